@@ -3,11 +3,19 @@
 Hexes are flat-topped, screen y pointing down. Direction 0 is north (up) and
 each next direction is 60 degrees clockwise as drawn, so a facing is an
 integer mod 6 (see ``shared/rules/README.md``, "Hex geometry").
+
+Storage is axial ``Hex(q, r)`` with ``s = -q - r``. The rule specs write cube
+coordinates ``(x, y, z)``; they map as ``(x, y, z) = (-r, -s, -q)``, so the
+spec's ``D0 = (1, -1, 0)`` is ``Hex(0, -1)``. Use :meth:`Hex.from_cube` and
+:attr:`Hex.cube` to convert.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
+from enum import IntEnum
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -22,6 +30,38 @@ class Hex:
         """The third cube coordinate, ``-q - r``."""
         return -self.q - self.r
 
+    @property
+    def cube(self) -> tuple[int, int, int]:
+        """The spec's cube coordinates ``(x, y, z) = (-r, -s, -q)``.
+
+        >>> Hex(0, -1).cube
+        (1, -1, 0)
+        """
+        return (-self.r, self.q + self.r, -self.q)
+
+    @classmethod
+    def from_cube(cls, x: int, y: int, z: int) -> Hex:
+        """The hex at the spec's cube coordinates ``(x, y, z)``.
+
+        >>> Hex.from_cube(1, -1, 0)
+        Hex(q=0, r=-1)
+        """
+        if x + y + z != 0:
+            raise ValueError(f"cube coordinates must sum to 0, got ({x}, {y}, {z})")
+        return cls(-z, -x)
+
+    @classmethod
+    def parse(cls, text: str) -> Hex:
+        """Read ``"q,r"`` (as written by ``str``) into a hex.
+
+        >>> Hex.parse("3,-2")
+        Hex(q=3, r=-2)
+        """
+        match = _HEX_TEXT.fullmatch(text)
+        if match is None:
+            raise ValueError(f"not a hex coordinate: {text!r} (expected 'q,r' with integers)")
+        return cls(int(match[1]), int(match[2]))
+
     def __add__(self, other: Hex) -> Hex:
         return Hex(self.q + other.q, self.r + other.r)
 
@@ -32,6 +72,8 @@ class Hex:
         return f"{self.q},{self.r}"
 
 
+_HEX_TEXT = re.compile(r"\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*")
+
 DIRECTIONS: tuple[Hex, ...] = (
     Hex(0, -1),  # 0 north
     Hex(1, -1),  # 1 north-east
@@ -40,6 +82,8 @@ DIRECTIONS: tuple[Hex, ...] = (
     Hex(-1, 1),  # 4 south-west
     Hex(-1, 0),  # 5 north-west
 )
+
+_DIRECTION_INDEX: dict[Hex, int] = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -51,3 +95,222 @@ def distance(a: Hex, b: Hex) -> int:
 def neighbor(h: Hex, direction: int) -> Hex:
     """The hex next to ``h`` in ``direction`` (0-5, taken mod 6)."""
     return h + DIRECTIONS[direction % 6]
+
+
+def neighbors(h: Hex) -> tuple[Hex, Hex, Hex, Hex, Hex, Hex]:
+    """The six hexes next to ``h``, in direction order 0-5."""
+    q, r = h.q, h.r
+    return (
+        Hex(q, r - 1),
+        Hex(q + 1, r - 1),
+        Hex(q + 1, r),
+        Hex(q, r + 1),
+        Hex(q - 1, r + 1),
+        Hex(q - 1, r),
+    )
+
+
+def direction_to(a: Hex, b: Hex) -> int | None:
+    """The direction from ``a`` to its neighbour ``b``, or ``None`` if not adjacent."""
+    return _DIRECTION_INDEX.get(b - a)
+
+
+def rotate(offset: Hex, steps: int) -> Hex:
+    """Rotate an offset about the origin clockwise (as drawn) by ``60° * steps``.
+
+    >>> rotate(DIRECTIONS[0], 1) == DIRECTIONS[1]
+    True
+    """
+    q, r = offset.q, offset.r
+    for _ in range(steps % 6):
+        q, r = -r, q + r
+    return Hex(q, r)
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes at exactly ``radius`` from ``center``, clockwise from the north one."""
+    if radius < 0:
+        raise ValueError(f"ring radius must be >= 0, got {radius}")
+    if radius == 0:
+        return [center]
+    result: list[Hex] = []
+    h = Hex(center.q, center.r - radius)
+    for direction in (2, 3, 4, 5, 0, 1):
+        step = DIRECTIONS[direction]
+        for _ in range(radius):
+            result.append(h)
+            h = h + step
+    return result
+
+
+def within(center: Hex, radius: int) -> list[Hex]:
+    """All hexes at distance ``<= radius`` from ``center``, ordered by ``q`` then ``r``."""
+    if radius < 0:
+        raise ValueError(f"radius must be >= 0, got {radius}")
+    result: list[Hex] = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            result.append(Hex(center.q + dq, center.r + dr))
+    return result
+
+
+class RelativeDirection(IntEnum):
+    """A neighbour's direction relative to a facing: ``(direction - facing) mod 6``."""
+
+    FRONT = 0
+    FRONT_RIGHT = 1
+    BACK_RIGHT = 2
+    BACK = 3
+    BACK_LEFT = 4
+    FRONT_LEFT = 5
+
+    @property
+    def short(self) -> str:
+        """The spec's abbreviation: F, FR, BR, B, BL or FL."""
+        return _RELATIVE_SHORT[self.value]
+
+
+_RELATIVE_SHORT = ("F", "FR", "BR", "B", "BL", "FL")
+
+
+def relative_direction(facing: int, direction: int) -> RelativeDirection:
+    """Where ``direction`` lies for a figure facing ``facing`` (both 0-5, mod 6)."""
+    return RelativeDirection((direction - facing) % 6)
+
+
+def relative_position(h: Hex, facing: int, other: Hex) -> RelativeDirection | None:
+    """Where the neighbour ``other`` lies for a figure on ``h`` facing ``facing``.
+
+    ``None`` when ``other`` is not adjacent to ``h``.
+    """
+    direction = direction_to(h, other)
+    if direction is None:
+        return None
+    return relative_direction(facing, direction)
+
+
+def front_hexes(h: Hex, facing: int) -> tuple[Hex, Hex, Hex]:
+    """The front neighbours ``(F, FR, FL)`` of a figure on ``h`` facing ``facing``."""
+    return (neighbor(h, facing), neighbor(h, facing + 1), neighbor(h, facing + 5))
+
+
+def rear_hexes(h: Hex, facing: int) -> tuple[Hex, Hex, Hex]:
+    """The rear neighbours ``(BR, B, BL)`` of a figure on ``h`` facing ``facing``."""
+    return (neighbor(h, facing + 2), neighbor(h, facing + 3), neighbor(h, facing + 4))
+
+
+def in_front_arc(h: Hex, facing: int, other: Hex) -> bool:
+    """Whether ``other`` is in the 120° front arc of a figure on ``h`` facing ``facing``.
+
+    Spec rule: rotate the offset so the facing is ``D0``; the hex is in the arc
+    iff it is not ``h`` and, in cube coordinates, ``x >= 0`` and ``y <= 0``
+    (boundary lines included: ``2n + 1`` hexes at distance ``n``).
+    """
+    v = rotate(other - h, -facing)
+    # x = -r >= 0 and y = -s <= 0
+    return v != _ORIGIN and v.r <= 0 and v.s >= 0
+
+
+def in_front_half(h: Hex, facing: int, other: Hex) -> bool:
+    """Whether ``other`` is in the front half-plane (option ``half180``).
+
+    The boundary is the line through the centre of ``h`` at right angles to the
+    facing; hexes centred exactly on it count as in front, as the 120° arc's
+    boundary lines do. At distance ``n`` this holds ``3n + 1`` hexes when ``n``
+    is even and ``3n`` when it is odd. The 120° arc lies inside it.
+    """
+    v = rotate(other - h, -facing)
+    # screen y of the rotated offset is proportional to 2r + q (y down)
+    return v != _ORIGIN and 2 * v.r + v.q <= 0
+
+
+_ORIGIN = Hex(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class LineStep:
+    """One step of a hex line: one hex, or two when the line runs along their hexside.
+
+    For a tie the hex of the ``+eps`` nudged run comes first.
+    """
+
+    hexes: tuple[Hex, ...]
+
+    @property
+    def is_tie(self) -> bool:
+        """Whether the line runs exactly along the hexside between two hexes here."""
+        return len(self.hexes) > 1
+
+
+_EPS = (1e-6, 2e-6, -3e-6)
+
+
+def _cube_round(x: float, y: float, z: float) -> Hex:
+    """The hex containing the spec cube point ``(x, y, z)`` (half-up, never ``round``)."""
+    rx = math.floor(x + 0.5)
+    ry = math.floor(y + 0.5)
+    rz = math.floor(z + 0.5)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy > dz:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    return Hex.from_cube(rx, ry, rz)
+
+
+def _nudged_line(a: Hex, b: Hex, sign: int) -> list[Hex]:
+    """The centres-lerp line from ``a`` to ``b`` with both ends nudged by ``sign * eps``."""
+    n = distance(a, b)
+    if n == 0:
+        return [a]
+    ax, ay, az = a.cube
+    bx, by, bz = b.cube
+    ex, ey, ez = (sign * e for e in _EPS)
+    result: list[Hex] = []
+    for i in range(n + 1):
+        t = i / n
+        result.append(
+            _cube_round(
+                ax + (bx - ax) * t + ex,
+                ay + (by - ay) * t + ey,
+                az + (bz - az) * t + ez,
+            )
+        )
+    return result
+
+
+def line(a: Hex, b: Hex) -> list[Hex]:
+    """The hexes on the line from ``a`` to ``b`` (``+eps`` nudged), both ends included.
+
+    Its length is ``distance(a, b) + 1`` and consecutive hexes are adjacent.
+    Use :func:`line_steps` to see where the line runs along a hexside.
+    """
+    return _nudged_line(a, b, 1)
+
+
+def line_steps(a: Hex, b: Hex) -> list[LineStep]:
+    """The line from ``a`` to ``b`` step by step, with edge ties resolved both ways.
+
+    The line is drawn twice, nudged by ``+eps`` and ``-eps``; where the runs
+    differ the step is a tie holding both hexes (the ``+eps`` one first).
+    """
+    plus = _nudged_line(a, b, 1)
+    minus = _nudged_line(a, b, -1)
+    return [
+        LineStep((p,)) if p == m else LineStep((p, m)) for p, m in zip(plus, minus, strict=True)
+    ]
+
+
+def side(s: Hex, t: Hex, h: Hex) -> int:
+    """Which side of the line ``s -> t`` the hex ``h`` lies on, as drawn.
+
+    ``+1`` clockwise (right), ``-1`` counterclockwise (left), ``0`` on the line.
+    Computed as ``sign(a.x * b.y - a.y * b.x)`` with ``a = t - s`` and
+    ``b = h - s`` in the spec's cube coordinates.
+    """
+    ax, ay, _ = (t - s).cube
+    bx, by, _ = (h - s).cube
+    cross = ax * by - ay * bx
+    return (cross > 0) - (cross < 0)
