@@ -1,0 +1,234 @@
+"""Build the deployable site folder ``dist/site/`` from the repository.
+
+Usage: ``python web/build.py [--out DIR] [--serve [--port N]]`` (standard library only).
+With ``--serve`` the folder is then served on http://127.0.0.1:PORT/ with the
+MIME types the runtime needs (``SiteHandler``; the browser tests use it too).
+
+The result is one self-contained folder with relative URLs only, so it can be
+copied to any static host, a subfolder of one, or a wiki attachment area:
+
+- ``index.html``, ``pyscript.json`` (with the ``files`` map filled in) and the
+  browser-side Python modules under ``web/``;
+- ``static/`` (icons, styles);
+- ``hexcombat.zip``: the engine package with its JSON data files, which PyScript
+  unpacks onto ``sys.path`` through ``"files": {"./hexcombat.zip": "./*"}``;
+- ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime, copied from
+  ``web/node_modules`` (run ``npm ci`` in ``web/`` first). Nothing comes from a CDN.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+NODE_MODULES = WEB / "node_modules"
+DEFAULT_OUT = ROOT / "dist" / "site"
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+ENGINE_SUFFIXES = (".py", ".json", ".typed")
+# Files in web/ that are build inputs or tooling, not page modules.
+WEB_NOT_SHIPPED = {"build.py"}
+
+MIME_TYPES = {
+    ".js": "application/javascript",
+    ".mjs": "application/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+}
+
+# Fixed timestamp for zip entries so that identical sources give identical archives.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def fail(message: str) -> None:
+    """Print a build error and exit with status 1."""
+    print(f"build: error: {message}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def page_modules() -> list[Path]:
+    """Return the browser-side Python files of ``web/`` (relative to ``web/``), sorted."""
+    found = []
+    for path in sorted(WEB.rglob("*.py")):
+        rel = path.relative_to(WEB)
+        if rel.parts[0] in {"node_modules", "__pycache__"} or "__pycache__" in rel.parts:
+            continue
+        if rel.as_posix() in WEB_NOT_SHIPPED:
+            continue
+        found.append(rel)
+    return found
+
+
+def engine_files() -> list[Path]:
+    """Return the engine package files to ship (relative to the repo root), sorted."""
+    package = ROOT / "hexcombat"
+    if not package.is_dir():
+        fail("the hexcombat/ package folder is missing")
+    files = []
+    for path in sorted(package.rglob("*")):
+        rel = path.relative_to(ROOT)
+        if "__pycache__" in rel.parts or not path.is_file():
+            continue
+        if path.suffix in ENGINE_SUFFIXES:
+            files.append(rel)
+    return files
+
+
+def write_engine_zip(target: Path) -> int:
+    """Write ``hexcombat.zip`` (deterministic entry order and dates); return its file count."""
+    files = engine_files()
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for rel in files:
+            info = zipfile.ZipInfo(rel.as_posix(), date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, (ROOT / rel).read_bytes())
+    return len(files)
+
+
+def copy_vendor(out: Path) -> None:
+    """Copy the Pyodide runtime files and PyScript's dist folder (no source maps)."""
+    pyodide = NODE_MODULES / "pyodide"
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    if not pyodide.is_dir() or not pyscript.is_dir():
+        fail("web/node_modules is missing or incomplete: run `npm ci` in web/ first")
+    target = out / "vendor" / "pyodide"
+    target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        source = pyodide / name
+        if not source.is_file():
+            fail(f"{source} is missing from the pyodide npm package")
+        shutil.copy2(source, target / name)
+    shutil.copytree(pyscript, out / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+
+
+def write_config(out: Path, modules: list[Path]) -> None:
+    """Write ``pyscript.json``: the source config plus one ``files`` entry per page module.
+
+    ``web/main.py`` is the script PyScript runs; every other ``web/`` module is
+    written into the browser's file system at ``web/...`` relative to the home
+    folder, which is on ``sys.path``, so ``from web import shell`` works there
+    as it does under CPython from the repository root.
+    """
+    config = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
+    if "packages" in config:
+        fail("web/pyscript.json must not use `packages` (it needs micropip, which is not shipped)")
+    files = dict(config.get("files", {}))
+    for rel in modules:
+        if rel.as_posix() == "main.py":
+            continue
+        url = f"./web/{rel.as_posix()}"
+        files[url] = url
+    config["files"] = files
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+def folder_size(path: Path) -> tuple[int, int]:
+    """Return (total bytes, file count) of a folder."""
+    files = [p for p in path.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def build(out: Path) -> None:
+    """Build the site into ``out`` (replacing it)."""
+    out = out.resolve()
+    if out == ROOT or ROOT.is_relative_to(out):
+        fail(f"refusing to replace {out}")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    shutil.copy2(WEB / "index.html", out / "index.html")
+    shutil.copytree(ROOT / "static", out / "static")
+    modules = page_modules()
+    for rel in modules:
+        (out / "web" / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(WEB / rel, out / "web" / rel)
+    write_config(out, modules)
+    engine_count = write_engine_zip(out / "hexcombat.zip")
+    copy_vendor(out)
+
+    size, count = folder_size(out)
+    where = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+    engine_kb = (out / "hexcombat.zip").stat().st_size // 1000
+    print(
+        f"build: {where}/ ready: {count} files, {size / 1_000_000:.1f} MB "
+        f"(engine: {engine_count} files, {engine_kb} kB zipped; page modules: {len(modules)})"
+    )
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static file handler with the MIME types Pyodide and PyScript need.
+
+    ES modules must come as JavaScript and WebAssembly as ``application/wasm``
+    (for streaming compilation); ``no-cache`` makes browsers revalidate, so a
+    rebuild is seen on the next reload.
+    """
+
+    quiet = False
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """Return the MIME type for ``path``, preferring ``MIME_TYPES``."""
+        return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        """Add the cache header to every response."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Log requests unless the handler is quiet (tests)."""
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(folder: Path, port: int, *, quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """Return an HTTP server for ``folder`` on 127.0.0.1 (port 0 picks a free port)."""
+    handler = functools.partial(
+        type("Handler", (SiteHandler,), {"quiet": quiet}), directory=str(folder)
+    )
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the command line, build the site and optionally serve it."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
+    parser.add_argument("--serve", action="store_true", help="serve the folder after building")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    args = parser.parse_args(argv)
+    build(args.out)
+    if args.serve:
+        server = make_server(args.out, args.port)
+        print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("stopped")
+        finally:
+            server.server_close()
+
+
+if __name__ == "__main__":
+    main()

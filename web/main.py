@@ -1,0 +1,33 @@
+"""PyScript entry point of the Hex Combat page: load the engine, draw, mark ready.
+
+PyScript runs this file on the page's main thread with top-level ``await``. It
+only sequences start-up; the modules in ``web/`` do the work. Any exception
+becomes the page's error screen (``data-app-state="error"``).
+"""
+
+from __future__ import annotations
+
+import traceback
+
+import js  # type: ignore[import-not-found]
+
+
+async def start() -> None:
+    """Import the engine, draw the first screen and mark the page ready."""
+    from web import boot, shell
+
+    boot.set_stage("engine")
+    await boot.next_frame()
+    import hexcombat
+
+    version = str(getattr(hexcombat, "__version__", "dev"))
+    boot.set_stage("board")
+    await boot.next_frame()
+    shell.render(version)
+    boot.mark_ready()
+
+
+try:
+    await start()  # noqa: F704 -- PyScript runs this file asynchronously
+except Exception:
+    js.hexcombatBoot.fail("The app's Python code failed while starting.", traceback.format_exc())
