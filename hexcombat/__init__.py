@@ -1,1 +1,56 @@
-"""hexcombat: a pure-Python rules engine for tactical combat on a hex map."""
+"""hexcombat: a pure-Python rules engine for tactical combat on a hex map.
+
+Standard library only; runs the same under CPython and Pyodide.
+
+>>> from hexcombat import Encounter, Action
+>>> enc = Encounter.new("skirmish", 8, 6, name="Demo")
+>>> enc.state.board.width
+8
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .actions import Action, ActionSpec, ParamSpec
+from .document import dumps, from_document, loads, to_document
+from .encounter import Encounter, LogEntry, MoreDiceNeededError, Setup
+from .errors import (
+    HexcombatError,
+    IllegalActionError,
+    InvalidDocumentError,
+    Problem,
+    UnknownRulesetError,
+    UnsupportedVersionError,
+)
+from .figures import Equipment, Figure, Pool, Status
+from .geometry import Hex
+from .rulesets import all_rulesets, get_ruleset
+
+__all__ = [
+    "Action",
+    "ActionSpec",
+    "Encounter",
+    "Equipment",
+    "Figure",
+    "Hex",
+    "HexcombatError",
+    "IllegalActionError",
+    "InvalidDocumentError",
+    "LogEntry",
+    "MoreDiceNeededError",
+    "ParamSpec",
+    "Pool",
+    "Problem",
+    "Setup",
+    "Status",
+    "UnknownRulesetError",
+    "UnsupportedVersionError",
+    "__version__",
+    "all_rulesets",
+    "dumps",
+    "from_document",
+    "get_ruleset",
+    "loads",
+    "to_document",
+]

@@ -1,0 +1,190 @@
+"""Actions: what a player asks for, and how a ruleset describes what may be asked now.
+
+A ruleset answers "what can this figure do now" with :class:`ActionSpec`
+objects whose :class:`ParamSpec` parameters are enough to build a form. The
+player's choice comes back as an :class:`Action`, plain JSON all the way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .errors import IllegalActionError
+from .geometry import Hex
+from .validation import Json, Reader, describe
+
+PARAM_TYPES = ("hex", "figure", "int", "choice", "bool", "facing", "path", "text")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a ``choice`` parameter (or one candidate hex or figure)."""
+
+    value: Json
+    label: str
+    detail: str = ""
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form."""
+        data: dict[str, Json] = {"value": self.value, "label": self.label}
+        if self.detail:
+            data["detail"] = self.detail
+        return data
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """A parameter of an action, described for a form.
+
+    ``type`` is one of :data:`PARAM_TYPES`. For ``hex``, ``figure`` and
+    ``choice`` the ``choices`` list every legal value (so a form or the board
+    can offer only those); ``int`` uses ``minimum``/``maximum``.
+    """
+
+    name: str
+    label: str
+    type: str
+    choices: tuple[Choice, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    default: Json = None
+    required: bool = True
+    help: str = ""
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form for the front end."""
+        data: dict[str, Json] = {"name": self.name, "label": self.label, "type": self.type}
+        if self.choices:
+            data["choices"] = [c.to_json() for c in self.choices]
+        for key in ("minimum", "maximum", "default"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        data["required"] = self.required
+        if self.help:
+            data["help"] = self.help
+        return data
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action a figure (or the table, when ``figure`` is None) may take now."""
+
+    kind: str
+    label: str
+    figure: str | None = None
+    params: tuple[ParamSpec, ...] = ()
+    help: str = ""
+    rule: str = ""
+
+    def param(self, name: str) -> ParamSpec:
+        """The parameter called ``name``."""
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form for the front end."""
+        data: dict[str, Json] = {
+            "kind": self.kind,
+            "label": self.label,
+            "figure": self.figure,
+            "params": [p.to_json() for p in self.params],
+        }
+        if self.help:
+            data["help"] = self.help
+        if self.rule:
+            data["rule"] = self.rule
+        return data
+
+
+@dataclass(frozen=True)
+class Action:
+    """A request to do something: its kind, the acting figure (or None) and plain-JSON params."""
+
+    kind: str
+    figure: str | None = None
+    params: Mapping[str, Json] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form, as stored in the action log."""
+        data: dict[str, Json] = {"kind": self.kind}
+        if self.figure is not None:
+            data["figure"] = self.figure
+        if self.params:
+            data["params"] = dict(self.params)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Json) -> Action:
+        """Read an action; raises :class:`~hexcombat.errors.InvalidDocumentError` when malformed."""
+        reader = Reader()
+        action = read_action(data, "action", reader)
+        reader.raise_if_any("invalid action")
+        assert action is not None
+        return action
+
+    def hex(self, name: str) -> Hex:
+        """The parameter ``name`` read as a hex (IllegalActionError if missing or malformed)."""
+        value = self.params.get(name)
+        if isinstance(value, str):
+            q, sep, r = value.partition(",")
+            if sep:
+                try:
+                    return Hex(int(q), int(r))
+                except ValueError:
+                    pass
+        raise IllegalActionError(f'{self.kind}: {name} must be a hex "q,r", got {describe(value)}')
+
+    def text(self, name: str, default: str | None = None) -> str:
+        """The parameter ``name`` as a string (IllegalActionError if missing and no default)."""
+        value = self.params.get(name, default)
+        if isinstance(value, str):
+            return value
+        raise IllegalActionError(f"{self.kind}: {name} must be text, got {describe(value)}")
+
+    def integer(self, name: str, default: int | None = None) -> int:
+        """The parameter ``name`` as an integer (IllegalActionError if missing and no default)."""
+        value = self.params.get(name, default)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise IllegalActionError(
+            f"{self.kind}: {name} must be a whole number, got {describe(value)}"
+        )
+
+    def flag(self, name: str, default: bool = False) -> bool:
+        """The parameter ``name`` as a boolean."""
+        value = self.params.get(name, default)
+        if isinstance(value, bool):
+            return value
+        raise IllegalActionError(
+            f"{self.kind}: {name} must be true or false, got {describe(value)}"
+        )
+
+    def hexes(self, name: str) -> list[Hex]:
+        """The parameter ``name`` read as a list of hexes (a path)."""
+        value = self.params.get(name)
+        if not isinstance(value, list):
+            raise IllegalActionError(
+                f"{self.kind}: {name} must be a list of hexes, got {describe(value)}"
+            )
+        return [Action(self.kind, None, {"h": v}).hex("h") for v in value]
+
+
+def read_action(data: Json, path: str, reader: Reader) -> Action | None:
+    """Read an action at ``path``, recording problems in ``reader``; None when malformed."""
+    obj = reader.object(data, path)
+    if obj is None:
+        return None
+    kind = reader.string(obj, "kind", path)
+    figure = obj.get("figure")
+    if figure is not None and not isinstance(figure, str):
+        reader.problem(f"{path}.figure", f"must be a figure id or absent, got {describe(figure)}")
+        return None
+    params = obj.get("params", {})
+    if not isinstance(params, dict):
+        reader.problem(f"{path}.params", f"must be an object, got {describe(params)}")
+        return None
+    return Action(kind, figure, params) if kind else None

@@ -1,0 +1,391 @@
+"""An encounter: its setup plus the ordered log of actions and their rolls.
+
+The state is never stored; it is derived by replaying the log, so undo and
+redo are moves of a cursor along the log and a saved encounter replays to the
+same state anywhere. An action that is illegal, or whose dice are wrong,
+raises and leaves the encounter exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from .actions import Action, ActionSpec
+from .board import Board
+from .dice import DiceExhaustedError, Roll, ScriptedDice, SeededDice
+from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Problem
+from .events import Event
+from .figures import Figure
+from .geometry import Hex
+from .rulesets import get_ruleset
+from .rulesets.base import Preview, Ruleset
+from .state import GameState
+from .validation import Json
+
+NAME_LIMIT = 120
+
+
+class MoreDiceNeededError(HexcombatError):
+    """The faces typed for an action ran out: the action needs another roll (``sides``)."""
+
+    def __init__(self, faces_given: int, detail: str) -> None:
+        self.faces_given = faces_given
+        super().__init__(
+            f"this action needs more dice than the {faces_given} face(s) entered: {detail}"
+        )
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything about an encounter before the first action."""
+
+    name: str
+    ruleset: str
+    options: Mapping[str, Json]
+    board: Board
+    figures: tuple[Figure, ...] = ()
+    data: Mapping[str, Json] = field(default_factory=dict)
+    seed: int = 1
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action of the log with every roll it made."""
+
+    action: Action
+    rolls: tuple[Roll, ...] = ()
+
+    @property
+    def faces(self) -> list[int]:
+        """Every die face the action used, in order."""
+        return [face for roll in self.rolls for face in roll.faces]
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form, as stored in documents."""
+        data: dict[str, Json] = {"action": self.action.to_json()}
+        if self.rolls:
+            data["rolls"] = [r.to_json() for r in self.rolls]
+        return data
+
+
+def merged_data(ruleset: Ruleset, overrides: Mapping[str, Json]) -> dict[str, Json]:
+    """The ruleset's data tables with an encounter's overrides applied entry by entry."""
+    data = ruleset.default_data()
+    for table, entries in overrides.items():
+        base = data.get(table)
+        if isinstance(base, dict) and isinstance(entries, dict):
+            data[table] = {**base, **entries}
+        else:
+            data[table] = entries
+    return data
+
+
+def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
+    """Every reason the setup cannot be played: options, figures, positions, stacking."""
+    problems = [
+        Problem(f"ruleset.options.{p.path}", p.message)
+        for p in ruleset.option_problems(setup.options)
+    ]
+    if not setup.name.strip() or len(setup.name) > NAME_LIMIT:
+        problems.append(Problem("name", f"must be 1-{NAME_LIMIT} characters"))
+    options = {**ruleset.default_options(), **setup.options}
+    data = merged_data(ruleset, setup.data)
+    limit = ruleset.stacking(options)
+    seen: dict[str, int] = {}
+    crowd: dict[Hex, list[str]] = {}
+    for i, fig in enumerate(setup.figures):
+        path = f"figures[{i}]"
+        if fig.id in seen:
+            problems.append(
+                Problem(f"{path}.id", f"{fig.id!r} is already used by figures[{seen[fig.id]}]")
+            )
+        seen.setdefault(fig.id, i)
+        if not 0 <= fig.facing <= 5:
+            problems.append(Problem(f"{path}.facing", f"must be 0-5, got {fig.facing}"))
+        for h in fig.hexes():
+            if not setup.board.contains(h):
+                problems.append(
+                    Problem(
+                        f"{path}.position",
+                        f"{h} is off the {setup.board.width}x{setup.board.height} board",
+                    )
+                )
+            elif setup.board.terrain_at(h).impassable:
+                problems.append(
+                    Problem(
+                        f"{path}.position",
+                        f"{h} is {setup.board.terrain_at(h).name}, which no one can enter",
+                    )
+                )
+            crowd.setdefault(h, []).append(fig.id)
+        problems += [
+            Problem(f"{path}.{p.path}", p.message) for p in ruleset.figure_problems(fig, data)
+        ]
+    for h, ids in crowd.items():
+        if len(ids) > limit:
+            problems.append(
+                Problem("figures", f"{', '.join(ids)} share {h}; at most {limit} per hex")
+            )
+    return problems
+
+
+class Encounter:
+    """A fight: setup, action log and cursor, with the current state derived by replay.
+
+    Play: :meth:`legal_actions`, :meth:`preview`, :meth:`perform`, :meth:`undo`,
+    :meth:`redo`. Editing the setup returns a new encounter (:meth:`with_setup`
+    and the helpers after it) and replays the log against it.
+    """
+
+    def __init__(
+        self, setup: Setup, log: Iterable[LogEntry] = (), cursor: int | None = None
+    ) -> None:
+        self.ruleset = get_ruleset(setup.ruleset)
+        problems = setup_problems(setup, self.ruleset)
+        if problems:
+            raise InvalidDocumentError(problems, "this encounter cannot be set up")
+        self.setup = setup
+        self._log: list[LogEntry] = []
+        self._events: list[list[Event]] = []
+        self._states = [self._initial_state()]
+        entries = list(log)
+        stop = len(entries) if cursor is None else cursor
+        if not 0 <= stop <= len(entries):
+            raise InvalidDocumentError([Problem("cursor", f"must be 0-{len(entries)}, got {stop}")])
+        for i, entry in enumerate(entries):
+            try:
+                self._states.append(self._replay(self._states[-1], entry))
+            except (HexcombatError, ValueError) as exc:
+                raise InvalidDocumentError(
+                    [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {exc}")],
+                    "the action log does not replay",
+                ) from exc
+            self._log.append(entry)
+            self._events.append(self._states[-1].events)
+        self._cursor = stop
+
+    # ---- building ------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        ruleset: str,
+        width: int,
+        height: int,
+        *,
+        name: str = "New encounter",
+        options: Mapping[str, Json] | None = None,
+        seed: int = 1,
+    ) -> Encounter:
+        """An empty encounter on an open board of the ruleset's default terrain."""
+        rs = get_ruleset(ruleset)
+        board = Board(width, height, rs.terrain, {})
+        return cls(Setup(name, ruleset, dict(options or {}), board, (), {}, seed))
+
+    def _initial_state(self) -> GameState:
+        options = {**self.ruleset.default_options(), **self.setup.options}
+        figures = {f.id: f for f in _fresh(self.setup.figures)}
+        state = GameState(
+            self.ruleset,
+            options,
+            merged_data(self.ruleset, self.setup.data),
+            self.setup.board,
+            figures,
+        )
+        self.ruleset.start(state)
+        state.events = []
+        return state
+
+    # ---- reading -------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The state after every action up to the cursor (do not change it)."""
+        return self._states[self._cursor]
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """The whole action log, including undone entries after the cursor."""
+        return tuple(self._log)
+
+    @property
+    def cursor(self) -> int:
+        """How many log entries are applied."""
+        return self._cursor
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the applied actions, oldest first."""
+        return [e for entries in self._events[: self._cursor] for e in entries]
+
+    def entry_events(self, index: int) -> list[Event]:
+        """The events of log entry ``index``."""
+        return list(self._events[index])
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an applied action to undo."""
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone action can be applied again."""
+        return self._cursor < len(self._log)
+
+    def legal_actions(self, figure_id: str | None = None) -> list[ActionSpec]:
+        """What a figure (or, with None, the table) may do now."""
+        return self.ruleset.legal_actions(self.state, figure_id)
+
+    def preview(self, action: Action) -> Preview:
+        """The cost, exact odds and breakdown of ``action``, or why it is not allowed now."""
+        try:
+            self._check_offered(action)
+        except IllegalActionError as exc:
+            return Preview(action, False, str(exc))
+        return self.ruleset.preview(self.state, action)
+
+    # ---- playing -------------------------------------------------------
+    def perform(self, action: Action, faces: Sequence[int] | None = None) -> list[Event]:
+        """Carry out ``action`` and return its events.
+
+        With ``faces`` the dice are the ones a player rolled by hand (every face,
+        in the order the action rolls them); without, the encounter's seeded dice
+        roll. Undone actions after the cursor are discarded.
+        """
+        self._check_offered(action)
+        work = self.state.copy()
+        if faces is None:
+            dice: SeededDice | ScriptedDice = SeededDice(self.setup.seed, self._faces_used())
+        else:
+            dice = ScriptedDice(faces)
+        try:
+            self.ruleset.resolve(work, action, dice)
+        except DiceExhaustedError as exc:
+            raise MoreDiceNeededError(len(faces or ()), str(exc)) from exc
+        if isinstance(dice, ScriptedDice) and dice.remaining:
+            raise IllegalActionError(
+                f"{len(faces or ())} face(s) entered but the action rolled only "
+                f"{len(faces or ()) - dice.remaining}: " + ", ".join(r.expr for r in dice.rolls)
+            )
+        entry = LogEntry(action, tuple(dice.rolls))
+        del self._log[self._cursor :]
+        del self._events[self._cursor :]
+        del self._states[self._cursor + 1 :]
+        self._log.append(entry)
+        self._events.append(work.events)
+        self._states.append(work)
+        self._cursor += 1
+        return list(work.events)
+
+    def undo(self) -> None:
+        """Step back one action (IllegalActionError when there is none)."""
+        if not self.can_undo:
+            raise IllegalActionError("there is nothing to undo")
+        self._cursor -= 1
+
+    def redo(self) -> None:
+        """Apply the next undone action again, with the same rolls."""
+        if not self.can_redo:
+            raise IllegalActionError("there is nothing to redo")
+        self._cursor += 1
+
+    def _faces_used(self) -> int:
+        return sum(len(e.faces) for e in self._log[: self._cursor])
+
+    def _replay(self, before: GameState, entry: LogEntry) -> GameState:
+        self._check_offered(entry.action, before)
+        work = before.copy()
+        dice = ScriptedDice(entry.faces)
+        self.ruleset.resolve(work, entry.action, dice)
+        replayed = [r.expr for r in dice.rolls]
+        recorded = [r.expr for r in entry.rolls]
+        if replayed != recorded:
+            raise IllegalActionError(f"rolled {replayed} on replay but the log recorded {recorded}")
+        return work
+
+    def _check_offered(self, action: Action, state: GameState | None = None) -> None:
+        """Refuse an action not offered now, or with values that are not among the offered ones."""
+        state = state or self.state
+        specs = self.ruleset.legal_actions(state, action.figure)
+        who = state.figure(action.figure).name if action.figure is not None else "The table"
+        matching = [s for s in specs if s.kind == action.kind]
+        if not matching:
+            offered = ", ".join(sorted({s.kind for s in specs})) or "nothing"
+            raise IllegalActionError(
+                f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"
+            )
+        spec = matching[0]
+        names = {p.name for p in spec.params}
+        unknown = sorted(set(action.params) - names)
+        if unknown:
+            raise IllegalActionError(f"{action.kind} has no parameter {', '.join(unknown)}")
+        for p in spec.params:
+            if p.name not in action.params:
+                if p.required:
+                    raise IllegalActionError(f"{action.kind} needs {p.label.lower()} ({p.name})")
+                continue
+            if p.choices and action.params[p.name] not in {c.value for c in p.choices}:
+                raise IllegalActionError(
+                    f"{action.kind}: {action.params[p.name]!r} is not an allowed "
+                    f"{p.label.lower()} now"
+                )
+
+    # ---- editing the setup ---------------------------------------------
+    def with_setup(self, **changes: Json) -> Encounter:
+        """A new encounter with the setup changed and the log replayed (raises if that fails)."""
+        return Encounter(replace(self.setup, **changes), self._log, self._cursor)
+
+    def renamed(self, name: str) -> Encounter:
+        """The encounter under a new name."""
+        return self.with_setup(name=name)
+
+    def with_options(self, options: Mapping[str, Json]) -> Encounter:
+        """The encounter with ruleset options changed (only the given ones)."""
+        return self.with_setup(options={**self.setup.options, **options})
+
+    def painted(self, hexes: Iterable[Hex], terrain_id: str) -> Encounter:
+        """The encounter with ``hexes`` painted ``terrain_id``."""
+        return self.with_setup(board=self.setup.board.painted(hexes, terrain_id))
+
+    def resized(self, width: int, height: int) -> Encounter:
+        """The encounter on a board of a new size."""
+        return self.with_setup(board=self.setup.board.resized(width, height))
+
+    def with_figure(self, figure: Figure) -> Encounter:
+        """The encounter with ``figure`` added, or replacing the figure with the same id."""
+        figures = list(self.setup.figures)
+        for i, f in enumerate(figures):
+            if f.id == figure.id:
+                figures[i] = figure
+                break
+        else:
+            figures.append(figure)
+        return self.with_setup(figures=tuple(figures))
+
+    def without_figure(self, figure_id: str) -> Encounter:
+        """The encounter with the figure ``figure_id`` removed."""
+        self.setup_figure(figure_id)
+        return self.with_setup(figures=tuple(f for f in self.setup.figures if f.id != figure_id))
+
+    def setup_figure(self, figure_id: str) -> Figure:
+        """A copy of the figure ``figure_id`` as it is in the setup."""
+        for f in _fresh(self.setup.figures):
+            if f.id == figure_id:
+                return f
+        raise IllegalActionError(f"there is no figure {figure_id!r} in the setup")
+
+    def new_figure_id(self, name: str) -> str:
+        """An unused figure id made from ``name`` ('Brie the Oaken' -> 'brie-the-oaken')."""
+        base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "figure"
+        taken = {f.id for f in self.setup.figures}
+        candidate, n = base, 2
+        while candidate in taken:
+            candidate, n = f"{base}-{n}", n + 1
+        return candidate
+
+
+def _fresh(figures: Sequence[Figure]) -> list[Figure]:
+    """Deep copies of setup figures, so play never changes the setup."""
+    return copy.deepcopy(list(figures))

@@ -1,0 +1,49 @@
+"""The engine's errors: one base class, split by cause.
+
+Every message says what was wrong and what is allowed, so the app can show it
+as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class HexcombatError(ValueError):
+    """Base class of every error the engine raises on purpose."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input, at a JSON-like path such as ``figures[2].facing``."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class InvalidDocumentError(HexcombatError):
+    """Malformed input: an encounter document, a figure or a setting that cannot be used.
+
+    ``problems`` lists every problem found, not only the first.
+    """
+
+    def __init__(self, problems: Iterable[Problem], summary: str = "invalid encounter") -> None:
+        self.problems = tuple(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"{summary}:\n{lines}" if lines else summary)
+
+
+class UnsupportedVersionError(InvalidDocumentError):
+    """A document written by a newer hexcombat than this one."""
+
+
+class IllegalActionError(HexcombatError):
+    """A well-formed action that the rules do not allow now."""
+
+
+class UnknownRulesetError(HexcombatError):
+    """A ruleset id that is not registered."""

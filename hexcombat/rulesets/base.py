@@ -1,0 +1,347 @@
+"""The ruleset interface: what every ruleset declares and the hooks the engine calls.
+
+A ruleset is a small class registered by id (see :mod:`hexcombat.rulesets`).
+It declares its options, figure fields, terrain table, data tables and turn
+sequence, and answers three questions about a state: what may be done now
+(:meth:`Ruleset.legal_actions`), what would it take and what are the odds
+(:meth:`Ruleset.preview`), and what happens given the dice
+(:meth:`Ruleset.resolve`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..actions import Action, ActionSpec, Choice
+from ..checks import Check, percent
+from ..dice import Dice
+from ..errors import IllegalActionError, Problem
+from ..events import Event
+from ..figures import Figure
+from ..geometry import Hex
+from ..movement import Reach
+from ..sequencing import TurnSequence
+from ..state import GameState
+from ..terrain import TerrainTable
+from ..validation import Json, describe
+
+OPTION_TYPES = ("choice", "bool", "int")
+FIELD_TYPES = ("int", "text", "bool", "choice")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A named ruleset option, usually a spec's proposed default for a gap (``rule``, e.g. G-1)."""
+
+    name: str
+    label: str
+    type: str
+    default: Json
+    help: str = ""
+    rule: str = ""
+    choices: tuple[Choice, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Json) -> str | None:
+        """None when ``value`` is allowed, else what is allowed."""
+        if self.type == "bool":
+            return None if isinstance(value, bool) else "must be true or false"
+        if self.type == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            low = self.minimum is None or (ok and value >= self.minimum)
+            high = self.maximum is None or (ok and value <= self.maximum)
+            if ok and low and high:
+                return None
+            return f"must be a whole number from {self.minimum} to {self.maximum}"
+        allowed = [c.value for c in self.choices]
+        return None if value in allowed else "must be one of " + ", ".join(map(str, allowed))
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form for the options form."""
+        data: dict[str, Json] = {
+            "name": self.name,
+            "label": self.label,
+            "type": self.type,
+            "default": self.default,
+            "help": self.help,
+            "rule": self.rule,
+        }
+        if self.choices:
+            data["choices"] = [c.to_json() for c in self.choices]
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        return data
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """A number or setting of a figure, kept in ``Figure.stats``, described for the editor form."""
+
+    name: str
+    label: str
+    type: str
+    default: Json
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Choice, ...] = ()
+    house_default: bool = False
+
+    def check(self, value: Json) -> str | None:
+        """None when ``value`` is allowed, else what is allowed."""
+        if self.type == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"must be a whole number, got {describe(value)}"
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum}, got {value}"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be at most {self.maximum}, got {value}"
+            return None
+        if self.type == "bool":
+            return (
+                None if isinstance(value, bool) else f"must be true or false, got {describe(value)}"
+            )
+        if self.type == "text":
+            return None if isinstance(value, str) else f"must be text, got {describe(value)}"
+        allowed = [c.value for c in self.choices]
+        if value in allowed:
+            return None
+        return f"must be one of {', '.join(map(str, allowed))}, got {describe(value)}"
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form for the figure form."""
+        data: dict[str, Json] = {
+            "name": self.name,
+            "label": self.label,
+            "type": self.type,
+            "default": self.default,
+            "help": self.help,
+            "house_default": self.house_default,
+        }
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.choices:
+            data["choices"] = [c.to_json() for c in self.choices]
+        return data
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action would do before anything is rolled: legality, cost, exact odds, breakdown.
+
+    ``checks`` are the rolls the action makes, each with its exact chance;
+    ``defences`` give the chance of success against each defence the target
+    may choose (label, chance), for opposed rolls.
+    """
+
+    action: Action
+    allowed: bool
+    reason: str = ""
+    checks: tuple[Check, ...] = ()
+    defences: tuple[tuple[str, Fraction], ...] = ()
+    notes: tuple[str, ...] = ()
+    cost: int | None = None
+    path: tuple[Hex, ...] = ()
+    highlights: Mapping[str, tuple[Hex, ...]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form; chances are given as exact fractions and as percentages."""
+        return {
+            "action": self.action.to_json(),
+            "allowed": self.allowed,
+            "reason": self.reason,
+            "checks": [
+                {
+                    **c.to_json(),
+                    "chance": _fraction(c.chance()),
+                    "percent": c.percent(),
+                    "breakdown": c.breakdown(),
+                }
+                for c in self.checks
+            ],
+            "defences": [
+                {"label": label, "chance": _fraction(p), "percent": percent(p)}
+                for label, p in self.defences
+            ],
+            "notes": list(self.notes),
+            "cost": self.cost,
+            "path": [str(h) for h in self.path],
+            "highlights": {k: [str(h) for h in v] for k, v in self.highlights.items()},
+        }
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+Handler = Callable[[GameState, Action, Dice], None]
+
+
+class Ruleset:
+    """Base class of rulesets. Subclasses set the class attributes and override the hooks.
+
+    Actions are dispatched to methods named ``do_<kind>`` that change the state
+    and emit events; the engine has already checked that the action's kind is
+    offered now and that its hex, figure and choice parameters are among the
+    offered values. The ``next_step`` action (end the current step) is common
+    to all rulesets; override :meth:`blocks_next_step`, :meth:`end_step` and
+    :meth:`start_step` to give steps their effects.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    default_die: ClassVar[int | None] = None
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    figure_fields: ClassVar[tuple[FieldSpec, ...]] = ()
+    sequence: ClassVar[TurnSequence]
+    terrain: ClassVar[TerrainTable]
+    stacking_option: ClassVar[str] = ""
+
+    # ---- set-up -------------------------------------------------------
+    def default_options(self) -> dict[str, Json]:
+        """Every option with its default."""
+        return {o.name: o.default for o in self.options}
+
+    def option_problems(self, values: Mapping[str, Json]) -> list[Problem]:
+        """Unknown options and values that are not allowed."""
+        specs = {o.name: o for o in self.options}
+        problems = []
+        for name, value in values.items():
+            spec = specs.get(name)
+            if spec is None:
+                known = ", ".join(specs) or "none"
+                problems.append(Problem(name, f"is not an option of {self.id} (options: {known})"))
+            elif (why := spec.check(value)) is not None:
+                problems.append(Problem(name, f"{why}, got {describe(value)}"))
+        return problems
+
+    def default_data(self) -> dict[str, Json]:
+        """The ruleset's data tables (weapons, spells, ...); encounters may override entries."""
+        return {}
+
+    def stacking(self, options: Mapping[str, Json]) -> int:
+        """How many figures may share a hex."""
+        value = options.get(self.stacking_option, 1) if self.stacking_option else 1
+        return value if isinstance(value, int) else 1
+
+    def new_figure(
+        self, figure_id: str, name: str, side: str, position: Hex, facing: int = 0
+    ) -> Figure:
+        """A figure with every field at its default, ready for the editor."""
+        stats = {f.name: f.default for f in self.figure_fields}
+        return Figure(figure_id, name, side, position, facing, stats=stats)
+
+    def figure_problems(self, figure: Figure, data: Mapping[str, Json]) -> list[Problem]:
+        """What is wrong with a figure's numbers for this ruleset (paths relative to the figure)."""
+        problems = []
+        specs = {f.name: f for f in self.figure_fields}
+        for spec in self.figure_fields:
+            if spec.name not in figure.stats:
+                problems.append(Problem(f"stats.{spec.name}", "is required"))
+            elif (why := spec.check(figure.stats[spec.name])) is not None:
+                problems.append(Problem(f"stats.{spec.name}", why))
+        for name in figure.stats:
+            if name not in specs:
+                problems.append(Problem(f"stats.{name}", f"is not a field of {self.id}"))
+        return problems
+
+    def start(self, state: GameState) -> None:
+        """Prepare a fresh state before the first action (memory, pools, the first step)."""
+        self.start_step(state)
+
+    # ---- questions about a state ---------------------------------------
+    def is_out(self, state: GameState, figure: Figure) -> bool:
+        """True when the figure no longer takes part (dead, fled, unconscious...)."""
+        return False
+
+    def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
+        """The actions ``figure`` may take now (override)."""
+        return []
+
+    def table_actions(self, state: GameState) -> list[ActionSpec]:
+        """Actions of the table rather than of one figure (besides ``next_step``)."""
+        return []
+
+    def blocks_next_step(self, state: GameState) -> str:
+        """Why the current step cannot end yet ('' when it can)."""
+        return ""
+
+    def legal_actions(self, state: GameState, figure_id: str | None = None) -> list[ActionSpec]:
+        """The actions available now: a figure's own, or the table's when ``figure_id`` is None."""
+        if figure_id is not None:
+            figure = state.figure(figure_id)
+            return [] if self.is_out(state, figure) else self.figure_actions(state, figure)
+        specs = self.table_actions(state)
+        if not self.blocks_next_step(state):
+            step = state.step
+            specs.append(
+                ActionSpec("next_step", f"End {step.label.lower()}", None, (), step.help, step.rule)
+            )
+        return specs
+
+    def reach(self, state: GameState, figure: Figure) -> Reach | None:
+        """Where ``figure`` could move in this step, for the board's highlight (None: nowhere)."""
+        return None
+
+    def preview(self, state: GameState, action: Action) -> Preview:
+        """What ``action`` would need and its exact odds, without changing anything (override)."""
+        return Preview(action, True)
+
+    def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
+        """Numbers a figure panel shows beyond the stored ones (speed now, actions left...)."""
+        return {}
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        """Broken invariants in a state (used by property tests): positions, stacking, pools."""
+        problems = []
+        limit = self.stacking(state.options)
+        counts: dict[Hex, int] = {}
+        for f in state.figures.values():
+            for h in f.hexes():
+                if not state.board.contains(h):
+                    problems.append(f"{f.id} is off the board at {h}")
+                elif state.board.terrain_at(h).impassable:
+                    problems.append(f"{f.id} stands in impassable terrain at {h}")
+                counts[h] = counts.get(h, 0) + 1
+            for name, pool in f.pools.items():
+                if pool.current > pool.maximum:
+                    problems.append(
+                        f"{f.id}.{name} is {pool.current}, above its maximum {pool.maximum}"
+                    )
+        problems += [
+            f"{n} figures share {h} (limit {limit})" for h, n in counts.items() if n > limit
+        ]
+        return problems
+
+    # ---- what happens --------------------------------------------------
+    def resolve(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Carry out an action on ``state`` (a copy), emitting events; raise to refuse it."""
+        handler: Any = getattr(self, "do_" + action.kind, None)
+        if handler is None:
+            raise IllegalActionError(f"{self.name} has no action {action.kind!r}")
+        handler(state, action, dice)
+
+    def do_next_step(self, state: GameState, action: Action, dice: Dice) -> None:
+        """End the current step and begin the next one."""
+        reason = self.blocks_next_step(state)
+        if reason:
+            raise IllegalActionError(reason)
+        self.end_step(state, dice)
+        state.clock = state.clock.advanced(self.sequence)
+        self.start_step(state)
+        state.emit(Event("clock", state.clock.label(self.sequence)))
+
+    def end_step(self, state: GameState, dice: Dice) -> None:
+        """Effects at the end of the current step (override)."""
+
+    def start_step(self, state: GameState) -> None:
+        """Effects at the start of the current step (override)."""

@@ -1,0 +1,318 @@
+"""``skirmish``: a small built-in ruleset that exercises the engine core end to end.
+
+It is not one of the four source rulesets. Each round has a movement step
+(every figure may move up to its Move in movement points, paying terrain
+costs, and face any way) and an attack step (one melee attack on an adjacent
+enemy: d20 + Attack meets or beats Defence, +2 from the target's rear hexes;
+a hit deals the attacker's damage dice to the target's hit points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..actions import Action, ActionSpec, Choice, ParamSpec
+from ..checks import Check, Modifier
+from ..dice import Dice, DiceSyntaxError, parse
+from ..errors import IllegalActionError, Problem
+from ..events import Event
+from ..figures import Figure, Pool, Status
+from ..geometry import direction_to, neighbors, rear_hexes
+from ..movement import Pose, Reach, Step, search
+from ..sequencing import StepDef, TurnSequence
+from ..state import GameState
+from ..terrain import TerrainTable
+from ..validation import Json
+from . import register
+from .base import FieldSpec, OptionSpec, Preview, Ruleset
+from .data import load
+
+FACINGS = tuple(Choice(i, label) for i, label in enumerate(("N", "NE", "SE", "S", "SW", "NW")))
+
+
+@register
+class Skirmish(Ruleset):
+    """The engine's own minimal ruleset: move with terrain costs, then one d20 melee attack."""
+
+    id = "skirmish"
+    name = "Skirmish (engine demo)"
+    summary = "Minimal built-in rules: move with terrain costs, then a d20 melee attack."
+    default_die = 20
+    stacking_option = "skirmish.stacking"
+    options = (
+        OptionSpec(
+            "skirmish.stacking",
+            "Figures per hex",
+            "int",
+            1,
+            "How many figures may share a hex.",
+            minimum=1,
+            maximum=4,
+        ),
+        OptionSpec(
+            "skirmish.rear_bonus",
+            "Rear attack bonus",
+            "int",
+            2,
+            "Added to an attack made from one of the target's rear hexes.",
+            minimum=0,
+            maximum=10,
+        ),
+    )
+    figure_fields = (
+        FieldSpec("move", "Move", "int", 4, "Movement points per round.", minimum=0, maximum=20),
+        FieldSpec(
+            "attack", "Attack", "int", 3, "Added to the d20 attack roll.", minimum=-5, maximum=20
+        ),
+        FieldSpec(
+            "defence",
+            "Defence",
+            "int",
+            12,
+            "An attack total must reach this to hit.",
+            minimum=1,
+            maximum=30,
+        ),
+        FieldSpec(
+            "hp", "Hit points", "int", 10, "Damage the figure can take.", minimum=1, maximum=200
+        ),
+        FieldSpec("damage", "Damage dice", "text", "d6", "Dice rolled for damage on a hit."),
+    )
+    sequence = TurnSequence(
+        "round",
+        (
+            StepDef(
+                "move", "Movement", "move", help="Each figure may move once, paying terrain costs."
+            ),
+            StepDef(
+                "attack", "Attacks", "act", help="Each figure may attack one adjacent enemy once."
+            ),
+        ),
+    )
+    terrain = TerrainTable.from_json(load("skirmish")["terrain"])
+
+    # ---- set-up ----------------------------------------------------------
+    def start(self, state: GameState) -> None:
+        """Give every figure its hit-point pool, then begin the first step."""
+        for f in state.figures.values():
+            hp = _int(f.stats.get("hp"), 1)
+            f.pools.setdefault("hp", Pool(hp, hp))
+        self.start_step(state)
+
+    def figure_problems(self, figure: Figure, data: Mapping[str, Json]) -> list[Problem]:
+        """The field checks, plus damage dice that must parse."""
+        problems = super().figure_problems(figure, data)
+        damage = figure.stats.get("damage")
+        if isinstance(damage, str):
+            try:
+                parse(damage, self.default_die)
+            except DiceSyntaxError as exc:
+                problems.append(Problem("stats.damage", str(exc)))
+        return problems
+
+    def start_step(self, state: GameState) -> None:
+        """A new step: nobody has moved or attacked in it yet."""
+        state.memory["done"] = []
+
+    def is_out(self, state: GameState, figure: Figure) -> bool:
+        """Down at 0 hit points."""
+        return figure.has_status("down")
+
+    # ---- movement ----------------------------------------------------------
+    def reach(self, state: GameState, figure: Figure) -> Reach | None:
+        """Hexes within Move points, paying terrain costs, not through other figures."""
+        if state.step.id != "move" or figure.id in _done(state):
+            return None
+        limit = self.stacking(state.options)
+        board = state.board
+
+        def steps(pose: Pose, spent: int, allowance: int) -> Iterable[Step]:
+            for direction, nxt in enumerate(neighbors(pose.hex)):
+                if not board.contains(nxt):
+                    continue
+                cost = board.terrain_at(nxt).move_cost
+                others = [f for f in state.occupants(nxt) if f.id != figure.id]
+                if cost is None or spent + cost > allowance or len(others) >= limit:
+                    continue
+                yield Step("move", Pose(nxt, direction), cost)
+
+        return search(
+            Pose(figure.position, figure.facing), steps, _int(figure.stats.get("move"), 0)
+        )
+
+    def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
+        """Move and face in the movement step; attack an adjacent enemy in the attack step."""
+        if figure.id in _done(state):
+            return []
+        if state.step.id == "move":
+            reach = self.reach(state, figure)
+            costs = reach.hex_costs() if reach else {}
+            hexes = tuple(
+                Choice(str(h), f"{h} ({cost} MP)")
+                for h, cost in sorted(costs.items())
+                if h != figure.position
+            )
+            specs = [
+                ActionSpec(
+                    "face",
+                    "Face",
+                    figure.id,
+                    (ParamSpec("facing", "Facing", "facing", FACINGS),),
+                    "Turn to face any hexside; free.",
+                )
+            ]
+            if hexes:
+                specs.insert(
+                    0,
+                    ActionSpec(
+                        "move",
+                        "Move",
+                        figure.id,
+                        (ParamSpec("to", "Destination", "hex", hexes),),
+                        "Move along the cheapest path; ends your movement for the round.",
+                    ),
+                )
+            return specs
+        targets = tuple(Choice(t.id, t.name) for t in self._targets(state, figure))
+        if not targets:
+            return []
+        return [
+            ActionSpec(
+                "attack",
+                "Attack",
+                figure.id,
+                (ParamSpec("target", "Target", "figure", targets),),
+                "d20 + Attack against the target's Defence.",
+            )
+        ]
+
+    def do_move(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Walk the cheapest path to the chosen hex and face along the last step."""
+        figure = state.figure(action.figure)
+        reach = self.reach(state, figure)
+        assert reach is not None  # move is offered only when the figure can move
+        path = reach.path_to(action.hex("to"))
+        start = figure.position
+        figure.position, figure.facing = path[-1].pose.hex, path[-1].pose.facing
+        _done(state).append(figure.id)
+        cost = sum(s.cost for s in path)
+        state.emit(
+            Event(
+                "move",
+                f"{figure.name} moves {start} → {figure.position} ({cost} MP)",
+                figure.id,
+                data={"path": [str(start), *(str(s.pose.hex) for s in path)], "cost": cost},
+            )
+        )
+
+    def do_face(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Turn to a new facing."""
+        figure = state.figure(action.figure)
+        figure.facing = action.integer("facing")
+        state.emit(Event("face", f"{figure.name} faces {FACINGS[figure.facing].label}", figure.id))
+
+    # ---- attacks -------------------------------------------------------------
+    def _targets(self, state: GameState, figure: Figure) -> list[Figure]:
+        return [
+            t
+            for t in state.living()
+            if t.side != figure.side and direction_to(figure.position, t.position) is not None
+        ]
+
+    def attack_check(self, state: GameState, attacker: Figure, target: Figure) -> Check:
+        """The attack roll: d20 + Attack (+ rear bonus) against the target's Defence."""
+        bonus = [Modifier("Attack", _int(attacker.stats.get("attack"), 0))]
+        if attacker.position in rear_hexes(target.position, target.facing):
+            bonus.append(Modifier("From the rear", _int(state.option("skirmish.rear_bonus"), 0)))
+        return Check(
+            f"{attacker.name} attacks {target.name}",
+            "d20",
+            "ge",
+            _int(target.stats.get("defence"), 1),
+            f"{target.name}'s Defence",
+            (),
+            tuple(bonus),
+        )
+
+    def preview(self, state: GameState, action: Action) -> Preview:
+        """Exact chance to hit, or the cost of a move."""
+        figure = state.figure(action.figure)
+        if action.kind == "attack":
+            target = state.figure(action.text("target"))
+            return Preview(
+                action,
+                True,
+                checks=(self.attack_check(state, figure, target),),
+                notes=(f"Damage on a hit: {figure.stats.get('damage')}",),
+            )
+        if action.kind == "move":
+            reach = self.reach(state, figure)
+            assert reach is not None
+            path = reach.path_to(action.hex("to"))
+            return Preview(
+                action,
+                True,
+                cost=sum(s.cost for s in path),
+                path=(figure.position, *(s.pose.hex for s in path)),
+            )
+        return Preview(action, True)
+
+    def do_attack(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Roll to hit; on a hit roll damage; at 0 hit points the target is down."""
+        attacker = state.figure(action.figure)
+        target = state.figure(action.text("target"))
+        check = self.attack_check(state, attacker, target)
+        result = check.resolve(dice.roll(check.dice))
+        _done(state).append(attacker.id)
+        rolls = [result.roll.to_json()]
+        if not result.success:
+            state.emit(
+                Event(
+                    "attack",
+                    f"{attacker.name} misses {target.name}",
+                    attacker.id,
+                    target.id,
+                    details=(*check.breakdown(), result.explain()),
+                    rolls=tuple(rolls),
+                )
+            )
+            return
+        damage = dice.roll(str(attacker.stats.get("damage", "d6")), self.default_die)
+        rolls.append(damage.to_json())
+        hp = target.pools["hp"]
+        hp.current = max(0, hp.current - damage.total)
+        left = f"{hp.current}/{hp.maximum} hp left"
+        text = f"{attacker.name} hits {target.name} for {damage.total} ({left})"
+        state.emit(
+            Event(
+                "attack",
+                text,
+                attacker.id,
+                target.id,
+                details=(
+                    *check.breakdown(),
+                    result.explain(),
+                    f"Damage {damage.expr}: {damage.total}",
+                ),
+                rolls=tuple(rolls),
+                data={"damage": damage.total, "hp": hp.current},
+            )
+        )
+        if hp.current == 0:
+            target.statuses["down"] = Status("down")
+            state.emit(Event("status", f"{target.name} is down", target.id))
+
+    def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
+        """Whether the figure has already used its step."""
+        return {"done_this_step": figure.id in _done(state)}
+
+
+def _done(state: GameState) -> list[Json]:
+    done = state.memory.setdefault("done", [])
+    if not isinstance(done, list):
+        raise IllegalActionError("corrupt memory: 'done' must be a list")
+    return done
+
+
+def _int(value: Json, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default

@@ -1,0 +1,60 @@
+"""Random legal playouts through the public encounter API, for conformance tests of any ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hexcombat import Action, Encounter, HexcombatError
+from hexcombat.actions import ActionSpec
+from hexcombat.document import to_document
+
+Pick = Callable[[int], int]
+"""Given n > 0, returns an index in range(n) (hypothesis draws or a seeded stream)."""
+
+
+def random_action(enc: Encounter, pick: Pick) -> Action | None:
+    """A random action among everything offered now, with random offered parameter values."""
+    specs: list[ActionSpec] = list(enc.legal_actions(None))
+    for fid in enc.state.figures:
+        specs += enc.legal_actions(fid)
+    if not specs:
+        return None
+    spec = specs[pick(len(specs))]
+    params = {}
+    for p in spec.params:
+        if p.choices:
+            params[p.name] = p.choices[pick(len(p.choices))].value
+        elif p.type == "int" and p.minimum is not None and p.maximum is not None:
+            params[p.name] = p.minimum + pick(p.maximum - p.minimum + 1)
+        elif p.type == "bool":
+            params[p.name] = bool(pick(2))
+        elif p.default is not None:
+            params[p.name] = p.default
+        elif p.required:
+            return Action(spec.kind, spec.figure, {})
+    return Action(spec.kind, spec.figure, params)
+
+
+def playout(enc: Encounter, pick: Pick, steps: int) -> list[str]:
+    """Play ``steps`` random actions; returns broken invariants (empty when all is well).
+
+    An action the engine refuses must leave the encounter exactly as it was.
+    """
+    problems: list[str] = []
+    for _ in range(steps):
+        action = random_action(enc, pick)
+        if action is None:
+            break
+        before = to_document(enc)
+        try:
+            enc.perform(action)
+        except HexcombatError:
+            if to_document(enc) != before:
+                problems.append(f"refused {action} changed the encounter")
+            continue
+        problems += enc.ruleset.invariant_problems(enc.state)
+        if pick(5) == 0 and enc.can_undo:
+            enc.undo()
+            if pick(2):
+                enc.redo()
+    return problems
