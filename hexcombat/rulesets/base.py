@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..actions import Action, ActionSpec, Choice
+from ..board import SightLine
 from ..checks import Check, percent
 from ..dice import Dice
 from ..errors import IllegalActionError, Problem
@@ -287,6 +288,11 @@ class Ruleset:
                 ActionSpec("next_step", f"End {step.label.lower()}", None, (), step.help, step.rule)
             )
         return specs
+
+    def sight(self, state: GameState, a: Hex, b: Hex) -> SightLine:
+        """Line of sight from ``a`` to ``b`` under this ruleset's terrain rules and options."""
+        policy = state.options.get("core.los_tie_policy", "both_must_block")
+        return state.board.line_of_sight(a, b, tie_policy=str(policy))
 
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
         """Where ``figure`` could move in this step, for the board's highlight (None: nowhere)."""
