@@ -565,8 +565,13 @@ def distribution(expr: str | DiceExpr, default_sides: int | None = None) -> dict
     >>> distribution("d10-5 min 1")[1]
     Fraction(3, 5)
     """
-    counts, outcomes = _outcome_counts(_as_expr(expr, default_sides).text)
-    return {total: Fraction(c, outcomes) for total, c in counts}
+    return dict(_probabilities(_as_expr(expr, default_sides).text))
+
+
+@lru_cache(maxsize=256)
+def _probabilities(text: str) -> tuple[tuple[int, Fraction], ...]:
+    counts, outcomes = _outcome_counts(text)
+    return tuple((total, Fraction(c, outcomes)) for total, c in counts)
 
 
 def chance(
