@@ -56,13 +56,15 @@ def _row_col_key(h: Hex) -> tuple[int, int]:
 class Board:
     """An immutable hex board: size, terrain table, terrain per hex and features per hex."""
 
-    __slots__ = ("_features", "_height", "_table", "_terrain", "_width")
+    __slots__ = ("_cells", "_default", "_features", "_height", "_table", "_terrain", "_width")
 
     _width: int
     _height: int
     _table: TerrainTable
     _terrain: Mapping[Hex, str]
     _features: Mapping[Hex, tuple[str, ...]]
+    _cells: dict[Hex, Terrain]
+    _default: Terrain
 
     def __init__(
         self,
@@ -86,6 +88,8 @@ class Board:
             if terrain_id != default_id:
                 cleaned[h] = terrain_id
         set_(self, "_terrain", MappingProxyType(dict(sorted(cleaned.items(), key=_by_row_col))))
+        set_(self, "_cells", {h: terrain_table.get(t) for h, t in cleaned.items()})
+        set_(self, "_default", terrain_table.default)
         feats: dict[Hex, tuple[str, ...]] = {}
         for h, names in (features or {}).items():
             self._check_on_board(h)
@@ -143,12 +147,15 @@ class Board:
 
     def terrain_id_at(self, h: Hex) -> str:
         """The terrain id of ``h`` (``ValueError`` if off the board)."""
-        self._check_on_board(h)
-        return self._terrain.get(h, self._table.default.id)
+        return self.terrain_at(h).id
 
     def terrain_at(self, h: Hex) -> Terrain:
         """The terrain of ``h`` (``ValueError`` if off the board)."""
-        return self._table.get(self.terrain_id_at(h))
+        found = self._cells.get(h)
+        if found is not None:
+            return found
+        self._check_on_board(h)
+        return self._default
 
     def features_at(self, h: Hex) -> tuple[str, ...]:
         """The feature names on ``h`` (empty if none; ``ValueError`` if off the board)."""

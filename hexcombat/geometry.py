@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -24,6 +25,12 @@ class Hex:
 
     q: int
     r: int
+
+    def __init__(self, q: int, r: int) -> None:
+        # Same as the generated frozen __init__, about 2.5x faster: hexes are made
+        # by the hundred thousand in movement searches.
+        _set_q(self, q)
+        _set_r(self, r)
 
     @property
     def s(self) -> int:
@@ -71,6 +78,9 @@ class Hex:
     def __str__(self) -> str:
         return f"{self.q},{self.r}"
 
+
+_set_q: Callable[[Hex, int], None] = Hex.__dict__["q"].__set__
+_set_r: Callable[[Hex, int], None] = Hex.__dict__["r"].__set__
 
 _HEX_TEXT = re.compile(r"\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*")
 
