@@ -41,7 +41,13 @@ MAX_NUMBER = 1_000_000
 """The largest constant, ``min`` or ``max`` bound (in absolute value)."""
 
 MAX_TEXT_LENGTH = 200
-"""The longest dice expression accepted, in characters."""
+"""The longest dice expression accepted, in characters other than spaces.
+
+Canonical text never has more of them than the text it was read from, so every
+parsed expression's canonical text parses again.
+"""
+
+_MAX_RAW_LENGTH = 5 * MAX_TEXT_LENGTH
 
 MAX_WORK = 1_000_000
 """Budget of inner-loop steps for one exact distribution (see :class:`DiceComplexityError`)."""
@@ -136,6 +142,10 @@ class DiceTerm:
         return f"{count}d{self.sides}{keep}"
 
 
+def _visible_length(text: str) -> int:
+    return len(text) - sum(c.isspace() for c in text)
+
+
 def _clamp(total: int, floor: int | None, ceiling: int | None) -> int:
     if floor is not None and total < floor:
         return floor
@@ -164,6 +174,12 @@ class DiceExpr:
         if self.floor is not None and self.ceiling is not None and self.floor > self.ceiling:
             raise DiceSyntaxError(
                 f"'min {self.floor}' is above 'max {self.ceiling}'; min must not exceed max"
+            )
+        length = _visible_length(self.text)
+        if length > MAX_TEXT_LENGTH:
+            raise DiceSyntaxError(
+                f"dice expression is {length} characters long; "
+                f"at most {MAX_TEXT_LENGTH} (not counting spaces) are allowed"
             )
 
     def _constants(self) -> list[int]:
@@ -431,9 +447,16 @@ def parse(text: str, default_sides: int | None = None) -> DiceExpr:
         raise DiceSyntaxError(
             f"default die d{default_sides} is not allowed; dice have {MIN_SIDES}-{MAX_SIDES} sides"
         )
-    if len(text) > MAX_TEXT_LENGTH:
+    if len(text) > _MAX_RAW_LENGTH:
         raise DiceSyntaxError(
-            f"dice expression is {len(text)} characters long; at most {MAX_TEXT_LENGTH} allowed"
+            f"dice expression is {len(text)} characters long; at most {_MAX_RAW_LENGTH} "
+            f"(spaces included) are allowed"
+        )
+    length = _visible_length(text)
+    if length > MAX_TEXT_LENGTH:
+        raise DiceSyntaxError(
+            f"dice expression is {length} characters long; "
+            f"at most {MAX_TEXT_LENGTH} (not counting spaces) are allowed"
         )
     if not text.strip():
         raise DiceSyntaxError(
@@ -529,9 +552,11 @@ def _check_work(expr: DiceExpr) -> None:
 
 
 @lru_cache(maxsize=256)
-def _outcome_counts(text: str) -> tuple[tuple[tuple[int, int], ...], int]:
-    """``((total, outcomes), ...)`` sorted by total, and the number of all outcomes."""
-    expr = parse(text)
+def _outcome_counts(expr: DiceExpr) -> tuple[tuple[tuple[int, int], ...], int]:
+    """``((total, outcomes), ...)`` sorted by total, and the number of all outcomes.
+
+    Cached by expression; equal expressions are those with the same canonical text.
+    """
     _check_work(expr)
     offset, counts, outcomes = 0, [1], 1
     for term in expr.terms:
@@ -565,12 +590,12 @@ def distribution(expr: str | DiceExpr, default_sides: int | None = None) -> dict
     >>> distribution("d10-5 min 1")[1]
     Fraction(3, 5)
     """
-    return dict(_probabilities(_as_expr(expr, default_sides).text))
+    return dict(_probabilities(_as_expr(expr, default_sides)))
 
 
 @lru_cache(maxsize=256)
-def _probabilities(text: str) -> tuple[tuple[int, Fraction], ...]:
-    counts, outcomes = _outcome_counts(text)
+def _probabilities(expr: DiceExpr) -> tuple[tuple[int, Fraction], ...]:
+    counts, outcomes = _outcome_counts(expr)
     return tuple((total, Fraction(c, outcomes)) for total, c in counts)
 
 
@@ -583,7 +608,7 @@ def chance(
     Fraction(59, 100)
     """
     holds = _comparison(comparison)
-    counts, outcomes = _outcome_counts(_as_expr(expr, default_sides).text)
+    counts, outcomes = _outcome_counts(_as_expr(expr, default_sides))
     return Fraction(sum(c for total, c in counts if holds(total, target)), outcomes)
 
 
@@ -602,8 +627,8 @@ def chance_opposed(
     Fraction(5, 12)
     """
     _comparison(comparison)
-    counts_a, outcomes_a = _outcome_counts(_as_expr(expr_a, default_sides).text)
-    counts_b, outcomes_b = _outcome_counts(_as_expr(expr_b, default_sides).text)
+    counts_a, outcomes_a = _outcome_counts(_as_expr(expr_a, default_sides))
+    counts_b, outcomes_b = _outcome_counts(_as_expr(expr_b, default_sides))
     totals_b = [t for t, _ in counts_b]
     below = [0]  # below[i]: outcomes of b with a total less than totals_b[i]
     for _, c in counts_b:

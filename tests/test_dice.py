@@ -154,7 +154,8 @@ def test_negative_bounds() -> None:
         ("d6 min 99999999999", "'min' 99999999999 at position 8"),
         ("", "empty dice expression"),
         ("   ", "empty dice expression"),
-        ("d6+" * 70, "at most 200 allowed"),
+        ("d6+" * 70, "is 210 characters long; at most 200 (not counting spaces)"),
+        (" " * 1000 + "d6", "is 1002 characters long; at most 1000 (spaces included)"),
     ],
 )
 def test_syntax_errors_say_what_where_and_what_is_allowed(text: str, message: str) -> None:
@@ -227,6 +228,21 @@ def small_exprs(draw: st.DrawFn) -> DiceExpr:
     if floor is not None and ceiling is not None and floor > ceiling:
         floor, ceiling = ceiling, floor
     return DiceExpr(tuple(terms), floor, ceiling)
+
+
+def test_longest_expression_still_parses_from_its_canonical_text() -> None:
+    compact = "d2+" * 63 + "1min1max9"  # 198 characters
+    expr = parse(compact)
+    assert expr.text.endswith("+1 min 1 max 9")
+    assert len(expr.text) == 202  # over 200 only by the spaces it added
+    assert parse(expr.text) == expr
+    roll = evaluate(expr, [1] * 63)
+    assert Roll.from_json(roll.to_json()) == roll
+
+
+def test_directly_built_expressions_are_limited_in_length_too() -> None:
+    with pytest.raises(DiceSyntaxError, match="is 209 characters long"):
+        DiceExpr((DiceTerm(1, 2),) * 70)
 
 
 @given(small_exprs())
