@@ -1,0 +1,273 @@
+"""Static SVG pictures of a board and its figures, for pages without JavaScript (wikis).
+
+The output is standalone and deterministic: the same board and tokens give
+the same text. It carries the page's test hooks (``data-hex``,
+``data-terrain``, ``data-figure``, ``data-facing``) and an accessible name on
+every hex and figure.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hexcombat.board import Board
+from hexcombat.geometry import DIRECTIONS, Hex
+from hexcombat.layout import Layout
+from hexcombat.terrain import Terrain
+
+__all__ = ["Token", "render_svg"]
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A figure as drawn: where it stands, where it faces, its side colour and status badges."""
+
+    id: str
+    name: str
+    side: str
+    hex: Hex
+    facing: int
+    color: str = "#3366cc"
+    badges: tuple[str, ...] = ()
+
+
+_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+_XML_INVALID = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _esc(text: str) -> str:
+    """Text made safe for XML character data and double-quoted attributes."""
+    text = _XML_INVALID.sub("\ufffd", text)
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def _num(x: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros (never ``-0``)."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _points(points: Sequence[tuple[float, float]]) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+def _initials(token: Token) -> str:
+    words = token.name.split()
+    if len(words) >= 2:
+        return (words[0][0] + words[1][0]).upper()
+    return (words[0][:2] if words else token.id[:2]).upper()
+
+
+def _pattern_motif(pattern: str, s: float) -> str:
+    """The drawing inside one tile (``s`` by ``s``) of a terrain pattern."""
+    ink = 'fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="1"'
+    dot = 'fill="#000" fill-opacity="0.3"'
+    h = s / 2
+    if pattern == "trees":
+        return (
+            f'<circle cx="{_num(s * 0.3)}" cy="{_num(s * 0.35)}" r="{_num(s * 0.18)}" {dot}/>'
+            f'<circle cx="{_num(s * 0.75)}" cy="{_num(s * 0.8)}" r="{_num(s * 0.15)}" {dot}/>'
+        )
+    if pattern == "waves":
+        return (
+            f'<path d="M0,{_num(h)} q{_num(s / 4)},{_num(-s / 5)} {_num(h)},0 t{_num(h)},0" {ink}/>'
+        )
+    if pattern == "dots":
+        return f'<circle cx="{_num(h)}" cy="{_num(h)}" r="{_num(s * 0.1)}" {dot}/>'
+    if pattern == "hatch":
+        return f'<path d="M0,{_num(s)} L{_num(s)},0" {ink}/>'
+    if pattern == "contour":
+        low, high = _num(s * 0.7), _num(s * 0.2)
+        return f'<path d="M0,{low} Q{_num(h)},{high} {_num(s)},{low}" {ink}/>'
+    if pattern == "sand":
+        return (
+            f'<circle cx="{_num(s * 0.2)}" cy="{_num(s * 0.3)}" r="{_num(s * 0.05)}" {dot}/>'
+            f'<circle cx="{_num(s * 0.7)}" cy="{_num(s * 0.55)}" r="{_num(s * 0.05)}" {dot}/>'
+            f'<circle cx="{_num(s * 0.4)}" cy="{_num(s * 0.85)}" r="{_num(s * 0.05)}" {dot}/>'
+        )
+    if pattern == "rock":
+        return (
+            f'<path d="M{_num(s * 0.15)},{_num(s * 0.7)} L{_num(s * 0.35)},{_num(s * 0.35)} '
+            f'L{_num(s * 0.6)},{_num(s * 0.45)} L{_num(s * 0.7)},{_num(s * 0.75)} Z" {ink}/>'
+        )
+    return ""
+
+
+def _fill(terrain: Terrain) -> str:
+    return _esc(terrain.color) if terrain.pattern == "none" else f"url(#terrain-{terrain.id})"
+
+
+def _terrain_facts(terrain: Terrain) -> str:
+    facts = ["impassable" if terrain.move_cost is None else f"move {terrain.move_cost}"]
+    if terrain.blocks_sight:
+        facts.append("blocks sight")
+    if terrain.soft_cover:
+        facts.append(f"soft cover {terrain.soft_cover}")
+    if terrain.obscures:
+        facts.append("obscures")
+    if terrain.breaks_missile:
+        facts.append("breaks missiles")
+    return ", ".join(facts)
+
+
+def render_svg(
+    board: Board,
+    tokens: Sequence[Token] = (),
+    *,
+    hex_size: float = 30.0,
+    show_coords: bool = False,
+    title: str = "",
+) -> str:
+    """The board, its terrain legend and the given figures as a standalone SVG document."""
+    if not hex_size > 0:
+        raise ValueError(f"hex_size must be > 0, got {hex_size}")
+    for token in tokens:
+        if not board.contains(token.hex):
+            raise ValueError(f"figure {token.id!r} stands on {token.hex}, off the board")
+        if isinstance(token.facing, bool) or token.facing not in range(6):
+            raise ValueError(f"figure {token.id!r} has facing {token.facing!r}; allowed: 0-5")
+
+    s = hex_size
+    apothem = s * math.sqrt(3) / 2
+    margin = s * 0.5
+    heading = s * 1.2 if title else 0.0
+    hexes = board.hexes()
+    unit = Layout(size=s)
+    centres = [unit.to_pixel(h) for h in hexes]
+    min_x = min(x for x, _ in centres) - s
+    min_y = min(y for _, y in centres) - apothem
+    board_w = max(x for x, _ in centres) + s - min_x
+    board_h = max(y for _, y in centres) + apothem - min_y
+    layout = Layout(size=s, origin=(margin - min_x, margin + heading - min_y))
+
+    used_ids = {board.terrain_id_at(h) for h in hexes}
+    used = [t for t in board.terrain_table if t.id in used_ids]
+    line_h = max(s * 0.7, 14.0)
+    legend_top = margin + heading + board_h + margin
+    width = margin * 2 + max(board_w, s * 8)
+    height = legend_top + line_h * len(used) + margin
+    font = max(s * 0.4, 9.0)
+
+    label = title or f"Hex board, {board.width} by {board.height}"
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
+        f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" '
+        f'role="img" aria-label="{_esc(label)}" font-family="{_FONT}">',
+        f"<title>{_esc(label)}</title>",
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
+    ]
+    if title:
+        out.append(
+            f'<text x="{_num(margin)}" y="{_num(margin + s * 0.8)}" font-size="{_num(s * 0.7)}" '
+            f'font-weight="bold" fill="#222">{_esc(title)}</text>'
+        )
+
+    tile = s * 0.6
+    patterned = [t for t in used if t.pattern != "none"]
+    if patterned:
+        out.append("<defs>")
+        for t in patterned:
+            out.append(
+                f'<pattern id="terrain-{t.id}" patternUnits="userSpaceOnUse" '
+                f'width="{_num(tile)}" height="{_num(tile)}">'
+                f'<rect width="{_num(tile)}" height="{_num(tile)}" fill="{_esc(t.color)}"/>'
+                f"{_pattern_motif(t.pattern, tile)}</pattern>"
+            )
+        out.append("</defs>")
+
+    out.append('<g class="hexes" stroke="#555555" stroke-width="1">')
+    for h in hexes:
+        t = board.terrain_at(h)
+        out.append(
+            f'<polygon data-hex="{h}" data-terrain="{t.id}" '
+            f'aria-label="hex {h}: {_esc(t.name)}" fill="{_fill(t)}" '
+            f'points="{_points(layout.corners(h))}"/>'
+        )
+    out.append("</g>")
+
+    if show_coords:
+        out.append(
+            f'<g class="coords" font-size="{_num(s * 0.28)}" fill="#333" text-anchor="middle" '
+            'aria-hidden="true">'
+        )
+        for h in hexes:
+            x, y = layout.to_pixel(h)
+            out.append(f'<text x="{_num(x)}" y="{_num(y - apothem * 0.6)}">{h}</text>')
+        out.append("</g>")
+
+    if tokens:
+        out.append('<g class="tokens">')
+        out.extend(_tokens_svg(tokens, layout, font))
+        out.append("</g>")
+
+    out.append(f'<g class="legend" font-size="{_num(font)}" fill="#222">')
+    sw = line_h * 0.8
+    for i, t in enumerate(used):
+        y = legend_top + i * line_h
+        out.append(
+            f'<rect x="{_num(margin)}" y="{_num(y)}" width="{_num(sw * 1.5)}" height="{_num(sw)}" '
+            f'fill="{_fill(t)}" stroke="#555555"/>'
+            f'<text x="{_num(margin + sw * 2)}" y="{_num(y + sw * 0.8)}">'
+            f"{_esc(t.name)} ({_terrain_facts(t)})</text>"
+        )
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _tokens_svg(tokens: Sequence[Token], layout: Layout, font: float) -> list[str]:
+    s = layout.size
+    by_hex: dict[Hex, list[Token]] = {}
+    for token in tokens:
+        by_hex.setdefault(token.hex, []).append(token)
+    out: list[str] = []
+    for token in tokens:
+        sharing = by_hex[token.hex]
+        n, i = len(sharing), sharing.index(token)
+        radius = s * (0.5 if n == 1 else 0.32)
+        cx, cy = layout.to_pixel(token.hex)
+        cx += (i - (n - 1) / 2) * radius * 2.2
+        # the facing wedge points at the middle of the front hexside
+        dx, dy = Layout(size=1.0).to_pixel(DIRECTIONS[token.facing])
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        tip = (cx + ux * radius * 1.55, cy + uy * radius * 1.55)
+        left = (
+            cx + ux * radius * 0.6 - uy * radius * 0.7,
+            cy + uy * radius * 0.6 + ux * radius * 0.7,
+        )
+        right = (
+            cx + ux * radius * 0.6 + uy * radius * 0.7,
+            cy + uy * radius * 0.6 - ux * radius * 0.7,
+        )
+        color = _esc(token.color)
+        badges = f"; {', '.join(token.badges)}" if token.badges else ""
+        name = f"{token.name} ({token.side}), facing {token.facing}, at {token.hex}{badges}"
+        out.append(
+            f'<g data-figure="{_esc(token.id)}" data-facing="{token.facing}" '
+            f'data-side="{_esc(token.side)}" aria-label="{_esc(name)}">'
+        )
+        out.append(f'<polygon points="{_points([tip, left, right])}" fill="{color}"/>')
+        out.append(
+            f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(radius)}" fill="#ffffff" '
+            f'stroke="{color}" stroke-width="{_num(max(radius * 0.22, 2.0))}"/>'
+        )
+        out.append(
+            f'<text x="{_num(cx)}" y="{_num(cy + radius * 0.3)}" text-anchor="middle" '
+            f'font-size="{_num(radius * 0.85)}" font-weight="bold" fill="{color}">'
+            f"{_esc(_initials(token))}</text>"
+        )
+        if token.badges:
+            out.append(
+                f'<text class="badges" x="{_num(cx)}" y="{_num(cy + radius + font * 0.9)}" '
+                f'text-anchor="middle" font-size="{_num(font * 0.75)}" fill="#111" '
+                f'stroke="#ffffff" stroke-width="2" paint-order="stroke">'
+                f"{_esc(', '.join(token.badges))}</text>"
+            )
+        out.append("</g>")
+    return out
