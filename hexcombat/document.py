@@ -93,7 +93,10 @@ def from_share_code(code: str) -> Encounter:
     """Read an encounter from a share code made by :func:`to_share_code`."""
     try:
         padded = code.strip() + "=" * (-len(code.strip()) % 4)
-        raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(padded), MAX_DOCUMENT_CHARS)
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(base64.urlsafe_b64decode(padded), MAX_DOCUMENT_CHARS)
+        if not inflater.eof:
+            raise ValueError("truncated")
         text = raw.decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
         raise InvalidDocumentError(

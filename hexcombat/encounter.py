@@ -26,6 +26,9 @@ from .state import GameState
 from .validation import Json
 
 NAME_LIMIT = 120
+DRAWS_PER_ACTION = 1 << 20
+"""Each log position rolls from its own stretch of the seeded stream, so an action undone and
+performed again gets the same dice (no re-rolling by undo) and no counter needs saving."""
 
 
 class MoreDiceNeededError(HexcombatError):
@@ -257,7 +260,9 @@ class Encounter:
         self._check_offered(action)
         work = self.state.copy()
         if faces is None:
-            dice: SeededDice | ScriptedDice = SeededDice(self.setup.seed, self._faces_used())
+            dice: SeededDice | ScriptedDice = SeededDice(
+                self.setup.seed, self._cursor * DRAWS_PER_ACTION
+            )
         else:
             dice = ScriptedDice(faces)
         try:
@@ -290,9 +295,6 @@ class Encounter:
         if not self.can_redo:
             raise IllegalActionError("there is nothing to redo")
         self._cursor += 1
-
-    def _faces_used(self) -> int:
-        return sum(len(e.faces) for e in self._log[: self._cursor])
 
     def _replay(self, before: GameState, entry: LogEntry) -> GameState:
         self._check_offered(entry.action, before)

@@ -262,7 +262,7 @@ class Skirmish(Ruleset):
         attacker = state.figure(action.figure)
         target = state.figure(action.text("target"))
         check = self.attack_check(state, attacker, target)
-        result = check.resolve(dice.roll(check.dice))
+        result = check.roll(dice)
         _done(state).append(attacker.id)
         rolls = [result.roll.to_json()]
         if not result.success:
