@@ -1,0 +1,114 @@
+"""The ``hexcombat`` command: validate, replay and render encounter files; list rulesets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__
+from .document import loads
+from .encounter import Encounter
+from .errors import HexcombatError, InvalidDocumentError
+from .render import render_svg
+from .rulesets import all_rulesets
+from .view import ruleset_view, tokens
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (0 ok, 1 invalid input, 2 usage)."""
+    parser = argparse.ArgumentParser(prog="hexcombat", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"hexcombat {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    p = commands.add_parser("validate", help="check an encounter file and list every problem")
+    p.add_argument("file", type=Path)
+    p = commands.add_parser(
+        "replay", help="replay an encounter's action log and print the combat log"
+    )
+    p.add_argument("file", type=Path)
+    p.add_argument("--details", action="store_true", help="print every modifier and roll")
+    p = commands.add_parser(
+        "render", help="write a static SVG of the board (for wikis without JavaScript)"
+    )
+    p.add_argument("file", type=Path)
+    p.add_argument(
+        "-o", "--output", type=Path, required=True, help="SVG file to write ('-' for stdout)"
+    )
+    p.add_argument("--coords", action="store_true", help="print hex coordinates")
+    p = commands.add_parser("rulesets", help="list the rulesets and their options")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    args = parser.parse_args(argv)
+    if args.command == "rulesets":
+        return _rulesets(args.json)
+    try:
+        encounter = _load(args.file)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"hexcombat: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except InvalidDocumentError as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "validate":
+        state = encounter.state
+        print(
+            f"{args.file}: ok: {encounter.setup.name!r}, {encounter.ruleset.id}, "
+            f"{state.board.width}x{state.board.height} board, {len(state.figures)} figures, "
+            f"{encounter.cursor} of {len(encounter.log)} actions applied, "
+            f"now {state.clock.label(encounter.ruleset.sequence)}"
+        )
+        return 0
+    if args.command == "replay":
+        return _replay(encounter, args.details)
+    svg = render_svg(
+        encounter.state.board,
+        tokens(encounter.state),
+        show_coords=args.coords,
+        title=encounter.setup.name,
+    )
+    if str(args.output) == "-":
+        sys.stdout.write(svg)
+    else:
+        args.output.write_text(svg, encoding="utf-8")
+        print(f"wrote {args.output}")
+    return 0
+
+
+def _load(path: Path) -> Encounter:
+    try:
+        return loads(path.read_text(encoding="utf-8"))
+    except HexcombatError:
+        raise
+    except ValueError as exc:
+        raise InvalidDocumentError([], str(exc)) from exc
+
+
+def _replay(encounter: Encounter, details: bool) -> int:
+    print(f"{encounter.setup.name} ({encounter.ruleset.name})")
+    sequence = encounter.ruleset.sequence
+    for event in encounter.events:
+        turn = event.data.get("turn", "")
+        print(
+            f"[{sequence.unit} {turn}] {event.text}" + (f"  ({event.rule})" if event.rule else "")
+        )
+        if details:
+            for line in event.details:
+                print(f"    {line}")
+            for roll in event.rolls:
+                print(f"    rolled {roll.get('expr')}: {roll.get('faces')}")
+    print(f"now: {encounter.state.clock.label(sequence)}")
+    return 0
+
+
+def _rulesets(as_json: bool) -> int:
+    views = [ruleset_view(r) for r in all_rulesets()]
+    if as_json:
+        print(json.dumps(views, indent=1))
+        return 0
+    for v in views:
+        print(f"{v['id']}: {v['name']} — {v['summary']}")
+        for o in v["options"]:
+            rule = f" [{o['rule']}]" if o.get("rule") else ""
+            print(f"    {o['name']} = {json.dumps(o['default'])}{rule}: {o['label']}")
+    return 0

@@ -1,0 +1,130 @@
+"""Plain-data views of rulesets and encounters, for the browser front end, the CLI and the SVG.
+
+The front end renders exactly these dictionaries; it never computes a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .encounter import Encounter
+from .figures import Figure
+from .geometry import Hex, distance
+from .render import Token
+from .rulesets import Ruleset, all_rulesets
+from .state import GameState
+from .validation import Json
+
+SIDE_COLORS = ("#2f6fd6", "#c8402a", "#2e9b57", "#b07d10", "#8e44ad", "#13939a")
+
+
+def side_colors(figures: Iterable[Figure]) -> dict[str, str]:
+    """A colour per side, in order of first appearance."""
+    colors: dict[str, str] = {}
+    for f in figures:
+        if f.side not in colors:
+            colors[f.side] = SIDE_COLORS[len(colors) % len(SIDE_COLORS)]
+    return colors
+
+
+def badges(state: GameState, figure: Figure) -> list[str]:
+    """Short status words for a token: its statuses, plus 'wounded' when a pool is below maximum."""
+    words = list(figure.statuses)
+    if any(p.current < p.maximum for p in figure.pools.values()) and "wounded" not in words:
+        words.append("wounded")
+    return words
+
+
+def ruleset_view(ruleset: Ruleset) -> dict[str, Json]:
+    """What the editor needs to know about a ruleset: options, figure fields, terrain, steps."""
+    return {
+        "id": ruleset.id,
+        "name": ruleset.name,
+        "summary": ruleset.summary,
+        "time_unit": ruleset.sequence.unit,
+        "default_die": ruleset.default_die,
+        "options": [o.to_json() for o in ruleset.options],
+        "figure_fields": [f.to_json() for f in ruleset.figure_fields],
+        "terrain": ruleset.terrain.to_json(),
+        "steps": [s.to_json() for s in ruleset.sequence.steps],
+        "data": ruleset.default_data(),
+    }
+
+
+def rulesets_view() -> list[dict[str, Json]]:
+    """Every registered ruleset's view."""
+    return [ruleset_view(r) for r in all_rulesets()]
+
+
+def figure_view(state: GameState, figure: Figure, colors: dict[str, str]) -> dict[str, Json]:
+    """A figure as the board and the figure panel show it."""
+    return {
+        **figure.to_json(),
+        "initials": figure.initials,
+        "color": colors.get(figure.side, SIDE_COLORS[0]),
+        "out": state.ruleset.is_out(state, figure),
+        "badges": badges(state, figure),
+        "extra": state.ruleset.figure_view(state, figure),
+    }
+
+
+def encounter_view(encounter: Encounter) -> dict[str, Json]:
+    """The whole encounter as the app draws it: board, figures, clock, undo state, table actions."""
+    state = encounter.state
+    colors = side_colors(state.figures.values())
+    return {
+        "name": encounter.setup.name,
+        "notes": encounter.setup.notes,
+        "ruleset": {"id": encounter.ruleset.id, "name": encounter.ruleset.name},
+        "options": dict(state.options),
+        "clock": state.clock.to_json(encounter.ruleset.sequence),
+        "board": state.board.to_json(),
+        "figures": [figure_view(state, f, colors) for f in state.figures.values()],
+        "sides": colors,
+        "can_undo": encounter.can_undo,
+        "can_redo": encounter.can_redo,
+        "cursor": encounter.cursor,
+        "log_length": len(encounter.log),
+        "table_actions": [a.to_json() for a in encounter.legal_actions(None)],
+        "started": encounter.cursor > 0,
+    }
+
+
+def actions_view(encounter: Encounter, figure_id: str | None) -> list[dict[str, Json]]:
+    """The actions a figure (or the table) may take now, as form descriptions."""
+    return [a.to_json() for a in encounter.legal_actions(figure_id)]
+
+
+def reach_view(encounter: Encounter, figure_id: str) -> dict[str, int]:
+    """Hexes the figure can reach in this step with their cheapest cost ("q,r" -> points)."""
+    state = encounter.state
+    reach = encounter.ruleset.reach(state, state.figure(figure_id))
+    if reach is None:
+        return {}
+    return {str(h): cost for h, cost in reach.hex_costs().items()}
+
+
+def sight_view(encounter: Encounter, figure_id: str, target: Hex) -> dict[str, Json]:
+    """Line of sight from a figure to a hex: the line, what blocks it and why, and the distance."""
+    state = encounter.state
+    origin = state.figure(figure_id).position
+    line = encounter.ruleset.sight(state, origin, target)
+    return {
+        "from": str(origin),
+        "to": str(target),
+        "distance": distance(origin, target),
+        "clear": line.clear,
+        "reason": line.reason,
+        "line": [[str(h) for h in step.hexes] for step in line.steps],
+        "blocking": [str(h) for h in line.blocking],
+        "soft": [str(h) for h in line.soft],
+    }
+
+
+def tokens(state: GameState) -> list[Token]:
+    """The figures of a state as tokens for :func:`hexcombat.render.render_svg`."""
+    colors = side_colors(state.figures.values())
+    return [
+        Token(f.id, f.name, f.side, f.position, f.facing, colors[f.side], tuple(badges(state, f)))
+        for f in state.figures.values()
+    ]

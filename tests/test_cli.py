@@ -1,0 +1,95 @@
+"""The hexcombat command line: validate, replay, render, rulesets."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+from factories import skirmish_duel
+
+from hexcombat import Action
+from hexcombat.cli import main
+from hexcombat.document import dumps, to_document
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("attack", "ann", {"target": "bo"}), faces=[15, 4])
+    path = tmp_path / "duel.json"
+    path.write_text(dumps(enc), encoding="utf-8")
+    return path
+
+
+def test_validate_accepts_a_good_file(saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "ok: 'Duel', skirmish, 8x6 board, 2 figures, 3 of 3 actions applied" in out
+
+
+def test_validate_lists_every_problem_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = to_document(skirmish_duel())
+    doc["figures"][0]["facing"] = 9
+    doc["figures"][1]["side"] = ""
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["validate", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "figures[0].facing: must be a whole number 0-5, got 9" in err
+    assert "figures[1].side: must be a non-empty string" in err
+
+
+def test_validate_reports_unreadable_and_non_json_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", str(tmp_path / "missing.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+    junk = tmp_path / "junk.json"
+    junk.write_text("not json", encoding="utf-8")
+    assert main(["validate", str(junk)]) == 1
+    assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_replay_prints_the_combat_log(saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(saved), "--details"]) == 0
+    out = capsys.readouterr().out
+    assert "[round 1] Ann Archer moves 1,1 → 3,1 (3 MP)" in out
+    assert "Ann Archer hits Bo Brute for 4" in out
+    assert "rolled d20: [15]" in out
+    assert out.rstrip().endswith("now: Round 1 · Attacks")
+
+
+def test_render_writes_an_svg_board(saved: Path, tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    assert main(["render", str(saved), "-o", str(out)]) == 0
+    root = ElementTree.fromstring(out.read_text(encoding="utf-8"))
+    hexes = [e for e in root.iter() if e.get("data-hex")]
+    figures = [e for e in root.iter() if e.get("data-figure")]
+    assert len(hexes) == 48 and {f.get("data-figure") for f in figures} == {"ann", "bo"}
+
+
+def test_rulesets_lists_ids_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rulesets"]) == 0
+    assert "skirmish: Skirmish (engine demo)" in capsys.readouterr().out
+    assert main(["rulesets", "--json"]) == 0
+    views = json.loads(capsys.readouterr().out)
+    assert any(v["id"] == "skirmish" and v["options"] for v in views)
+
+
+def test_python_dash_m_runs_the_cli(saved: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "hexcombat", "validate", str(saved)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "ok:" in result.stdout
