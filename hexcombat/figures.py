@@ -100,6 +100,18 @@ class Figure:
         """True when the figure has the status ``status_id``."""
         return status_id in self.statuses
 
+    def tick_statuses(self, units: int = 1) -> list[str]:
+        """Take ``units`` of time off every timed status; returns the ids that expired."""
+        expired = []
+        for status in list(self.statuses.values()):
+            if status.remaining is None:
+                continue
+            status.remaining = max(0, status.remaining - units)
+            if status.remaining == 0:
+                expired.append(status.id)
+                del self.statuses[status.id]
+        return expired
+
     def item(self, name: str) -> Equipment:
         """The piece of equipment called ``name`` (ValueError listing what it carries)."""
         for item in self.equipment:

@@ -46,6 +46,16 @@ def test_figure_helpers() -> None:
         fig.item("Sword")
 
 
+def test_timed_statuses_count_down_and_expire() -> None:
+    fig = brie()
+    fig.statuses["prone"] = Status("prone")
+    fig.statuses["stunned"] = Status("stunned", 1)
+    assert fig.tick_statuses() == ["stunned"]
+    assert fig.statuses["evading"].remaining == 1 and fig.has_status("prone")
+    assert fig.tick_statuses(3) == ["evading"]
+    assert list(fig.statuses) == ["prone"]
+
+
 def test_malformed_figure_reports_each_field() -> None:
     data = brie().to_json()
     data["skills"]["Staff"] = "high"

@@ -1,0 +1,72 @@
+"""Plain-data views for the front end: everything JSON-ready and computed by the engine."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from factories import skirmish_duel
+
+from hexcombat import Action, Hex
+from hexcombat.view import (
+    actions_view,
+    encounter_view,
+    reach_view,
+    rulesets_view,
+    side_colors,
+    sight_view,
+    tokens,
+)
+
+pytestmark = pytest.mark.pyodide
+
+
+def test_encounter_view_is_json_and_describes_board_figures_and_clock() -> None:
+    enc = skirmish_duel()
+    view = encounter_view(enc)
+    json.dumps(view)
+    assert view["clock"]["label"] == "Round 1 · Movement"
+    assert view["board"]["width"] == 8 and view["board"]["terrain"]["3,1"] == "woods"
+    ann = view["figures"][0]
+    assert (ann["id"], ann["initials"], ann["color"], ann["out"]) == ("ann", "AA", "#2f6fd6", False)
+    assert view["sides"] == {"Blue": "#2f6fd6", "Red": "#c8402a"}
+    assert [a["kind"] for a in view["table_actions"]] == ["next_step"]
+    assert not view["can_undo"] and not view["started"]
+
+
+def test_badges_show_wounds_and_statuses() -> None:
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("attack", "ann", {"target": "bo"}), faces=[15, 4])
+    bo = next(f for f in encounter_view(enc)["figures"] if f["id"] == "bo")
+    assert bo["badges"] == ["wounded"] and bo["pools"]["hp"] == {"current": 8, "maximum": 12}
+    assert [t.badges for t in tokens(enc.state)] == [(), ("wounded",)]
+
+
+def test_actions_reach_and_sight_views() -> None:
+    enc = skirmish_duel()
+    kinds = [a["kind"] for a in actions_view(enc, "ann")]
+    assert kinds == ["move", "face"]
+    reach = reach_view(enc, "ann")
+    assert reach["1,1"] == 0 and reach["3,1"] == 3 and "5,0" not in reach
+    sight = sight_view(enc, "ann", Hex(6, 1))
+    assert sight["distance"] == 5 and sight["from"] == "1,1"
+    assert isinstance(sight["clear"], bool) and sight["reason"]
+
+
+def test_rulesets_view_lists_options_fields_terrain_and_steps() -> None:
+    views = {v["id"]: v for v in rulesets_view()}
+    sk = views["skirmish"]
+    json.dumps(sk)
+    assert [s["id"] for s in sk["steps"]] == ["move", "attack"]
+    assert {f["name"] for f in sk["figure_fields"]} >= {"move", "attack", "defence", "hp"}
+    assert [t["id"] for t in sk["terrain"]][:2] == ["open", "woods"]
+
+
+def test_side_colours_follow_first_appearance() -> None:
+    enc = skirmish_duel()
+    assert side_colors(reversed(list(enc.state.figures.values()))) == {
+        "Red": "#2f6fd6",
+        "Blue": "#c8402a",
+    }
