@@ -32,6 +32,7 @@ def all_rulesets() -> list[Ruleset]:
     return list(_REGISTRY.values())
 
 
-from . import skirmish  # noqa: E402  (registers itself)
+from . import skirmish  # noqa: E402, I001  (registers itself)
+from . import fig_percentile  # noqa: E402, F401  (registers itself)
 
 __all__ = ["Ruleset", "all_rulesets", "get_ruleset", "register", "skirmish"]

@@ -1,0 +1,49 @@
+"""``fig-percentile``: FIG-scaled movement, combined-speed penalties and a D100 to-hit roll.
+
+Spec: ``shared/rules/fig-percentile.md`` (rules FP-1 ... FP-27). The pure
+calculators are importable from here and tested rule by rule; the ruleset
+class registers itself as ``fig-percentile``.
+"""
+
+from __future__ import annotations
+
+from .book import catalogue_item
+from .ranges import HEX_YARDS, max_range_hexes, range_band, sight
+from .ruleset import FigPercentile
+from .speed import (
+    Band,
+    Motion,
+    accel_speed,
+    allowance,
+    can_dodge,
+    combined_band,
+    combined_speed,
+    half_skill,
+    is_slow,
+    rounded,
+    speed_band,
+    speed_value,
+    top_speed,
+)
+
+__all__ = [
+    "HEX_YARDS",
+    "Band",
+    "FigPercentile",
+    "Motion",
+    "accel_speed",
+    "allowance",
+    "can_dodge",
+    "catalogue_item",
+    "combined_band",
+    "combined_speed",
+    "half_skill",
+    "is_slow",
+    "max_range_hexes",
+    "range_band",
+    "rounded",
+    "sight",
+    "speed_band",
+    "speed_value",
+    "top_speed",
+]

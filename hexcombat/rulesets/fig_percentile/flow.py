@@ -1,0 +1,536 @@
+"""What happens in a round: declarations take effect, moves run together, attacks land.
+
+Each function changes the state it is given and emits events whose text a GM
+can read and whose ``details`` and ``data`` carry every number and rule id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...checks import signed
+from ...dice import Dice
+from ...errors import IllegalActionError
+from ...events import Event
+from ...figures import Equipment, Figure, Status
+from ...geometry import Hex, distance
+from ...movement import Pose, Reach, Step, lockstep, search
+from ...state import GameState
+from ...validation import Json
+from .book import Book, find, in_hand, is_ranged, stat_int, stat_text
+from .moves import FACING_NAMES, describe_step, step_function, tick_poses
+from .situation import (
+    attack_check,
+    fig_of,
+    may_dodge,
+    motion,
+    needs_text,
+    pair_band,
+    settings,
+    speed_note,
+    stat,
+    turns_freely,
+)
+from .speed import NO_SPEED, RUNNING, allowance, combined_speed, top_speed
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
+def _pending(state: GameState) -> list[Json]:
+    pending = state.memory.setdefault("pending", [])
+    if not isinstance(pending, list):
+        raise IllegalActionError("corrupt memory: 'pending' must be a list")
+    return pending
+
+
+# ---- start of round ------------------------------------------------------------
+
+
+def new_round(state: GameState) -> None:
+    """Forget last round's choices; a figure still casting or reloading has no actions."""
+    state.memory["declarations"] = {}
+    for f in state.living():
+        book = Book(f)
+        book.new_round()
+        busy = book.casting or book.reloading
+        if busy is not None:
+            book.actions_used = stat(f, "max_actions", 1)
+            what = "casting" if book.casting else "reloading"
+            state.emit(
+                Event(
+                    "busy",
+                    f"{f.name} is still {what} {busy[0]}: no actions this round",
+                    f.id,
+                    rule="FP-26" if book.casting else "G-5",
+                )
+            )
+
+
+_MODE_WORDS = {
+    "stationary": "stays put",
+    "walk": "walks (up to 1 hex)",
+    "accelerate": "starts running",
+    "top": "runs at top speed",
+}
+
+
+def apply_declaration(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> None:
+    """A start-of-round declaration takes effect: move mode, readying, dropping (G-19)."""
+    s = settings(state)
+    book = Book(figure)
+    mode = str(choice["mode"])
+    book.mode = mode
+    book.declared = True
+    ready = str(choice.get("ready") or "")
+    drop = choice.get("drop") is True
+    hand = in_hand(figure)
+    words = [_MODE_WORDS[mode]]
+    if mode in RUNNING:
+        n = allowance(mode, fig_of(figure), s.rounding)
+        words[0] += f" ({_hexes(n)} this round)"
+    details = speed_note(state, figure)
+    if hand is not None and (drop or ready):
+        hand.state = "dropped" if drop else "carried"
+        words.append(f"{'drops' if drop else 'puts away'} the {hand.name}")
+        if drop:
+            details.append(f"Dropping the {hand.name} is free (G-5)")
+        reloading = book.reloading
+        if reloading is not None and reloading[0] == hand.name:
+            book.reloading = None
+            details.append(f"Reloading the {hand.name} is abandoned")
+    if ready:
+        weapon = find(figure, ready, "weapon")
+        weapon.state = "ready"
+        book.readied = True
+        words.append(f"draws the {weapon.name}")
+        cost = "it uses one action (option)" if s.ready_costs_action else "it uses no action (G-5)"
+        details.append(
+            f"Readying the {weapon.name} takes half a round: every later roll this round is "
+            f"at half skill (FP-23); {cost}"
+        )
+        if s.ready_costs_action:
+            book.actions_used += 1
+    text = f"{figure.name} " + ", ".join(words[:-1]) + (" and " if len(words) > 1 else "")
+    state.emit(
+        Event(
+            "declare",
+            text + words[-1],
+            figure.id,
+            rule="G-19",
+            details=tuple(details),
+            data={"mode": mode, "ready": ready, "drop": drop},
+        )
+    )
+
+
+# ---- movement ---------------------------------------------------------------------
+
+
+def reach_of(state: GameState, figure: Figure) -> Reach:
+    """Every pose ``figure`` can reach this round from where it stands (FP-1...FP-13)."""
+    s = settings(state)
+    fig = fig_of(figure)
+    limit = s.stacking
+    counts: dict[Hex, int] = {}
+    for f in state.figures.values():
+        if f.id != figure.id:
+            for h in f.hexes():
+                counts[h] = counts.get(h, 0) + 1
+    steps = step_function(
+        state.board,
+        [h for h, n in counts.items() if n >= limit],
+        free_turns=turns_freely(state, figure),
+        terrain_entry=s.terrain_entry,
+        min_one_hex=s.min_one_hex_move,
+        top=top_speed(fig, s.rounding),
+    )
+    mode = Book(figure).mode or "stationary"
+    return search(Pose(figure.position, figure.facing), steps, allowance(mode, fig, s.rounding))
+
+
+def planned_path(state: GameState, figure: Figure, to: Hex, facing: int | None) -> list[Step]:
+    """The cheapest way to ``to`` (and to ``facing``, when given) within this round's allowance."""
+    reach = reach_of(state, figure)
+    poses = [
+        (cost, p)
+        for p, cost in reach.poses().items()
+        if p.hex == to and (facing is None or p.facing == facing)
+    ]
+    if not poses and facing is None:
+        raise IllegalActionError(f"{figure.name} cannot reach {to} this round")
+    if not poses and facing is not None:
+        able = sorted({FACING_NAMES[p.facing] for p in reach.poses() if p.hex == to})
+        raise IllegalActionError(
+            f"{figure.name} cannot end at {to} facing {FACING_NAMES[facing]} this round; "
+            f"facings possible there: {', '.join(able) or 'none'} (FP-9)"
+        )
+    cheapest = min(cost for cost, _ in poses)
+    paths = [reach.path_to(p) for cost, p in sorted(poses) if cost == cheapest]
+    return min(paths, key=len)
+
+
+def execute_moves(state: GameState) -> None:
+    """Carry out every planned move together, tick by tick, stopping at collisions."""
+    plans = state.memory.get("plans") or {}
+    ticks: dict[str, list[Pose]] = {}
+    paths: dict[str, list[Step]] = {}
+    for f in state.figures.values():
+        plan = plans.get(f.id)
+        path: list[Step] = []
+        if isinstance(plan, dict) and not state.ruleset.is_out(state, f):
+            facing = plan.get("facing")
+            path = planned_path(state, f, Hex.parse(str(plan["to"])), facing)
+        paths[f.id] = path
+        ticks[f.id] = tick_poses(Pose(f.position, f.facing), path)
+    walked = lockstep({fid: [p.hex for p in poses] for fid, poses in ticks.items()})
+    for f in list(state.living()):
+        _moved(state, f, paths[f.id], ticks[f.id], walked[f.id])
+    report_pairs(state)
+
+
+def _moved(
+    state: GameState, figure: Figure, path: Sequence[Step], poses: Sequence[Pose], walked: list[Hex]
+) -> None:
+    s = settings(state)
+    book = Book(figure)
+    done = len(walked) - 1
+    start = figure.position
+    final = poses[done]
+    entered = [h for i, h in enumerate(walked[1:]) if h != walked[i]]
+    book.hexes_moved = len(entered)
+    costs = [state.board.terrain_at(h).move_cost or 0 for h in entered]
+    book.terrain_cost = max(costs, default=0)
+    turned = final.facing != figure.facing
+    figure.position, figure.facing = final.hex, final.facing
+    mode = book.mode or "stationary"
+    limit = allowance(mode, fig_of(figure), s.rounding)
+    executed: list[str] = []
+    spent = 0
+    for step in path:
+        if spent + step.cost > done and step.cost > 0:
+            break
+        spent += step.cost
+        executed.append(describe_step(step))
+    cut = done < len(poses) - 1
+    n = len(entered)
+    if n:
+        verb = "walks" if mode == "walk" else "runs" if mode in RUNNING else "moves"
+        text = f"{figure.name} {verb} {_hexes(n)}: {start} → {final.hex}"
+        text += f" ({done} of {limit} MP)"
+    elif turned:
+        text = f"{figure.name} turns to face {FACING_NAMES[final.facing]} at {start}"
+    elif not path:
+        if mode not in RUNNING:
+            return
+        text = f"{figure.name} does not move this round but keeps its running speed (G-11)"
+    else:
+        text = f"{figure.name} stays at {start}"
+    if cut:
+        text += ": stopped, another figure is in the way"
+    details = [*speed_note(state, figure), *executed]
+    if limit > done and n and not cut:
+        details.append(f"{limit - done} MP left unused (FP-13)")
+    state.emit(
+        Event(
+            "move",
+            text,
+            figure.id,
+            rule="FP-1, FP-2" if mode in RUNNING else "G-11",
+            details=tuple(details),
+            data={
+                "from": str(start),
+                "to": str(final.hex),
+                "facing": final.facing,
+                "path": [str(h) for h in walked],
+                "hexes": n,
+                "mp": done,
+                "allowance": limit,
+                "mode": mode,
+                "speed": float(motion(state, figure).speed),
+                "blocked": cut,
+            },
+        )
+    )
+
+
+def report_pairs(state: GameState) -> None:
+    """After movement: each pair of opponents' distance and combined speed band (FP-6, FP-7)."""
+    s = settings(state)
+    living = list(state.living())
+    for i, a in enumerate(living):
+        for b in living[i + 1 :]:
+            if a.side == b.side:
+                continue
+            d = distance(a.position, b.position)
+            band, how = pair_band(state, a, b)
+            total = combined_speed(motion(state, a), motion(state, b), s.combined_speed_unit)
+            if band is NO_SPEED:
+                effect = "no speed modifier (G-10)"
+            else:
+                effect = f"{band.name}, {signed(band.modifier)} to hit for both (FP-6, FP-7)"
+            gap = max(0, d - 1)
+            state.emit(
+                Event(
+                    "speeds",
+                    f"{a.name} and {b.name} are {_hexes(d)} apart ({gap} between them); "
+                    f"combined speed {how}: {effect}",
+                    a.id,
+                    b.id,
+                    rule="FP-6, FP-7",
+                    data={
+                        "distance": d,
+                        "gap": max(0, d - 1),
+                        "combined": float(total),
+                        "band": band.name,
+                        "modifier": band.modifier,
+                    },
+                )
+            )
+
+
+# ---- post-move declarations ----------------------------------------------------
+
+
+def apply_post(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> None:
+    """FP-27 stop or continue and G-6 spell beginnings take effect."""
+    book = Book(figure)
+    book.post_declared = True
+    stop = choice.get("choice")
+    if stop == "stop":
+        book.stop = True
+        state.emit(
+            Event(
+                "stop",
+                f"{figure.name} declares a stop: it takes effect at the end of this round",
+                figure.id,
+                rule="FP-27, FP-4",
+                details=("The next run starts again with an acceleration round (FP-4)",),
+            )
+        )
+    elif stop == "continue":
+        state.emit(
+            Event(
+                "continue",
+                f"{figure.name} keeps running: top speed again next round",
+                figure.id,
+                rule="FP-27, FP-3",
+            )
+        )
+    spell = choice.get("spell")
+    if isinstance(spell, str) and spell:
+        item = find(figure, spell, "spell")
+        rounds = max(1, stat_int(item, "cast_rounds", 1))
+        book.casting = (item.name, rounds)
+        book.actions_used = stat(figure, "max_actions", 1)
+        release = state.clock.turn + rounds
+        state.emit(
+            Event(
+                "cast",
+                f"{figure.name} begins casting {item.name}: it can be released in round {release}",
+                figure.id,
+                rule="FP-26, G-6",
+                details=(
+                    f"Casting takes {rounds} full round(s); no other actions this round (FP-26)",
+                ),
+                data={"spell": item.name, "release_round": release},
+            )
+        )
+
+
+# ---- attacks ---------------------------------------------------------------------------
+
+_VERBS = {"ranged": "fires the {item} at {target}", "melee": "strikes at {target} with the {item}"}
+
+
+def resolve_attack(
+    state: GameState, attacker: Figure, target: Figure, item: Equipment, extra: int, dice: Dice
+) -> None:
+    """Roll D100 to hit (FP-21); a hit may be dodged (G-3), else it lands."""
+    check = attack_check(state, attacker, target, item, extra)
+    result = check.roll(dice)
+    book = Book(attacker)
+    book.actions_used += 1
+    details = [*check.breakdown(), result.explain()]
+    if item.kind == "spell":
+        verb = f"casts {item.name} at {target.name}"
+    else:
+        verb = _VERBS[stat_text(item, "attack", "melee")].format(item=item.name, target=target.name)
+    if item.kind == "weapon" and is_ranged(item) and stat_int(item, "reload_rounds") > 0:
+        item.loaded = False
+        rounds = stat_int(item, "reload_rounds")
+        details.append(f"The {item.name} is empty: reloading takes {rounds} full round(s) (G-5)")
+    outcome = "hit" if result.success else "miss"
+    text = f"{attacker.name} {verb}: {needs_text(check)}, rolled {result.roll.total}: {outcome}"
+    dodge, why = may_dodge(state, target)
+    if result.success and not dodge and settings(state).dodge and stat(target, "dodge_skill", 0):
+        details.append(f"No dodge: {why}")
+    state.emit(
+        Event(
+            "attack",
+            text,
+            attacker.id,
+            target.id,
+            rule="FP-21, FP-22",
+            details=tuple(details),
+            rolls=(result.roll.to_json(),),
+            data={
+                "item": item.name,
+                "target_number": check.target,
+                "roll": result.roll.total,
+                "hit": result.success,
+                "distance": distance(attacker.position, target.position),
+                "modifiers": [m.to_json() for m in check.modifiers],
+            },
+        )
+    )
+    if not result.success:
+        return
+    if dodge:
+        _pending(state).append(
+            {"attacker": attacker.id, "target": target.id, "item": item.name, "kind": item.kind}
+        )
+        state.emit(
+            Event(
+                "reaction",
+                f"{target.name} may dodge the hit: {why}",
+                target.id,
+                attacker.id,
+                rule="G-3, FP-10",
+            )
+        )
+        return
+    land_hit(state, attacker, target, item, dice)
+
+
+def pending_for(state: GameState, figure: Figure) -> Mapping[str, Json] | None:
+    """The first hit waiting for ``figure`` to decide whether to dodge."""
+    for entry in _pending(state):
+        if entry["target"] == figure.id:
+            return dict(entry)
+    return None
+
+
+def take_pending(state: GameState, figure: Figure) -> tuple[Figure, Equipment]:
+    """Remove the figure's first pending hit; returns the attacker and the item used."""
+    pending = _pending(state)
+    for i, entry in enumerate(pending):
+        if entry["target"] == figure.id:
+            del pending[i]
+            attacker = state.figure(entry["attacker"])
+            return attacker, find(attacker, entry["item"], entry["kind"])
+    raise IllegalActionError(f"{figure.name} has no hit to answer")
+
+
+def land_hit(
+    state: GameState, attacker: Figure, target: Figure, item: Equipment, dice: Dice
+) -> None:
+    """A hit takes effect: counted, and with the hit-point option, damage is rolled (G-2)."""
+    s = settings(state)
+    book = Book(target)
+    book.hits_taken += 1
+    damage = stat_text(item, "damage")
+    pool = target.pools.get("hp")
+    if s.damage_model != "hp" or not damage or pool is None:
+        state.emit(
+            Event(
+                "hit",
+                f"{target.name} is hit by {attacker.name}'s {item.name} "
+                f"(hits taken: {book.hits_taken})",
+                target.id,
+                attacker.id,
+                rule="G-2",
+                details=("The text has no damage rules: the hit is recorded (G-2)",),
+                data={"hits_taken": book.hits_taken},
+            )
+        )
+        return
+    roll = dice.roll(damage)
+    pool.current = max(0, pool.current - roll.total)
+    text = (
+        f"{target.name} takes {roll.total} damage from the {item.name} "
+        f"({pool.current}/{pool.maximum} hit points left)"
+    )
+    state.emit(
+        Event(
+            "hit",
+            text,
+            target.id,
+            attacker.id,
+            rule="G-2",
+            details=(f"Damage {roll.expr} (placeholder): {roll.total}",),
+            rolls=(roll.to_json(),),
+            data={"damage": roll.total, "hp": pool.current, "hits_taken": book.hits_taken},
+        )
+    )
+    if pool.current == 0 and s.round_order == "sequential":
+        knock_out(state, target)
+
+
+def knock_out(state: GameState, figure: Figure) -> None:
+    """The figure is out of the fight (0 hit points)."""
+    figure.statuses["down"] = Status("down")
+    state.emit(Event("status", f"{figure.name} is down and out of the fight", figure.id))
+
+
+# ---- end of round ------------------------------------------------------------------
+
+
+def end_of_round(state: GameState) -> None:
+    """Results apply (G-19), stops take effect (FP-4), casting and reloading count down."""
+    for f in list(state.living()):
+        pool = f.pools.get("hp")
+        if pool is not None and pool.current == 0:
+            knock_out(state, f)
+    for f in state.living():
+        book = Book(f)
+        ready = book.spell_ready
+        if ready:
+            book.spell_ready = None
+            state.emit(
+                Event(
+                    "fizzle",
+                    f"{f.name}'s {ready} was not released and is lost",
+                    f.id,
+                    rule="FP-26",
+                    details=(
+                        "A finished spell must be released in the next action step "
+                        "(house reading of FP-26)",
+                    ),
+                )
+            )
+        casting = book.casting
+        if casting is not None:
+            name, left = casting[0], casting[1] - 1
+            book.casting = None if left <= 0 else (name, left)
+            if left <= 0:
+                book.spell_ready = name
+                state.emit(
+                    Event(
+                        "spell_ready",
+                        f"{f.name} finishes casting {name}: it can be released in next "
+                        "round's action step",
+                        f.id,
+                        rule="FP-26",
+                    )
+                )
+        reloading = book.reloading
+        if reloading is not None:
+            name, left = reloading[0], reloading[1] - 1
+            book.reloading = None if left <= 0 else (name, left)
+            hand = in_hand(f)
+            if left <= 0 and hand is not None and hand.name == name:
+                hand.loaded = True
+                state.emit(Event("loaded", f"{f.name}'s {name} is loaded again", f.id, rule="G-5"))
+        mode = book.mode or "stationary"
+        book.running = mode in RUNNING and not book.stop
+        if mode in RUNNING and book.stop:
+            state.emit(
+                Event(
+                    "stopped",
+                    f"{f.name}'s stop takes effect: the next run starts with an acceleration round",
+                    f.id,
+                    rule="FP-4",
+                )
+            )

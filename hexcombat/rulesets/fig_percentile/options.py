@@ -1,0 +1,333 @@
+"""Options, figure fields and the round of ``fig-percentile``.
+
+Every option is a proposed default of ``shared/rules/fig-percentile.md`` §5/§6
+that the text leaves open; ``rule`` names the gap (G-*) or inconsistency (I-*).
+"""
+
+from __future__ import annotations
+
+from ...actions import Choice
+from ...sequencing import StepDef, TurnSequence
+from ..base import FieldSpec, OptionSpec
+
+
+def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
+    return tuple(Choice(value, label) for value, label in pairs)
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "fp.hit_comparison",
+        "To-hit roll",
+        "choice",
+        "le",
+        'The example says both "needs 59 or lower" and "roll under 23". '
+        "Default: at or under the target hits. A target of 0 or less always misses.",
+        "G-1",
+        _choices(("le", "At or under the target"), ("lt", "Strictly under the target")),
+    ),
+    OptionSpec(
+        "fp.rounding",
+        "Rounding of halves",
+        "choice",
+        "half_up",
+        "How FIG/10, FIG/20 and halved skills round a .5. The example halves 97 to 49, "
+        "which needs halves up.",
+        "I-2",
+        _choices(("half_up", "Halves round up (97/2 = 49)"), ("half_down", "Halves round down")),
+    ),
+    OptionSpec(
+        "fp.damage_model",
+        "Damage",
+        "choice",
+        "none",
+        "The text has no damage rules: by default hits are only recorded. 'Hit points' rolls "
+        "each weapon's placeholder damage dice against the figure's hit points.",
+        "G-2",
+        _choices(("none", "Record hits only"), ("hp", "Hit points (placeholder damage dice)")),
+    ),
+    OptionSpec(
+        "fp.dodge",
+        "Dodge rolls",
+        "bool",
+        True,
+        "A figure with a dodge skill may spend an action to dodge a hit: D100 against its "
+        "dodge skill cancels the hit. Allowed only at speed up to half its FIG (FP-10).",
+        "G-3",
+    ),
+    OptionSpec(
+        "fp.ready_costs_action",
+        "Readying a weapon uses an action",
+        "bool",
+        False,
+        "Default: drawing a weapon costs only the half skill of FP-23, no action, so the "
+        "example's Brie can still attack in round 2.",
+        "G-5",
+    ),
+    OptionSpec(
+        "fp.cast_requires_stationary",
+        "Who may begin a spell",
+        "choice",
+        "stationary_or_stopping",
+        "Default: a caster must not have moved this round, or must declare a stop, as Brie "
+        "does in the example's round 3.",
+        "G-6",
+        _choices(
+            ("stationary_or_stopping", "Stationary, or declaring a stop"),
+            ("stationary", "Only a figure that did not move this round"),
+            ("no", "Anyone, even while running"),
+        ),
+    ),
+    OptionSpec(
+        "fp.melee_reach",
+        "Melee reach (hexes)",
+        "int",
+        1,
+        'How far "within striking range" is: 1 is an adjacent hex.',
+        "G-8",
+        minimum=1,
+        maximum=3,
+    ),
+    OptionSpec(
+        "fp.stationary_band",
+        "Both stationary",
+        "choice",
+        "none",
+        "The speed bands start at 1, so two stationary figures get no speed modifier by default.",
+        "G-10",
+        _choices(("none", "No speed modifier"), ("slow", "Slow (-5)")),
+    ),
+    OptionSpec(
+        "fp.walk_speed",
+        "Speed of a walker",
+        "choice",
+        7,
+        "The text gives walking no number. Default: 7 speed points for the hex walked "
+        "(two walkers make 14, still Slow); 'Slow band' makes any pair Slow when one walks "
+        "and neither runs.",
+        "G-11",
+        _choices((7, "7 per hex walked"), ("slow_band", "Slow band whenever one walks")),
+    ),
+    OptionSpec(
+        "fp.turn_policy",
+        "Turning limits",
+        "choice",
+        "per_step",
+        "Default: a figure that is not Slow steps into its front hex and may turn before "
+        "each hex step: one hexside free, two for 1 hex of movement (FP-9).",
+        "G-12",
+        _choices(("per_step", "Per hex step (FP-9)"), ("free", "No turning limits")),
+    ),
+    OptionSpec(
+        "fp.terrain_reduces_speed",
+        "Terrain lowers speed",
+        "bool",
+        False,
+        'The text calls costly terrain a "-10" or "-20 penalty to movement". Default: '
+        "terrain costs movement points only. On: a figure's speed drops by 10 (20) in a "
+        "round it entered cost-2 (cost-3) terrain.",
+        "G-13",
+    ),
+    OptionSpec(
+        "fp.tree_cover_modifier",
+        "One heavy-tree hex in between",
+        "int",
+        0,
+        "To-hit modifier when exactly one heavy-tree hex lies between the figures. The "
+        "text gives none.",
+        "G-16",
+        minimum=-30,
+        maximum=0,
+    ),
+    OptionSpec(
+        "fp.terrain_entry",
+        "Entering costly terrain",
+        "choice",
+        "need_full_cost",
+        "Default: a hex costing more than the points left cannot be entered and the rest "
+        "is wasted. 'Literal' stops only a figure with exactly 1 point left.",
+        "G-17",
+        _choices(
+            ("need_full_cost", "Need the full cost"),
+            ("literal_one_left", "Only 1 point left stops entry"),
+        ),
+    ),
+    OptionSpec(
+        "fp.min_one_hex_move",
+        "Slow figures can enter costly terrain",
+        "bool",
+        True,
+        "A figure whose top speed is below a hex's cost could never enter it. Default: it "
+        "may enter one such adjacent hex with its whole allowance, then stops.",
+        "G-18",
+    ),
+    OptionSpec(
+        "fp.round_order",
+        "Results in the action step",
+        "choice",
+        "simultaneous",
+        "Default: every attack uses the positions after movement and all results apply "
+        "together, so a figure taken out still acts this round. 'One by one': a figure "
+        "taken out acts no more.",
+        "G-19",
+        _choices(("simultaneous", "All together"), ("sequential", "One by one")),
+    ),
+    OptionSpec(
+        "fp.figures_block_los",
+        "Figures block line of sight",
+        "bool",
+        False,
+        "Default: figures on the line of fire neither block it nor give a penalty.",
+        "G-22",
+    ),
+    OptionSpec(
+        "fp.turn_speed_basis",
+        "Whose speed makes turning free",
+        "choice",
+        "own",
+        "Default: a figure turns freely when its own speed is below 15 (Slow); "
+        "'combined': when its combined speed with every opponent is Slow.",
+        "G-23",
+        _choices(("own", "Its own speed"), ("combined", "Combined with each opponent")),
+    ),
+    OptionSpec(
+        "fp.range_band_distance",
+        "Range bands count",
+        "choice",
+        "distance",
+        "Default: the hex distance (\"4-6 hexes away\"); 'gap' counts the hexes between "
+        "the figures.",
+        "G-24",
+        _choices(("distance", "Hex distance"), ("gap", "Hexes between")),
+    ),
+    OptionSpec(
+        "fp.spells_as_ranged",
+        "Spells count as ranged weapons",
+        "bool",
+        True,
+        "Default: spell attacks need line of sight and get all three range bands, Point "
+        "Blank +5 included.",
+        "G-25",
+    ),
+    OptionSpec(
+        "fp.combined_speed_unit",
+        "Combined speed measured in",
+        "choice",
+        "points",
+        "The example adds speed points (29/2 + 52/2 = 40.5). 'Hexes' adds hexes per round "
+        "with the hex limits of the band table.",
+        "I-4",
+        _choices(("points", "Speed points"), ("hexes", "Hexes per round")),
+    ),
+    OptionSpec(
+        "core.stacking",
+        "Figures per hex",
+        "int",
+        1,
+        "How many figures may share a hex. Sharing allows Point Blank and melee in the same hex.",
+        "G-21",
+        minimum=1,
+        maximum=4,
+    ),
+    OptionSpec(
+        "core.los_tie_policy",
+        "Sight along a hexside",
+        "choice",
+        "both_must_block",
+        "When a line of sight runs exactly between two hexes: default, it is blocked only "
+        "if both block (a pair of tree hexes counts once).",
+        "G-15",
+        _choices(("both_must_block", "Both must block"), ("either_blocks", "Either blocks")),
+    ),
+    OptionSpec(
+        "core.hidden_declarations",
+        "Hidden declarations",
+        "bool",
+        True,
+        "Declarations and planned moves stay secret until every figure has made its own.",
+        "G-19",
+    ),
+)
+
+FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec(
+        "fig",
+        "Fighting Attribute (FIG)",
+        "int",
+        30,
+        "Sets movement (FIG/10 hexes at top speed, FIG/20 accelerating) and speed.",
+        minimum=1,
+        maximum=200,
+    ),
+    FieldSpec(
+        "max_actions",
+        "Actions per round",
+        "int",
+        1,
+        "Attacks, reloads, spell releases and dodges per round (FP-24). The text gives "
+        "no source for it (G-4).",
+        minimum=1,
+        maximum=5,
+        house_default=True,
+    ),
+    FieldSpec(
+        "dodge_skill",
+        "Dodge skill (%)",
+        "int",
+        0,
+        "D100 at or under this cancels a hit (G-3). 0: the figure does not dodge.",
+        minimum=0,
+        maximum=100,
+        house_default=True,
+    ),
+    FieldSpec(
+        "hp",
+        "Hit points",
+        "int",
+        20,
+        "Used only with the 'Hit points' damage option (G-2).",
+        minimum=1,
+        maximum=999,
+        house_default=True,
+    ),
+)
+
+SEQUENCE = TurnSequence(
+    "round",
+    (
+        StepDef(
+            "declare",
+            "Declarations",
+            "declare",
+            simultaneous=True,
+            help="Each figure declares how it moves this round (stay, walk or run) and which "
+            "weapon it draws.",
+            rule="G-19",
+        ),
+        StepDef(
+            "move",
+            "Movement",
+            "move",
+            simultaneous=True,
+            help="Each figure plans its move within its allowance; all moves happen together "
+            "when the step ends.",
+            rule="FP-1, FP-2, FP-9",
+        ),
+        StepDef(
+            "stop",
+            "Stop or keep running",
+            "declare",
+            simultaneous=True,
+            help="Every running figure declares whether it stops at the end of the round; "
+            "casters begin their spells.",
+            rule="FP-27",
+        ),
+        StepDef(
+            "act",
+            "Actions",
+            "act",
+            help="Attacks and spells from where everyone now stands; the round ends after this.",
+            rule="FP-21, FP-24",
+        ),
+    ),
+)

@@ -1,0 +1,820 @@
+"""The ``fig-percentile`` ruleset: hooks, offered actions, previews and action handlers.
+
+A round (G-19) has four steps: declarations (move mode and weapon readying,
+hidden until all are made), movement (each figure plans a move; all moves run
+together when the step ends), stop or keep running (FP-27, spell beginnings,
+G-6), and actions (attacks, spell releases, reloads, dodges). End-of-round
+effects (stops, casting, reloading) happen when the action step ends.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ...actions import Action, ActionSpec, Choice, ParamSpec
+from ...checks import percent
+from ...dice import Dice, DiceSyntaxError, parse
+from ...errors import IllegalActionError, Problem
+from ...events import Event
+from ...figures import Equipment, Figure, Pool
+from ...geometry import Hex, distance
+from ...movement import Reach
+from ...sequencing import Declarations
+from ...state import GameState
+from ...terrain import TerrainTable
+from ...validation import Json
+from .. import register
+from ..base import Preview, Ruleset
+from ..data import load
+from . import flow
+from .book import Book, catalogue_item, in_hand, is_ranged, spells, stat_int, weapons
+from .moves import FACING_NAMES
+from .options import FIELDS, OPTIONS, SEQUENCE
+from .situation import (
+    actions_left,
+    attack_check,
+    attack_item,
+    dodge_check,
+    fig_of,
+    los_needed,
+    may_dodge,
+    mode_of,
+    motion,
+    needs_text,
+    settings,
+    sight_between,
+    stat,
+    target_problem,
+    turns_freely,
+)
+from .speed import RUNNING, accel_speed, allowance, can_dodge, show, speed_value, top_speed
+
+DATA: Any = load("fig_percentile")
+
+FACINGS = tuple(Choice(i, name) for i, name in enumerate(FACING_NAMES))
+MODIFIER_LIMIT = 50
+
+
+def _waiting(names: list[str]) -> str:
+    return ", ".join(names)
+
+
+@register
+class FigPercentile(Ruleset):
+    """FIG-scaled movement, combined-speed to-hit penalties and a D100 roll at or under skill."""
+
+    id = "fig-percentile"
+    name = "FIG percentile"
+    summary = (
+        "Movement from the Fighting Attribute (FIG/10 hexes at top speed after a round at "
+        "FIG/20), to-hit penalties from both opponents' combined speed, range bands on a "
+        "10-yard hex, and a D100 roll at or under skill plus modifiers."
+    )
+    default_die = 100
+    stacking_option = "core.stacking"
+    options = OPTIONS
+    figure_fields = FIELDS
+    sequence = SEQUENCE
+    terrain = TerrainTable.from_json(DATA["terrain"])
+    rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+
+    # ---- set-up ----------------------------------------------------------------
+    def default_data(self) -> dict[str, Json]:
+        """The placeholder weapon and spell tables (every entry ``house_default``)."""
+        return {"weapons": copy.deepcopy(DATA["weapons"]), "spells": copy.deepcopy(DATA["spells"])}
+
+    def item(
+        self,
+        name: str,
+        *,
+        state: str = "carried",
+        loaded: bool | None = None,
+        data: Mapping[str, Json] | None = None,
+    ) -> Equipment:
+        """A weapon or spell from the data tables, its stats copied (ranged weapons loaded)."""
+        return catalogue_item(data or self.default_data(), name, state=state, loaded=loaded)
+
+    def figure_problems(self, figure: Figure, data: Mapping[str, Json]) -> list[Problem]:
+        """The field checks, plus weapons and spells that the rules can use."""
+        problems = super().figure_problems(figure, data)
+        in_hand_count = 0
+        for i, item in enumerate(figure.equipment):
+            path = f"equipment[{i}]"
+            if item.kind not in ("weapon", "spell"):
+                continue
+            problems += [Problem(f"{path}.{p.path}", p.message) for p in _item_problems(item)]
+            skill = item.stats.get("skill")
+            if isinstance(skill, str) and skill and skill not in figure.skills:
+                known = ", ".join(figure.skills) or "none"
+                problems.append(
+                    Problem(
+                        f"{path}.stats.skill",
+                        f"{figure.name} has no {skill!r} skill for the {item.name} "
+                        f"(skills: {known})",
+                    )
+                )
+            if item.kind == "weapon" and item.is_ready:
+                in_hand_count += 1
+        if in_hand_count > 1:
+            problems.append(Problem("equipment", "only one weapon can be in hand (state 'ready')"))
+        return problems
+
+    def start(self, state: GameState) -> None:
+        """Hit-point pools when the damage model is on, then the first round."""
+        if settings(state).damage_model == "hp":
+            for f in state.figures.values():
+                hp = stat(f, "hp", 1)
+                f.pools.setdefault("hp", Pool(hp, hp))
+        self.start_step(state)
+
+    # ---- steps -------------------------------------------------------------------
+    def start_step(self, state: GameState) -> None:
+        """Round start resets; each step begins with empty plans or declarations."""
+        step = state.step.id
+        if step == "declare":
+            flow.new_round(state)
+        elif step == "move":
+            state.memory["plans"] = {}
+        elif step == "stop":
+            state.memory["post"] = {}
+        else:
+            state.memory["pending"] = []
+            for f in state.living():
+                ready = Book(f).spell_ready
+                if ready:
+                    state.emit(
+                        Event(
+                            "spell_ready",
+                            f"{f.name} may now release {ready}",
+                            f.id,
+                            rule="FP-26",
+                        )
+                    )
+
+    def end_step(self, state: GameState, dice: Dice) -> None:
+        """Reveal declarations, run the moves together, or end the round."""
+        step = state.step.id
+        if step == "declare":
+            hidden = state.memory.get("declarations") or {}
+            for f in list(state.living()):
+                if f.id in hidden:
+                    flow.apply_declaration(state, f, hidden[f.id])
+            state.memory["declarations"] = {}
+        elif step == "move":
+            flow.execute_moves(state)
+        elif step == "stop":
+            hidden = state.memory.get("post") or {}
+            for f in list(state.living()):
+                if f.id in hidden:
+                    flow.apply_post(state, f, hidden[f.id])
+            state.memory["post"] = {}
+        else:
+            flow.end_of_round(state)
+
+    def blocks_next_step(self, state: GameState) -> str:
+        """Declarations still to make, or a dodge decision still open."""
+        step = state.step.id
+        living = list(state.living())
+        if step == "declare":
+            waiting = [f.name for f in living if not Book(f).declared]
+            if waiting:
+                return f"Waiting for declarations from {_waiting(waiting)}"
+        elif step == "stop":
+            waiting = [
+                f.name for f in living if mode_of(f) in RUNNING and not Book(f).post_declared
+            ]
+            if waiting:
+                return f"Waiting for {_waiting(waiting)} to declare a stop or keep running (FP-27)"
+        elif step == "act":
+            waiting = [f.name for f in living if flow.pending_for(state, f) is not None]
+            if waiting:
+                return f"Waiting for {_waiting(waiting)} to decide whether to dodge (G-3)"
+        return ""
+
+    def is_out(self, state: GameState, figure: Figure) -> bool:
+        """Down at 0 hit points (only with the hit-point damage model)."""
+        return figure.has_status("down")
+
+    # ---- what may be done now -------------------------------------------------------
+    def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
+        """The actions of the current step that ``figure`` has not taken yet."""
+        step = state.step.id
+        book = Book(figure)
+        if step == "declare":
+            return [] if book.declared else [self._declare_spec(state, figure)]
+        if step == "move":
+            spec = self._move_spec(state, figure)
+            return [spec] if spec else []
+        if step == "stop":
+            spec = self._post_spec(state, figure)
+            return [spec] if spec else []
+        return self._act_specs(state, figure)
+
+    def _declare_spec(self, state: GameState, figure: Figure) -> ActionSpec:
+        s = settings(state)
+        fig = fig_of(figure)
+        top, acc = top_speed(fig, s.rounding), accel_speed(fig, s.rounding)
+        if Book(figure).running:
+            modes = [Choice("top", f"Keep running at top speed: {top} hexes, speed {fig} (FP-3)")]
+        else:
+            modes = [
+                Choice("stationary", "Stay where you are (speed 0)"),
+                Choice("walk", "Walk: up to 1 hex (G-11)"),
+                Choice(
+                    "accelerate",
+                    f"Start running: {acc} hexes this round, speed {show(Fraction(fig, 2))} (FP-2)",
+                ),
+            ]
+        params = [ParamSpec("mode", "Movement this round", "choice", tuple(modes))]
+        hand = in_hand(figure)
+        ready = [Choice("", f"Keep the {hand.name} in hand" if hand else "Draw nothing")]
+        ready += [
+            Choice(w.name, f"Draw the {w.name} (half skill for the rest of the round, FP-23)")
+            for w in weapons(figure)
+            if w is not hand
+        ]
+        if len(ready) > 1:
+            params.append(
+                ParamSpec("ready", "Weapon", "choice", tuple(ready), default="", required=False)
+            )
+        if hand is not None:
+            params.append(
+                ParamSpec(
+                    "drop",
+                    f"Drop the {hand.name}",
+                    "bool",
+                    default=False,
+                    required=False,
+                    help="Dropping is free (G-5); otherwise a weapon you replace is put away.",
+                )
+            )
+        hidden = " Hidden until everyone has declared." if s.hidden_declarations else ""
+        return ActionSpec(
+            "declare",
+            "Declare movement and weapon",
+            figure.id,
+            tuple(params),
+            "How you move this round and whether you draw a weapon." + hidden,
+            "G-19, FP-2, FP-3, FP-23",
+        )
+
+    def reach(self, state: GameState, figure: Figure) -> Reach | None:
+        """Hexes the figure can still plan to reach this round, with their costs."""
+        if state.step.id != "move" or Book(figure).mode is None:
+            return None
+        if figure.id in (state.memory.get("plans") or {}) or self.is_out(state, figure):
+            return None
+        return flow.reach_of(state, figure)
+
+    def _move_spec(self, state: GameState, figure: Figure) -> ActionSpec | None:
+        reach = self.reach(state, figure)
+        if reach is None or len(reach.poses()) <= 1:
+            return None
+        costs = reach.hex_costs()
+        hexes = tuple(
+            Choice(str(h), f"{h} ({cost} MP)" if h != figure.position else f"{h} (turn here)")
+            for h, cost in sorted(costs.items())
+        )
+        mode = mode_of(figure)
+        how = (
+            "Turning is free (Slow, FP-8)."
+            if turns_freely(state, figure)
+            else "You step into your front hex; before each step you may turn one hexside "
+            "free or two for 1 MP (FP-9)."
+        )
+        return ActionSpec(
+            "plan_move",
+            "Plan your move",
+            figure.id,
+            (
+                ParamSpec("to", "Destination", "hex", hexes),
+                ParamSpec(
+                    "facing",
+                    "Facing at the end",
+                    "facing",
+                    FACINGS,
+                    required=False,
+                    help="Leave empty to take the cheapest way.",
+                ),
+            ),
+            f"Up to {reach.allowance} MP ({mode}). {how} Costly terrain: FP-11...FP-13. "
+            "All moves happen together when the step ends.",
+            "FP-1, FP-2, FP-9, FP-13",
+        )
+
+    def _can_begin_spell(self, state: GameState, figure: Figure, stopping: bool) -> bool:
+        book = Book(figure)
+        if not spells(figure) or book.casting or book.spell_ready or actions_left(figure) < 1:
+            return False
+        rule = settings(state).cast_requires_stationary
+        m = motion(state, figure)
+        still = m.mode == "stationary" or (m.mode == "walk" and book.hexes_moved == 0)
+        return rule == "no" or still or (stopping and rule == "stationary_or_stopping")
+
+    def _post_spec(self, state: GameState, figure: Figure) -> ActionSpec | None:
+        if Book(figure).post_declared:
+            return None
+        spell_choices = tuple(Choice(sp.name, _spell_label(sp)) for sp in spells(figure))
+        if mode_of(figure) in RUNNING:
+            params = [
+                ParamSpec(
+                    "choice",
+                    "Stop or keep running",
+                    "choice",
+                    (
+                        Choice("continue", "Keep running: top speed next round (FP-3)"),
+                        Choice(
+                            "stop",
+                            "Stop at the end of this round: the next run starts with an "
+                            "acceleration round (FP-4)",
+                        ),
+                    ),
+                )
+            ]
+            if self._can_begin_spell(state, figure, stopping=True):
+                params.append(
+                    ParamSpec(
+                        "spell",
+                        "Begin a spell",
+                        "choice",
+                        spell_choices,
+                        required=False,
+                        help=_cast_help(state),
+                    )
+                )
+            return ActionSpec(
+                "stop_or_continue",
+                "Stop or keep running",
+                figure.id,
+                tuple(params),
+                "A stop takes effect at the end of the round; until then you count as moving.",
+                "FP-27, FP-4, G-6",
+            )
+        if not self._can_begin_spell(state, figure, stopping=False):
+            return None
+        return ActionSpec(
+            "begin_spell",
+            "Begin a spell",
+            figure.id,
+            (ParamSpec("spell", "Spell", "choice", spell_choices),),
+            _cast_help(state),
+            "FP-26, G-6",
+        )
+
+    def _targets(self, state: GameState, figure: Figure, item: Equipment) -> tuple[Choice, ...]:
+        choices = []
+        for t in state.figures.values():
+            if target_problem(state, figure, t, item):
+                continue
+            check = attack_check(state, figure, t, item)
+            d = distance(figure.position, t.position)
+            detail = f"{d} {'hex' if d == 1 else 'hexes'} away; {needs_text(check)}"
+            choices.append(Choice(t.id, t.name, f"{detail} ({percent(check.chance())})"))
+        return tuple(choices)
+
+    def _act_specs(self, state: GameState, figure: Figure) -> list[ActionSpec]:
+        pending = flow.pending_for(state, figure)
+        if pending is not None:
+            attacker = state.figure(pending["attacker"])
+            specs = []
+            ok, why = may_dodge(state, figure)
+            if ok:
+                check = dodge_check(state, figure)
+                specs.append(
+                    ActionSpec(
+                        "dodge",
+                        f"Dodge {attacker.name}'s hit ({needs_text(check)})",
+                        figure.id,
+                        (),
+                        f"Uses one action; success cancels the hit. Allowed: {why}.",
+                        "G-3, FP-10",
+                    )
+                )
+            specs.append(
+                ActionSpec(
+                    "accept_hit",
+                    f"Take {attacker.name}'s hit",
+                    figure.id,
+                    (),
+                    "Do not dodge.",
+                    "G-3",
+                )
+            )
+            return specs
+        specs = []
+        book = Book(figure)
+        if actions_left(figure) < 1:
+            return specs
+        item = in_hand(figure)
+        if item is not None:
+            targets = self._targets(state, figure, item)
+            if targets:
+                verb = "Fire" if is_ranged(item) else "Strike with"
+                specs.append(
+                    ActionSpec(
+                        "attack",
+                        f"{verb} the {item.name}",
+                        figure.id,
+                        (ParamSpec("target", "Target", "figure", targets), _modifier_param()),
+                        "D100 at or under skill + speed band"
+                        + (" + range band" if is_ranged(item) else "")
+                        + " hits (FP-21, FP-22).",
+                        "FP-21, FP-22, FP-25" if not is_ranged(item) else "FP-21, FP-22",
+                    )
+                )
+            if (
+                is_ranged(item)
+                and item.loaded is False
+                and book.reloading is None
+                and book.actions_used == 0
+            ):
+                rounds = stat_int(item, "reload_rounds", 1)
+                specs.append(
+                    ActionSpec(
+                        "reload",
+                        f"Reload the {item.name}",
+                        figure.id,
+                        (),
+                        f"Takes {rounds} full round(s): no other actions (G-5).",
+                        "G-5",
+                    )
+                )
+        spell = attack_item(figure, spell=True)
+        if spell is not None:
+            targets = self._targets(state, figure, spell)
+            if targets:
+                specs.append(
+                    ActionSpec(
+                        "release_spell",
+                        f"Release {spell.name}",
+                        figure.id,
+                        (ParamSpec("target", "Target", "figure", targets), _modifier_param()),
+                        "The spell begun last round (FP-26); rolled like a ranged attack.",
+                        "FP-26, FP-21",
+                    )
+                )
+        return specs
+
+    # ---- previews ------------------------------------------------------------------------
+    def preview(self, state: GameState, action: Action) -> Preview:
+        """The cost, path, exact odds and every modifier of an action, before any roll."""
+        try:
+            return self._preview(state, action)
+        except IllegalActionError as exc:
+            return Preview(action, False, str(exc))
+
+    def _preview(self, state: GameState, action: Action) -> Preview:
+        figure = state.figure(action.figure)
+        kind = action.kind
+        if kind in ("attack", "release_spell"):
+            item = attack_item(figure, spell=kind == "release_spell")
+            if item is None:
+                raise IllegalActionError(f"{figure.name} has nothing to attack with")
+            target = state.figure(action.text("target"))
+            problem = target_problem(state, figure, target, item)
+            if problem:
+                raise IllegalActionError(problem)
+            check = attack_check(state, figure, target, item, _extra(action))
+            p = check.chance()
+            notes: list[str] = []
+            defences: tuple[tuple[str, Any], ...] = ()
+            ok, why = may_dodge(state, target)
+            if ok:
+                dodge = dodge_check(state, target)
+                defences = (
+                    ("No dodge", p),
+                    (f"Dodge ({needs_text(dodge)})", p * (1 - dodge.chance())),
+                )
+                notes.append(f"{target.name} may dodge a hit: {why}")
+            elif settings(state).dodge and stat(target, "dodge_skill", 0):
+                notes.append(f"{target.name} cannot dodge: {why}")
+            highlights: dict[str, tuple[Hex, ...]] = {"target": (target.position,)}
+            if los_needed(state, item):
+                seen = sight_between(state, figure, target)
+                highlights["los"] = seen.between
+                notes.append(f"Line of sight: {seen.reason} ({seen.rule})")
+            return Preview(
+                action,
+                True,
+                checks=(check,),
+                defences=defences,
+                notes=tuple(notes),
+                cost=1,
+                highlights=highlights,
+            )
+        if kind == "dodge":
+            return Preview(action, True, checks=(dodge_check(state, figure),), cost=1)
+        if kind == "plan_move":
+            path = flow.planned_path(state, figure, action.hex("to"), _facing(action))
+            reach = self.reach(state, figure)
+            return Preview(
+                action,
+                True,
+                cost=sum(s.cost for s in path),
+                path=(figure.position, *(s.pose.hex for s in path if s.kind == "move")),
+                notes=tuple(f"{s.kind}: {s.pose} ({s.note})" for s in path),
+                highlights={"reach": tuple(reach.hex_costs())} if reach else {},
+            )
+        if kind == "declare":
+            s = settings(state)
+            mode = action.text("mode")
+            fig = fig_of(figure)
+            speed = speed_value(mode, fig, 1, s.walk_speed)
+            dodging = "dodging allowed" if can_dodge(speed, fig) else "no dodging"
+            notes = [
+                f"Up to {allowance(mode, fig, s.rounding)} hex(es) this round; speed "
+                f"{show(speed)}; {dodging} (FP-5, FP-10)"
+            ]
+            if action.text("ready", ""):
+                notes.append("Every roll this round is at half skill (FP-23)")
+            return Preview(action, True, notes=tuple(notes))
+        return Preview(action, True)
+
+    # ---- handlers ------------------------------------------------------------------------
+    def do_declare(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Commit the round's move mode and readying (revealed when everyone has, G-19)."""
+        figure = state.figure(action.figure)
+        choice: dict[str, Json] = {
+            "mode": action.text("mode"),
+            "ready": action.text("ready", ""),
+            "drop": action.flag("drop"),
+        }
+        if choice["ready"] and choice["ready"] == getattr(in_hand(figure), "name", None):
+            raise IllegalActionError(f"the {choice['ready']} is already in hand")
+        if settings(state).hidden_declarations:
+            Declarations(state.memory.setdefault("declarations", {})).declare(
+                figure.id, choice, [f.id for f in state.living()]
+            )
+            Book(figure).declared = True
+            state.emit(
+                Event(
+                    "declare",
+                    f"{figure.name} has declared (hidden until everyone has)",
+                    figure.id,
+                    rule="G-19",
+                )
+            )
+            return
+        flow.apply_declaration(state, figure, choice)
+
+    def do_plan_move(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Plan this round's move; all moves run together when the step ends."""
+        figure = state.figure(action.figure)
+        to, facing = action.hex("to"), _facing(action)
+        path = flow.planned_path(state, figure, to, facing)
+        plans = state.memory.setdefault("plans", {})
+        plans[figure.id] = {"to": str(to), "facing": facing}
+        if settings(state).hidden_declarations:
+            text = f"{figure.name} has planned a move (hidden until everyone moves)"
+            data: dict[str, Json] = {}
+        else:
+            text = f"{figure.name} plans to move to {to} ({sum(s.cost for s in path)} MP)"
+            data = {"to": str(to), "facing": facing}
+        state.emit(Event("plan", text, figure.id, rule="G-19", data=data))
+
+    def do_stop_or_continue(self, state: GameState, action: Action, dice: Dice) -> None:
+        """FP-27: declare a stop (effective at the end of the round) or keep running."""
+        figure = state.figure(action.figure)
+        choice = action.text("choice")
+        spell = action.text("spell", "")
+        rule = settings(state).cast_requires_stationary
+        if spell and choice != "stop" and rule == "stationary_or_stopping":
+            raise IllegalActionError(
+                f"{figure.name} moved this round: to begin casting {spell} it must declare a "
+                "stop (G-6)"
+            )
+        self._post(state, figure, {"choice": choice, "spell": spell})
+
+    def do_begin_spell(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Begin a spell that takes a full round (FP-26); released next round."""
+        figure = state.figure(action.figure)
+        self._post(state, figure, {"choice": None, "spell": action.text("spell")})
+
+    def _post(self, state: GameState, figure: Figure, choice: dict[str, Json]) -> None:
+        if not settings(state).hidden_declarations:
+            flow.apply_post(state, figure, choice)
+            return
+        Declarations(state.memory.setdefault("post", {})).declare(
+            figure.id, choice, [f.id for f in state.living()]
+        )
+        Book(figure).post_declared = True
+        state.emit(
+            Event(
+                "declare",
+                f"{figure.name} has declared (hidden until the step ends)",
+                figure.id,
+                rule="FP-27, G-19",
+            )
+        )
+
+    def do_attack(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Attack with the weapon in hand (FP-21 ... FP-25)."""
+        figure = state.figure(action.figure)
+        item = in_hand(figure)
+        if item is None:
+            raise IllegalActionError(f"{figure.name} has no weapon in hand")
+        self._attack(state, figure, item, action, dice)
+
+    def do_release_spell(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Release the spell begun last round at a target (FP-26)."""
+        figure = state.figure(action.figure)
+        item = attack_item(figure, spell=True)
+        if item is None:
+            raise IllegalActionError(f"{figure.name} has no spell ready")
+        Book(figure).spell_ready = None
+        self._attack(state, figure, item, action, dice)
+
+    def _attack(
+        self, state: GameState, figure: Figure, item: Equipment, action: Action, dice: Dice
+    ) -> None:
+        target = state.figure(action.text("target"))
+        problem = target_problem(state, figure, target, item)
+        if problem:
+            raise IllegalActionError(problem)
+        flow.resolve_attack(state, figure, target, item, _extra(action), dice)
+
+    def do_reload(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Spend the whole round reloading the weapon in hand (G-5)."""
+        figure = state.figure(action.figure)
+        item = in_hand(figure)
+        if item is None:
+            raise IllegalActionError(f"{figure.name} has no weapon in hand")
+        book = Book(figure)
+        rounds = max(1, stat_int(item, "reload_rounds", 1))
+        book.reloading = (item.name, rounds)
+        book.actions_used = stat(figure, "max_actions", 1)
+        state.emit(
+            Event(
+                "reload",
+                f"{figure.name} reloads the {item.name}: loaded at the end of round "
+                f"{state.clock.turn + rounds - 1}",
+                figure.id,
+                rule="G-5",
+            )
+        )
+
+    def do_dodge(self, state: GameState, action: Action, dice: Dice) -> None:
+        """G-3: spend an action on D100 against the dodge skill; success cancels the hit."""
+        figure = state.figure(action.figure)
+        check = dodge_check(state, figure)
+        attacker, item = flow.take_pending(state, figure)
+        result = check.roll(dice)
+        Book(figure).actions_used += 1
+        outcome = "the hit is cancelled" if result.success else "the hit lands"
+        state.emit(
+            Event(
+                "dodge",
+                f"{figure.name} dodges {attacker.name}'s {item.name}: {needs_text(check)}, "
+                f"rolled {result.roll.total}: {outcome}",
+                figure.id,
+                attacker.id,
+                rule="G-3, FP-10",
+                details=(*check.breakdown(), result.explain()),
+                rolls=(result.roll.to_json(),),
+                data={
+                    "target_number": check.target,
+                    "roll": result.roll.total,
+                    "dodged": result.success,
+                },
+            )
+        )
+        if not result.success:
+            flow.land_hit(state, attacker, figure, item, dice)
+
+    def do_accept_hit(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Take a hit without dodging."""
+        figure = state.figure(action.figure)
+        attacker, item = flow.take_pending(state, figure)
+        flow.land_hit(state, attacker, figure, item, dice)
+
+    # ---- views and checks ----------------------------------------------------------------
+    def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
+        """Speed, movement, dodging, actions, weapon and casting as a figure panel shows them."""
+        s = settings(state)
+        book = Book(figure)
+        fig = fig_of(figure)
+        hand = in_hand(figure)
+        view: dict[str, Json] = {
+            "fig": fig,
+            "top_speed_hexes": top_speed(fig, s.rounding),
+            "acceleration_hexes": accel_speed(fig, s.rounding),
+            "running": book.running,
+            "declared": book.declared,
+            "actions_left": actions_left(figure),
+            "in_hand": hand.name if hand else None,
+            "loaded": hand.loaded if hand else None,
+            "readied_this_round": book.readied,
+            "hits_taken": book.hits_taken,
+        }
+        if book.mode is not None:
+            m = motion(state, figure)
+            view.update(
+                mode=m.mode,
+                speed=show(m.speed),
+                hexes_allowed=allowance(m.mode, fig, s.rounding),
+                hexes_moved=book.hexes_moved,
+                may_dodge=can_dodge(m.speed, fig),
+                turning="free (Slow)" if turns_freely(state, figure) else "one hexside per hex",
+                stop_declared=book.stop,
+            )
+        if book.casting:
+            view["casting"] = f"{book.casting[0]} ({book.casting[1]} round(s) left)"
+        if book.spell_ready:
+            view["spell_ready"] = book.spell_ready
+        if book.reloading:
+            view["reloading"] = f"{book.reloading[0]} ({book.reloading[1]} round(s) left)"
+        return view
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        """The core invariants plus actions, weapons in hand and hexes moved."""
+        problems = super().invariant_problems(state)
+        s = settings(state)
+        for f in state.figures.values():
+            book = Book(f)
+            if book.actions_used > stat(f, "max_actions", 1):
+                problems.append(f"{f.id} used {book.actions_used} actions, above its maximum")
+            if sum(1 for i in f.equipment if i.kind == "weapon" and i.is_ready) > 1:
+                problems.append(f"{f.id} holds more than one weapon")
+            mode = book.mode
+            if mode is not None and book.hexes_moved > allowance(mode, fig_of(f), s.rounding):
+                problems.append(f"{f.id} moved {book.hexes_moved} hexes in {mode} mode")
+            if book.running and mode not in (None, *RUNNING):
+                problems.append(f"{f.id} is running but its mode is {mode}")
+        return problems
+
+
+def _item_problems(item: Equipment) -> list[Problem]:
+    problems = []
+    skill = item.stats.get("skill")
+    if not isinstance(skill, str) or not skill:
+        problems.append(Problem("stats.skill", "must name the skill the item uses"))
+    if item.kind == "weapon" and item.stats.get("attack") not in ("melee", "ranged"):
+        problems.append(Problem("stats.attack", "must be 'melee' or 'ranged'"))
+    if is_ranged(item):
+        yards = item.stats.get("max_range_yards")
+        if isinstance(yards, bool) or not isinstance(yards, int) or yards < 1:
+            problems.append(
+                Problem("stats.max_range_yards", "must be a whole number of yards >= 1")
+            )
+    for key in ("reload_rounds", "cast_rounds"):
+        value = item.stats.get(key)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 0
+        ):
+            problems.append(Problem(f"stats.{key}", "must be a whole number >= 0"))
+    damage = item.stats.get("damage")
+    if damage is not None:
+        try:
+            parse(str(damage), 100)
+        except DiceSyntaxError as exc:
+            problems.append(Problem("stats.damage", str(exc)))
+    if item.loaded is not None and not (item.kind == "weapon" and is_ranged(item)):
+        problems.append(Problem("loaded", "only ranged weapons are loaded"))
+    return problems
+
+
+def _spell_label(spell: Equipment) -> str:
+    yards = stat_int(spell, "max_range_yards")
+    rounds = stat_int(spell, "cast_rounds", 1)
+    return f"{spell.name} ({yards} yd, {rounds} round(s) to cast)"
+
+
+def _cast_help(state: GameState) -> str:
+    rule = settings(state).cast_requires_stationary
+    who = {
+        "stationary_or_stopping": "if you did not move this round or declare a stop",
+        "stationary": "only if you did not move this round",
+        "no": "whether or not you move",
+    }[rule]
+    return f"Casting takes the rest of the round; you may begin {who} (G-6)."
+
+
+def _modifier_param() -> ParamSpec:
+    return ParamSpec(
+        "modifier",
+        "Other modifier",
+        "int",
+        minimum=-MODIFIER_LIMIT,
+        maximum=MODIFIER_LIMIT,
+        default=0,
+        required=False,
+        help="Any situational modifier the GM adds (G-7).",
+    )
+
+
+def _extra(action: Action) -> int:
+    value = action.integer("modifier", 0)
+    if not -MODIFIER_LIMIT <= value <= MODIFIER_LIMIT:
+        raise IllegalActionError(
+            f"the other modifier must be from {-MODIFIER_LIMIT} to {MODIFIER_LIMIT}, got {value}"
+        )
+    return value
+
+
+def _facing(action: Action) -> int | None:
+    if action.params.get("facing") is None:
+        return None
+    return action.integer("facing")

@@ -1,0 +1,358 @@
+"""Everything the rules ask about a state: options, speeds, targets and to-hit checks.
+
+These functions read a :class:`~hexcombat.state.GameState` and change nothing;
+the ruleset's action handlers use them, and so do its previews, so a preview
+always shows the numbers the roll will use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...checks import Check, Modifier
+from ...figures import Equipment, Figure
+from ...geometry import distance
+from ...state import GameState
+from ...validation import Json
+from .book import Book, find, in_hand, is_ranged, needs_los, stat_int, stat_text
+from .ranges import Sight, max_range_hexes, range_band, sight
+from .speed import (
+    NO_SPEED,
+    RUNNING,
+    SLOW,
+    Band,
+    Motion,
+    accel_speed,
+    allowance,
+    can_dodge,
+    combined_band,
+    combined_speed,
+    half_skill,
+    is_slow,
+    show,
+    speed_value,
+    top_speed,
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The encounter's options, typed (names as in the spec: ``fp.hit_comparison`` ...)."""
+
+    hit_comparison: str
+    rounding: str
+    damage_model: str
+    dodge: bool
+    ready_costs_action: bool
+    cast_requires_stationary: str
+    melee_reach: int
+    stationary_band: str
+    walk_speed: int | str
+    turn_policy: str
+    terrain_reduces_speed: bool
+    tree_cover_modifier: int
+    terrain_entry: str
+    min_one_hex_move: bool
+    round_order: str
+    figures_block_los: bool
+    turn_speed_basis: str
+    range_band_distance: str
+    spells_as_ranged: bool
+    combined_speed_unit: str
+    stacking: int
+    los_tie_policy: str
+    hidden_declarations: bool
+
+    @classmethod
+    def of(cls, options: Mapping[str, Json]) -> Settings:
+        """Read the options of a state (every option has a value there)."""
+        names = {f: f"fp.{f}" for f in cls.__dataclass_fields__}
+        names.update(
+            stacking="core.stacking",
+            los_tie_policy="core.los_tie_policy",
+            hidden_declarations="core.hidden_declarations",
+        )
+        return cls(**{f: options[name] for f, name in names.items()})
+
+
+def settings(state: GameState) -> Settings:
+    """The typed options of ``state``."""
+    return Settings.of(state.options)
+
+
+def fig_of(figure: Figure) -> int:
+    """The figure's Fighting Attribute."""
+    value = figure.stats.get("fig", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def stat(figure: Figure, name: str, default: int) -> int:
+    """A whole-number field of the figure (``default`` when missing)."""
+    value = figure.stats.get(name, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def actions_left(figure: Figure) -> int:
+    """Actions the figure may still take this round (FP-24)."""
+    return max(0, stat(figure, "max_actions", 1) - Book(figure).actions_used)
+
+
+def mode_of(figure: Figure) -> str:
+    """This round's move mode (stationary until declarations are revealed)."""
+    return Book(figure).mode or "stationary"
+
+
+def motion(state: GameState, figure: Figure) -> Motion:
+    """How ``figure`` moves this round: mode, S and hexes (FP-5, G-11, G-13).
+
+    Before the moves are carried out a walker is assumed to walk its hex.
+    """
+    s = settings(state)
+    book = Book(figure)
+    mode = mode_of(figure)
+    fig = fig_of(figure)
+    hexes = book.hexes_moved
+    if mode == "walk" and state.step.id in ("declare", "move"):
+        hexes = 1
+    speed = speed_value(mode, fig, hexes, s.walk_speed)
+    if s.terrain_reduces_speed and book.terrain_cost > 1 and mode != "stationary":
+        speed = max(Fraction(0), speed - 10 * (book.terrain_cost - 1))
+    if mode in RUNNING:
+        hexes = allowance(mode, fig, s.rounding)
+    elif mode == "stationary":
+        hexes = 0
+    return Motion(mode, fig, speed, hexes)
+
+
+def enemies(state: GameState, figure: Figure) -> list[Figure]:
+    """Living figures of other sides."""
+    return [f for f in state.living() if f.side != figure.side]
+
+
+def pair_band(state: GameState, a: Figure, b: Figure) -> tuple[Band, str]:
+    """FP-6/FP-7 for a pair: the band and how it was worked out (``14.5 + 26 = 40.5``)."""
+    s = settings(state)
+    ma, mb = motion(state, a), motion(state, b)
+    band = combined_band(ma, mb, s.combined_speed_unit, s.walk_speed, s.stationary_band)
+    if s.combined_speed_unit == "hexes":
+        total = combined_speed(ma, mb, "hexes")
+        how = f"{ma.hexes} + {mb.hexes} = {show(total)} hexes"
+    else:
+        total = combined_speed(ma, mb)
+        how = f"{show(ma.speed)} + {show(mb.speed)} = {show(total)}"
+    return band, how
+
+
+def turns_freely(state: GameState, figure: Figure) -> bool:
+    """FP-8/G-23: Slow (own speed below 15, or Slow with every opponent), or no turning limits."""
+    s = settings(state)
+    if s.turn_policy == "free":
+        return True
+    if s.turn_speed_basis == "combined":
+        others = enemies(state, figure)
+        if others:
+            return all(pair_band(state, figure, o)[0] in (NO_SPEED, SLOW) for o in others)
+    return is_slow(motion(state, figure).speed)
+
+
+def may_dodge(state: GameState, figure: Figure) -> tuple[bool, str]:
+    """FP-10 and G-3: whether the figure may dodge a hit now, and why (not)."""
+    s = settings(state)
+    if not s.dodge:
+        return False, "dodging is switched off (G-3)"
+    skill = stat(figure, "dodge_skill", 0)
+    if skill <= 0:
+        return False, f"{figure.name} has no dodge skill (G-3)"
+    m = motion(state, figure)
+    half = Fraction(m.fig, 2)
+    if not can_dodge(m.speed, m.fig):
+        return False, (
+            f"{figure.name} is moving faster than half top speed: speed {show(m.speed)} "
+            f"> {show(half)}, half of FIG {m.fig} (FP-10)"
+        )
+    if actions_left(figure) < 1:
+        return False, f"{figure.name} has no action left to dodge with (G-3, FP-24)"
+    return True, f"speed {show(m.speed)} ≤ {show(half)}, half of FIG {m.fig} (FP-10)"
+
+
+def speed_note(state: GameState, figure: Figure) -> list[str]:
+    """How the figure's hexes and speed this round follow from FIG (for event details)."""
+    s = settings(state)
+    m = motion(state, figure)
+    fig = m.fig
+    if m.mode == "accelerate":
+        hexes = accel_speed(fig, s.rounding)
+        lines = [
+            f"Acceleration round: FIG {fig} / 20 = {show(Fraction(fig, 20))} -> {hexes} hex(es) "
+            "(FP-2)",
+            f"Speed {fig} / 2 = {show(m.speed)} (FP-5)",
+        ]
+    elif m.mode == "top":
+        hexes = top_speed(fig, s.rounding)
+        lines = [
+            f"Top speed: FIG {fig} / 10 = {show(Fraction(fig, 10))} -> {hexes} hex(es) (FP-1, "
+            "FP-3)",
+            f"Speed = FIG = {show(m.speed)} (FP-5)",
+        ]
+    elif m.mode == "walk":
+        lines = ["Walking: at most 1 hex; speed 7 per hex walked, at most FIG/2 (G-11)"]
+    else:
+        lines = ["Stationary: speed 0 (FP-5)"]
+    ok, why = may_dodge(state, figure)
+    if s.dodge and stat(figure, "dodge_skill", 0) > 0:
+        lines.append(("May dodge: " if ok else "No dodge: ") + why)
+    return lines
+
+
+# ---- attacks -----------------------------------------------------------------
+
+
+def attack_item(figure: Figure, spell: bool) -> Equipment | None:
+    """The weapon in hand, or the spell ready to release (FP-26)."""
+    if spell:
+        ready = Book(figure).spell_ready
+        return find(figure, ready, "spell") if ready else None
+    return in_hand(figure)
+
+
+def item_max_hexes(item: Equipment) -> Fraction:
+    """FP-14: the item's maximum range in hexes."""
+    return max_range_hexes(stat_int(item, "max_range_yards", 0))
+
+
+def sight_between(state: GameState, a: Figure, b: Figure) -> Sight:
+    """Line of sight from ``a`` to ``b`` under the options (FP-15, FP-19, FP-20, G-15, G-22)."""
+    s = settings(state)
+    blockers = (
+        [h for f in state.figures.values() if f.id not in (a.id, b.id) for h in f.hexes()]
+        if s.figures_block_los
+        else []
+    )
+    return sight(state.board, a.position, b.position, tie_policy=s.los_tie_policy, figures=blockers)
+
+
+def range_of(state: GameState, attacker: Figure, target: Figure, item: Equipment) -> Band | None:
+    """FP-16...FP-18 (G-24, G-25): the range band of a ranged attack, None out of range."""
+    s = settings(state)
+    point_blank = item.kind != "spell" or s.spells_as_ranged
+    return range_band(
+        distance(attacker.position, target.position),
+        item_max_hexes(item),
+        point_blank=point_blank,
+        measure=s.range_band_distance,
+    )
+
+
+def los_needed(state: GameState, item: Equipment) -> bool:
+    """FP-15/G-25: ranged weapons need sight unless flagged; spells too if they count as ranged."""
+    if item.kind == "spell" and not settings(state).spells_as_ranged:
+        return False
+    return is_ranged(item) and needs_los(item)
+
+
+def target_problem(state: GameState, attacker: Figure, target: Figure, item: Equipment) -> str:
+    """Why ``attacker`` cannot attack ``target`` with ``item`` now ('' when it can)."""
+    s = settings(state)
+    if target.id == attacker.id or target.side == attacker.side:
+        return f"{target.name} is on {attacker.name}'s side"
+    if state.ruleset.is_out(state, target):
+        return f"{target.name} is out of the fight"
+    d = distance(attacker.position, target.position)
+    if not is_ranged(item):
+        if d > s.melee_reach:
+            return (
+                f"{target.name} is {d} hexes away; the {item.name} reaches {s.melee_reach} "
+                "(G-8, FP-25)"
+            )
+        return ""
+    if item.kind == "weapon" and item.loaded is False:
+        return f"the {item.name} is not loaded"
+    if range_of(state, attacker, target, item) is None:
+        return (
+            f"{target.name} is out of range: {d} hexes, the {item.name} reaches "
+            f"{show(item_max_hexes(item))} (FP-14, FP-18)"
+        )
+    if los_needed(state, item):
+        seen = sight_between(state, attacker, target)
+        if not seen.clear:
+            return f"no line of sight to {target.name}: {seen.reason} ({seen.rule})"
+    return ""
+
+
+def skill_base(state: GameState, figure: Figure, skill_name: str) -> tuple[int, str]:
+    """The skill a roll starts from: halved (half up) after readying a weapon (FP-23)."""
+    skill = figure.skills.get(skill_name, 0)
+    if Book(figure).readied:
+        halved = half_skill(skill, settings(state).rounding)
+        return halved, f"{skill_name} {skill} halved for readying a weapon this round (FP-23)"
+    return skill, f"{skill_name} skill"
+
+
+def attack_check(
+    state: GameState, attacker: Figure, target: Figure, item: Equipment, extra: int = 0
+) -> Check:
+    """FP-21/FP-22: D100 against skill (FP-23) + speed band (FP-7) + range band + others."""
+    s = settings(state)
+    base, base_label = skill_base(state, attacker, stat_text(item, "skill"))
+    band, how = pair_band(state, attacker, target)
+    if band is NO_SPEED:
+        speed = Modifier(f"Both stationary ({how}): no speed modifier", 0, "G-10")
+    else:
+        speed = Modifier(f"{band.name} combined speed ({how})", band.modifier, "FP-6, FP-7")
+    modifiers = [speed]
+    if is_ranged(item):
+        rng = range_of(state, attacker, target, item)
+        if rng is not None:
+            d = distance(attacker.position, target.position)
+            reach = show(item_max_hexes(item))
+            modifiers.append(Modifier(f"{rng.name} ({d} hexes of {reach})", rng.modifier, rng.rule))
+        if s.tree_cover_modifier and sight_between(state, attacker, target).trees == 1:
+            modifiers.append(
+                Modifier("One heavy-tree hex in between", s.tree_cover_modifier, "G-16", True)
+            )
+    if extra:
+        modifiers.append(Modifier("Other situational modifier", extra, "G-7"))
+    return Check(
+        f"{attacker.name}'s {item.name} against {target.name}",
+        "d100",
+        s.hit_comparison,
+        base,
+        base_label,
+        tuple(modifiers),
+        rule="FP-21, FP-22",
+        success_text="hit",
+        failure_text="miss",
+    )
+
+
+def dodge_check(state: GameState, figure: Figure) -> Check:
+    """G-3: D100 against the dodge skill (halved after readying, FP-23) cancels a hit."""
+    s = settings(state)
+    skill = stat(figure, "dodge_skill", 0)
+    base, label = skill, "Dodge skill"
+    if Book(figure).readied:
+        base = half_skill(skill, s.rounding)
+        label = f"Dodge {skill} halved for readying a weapon this round (FP-23)"
+    return Check(
+        f"{figure.name}'s dodge",
+        "d100",
+        s.hit_comparison,
+        base,
+        label,
+        rule="G-3",
+        success_text="dodged",
+        failure_text="not dodged",
+    )
+
+
+def needs_text(check: Check) -> str:
+    """What the roll needs in plain words: ``needs 59 or lower``, ``cannot succeed (target 0)``."""
+    target = check.target
+    limit = target if check.comparison == "le" else target - 1
+    if limit < 1:
+        return f"cannot succeed (target {target}; G-1)"
+    if check.comparison == "le":
+        return f"needs {target} or lower"
+    return f"needs under {target}"
