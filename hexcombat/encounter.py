@@ -8,7 +8,6 @@ raises and leaves the encounter exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -390,4 +389,4 @@ class Encounter:
 
 def _fresh(figures: Sequence[Figure]) -> list[Figure]:
     """Deep copies of setup figures, so play never changes the setup."""
-    return copy.deepcopy(list(figures))
+    return [f.copy() for f in figures]

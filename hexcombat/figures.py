@@ -7,7 +7,8 @@ ruleset's running bookkeeping (move mode, actions used, ...) in ``memory``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .geometry import Hex
@@ -91,6 +92,22 @@ class Figure:
     statuses: dict[str, Status] = field(default_factory=dict)
     pools: dict[str, Pool] = field(default_factory=dict)
     memory: dict[str, Json] = field(default_factory=dict)
+
+    def copy(self) -> Figure:
+        """A deep copy (cheaper than ``copy.deepcopy``: the fields' shapes are known)."""
+        return Figure(
+            self.id,
+            self.name,
+            self.side,
+            self.position,
+            self.facing,
+            copy.deepcopy(self.stats),
+            dict(self.skills),
+            [replace(i, stats=copy.deepcopy(i.stats)) for i in self.equipment],
+            {k: replace(s) for k, s in self.statuses.items()},
+            {k: replace(p) for k, p in self.pools.items()},
+            copy.deepcopy(self.memory),
+        )
 
     def hexes(self) -> tuple[Hex, ...]:
         """The hexes the figure occupies (one, for now)."""

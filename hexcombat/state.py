@@ -38,13 +38,19 @@ class GameState:
     events: list[Event] = field(default_factory=list)
 
     def copy(self) -> GameState:
-        """A deep copy with no events; it shares only the immutable board and the ruleset."""
-        memo: dict[int, object] = {
-            id(self.ruleset): self.ruleset,
-            id(self.board): self.board,
-            id(self.events): [],
-        }
-        return copy.deepcopy(self, memo)
+        """A copy to change: figures, clock and memory are copied, events start empty.
+
+        The board, the options and the data tables are shared: they never change during play.
+        """
+        return GameState(
+            self.ruleset,
+            self.options,
+            self.data,
+            self.board,
+            {fid: f.copy() for fid, f in self.figures.items()},
+            self.clock,
+            copy.deepcopy(self.memory),
+        )
 
     def figure(self, figure_id: str | None) -> Figure:
         """The figure ``figure_id`` (IllegalActionError naming the figures there are)."""

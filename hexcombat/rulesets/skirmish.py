@@ -9,6 +9,7 @@ a hit deals the attacker's damage dice to the target's hit points).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from ..actions import Action, ActionSpec, Choice, ParamSpec
@@ -125,20 +126,18 @@ class Skirmish(Ruleset):
             return None
         limit = self.stacking(state.options)
         board = state.board
+        crowd = Counter(h for f in state.figures.values() if f.id != figure.id for h in f.hexes())
 
+        # Facing is free in skirmish, so it is not part of the search: one pose per hex.
         def steps(pose: Pose, spent: int, allowance: int) -> Iterable[Step]:
-            for direction, nxt in enumerate(neighbors(pose.hex)):
-                if not board.contains(nxt):
+            for nxt in neighbors(pose.hex):
+                if not board.contains(nxt) or crowd[nxt] >= limit:
                     continue
                 cost = board.terrain_at(nxt).move_cost
-                others = [f for f in state.occupants(nxt) if f.id != figure.id]
-                if cost is None or spent + cost > allowance or len(others) >= limit:
-                    continue
-                yield Step("move", Pose(nxt, direction), cost)
+                if cost is not None and spent + cost <= allowance:
+                    yield Step("move", Pose(nxt, 0), cost)
 
-        return search(
-            Pose(figure.position, figure.facing), steps, _int(figure.stats.get("move"), 0)
-        )
+        return search(Pose(figure.position, 0), steps, _int(figure.stats.get("move"), 0))
 
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Move and face in the movement step; attack an adjacent enemy in the attack step."""
@@ -193,7 +192,9 @@ class Skirmish(Ruleset):
         assert reach is not None  # move is offered only when the figure can move
         path = reach.path_to(action.hex("to"))
         start = figure.position
-        figure.position, figure.facing = path[-1].pose.hex, path[-1].pose.facing
+        before_last = path[-2].pose.hex if len(path) > 1 else start
+        figure.position = path[-1].pose.hex
+        figure.facing = direction_to(before_last, figure.position) or 0
         _done(state).append(figure.id)
         cost = sum(s.cost for s in path)
         state.emit(
