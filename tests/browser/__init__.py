@@ -1,0 +1,1 @@
+"""Browser end-to-end tests (Playwright + headless Chromium)."""

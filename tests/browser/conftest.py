@@ -1,0 +1,228 @@
+"""Browser test fixtures: one site build, one local server and one Chromium per session.
+
+Every page runs in a fresh context whose requests are all routed: anything not
+addressed to 127.0.0.1 is aborted, recorded, and fails the test at teardown.
+(Routing turns Chromium's HTTP cache off; that is fine here, but keep it out of
+load-time benchmarks.) Screenshots go to ``test-artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "dist" / "site"
+ARTIFACTS = ROOT / "test-artifacts"
+READY_TIMEOUT_MS = 60_000
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Source trees whose changes make dist/site stale.
+SITE_SOURCES = ("hexcombat", "static", "web")
+LOCAL_HOSTS = {"127.0.0.1"}
+
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "tablet-portrait": {
+        "viewport": {"width": 1024, "height": 1366},
+        "has_touch": True,
+        "is_mobile": True,
+    },
+    "tablet-landscape": {
+        "viewport": {"width": 1366, "height": 1024},
+        "has_touch": True,
+        "is_mobile": True,
+    },
+}
+
+
+def _load_site_build() -> ModuleType:
+    """Import web/build.py (the build script and its static server) as a module."""
+    spec = importlib.util.spec_from_file_location("hexcombat_site_build", ROOT / "web" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+site_build = _load_site_build()
+
+
+def _site_is_stale() -> bool:
+    """True when dist/site is missing or older than any of its sources."""
+    stamp = SITE / "pyscript.json"  # written fresh by every build
+    if not stamp.is_file():
+        return True
+    built = stamp.stat().st_mtime
+    for top in SITE_SOURCES:
+        for path in (ROOT / top).rglob("*"):
+            if "node_modules" in path.parts or "__pycache__" in path.parts:
+                continue
+            if path.is_file() and path.stat().st_mtime > built:
+                return True
+    return False
+
+
+def _write_line(config: pytest.Config, line: str) -> None:
+    """Print a line in pytest's terminal output, even when output is captured."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(line)
+    else:
+        print(line)
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site folder (built once per session when missing or stale)."""
+    if _site_is_stale():
+        site_build.build(SITE)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def serve_folder() -> Iterator[Callable[[Path], str]]:
+    """A function that serves a folder on 127.0.0.1 (free port) and returns its base URL."""
+    servers = []
+
+    def serve(folder: Path) -> str:
+        server = site_build.make_server(folder, 0, quiet=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path, serve_folder: Callable[[Path], str]) -> str:
+    """Base URL of the built site, served for the whole session."""
+    return serve_folder(site)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    """The Playwright driver (sync API)."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright, pytestconfig: pytest.Config) -> Iterator[Browser]:
+    """Headless Chromium: Debian's /usr/bin/chromium if present, else Playwright's own."""
+    if DEBIAN_CHROMIUM.exists():
+        launched = playwright.chromium.launch(
+            executable_path=str(DEBIAN_CHROMIUM), args=CHROMIUM_ARGS
+        )
+        where = f"Debian Chromium at {DEBIAN_CHROMIUM}"
+    else:
+        launched = playwright.chromium.launch(args=CHROMIUM_ARGS)
+        where = "Playwright's own Chromium (no /usr/bin/chromium)"
+    _write_line(pytestconfig, f"\nbrowser tests: {where}, version {launched.version}")
+    yield launched
+    launched.close()
+
+
+@dataclass
+class App:
+    """One page of the app in a fresh browser context, with its request log."""
+
+    page: Page
+    base_url: str
+    viewport: str
+    requested: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+
+    def open(self, url: str | None = None) -> None:
+        """Navigate to the app (or another local URL) without waiting for start-up."""
+        self.page.goto(url or self.base_url, wait_until="domcontentloaded")
+
+    @property
+    def state(self) -> str:
+        """The page's ``data-app-state``."""
+        return str(self.page.evaluate("document.documentElement.dataset.appState"))
+
+    def wait_started(self, timeout_ms: int = READY_TIMEOUT_MS) -> str:
+        """Wait until start-up ends (ready or error) and return the state."""
+        self.page.wait_for_function(
+            "document.documentElement.dataset.appState !== 'loading'", timeout=timeout_ms
+        )
+        return self.state
+
+    def wait_ready(self, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+        """Wait for ``html[data-app-state=ready]``; fail with the page's own error otherwise."""
+        state = self.wait_started(timeout_ms)
+        if state != "ready":
+            error = self.page.evaluate("window.hexcombatBoot && window.hexcombatBoot.error")
+            recent = "\n".join(self.console[-15:])
+            pytest.fail(f"app start-up ended in {state!r}: {error}\nconsole:\n{recent}")
+
+    def screenshot(self, name: str) -> Path:
+        """Save a full-page screenshot as test-artifacts/NAME-VIEWPORT.png and return its path."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}-{self.viewport}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def paths_requested(self) -> list[str]:
+        """The URL paths of every request the page made."""
+        return [urlsplit(url).path for url in self.requested]
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def app(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
+    """A fresh context and page at one viewport; asserts no non-local request was made.
+
+    Parametrized over desktop and tablet (touch) sizes; a test can pick some with
+    ``@pytest.mark.parametrize("app", ["desktop"], indirect=True)``.
+    """
+    viewport = str(request.param)
+    context = browser.new_context(**VIEWPORTS[viewport])
+    page = context.new_page()
+    app = App(page, base_url, viewport)
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        app.requested.append(url)
+        if urlsplit(url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            app.blocked.append(url)
+            route.abort()
+
+    context.route("**/*", route)
+    page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+    yield app
+    context.close()
+    assert app.blocked == [], f"the page made non-local requests: {app.blocked}"
+
+
+@pytest.fixture
+def site_copy(site: Path, tmp_path: Path) -> Path:
+    """A private copy of the built site, for tests that break it on purpose."""
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    return copy

@@ -1,0 +1,103 @@
+"""The page shell: offline start-up to ready, loading stages, and the error screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import hexcombat
+
+from .conftest import App
+
+pytestmark = pytest.mark.browser
+
+STAGES = ["runtime", "python", "engine", "board"]
+STAGE_WORDS = [
+    "Downloading the runtime",
+    "Starting Python",
+    "Loading the rules engine",
+    "Drawing the board",
+]
+
+
+def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
+    """Start-up ends in data-app-state=ready with the engine version, all from 127.0.0.1."""
+    app.open()
+    app.wait_ready()
+
+    version = app.page.locator("#engine-version")
+    expect(version).to_be_visible()
+    expect(version).to_have_text(f"Rules engine {getattr(hexcombat, '__version__', 'dev')}")
+    expect(app.page.locator("#boot")).to_be_hidden()
+    expect(app.page.locator("#boot-error")).to_be_hidden()
+    app.screenshot("shell-ready")
+
+    paths = app.paths_requested()
+    assert "/vendor/pyodide/pyodide.asm.wasm" in paths
+    assert "/hexcombat.zip" in paths
+    assert "/favicon.ico" not in paths, "the page must declare its icon"
+    assert app.blocked == []
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_loading_screen_shows_name_progress_and_stages_in_order(app: App) -> None:
+    """While loading: app name, a progress bar and a stage in words; stages advance in order."""
+    app.open()
+    assert app.state == "loading"
+    expect(app.page.locator("#boot-title")).to_have_text("Hex Combat")
+    expect(app.page.locator("#boot-progress")).to_be_visible()
+    stage_text = app.page.locator("#boot-stage").inner_text()
+    assert any(stage_text.startswith(words) for words in STAGE_WORDS), stage_text
+    app.screenshot("shell-loading")
+
+    app.wait_ready()
+    timings = app.page.evaluate("hexcombatBoot.timings")
+    reached = [stage for stage in STAGES if stage in timings]
+    assert reached == STAGES, f"stages seen: {timings}"
+    assert [timings[stage] for stage in STAGES] == sorted(timings[stage] for stage in STAGES)
+    assert timings["ready"] >= timings["board"]
+    assert app.page.locator("#boot-progress").get_attribute("value") == "100"
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_missing_wasm_shows_error_screen_with_retry(
+    app: App, site_copy: Path, serve_folder: Callable[[Path], str]
+) -> None:
+    """Without pyodide.asm.wasm the page says so in plain words and offers Retry."""
+    (site_copy / "vendor" / "pyodide" / "pyodide.asm.wasm").unlink()
+    url = serve_folder(site_copy)
+    app.open(url)
+    assert app.wait_started() == "error"
+
+    page = app.page
+    expect(page.locator("#boot-error")).to_be_visible()
+    expect(page.locator("#boot-error-message")).to_contain_text("pyodide.asm.wasm")
+    expect(page.locator("#boot-error")).to_contain_text("saved encounters are safe")
+    retry = page.locator("#retry-button")
+    expect(retry).to_be_visible()
+    expect(retry).to_be_enabled()
+    expect(page.locator("#boot")).to_be_hidden()
+    app.screenshot("shell-missing-wasm")
+
+    with page.expect_navigation():
+        retry.click()
+    assert app.wait_started() == "error"
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_python_exception_at_start_up_shows_error_screen(
+    app: App, site_copy: Path, serve_folder: Callable[[Path], str]
+) -> None:
+    """An exception in the page's Python start-up ends in the error screen with the traceback."""
+    (site_copy / "web" / "shell.py").write_text('raise RuntimeError("shell is broken")\n')
+    app.open(serve_folder(site_copy))
+    assert app.wait_started() == "error"
+
+    expect(app.page.locator("#boot-error-message")).to_contain_text("Python code failed")
+    expect(app.page.locator("#retry-button")).to_be_visible()
+    details = app.page.locator("#boot-error-detail")
+    expect(details).to_contain_text("RuntimeError: shell is broken", use_inner_text=False)
+    app.screenshot("shell-python-error")
