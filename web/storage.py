@@ -1,0 +1,604 @@
+"""The encounter library: saved encounters in localStorage, safe against failed writes.
+
+Keys, all under the ``hexcombat:`` prefix:
+
+- ``hexcombat:enc:<id>:r<revision>``: one encounter document, the JSON text
+  :func:`hexcombat.document.dumps` writes (what export writes too);
+- ``hexcombat:index``: a small index ``{"format": "hexcombat-library", "version": 1,
+  "entries": {id: {"name", "ruleset", "changed", "revision"[, "deleted"]}}}``;
+- ``hexcombat:last``: the id of the encounter opened last.
+
+A save writes the new revision completely, then points the index at it, and
+only then removes older revisions: a failed write (storage full, a closed tab)
+leaves the previous version in place and still listed. The index is a cache
+of the documents: when it is missing or damaged the list is rebuilt from the
+document keys. An entry that cannot be read (damaged JSON, a document the
+engine refuses, a missing revision) is listed with its problems and never
+overwritten or removed unless the user deletes it. Deleting is soft: the
+entry goes to the trash (``deleted`` set) and :meth:`Library.restore` brings
+it back until :meth:`Library.purge` removes its keys.
+
+Everything here is plain Python over a :class:`Store` (``get``/``set``/
+``remove``/``keys``). :class:`LocalStorage` adapts ``js.localStorage`` (imported
+only when it is created, so CPython tests use :class:`MemoryStore`);
+:func:`browser_library` picks it, or memory when the browser blocks storage.
+
+Usage (H5's app controller)::
+
+    library = browser_library()
+    entry, enc = library.create("skirmish", 12, 10, name="Ambush")
+    library.save(entry.id, enc.painted([Hex(1, 1)], "woods"))   # after every change
+    enc = library.load(library.last_opened() or entry.id)        # InvalidDocumentError if damaged
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from hexcombat.document import dumps, loads
+from hexcombat.encounter import NAME_LIMIT, Encounter
+from hexcombat.errors import InvalidDocumentError, Problem
+
+PREFIX = "hexcombat:"
+INDEX_KEY = PREFIX + "index"
+LAST_KEY = PREFIX + "last"
+INDEX_FORMAT = "hexcombat-library"
+INDEX_VERSION = 1
+DOC_KEY = re.compile(r"^hexcombat:enc:([a-z0-9-]{1,40}):r([1-9][0-9]{0,9})$")
+ID_PATTERN = re.compile(r"^[a-z0-9-]{1,40}$")
+UNSAFE_FILENAME = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
+NUMBERED = re.compile(r"^(.*?) \((\d+)\)$")
+FILENAME_LIMIT = 80
+
+
+class LibraryError(Exception):
+    """A library operation that cannot be done; the message says why in plain words."""
+
+
+class StorageFullError(LibraryError):
+    """The browser refused a write because its storage for this site is full."""
+
+
+class UnknownEntryError(LibraryError, KeyError):
+    """No encounter with that id is in the library."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "no such encounter"
+
+
+class DamagedEntryError(LibraryError):
+    """The entry cannot be read, so it was left exactly as it is (``problems`` say why)."""
+
+    def __init__(self, message: str, problems: tuple[Problem, ...]) -> None:
+        self.problems = problems
+        super().__init__(message)
+
+
+class Store(Protocol):
+    """A string key/value store such as localStorage."""
+
+    def get(self, key: str) -> str | None:
+        """The value under ``key``, or None when there is none."""
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` completely or not at all (StorageFullError when full)."""
+
+    def remove(self, key: str) -> None:
+        """Remove ``key`` (nothing happens when it is absent)."""
+
+    def keys(self) -> list[str]:
+        """Every key in the store."""
+
+
+class MemoryStore:
+    """A :class:`Store` in a dict: for tests, and for browsers that block localStorage."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
+
+    def get(self, key: str) -> str | None:
+        """The value under ``key``, or None."""
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``."""
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        """Remove ``key`` if present."""
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        """Every key."""
+        return list(self.data)
+
+
+class LocalStorage:
+    """The browser's ``localStorage`` as a :class:`Store` (a missing key is JS null there)."""
+
+    def __init__(self, storage: Any = None) -> None:
+        if storage is None:
+            import js  # type: ignore[import-not-found]  # only in the browser
+
+            storage = js.localStorage
+        self._storage = storage
+
+    def get(self, key: str) -> str | None:
+        """The value under ``key``, or None (JS null and undefined both mean absent)."""
+        value = self._storage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        """``localStorage.setItem``; a quota error becomes :class:`StorageFullError`."""
+        try:
+            self._storage.setItem(key, value)
+        except Exception as exc:
+            if _is_quota_error(exc):
+                raise StorageFullError("the browser's storage for this site is full") from exc
+            raise
+
+    def remove(self, key: str) -> None:
+        """``localStorage.removeItem``."""
+        self._storage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        """Every key in localStorage."""
+        found = (self._storage.key(i) for i in range(int(self._storage.length)))
+        return [k for k in found if isinstance(k, str)]
+
+
+def _is_quota_error(exc: BaseException) -> bool:
+    """True for the DOMException browsers raise when localStorage is full."""
+    name = str(getattr(exc, "name", "") or "")
+    text = f"{name} {exc}".lower()
+    return "quota" in text
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One encounter of the library as the list shows it.
+
+    ``changed`` is an ISO 8601 UTC time ('' when unknown); ``problems`` is empty
+    for a readable entry; ``deleted`` is the time it went to the trash ('' if not).
+    """
+
+    id: str
+    name: str
+    ruleset: str
+    changed: str
+    revision: int
+    problems: tuple[Problem, ...] = ()
+    deleted: str = ""
+
+    @property
+    def readable(self) -> bool:
+        """True when the entry opens without problems."""
+        return not self.problems
+
+    @property
+    def key(self) -> str:
+        """The storage key of the entry's current revision."""
+        return doc_key(self.id, self.revision)
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as the index stores it."""
+        data: dict[str, Any] = {
+            "name": self.name,
+            "ruleset": self.ruleset,
+            "changed": self.changed,
+            "revision": self.revision,
+        }
+        if self.deleted:
+            data["deleted"] = self.deleted
+        return data
+
+
+def doc_key(entry_id: str, revision: int) -> str:
+    """The storage key of one revision of an encounter."""
+    return f"{PREFIX}enc:{entry_id}:r{revision}"
+
+
+def safe_filename(name: str, suffix: str = ".json") -> str:
+    """A download file name made from an encounter name ('Ford: day 2' -> 'Ford- day 2.json')."""
+    base = UNSAFE_FILENAME.sub("-", name).strip(" .-")
+    base = re.sub(r"\s+", " ", base)[:FILENAME_LIMIT].strip(" .-")
+    return (base or "encounter") + suffix
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 UTC, to the second ('2025-05-01T12:00:00Z')."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def random_id() -> str:
+    """A new short random entry id."""
+    return secrets.token_hex(6)
+
+
+class Library:
+    """The saved encounters: list, open, save, create, rename, duplicate, delete, import, export.
+
+    Every method reads the index afresh, so two tabs do not undo each other's
+    list changes. Problems found by the engine are cached per stored text.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], str] = utc_now,
+        new_id: Callable[[], str] = random_id,
+        persistent: bool = True,
+    ) -> None:
+        self.store = store
+        self.persistent = persistent
+        """False when the encounters live only in memory (the browser blocked localStorage)."""
+        self._clock = clock
+        self._new_id = new_id
+        self._checked: dict[str, tuple[int, tuple[Problem, ...], dict[str, str]]] = {}
+
+    # ---- reading ---------------------------------------------------------
+    def entries(self) -> list[Entry]:
+        """Every encounter not in the trash, most recently changed first."""
+        return _newest_first(e for e in self._scan().values() if not e.deleted)
+
+    def trash(self) -> list[Entry]:
+        """Deleted encounters that can still be restored, most recently deleted first."""
+        found = [e for e in self._scan().values() if e.deleted]
+        return sorted(found, key=lambda e: (e.deleted, e.id), reverse=True)
+
+    def entry(self, entry_id: str) -> Entry:
+        """The entry ``entry_id`` (UnknownEntryError when there is none)."""
+        found = self._scan().get(entry_id)
+        if found is None:
+            raise UnknownEntryError(f"there is no encounter {entry_id!r} in the library")
+        return found
+
+    def load(self, entry_id: str) -> Encounter:
+        """Open an encounter (InvalidDocumentError with the engine's problems when damaged)."""
+        entry = self.entry(entry_id)
+        text = self.store.get(entry.key)
+        if text is None:
+            raise InvalidDocumentError(entry.problems, f"“{entry.name}” cannot be opened")
+        encounter = loads(text)
+        self._remember_check(entry.key, text, (), encounter)
+        return encounter
+
+    def export(self, entry_id: str) -> tuple[str, str]:
+        """(file name, JSON text) of an encounter, exactly as stored (also for damaged ones)."""
+        entry = self.entry(entry_id)
+        text = self.store.get(entry.key)
+        if text is None:
+            raise DamagedEntryError(
+                f"“{entry.name}” has no saved data left to export", entry.problems
+            )
+        return safe_filename(entry.name), text
+
+    def last_opened(self) -> str | None:
+        """The id of the encounter opened last, if it is still in the library."""
+        entry_id = self.store.get(LAST_KEY)
+        if entry_id is None:
+            return None
+        entry = self._scan().get(entry_id)
+        return entry_id if entry is not None and not entry.deleted else None
+
+    def remember(self, entry_id: str) -> None:
+        """Note ``entry_id`` as the encounter opened last (quietly skipped when storage is full)."""
+        with contextlib.suppress(StorageFullError):
+            self.store.set(LAST_KEY, entry_id)
+
+    def unique_name(self, name: str, *, ignore: str = "") -> str:
+        """``name``, or 'name (2)', 'name (3)'... when another entry (not ``ignore``) has it."""
+        taken = {e.name for e in self._scan().values() if e.id != ignore}
+        if name not in taken:
+            return name
+        match = NUMBERED.match(name)
+        base = match.group(1) if match else name
+        n = 2
+        while True:
+            suffix = f" ({n})"
+            candidate = base[: NAME_LIMIT - len(suffix)].rstrip() + suffix
+            if candidate not in taken:
+                return candidate
+            n += 1
+
+    # ---- writing ---------------------------------------------------------
+    def create(
+        self,
+        ruleset: str,
+        width: int,
+        height: int,
+        *,
+        name: str = "New encounter",
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> tuple[Entry, Encounter]:
+        """A new empty encounter, saved (the engine's InvalidDocumentError if the set-up is bad)."""
+        chosen = seed if seed is not None else 1 + secrets.randbelow(2**31 - 1)
+        encounter = Encounter.new(ruleset, width, height, name=name, options=options, seed=chosen)
+        return self.add(encounter)
+
+    def add(self, encounter: Encounter) -> tuple[Entry, Encounter]:
+        """Save ``encounter`` as a new entry; a name already used gets ' (2)' (returns both)."""
+        name = self.unique_name(encounter.setup.name)
+        if name != encounter.setup.name:
+            encounter = encounter.renamed(name)
+        entry_id = self._fresh_id()
+        return self._write(entry_id, encounter, deleted=""), encounter
+
+    def save(self, entry_id: str, encounter: Encounter) -> Entry:
+        """Save a new revision of ``entry_id`` (nothing is written when nothing changed).
+
+        Raises :class:`StorageFullError` (the previous revision stays) and
+        :class:`DamagedEntryError` when the stored revision cannot be read: it is
+        never overwritten; save the encounter as a new entry with :meth:`add`.
+        """
+        current = self._scan().get(entry_id)
+        if current is None:
+            if not ID_PATTERN.match(entry_id):
+                raise LibraryError(f"{entry_id!r} is not a library id")
+            return self._write(entry_id, encounter, deleted="")
+        if not current.readable:
+            raise DamagedEntryError(
+                f"“{current.name}” is damaged in storage and was left as it is; "
+                "save this encounter as a new one instead",
+                current.problems,
+            )
+        if self.store.get(current.key) == dumps(encounter):
+            return current
+        return self._write(entry_id, encounter, deleted=current.deleted)
+
+    def rename(self, entry_id: str, name: str) -> Entry:
+        """Give an encounter a new name (LibraryError when another one already has it)."""
+        entry = self._readable(entry_id)
+        if name == entry.name:
+            return entry
+        if self.unique_name(name, ignore=entry_id) != name:
+            raise LibraryError(f"another encounter is already called “{name}”")
+        return self.save(entry_id, self.load(entry_id).renamed(name))
+
+    def duplicate(self, entry_id: str) -> tuple[Entry, Encounter]:
+        """A copy of an encounter under a new name ('Ambush' -> 'Ambush (2)')."""
+        self._readable(entry_id)
+        return self.add(self.load(entry_id))
+
+    def import_text(self, text: str) -> tuple[Entry, Encounter]:
+        """Add an encounter from JSON text; the engine's InvalidDocumentError changes nothing."""
+        return self.add(loads(text))
+
+    def delete(self, entry_id: str) -> Entry:
+        """Move an encounter (readable or not) to the trash; :meth:`restore` undoes it."""
+        entry = self.entry(entry_id)
+        if entry.deleted:
+            return entry
+        return self._set_index(replace(entry, deleted=self._clock()))
+
+    def restore(self, entry_id: str) -> Entry:
+        """Bring an encounter back from the trash."""
+        entry = self.entry(entry_id)
+        if not entry.deleted:
+            return entry
+        return self._set_index(replace(entry, deleted=""))
+
+    def purge(self, entry_id: str) -> None:
+        """Remove a trashed encounter for good, every revision (LibraryError if not trashed)."""
+        entry = self.entry(entry_id)
+        if not entry.deleted:
+            raise LibraryError(f"“{entry.name}” is not in the trash; delete it first")
+        index = self._read_index()
+        index.pop(entry_id, None)
+        self._write_index(index, f"“{entry.name}” could not be removed")
+        for rev in self._revisions().get(entry_id, []):
+            self.store.remove(doc_key(entry_id, rev))
+        if self.store.get(LAST_KEY) == entry_id:
+            self.store.remove(LAST_KEY)
+
+    # ---- internals -------------------------------------------------------
+    def _readable(self, entry_id: str) -> Entry:
+        entry = self.entry(entry_id)
+        if not entry.readable:
+            raise DamagedEntryError(f"“{entry.name}” cannot be read", entry.problems)
+        return entry
+
+    def _fresh_id(self) -> str:
+        used = set(self._read_index()) | set(self._revisions())
+        for _ in range(100):
+            candidate = self._new_id()
+            if ID_PATTERN.match(candidate) and candidate not in used:
+                return candidate
+        raise LibraryError("could not make a new library id")
+
+    def _write(self, entry_id: str, encounter: Encounter, *, deleted: str) -> Entry:
+        """Write a new revision, point the index at it, then drop older revisions."""
+        text = dumps(encounter)
+        name = encounter.setup.name
+        index = self._read_index()
+        revisions = self._revisions().get(entry_id, [])
+        known = index.get(entry_id)
+        revision = max([*revisions, known.revision if known else 0]) + 1
+        entry = Entry(entry_id, name, encounter.ruleset.id, self._clock(), revision, (), deleted)
+        try:
+            self.store.set(entry.key, text)
+        except StorageFullError:
+            raise StorageFullError(_full_message(name)) from None
+        index[entry_id] = entry
+        try:
+            self._write_index(index, "")
+        except StorageFullError:
+            self.store.remove(entry.key)
+            raise StorageFullError(_full_message(name)) from None
+        self._remember_check(entry.key, text, (), encounter)
+        for old in revisions:
+            if old < revision:
+                self.store.remove(doc_key(entry_id, old))
+        return entry
+
+    def _set_index(self, entry: Entry) -> Entry:
+        index = self._read_index()
+        index[entry.id] = entry
+        self._write_index(index, f"the change to “{entry.name}” could not be saved")
+        return entry
+
+    def _write_index(self, index: dict[str, Entry], failure: str) -> None:
+        data = {
+            "format": INDEX_FORMAT,
+            "version": INDEX_VERSION,
+            "entries": {i: e.to_json() for i, e in sorted(index.items())},
+        }
+        try:
+            self.store.set(INDEX_KEY, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        except StorageFullError:
+            if failure:
+                raise StorageFullError(
+                    f"{failure}: the browser's storage for this site is full. Nothing was changed."
+                ) from None
+            raise
+
+    def _read_index(self) -> dict[str, Entry]:
+        """The index entries (without problems); {} when the index is missing or damaged."""
+        raw = self.store.get(INDEX_KEY)
+        if raw is None:
+            return {}
+        try:
+            data = json.loads(raw)
+            entries = data["entries"] if isinstance(data, dict) else None
+        except (ValueError, KeyError):
+            return {}
+        found: dict[str, Entry] = {}
+        if not isinstance(entries, dict):
+            return found
+        for entry_id, meta in entries.items():
+            entry = _entry_from_index(entry_id, meta)
+            if entry is not None:
+                found[entry_id] = entry
+        return found
+
+    def _revisions(self) -> dict[str, list[int]]:
+        found: dict[str, list[int]] = {}
+        for key in self.store.keys():  # noqa: SIM118 -- a Store, not a dict
+            match = DOC_KEY.match(key)
+            if match:
+                found.setdefault(match.group(1), []).append(int(match.group(2)))
+        return {k: sorted(v) for k, v in found.items()}
+
+    def _scan(self) -> dict[str, Entry]:
+        """Index and document keys merged: each id at its current revision, with problems."""
+        index = self._read_index()
+        revisions = self._revisions()
+        result: dict[str, Entry] = {}
+        for entry_id in sorted(set(index) | set(revisions)):
+            meta = index.get(entry_id)
+            revs = revisions.get(entry_id, [])
+            if meta is not None and (meta.revision in revs or not revs):
+                revision = meta.revision
+            else:
+                revision = revs[-1]
+            key = doc_key(entry_id, revision)
+            text = self.store.get(key)
+            if text is None:
+                problems: tuple[Problem, ...] = (
+                    Problem("", f"its saved data is missing from the browser's storage ({key})"),
+                )
+                summary: dict[str, str] = {}
+            else:
+                problems, summary = self._check(key, text)
+            name = meta.name if meta else summary.get("name") or f"Unreadable entry {entry_id}"
+            ruleset = meta.ruleset if meta else summary.get("ruleset", "")
+            result[entry_id] = Entry(
+                entry_id,
+                name,
+                ruleset,
+                meta.changed if meta else "",
+                revision,
+                problems,
+                meta.deleted if meta else "",
+            )
+        return result
+
+    def _check(self, key: str, text: str) -> tuple[tuple[Problem, ...], dict[str, str]]:
+        """The engine's problems with a stored document (cached per text) and its name/ruleset."""
+        cached = self._checked.get(key)
+        if cached is not None and cached[0] == hash(text):
+            return cached[1], cached[2]
+        try:
+            encounter = loads(text)
+        except InvalidDocumentError as exc:
+            problems = exc.problems or (Problem("", str(exc)),)
+            self._remember_check(key, text, problems, None)
+        else:
+            self._remember_check(key, text, (), encounter)
+        return self._checked[key][1], self._checked[key][2]
+
+    def _remember_check(
+        self, key: str, text: str, problems: tuple[Problem, ...], encounter: Encounter | None
+    ) -> None:
+        summary: dict[str, str] = {}
+        if encounter is not None:
+            summary = {"name": encounter.setup.name, "ruleset": encounter.ruleset.id}
+        else:
+            summary = _summary_of_damaged(text)
+        self._checked[key] = (hash(text), problems, summary)
+
+
+def _summary_of_damaged(text: str) -> dict[str, str]:
+    """Name and ruleset id of a document the engine refused, when its JSON still shows them."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    summary: dict[str, str] = {}
+    if isinstance(data, dict):
+        if isinstance(data.get("name"), str) and data["name"].strip():
+            summary["name"] = data["name"]
+        ruleset = data.get("ruleset")
+        if isinstance(ruleset, dict) and isinstance(ruleset.get("id"), str):
+            summary["ruleset"] = ruleset["id"]
+    return summary
+
+
+def _entry_from_index(entry_id: object, meta: object) -> Entry | None:
+    """An index row, or None when it is malformed (the documents still list the entry)."""
+    if not (isinstance(entry_id, str) and ID_PATTERN.match(entry_id) and isinstance(meta, dict)):
+        return None
+    name, ruleset, changed = meta.get("name"), meta.get("ruleset"), meta.get("changed", "")
+    revision, deleted = meta.get("revision"), meta.get("deleted", "")
+    if not (
+        isinstance(name, str)
+        and isinstance(ruleset, str)
+        and isinstance(changed, str)
+        and isinstance(deleted, str)
+        and isinstance(revision, int)
+        and not isinstance(revision, bool)
+        and revision >= 1
+    ):
+        return None
+    return Entry(entry_id, name, ruleset, changed, revision, (), deleted)
+
+
+def _newest_first(entries: Iterable[Entry]) -> list[Entry]:
+    return sorted(entries, key=lambda e: (e.changed, e.name), reverse=True)
+
+
+def _full_message(name: str) -> str:
+    return (
+        f"“{name}” could not be saved: the browser's storage for this site is full. "
+        "The previous version is still saved. Free some space by emptying the trash or "
+        "deleting encounters you no longer need (export them to files first), then try again."
+    )
+
+
+def browser_library() -> Library:
+    """The library in this browser's localStorage, or in memory when the browser blocks it."""
+    try:
+        store = LocalStorage()
+        store.keys()
+    except Exception:
+        return Library(MemoryStore(), persistent=False)
+    return Library(store)
