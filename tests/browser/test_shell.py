@@ -28,9 +28,11 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
     app.open()
     app.wait_ready()
 
-    version = app.page.locator("#engine-version")
+    engine_version = str(getattr(hexcombat, "__version__", "dev"))
+    version = app.page.locator("[data-engine-version]").first
     expect(version).to_be_visible()
-    expect(version).to_have_text(f"Rules engine {getattr(hexcombat, '__version__', 'dev')}")
+    expect(version).to_have_attribute("data-engine-version", engine_version)
+    expect(version).to_contain_text(engine_version)
     expect(app.page.locator("#boot")).to_be_hidden()
     expect(app.page.locator("#boot-error")).to_be_hidden()
     app.screenshot("shell-ready")
