@@ -56,15 +56,14 @@ def _row_col_key(h: Hex) -> tuple[int, int]:
 class Board:
     """An immutable hex board: size, terrain table, terrain per hex and features per hex."""
 
-    __slots__ = ("_cells", "_default", "_features", "_height", "_table", "_terrain", "_width")
+    __slots__ = ("_features", "_grid", "_height", "_table", "_terrain", "_width")
 
     _width: int
     _height: int
     _table: TerrainTable
     _terrain: Mapping[Hex, str]
     _features: Mapping[Hex, tuple[str, ...]]
-    _cells: dict[Hex, Terrain]
-    _default: Terrain
+    _grid: list[Terrain]
 
     def __init__(
         self,
@@ -88,8 +87,12 @@ class Board:
             if terrain_id != default_id:
                 cleaned[h] = terrain_id
         set_(self, "_terrain", MappingProxyType(dict(sorted(cleaned.items(), key=_by_row_col))))
-        set_(self, "_cells", {h: terrain_table.get(t) for h, t in cleaned.items()})
-        set_(self, "_default", terrain_table.default)
+        # terrain by offset, row * width + col: look-ups without hashing a Hex
+        grid = [terrain_table.default] * (self._width * self._height)
+        for h, terrain_id in cleaned.items():
+            col, row = to_offset(h)
+            grid[row * self._width + col] = terrain_table.get(terrain_id)
+        set_(self, "_grid", grid)
         feats: dict[Hex, tuple[str, ...]] = {}
         for h, names in (features or {}).items():
             self._check_on_board(h)
@@ -136,10 +139,13 @@ class Board:
         return 0 <= q < self._width and 0 <= row < self._height
 
     def _check_on_board(self, h: object) -> None:
+        if not isinstance(h, Hex) or not self.contains(h):
+            raise self._off_board(h)
+
+    def _off_board(self, h: object) -> ValueError:
         if not isinstance(h, Hex):
-            raise ValueError(f"expected a Hex, got {h!r}")
-        if not self.contains(h):
-            raise ValueError(f"hex {h} is off the {self._width}x{self._height} board")
+            return ValueError(f"expected a Hex, got {h!r}")
+        return ValueError(f"hex {h} is off the {self._width}x{self._height} board")
 
     def hexes(self) -> list[Hex]:
         """Every hex of the board, row by row, columns left to right."""
@@ -151,11 +157,11 @@ class Board:
 
     def terrain_at(self, h: Hex) -> Terrain:
         """The terrain of ``h`` (``ValueError`` if off the board)."""
-        found = self._cells.get(h)
-        if found is not None:
-            return found
-        self._check_on_board(h)
-        return self._default
+        q = h.q
+        row = h.r + (q - (q & 1)) // 2
+        if 0 <= q < self._width and 0 <= row < self._height:
+            return self._grid[row * self._width + q]
+        raise self._off_board(h)
 
     def features_at(self, h: Hex) -> tuple[str, ...]:
         """The feature names on ``h`` (empty if none; ``ValueError`` if off the board)."""

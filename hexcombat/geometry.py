@@ -104,7 +104,8 @@ def distance(a: Hex, b: Hex) -> int:
 
 def neighbor(h: Hex, direction: int) -> Hex:
     """The hex next to ``h`` in ``direction`` (0-5, taken mod 6)."""
-    return h + DIRECTIONS[direction % 6]
+    d = DIRECTIONS[direction % 6]
+    return Hex(h.q + d.q, h.r + d.r)
 
 
 def neighbors(h: Hex) -> tuple[Hex, Hex, Hex, Hex, Hex, Hex]:

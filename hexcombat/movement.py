@@ -47,6 +47,17 @@ class Pose:
         _set_facing(self, facing)
         _set_tag(self, tag)
 
+    # Explicit hash and equality on the plain values: the generated ones would
+    # call Hex's Python-level methods too, and rulesets key dicts by Pose.
+    def __hash__(self) -> int:
+        return hash((self.hex.q, self.hex.r, self.facing, self.tag))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pose):
+            return NotImplemented
+        h, o = self.hex, other.hex
+        return h.q == o.q and h.r == o.r and self.facing == other.facing and self.tag == other.tag
+
     def __str__(self) -> str:
         tag = f" [{self.tag}]" if self.tag else ""
         return f"{self.hex} facing {self.facing}{tag}"
