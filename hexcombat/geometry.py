@@ -92,6 +92,7 @@ DIRECTIONS: tuple[Hex, ...] = (
     Hex(-1, 1),  # 4 south-west
     Hex(-1, 0),  # 5 north-west
 )
+"""The six neighbour offsets; the index is the direction (0 north, then clockwise)."""
 
 _DIRECTION_INDEX: dict[Hex, int] = {d: i for i, d in enumerate(DIRECTIONS)}
 

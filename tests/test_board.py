@@ -267,7 +267,7 @@ def test_scp_9_obscured_hex_may_be_entered_but_not_passed() -> None:
     assert through.reason.startswith(f"cannot pass through Smoke at {first}")
 
 
-def test_g_15_tied_pair_blocks_only_if_both_block() -> None:
+def test_fp_19_g15_tied_pair_blocks_only_if_both_block() -> None:
     # README §2: (0,0,0) -> (2,-1,-1) runs along the side of (1,0,-1) and (1,-1,0).
     a, b = at(0, 0, 0), at(2, -1, -1)
     left, right = at(1, 0, -1), at(1, -1, 0)
@@ -281,7 +281,7 @@ def test_g_15_tied_pair_blocks_only_if_both_block() -> None:
     assert both.intervening == (left, right)
 
 
-def test_g_15_tied_trees_count_once_only_if_both_are_trees() -> None:
+def test_fp_19_g15_tied_trees_count_once_only_if_both_are_trees() -> None:
     # (0,0,0) -> (4,-2,-2) has ties at steps 1 and 3.
     a, b = at(0, 0, 0), at(4, -2, -2)
     steps = board().line_of_sight(a, b).steps
@@ -296,7 +296,7 @@ def test_g_15_tied_trees_count_once_only_if_both_are_trees() -> None:
     assert not both_sides.clear
 
 
-def test_g_15_tie_of_hill_and_trees_passes_on_the_tree_side() -> None:
+def test_fp_19_g15_tie_of_hill_and_trees_passes_on_the_tree_side() -> None:
     a, b = at(0, 0, 0), at(2, -1, -1)
     left, right = at(1, 0, -1), at(1, -1, 0)
     sight = board(hill=[left], woods=[right]).line_of_sight(a, b)

@@ -162,7 +162,7 @@ def test_fp_11_terrain_costs_are_paid() -> None:
     assert reach.hex_costs()[from_offset(4, 1)] == 4  # around both: 4 clear hexes, not 3
 
 
-def test_fp_13_cannot_enter_with_too_few_points_left() -> None:
+def test_fp_13_g17_cannot_enter_with_too_few_points_left() -> None:
     # 1 MP left cannot enter cost-2 woods: the remainder is wasted (FP-13, G-17).
     board = open_board().painted([from_offset(4, 2)], "woods")
     start = Pose(from_offset(4, 4), 0)
@@ -173,7 +173,7 @@ def test_fp_13_cannot_enter_with_too_few_points_left() -> None:
     assert all(c <= 2 for c in costs.values())
 
 
-def test_fp_g_18_min_one_hex_enters_costly_terrain_and_stops() -> None:
+def test_fp_13_g18_min_one_hex_enters_costly_terrain_and_stops() -> None:
     # G-18: top speed 1 below the cost 2; with nothing spent the figure may enter one woods hex.
     woods = from_offset(4, 3)
     board = open_board().painted([woods], "woods")
@@ -411,7 +411,7 @@ def test_validate_path_explains_too_few_points() -> None:
         validate_path(start, facing_steps(board), 2, [Pose(from_offset(4, 3), 0)])
 
 
-def test_fp_g_18_validate_path_after_movement_ended() -> None:
+def test_fp_13_g18_validate_path_after_movement_ended() -> None:
     woods = from_offset(4, 3)
     board = open_board().painted([woods], "woods")
     start = Pose(from_offset(4, 4), 0)
