@@ -82,12 +82,14 @@ def _site_is_stale() -> bool:
 
 
 def _write_line(config: pytest.Config, line: str) -> None:
-    """Print a line in pytest's terminal output, even when output is captured."""
+    """Print a line in pytest's terminal output, even while output is captured."""
+    capture = config.pluginmanager.get_plugin("capturemanager")
     reporter = config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line(line)
-    else:
+    if capture is None or reporter is None:
         print(line)
+        return
+    with capture.global_and_fixture_disabled():
+        reporter.write_line(line)
 
 
 @pytest.fixture(scope="session")
@@ -139,7 +141,7 @@ def browser(playwright: Playwright, pytestconfig: pytest.Config) -> Iterator[Bro
     else:
         launched = playwright.chromium.launch(args=CHROMIUM_ARGS)
         where = "Playwright's own Chromium (no /usr/bin/chromium)"
-    _write_line(pytestconfig, f"\nbrowser tests: {where}, version {launched.version}")
+    _write_line(pytestconfig, f"browser tests: {where}, version {launched.version}")
     yield launched
     launched.close()
 
