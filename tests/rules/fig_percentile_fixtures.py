@@ -34,8 +34,8 @@ BRIE_START = from_offset(15, 6)
 
 # Where each figure goes, round by round (offset col, row), chosen so that every
 # statement of the narrative holds: gaps 12 -> 8 -> 0 -> 5 -> 4 -> 1.
-BARCLAY_PLAN = {1: (3, 6), 2: (6, 6), 3: (7, 5), 4: (10, 5)}
-BRIE_PLAN = {1: (12, 6), 2: (7, 6), 3: (12, 4)}
+BARCLAY_PLAN: dict[int, tuple[int, ...]] = {1: (3, 6), 2: (6, 6), 3: (6, 7), 4: (7, 9)}
+BRIE_PLAN: dict[int, tuple[int, ...]] = {1: (12, 6), 2: (7, 6, 4), 3: (7, 11)}
 
 SCENERY = {
     "heavy_woods": [(4, 1), (5, 1), (5, 2), (6, 2), (13, 11), (14, 11), (14, 12)],
@@ -124,9 +124,11 @@ def next_step(enc: Encounter) -> list[Event]:
     return enc.perform(Action("next_step"))
 
 
-def goto(enc: Encounter, figure: str, cell: tuple[int, int], facing: int | None = None) -> None:
-    """Plan a move to an offset cell (and facing)."""
-    params: dict[str, Json] = {"to": str(from_offset(*cell))}
+def goto(enc: Encounter, figure: str, cell: tuple[int, ...], facing: int | None = None) -> None:
+    """Plan a move to an offset cell ``(col, row)`` or ``(col, row, facing)``."""
+    params: dict[str, Json] = {"to": str(from_offset(cell[0], cell[1]))}
+    if len(cell) == 3:
+        facing = cell[2]
     if facing is not None:
         params["facing"] = facing
     enc.perform(Action("plan_move", figure, params))
@@ -138,14 +140,8 @@ def gap(enc: Encounter) -> int:
     return distance(s.figures["barclay"].position, s.figures["brie"].position) - 1
 
 
-def play_e3(enc: Encounter, upto: int = 4, rolls: Mapping[str, int] | None = None) -> None:
-    """Play E-3 rounds 1..``upto`` to their end (round 4 stops after Brie's spell).
-
-    ``rolls`` gives the D100 faces: ``crossbow`` (43), ``axe`` and ``staff``
-    (misses, not given by the text), ``spell``.
-    """
-    faces = {"crossbow": 43, "axe": 60, "staff": 70, "spell": 20, **(rolls or {})}
-    # Round 1: both start running; Barclay draws his axe; Brie shoots.
+def e3_round_1(enc: Encounter, crossbow: int = 43) -> None:
+    """Both start running; Barclay draws his axe; Brie shoots (D100 face ``crossbow``)."""
     act(enc, "declare", "barclay", mode="accelerate", ready="Beaked axe")
     act(enc, "declare", "brie", mode="accelerate")
     next_step(enc)
@@ -155,13 +151,14 @@ def play_e3(enc: Encounter, upto: int = 4, rolls: Mapping[str, int] | None = Non
     act(enc, "stop_or_continue", "barclay", choice="continue")
     act(enc, "stop_or_continue", "brie", choice="continue")
     next_step(enc)
-    roll(enc, [faces["crossbow"]], "attack", "brie", target="barclay")
-    if any(a.kind == "accept_hit" for a in enc.legal_actions("barclay")):
-        act(enc, "accept_hit", "barclay")
+    roll(enc, [crossbow], "attack", "brie", target="barclay")
+    if "accept_hit" in kinds(enc, "barclay"):
+        act(enc, "accept_hit", "barclay")  # "carves a navel in Barclay's stomach"
     next_step(enc)
-    if upto == 1:
-        return
-    # Round 2: top speed; Brie drops the crossbow and draws the staff; they meet.
+
+
+def e3_round_2(enc: Encounter, axe: int = 60, staff: int = 70) -> None:
+    """Top speed; Brie drops the crossbow and draws the staff; they meet and both miss."""
     act(enc, "declare", "barclay", mode="top")
     act(enc, "declare", "brie", mode="top", ready="Staff", drop=True)
     next_step(enc)
@@ -171,25 +168,31 @@ def play_e3(enc: Encounter, upto: int = 4, rolls: Mapping[str, int] | None = Non
     act(enc, "stop_or_continue", "barclay", choice="stop")
     act(enc, "stop_or_continue", "brie", choice="continue")
     next_step(enc)
-    roll(enc, [faces["axe"]], "attack", "barclay", target="brie")
-    roll(enc, [faces["staff"]], "attack", "brie", target="barclay")
+    roll(enc, [axe], "attack", "barclay", target="brie")
+    roll(enc, [staff], "attack", "brie", target="barclay")
     next_step(enc)
-    if upto == 2:
-        return
-    # Round 3: Barclay accelerates again; Brie runs on, then stops and begins a spell.
+
+
+def e3_round_3_moves(enc: Encounter) -> None:
+    """Barclay accelerates again; Brie turns away and runs on (up to the stop step)."""
     act(enc, "declare", "barclay", mode="accelerate")
     act(enc, "declare", "brie", mode="top")
     next_step(enc)
     goto(enc, "barclay", BARCLAY_PLAN[3])
     goto(enc, "brie", BRIE_PLAN[3])
     next_step(enc)
+
+
+def e3_round_3_rest(enc: Encounter) -> None:
+    """Brie stops and begins her spell; nothing more happens this round."""
     act(enc, "stop_or_continue", "barclay", choice="continue")
     act(enc, "stop_or_continue", "brie", choice="stop", spell="Spark")
     next_step(enc)
     next_step(enc)
-    if upto == 3:
-        return
-    # Round 4: Barclay sprints; Brie stands and releases the spell.
+
+
+def e3_round_4(enc: Encounter, spell: int = 20) -> None:
+    """Barclay sprints to 1 hex between them; Brie stands and releases the spell."""
     act(enc, "declare", "barclay", mode="top")
     act(enc, "declare", "brie", mode="stationary")
     next_step(enc)
@@ -197,7 +200,16 @@ def play_e3(enc: Encounter, upto: int = 4, rolls: Mapping[str, int] | None = Non
     next_step(enc)
     act(enc, "stop_or_continue", "barclay", choice="continue")
     next_step(enc)
-    roll(enc, [faces["spell"]], "release_spell", "brie", target="barclay")
+    roll(enc, [spell], "release_spell", "brie", target="barclay")
+
+
+def play_e3(enc: Encounter) -> None:
+    """Play all four rounds of E-3 (round 4 stops after Brie's spell)."""
+    e3_round_1(enc)
+    e3_round_2(enc)
+    e3_round_3_moves(enc)
+    e3_round_3_rest(enc)
+    e3_round_4(enc)
 
 
 # ---- small arenas for rule tests ------------------------------------------------------
@@ -260,7 +272,7 @@ def play_round(
         act(enc, "declare", fid, **({"mode": params} if isinstance(params, str) else params))
     next_step(enc)
     for fid, target in (moves or {}).items():
-        goto(enc, fid, (target[0], target[1]), target[2] if len(target) == 3 else None)
+        goto(enc, fid, target)
     next_step(enc)
     for fid in enc.state.figures:
         kinds = [a.kind for a in enc.legal_actions(fid)]

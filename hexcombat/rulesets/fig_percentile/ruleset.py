@@ -551,7 +551,7 @@ class FigPercentile(Ruleset):
             Book(figure).declared = True
             state.emit(
                 Event(
-                    "declare",
+                    "secret",
                     f"{figure.name} has declared (hidden until everyone has)",
                     figure.id,
                     rule="G-19",
@@ -603,7 +603,7 @@ class FigPercentile(Ruleset):
         Book(figure).post_declared = True
         state.emit(
             Event(
-                "declare",
+                "secret",
                 f"{figure.name} has declared (hidden until the step ends)",
                 figure.id,
                 rule="FP-27, G-19",
