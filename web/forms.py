@@ -1,0 +1,435 @@
+"""Forms built from the engine's own descriptions of fields, options and action parameters.
+
+The engine describes every input it takes as a plain dict (``FieldSpec``,
+``OptionSpec`` and ``ParamSpec`` ``to_json()``): ``name``, ``label``, ``type``
+(``int``, ``text``, ``bool``, ``choice``, ``facing``, ``hex``, ``figure``,
+``path``), optional ``default``, ``minimum``/``maximum``, ``choices``
+(``[{"value", "label", "detail"?}]``), ``help``, ``rule`` (a rule id such as
+``G-1``, shown as a tag), ``house_default`` (shown as a "house default" tag:
+a value the rule text does not give) and ``required`` (``false``: the field
+may be left empty and is then left out of the values).
+
+API (all a caller needs)::
+
+    form = build_form(container, fields, values, on_change=None, path_prefix="")
+    form.values()              # {name: typed value}; InvalidDocumentError (and shown) if unreadable
+    form.read()                # (values, problems) without raising or showing
+    form.set_value(name, v)    # e.g. a hex picked on the board
+    form.show_problems(problems)   # engine Problems shown next to their field; returns the rest
+    form.clear_problems()
+    form.destroy()             # remove it and release its event listener
+
+``values`` are initial values by name (missing ones start at the field's
+``default``). ``on_change(form, name)`` is called after each edit. Problem
+paths are matched to fields through ``path_prefix``: a figure form built with
+``path_prefix="stats."`` shows ``stats.fig`` and ``figures[2].stats.fig``
+next to the ``fig`` field; the new-encounter options form uses
+``"ruleset.options."``. Problems that match no field are listed at the top of
+the form. Values come back typed: ints as ``int``, hexes as ``"q,r"``, paths
+as lists of ``"q,r"``, facings as ``0``-``5``, choices as their JSON value.
+
+Each field is a ``[data-field=<name>]`` element with a real ``<label>`` (or
+``<fieldset>``/``<legend>``), help text and problems linked through
+``aria-describedby``, and touch targets of at least 44 px (``static/library.css``).
+The parsing and path matching are plain functions (:func:`parse_value`,
+:func:`match_path`) tested under CPython; only the DOM part needs the browser.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from hexcombat.errors import InvalidDocumentError, Problem
+
+Json = Any
+FieldDict = Mapping[str, Json]
+OnChange = Callable[["Form", str], None]
+
+FACING_LABELS: Final = ("N", "NE", "SE", "S", "SW", "NW")
+CHOICE_TYPES: Final = frozenset({"choice", "figure"})
+HEX_TEXT = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+STYLESHEET = "./static/library.css"
+
+
+class Missing:
+    """The value of an empty optional field: it is left out of the form's values."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Final = Missing()
+
+
+def esc(value: object) -> str:
+    """Text made safe for HTML character data and double-quoted attributes."""
+    text = str(value)
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def pyodide_ffi() -> Any:
+    """Pyodide's ``pyodide.ffi`` (imported when first needed: it exists only in the browser)."""
+    import pyodide.ffi  # type: ignore[import-not-found]
+
+    return pyodide.ffi
+
+
+def present(node: Any) -> bool:
+    """True unless ``node`` is None or JS null (Pyodide gives null as ``jsnull``, not None)."""
+    return node is not None and node is not pyodide_ffi().jsnull
+
+
+def choices_of(field: FieldDict) -> list[dict[str, Json]]:
+    """The choices a field offers: its own, or the six facings for a facing field."""
+    given = field.get("choices")
+    if isinstance(given, list) and given:
+        return [c for c in given if isinstance(c, dict)]
+    if field.get("type") == "facing":
+        return [{"value": i, "label": label} for i, label in enumerate(FACING_LABELS)]
+    return []
+
+
+def uses_choices(field: FieldDict) -> bool:
+    """True when the field is picked from a list (select or segmented buttons)."""
+    return field.get("type") in CHOICE_TYPES or bool(choices_of(field))
+
+
+def is_required(field: FieldDict) -> bool:
+    """False only when the description says ``"required": false``."""
+    return field.get("required", True) is not False
+
+
+def parse_hex(text: str) -> str | None:
+    """``"q,r"`` normalised ('3, -1' -> '3,-1'), or None when it is not a hex."""
+    match = HEX_TEXT.match(text)
+    return f"{int(match.group(1))},{int(match.group(2))}" if match else None
+
+
+def parse_value(field: FieldDict, raw: str | bool | None) -> tuple[Json, str]:
+    """Read one input: (typed value or MISSING, problem message or '').
+
+    ``raw`` is the checkbox state for ``bool``, the chosen option index (as
+    text, '' for none) for fields with choices, else the text typed.
+    """
+    kind = field.get("type")
+    if kind == "bool":
+        return bool(raw), ""
+    text = "" if raw is None or isinstance(raw, bool) else str(raw)
+    if uses_choices(field):
+        options = choices_of(field)
+        if text.strip() == "":
+            return MISSING, "is required" if is_required(field) else ""
+        try:
+            return options[int(text)]["value"], ""
+        except (ValueError, IndexError, KeyError):
+            return MISSING, "must be one of the choices offered"
+    if kind == "text":
+        if text == "" and not is_required(field):
+            return MISSING, ""
+        return text, ""
+    if text.strip() == "":
+        return MISSING, "is required" if is_required(field) else ""
+    if kind == "int":
+        try:
+            value = int(text.strip())
+        except ValueError:
+            return MISSING, f"must be a whole number, got {text.strip()!r}"
+        low, high = field.get("minimum"), field.get("maximum")
+        if isinstance(low, int) and value < low:
+            return MISSING, f"must be at least {low}, got {value}"
+        if isinstance(high, int) and value > high:
+            return MISSING, f"must be at most {high}, got {value}"
+        return value, ""
+    if kind == "hex":
+        hex_text = parse_hex(text)
+        return (hex_text, "") if hex_text else (MISSING, 'must be a hex "q,r", e.g. 3,-1')
+    if kind == "path":
+        steps = [parse_hex(part) for part in re.split(r"[;\s]+(?=-?\d)", text.strip())]
+        if all(steps):
+            return steps, ""
+        return MISSING, 'must be hexes "q,r" separated by spaces, e.g. 1,0 2,0'
+    return text, ""
+
+
+def format_value(field: FieldDict, value: Json) -> str:
+    """The text an input shows for ``value`` (index text for fields with choices)."""
+    if value is None or value is MISSING:
+        return ""
+    if uses_choices(field):
+        for i, choice in enumerate(choices_of(field)):
+            if choice.get("value") == value and type(choice.get("value")) is type(value):
+                return str(i)
+        return ""
+    if field.get("type") == "path" and isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def match_path(path: str, names: Sequence[str], prefix: str = "") -> str | None:
+    """The field a problem path is about ('figures[1].stats.fig' -> 'fig' with 'stats.')."""
+    best: tuple[int, str] | None = None
+    for name in names:
+        full = prefix + name
+        hit = (
+            path == full
+            or path.endswith("." + full)
+            or any(path.startswith(full + s) or ("." + full + s) in path for s in ".[")
+        )
+        if hit and (best is None or len(full) > best[0]):
+            best = (len(full), name)
+    return best[1] if best else None
+
+
+def as_problems(problems: Iterable[Problem | tuple[str, str] | str]) -> list[Problem]:
+    """Problems from Problem objects, (path, message) pairs or plain messages."""
+    result = []
+    for p in problems:
+        if isinstance(p, Problem):
+            result.append(p)
+        elif isinstance(p, tuple):
+            result.append(Problem(str(p[0]), str(p[1])))
+        else:
+            result.append(Problem("", str(p)))
+    return result
+
+
+_ids = itertools.count(1)
+
+
+class Form:
+    """A form built by :func:`build_form`: read typed values, show problems by path."""
+
+    def __init__(
+        self,
+        element: Any,
+        fields: Sequence[FieldDict],
+        ids: Mapping[str, str],
+        prefix: str,
+        on_change: OnChange | None,
+    ) -> None:
+        self.element = element
+        """The form's root element (``div.hc-form``) inside the container."""
+        self.fields = {str(f["name"]): f for f in fields}
+        self._ids = dict(ids)
+        self._prefix = prefix
+        self._on_change = on_change
+        self._listener: Any = None
+
+    # ---- values --------------------------------------------------------------
+    def read(self) -> tuple[dict[str, Json], list[Problem]]:
+        """(values that could be read, problems with the rest), without showing anything."""
+        values: dict[str, Json] = {}
+        problems: list[Problem] = []
+        for name, field in self.fields.items():
+            value, problem = parse_value(field, self._raw(name, field))
+            if problem:
+                problems.append(Problem(self._prefix + name, problem))
+            elif value is not MISSING:
+                values[name] = value
+        return values, problems
+
+    def values(self) -> dict[str, Json]:
+        """Every field's typed value; InvalidDocumentError (also shown) when one is unreadable."""
+        values, problems = self.read()
+        if problems:
+            self.clear_problems()
+            self.show_problems(problems)
+            first = self.element.querySelector("[aria-invalid=true]")
+            if present(first):
+                first.focus()
+            raise InvalidDocumentError(problems, "some fields need attention")
+        return values
+
+    def set_value(self, name: str, value: Json) -> None:
+        """Put ``value`` into the field ``name`` (for example a hex picked on the board)."""
+        field = self.fields[name]
+        control = self._control(name)
+        if field.get("type") == "bool":
+            control.checked = bool(value)
+        elif field.get("type") == "facing":
+            index = format_value(field, value)
+            for radio in control.querySelectorAll("input[type=radio]"):
+                radio.checked = radio.value == index
+        else:
+            control.value = format_value(field, value)
+
+    # ---- problems ------------------------------------------------------------
+    def show_problems(self, problems: Iterable[Problem | tuple[str, str] | str]) -> list[Problem]:
+        """Show each problem next to its field; the ones matching no field go on top (returned)."""
+        names = list(self.fields)
+        unmatched: list[Problem] = []
+        grouped: dict[str, list[str]] = {}
+        for problem in as_problems(problems):
+            name = match_path(problem.path, names, self._prefix)
+            if name is None:
+                unmatched.append(problem)
+            else:
+                grouped.setdefault(name, []).append(problem.message)
+        for name, messages in grouped.items():
+            node = self.element.querySelector(f"#{self._ids[name]}-problem")
+            node.textContent = "; ".join(messages)
+            node.hidden = False
+            self._control(name).setAttribute("aria-invalid", "true")
+        if unmatched:
+            box = self.element.querySelector(".hc-form-problems")
+            box.innerHTML = "".join(f"<li>{esc(p)}</li>" for p in unmatched)
+            box.hidden = False
+        return unmatched
+
+    def clear_problems(self) -> None:
+        """Hide every problem message."""
+        for node in self.element.querySelectorAll(".hc-problem"):
+            node.textContent = ""
+            node.hidden = True
+        for node in self.element.querySelectorAll("[aria-invalid]"):
+            node.removeAttribute("aria-invalid")
+        box = self.element.querySelector(".hc-form-problems")
+        box.innerHTML = ""
+        box.hidden = True
+
+    def destroy(self) -> None:
+        """Remove the form from the page and release its listener."""
+        if self._listener is not None:
+            self.element.removeEventListener("input", self._listener)
+            self.element.removeEventListener("change", self._listener)
+            self._listener.destroy()
+            self._listener = None
+        self.element.remove()
+
+    # ---- internals -----------------------------------------------------------
+    def _control(self, name: str) -> Any:
+        return self.element.querySelector(f"#{self._ids[name]}")
+
+    def _raw(self, name: str, field: FieldDict) -> str | bool | None:
+        control = self._control(name)
+        if field.get("type") == "bool":
+            return bool(control.checked)
+        if field.get("type") == "facing":
+            checked = control.querySelector("input[type=radio]:checked")
+            return str(checked.value) if present(checked) else None
+        return str(control.value)
+
+    def _changed(self, event: Any) -> None:
+        """Typing reports on ``input``; selects, boxes and radios on ``change`` (once each)."""
+        target = event.target
+        if not present(target) or self._on_change is None:
+            return
+        holder = target.closest("[data-field]")
+        if not present(holder):
+            return
+        typed = str(target.type) in {"text", "number"}
+        if typed == (str(event.type) == "input"):
+            self._on_change(self, str(holder.dataset.field))
+
+
+def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
+    """The HTML of one field (label, tags, input, help, problem slot)."""
+    name, kind = str(field["name"]), str(field.get("type", "text"))
+    label = esc(field.get("label") or name)
+    help_text = str(field.get("help") or "")
+    tags = ""
+    if field.get("house_default"):
+        tags += (
+            '<span class="hc-tag hc-house" title="Not given by the rule text: '
+            'a placeholder default you may change">house default</span>'
+        )
+    if field.get("rule"):
+        rule = esc(field["rule"])
+        tags += f'<span class="hc-tag hc-rule" title="Rule {rule}">{rule}</span>'
+    described = f"{field_id}-problem" + (f" {field_id}-help" if help_text else "")
+    help_html = f'<p class="hc-help" id="{field_id}-help">{esc(help_text)}</p>' if help_text else ""
+    problem = f'<p class="hc-problem" id="{field_id}-problem" role="alert" hidden></p>'
+    data = f'data-field="{esc(name)}" data-type="{esc(kind)}"'
+    if kind == "bool":
+        checked = " checked" if value is True else ""
+        return (
+            f'<div class="hc-field hc-bool" {data}><label class="hc-check" for="{field_id}">'
+            f'<input type="checkbox" id="{field_id}" aria-describedby="{described}"{checked}>'
+            f"<span>{label}</span></label>{tags}{help_html}{problem}</div>"
+        )
+    if kind == "facing":
+        current = format_value(field, value)
+        segments = "".join(
+            f'<label class="hc-segment"><input type="radio" name="{field_id}" value="{i}"'
+            f"{' checked' if str(i) == current else ''}>"
+            f"<span>{esc(choice.get('label', i))}</span></label>"
+            for i, choice in enumerate(choices_of(field))
+        )
+        return (
+            f'<fieldset class="hc-field hc-facing" {data} id="{field_id}" '
+            f'aria-describedby="{described}"><legend>{label}{tags}</legend>'
+            f'<div class="hc-segments">{segments}</div>{help_html}{problem}</fieldset>'
+        )
+    head = f'<div class="hc-label-row"><label for="{field_id}">{label}</label>{tags}</div>'
+    common = f'id="{field_id}" name="{esc(name)}" aria-describedby="{described}"'
+    if uses_choices(field):
+        current = format_value(field, value)
+        options = "" if is_required(field) and current else '<option value="">— none —</option>'
+        for i, choice in enumerate(choices_of(field)):
+            text = str(choice.get("label", choice.get("value")))
+            if choice.get("detail"):
+                text += f" — {choice['detail']}"
+            selected = " selected" if str(i) == current else ""
+            options += f'<option value="{i}"{selected}>{esc(text)}</option>'
+        control = f"<select {common}>{options}</select>"
+    elif kind == "int":
+        low, high = field.get("minimum"), field.get("maximum")
+        limits = (f' min="{low}"' if isinstance(low, int) else "") + (
+            f' max="{high}"' if isinstance(high, int) else ""
+        )
+        mode = "numeric" if isinstance(low, int) and low >= 0 else "text"
+        control = (
+            f'<input type="number" step="1" inputmode="{mode}"{limits} {common} '
+            f'value="{esc(format_value(field, value))}">'
+        )
+    else:
+        hint = {"hex": ' placeholder="q,r"', "path": ' placeholder="q,r q,r …"'}.get(kind, "")
+        control = (
+            f'<input type="text" autocomplete="off" spellcheck="false"{hint} {common} '
+            f'value="{esc(format_value(field, value))}">'
+        )
+    return f'<div class="hc-field" {data}>{head}{control}{help_html}{problem}</div>'
+
+
+def ensure_stylesheet(document: Any) -> None:
+    """Link ``static/library.css`` (forms and library styles) once into the page's head."""
+    if not present(document.querySelector(f'link[href="{STYLESHEET}"]')):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = STYLESHEET
+        document.head.append(link)
+
+
+def build_form(
+    container: Any,
+    fields: Sequence[FieldDict],
+    values: Mapping[str, Json] | None = None,
+    *,
+    on_change: OnChange | None = None,
+    path_prefix: str = "",
+) -> Form:
+    """Append a form for ``fields`` (engine JSON descriptions) to ``container`` and return it."""
+    document = container.ownerDocument
+    ensure_stylesheet(document)
+    form_id = f"hcf{next(_ids)}"
+    values = values or {}
+    ids = {str(f["name"]): f"{form_id}-{i}" for i, f in enumerate(fields)}
+    body = "".join(
+        field_markup(f, ids[str(f["name"])], values.get(str(f["name"]), f.get("default")))
+        for f in fields
+    )
+    element = document.createElement("div")
+    element.className = "hc-form"
+    element.innerHTML = f'<ul class="hc-form-problems" role="alert" hidden></ul>{body}'
+    container.append(element)
+    form = Form(element, fields, ids, path_prefix, on_change)
+    if on_change is not None:
+        form._listener = pyodide_ffi().create_proxy(form._changed)
+        element.addEventListener("input", form._listener)
+        element.addEventListener("change", form._listener)
+    return form
