@@ -9,6 +9,7 @@ terrain cost; once per hex, turn one hexside for free or two for 1 point
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -101,9 +102,18 @@ def main() -> None:
     start = Pose(from_offset(size // 2, size // 2), 0)
     near = from_offset(size // 2 + 8, size // 2 - 5)
     print(f"python {sys.version.split()[0]}; board {size}x{size}; allowance {allowance}")
-    print(f"start {start}; figures are medians of wall-clock (CPU) time")
+    print(f"start {start}; median wall-clock time (best run, median CPU time)")
+    print(f"load average before: {load()}")
     bench("plain step function", step_function(board), start, allowance, near)
     bench("cached step function", cached_step_function(board), start, allowance, near)
+
+
+def load() -> str:
+    """The 1-minute load average, where the platform tells it (other work skews figures)."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except (AttributeError, OSError):
+        return "unknown"
 
 
 def bench(label: str, steps: StepFunction, start: Pose, allowance: int, near: Hex) -> None:
@@ -123,10 +133,11 @@ def bench(label: str, steps: StepFunction, start: Pose, allowance: int, near: He
 
 
 def report(label: str, times: list[tuple[float, float]]) -> None:
-    """Print the median wall and CPU time of ``times`` in milliseconds."""
+    """Print the median and best wall-clock time, and the median CPU time, in milliseconds."""
     wall = statistics.median(t[0] for t in times) * 1000
+    best = min(t[0] for t in times) * 1000
     cpu = statistics.median(t[1] for t in times) * 1000
-    print(f"  {label:<40} {wall:8.1f} ms ({cpu:.1f} ms CPU)")
+    print(f"  {label:<36} {wall:8.1f} ms (best {best:.1f}, CPU {cpu:.1f})")
 
 
 if __name__ == "__main__":
