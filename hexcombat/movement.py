@@ -385,7 +385,10 @@ def _why_not(
     allowance: int,
     target: Pose,
 ) -> str:
-    (pose, ended), (spent, done) = min(candidates.items(), key=lambda item: item[1][0])
+    # explain from the cheapest chain that may still move, if any
+    (pose, ended), (spent, done) = min(
+        candidates.items(), key=lambda item: (item[0][1], item[1][0])
+    )
     if ended:
         note = f" ({done[-1].note})" if done[-1].note else ""
         return f"movement already ended at {pose}{note}"
