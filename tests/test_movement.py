@@ -557,3 +557,18 @@ def test_reach_type_is_exported() -> None:
     reach = search(Pose(Hex(0, 0), 0), lambda pose, spent, allowance: (), 3)
     assert isinstance(reach, Reach)
     assert reach.poses() == {Pose(Hex(0, 0), 0): 0}
+
+
+def test_validate_path_explains_from_a_chain_that_can_still_move() -> None:
+    a, b, c, d = Hex(0, 0), Hex(0, 1), Hex(0, 2), Hex(1, 1)
+
+    def steps(pose: Pose, spent: int, allowance: int) -> Iterator[Step]:
+        if pose.hex == a:
+            yield Step("move", Pose(b, 3), 1, ends_movement=True)
+            yield Step("move", Pose(b, 3), 2)
+        elif pose.hex == b:
+            yield Step("move", Pose(c, 3), 1)
+
+    assert [s.cost for s in validate_path(Pose(a, 3), steps, 5, [Pose(b, 3), Pose(c, 3)])] == [2, 1]
+    with pytest.raises(ValueError, match=r"step 2 .*not a step allowed from 0,1 facing 3"):
+        validate_path(Pose(a, 3), steps, 5, [Pose(b, 3), Pose(d, 2)])
