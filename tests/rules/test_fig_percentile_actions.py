@@ -104,7 +104,7 @@ def test_fp_23_readying_a_weapon_halves_skill_for_the_rest_of_the_round() -> Non
     assert enc.preview(Action("attack", "brie", {"target": "foe"})).checks[0].base == 97
 
 
-def test_fp_23_the_rounding_option_can_round_the_half_down() -> None:
+def test_fp_23_i2_the_rounding_option_can_round_the_half_down() -> None:
     enc = arena({"fp.rounding": "half_down"})
     enc = add(enc, "brie", (3, 4), side="A", skills={"Staff": 97}, items=["Staff"])
     enc = add(enc, "foe", (4, 4), side="B")

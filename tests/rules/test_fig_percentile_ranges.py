@@ -129,7 +129,7 @@ def test_fp_15_a_weapon_that_needs_no_line_of_sight_fires_over_the_hill() -> Non
     assert choices(enc, "archer", "attack", "target") == ["mid"]
 
 
-def test_fp_15_g19_one_tree_between_lets_the_shot_through_and_the_g16_option_penalises_it() -> None:
+def test_fp_15_fp_19_one_tree_between_lets_the_shot_through_g16_option_penalises_it() -> None:
     enc = _archer(heavy_woods=[(4, 4)])
     assert "mid" in choices(enc, "archer", "attack", "target")
     assert _target(enc, "mid") == 60

@@ -65,7 +65,7 @@ def test_fp_1_fp_2_rates_match_the_integer_formulas(fig: int) -> None:
     assert accel_speed(fig) == (fig + 10) // 20
 
 
-def test_fp_1_half_down_rounding_option_changes_only_the_halves() -> None:
+def test_fp_1_i2_half_down_rounding_option_changes_only_the_halves() -> None:
     assert [top_speed(f, "half_down") for f in (25, 15, 62, 29)] == [2, 1, 6, 3]
     assert rounded(Fraction(97, 2), "half_down") == 48
     with pytest.raises(ValueError, match="half_up, half_down"):

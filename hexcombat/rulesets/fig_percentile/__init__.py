@@ -1,6 +1,6 @@
 """``fig-percentile``: FIG-scaled movement, combined-speed penalties and a D100 to-hit roll.
 
-Spec: ``shared/rules/fig-percentile.md`` (rules FP-1 ... FP-27). The pure
+Spec: ``shared/rules/fig-percentile.md`` (27 numbered rules). The pure
 calculators are importable from here and tested rule by rule; the ruleset
 class registers itself as ``fig-percentile``.
 """
