@@ -13,17 +13,17 @@ import js  # type: ignore[import-not-found]
 
 
 async def start() -> None:
-    """Import the engine, draw the first screen and mark the page ready."""
-    from web import boot, shell
+    """Import the engine and the app, open and draw the first encounter, mark the page ready."""
+    from web import boot
 
     boot.set_stage("engine")
     await boot.next_frame()
-    import hexcombat
+    from web import app
 
-    version = str(getattr(hexcombat, "__version__", "dev"))
     boot.set_stage("board")
     await boot.next_frame()
-    shell.render(version)
+    await app.start()
+    await boot.next_frame()
     boot.mark_ready()
 
 

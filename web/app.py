@@ -1,0 +1,679 @@
+"""The app controller: the current encounter, its history, autosave, and routing of page events.
+
+One :class:`App` holds the open :class:`~hexcombat.Encounter`. Every change goes
+through the engine: set-up edits (:meth:`App.change`) return a new encounter,
+play (:meth:`App.perform`) appends to its action log. After each change the
+encounter is saved to the library and the page is redrawn from
+:func:`hexcombat.view.encounter_view`.
+
+Undo and redo cover both kinds of change: a set-up edit is undone by going
+back to the encounter before it, an action by the engine's own
+:meth:`~hexcombat.Encounter.undo` (so redo repeats the same rolls). After a
+reload only the engine's log survives, so actions can still be undone.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+import hexcombat
+from hexcombat import Encounter, HexcombatError, InvalidDocumentError
+from hexcombat.document import from_document
+from hexcombat.rulesets import get_ruleset
+from hexcombat.view import encounter_view, ruleset_view
+from web import storage
+from web.board import BoardView, Handlers, Marks
+from web.dom import byid, closest_data, esc, listen, now_ms, present, proxy
+
+DEMO_FOLDER = "./static/demos/"
+DEMO_PREFERENCE = ("fig-percentile", "skirmish")
+TOAST_MS = 6000
+HOUSE_TAG = ' <span class="house-default">house default</span>'
+
+
+def problems_text(exc: BaseException) -> str:
+    """An engine error in plain words: its problems one per line, or its message."""
+    if isinstance(exc, InvalidDocumentError) and exc.problems:
+        return "; ".join(
+            p.message if not p.path else f"{p.path}: {p.message}" for p in exc.problems
+        )
+    return str(exc)
+
+
+class App:
+    """The running app: encounter, mode (set-up or play), selection, history and views."""
+
+    def __init__(self) -> None:
+        self.library = storage.browser_library()
+        self.entry_id: str | None = None
+        self.enc: Encounter | None = None
+        self.rs: dict[str, Any] = {}
+        self.view: dict[str, Any] = {}
+        self.mode = "play"
+        self.selected: str | None = None
+        self.past: list[tuple[str, Encounter | None]] = []
+        self.future: list[tuple[str, Encounter | None]] = []
+        self.timings: dict[str, float] = {}
+        self._toast_timer: Any = None
+        self.library_panel: Any = None
+        self.board = BoardView(
+            Handlers(
+                tap=self.on_tap, hover=self.on_hover, stroke=self.on_stroke, cancel=self.cancel
+            )
+        )
+        from web.editor import Editor
+        from web.play import Play
+
+        self.editor = Editor(self)
+        self.play = Play(self)
+        self._bind()
+
+    # ---- opening ---------------------------------------------------------------------
+    async def open_first(self) -> None:
+        """Open the encounter used last, or on a first visit the demo encounter."""
+        last = self.library.last_opened()
+        if last is not None:
+            try:
+                self.open(self.library.load(last), last)
+                return
+            except (HexcombatError, storage.LibraryError) as exc:
+                self.toast(
+                    f"The last encounter could not be opened: {problems_text(exc)}", bad=True
+                )
+        enc = await self.demo()
+        entry, enc = self.library.add(enc)
+        self.open(enc, entry.id)
+
+    async def demo(self) -> Encounter:
+        """The first demo encounter the site ships (fig-percentile first), else an empty board."""
+        try:
+            listed = await fetch_json(DEMO_FOLDER + "index.json")
+        except OSError:
+            listed = None
+        files = demo_files(listed)
+        for ruleset_id in DEMO_PREFERENCE:
+            name = files.get(ruleset_id)
+            if name is None:
+                continue
+            try:
+                return from_document(await fetch_json(DEMO_FOLDER + name))
+            except (OSError, HexcombatError) as exc:
+                self.toast(
+                    f"The {ruleset_id} demo could not be read: {problems_text(exc)}", bad=True
+                )
+        return Encounter.new("skirmish", 12, 10, name="New encounter")
+
+    def open(self, enc: Encounter, entry_id: str | None) -> None:
+        """Show ``enc`` (saved as ``entry_id``), with a fresh history."""
+        self.enc = enc
+        self.entry_id = entry_id
+        if entry_id is not None:
+            self.library.remember(entry_id)
+        self.rs = ruleset_view(enc.ruleset)
+        self.past.clear()
+        self.future.clear()
+        self.selected = None
+        self.mode = "play" if enc.setup.figures else "edit"
+        self.editor.reset()
+        self.play.reset()
+        self.refresh()
+        self.board.fit()
+
+    def open_entry(self, entry_id: str) -> None:
+        """Open a library entry (shows the engine's problems when it cannot be read)."""
+        try:
+            self.open(self.library.load(entry_id), entry_id)
+        except (HexcombatError, storage.LibraryError) as exc:
+            self.toast(f"That encounter cannot be opened: {problems_text(exc)}", bad=True)
+
+    # ---- changing ----------------------------------------------------------------------
+    @property
+    def encounter(self) -> Encounter:
+        """The open encounter."""
+        assert self.enc is not None
+        return self.enc
+
+    def change(self, make: Callable[[Encounter], Encounter], done: str = "") -> bool:
+        """Apply a set-up edit made by the engine; on refusal show why and change nothing."""
+        try:
+            new = make(self.encounter)
+        except (HexcombatError, ValueError) as exc:
+            self.toast(problems_text(exc), bad=True)
+            return False
+        self.past.append(("edit", self.enc))
+        self.future.clear()
+        self.enc = new
+        self.after_change(done)
+        return True
+
+    def perform(self, action: hexcombat.Action, faces: list[int] | None = None) -> list[Any]:
+        """Carry out a play action (engine errors propagate to the caller, nothing changes)."""
+        events = self.encounter.perform(action, faces)
+        self.past.append(("play", None))
+        self.future.clear()
+        self.after_change("")
+        return events
+
+    def after_change(self, done: str) -> None:
+        """Save, redraw, and say what was done (with an Undo button)."""
+        self.save()
+        self.refresh()
+        if done:
+            self.toast(done, undo=True)
+
+    def undo(self) -> None:
+        """Step back one change (set-up edit or action)."""
+        if self.past:
+            kind, before = self.past.pop()
+        elif self.enc is not None and self.enc.can_undo:
+            kind, before = "play", None
+        else:
+            return
+        if kind == "edit":
+            assert before is not None
+            self.future.append(("edit", self.enc))
+            self.enc = before
+        else:
+            self.encounter.undo()
+            self.future.append(("play", None))
+        self.play.reset_pending()
+        self.after_change("")
+
+    def redo(self) -> None:
+        """Apply again the change undone last."""
+        if self.future:
+            kind, after = self.future.pop()
+        elif self.enc is not None and self.enc.can_redo:
+            kind, after = "play", None
+        else:
+            return
+        if kind == "edit":
+            assert after is not None
+            self.past.append(("edit", self.enc))
+            self.enc = after
+        else:
+            self.encounter.redo()
+            self.past.append(("play", None))
+        self.play.reset_pending()
+        self.after_change("")
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is a change to undo."""
+        return bool(self.past) or (self.enc is not None and self.enc.can_undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when there is an undone change to apply again."""
+        return bool(self.future) or (self.enc is not None and self.enc.can_redo)
+
+    def save(self) -> None:
+        """Write the encounter to the library (failures are shown; the old revision stays)."""
+        started = now_ms()
+        try:
+            if self.entry_id is None:
+                entry, enc = self.library.add(self.encounter)
+                self.enc, self.entry_id = enc, entry.id
+                self.library.remember(entry.id)
+            else:
+                self.library.save(self.entry_id, self.encounter)
+        except storage.LibraryError as exc:
+            self.toast(str(exc), bad=True)
+        self.timings["save"] = now_ms() - started
+
+    # ---- drawing -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw everything from the engine's view of the encounter."""
+        started = now_ms()
+        enc = self.encounter
+        self.view = encounter_view(enc)
+        viewed = now_ms()
+        if self.selected is not None and not any(
+            f["id"] == self.selected for f in self.view["figures"]
+        ):
+            self.selected = None
+        self.board.draw(self.view, self.rs["terrain"])
+        self.board.select(self.selected)
+        self.board.paint_fill = self.editor.paint_fill() if self.mode == "edit" else None
+        self.board.svg.classList.toggle("painting", self.board.paint_fill is not None)
+        drawn = now_ms()
+        self.draw_topbar()
+        self.render_panel()
+        self.play.render_log()
+        self.timings.update(view=viewed - started, board=drawn - viewed, total=now_ms() - started)
+        js.document.documentElement.dataset.mode = self.mode
+
+    def render_panel(self) -> None:
+        """Redraw the panel and the board's highlights for the current mode."""
+        if self.mode == "edit":
+            self.editor.render()
+        else:
+            self.play.render()
+
+    def mark(self, marks: Marks) -> None:
+        """Show highlights on the board."""
+        self.board.mark(marks)
+
+    def draw_topbar(self) -> None:
+        """Name, ruleset, mode, undo/redo state and the turn tracker."""
+        view = self.view
+        byid("enc-name").textContent = view["name"]
+        byid("enc-ruleset").textContent = view["ruleset"]["name"]
+        js.document.title = f"{view['name']} · Hex Combat"
+        for button in js.document.querySelectorAll("#mode-switch button"):
+            button.setAttribute(
+                "aria-pressed", "true" if button.dataset.mode == self.mode else "false"
+            )
+        byid("undo-button").disabled = not self.can_undo
+        byid("redo-button").disabled = not self.can_redo
+        self.play.render_tracker()
+
+    def set_mode(self, mode: str) -> None:
+        """Switch between setting up ("edit") and playing ("play")."""
+        if mode == self.mode:
+            return
+        self.mode = mode
+        self.editor.reset()
+        self.play.reset_pending()
+        self.refresh()
+
+    def select(self, figure_id: str | None) -> None:
+        """Select a figure (None clears the selection) and redraw the panel."""
+        self.selected = figure_id
+        self.board.select(figure_id)
+        self.play.reset_pending()
+        self.render_panel()
+        self.play.render_tracker()
+
+    # ---- board events -------------------------------------------------------------------
+    def on_tap(self, key: str, figure_id: str | None) -> None:
+        """A hex or figure was tapped (or chosen with Enter)."""
+        self.guard(lambda: self._active().on_tap(key, figure_id))
+
+    def on_hover(self, key: str | None) -> None:
+        """The mouse moved onto another hex."""
+        self.guard(lambda: self._active().on_hover(key))
+
+    def on_stroke(self, keys: list[str]) -> None:
+        """A paint stroke ended."""
+        self.guard(lambda: self.editor.on_stroke(keys))
+
+    def cancel(self) -> None:
+        """Esc: close what is open, else drop the pending choice, else the selection."""
+        if not byid("menu").hidden:
+            self.toggle_menu(False)
+        elif not byid("log-drawer").hidden:
+            self.toggle_log(False)
+        elif self._active().cancel():
+            return
+        elif self.selected is not None:
+            self.select(None)
+
+    def _active(self) -> Any:
+        return self.editor if self.mode == "edit" else self.play
+
+    def guard(self, fn: Callable[[], Any]) -> None:
+        """Run an event handler; an unexpected error is shown instead of breaking the page."""
+        try:
+            fn()
+        except Exception as exc:
+            js.console.error(traceback.format_exc())
+            self.toast(f"Something went wrong: {exc}", bad=True)
+
+    # ---- page chrome ---------------------------------------------------------------------
+    def toast(self, message: str, *, bad: bool = False, undo: bool = False) -> None:
+        """A short message over the board (with an Undo button after a change)."""
+        box = byid("toast")
+        button = '<button type="button" data-cmd="undo">Undo</button>' if undo else ""
+        box.innerHTML = f"<span>{esc(message)}</span>{button}"
+        box.classList.toggle("bad", bad)
+        box.hidden = False
+        if self._toast_timer is not None:
+            js.clearTimeout(self._toast_timer)
+        self._toast_timer = js.setTimeout(self._hide_toast, TOAST_MS * (2 if bad else 1))
+
+    def hide_toast(self) -> None:
+        """Hide the message box."""
+        byid("toast").hidden = True
+
+    def toggle_menu(self, show: bool | None = None) -> None:
+        """Open or close the menu."""
+        menu = byid("menu")
+        visible = menu.hidden if show is None else show
+        menu.hidden = not visible
+        byid("menu-button").setAttribute("aria-expanded", "true" if visible else "false")
+        if visible:
+            menu.querySelector("button").focus()
+
+    def toggle_log(self, show: bool | None = None) -> None:
+        """Open or close the combat log drawer."""
+        drawer = byid("log-drawer")
+        visible = drawer.hidden if show is None else show
+        drawer.hidden = not visible
+        byid("log-button").setAttribute("aria-expanded", "true" if visible else "false")
+        if visible:
+            self.play.render_log()
+            log = byid("log")
+            log.scrollTop = log.scrollHeight
+
+    def dialog(self, title: str, body_html: str) -> Any:
+        """Show the modal dialog with a title and content; returns its body element."""
+        byid("dialog-title").textContent = title
+        body = byid("dialog-body")
+        body.innerHTML = body_html
+        dialog = byid("dialog")
+        if not dialog.open:
+            dialog.showModal()
+        return body
+
+    def close_dialog(self) -> None:
+        """Close the modal dialog (and the library panel in it)."""
+        self.close_library()
+        dialog = byid("dialog")
+        if dialog.open:
+            dialog.close()
+
+    def legend(self) -> None:
+        """The terrain legend: swatch, name, movement cost, sight rules, help."""
+        rows = []
+        for t in self.rs["terrain"]:
+            tag = HOUSE_TAG if t.get("house_default") else ""
+            swatch = (
+                f'<svg width="56" height="40" viewBox="0 0 56 40" aria-hidden="true">'
+                f'<rect width="56" height="40" fill="{self.board.terrain_fill(t["id"])}"/></svg>'
+            )
+            rows.append(
+                f"<li>{swatch}<div><strong>{esc(t['name'])}</strong>"
+                f"{tag}"
+                f'<div class="facts">{esc(terrain_facts(t))}</div>'
+                f"<div>{esc(t.get('help', ''))}</div></div></li>"
+            )
+        body = self.dialog("Terrain", f'<ul class="legend">{"".join(rows)}</ul>')
+        # the swatches use the board's patterns: copy the definitions in
+        defs = byid("board-defs").innerHTML
+        for svg in body.querySelectorAll("svg"):
+            svg.insertAdjacentHTML("afterbegin", f"<defs>{defs}</defs>")
+
+    def export(self) -> None:
+        """Download the open encounter as a JSON file."""
+        if self.entry_id is None:
+            return
+        try:
+            name, text = self.library.export(self.entry_id)
+        except storage.LibraryError as exc:
+            self.toast(str(exc), bad=True)
+            return
+        download(name, text)
+
+    def _bind(self) -> None:
+        root = byid("app-root")
+        listen(root, "click", self._on_click)
+        listen(byid("coords-toggle"), "change", self._on_coords)
+        listen(byid("log-filter"), "change", lambda ev: self.guard(self.play.filter_log))
+        listen(js.document, "keydown", self._on_key)
+        listen(byid("sheet-handle"), "pointerdown", self._on_sheet_down)
+        listen(byid("sheet-handle"), "keydown", self._on_sheet_key)
+        listen(byid("dialog"), "close", lambda ev: self.close_library())
+        from web import library_panel
+
+        library_panel.enable_drop_import(js.document.body, self.library, on_imported=self._imported)
+        self._hide_toast = proxy(lambda *_: self.hide_toast())
+
+    def _on_click(self, ev: Any) -> None:
+        element, cmd = closest_data(ev, "cmd")
+        if cmd is None:
+            if not byid("menu").hidden and not present(ev.target.closest("#menu, #menu-button")):
+                self.toggle_menu(False)
+            return
+        if present(element.closest("#panel-body")):
+            self.guard(lambda: self._active().on_command(cmd, element, ev))
+            return
+        if present(element.closest("#menu")) and cmd != "coords":
+            self.toggle_menu(False)
+        self.guard(lambda: self.command(cmd, element))
+
+    def command(self, cmd: str, element: Any = None) -> None:
+        """Run a command of the top bar, the menu, the board tools or a message."""
+        if cmd == "menu":
+            self.toggle_menu()
+        elif cmd == "undo":
+            self.undo()
+        elif cmd == "redo":
+            self.redo()
+        elif cmd == "log":
+            self.toggle_log()
+        elif cmd == "mode":
+            self.set_mode(str(element.dataset.mode))
+        elif cmd == "zoom-in":
+            self.board.zoom_by(1.25)
+        elif cmd == "zoom-out":
+            self.board.zoom_by(0.8)
+        elif cmd == "fit":
+            self.board.fit()
+        elif cmd == "legend":
+            self.legend()
+        elif cmd == "close-dialog":
+            self.close_dialog()
+        elif cmd == "export":
+            self.export()
+        elif cmd == "settings":
+            self.set_mode("edit")
+            self.editor.show_settings()
+        elif cmd in ("library", "new", "import"):
+            self.library_command(cmd)
+        elif cmd == "tracker-select":
+            self.select(str(element.dataset.figure))
+        elif cmd == "next-step":
+            self.play.next_step()
+
+    def library_command(self, cmd: str) -> None:
+        """Open the library panel (H6's ``web.library_panel``), for New or Import directly."""
+        from web import library_panel
+
+        self.close_library()
+        body = self.dialog("Library", "")
+        byid("dialog").classList.add("wide")
+        self.library_panel = library_panel.open(
+            body,
+            self.library,
+            on_open=self._library_opened,
+            on_change=self._library_changed,
+            current_id=self.entry_id,
+        )
+        if cmd in ("new", "import"):
+            button = self.library_panel.root.querySelector(f'[data-lib="{cmd}"]')
+            if present(button):
+                button.click()
+
+    def close_library(self) -> None:
+        """Close the library panel if it is open."""
+        if self.library_panel is not None:
+            self.library_panel.close()
+            self.library_panel = None
+            byid("dialog").classList.remove("wide")
+
+    def _library_opened(self, entry_id: str, enc: Encounter) -> None:
+        self.close_library()
+        self.close_dialog()
+        self.open(enc, entry_id)
+        self.toast(f"Opened “{enc.setup.name}”.")
+
+    def _library_changed(self, entry_id: str, entry: storage.Entry | None) -> None:
+        if entry_id != self.entry_id or self.enc is None:
+            return
+        if entry is None:
+            self.toast("The open encounter is in the library's trash; it is still saved there.")
+        elif entry.name != self.enc.setup.name:
+            self.enc = self.enc.renamed(entry.name)
+            self.draw_topbar()
+
+    def _imported(self, added: list[tuple[storage.Entry, Encounter]]) -> None:
+        entry, enc = added[-1]
+        self.close_library()
+        self.close_dialog()
+        self.open(enc, entry.id)
+        self.toast(f"Imported “{enc.setup.name}”.")
+
+    def _on_coords(self, ev: Any) -> None:
+        self.board.show_coords(bool(ev.target.checked))
+
+    def _on_key(self, ev: Any) -> None:
+        key = str(ev.key)
+        target = ev.target
+        typing = present(target.closest("input, textarea, select, [contenteditable]"))
+        ctrl = bool(ev.ctrlKey or ev.metaKey)
+        if ctrl and key.lower() == "z" and not typing:
+            ev.preventDefault()
+            self.guard(self.redo if ev.shiftKey else self.undo)
+        elif ctrl and key.lower() == "y" and not typing:
+            ev.preventDefault()
+            self.guard(self.redo)
+        elif key == "Escape":
+            if not present(target.closest("#board")):  # the board handles its own Esc
+                self.cancel()
+        elif key in ("r", "R") and not typing and not ctrl and self.mode == "edit":
+            self.guard(lambda: self.editor.rotate(-1 if ev.shiftKey else 1))
+
+    # ---- bottom sheet ------------------------------------------------------------------------
+    def _on_sheet_down(self, ev: Any) -> None:
+        panel = byid("panel")
+        start_y = float(ev.clientY)
+        start_h = float(panel.getBoundingClientRect().height)
+        handle = byid("sheet-handle")
+        handle.setPointerCapture(ev.pointerId)
+        moves: list[Any] = []
+
+        def move(e: Any) -> None:
+            panel.style.transition = "none"
+            panel.style.height = f"{max(60.0, start_h + start_y - float(e.clientY))}px"
+
+        def up(e: Any) -> None:
+            handle.removeEventListener("pointermove", moves[0])
+            handle.removeEventListener("pointerup", moves[1])
+            panel.style.transition = ""
+            panel.style.height = ""
+            dy = start_y - float(e.clientY)
+            total = float(byid("workspace").getBoundingClientRect().height) or 1.0
+            if abs(dy) < 6:
+                order = ["peek", "half", "full"]
+                now = str(panel.dataset.sheet)
+                self.set_sheet(order[(order.index(now) + 1) % 3] if now in order else "half")
+                return
+            share = (start_h + dy) / total
+            self.set_sheet("peek" if share < 0.3 else "half" if share < 0.72 else "full")
+
+        moves.extend([proxy(move), proxy(up)])
+        handle.addEventListener("pointermove", moves[0])
+        handle.addEventListener("pointerup", moves[1])
+
+    def _on_sheet_key(self, ev: Any) -> None:
+        order = ["peek", "half", "full"]
+        now = str(byid("panel").dataset.sheet)
+        i = order.index(now) if now in order else 1
+        if str(ev.key) in ("ArrowUp", "Enter", " "):
+            ev.preventDefault()
+            self.set_sheet(order[min(2, i + 1)] if str(ev.key) == "ArrowUp" else order[(i + 1) % 3])
+        elif str(ev.key) == "ArrowDown":
+            ev.preventDefault()
+            self.set_sheet(order[max(0, i - 1)])
+
+    def set_sheet(self, height: str) -> None:
+        """Bottom sheet height in portrait: peek, half or full."""
+        byid("panel").dataset.sheet = height
+        self.update_insets()
+
+    def sheet_open(self) -> None:
+        """Make sure the bottom sheet shows its content (at least half height)."""
+        if str(byid("panel").dataset.sheet) == "peek":
+            self.set_sheet("half")
+
+    def update_insets(self) -> None:
+        """Tell the board which part of it a bottom sheet covers (for fitting)."""
+        panel = byid("panel")
+        overlay = str(js.getComputedStyle(panel).position) == "absolute"
+        if overlay:
+            sheet = {"peek": 92.0, "half": 0.46, "full": 0.46}.get(str(panel.dataset.sheet), 0.46)
+            height = float(byid("workspace").getBoundingClientRect().height)
+            covered = sheet if sheet > 1 else height * sheet
+        else:
+            covered = 0.0
+        self.board.insets = (0.0, 0.0, covered, 0.0)
+
+
+def terrain_facts(t: dict[str, Any]) -> str:
+    """A terrain's rules in a few words: movement cost and what it does to sight."""
+    facts = ["impassable" if t.get("move_cost") is None else f"move cost {t['move_cost']}"]
+    if t.get("blocks_sight"):
+        facts.append("blocks sight")
+    if t.get("soft_cover"):
+        facts.append(f"soft cover {t['soft_cover']}")
+    if t.get("obscures"):
+        facts.append("obscures")
+    if t.get("breaks_missile"):
+        facts.append("breaks missiles")
+    return ", ".join(facts)
+
+
+def demo_files(listed: Any) -> dict[str, str]:
+    """Ruleset id -> demo file name, from ``static/demos/index.json`` (a list of entries)."""
+    found: dict[str, str] = {}
+    entries = listed.get("demos", []) if isinstance(listed, dict) else listed
+    for item in entries if isinstance(entries, list) else []:
+        if isinstance(item, dict):
+            rs, name = item.get("ruleset"), item.get("file")
+            if isinstance(rs, str) and isinstance(name, str) and rs not in found:
+                found[rs] = name
+    return found
+
+
+async def fetch_json(url: str) -> Any:
+    """GET a JSON file of the site (OSError when it is missing or not JSON)."""
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    text = await response.text()
+    try:
+        return json.loads(str(text))
+    except ValueError as exc:
+        raise OSError(f"{url} is not JSON: {exc}") from None
+
+
+def download(filename: str, text: str) -> None:
+    """Offer ``text`` as a file download."""
+    blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = filename
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(proxy(lambda *_: js.URL.revokeObjectURL(url)), 1000)
+
+
+async def start() -> App:
+    """Create the app, open the first encounter and draw it (the page is then ready)."""
+    started = now_ms()
+    root = byid("app-root")
+    root.hidden = False  # laid out (invisible until ready) so the board can measure itself
+    byid("engine-version").textContent = f"Rules engine {hexcombat.__version__}"
+    byid("engine-version").dataset.engineVersion = hexcombat.__version__
+    app = App()
+    app.update_insets()
+    await app.open_first()
+    app.timings["start"] = now_ms() - started
+    js.window.hexcombatApp = proxy(lambda: json.dumps(app.timings))
+    return app
+
+
+def ruleset_name(ruleset_id: str) -> str:
+    """A ruleset's display name (its id when unknown)."""
+    try:
+        return get_ruleset(ruleset_id).name
+    except HexcombatError:
+        return ruleset_id

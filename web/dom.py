@@ -1,0 +1,84 @@
+"""Small page helpers shared by the app's views: escaping, element lookup, event listeners.
+
+Views build their markup as text (one ``innerHTML`` write is far cheaper from
+Pyodide than one call per node) and listen once per container, finding the
+element that was hit through ``data-`` attributes (event delegation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+
+_KEEP: list[Any] = []
+"""Proxies handed to the page for its lifetime (listeners are never removed)."""
+
+
+def esc(value: object) -> str:
+    """Text made safe for HTML/SVG character data and double-quoted attributes."""
+    text = str(value)
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def present(node: Any) -> bool:
+    """True unless ``node`` is None or JS null (which Pyodide gives as ``jsnull``)."""
+    return node is not None and node is not jsnull
+
+
+def byid(element_id: str) -> Any:
+    """The page element with ``element_id`` (KeyError when it is missing)."""
+    found = js.document.getElementById(element_id)
+    if not present(found):
+        raise KeyError(f"the page has no element #{element_id}")
+    return found
+
+
+def proxy(fn: Callable[..., Any]) -> Any:
+    """A JavaScript function calling ``fn``, kept alive for the page's lifetime."""
+    p = create_proxy(fn)
+    _KEEP.append(p)
+    return p
+
+
+def listen(
+    target: Any, event: str, fn: Callable[[Any], Any], *, passive: bool | None = None
+) -> None:
+    """Call ``fn(event)`` on each ``event``; ``passive=False`` lets ``fn`` prevent the default."""
+    if passive is None:
+        target.addEventListener(event, proxy(fn))
+    else:
+        options = to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
+        target.addEventListener(event, proxy(fn), options)
+
+
+def closest_data(event: Any, name: str) -> tuple[Any, str | None]:
+    """The nearest element (from the event target up) carrying ``data-<name>``, and its value."""
+    target = event.target
+    if not present(target) or not hasattr(target, "closest"):
+        return None, None
+    found = target.closest(f"[data-{name}]")
+    if not present(found):
+        return None, None
+    return found, str(found.getAttribute(f"data-{name}"))
+
+
+def set_html(element_id: str, html: str) -> Any:
+    """Replace the content of ``#element_id`` with ``html``; returns the element."""
+    element = byid(element_id)
+    element.innerHTML = html
+    return element
+
+
+def show(element_id: str, visible: bool) -> None:
+    """Show or hide ``#element_id`` through its ``hidden`` attribute."""
+    byid(element_id).hidden = not visible
+
+
+def now_ms() -> float:
+    """The page clock in milliseconds (``performance.now()``)."""
+    return float(js.performance.now())

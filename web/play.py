@@ -1,0 +1,856 @@
+"""Play mode: turn tracker, figure panel, actions with exact odds, dice, and the combat log.
+
+Everything shown comes from the engine: the figure's actions
+(:func:`~hexcombat.view.actions_view`) become cards whose parameters are
+forms (:mod:`web.forms`); hex and figure parameters can also be picked on the
+board. Once an action is complete, :meth:`~hexcombat.Encounter.preview`
+gives its cost, path, exact chance (shown as a percentage and as the exact
+fraction), every modifier with its rule id and, for opposed rolls, the chance
+against each defence. Nothing is done by a tap on the board alone: the panel
+always asks for one clear confirmation ("Move here", "Roll", "Use these dice").
+
+Dice: "Roll" uses the encounter's seeded dice; typed faces (physical dice)
+are checked by the engine against the dice expression, and when an action
+needs more dice than were typed (a hit asks for damage) another field opens.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeededError
+from hexcombat.dice import parse
+from hexcombat.view import actions_view, reach_view, sight_view
+from web import forms
+from web.board import Marks
+from web.dom import byid, esc, present
+from web.editor import FACING_NAMES
+
+if TYPE_CHECKING:
+    from web.app import App
+
+PICKABLE = ("hex", "figure")
+MOVE_WORDS = ("move", "plan_move", "walk", "run", "step")
+NEEDED_SIDES = re.compile(r"a face 1-(\d+)")
+HOUSE_TAG = '<span class="house-default">house default</span>'
+
+
+def tagged(text: str) -> str:
+    """Escaped text with "house default" shown as a tag."""
+    return esc(text).replace("house default", '<span class="house-default">house default</span>')
+
+
+def rule_tag(rule: str) -> str:
+    """A rule id as a small tag (nothing when empty)."""
+    return f' <span class="rule-id">{esc(rule)}</span>' if rule else ""
+
+
+def humanize(key: str) -> str:
+    """'top_speed_hexes' -> 'Top speed hexes'."""
+    words = key.replace("_", " ").replace(".", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def shown(value: Any) -> str:
+    """A value as the panel shows it."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+class Play:
+    """The play panel, the turn tracker and the combat log."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.kind: str | None = None
+        """The action whose card is open (its parameters are being chosen)."""
+        self.params: dict[str, Any] = {}
+        self.form: forms.Form | None = None
+        self.preview: dict[str, Any] | None = None
+        self.extra_faces: list[int] = []
+        self.error = ""
+        self.result: list[dict[str, Any]] = []
+        self.info_hex: str | None = None
+        self.hover_path: list[str] = []
+        self.hover_key: str | None = None
+        self._log_enc: Any = None
+        self._log_entries = 0
+        self._log_events = 0
+        self._specs: list[dict[str, Any]] = []
+
+    # ---- state ------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Forget everything about the previous encounter."""
+        self.reset_pending()
+        self.result = []
+        self._log_enc = None
+
+    def reset_pending(self) -> None:
+        """Close the open action (selection changes, undo, redo)."""
+        self.kind = None
+        self.params = {}
+        self.preview = None
+        self.extra_faces = []
+        self.error = ""
+        self.info_hex = None
+        self.hover_path = []
+
+    def specs(self) -> list[dict[str, Any]]:
+        """The selected figure's actions now (or the table's, with no selection)."""
+        return self._specs
+
+    def spec(self, kind: str | None) -> dict[str, Any] | None:
+        """The open action's description."""
+        return next((s for s in self._specs if s["kind"] == kind), None)
+
+    # ---- turn tracker ---------------------------------------------------------------------
+    def render_tracker(self) -> None:
+        """Round / Pulse / phase, the step, who acts and the next-step button."""
+        view = self.app.view
+        clock = view["clock"]
+        now = clock["step_index"]
+        steps = "".join(
+            f'<span class="{"now" if i == now else "done" if i < now else ""}" '
+            f'title="{esc(s["label"])}"></span>'
+            for i, s in enumerate(clock["steps"])
+        )
+        step = clock["step"]
+        simultaneous = " · secret" if step.get("simultaneous") else ""
+        parts = [
+            f'<div class="clock" title="{esc(step.get("help", ""))}">'
+            f'<span class="unit">{esc(clock["unit"].capitalize())} {clock["turn"]}</span>'
+            f'<span class="step-name">{esc(step["label"])}{simultaneous}</span>'
+            f'<div class="steps" aria-hidden="true">{steps}</div></div>'
+        ]
+        if self.app.mode == "play":
+            enc = self.app.encounter
+            chips = []
+            for f in view["figures"]:
+                if f.get("out"):
+                    continue
+                acting = bool(enc.legal_actions(f["id"]))
+                state = "to act" if acting else "waiting"
+                cls = "" if acting else "waiting"
+                if f["id"] == self.app.selected:
+                    cls += " current"
+                chips.append(
+                    f'<button type="button" class="{cls}" data-cmd="tracker-select" '
+                    f'data-figure="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
+                    f'aria-label="{esc(f["name"])}: {state}" title="{esc(f["name"])}: {state}">'
+                    f"{esc(f['initials'])}</button>"
+                )
+            parts.append(
+                f'<div class="who" role="group" aria-label="Who acts">{"".join(chips)}</div>'
+            )
+            nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
+            if nxt is not None:
+                parts.append(
+                    f'<button type="button" class="next primary" data-cmd="next-step" '
+                    f'data-action="next_step" title="{esc(nxt.get("help", ""))}">'
+                    f"{esc(nxt['label'])} ▸</button>"
+                )
+        byid("turn-tracker").innerHTML = "".join(parts)
+
+    def next_step(self) -> None:
+        """End the current step (the table's ``next_step`` action)."""
+        self.commit(Action("next_step"), None)
+
+    # ---- panel ----------------------------------------------------------------------------
+    def render(self) -> None:
+        """Draw the play panel and the board highlights."""
+        app = self.app
+        if self.form is not None:
+            self.form.destroy()
+            self.form = None
+        sel = app.selected
+        self._specs = (
+            actions_view(app.encounter, sel)
+            if sel is not None
+            else [a for a in app.view["table_actions"] if a["kind"] != "next_step"]
+        )
+        if self.kind is not None and self.spec(self.kind) is None:
+            self.reset_pending()
+        parts = []
+        if self.info_hex is not None:
+            parts.append(self._hex_info_html(self.info_hex))
+        if self.result:
+            parts.append(self._result_html())
+        if sel is None:
+            parts.append(self._overview_html())
+        else:
+            parts.append(self._figure_html(sel))
+        body = byid("panel-body")
+        body.innerHTML = "".join(parts)
+        holder = body.querySelector("#action-form")
+        spec = self.spec(self.kind)
+        if present(holder) and spec is not None:
+            fields = [p for p in spec["params"]]
+            if fields:
+                self.form = forms.build_form(
+                    holder, fields, self.params, on_change=self._form_changed
+                )
+        self._draw_preview()
+        self.mark()
+
+    def _overview_html(self) -> str:
+        view = self.app.view
+        step = view["clock"]["step"]
+        enc = self.app.encounter
+        ready = [f for f in view["figures"] if not f.get("out") and enc.legal_actions(f["id"])]
+        rows = "".join(
+            f'<li><button type="button" data-cmd="pick" data-figure="{esc(f["id"])}">'
+            f'<span class="chip-token" style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
+            f'<span class="grow">{esc(f["name"])}<br><small class="muted">{esc(f["side"])}'
+            f"</small></span></button></li>"
+            for f in ready
+        )
+        secret = (
+            '<p class="hint">Choices in this step are secret: each figure declares in turn and '
+            "nothing is shown until everyone has.</p>"
+            if step.get("simultaneous")
+            else ""
+        )
+        who = (
+            f'<h3>To act ({len(ready)})</h3><ul class="fig-list">{rows}</ul>'
+            if rows
+            else '<p class="hint">Nobody has anything left to do in this step.</p>'
+        )
+        nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
+        button = (
+            f'<div class="row"><button type="button" class="primary" data-cmd="next-step" '
+            f'data-action="next_step">{esc(nxt["label"])}</button></div>'
+            if nxt
+            else ""
+        )
+        table = self._actions_html(None) if self._specs else ""
+        return (
+            f"<h2>{esc(view['clock']['label'])}</h2>"
+            f'<p class="hint">{esc(step.get("help", ""))}'
+            f"{rule_tag(step.get('rule', ''))}</p>"
+            f"{secret}{who}{table}{button}"
+            '<p class="hint">Tap a figure to see its numbers and actions.</p>'
+        )
+
+    def _figure_html(self, fid: str) -> str:
+        f = next((x for x in self.app.view["figures"] if x["id"] == fid), None)
+        if f is None:
+            return ""
+        fields = {x["name"]: x for x in self.app.rs["figure_fields"]}
+        head = (
+            f'<div class="row"><span class="chip-token" style="--side:{esc(f["color"])}">'
+            f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])} '
+            f'<small class="muted">{esc(f["side"])}</small></h2>'
+            '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
+            f'<p class="hint">At {esc(f["position"])}, facing {FACING_NAMES[int(f["facing"])]}'
+            f"{' — out of the fight' if f.get('out') else ''}.</p>"
+        )
+        pools = "".join(
+            f'<div class="pool"><span>{esc(fields.get(name, {}).get("label", humanize(name)))}'
+            f"</span>"
+            f'<span class="bar" role="img" aria-label="{p["current"]} of {p["maximum"]}">'
+            f'<span class="{"low" if p["current"] * 3 <= p["maximum"] else ""}" '
+            f'style="width:{100 * p["current"] // max(1, p["maximum"])}%"></span></span>'
+            f"<strong>{p['current']}/{p['maximum']}</strong></div>"
+            for name, p in (f.get("pools") or {}).items()
+        )
+        statuses = "".join(
+            f'<span class="pill" title="{esc(s.get("note", ""))}">{esc(humanize(s["id"]))}'
+            + (f" · {s['remaining']} left" if s.get("remaining") is not None else "")
+            + "</span>"
+            for s in f.get("statuses", [])
+        )
+        body = [head, pools]
+        if statuses:
+            body.append(f'<div class="row">{statuses}</div>')
+        body.append(f"<h3>Actions</h3>{self._actions_html(fid)}")
+        stats = "".join(
+            f"<dt>{esc(fields.get(k, {}).get('label', humanize(k)))}"
+            f"{HOUSE_TAG if fields.get(k, {}).get('house_default') else ''}"
+            f"</dt><dd>{esc(shown(v))}</dd>"
+            for k, v in (f.get("stats") or {}).items()
+        )
+        extra = "".join(
+            f"<dt>{esc(humanize(k))}</dt><dd>{esc(shown(v))}</dd>"
+            for k, v in (f.get("extra") or {}).items()
+        )
+        skills = "".join(
+            f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in (f.get("skills") or {}).items()
+        )
+        gear = "".join(
+            f'<li>{esc(i["name"])} <span class="muted">({esc(i.get("kind", ""))}, '
+            f"{esc(i.get('state', ''))}"
+            + (
+                ""
+                if i.get("loaded") is None
+                else (", loaded" if i.get("loaded") else ", not loaded")
+            )
+            + ")</span></li>"
+            for i in f.get("equipment", [])
+        )
+        body.append(f'<h3>Now</h3><dl class="stats">{extra}</dl>' if extra else "")
+        body.append(f'<h3>Numbers</h3><dl class="stats">{stats}</dl>' if stats else "")
+        body.append(f'<h3>Skills</h3><dl class="stats">{skills}</dl>' if skills else "")
+        body.append(f'<h3>Equipment</h3><ul class="gear">{gear}</ul>' if gear else "")
+        return "".join(body)
+
+    def _actions_html(self, fid: str | None) -> str:
+        if not self._specs:
+            figure = self.app.view["figures"]
+            f = next((x for x in figure if x["id"] == fid), None)
+            if f is not None and f.get("out"):
+                return '<p class="hint">Out of the fight: no actions.</p>'
+            extra = (f or {}).get("extra") or {}
+            why = (
+                "Declared. The choice stays hidden until everyone has declared."
+                if extra.get("declared")
+                else "Nothing to do in this step. End the step when everyone is ready."
+            )
+            return (
+                f'<p class="hint declared">{esc(why)}</p>'
+                if extra.get("declared")
+                else (f'<p class="hint">{esc(why)}</p>')
+            )
+        cards = []
+        for spec in self._specs:
+            open_ = spec["kind"] == self.kind
+            rule = f' <span class="rule-id">{esc(spec["rule"])}</span>' if spec.get("rule") else ""
+            inner = ""
+            if open_:
+                inner = (
+                    f'<p class="hint">{tagged(spec.get("help", ""))}{rule}</p>'
+                    '<div id="action-form"></div><div id="preview" aria-live="polite"></div>'
+                )
+            cards.append(
+                f'<section class="action-card" data-action="{esc(spec["kind"])}" '
+                f'aria-expanded="{"true" if open_ else "false"}">'
+                f'<button type="button" class="action-head" data-cmd="open-action" '
+                f'data-kind="{esc(spec["kind"])}" aria-expanded="{"true" if open_ else "false"}">'
+                f"<span>{esc(spec['label'])}</span>"
+                f'<span class="chance-badge muted">{"▾" if open_ else "▸"}</span></button>'
+                f"{inner}</section>"
+            )
+        return f'<div class="actions">{"".join(cards)}</div>'
+
+    def _hex_info_html(self, key: str) -> str:
+        board = self.app.board
+        tid = board.terrain_at(key)
+        t = next((x for x in self.app.rs["terrain"] if x["id"] == tid), None)
+        if t is None:
+            return ""
+        from web.app import terrain_facts
+
+        who = board.occupant.get(key)
+        name = board.figure_names.get(who, "") if who else ""
+        return (
+            '<div class="result"><div class="row"><strong class="grow">'
+            f"Hex {esc(key)}: {esc(t['name'])}</strong>"
+            '<button type="button" data-cmd="close-info" aria-label="Close">✕</button></div>'
+            f'<div class="muted">{esc(terrain_facts(t))}</div><div>{esc(t.get("help", ""))}</div>'
+            + (f"<div>{esc(name)} stands here.</div>" if name else "")
+            + "</div>"
+        )
+
+    def _result_html(self) -> str:
+        lines = "".join(
+            f"<li>{esc(e['text'])}</li>" for e in self.result if e.get("kind") != "clock"
+        )
+        clock = [e for e in self.result if e.get("kind") == "clock"]
+        if clock:
+            lines += f'<li class="muted">{esc(clock[-1]["text"])}</li>'
+        return (
+            '<div class="result" role="status"><div class="row"><strong class="grow">Result'
+            '</strong><button type="button" data-cmd="close-result" aria-label="Close">✕</button>'
+            f'</div><ul class="breakdown">{lines}</ul></div>'
+        )
+
+    # ---- the open action: parameters, preview, commit --------------------------------------
+    def action(self) -> Action | None:
+        """The open action when every required parameter has a value."""
+        spec = self.spec(self.kind)
+        if spec is None:
+            return None
+        for p in spec["params"]:
+            if p.get("required", True) and p["name"] not in self.params:
+                return None
+        return Action(spec["kind"], spec["figure"], dict(self.params))
+
+    def _form_changed(self, form: forms.Form, name: str) -> None:
+        values, _problems = form.read()
+        spec = self.spec(self.kind)
+        if spec is None:
+            return
+        self.params = {p["name"]: values[p["name"]] for p in spec["params"] if p["name"] in values}
+        self.extra_faces = []
+        self.error = ""
+        self._draw_preview()
+        self.mark()
+
+    def _draw_preview(self) -> None:
+        holder = js_query("#preview")
+        if not present(holder):
+            return
+        action = self.action()
+        spec = self.spec(self.kind)
+        if action is None or spec is None:
+            self.preview = None
+            missing = [
+                p["label"]
+                for p in (spec or {}).get("params", [])
+                if p.get("required", True) and p["name"] not in self.params
+            ]
+            pick = ""
+            if any(p["type"] in PICKABLE for p in (spec or {}).get("params", [])):
+                pick = " Tap the board to choose, or use the list above."
+            holder.innerHTML = (
+                f'<p class="hint">Choose {esc(", ".join(missing).lower())}.{pick}</p>'
+                if missing
+                else ""
+            )
+            return
+        self.preview = self.app.encounter.preview(action).to_json()
+        holder.innerHTML = self._preview_html(self.preview, spec)
+
+    def _preview_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
+        if not pv["allowed"]:
+            return f'<p class="problem" role="alert">{esc(pv["reason"] or "Not allowed now.")}</p>'
+        parts = []
+        if pv.get("cost") is not None:
+            parts.append(
+                f"<p><strong>Cost: {pv['cost']}</strong>"
+                f"{' MP' if spec['kind'] in MOVE_WORDS else ''}</p>"
+            )
+        for check in pv["checks"]:
+            pct = check["percent"]
+            width = _percent_width(check["chance"])
+            lines = []
+            for line in check["breakdown"]:
+                cls = ' class="total"' if line.startswith("=") else ""
+                lines.append(f"<li{cls}>{tagged(line)}</li>")
+            rule = (
+                f' <span class="rule-id">{esc(check["rule"])}</span>' if check.get("rule") else ""
+            )
+            parts.append(
+                f'<div class="check" data-chance="{esc(check["chance"])}">'
+                f'<div class="muted">{esc(check["label"])}{rule}</div>'
+                f'<div class="chance"><span class="big" data-percent>{esc(pct)}</span>'
+                f"<span>chance of {esc(check.get('success_text', 'success'))}</span>"
+                f'<span class="exact" title="exact probability">exactly {esc(check["chance"])}'
+                f"</span></div>"
+                f'<div class="meter" aria-hidden="true"><span style="width:{width}%"></span></div>'
+                f'<ul class="breakdown">{"".join(lines)}</ul></div>'
+            )
+        if pv["defences"]:
+            rows = "".join(
+                f'<tr data-chance="{esc(d["chance"])}"><td>{esc(d["label"])}</td>'
+                f"<td>{esc(d['percent'])}</td></tr>"
+                for d in pv["defences"]
+            )
+            parts.append(
+                "<h3>Chance against each defence</h3>"
+                f'<table class="defences"><tbody>{rows}</tbody></table>'
+            )
+        if pv["notes"]:
+            parts.append(
+                '<ul class="breakdown">'
+                + "".join(f"<li>{tagged(n)}</li>" for n in pv["notes"])
+                + "</ul>"
+            )
+        parts.append(self._commit_html(pv, spec))
+        if self.error:
+            parts.append(f'<p class="problem" role="alert" id="action-error">{esc(self.error)}</p>')
+        return "".join(parts)
+
+    def _commit_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
+        label = spec["label"]
+        if spec["kind"] in MOVE_WORDS and any(p["type"] == "hex" for p in spec["params"]):
+            label = "Move here" if spec["kind"] == "move" else f"{label}: here"
+        if not pv["checks"]:
+            return (
+                '<div class="row"><button type="button" class="primary" data-cmd="commit" '
+                f'data-commit="{esc(spec["kind"])}">{esc(label)}</button>'
+                '<button type="button" data-cmd="close-action">Cancel</button></div>'
+            )
+        fields = []
+        n = 0
+        for check in pv["checks"]:
+            sides = parse(check["dice"], check.get("default_sides") or self.app.rs["default_die"])
+            for s in sides.faces_needed():
+                n += 1
+                fields.append(_face_input(n, s, sides.text))
+        for s in self.extra_faces:
+            n += 1
+            fields.append(_face_input(n, s, f"d{s}" if s else "next die"))
+        return (
+            '<div class="row"><button type="button" class="primary" data-cmd="roll">'
+            f"Roll — {esc(spec['label'])}</button>"
+            '<button type="button" data-cmd="close-action">Cancel</button></div>'
+            '<p class="hint">Or roll real dice and type the faces:</p>'
+            f'<div class="dice-row">{"".join(fields)}'
+            '<button type="button" data-cmd="use-faces">Use these dice</button></div>'
+        )
+
+    def commit(self, action: Action, faces: list[int] | None) -> None:
+        """Carry out ``action``; show the result, or the engine's reason and nothing changes."""
+        try:
+            events = self.app.perform(action, faces)
+        except MoreDiceNeededError as exc:
+            found = NEEDED_SIDES.search(str(exc))
+            self.extra_faces.append(int(found.group(1)) if found else 0)
+            self.error = f"{exc}. Roll it and add the face below."
+            self._draw_preview()
+            self._focus_last_face()
+            return
+        except (IllegalActionError, HexcombatError, ValueError) as exc:
+            self.error = str(exc)
+            if action.kind == "next_step" or not present(js_query("#preview")):
+                self.app.toast(str(exc), bad=True)
+            else:
+                self._draw_preview()
+            return
+        self.result = [e.to_json() for e in events]
+        self.reset_pending()
+        if events:
+            self.app.toast(events[0].text, undo=True)
+        self.render()
+
+    def _focus_last_face(self) -> None:
+        inputs = js_query_all("#preview .dice-row input")
+        if inputs.length:
+            inputs.item(inputs.length - 1).focus()
+
+    def typed_faces(self) -> list[int] | None:
+        """The faces typed in the dice fields (None, with a message, when one is not a number)."""
+        faces = []
+        for field in js_query_all("#preview .dice-row input"):
+            text = str(field.value).strip()
+            if not text:
+                continue
+            try:
+                faces.append(int(text))
+            except ValueError:
+                self.error = f"{text!r} is not a die face; type whole numbers."
+                return None
+        if not faces:
+            self.error = "Type the faces of the dice you rolled first."
+            return None
+        return faces
+
+    # ---- events from the page -----------------------------------------------------------
+    def on_command(self, cmd: str, element: Any, event: Any) -> None:
+        """A button in the play panel."""
+        app = self.app
+        if cmd == "pick":
+            app.select(str(element.dataset.figure))
+            app.sheet_open()
+        elif cmd == "deselect":
+            app.select(None)
+        elif cmd == "open-action":
+            kind = str(element.dataset.kind)
+            if kind == self.kind:
+                self.reset_pending()
+            else:
+                keep = self.params if self.kind is None else {}
+                self.reset_pending()
+                self.kind = kind
+                spec = self.spec(kind) or {}
+                self.params = _defaults(spec, keep)
+            self.render()
+        elif cmd == "close-action":
+            self.reset_pending()
+            self.render()
+        elif cmd == "commit" or cmd == "roll":
+            action = self.action()
+            if action is not None:
+                self.commit(action, None)
+        elif cmd == "use-faces":
+            action = self.action()
+            faces = self.typed_faces()
+            if action is not None and faces is not None:
+                self.commit(action, faces)
+            elif faces is None:
+                self._draw_preview()
+        elif cmd == "next-step":
+            self.next_step()
+        elif cmd == "close-result":
+            self.result = []
+            self.render()
+        elif cmd == "close-info":
+            self.info_hex = None
+            self.render()
+
+    def on_tap(self, key: str, figure_id: str | None) -> None:
+        """A tap on the board: select, pick a target or destination, or show the hex."""
+        app = self.app
+        sel = app.selected
+        self.info_hex = None
+        if sel is None:
+            if figure_id is not None:
+                app.select(figure_id)
+                app.sheet_open()
+            else:
+                self.info_hex = key
+                self.render()
+            return
+        if figure_id == sel:
+            app.select(None)
+            return
+        if figure_id is not None:
+            if not self._pick("figure", figure_id):
+                app.select(figure_id)
+            return
+        if not self._pick("hex", key):
+            self._refuse_hex(key)
+
+    def _pick(self, kind: str, value: str) -> bool:
+        """Use a tapped hex or figure as a parameter of an action that accepts it."""
+        candidates = []
+        for spec in self._specs:
+            for p in spec["params"]:
+                values = {str(c["value"]) for c in p.get("choices", [])}
+                if p["type"] == kind and value in values:
+                    candidates.append((spec, p))
+        if not candidates:
+            return False
+        spec, param = next(((s, p) for s, p in candidates if s["kind"] == self.kind), candidates[0])
+        if spec["kind"] != self.kind:
+            self.reset_pending()
+            self.kind = spec["kind"]
+            self.params = _defaults(spec, {})
+        self.params[param["name"]] = value
+        self.extra_faces = []
+        self.error = ""
+        self.hover_path = []
+        self.render()
+        self.app.sheet_open()
+        return True
+
+    def _refuse_hex(self, key: str) -> None:
+        """A tapped hex no action accepts: say why (the engine's reason) or describe it."""
+        hex_specs = [(s, p) for s in self._specs for p in s["params"] if p["type"] == "hex"]
+        if not hex_specs:
+            self.info_hex = key
+            self.render()
+            return
+        spec, param = hex_specs[0]
+        self.reset_pending()
+        self.kind = spec["kind"]
+        self.params = {**_defaults(spec, {}), param["name"]: key}
+        self.render()
+
+    def on_hover(self, key: str | None) -> None:
+        """With the mouse: draw the path to a reachable hex before it is chosen."""
+        if self.app.selected is None or key == self.hover_key:
+            return
+        self.hover_key = key
+        path: list[str] = []
+        if key is not None and (self.kind is None or not self._has_value("hex")):
+            for spec in self._specs:
+                for p in spec["params"]:
+                    if p["type"] == "hex" and key in {
+                        str(c["value"]) for c in p.get("choices", [])
+                    }:
+                        pv = self.app.encounter.preview(
+                            Action(spec["kind"], spec["figure"], {p["name"]: key})
+                        )
+                        path = [str(h) for h in pv.path]
+                        break
+                if path:
+                    break
+        if path != self.hover_path:
+            self.hover_path = path
+            self.mark()
+
+    def _has_value(self, kind: str) -> bool:
+        spec = self.spec(self.kind)
+        return spec is not None and any(
+            p["type"] == kind and p["name"] in self.params for p in spec["params"]
+        )
+
+    def cancel(self) -> bool:
+        """Esc: close the open action or the hex details; True when something was closed."""
+        if self.kind is not None or self.info_hex is not None:
+            self.reset_pending()
+            self.render()
+            return True
+        return False
+
+    # ---- board highlights ------------------------------------------------------------------
+    def mark(self) -> None:
+        """Reach, path, targets, line of sight and range bands for the selection and action."""
+        app = self.app
+        sel = app.selected
+        marks = Marks()
+        if self.info_hex is not None:
+            marks.focus = self.info_hex
+        if sel is None:
+            app.mark(marks)
+            return
+        enc = app.encounter
+        if any(p["type"] == "hex" for s in self._specs for p in s["params"]):
+            marks.reach = reach_view(enc, sel)
+        spec = self.spec(self.kind)
+        pv = self.preview
+        if spec is not None:
+            for p in spec["params"]:
+                value = self.params.get(p["name"])
+                if value is None:
+                    continue
+                if p["type"] == "hex":
+                    marks.focus = str(value)
+                elif p["type"] == "figure":
+                    target = app.board.tokens.get(str(value))
+                    if target is not None and target[3]:
+                        where = str(target[3][1])
+                        marks.targets = [*marks.targets, where]
+                        marks.sight = sight_view(enc, sel, _hex(where))
+        if pv is not None:
+            if pv["allowed"]:
+                marks.path = pv["path"]
+                if pv.get("cost") is not None and marks.focus:
+                    marks.label = f"{pv['cost']} MP" if spec and spec["kind"] in MOVE_WORDS else ""
+                bands = {k: v for k, v in pv.get("highlights", {}).items() if k != "target"}
+                marks.bands = bands
+                marks.targets = [*marks.targets, *pv.get("highlights", {}).get("target", [])]
+            elif marks.focus:
+                marks.focus_bad = True
+                marks.label = "not allowed"
+        if not marks.path and self.hover_path:
+            marks.path = self.hover_path
+        app.mark(marks)
+
+    # ---- combat log ----------------------------------------------------------------------------
+    def render_log(self) -> None:
+        """Bring ``#log`` up to date: one item per event of the applied actions, newest last."""
+        enc = self.app.encounter
+        log = byid("log")
+        cursor = enc.cursor
+        if enc is not self._log_enc or cursor < self._log_entries:
+            log.innerHTML = ""
+            self._log_enc = enc
+            self._log_entries = 0
+            self._log_events = 0
+        if cursor > self._log_entries:
+            items = []
+            for i in range(self._log_entries, cursor):
+                for event in enc.entry_events(i):
+                    items.append(self._event_html(event.to_json(), i))
+                    self._log_events += 1
+            log.insertAdjacentHTML("beforeend", "".join(items))
+            self._log_entries = cursor
+            self._apply_filter()
+            log.scrollTop = log.scrollHeight
+        if cursor < self._log_entries:
+            self._log_entries = cursor
+        byid("log-count").textContent = str(self._log_events)
+        self._update_filter_options()
+
+    def _event_html(self, e: dict[str, Any], entry: int) -> str:
+        data = e.get("data") or {}
+        when = ""
+        if "turn" in data:
+            when = f"{self.app.view['clock']['unit'][:1].upper()}{data['turn']}"
+        more = []
+        if e.get("rule"):
+            more.append(f'<div>Rule <span class="rule-id">{esc(e["rule"])}</span></div>')
+        if e.get("details"):
+            more.append("<ul>" + "".join(f"<li>{tagged(d)}</li>" for d in e["details"]) + "</ul>")
+        for roll in e.get("rolls", []):
+            faces = ", ".join(str(x) for x in roll.get("faces", []))
+            more.append(f"<div>Rolled {esc(roll.get('expr', ''))}: {esc(faces)}</div>")
+        figure = esc(e.get("figure") or "")
+        target = esc(e.get("target") or "")
+        body = "".join(more) or '<div class="muted">No further details.</div>'
+        return (
+            f'<li class="kind-{esc(e["kind"])}" data-kind="{esc(e["kind"])}" '
+            f'data-figure="{figure}" data-target="{target}" data-entry="{entry}">'
+            f'<details><summary><span class="when">{esc(when)}</span>'
+            f'<span class="text">{esc(e["text"])}</span></summary>'
+            f'<div class="more">{body}</div></details></li>'
+        )
+
+    def _update_filter_options(self) -> None:
+        select = byid("log-filter")
+        figures = [(f["id"], f["name"]) for f in self.app.view["figures"]]
+        signature = repr(figures)
+        if select.getAttribute("data-signature") == signature:
+            return
+        current = str(select.value)
+        select.innerHTML = '<option value="">Everyone</option>' + "".join(
+            f'<option value="{esc(fid)}">{esc(name)}</option>' for fid, name in figures
+        )
+        select.value = current if any(fid == current for fid, _ in figures) else ""
+        select.setAttribute("data-signature", signature)
+
+    def filter_log(self) -> None:
+        """Show only the events of the figure chosen in the log's filter."""
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        who = str(byid("log-filter").value)
+        for item in js_query_all("#log > li"):
+            item.hidden = bool(who) and who not in (
+                str(item.dataset.figure),
+                str(item.dataset.target),
+            )
+
+
+def _defaults(spec: dict[str, Any], keep: dict[str, Any]) -> dict[str, Any]:
+    """Starting values of an action's parameters: given defaults, single choices, kept picks."""
+    params: dict[str, Any] = {}
+    for p in spec.get("params", []):
+        name = p["name"]
+        choices = p.get("choices", [])
+        values = [c["value"] for c in choices]
+        if name in keep and (not choices or keep[name] in values):
+            params[name] = keep[name]
+        elif p.get("default") is not None:
+            params[name] = p["default"]
+        elif len(choices) == 1 and p.get("required", True):
+            params[name] = choices[0]["value"]
+    return params
+
+
+def _face_input(n: int, sides: int, expr: str) -> str:
+    limit = f' max="{sides}"' if sides else ""
+    span = f"1-{sides}" if sides else "next"
+    return (
+        f"<label>Die {n} ({esc(expr)}, {span})"
+        f'<input type="number" inputmode="numeric" min="1"{limit} step="1" data-face="{n}" '
+        f'aria-label="Die {n}, {esc(expr)}, {span}"></label>'
+    )
+
+
+def _percent_width(fraction: str) -> int:
+    num, _, den = fraction.partition("/")
+    try:
+        return max(0, min(100, int(num) * 100 // max(1, int(den or 1))))
+    except ValueError:
+        return 0
+
+
+def _hex(key: str) -> Any:
+    from web.board import parse_key
+
+    return parse_key(key)
+
+
+def js_query(selector: str) -> Any:
+    """The first element matching ``selector`` in the page (None when there is none)."""
+    import js  # type: ignore[import-not-found]
+
+    return js.document.querySelector(selector)
+
+
+def js_query_all(selector: str) -> Any:
+    """Every element matching ``selector``."""
+    import js  # type: ignore[import-not-found]
+
+    return js.document.querySelectorAll(selector)
