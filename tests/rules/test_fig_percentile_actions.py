@@ -23,6 +23,7 @@ from hexcombat import Action, Encounter, IllegalActionError
 from hexcombat.checks import Check
 from hexcombat.dice import evaluate
 from hexcombat.document import to_document
+from hexcombat.geometry import distance
 from hexcombat.layout import from_offset
 
 pytestmark = pytest.mark.pyodide
@@ -431,3 +432,22 @@ def test_invariants_hold_in_a_fresh_and_a_played_state() -> None:
     play_round(enc, {"a": "accelerate"})
     roll(enc, [5], "attack", "a", target="b")
     assert enc.ruleset.invariant_problems(enc.state) == []
+
+
+def test_g21_with_stacking_a_mover_may_join_a_hex_but_never_overfill_it() -> None:
+    enc = arena({"core.stacking": 2})
+    enc = add(enc, "a", (2, 4), side="A", fig=40, facing=2)
+    enc = add(enc, "b", (6, 4), side="A", fig=40, facing=5)
+    enc = add(enc, "c", (4, 4), side="B")
+    play_round(enc, {"a": "accelerate", "b": "accelerate"}, {"a": (4, 4), "b": (4, 4)})
+    where = {f.id: f.position for f in enc.state.figures.values()}
+    # Both movers aimed at c's hex; only one more fits, so both stop a hex short.
+    assert where["c"] == from_offset(4, 4)
+    assert distance(where["a"], where["c"]) == 1 and distance(where["b"], where["c"]) == 1
+    assert all(e.data["blocked"] for e in enc.events if e.kind == "move")
+    assert enc.ruleset.invariant_problems(enc.state) == []
+    enc2 = arena({"core.stacking": 2})
+    enc2 = add(enc2, "a", (2, 4), side="A", fig=40, facing=2)
+    enc2 = add(enc2, "c", (4, 4), side="B")
+    play_round(enc2, {"a": "accelerate"}, {"a": (4, 4)})
+    assert enc2.state.figures["a"].position == enc2.state.figures["c"].position

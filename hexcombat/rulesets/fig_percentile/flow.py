@@ -184,10 +184,27 @@ def execute_moves(state: GameState) -> None:
             path = planned_path(state, f, Hex.parse(str(plan["to"])), facing)
         paths[f.id] = path
         ticks[f.id] = tick_poses(Pose(f.position, f.facing), path)
-    walked = lockstep({fid: [p.hex for p in poses] for fid, poses in ticks.items()})
+    paths_by_tick = {fid: [p.hex for p in poses] for fid, poses in ticks.items()}
+    limit = settings(state).stacking
+    walked = lockstep(paths_by_tick) if limit == 1 else _shared(paths_by_tick, limit)
     for f in list(state.living()):
         _moved(state, f, paths[f.id], ticks[f.id], walked[f.id])
     report_pairs(state)
+
+
+def _shared(paths: Mapping[str, list[Hex]], limit: int) -> dict[str, list[Hex]]:
+    """Moves when figures may share hexes (G-21): nobody blocks a path, but a mover whose
+    final hex would hold more than ``limit`` figures stops one tick earlier, until all fit."""
+    walked = {fid: list(path) for fid, path in paths.items()}
+    while True:
+        counts: dict[Hex, int] = {}
+        for path in walked.values():
+            counts[path[-1]] = counts.get(path[-1], 0) + 1
+        crowded = [path for path in walked.values() if counts[path[-1]] > limit and len(path) > 1]
+        if not crowded:
+            return walked
+        for path in crowded:
+            path.pop()
 
 
 def _moved(

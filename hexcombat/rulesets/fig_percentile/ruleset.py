@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any, ClassVar
 
-from ...actions import Action, ActionSpec, Choice, ParamSpec
-from ...checks import percent
+from ...actions import Action, ActionSpec
 from ...dice import Dice, DiceSyntaxError, parse
 from ...errors import IllegalActionError, Problem
 from ...events import Event
 from ...figures import Equipment, Figure, Pool
-from ...geometry import Hex, distance
+from ...geometry import Hex
 from ...movement import Reach
 from ...sequencing import Declarations
 from ...state import GameState
@@ -29,9 +27,8 @@ from ...validation import Json
 from .. import register
 from ..base import Preview, Ruleset
 from ..data import load
-from . import flow
-from .book import Book, catalogue_item, in_hand, is_ranged, spells, stat_int, weapons
-from .moves import FACING_NAMES
+from . import flow, offers
+from .book import Book, catalogue_item, in_hand, is_ranged, stat_int
 from .options import FIELDS, OPTIONS, SEQUENCE
 from .situation import (
     actions_left,
@@ -53,9 +50,6 @@ from .situation import (
 from .speed import RUNNING, accel_speed, allowance, can_dodge, show, speed_value, top_speed
 
 DATA: Any = load("fig_percentile")
-
-FACINGS = tuple(Choice(i, name) for i, name in enumerate(FACING_NAMES))
-MODIFIER_LIMIT = 50
 
 
 def _waiting(names: list[str]) -> str:
@@ -204,62 +198,14 @@ class FigPercentile(Ruleset):
         step = state.step.id
         book = Book(figure)
         if step == "declare":
-            return [] if book.declared else [self._declare_spec(state, figure)]
+            return [] if book.declared else [offers.declare_spec(state, figure)]
         if step == "move":
-            spec = self._move_spec(state, figure)
+            spec = offers.move_spec(state, figure, self.reach(state, figure))
             return [spec] if spec else []
         if step == "stop":
-            spec = self._post_spec(state, figure)
+            spec = offers.post_spec(state, figure)
             return [spec] if spec else []
-        return self._act_specs(state, figure)
-
-    def _declare_spec(self, state: GameState, figure: Figure) -> ActionSpec:
-        s = settings(state)
-        fig = fig_of(figure)
-        top, acc = top_speed(fig, s.rounding), accel_speed(fig, s.rounding)
-        if Book(figure).running:
-            modes = [Choice("top", f"Keep running at top speed: {top} hexes, speed {fig} (FP-3)")]
-        else:
-            modes = [
-                Choice("stationary", "Stay where you are (speed 0)"),
-                Choice("walk", "Walk: up to 1 hex (G-11)"),
-                Choice(
-                    "accelerate",
-                    f"Start running: {acc} hexes this round, speed {show(Fraction(fig, 2))} (FP-2)",
-                ),
-            ]
-        params = [ParamSpec("mode", "Movement this round", "choice", tuple(modes))]
-        hand = in_hand(figure)
-        ready = [Choice("", f"Keep the {hand.name} in hand" if hand else "Draw nothing")]
-        ready += [
-            Choice(w.name, f"Draw the {w.name} (half skill for the rest of the round, FP-23)")
-            for w in weapons(figure)
-            if w is not hand
-        ]
-        if len(ready) > 1:
-            params.append(
-                ParamSpec("ready", "Weapon", "choice", tuple(ready), default="", required=False)
-            )
-        if hand is not None:
-            params.append(
-                ParamSpec(
-                    "drop",
-                    f"Drop the {hand.name}",
-                    "bool",
-                    default=False,
-                    required=False,
-                    help="Dropping is free (G-5); otherwise a weapon you replace is put away.",
-                )
-            )
-        hidden = " Hidden until everyone has declared." if s.hidden_declarations else ""
-        return ActionSpec(
-            "declare",
-            "Declare movement and weapon",
-            figure.id,
-            tuple(params),
-            "How you move this round and whether you draw a weapon." + hidden,
-            "G-19, FP-2, FP-3, FP-23",
-        )
+        return offers.act_specs(state, figure)
 
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
         """Hexes the figure can still plan to reach this round, with their costs."""
@@ -268,195 +214,6 @@ class FigPercentile(Ruleset):
         if figure.id in (state.memory.get("plans") or {}) or self.is_out(state, figure):
             return None
         return flow.reach_of(state, figure)
-
-    def _move_spec(self, state: GameState, figure: Figure) -> ActionSpec | None:
-        reach = self.reach(state, figure)
-        if reach is None or len(reach.poses()) <= 1:
-            return None
-        costs = reach.hex_costs()
-        hexes = tuple(
-            Choice(str(h), f"{h} ({cost} MP)" if h != figure.position else f"{h} (turn here)")
-            for h, cost in sorted(costs.items())
-        )
-        mode = mode_of(figure)
-        how = (
-            "Turning is free (Slow, FP-8)."
-            if turns_freely(state, figure)
-            else "You step into your front hex; before each step you may turn one hexside "
-            "free or two for 1 MP (FP-9)."
-        )
-        return ActionSpec(
-            "plan_move",
-            "Plan your move",
-            figure.id,
-            (
-                ParamSpec("to", "Destination", "hex", hexes),
-                ParamSpec(
-                    "facing",
-                    "Facing at the end",
-                    "facing",
-                    FACINGS,
-                    required=False,
-                    help="Leave empty to take the cheapest way.",
-                ),
-            ),
-            f"Up to {reach.allowance} MP ({mode}). {how} Costly terrain: FP-11...FP-13. "
-            "All moves happen together when the step ends.",
-            "FP-1, FP-2, FP-9, FP-13",
-        )
-
-    def _can_begin_spell(self, state: GameState, figure: Figure, stopping: bool) -> bool:
-        book = Book(figure)
-        if not spells(figure) or book.casting or book.spell_ready or actions_left(figure) < 1:
-            return False
-        rule = settings(state).cast_requires_stationary
-        m = motion(state, figure)
-        still = m.mode == "stationary" or (m.mode == "walk" and book.hexes_moved == 0)
-        return rule == "no" or still or (stopping and rule == "stationary_or_stopping")
-
-    def _post_spec(self, state: GameState, figure: Figure) -> ActionSpec | None:
-        if Book(figure).post_declared:
-            return None
-        spell_choices = tuple(Choice(sp.name, _spell_label(sp)) for sp in spells(figure))
-        if mode_of(figure) in RUNNING:
-            params = [
-                ParamSpec(
-                    "choice",
-                    "Stop or keep running",
-                    "choice",
-                    (
-                        Choice("continue", "Keep running: top speed next round (FP-3)"),
-                        Choice(
-                            "stop",
-                            "Stop at the end of this round: the next run starts with an "
-                            "acceleration round (FP-4)",
-                        ),
-                    ),
-                )
-            ]
-            if self._can_begin_spell(state, figure, stopping=True):
-                params.append(
-                    ParamSpec(
-                        "spell",
-                        "Begin a spell",
-                        "choice",
-                        spell_choices,
-                        required=False,
-                        help=_cast_help(state),
-                    )
-                )
-            return ActionSpec(
-                "stop_or_continue",
-                "Stop or keep running",
-                figure.id,
-                tuple(params),
-                "A stop takes effect at the end of the round; until then you count as moving.",
-                "FP-27, FP-4, G-6",
-            )
-        if not self._can_begin_spell(state, figure, stopping=False):
-            return None
-        return ActionSpec(
-            "begin_spell",
-            "Begin a spell",
-            figure.id,
-            (ParamSpec("spell", "Spell", "choice", spell_choices),),
-            _cast_help(state),
-            "FP-26, G-6",
-        )
-
-    def _targets(self, state: GameState, figure: Figure, item: Equipment) -> tuple[Choice, ...]:
-        choices = []
-        for t in state.figures.values():
-            if target_problem(state, figure, t, item):
-                continue
-            check = attack_check(state, figure, t, item)
-            d = distance(figure.position, t.position)
-            detail = f"{d} {'hex' if d == 1 else 'hexes'} away; {needs_text(check)}"
-            choices.append(Choice(t.id, t.name, f"{detail} ({percent(check.chance())})"))
-        return tuple(choices)
-
-    def _act_specs(self, state: GameState, figure: Figure) -> list[ActionSpec]:
-        pending = flow.pending_for(state, figure)
-        if pending is not None:
-            attacker = state.figure(pending["attacker"])
-            specs = []
-            ok, why = may_dodge(state, figure)
-            if ok:
-                check = dodge_check(state, figure)
-                specs.append(
-                    ActionSpec(
-                        "dodge",
-                        f"Dodge {attacker.name}'s hit ({needs_text(check)})",
-                        figure.id,
-                        (),
-                        f"Uses one action; success cancels the hit. Allowed: {why}.",
-                        "G-3, FP-10",
-                    )
-                )
-            specs.append(
-                ActionSpec(
-                    "accept_hit",
-                    f"Take {attacker.name}'s hit",
-                    figure.id,
-                    (),
-                    "Do not dodge.",
-                    "G-3",
-                )
-            )
-            return specs
-        specs = []
-        book = Book(figure)
-        if actions_left(figure) < 1:
-            return specs
-        item = in_hand(figure)
-        if item is not None:
-            targets = self._targets(state, figure, item)
-            if targets:
-                verb = "Fire" if is_ranged(item) else "Strike with"
-                specs.append(
-                    ActionSpec(
-                        "attack",
-                        f"{verb} the {item.name}",
-                        figure.id,
-                        (ParamSpec("target", "Target", "figure", targets), _modifier_param()),
-                        "D100 at or under skill + speed band"
-                        + (" + range band" if is_ranged(item) else "")
-                        + " hits (FP-21, FP-22).",
-                        "FP-21, FP-22, FP-25" if not is_ranged(item) else "FP-21, FP-22",
-                    )
-                )
-            if (
-                is_ranged(item)
-                and item.loaded is False
-                and book.reloading is None
-                and book.actions_used == 0
-            ):
-                rounds = stat_int(item, "reload_rounds", 1)
-                specs.append(
-                    ActionSpec(
-                        "reload",
-                        f"Reload the {item.name}",
-                        figure.id,
-                        (),
-                        f"Takes {rounds} full round(s): no other actions (G-5).",
-                        "G-5",
-                    )
-                )
-        spell = attack_item(figure, spell=True)
-        if spell is not None:
-            targets = self._targets(state, figure, spell)
-            if targets:
-                specs.append(
-                    ActionSpec(
-                        "release_spell",
-                        f"Release {spell.name}",
-                        figure.id,
-                        (ParamSpec("target", "Target", "figure", targets), _modifier_param()),
-                        "The spell begun last round (FP-26); rolled like a ranged attack.",
-                        "FP-26, FP-21",
-                    )
-                )
-        return specs
 
     # ---- previews ------------------------------------------------------------------------
     def preview(self, state: GameState, action: Action) -> Preview:
@@ -746,6 +503,22 @@ class FigPercentile(Ruleset):
         return problems
 
 
+def _extra(action: Action) -> int:
+    value = action.integer("modifier", 0)
+    limit = offers.MODIFIER_LIMIT
+    if not -limit <= value <= limit:
+        raise IllegalActionError(
+            f"the other modifier must be from {-limit} to {limit}, got {value}"
+        )
+    return value
+
+
+def _facing(action: Action) -> int | None:
+    if action.params.get("facing") is None:
+        return None
+    return action.integer("facing")
+
+
 def _item_problems(item: Equipment) -> list[Problem]:
     problems = []
     skill = item.stats.get("skill")
@@ -774,47 +547,3 @@ def _item_problems(item: Equipment) -> list[Problem]:
     if item.loaded is not None and not (item.kind == "weapon" and is_ranged(item)):
         problems.append(Problem("loaded", "only ranged weapons are loaded"))
     return problems
-
-
-def _spell_label(spell: Equipment) -> str:
-    yards = stat_int(spell, "max_range_yards")
-    rounds = stat_int(spell, "cast_rounds", 1)
-    return f"{spell.name} ({yards} yd, {rounds} round(s) to cast)"
-
-
-def _cast_help(state: GameState) -> str:
-    rule = settings(state).cast_requires_stationary
-    who = {
-        "stationary_or_stopping": "if you did not move this round or declare a stop",
-        "stationary": "only if you did not move this round",
-        "no": "whether or not you move",
-    }[rule]
-    return f"Casting takes the rest of the round; you may begin {who} (G-6)."
-
-
-def _modifier_param() -> ParamSpec:
-    return ParamSpec(
-        "modifier",
-        "Other modifier",
-        "int",
-        minimum=-MODIFIER_LIMIT,
-        maximum=MODIFIER_LIMIT,
-        default=0,
-        required=False,
-        help="Any situational modifier the GM adds (G-7).",
-    )
-
-
-def _extra(action: Action) -> int:
-    value = action.integer("modifier", 0)
-    if not -MODIFIER_LIMIT <= value <= MODIFIER_LIMIT:
-        raise IllegalActionError(
-            f"the other modifier must be from {-MODIFIER_LIMIT} to {MODIFIER_LIMIT}, got {value}"
-        )
-    return value
-
-
-def _facing(action: Action) -> int | None:
-    if action.params.get("facing") is None:
-        return None
-    return action.integer("facing")

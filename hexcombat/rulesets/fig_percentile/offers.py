@@ -1,0 +1,321 @@
+"""What a figure may do now, described for forms: the actions of each step and their choices.
+
+Every :class:`~hexcombat.actions.ActionSpec` lists only legal values (reachable
+hexes with their cost, targets in range and sight with the roll they need), so
+the engine can refuse anything else before a handler runs.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...actions import ActionSpec, Choice, ParamSpec
+from ...checks import percent
+from ...figures import Equipment, Figure
+from ...geometry import distance
+from ...movement import Reach
+from ...state import GameState
+from . import flow
+from .book import Book, in_hand, is_ranged, spells, stat_int, weapons
+from .moves import FACING_NAMES
+from .situation import (
+    actions_left,
+    attack_check,
+    attack_item,
+    dodge_check,
+    fig_of,
+    may_dodge,
+    mode_of,
+    motion,
+    needs_text,
+    settings,
+    target_problem,
+    turns_freely,
+)
+from .speed import RUNNING, accel_speed, show, top_speed
+
+FACINGS = tuple(Choice(i, name) for i, name in enumerate(FACING_NAMES))
+"""The six facings as choices."""
+
+MODIFIER_LIMIT = 50
+"""The largest situational modifier a GM may add to one roll (G-7)."""
+
+
+def declare_spec(state: GameState, figure: Figure) -> ActionSpec:
+    """Start of round (G-19): the move modes open to the figure and the weapons it may draw."""
+    s = settings(state)
+    fig = fig_of(figure)
+    top, acc = top_speed(fig, s.rounding), accel_speed(fig, s.rounding)
+    if Book(figure).running:
+        modes = [Choice("top", f"Keep running at top speed: {top} hexes, speed {fig} (FP-3)")]
+    else:
+        modes = [
+            Choice("stationary", "Stay where you are (speed 0)"),
+            Choice("walk", "Walk: up to 1 hex (G-11)"),
+            Choice(
+                "accelerate",
+                f"Start running: {acc} hexes this round, speed {show(Fraction(fig, 2))} (FP-2)",
+            ),
+        ]
+    params = [ParamSpec("mode", "Movement this round", "choice", tuple(modes))]
+    hand = in_hand(figure)
+    ready = [Choice("", f"Keep the {hand.name} in hand" if hand else "Draw nothing")]
+    ready += [
+        Choice(w.name, f"Draw the {w.name} (half skill for the rest of the round, FP-23)")
+        for w in weapons(figure)
+        if w is not hand
+    ]
+    if len(ready) > 1:
+        params.append(
+            ParamSpec("ready", "Weapon", "choice", tuple(ready), default="", required=False)
+        )
+    if hand is not None:
+        params.append(
+            ParamSpec(
+                "drop",
+                f"Drop the {hand.name}",
+                "bool",
+                default=False,
+                required=False,
+                help="Dropping is free (G-5); otherwise a weapon you replace is put away.",
+            )
+        )
+    hidden = " Hidden until everyone has declared." if s.hidden_declarations else ""
+    return ActionSpec(
+        "declare",
+        "Declare movement and weapon",
+        figure.id,
+        tuple(params),
+        "How you move this round and whether you draw a weapon." + hidden,
+        "G-19, FP-2, FP-3, FP-23",
+    )
+
+
+def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSpec | None:
+    """Movement step: every hex the figure can reach this round, with its cost (None: none)."""
+    if reach is None or len(reach.poses()) <= 1:
+        return None
+    costs = reach.hex_costs()
+    hexes = tuple(
+        Choice(str(h), f"{h} ({cost} MP)" if h != figure.position else f"{h} (turn here)")
+        for h, cost in sorted(costs.items())
+    )
+    mode = mode_of(figure)
+    how = (
+        "Turning is free (Slow, FP-8)."
+        if turns_freely(state, figure)
+        else "You step into your front hex; before each step you may turn one hexside "
+        "free or two for 1 MP (FP-9)."
+    )
+    return ActionSpec(
+        "plan_move",
+        "Plan your move",
+        figure.id,
+        (
+            ParamSpec("to", "Destination", "hex", hexes),
+            ParamSpec(
+                "facing",
+                "Facing at the end",
+                "facing",
+                FACINGS,
+                required=False,
+                help="Leave empty to take the cheapest way.",
+            ),
+        ),
+        f"Up to {reach.allowance} MP ({mode}). {how} Costly terrain: FP-11...FP-13. "
+        "All moves happen together when the step ends.",
+        "FP-1, FP-2, FP-9, FP-13",
+    )
+
+
+def can_begin_spell(state: GameState, figure: Figure, stopping: bool) -> bool:
+    """G-6: whether the figure may begin a spell now (``stopping``: with a stop declared)."""
+    book = Book(figure)
+    if not spells(figure) or book.casting or book.spell_ready or actions_left(figure) < 1:
+        return False
+    rule = settings(state).cast_requires_stationary
+    m = motion(state, figure)
+    still = m.mode == "stationary" or (m.mode == "walk" and book.hexes_moved == 0)
+    return rule == "no" or still or (stopping and rule == "stationary_or_stopping")
+
+
+def post_spec(state: GameState, figure: Figure) -> ActionSpec | None:
+    """After movement: stop or keep running (FP-27), or begin a spell (FP-26, G-6)."""
+    if Book(figure).post_declared:
+        return None
+    spell_choices = tuple(Choice(sp.name, spell_label(sp)) for sp in spells(figure))
+    if mode_of(figure) in RUNNING:
+        params = [
+            ParamSpec(
+                "choice",
+                "Stop or keep running",
+                "choice",
+                (
+                    Choice("continue", "Keep running: top speed next round (FP-3)"),
+                    Choice(
+                        "stop",
+                        "Stop at the end of this round: the next run starts with an "
+                        "acceleration round (FP-4)",
+                    ),
+                ),
+            )
+        ]
+        if can_begin_spell(state, figure, stopping=True):
+            params.append(
+                ParamSpec(
+                    "spell",
+                    "Begin a spell",
+                    "choice",
+                    spell_choices,
+                    required=False,
+                    help=cast_help(state),
+                )
+            )
+        return ActionSpec(
+            "stop_or_continue",
+            "Stop or keep running",
+            figure.id,
+            tuple(params),
+            "A stop takes effect at the end of the round; until then you count as moving.",
+            "FP-27, FP-4, G-6",
+        )
+    if not can_begin_spell(state, figure, stopping=False):
+        return None
+    return ActionSpec(
+        "begin_spell",
+        "Begin a spell",
+        figure.id,
+        (ParamSpec("spell", "Spell", "choice", spell_choices),),
+        cast_help(state),
+        "FP-26, G-6",
+    )
+
+
+def target_choices(state: GameState, figure: Figure, item: Equipment) -> tuple[Choice, ...]:
+    """Every figure ``item`` can reach now, each with the roll it needs."""
+    choices = []
+    for t in state.figures.values():
+        if target_problem(state, figure, t, item):
+            continue
+        check = attack_check(state, figure, t, item)
+        d = distance(figure.position, t.position)
+        detail = f"{d} {'hex' if d == 1 else 'hexes'} away; {needs_text(check)}"
+        choices.append(Choice(t.id, t.name, f"{detail} ({percent(check.chance())})"))
+    return tuple(choices)
+
+
+def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
+    """Action step: answer a pending hit first; else attack, reload or release a spell."""
+    pending = flow.pending_for(state, figure)
+    if pending is not None:
+        attacker = state.figure(pending["attacker"])
+        specs = []
+        ok, why = may_dodge(state, figure)
+        if ok:
+            check = dodge_check(state, figure)
+            specs.append(
+                ActionSpec(
+                    "dodge",
+                    f"Dodge {attacker.name}'s hit ({needs_text(check)})",
+                    figure.id,
+                    (),
+                    f"Uses one action; success cancels the hit. Allowed: {why}.",
+                    "G-3, FP-10",
+                )
+            )
+        specs.append(
+            ActionSpec(
+                "accept_hit",
+                f"Take {attacker.name}'s hit",
+                figure.id,
+                (),
+                "Do not dodge.",
+                "G-3",
+            )
+        )
+        return specs
+    specs = []
+    book = Book(figure)
+    if actions_left(figure) < 1:
+        return specs
+    item = in_hand(figure)
+    if item is not None:
+        targets = target_choices(state, figure, item)
+        if targets:
+            verb = "Fire" if is_ranged(item) else "Strike with"
+            specs.append(
+                ActionSpec(
+                    "attack",
+                    f"{verb} the {item.name}",
+                    figure.id,
+                    (ParamSpec("target", "Target", "figure", targets), modifier_param()),
+                    "D100 at or under skill + speed band"
+                    + (" + range band" if is_ranged(item) else "")
+                    + " hits (FP-21, FP-22).",
+                    "FP-21, FP-22, FP-25" if not is_ranged(item) else "FP-21, FP-22",
+                )
+            )
+        if (
+            is_ranged(item)
+            and item.loaded is False
+            and book.reloading is None
+            and book.actions_used == 0
+        ):
+            rounds = stat_int(item, "reload_rounds", 1)
+            specs.append(
+                ActionSpec(
+                    "reload",
+                    f"Reload the {item.name}",
+                    figure.id,
+                    (),
+                    f"Takes {rounds} full round(s): no other actions (G-5).",
+                    "G-5",
+                )
+            )
+    spell = attack_item(figure, spell=True)
+    if spell is not None:
+        targets = target_choices(state, figure, spell)
+        if targets:
+            specs.append(
+                ActionSpec(
+                    "release_spell",
+                    f"Release {spell.name}",
+                    figure.id,
+                    (ParamSpec("target", "Target", "figure", targets), modifier_param()),
+                    "The spell begun last round (FP-26); rolled like a ranged attack.",
+                    "FP-26, FP-21",
+                )
+            )
+    return specs
+
+
+def spell_label(spell: Equipment) -> str:
+    """A spell as a choice: name, range and casting time."""
+    yards = stat_int(spell, "max_range_yards")
+    rounds = stat_int(spell, "cast_rounds", 1)
+    return f"{spell.name} ({yards} yd, {rounds} round(s) to cast)"
+
+
+def cast_help(state: GameState) -> str:
+    """Who may begin a spell under the G-6 option, in plain words."""
+    rule = settings(state).cast_requires_stationary
+    who = {
+        "stationary_or_stopping": "if you did not move this round or declare a stop",
+        "stationary": "only if you did not move this round",
+        "no": "whether or not you move",
+    }[rule]
+    return f"Casting takes the rest of the round; you may begin {who} (G-6)."
+
+
+def modifier_param() -> ParamSpec:
+    """The GM's situational modifier of a roll (G-7)."""
+    return ParamSpec(
+        "modifier",
+        "Other modifier",
+        "int",
+        minimum=-MODIFIER_LIMIT,
+        maximum=MODIFIER_LIMIT,
+        default=0,
+        required=False,
+        help="Any situational modifier the GM adds (G-7).",
+    )
