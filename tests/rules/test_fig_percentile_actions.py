@@ -393,7 +393,7 @@ def test_g5_a_crossbow_takes_a_full_round_to_reload() -> None:
     enc = add(enc, "y", (6, 4), side="B")
     play_round(enc, {})
     events = roll(enc, [90], "attack", "x", target="y")
-    assert "reloading takes 1 full round(s) (G-5)" in events[0].details[-1]
+    assert "reloading takes 1 full round (G-5)" in events[0].details[-1]
     end_round(enc)
     play_round(enc, {})
     assert kinds(enc, "x") == ["reload"]

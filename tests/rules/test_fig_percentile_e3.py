@@ -89,8 +89,8 @@ def test_e3_round_1_accelerating_brie_hits_with_the_crossbow(enc: Encounter) -> 
         26.0,
         3,
     )
-    assert "FIG 29 / 20 = 1.45 -> 1 hex(es) (FP-2)" in b_move.details[0]
-    assert "FIG 52 / 20 = 2.6 -> 3 hex(es) (FP-2)" in r_move.details[0]
+    assert "FIG 29 / 20 = 1.45 → 1 hex (FP-2)" in b_move.details[0]
+    assert "FIG 52 / 20 = 2.6 → 3 hexes (FP-2)" in r_move.details[0]
     # Both may dodge: 14.5 <= 14.5 and 26 <= 26 (FP-10).
     assert "May dodge: speed 14.5 ≤ 14.5" in b_move.details[2]
     # 12 -> 8 hexes between them; combined speed 40.5: Fast, -15 for both.

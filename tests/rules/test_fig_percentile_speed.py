@@ -88,12 +88,12 @@ def test_fp_2_e1_fig_62_moves_3_hexes_then_6() -> None:
     play_round(enc, {"runner": "accelerate"}, {"runner": (4, 5)})
     move = last(enc, "move")
     assert move.data["allowance"] == 3 and move.data["hexes"] == 3
-    assert "62 / 20 = 3.1 -> 3" in move.details[0]
+    assert "62 / 20 = 3.1 → 3 hexes" in move.details[0]
     end_round(enc)
     play_round(enc, {"runner": "top"}, {"runner": (10, 5)})
     move = last(enc, "move")
     assert move.data["allowance"] == 6 and move.data["hexes"] == 6
-    assert "62 / 10 = 6.2 -> 6" in move.details[0]
+    assert "62 / 10 = 6.2 → 6 hexes" in move.details[0]
 
 
 def test_fp_3_a_figure_that_keeps_running_stays_at_top_speed() -> None:

@@ -21,6 +21,7 @@ from .book import Book, find, in_hand, is_ranged, stat_int, stat_text
 from .moves import FACING_NAMES, describe_step, step_function, tick_poses
 from .situation import (
     attack_check,
+    counted,
     fig_of,
     may_dodge,
     motion,
@@ -32,10 +33,6 @@ from .situation import (
     turns_freely,
 )
 from .speed import NO_SPEED, RUNNING, allowance, combined_speed, top_speed
-
-
-def _hexes(n: int) -> str:
-    return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
 def _pending(state: GameState) -> list[Json]:
@@ -89,7 +86,7 @@ def apply_declaration(state: GameState, figure: Figure, choice: Mapping[str, Jso
     words = [_MODE_WORDS[mode]]
     if mode in RUNNING:
         n = allowance(mode, fig_of(figure), s.rounding)
-        words[0] += f" ({_hexes(n)} this round)"
+        words[0] += f" ({counted(n, 'hex', 'hexes')} this round)"
     details = speed_note(state, figure)
     if hand is not None and (drop or ready):
         hand.state = "dropped" if drop else "carried"
@@ -234,7 +231,7 @@ def _moved(
     n = len(entered)
     if n:
         verb = "walks" if mode == "walk" else "runs" if mode in RUNNING else "moves"
-        text = f"{figure.name} {verb} {_hexes(n)}: {start} → {final.hex}"
+        text = f"{figure.name} {verb} {counted(n, 'hex', 'hexes')}: {start} → {final.hex}"
         text += f" ({done} of {limit} MP)"
     elif turned:
         text = f"{figure.name} turns to face {FACING_NAMES[final.facing]} at {start}"
@@ -291,8 +288,8 @@ def report_pairs(state: GameState) -> None:
             state.emit(
                 Event(
                     "speeds",
-                    f"{a.name} and {b.name} are {_hexes(d)} apart ({gap} between them); "
-                    f"combined speed {how}: {effect}",
+                    f"{a.name} and {b.name} are {counted(d, 'hex', 'hexes')} apart "
+                    f"({gap} between them); combined speed {how}: {effect}",
                     a.id,
                     b.id,
                     rule="FP-6, FP-7",
@@ -349,7 +346,8 @@ def apply_post(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> 
                 figure.id,
                 rule="FP-26, G-6",
                 details=(
-                    f"Casting takes {rounds} full round(s); no other actions this round (FP-26)",
+                    f"Casting takes {counted(rounds, 'full round')}; no other actions this round "
+                    "(FP-26)",
                 ),
                 data={"spell": item.name, "release_round": release},
             )
@@ -377,7 +375,9 @@ def resolve_attack(
     if item.kind == "weapon" and is_ranged(item) and stat_int(item, "reload_rounds") > 0:
         item.loaded = False
         rounds = stat_int(item, "reload_rounds")
-        details.append(f"The {item.name} is empty: reloading takes {rounds} full round(s) (G-5)")
+        details.append(
+            f"The {item.name} is empty: reloading takes {counted(rounds, 'full round')} (G-5)"
+        )
     outcome = "hit" if result.success else "miss"
     text = f"{attacker.name} {verb}: {needs_text(check)}, rolled {result.roll.total}: {outcome}"
     dodge, why = may_dodge(state, target)

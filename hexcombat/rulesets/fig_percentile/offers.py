@@ -22,6 +22,7 @@ from .situation import (
     actions_left,
     attack_check,
     attack_item,
+    counted,
     dodge_check,
     fig_of,
     may_dodge,
@@ -268,7 +269,7 @@ def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
                     f"Reload the {item.name}",
                     figure.id,
                     (),
-                    f"Takes {rounds} full round(s): no other actions (G-5).",
+                    f"Takes {counted(rounds, 'full round')}: no other actions (G-5).",
                     "G-5",
                 )
             )
@@ -293,7 +294,7 @@ def spell_label(spell: Equipment) -> str:
     """A spell as a choice: name, range and casting time."""
     yards = stat_int(spell, "max_range_yards")
     rounds = stat_int(spell, "cast_rounds", 1)
-    return f"{spell.name} ({yards} yd, {rounds} round(s) to cast)"
+    return f"{spell.name} ({yards} yd, {counted(rounds, 'round')} to cast)"
 
 
 def cast_help(state: GameState) -> str:

@@ -34,6 +34,7 @@ from .situation import (
     actions_left,
     attack_check,
     attack_item,
+    counted,
     dodge_check,
     fig_of,
     los_needed,
@@ -281,10 +282,8 @@ class FigPercentile(Ruleset):
             fig = fig_of(figure)
             speed = speed_value(mode, fig, 1, s.walk_speed)
             dodging = "dodging allowed" if can_dodge(speed, fig) else "no dodging"
-            notes = [
-                f"Up to {allowance(mode, fig, s.rounding)} hex(es) this round; speed "
-                f"{show(speed)}; {dodging} (FP-5, FP-10)"
-            ]
+            hexes = counted(allowance(mode, fig, s.rounding), "hex", "hexes")
+            notes = [f"Up to {hexes} this round; speed {show(speed)}; {dodging} (FP-5, FP-10)"]
             if action.text("ready", ""):
                 notes.append("Every roll this round is at half skill (FP-23)")
             return Preview(action, True, notes=tuple(notes))
@@ -478,11 +477,11 @@ class FigPercentile(Ruleset):
                 stop_declared=book.stop,
             )
         if book.casting:
-            view["casting"] = f"{book.casting[0]} ({book.casting[1]} round(s) left)"
+            view["casting"] = f"{book.casting[0]} ({counted(book.casting[1], 'round')} left)"
         if book.spell_ready:
             view["spell_ready"] = book.spell_ready
         if book.reloading:
-            view["reloading"] = f"{book.reloading[0]} ({book.reloading[1]} round(s) left)"
+            view["reloading"] = f"{book.reloading[0]} ({counted(book.reloading[1], 'round')} left)"
         return view
 
     def invariant_problems(self, state: GameState) -> list[str]:

@@ -77,6 +77,11 @@ class Settings:
         return cls(**{f: options[name] for f, name in names.items()})
 
 
+def counted(n: int, one: str, many: str = "") -> str:
+    """``1 hex``, ``3 hexes``, ``1 round``: a number with its noun in the right form."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def settings(state: GameState) -> Settings:
     """The typed options of ``state``."""
     return Settings.of(state.options)
@@ -185,19 +190,26 @@ def speed_note(state: GameState, figure: Figure) -> list[str]:
     if m.mode == "accelerate":
         hexes = accel_speed(fig, s.rounding)
         lines = [
-            f"Acceleration round: FIG {fig} / 20 = {show(Fraction(fig, 20))} -> {hexes} hex(es) "
+            f"Acceleration round: FIG {fig} / 20 = {show(Fraction(fig, 20))} → "
+            f"{counted(hexes, 'hex', 'hexes')} "
             "(FP-2)",
             f"Speed {fig} / 2 = {show(m.speed)} (FP-5)",
         ]
     elif m.mode == "top":
         hexes = top_speed(fig, s.rounding)
         lines = [
-            f"Top speed: FIG {fig} / 10 = {show(Fraction(fig, 10))} -> {hexes} hex(es) (FP-1, "
+            f"Top speed: FIG {fig} / 10 = {show(Fraction(fig, 10))} → "
+            f"{counted(hexes, 'hex', 'hexes')} (FP-1, "
             "FP-3)",
             f"Speed = FIG = {show(m.speed)} (FP-5)",
         ]
     elif m.mode == "walk":
-        lines = ["Walking: at most 1 hex; speed 7 per hex walked, at most FIG/2 (G-11)"]
+        per = (
+            "the pair is Slow when one walks and neither runs"
+            if s.walk_speed == "slow_band"
+            else f"speed {s.walk_speed} per hex walked, at most FIG/2"
+        )
+        lines = [f"Walking: at most 1 hex; {per} (G-11)"]
     else:
         lines = ["Stationary: speed 0 (FP-5)"]
     ok, why = may_dodge(state, figure)
