@@ -5,8 +5,9 @@
 // 1. loads Pyodide from web/node_modules/pyodide (what the browser app ships);
 // 2. unpacks the wheels in .cache/wheels (pytest and its dependencies, hypothesis;
 //    tests/run downloads them) into site-packages;
-// 3. copies hexcombat/, tests/ (without tests/browser/, whose conftest needs
-//    Playwright) and pyproject.toml (pytest's settings) to /home/pyodide/proj;
+// 3. copies hexcombat/, web/ (the page's Python modules), tests/ (without
+//    tests/browser/, whose conftest needs Playwright) and pyproject.toml (pytest's
+//    settings) to /home/pyodide/proj;
 // 4. runs pytest.main(["-m", "pyodide", ...]) there on the test files that use the
 //    mark (so modules meant for CPython only are not even imported) and exits with
 //    pytest's code.
@@ -21,9 +22,12 @@ const PYODIDE_DIR = join(ROOT, "web", "node_modules", "pyodide");
 const WHEELS = process.env.PYODIDE_WHEELS || join(ROOT, ".cache", "wheels");
 const PROJ = "/home/pyodide/proj";
 // What is copied into the Pyodide file system.
-const COPY = ["hexcombat", "tests", "pyproject.toml"];
-const SKIP_DIRS = new Set(["__pycache__", "browser", "pyodide", ".hypothesis", ".pytest_cache"]);
+const COPY = ["hexcombat", "web", "tests", "pyproject.toml"];
+const SKIP_DIRS = new Set([
+  "__pycache__", "node_modules", "browser", "pyodide", ".hypothesis", ".pytest_cache",
+]);
 const COPY_SUFFIXES = [".py", ".json", ".toml", ".typed", ".txt"];
+const NOT_COPIED = new Set(["web/package.json", "web/package-lock.json", "web/pyscript.json"]);
 
 const started = performance.now();
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
@@ -82,6 +86,7 @@ const testFiles = [];
 for (const top of COPY) {
   for (const file of walk(join(ROOT, top), [])) {
     const rel = relative(ROOT, file).split(sep).join("/");
+    if (NOT_COPIED.has(rel)) continue;
     const bytes = readFileSync(file);
     pyodide.FS.mkdirTree(`${PROJ}/${rel.slice(0, rel.lastIndexOf("/"))}`);
     pyodide.FS.writeFile(`${PROJ}/${rel}`, bytes);
