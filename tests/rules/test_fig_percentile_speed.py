@@ -338,3 +338,22 @@ def test_fp_10_the_figure_panel_says_whether_the_figure_may_dodge() -> None:
 
 def test_fp_23_half_skill_rounds_half_up() -> None:
     assert half_skill(97) == 49 and half_skill(96) == 48 and half_skill(97, "half_down") == 48
+
+
+def test_fp_6_g20_combined_speed_is_worked_out_per_attacker_target_pair() -> None:
+    enc = arena(width=16)
+    enc = add(
+        enc, "archer", (1, 4), side="A", skills={"Bow": 60}, items=["Short bow"], ready="Short bow"
+    )
+    enc = add(enc, "walker", (5, 3), side="B", fig=30, facing=3)
+    enc = add(enc, "runner", (5, 6), side="B", fig=40, facing=3)
+    play_round(enc, {"walker": "walk", "runner": "accelerate"}, {"walker": (5, 4)})
+    bands = {
+        t: enc.preview(Action("attack", "archer", {"target": t})).checks[0].modifiers[0]
+        for t in ("walker", "runner")
+    }
+    assert (bands["walker"].name, bands["walker"].value) == ("Slow combined speed (0 + 7 = 7)", -5)
+    assert (bands["runner"].name, bands["runner"].value) == (
+        "Medium combined speed (0 + 20 = 20)",
+        -10,
+    )
