@@ -353,7 +353,7 @@ class Library:
             )
         if self.store.get(current.key) == dumps(encounter):
             return current
-        return self._write(entry_id, encounter, deleted=current.deleted)
+        return self._write(entry_id, encounter, deleted=current.deleted, label=current.name)
 
     def rename(self, entry_id: str, name: str) -> Entry:
         """Give an encounter a new name (LibraryError when another one already has it)."""
@@ -415,8 +415,13 @@ class Library:
                 return candidate
         raise LibraryError("could not make a new library id")
 
-    def _write(self, entry_id: str, encounter: Encounter, *, deleted: str) -> Entry:
-        """Write a new revision, point the index at it, then drop older revisions."""
+    def _write(
+        self, entry_id: str, encounter: Encounter, *, deleted: str, label: str = ""
+    ) -> Entry:
+        """Write a new revision, point the index at it, then drop older revisions.
+
+        ``label`` names the encounter in a storage-full message (its name before a rename).
+        """
         text = dumps(encounter)
         name = encounter.setup.name
         index = self._read_index()
@@ -427,13 +432,13 @@ class Library:
         try:
             self.store.set(entry.key, text)
         except StorageFullError:
-            raise StorageFullError(_full_message(name)) from None
+            raise StorageFullError(_full_message(label or name)) from None
         index[entry_id] = entry
         try:
             self._write_index(index, "")
         except StorageFullError:
             self.store.remove(entry.key)
-            raise StorageFullError(_full_message(name)) from None
+            raise StorageFullError(_full_message(label or name)) from None
         self._remember_check(entry.key, text, (), encounter)
         for old in revisions:
             if old < revision:

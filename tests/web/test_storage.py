@@ -160,6 +160,15 @@ def test_storage_full_on_save_keeps_previous_version(store: FlakyStore) -> None:
     assert to_document(library.load(entry.id)) == to_document(enc)
 
 
+def test_storage_full_on_rename_names_the_encounter_as_it_was(store: FlakyStore) -> None:
+    library = make_library(store)
+    entry, _ = library.add(duel())
+    store.fail_at = {store.sets + 1}
+    with pytest.raises(StorageFullError, match=r"^“Duel” could not be saved"):
+        library.rename(entry.id, "Renamed")
+    assert library.entry(entry.id).name == "Duel"
+
+
 OPERATIONS: dict[str, Callable[[Library], Any]] = {
     "save": lambda lib: lib.save("e1", lib.load("e1").painted([Hex(0, 0)], "water")),
     "create": lambda lib: lib.create("skirmish", 6, 6, name="New", seed=1),

@@ -1,0 +1,416 @@
+"""The encounter library panel in the browser: demos, create, reload, rename, duplicate,
+delete/undo, export/import, invalid imports, damaged entries and a full storage.
+
+The panel is mounted by a small test start-up script (``LIBRARY_MAIN``) in a copy of the
+built site, so these tests depend only on the library's own modules and callbacks.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, Route, expect
+
+from hexcombat import loads, to_document
+
+from .conftest import LOCAL_HOSTS, VIEWPORTS, App
+
+pytestmark = pytest.mark.browser
+
+DEMO = Path(__file__).resolve().parents[2] / "static" / "demos" / "skirmish.json"
+DEMO_NAME = "Skirmish at the ford"
+
+LIBRARY_MAIN = '''
+"""Test start-up: the library panel alone, with callbacks that report into the page.
+
+window.remountLibrary(clear) closes the panel, empties localStorage when asked, and opens
+a new panel: tests share one started page instead of starting Python for each.
+"""
+import traceback
+
+import js
+from pyodide.ffi import create_proxy
+
+
+async def start():
+    from web import boot
+
+    boot.set_stage("engine")
+    from web import library_panel, storage
+
+    root = js.document.getElementById("app-root")
+    host = js.document.createElement("div")
+    host.id = "library-host"
+    host.style.cssText = "flex: 1; overflow: auto; padding: 12px;"
+    report = js.document.createElement("p")
+    report.id = "opened"
+    root.replaceChildren(host, report)
+    panels = []
+
+    def on_open(entry_id, enc):
+        report.dataset.entry = entry_id
+        report.textContent = f"opened {enc.setup.name} ({enc.ruleset.id})"
+
+    def on_change(entry_id, entry):
+        report.dataset.changed = f"{entry_id}:{entry.name if entry else 'trash'}"
+
+    def remount(clear):
+        while panels:
+            panels.pop().close()
+        if clear:
+            js.localStorage.clear()
+        report.textContent = ""
+        report.removeAttribute("data-entry")
+        report.removeAttribute("data-changed")
+        library = storage.browser_library()
+        panels.append(library_panel.open(host, library, on_open=on_open, on_change=on_change))
+
+    remount(False)
+    js.window.remountLibrary = create_proxy(remount)
+    boot.set_stage("board")
+    boot.mark_ready()
+
+
+try:
+    await start()
+except Exception:
+    js.hexcombatBoot.fail("The library test page failed.", traceback.format_exc())
+'''
+
+
+@pytest.fixture(scope="session")
+def library_url(
+    site: Path, tmp_path_factory: pytest.TempPathFactory, serve_folder: Callable[[Path], str]
+) -> str:
+    """A copy of the built site whose start-up script mounts only the library panel."""
+    copy = tmp_path_factory.mktemp("library") / "site"
+    shutil.copytree(site, copy)
+    (copy / "web" / "main.py").write_text(LIBRARY_MAIN, encoding="utf-8")
+    return serve_folder(copy)
+
+
+@pytest.fixture(scope="module", params=["desktop", "tablet-portrait"])
+def library_page(
+    request: pytest.FixtureRequest, browser: Browser, library_url: str
+) -> Iterator[App]:
+    """One started library page per viewport for the whole module (non-local requests fail)."""
+    viewport = str(request.param)
+    context = browser.new_context(**VIEWPORTS[viewport])
+    page = context.new_page()
+    app = App(page, library_url, viewport)
+
+    def route(route: Route) -> None:
+        app.requested.append(route.request.url)
+        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            app.blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+    app.open(library_url)
+    app.wait_ready()
+    yield app
+    context.close()
+    assert app.blocked == [], f"the page made non-local requests: {app.blocked}"
+
+
+@pytest.fixture
+def lib(library_page: App) -> App:
+    """The library page with an empty localStorage and a fresh panel."""
+    remount(library_page.page, clear=True)
+    return library_page
+
+
+def remount(page: Page, *, clear: bool = False) -> None:
+    """Close the panel and open a new one (after emptying localStorage when ``clear``)."""
+    page.evaluate("(clear) => window.remountLibrary(clear)", clear)
+    expect(page.locator("[data-library]")).to_have_count(1)
+    expect(page.locator("[data-library]")).to_be_visible()
+
+
+def storage_items(page: Page) -> dict[str, str]:
+    """Every localStorage item of the page."""
+    return dict(page.evaluate("Object.fromEntries(Object.entries(localStorage))"))
+
+
+def documents(page: Page) -> dict[str, dict[str, Any]]:
+    """Stored encounter documents by name (readable ones only)."""
+    found = {}
+    for key, text in storage_items(page).items():
+        if key.startswith("hexcombat:enc:"):
+            try:
+                doc = json.loads(text)
+            except ValueError:
+                continue
+            found[doc["name"]] = doc
+    return found
+
+
+def row(page: Page, name: str) -> Locator:
+    """The library row of the encounter called ``name`` (exact)."""
+    return page.locator(".hc-lib-list [data-entry]").filter(
+        has=page.get_by_role("button", name=f"Open {name}", exact=True)
+    )
+
+
+def names(page: Page) -> list[str]:
+    """Names in the library list, in order."""
+    return [t.strip() for t in page.locator(".hc-lib-list .hc-lib-open").all_inner_texts()]
+
+
+def open_demo(page: Page) -> None:
+    """Open the skirmish demo from the list of demos."""
+    page.locator('[data-demo="skirmish.json"] [data-lib="demo"]').first.click()
+    expect(page.locator("#opened")).to_have_text(f"opened {DEMO_NAME} (skirmish)")
+
+
+def choose_files(page: Page, files: list[Path]) -> None:
+    """Import files through the Import button's file chooser."""
+    with page.expect_file_chooser() as chooser:
+        page.locator('.hc-lib-tools [data-lib="import"]').click()
+    chooser.value.set_files([str(f) for f in files])
+
+
+# ---- first start and demos --------------------------------------------------------------
+@pytest.mark.parametrize("library_page", ["desktop", "tablet-portrait"], indirect=True)
+def test_first_start_shows_new_encounter_and_the_demos(lib: App) -> None:
+    page = lib.page
+    start = page.locator('[data-slot="start"]')
+    expect(start).to_be_visible()
+    expect(start).to_contain_text("No saved encounters yet")
+    expect(start.get_by_role("button", name="New encounter")).to_be_visible()
+    demo = start.locator('[data-demo="skirmish.json"]')
+    expect(demo.get_by_role("button")).to_have_text(DEMO_NAME)
+    expect(demo).to_contain_text("Three wardens hold a stream crossing")
+    lib.screenshot("library-empty")
+
+    open_demo(page)
+    expect(start).to_be_hidden()
+    assert names(page) == [DEMO_NAME]
+    expect(row(page, DEMO_NAME)).to_have_attribute("data-current", "")
+    stored = documents(page)[DEMO_NAME]
+    assert to_document(loads(json.dumps(stored))) == to_document(loads(DEMO.read_text()))
+    expect(page.locator('[data-slot="demos"]')).to_be_visible()
+    lib.screenshot("library-one-entry")
+
+
+# ---- create, reload, rename, duplicate, delete and undo ---------------------------------
+@pytest.mark.parametrize("library_page", ["desktop"], indirect=True)
+def test_create_reload_rename_duplicate_delete_and_undo(lib: App) -> None:
+    page = lib.page
+    page.get_by_role("button", name="New encounter").first.click()
+    form = page.locator('[data-slot="new"]')
+    expect(form).to_be_visible()
+    form.get_by_label("Name").fill("Ambush")
+    form.get_by_label("Rules").select_option(label="Skirmish (engine demo)")
+    expect(form.locator('[data-field="ruleset"] .hc-help')).to_contain_text("d20 melee attack")
+    form.get_by_label("Board width (hexes)").fill("10")
+    form.get_by_label("Board height (hexes)").fill("8")
+    form.get_by_label("Figures per hex").fill("2")
+    lib.screenshot("library-new-form")
+    form.get_by_role("button", name="Create").click()
+    expect(page.locator("#opened")).to_have_text("opened Ambush (skirmish)")
+    expect(form).to_be_hidden()
+    doc = documents(page)["Ambush"]
+    assert (doc["board"]["width"], doc["board"]["height"]) == (10, 8)
+    assert doc["ruleset"]["options"]["skirmish.stacking"] == 2
+
+    page.reload()
+    lib.wait_ready()
+    expect(row(page, "Ambush")).to_be_visible()
+    expect(row(page, "Ambush")).to_contain_text("Skirmish (engine demo) · changed")
+
+    row(page, "Ambush").get_by_role("button", name="Rename Ambush").click()
+    dialog = page.locator('dialog[data-dialog="rename"]')
+    expect(dialog).to_be_visible()
+    dialog.get_by_label("New name").fill("Ambush at dusk")
+    dialog.get_by_label("New name").press("Enter")
+    expect(dialog).to_be_hidden()
+    expect(row(page, "Ambush at dusk")).to_be_visible()
+    assert "Ambush" not in documents(page)
+    entry_id = row(page, "Ambush at dusk").get_attribute("data-entry")
+    expect(page.locator("#opened")).to_have_attribute("data-changed", f"{entry_id}:Ambush at dusk")
+
+    row(page, "Ambush at dusk").get_by_role("button", name="Duplicate").click()
+    expect(row(page, "Ambush at dusk (2)")).to_be_visible()
+    copy, original = documents(page)["Ambush at dusk (2)"], documents(page)["Ambush at dusk"]
+    assert {**copy, "name": ""} == {**original, "name": ""}
+
+    before = storage_items(page)
+    row(page, "Ambush at dusk (2)").get_by_role("button", name="Delete").click()
+    expect(row(page, "Ambush at dusk (2)")).to_have_count(0)
+    toast = page.locator('[data-slot="toast"]')
+    expect(toast).to_contain_text("Deleted “Ambush at dusk (2)”.")
+    expect(page.locator('[data-slot="trash"]')).to_contain_text("Recently deleted (1)")
+    lib.screenshot("library-deleted-toast")
+    toast.get_by_role("button", name="Undo").click()
+    expect(row(page, "Ambush at dusk (2)")).to_be_visible()
+    expect(page.locator('[data-slot="trash"]')).to_be_hidden()
+    after = storage_items(page)
+    index_keys = {"hexcombat:index"}
+    assert {k: v for k, v in after.items() if k not in index_keys} == {
+        k: v for k, v in before.items() if k not in index_keys
+    }
+
+
+@pytest.mark.parametrize("library_page", ["desktop"], indirect=True)
+def test_new_encounter_form_shows_problems_next_to_fields(lib: App) -> None:
+    page = lib.page
+    page.get_by_role("button", name="New encounter").first.click()
+    form = page.locator('[data-slot="new"]')
+    form.get_by_label("Name").fill("   ")
+    form.get_by_label("Board width (hexes)").fill("0")
+    form.get_by_role("button", name="Create").click()
+    width_problem = form.locator('[data-field="width"] .hc-problem')
+    expect(width_problem).to_have_text("must be at least 1, got 0")
+    expect(form.get_by_label("Board width (hexes)")).to_have_attribute("aria-invalid", "true")
+    form.get_by_label("Board width (hexes)").fill("6")
+    form.get_by_role("button", name="Create").click()
+    expect(form.locator('[data-field="name"] .hc-problem')).to_have_text("must be 1-120 characters")
+    expect(width_problem).to_be_hidden()
+    lib.screenshot("library-new-form-problems")
+    assert documents(page) == {}
+    form.get_by_role("button", name="Cancel").click()
+    expect(form).to_be_hidden()
+
+
+# ---- export and import ------------------------------------------------------------------
+@pytest.mark.parametrize("library_page", ["desktop"], indirect=True)
+def test_export_then_import_gives_an_equal_encounter_under_a_new_name(
+    lib: App, tmp_path: Path
+) -> None:
+    page = lib.page
+    open_demo(page)
+    with page.expect_download() as download:
+        row(page, DEMO_NAME).get_by_role("button", name="Export").click()
+    assert download.value.suggested_filename == f"{DEMO_NAME}.json"
+    exported = tmp_path / download.value.suggested_filename
+    download.value.save_as(exported)
+    assert to_document(loads(exported.read_text())) == to_document(loads(DEMO.read_text()))
+
+    choose_files(page, [exported])
+    expect(row(page, f"{DEMO_NAME} (2)")).to_be_visible()
+    expect(page.locator('[data-slot="toast"]')).to_contain_text(f"Imported “{DEMO_NAME} (2)”.")
+    docs = documents(page)
+    assert {**docs[f"{DEMO_NAME} (2)"], "name": ""} == {**docs[DEMO_NAME], "name": ""}
+
+
+@pytest.mark.parametrize("library_page", ["desktop", "tablet-portrait"], indirect=True)
+def test_invalid_imports_show_the_engine_messages_and_change_nothing(
+    lib: App, tmp_path: Path
+) -> None:
+    page = lib.page
+    open_demo(page)
+    before = storage_items(page)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "hexcombat-encounter", "name": ', encoding="utf-8")
+    doc = json.loads(DEMO.read_text())
+    doc["figures"][1]["facing"] = 9
+    facing = tmp_path / "facing.json"
+    facing.write_text(json.dumps(doc), encoding="utf-8")
+
+    choose_files(page, [broken])
+    dialog = page.locator('dialog[data-dialog="import-problems"]')
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("h3")).to_have_text("“broken.json” cannot be imported")
+    expect(dialog).to_contain_text("Nothing was changed")
+    expect(dialog.locator("li")).to_contain_text(["not valid JSON"])
+    dialog.get_by_role("button", name="OK").click()
+    expect(dialog).to_be_hidden()
+
+    choose_files(page, [facing])
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("li")).to_have_text(
+        ["figures[1].facing: must be a whole number 0-5, got 9"]
+    )
+    lib.screenshot("library-import-problems")
+    dialog.get_by_role("button", name="OK").click()
+    assert storage_items(page) == before
+    assert names(page) == [DEMO_NAME]
+
+
+@pytest.mark.parametrize("library_page", ["desktop"], indirect=True)
+def test_dropping_a_file_on_the_panel_imports_it(lib: App) -> None:
+    page = lib.page
+    page.evaluate(
+        """(text) => {
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([text], "dropped.json", {type: "application/json"}));
+            const panel = document.querySelector("[data-library]");
+            for (const type of ["dragenter", "dragover", "drop"]) {
+                panel.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true,
+                                                          cancelable: true}));
+            }
+        }""",
+        DEMO.read_text(),
+    )
+    expect(row(page, DEMO_NAME)).to_be_visible()
+    expect(page.locator('[data-slot="toast"]')).to_contain_text(f"Imported “{DEMO_NAME}”.")
+
+
+# ---- damaged entries and a full storage -------------------------------------------------
+@pytest.mark.parametrize("library_page", ["desktop", "tablet-portrait"], indirect=True)
+def test_corrupt_entry_is_listed_as_unreadable_and_left_untouched(lib: App) -> None:
+    page = lib.page
+    open_demo(page)
+    page.evaluate(
+        """() => {
+            localStorage.setItem("hexcombat:enc:broken1:r3", '{"name": "Half written", "form');
+        }"""
+    )
+    remount(page)
+    damaged = page.locator('[data-entry="broken1"]')
+    expect(damaged).to_have_attribute("data-unreadable", "")
+    expect(damaged).to_contain_text("Cannot be opened: not valid JSON")
+    expect(damaged.locator(".hc-lib-open")).to_be_disabled()
+    expect(damaged.get_by_role("button", name="Rename")).to_have_count(0)
+    expect(damaged.locator('[data-lib="export"]')).to_have_text("Export as is")
+    lib.screenshot("library-unreadable")
+
+    row(page, DEMO_NAME).get_by_role("button", name="Duplicate").click()
+    expect(row(page, f"{DEMO_NAME} (2)")).to_be_visible()
+    assert storage_items(page)["hexcombat:enc:broken1:r3"] == '{"name": "Half written", "form'
+
+
+@pytest.mark.parametrize("library_page", ["desktop"], indirect=True)
+def test_full_storage_is_reported_in_plain_words_and_keeps_the_previous_version(
+    lib: App,
+) -> None:
+    page = lib.page
+    open_demo(page)
+    before = storage_items(page)
+    page.evaluate(
+        """() => {
+            const original = Storage.prototype.setItem;
+            window.restoreSetItem = () => { Storage.prototype.setItem = original; };
+            Storage.prototype.setItem = function (key, value) {
+                if (key.startsWith("hexcombat:enc:")) {
+                    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+                }
+                return original.call(this, key, value);
+            };
+        }"""
+    )
+    try:
+        row(page, DEMO_NAME).get_by_role("button", name=f"Rename {DEMO_NAME}").click()
+        dialog = page.locator('dialog[data-dialog="rename"]')
+        dialog.get_by_label("New name").fill("Renamed")
+        dialog.get_by_role("button", name="Rename").click()
+        problem = dialog.locator("#hc-rename-problem")
+        expect(problem).to_contain_text(
+            f"“{DEMO_NAME}” could not be saved: the browser's storage for this site is full"
+        )
+        expect(problem).to_contain_text("The previous version is still saved")
+        lib.screenshot("library-storage-full")
+        assert storage_items(page) == before
+    finally:
+        page.evaluate("window.restoreSetItem()")

@@ -1,0 +1,883 @@
+"""The encounter library panel: list, open, new, rename, duplicate, delete/undo, import, export.
+
+H5's top bar menu opens it into any container element::
+
+    panel = library_panel.open(
+        container,                      # an element; the panel is appended to it
+        library,                        # a storage.Library (storage.browser_library())
+        on_open=lambda entry_id, enc: ...,     # the user opened/created/imported-and-opened one
+        on_change=lambda entry_id, entry: ..., # an entry was renamed (entry) or trashed (None)
+        on_close=panel_closed,          # optional: shows a Close button, Esc closes
+        current_id=app.current_id,      # optional: marks the encounter that is open now
+        start="list",                   # or "new" (form open) or "import" (file chooser)
+    )
+    panel.close()                       # remove it and release its listeners
+
+``on_open`` receives the entry id and the engine ``Encounter`` (already
+remembered as the last opened); the panel stays open until the caller closes
+it. ``on_change`` matters for the open encounter: after a rename adopt the new
+name (``enc = enc.renamed(entry.name)``) or the next autosave writes the old
+name back; ``None`` means it went to the trash (Undo in the toast, or
+"Recently deleted", brings it back; a save keeps it in the trash).
+
+Dropping ``.json`` files on the panel imports them. For drops anywhere on the
+page, the app calls ``enable_drop_import(js.document.body, library,
+on_imported=...)`` once. Imports never overwrite: a name in use gets " (2)";
+an invalid file changes nothing and every engine problem (``path: message``)
+is listed in a dialog.
+
+Test hooks: ``[data-library]`` on the panel, ``[data-entry=<id>]`` on each row
+(``data-unreadable`` when it cannot be read, ``data-current`` for the open
+one), ``[data-lib=<command>]`` on every button (open, rename, duplicate,
+export, delete, restore, purge, purge-confirm, new, create, cancel, import,
+demo, rename-save,
+close, dialog-ok, toast-action), ``[data-demo=<file>]`` on demo rows and
+``dialog[data-dialog=<kind>]`` for dialogs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+from hexcombat.document import MAX_BOARD, MAX_DOCUMENT_CHARS
+from hexcombat.encounter import Encounter
+from hexcombat.errors import InvalidDocumentError, Problem
+from hexcombat.view import rulesets_view
+from web.forms import Form, build_form, ensure_stylesheet, esc, present, pyodide_ffi
+from web.storage import DamagedEntryError, Entry, Library, LibraryError
+
+OnOpen = Callable[[str, Encounter], None]
+OnChange = Callable[[str, Entry | None], None]
+DEMOS_URL = "./static/demos/index.json"
+TOAST_MS = 10_000
+DEFAULT_SIZE = (12, 10)
+
+
+def spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` on the page's event loop, keeping a reference until it is done."""
+    task = asyncio.ensure_future(coroutine)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
+def _js() -> Any:
+    import js  # type: ignore[import-not-found]
+
+    return js
+
+
+def problem_items(problems: Sequence[Problem]) -> str:
+    """``<li>`` items, one per problem: its path in code, then the message."""
+    return "".join(
+        f"<li><code>{esc(p.path)}</code>: {esc(p.message)}</li>"
+        if p.path
+        else f"<li>{esc(p.message)}</li>"
+        for p in problems
+    )
+
+
+def download(document: Any, filename: str, text: str) -> None:
+    """Offer ``text`` as a JSON file download (a Blob behind an ``<a download>``)."""
+    js, ffi = _js(), pyodide_ffi()
+    options = ffi.to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    blob = js.Blob.new(ffi.to_js([text]), options)
+    url = js.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.hidden = True
+    document.body.append(link)
+    link.click()
+    link.remove()
+    js.setTimeout(ffi.create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+async def read_files(files: Any) -> list[tuple[str, str | None]]:
+    """(file name, text) of each file of a FileList; text None when it is too large to import."""
+    found: list[tuple[str, str | None]] = []
+    for i in range(int(files.length)):
+        file = files.item(i)
+        if int(file.size) > MAX_DOCUMENT_CHARS * 4:
+            found.append((str(file.name), None))
+        else:
+            found.append((str(file.name), str(await file.text())))
+    return found
+
+
+def import_texts(
+    library: Library, files: Sequence[tuple[str, str | None]]
+) -> tuple[list[tuple[Entry, Encounter]], list[tuple[str, list[Problem]]]]:
+    """Import each (name, text): the entries added, and the files refused with their problems."""
+    added: list[tuple[Entry, Encounter]] = []
+    refused: list[tuple[str, list[Problem]]] = []
+    for name, text in files:
+        if text is None:
+            refused.append((name, [Problem("", "the file is too large to be an encounter")]))
+            continue
+        try:
+            added.append(library.import_text(text))
+        except InvalidDocumentError as exc:
+            refused.append((name, list(exc.problems) or [Problem("", str(exc))]))
+        except LibraryError as exc:
+            refused.append((name, [Problem("", str(exc))]))
+    return added, refused
+
+
+def refused_markup(refused: Sequence[tuple[str, list[Problem]]]) -> str:
+    """Dialog body for files that could not be imported."""
+    title = (
+        f"“{esc(refused[0][0])}” cannot be imported"
+        if len(refused) == 1
+        else f"{len(refused)} files cannot be imported"
+    )
+    body = "".join(
+        (f"<h4>{esc(name)}</h4>" if len(refused) > 1 else "")
+        + f'<ul class="hc-import-problems">{problem_items(problems)}</ul>'
+        for name, problems in refused
+    )
+    return (
+        f"<h3>{title}</h3><p>Nothing was changed. "
+        f"{'It has' if len(refused) == 1 else 'They have'} these problems:</p>{body}"
+    )
+
+
+class Dialog:
+    """One modal ``<dialog>`` reused for messages, renaming and confirmations."""
+
+    def __init__(self, document: Any, parent: Any) -> None:
+        self.element = document.createElement("dialog")
+        self.element.className = "hc-dialog"
+        parent.append(self.element)
+
+    def show(self, kind: str, html: str, buttons: str) -> None:
+        """Fill the dialog (``data-dialog=kind``) and open it modally."""
+        self.element.dataset.dialog = kind
+        self.element.innerHTML = f'{html}<div class="hc-lib-buttons">{buttons}</div>'
+        if not self.element.open:
+            self.element.showModal()
+        target = self.element.querySelector("input")
+        if not present(target):
+            target = self.element.querySelector("button")
+        if present(target):
+            target.focus()
+
+    def message(self, kind: str, html: str) -> None:
+        """A message with an OK button."""
+        self.show(
+            kind, html, '<button type="button" class="primary" data-lib="dialog-ok">OK</button>'
+        )
+
+    def close(self) -> None:
+        """Close the dialog if it is open."""
+        if self.element.open:
+            self.element.close()
+
+
+class DropImport:
+    """Import ``.json`` files dropped on an element (see :func:`enable_drop_import`)."""
+
+    def __init__(
+        self,
+        target: Any,
+        library: Library,
+        on_imported: Callable[[list[tuple[Entry, Encounter]]], None],
+        dialog: Dialog | None = None,
+    ) -> None:
+        self.target = target
+        self.library = library
+        self.on_imported = on_imported
+        self.dialog = dialog or Dialog(target.ownerDocument, target.ownerDocument.body)
+        self._tasks: set[asyncio.Future[None]] = set()
+        ffi = pyodide_ffi()
+        self._handlers = {
+            name: ffi.create_proxy(getattr(self, "_" + name))
+            for name in ("dragover", "dragleave", "drop")
+        }
+        for name, handler in self._handlers.items():
+            target.addEventListener(name, handler)
+
+    def disable(self) -> None:
+        """Stop listening."""
+        for name, handler in self._handlers.items():
+            self.target.removeEventListener(name, handler)
+            handler.destroy()
+        self._handlers = {}
+
+    def _has_files(self, event: Any) -> bool:
+        transfer = event.dataTransfer
+        return present(transfer) and "Files" in list(transfer.types)
+
+    def _dragover(self, event: Any) -> None:
+        if self._has_files(event):
+            event.preventDefault()
+            event.stopPropagation()
+            event.dataTransfer.dropEffect = "copy"
+            self.target.classList.add("hc-dropping")
+
+    def _dragleave(self, event: Any) -> None:
+        self.target.classList.remove("hc-dropping")
+
+    def _drop(self, event: Any) -> None:
+        self.target.classList.remove("hc-dropping")
+        if not self._has_files(event):
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        spawn(self._tasks, self.import_files(event.dataTransfer.files))
+
+    async def import_files(self, files: Any) -> None:
+        """Read and import every file; refused ones are listed in the dialog."""
+        added, refused = import_texts(self.library, await read_files(files))
+        if refused:
+            self.dialog.message("import-problems", refused_markup(refused))
+        if added:
+            self.on_imported(added)
+
+
+def enable_drop_import(
+    target: Any,
+    library: Library,
+    *,
+    on_imported: Callable[[list[tuple[Entry, Encounter]]], None],
+) -> DropImport:
+    """Import encounter files dropped anywhere on ``target`` (e.g. ``document.body``).
+
+    ``on_imported`` gets the (entry, encounter) pairs added; files the engine
+    refuses are listed with every problem in a dialog and change nothing.
+    ``.disable()`` on the result stops it.
+    """
+    return DropImport(target, library, on_imported)
+
+
+class LibraryPanel:
+    """The library UI inside a container; see the module docstring for the callbacks."""
+
+    def __init__(
+        self,
+        container: Any,
+        library: Library,
+        *,
+        on_open: OnOpen,
+        on_change: OnChange | None = None,
+        on_close: Callable[[], None] | None = None,
+        current_id: str | None = None,
+        demos_url: str = DEMOS_URL,
+        start: str = "list",
+    ) -> None:
+        self.library = library
+        self.on_open = on_open
+        self.on_change = on_change
+        self.on_close = on_close
+        self.current_id = current_id
+        self.demos_url = demos_url
+        self.demos: list[dict[str, str]] | None = None
+        self.demos_problem = ""
+        self.rulesets = rulesets_view()
+        self._ruleset_names = {str(r["id"]): str(r["name"]) for r in self.rulesets}
+        self._base_form: Form | None = None
+        self._options_form: Form | None = None
+        self._toast_timer: Any = None
+        self._toast_action: Callable[[], None] | None = None
+        self._renaming = ""
+        self._purging = ""
+        self._tasks: set[asyncio.Future[None]] = set()
+        document = container.ownerDocument
+        self.document = document
+        ensure_stylesheet(document)
+        root = document.createElement("section")
+        root.className = "hc-library"
+        root.dataset.library = ""
+        root.setAttribute("aria-labelledby", "hc-lib-title")
+        close = (
+            '<button type="button" class="hc-secondary" data-lib="close">Close</button>'
+            if on_close
+            else ""
+        )
+        root.innerHTML = f"""
+<header class="hc-lib-head">
+  <h2 id="hc-lib-title" tabindex="-1">Encounters</h2>
+  <div class="hc-lib-tools">
+    <button type="button" class="primary" data-lib="new">New encounter</button>
+    <button type="button" class="hc-secondary" data-lib="import">Import…</button>
+    {close}
+  </div>
+</header>
+<p class="hc-lib-note" data-slot="memory" hidden>This browser does not let the app keep data:
+encounters last only until this tab closes. Export the ones you want to keep.</p>
+<section class="hc-lib-new" data-slot="new" aria-labelledby="hc-lib-new-title" hidden></section>
+<ul class="hc-lib-list" data-slot="list" aria-label="Saved encounters"></ul>
+<section class="hc-lib-start" data-slot="start" aria-label="Getting started" hidden></section>
+<details data-slot="demos" hidden><summary>Demo encounters</summary>
+  <ul class="hc-lib-demos" data-slot="demo-list"></ul></details>
+<details data-slot="trash" hidden><summary data-slot="trash-title">Recently deleted</summary>
+  <ul class="hc-lib-trash-list" data-slot="trash-list"></ul></details>
+<p class="hc-lib-hint">Import takes an encounter <code>.json</code> file; you can also drop files
+here. Encounters are saved in this browser as you change them.</p>
+<input type="file" accept=".json,application/json" multiple hidden data-slot="file"
+ aria-label="Encounter files to import">
+<div class="hc-toast" role="status" aria-live="polite" data-slot="toast" hidden></div>
+"""
+        container.append(root)
+        self.root = root
+        self.dialog = Dialog(document, root)
+        ffi = pyodide_ffi()
+        self._listeners = {
+            "click": ffi.create_proxy(self._click),
+            "submit": ffi.create_proxy(self._submit),
+            "keydown": ffi.create_proxy(self._keydown),
+        }
+        for name, handler in self._listeners.items():
+            root.addEventListener(name, handler)
+        self._file_listener = ffi.create_proxy(self._files_chosen)
+        self._hide_listener = ffi.create_proxy(self._hide_toast)
+        self._slot("file").addEventListener("change", self._file_listener)
+        self._drop = DropImport(root, library, self._imported, self.dialog)
+        self._slot("memory").hidden = library.persistent
+        self.refresh()
+        spawn(self._tasks, self._load_demos())
+        if start == "new":
+            self._cmd_new("")
+        elif start == "import":
+            self._slot_title().focus()
+            self._cmd_import("")
+        else:
+            self._slot_title().focus()
+
+    # ---- drawing -------------------------------------------------------------
+    def _slot(self, name: str) -> Any:
+        return self.root.querySelector(f'[data-slot="{name}"]')
+
+    def _slot_title(self) -> Any:
+        return self.root.querySelector("#hc-lib-title")
+
+    def refresh(self) -> None:
+        """Redraw the list, the trash and the start section from the library."""
+        entries = self.library.entries()
+        self._slot("list").innerHTML = "".join(self._entry_markup(e) for e in entries)
+        self._slot("list").hidden = not entries
+        trash = self.library.trash()
+        self._slot("trash").hidden = not trash
+        self._slot("trash-title").textContent = f"Recently deleted ({len(trash)})"
+        self._slot("trash-list").innerHTML = "".join(self._trash_markup(e) for e in trash)
+        self._draw_demos(bool(entries))
+
+    def _ruleset_name(self, ruleset_id: str) -> str:
+        return self._ruleset_names.get(ruleset_id, ruleset_id or "unknown rules")
+
+    def _when(self, iso: str) -> str:
+        if not iso:
+            return "time unknown"
+        js, ffi = _js(), pyodide_ffi()
+        options = ffi.to_js(
+            {"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries
+        )
+        return str(js.Date.new(iso).toLocaleString(None, options))
+
+    def _entry_markup(self, entry: Entry) -> str:
+        flags = ""
+        if not entry.readable:
+            flags += " data-unreadable"
+        if entry.id == self.current_id:
+            flags += " data-current"
+        name = esc(entry.name)
+        meta = (
+            f"{esc(self._ruleset_name(entry.ruleset))} · changed {esc(self._when(entry.changed))}"
+        )
+        if entry.id == self.current_id:
+            meta += " · open now"
+        problem = ""
+        if not entry.readable:
+            shown = "; ".join(str(p) for p in entry.problems[:3])
+            more = len(entry.problems) - 3
+            if more > 0:
+                shown += f"; and {more} more"
+            problem = f'<p class="hc-lib-problem">Cannot be opened: {esc(shown)}</p>'
+        open_button = (
+            f'<button type="button" class="hc-lib-open" data-lib="open" '
+            f'aria-label="Open {name}">{name}</button>'
+            if entry.readable
+            else f'<button type="button" class="hc-lib-open" disabled>{name}</button>'
+        )
+        edit = (
+            f'<button type="button" class="hc-secondary" data-lib="rename" '
+            f'aria-label="Rename {name}">Rename</button>'
+            f'<button type="button" class="hc-secondary" data-lib="duplicate" '
+            f'aria-label="Duplicate {name}">Duplicate</button>'
+            if entry.readable
+            else ""
+        )
+        export_label = "Export" if entry.readable else "Export as is"
+        return (
+            f'<li class="hc-lib-entry" data-entry="{esc(entry.id)}"{flags}>'
+            f'<div class="hc-lib-main">{open_button}'
+            f'<p class="hc-lib-meta">{meta}</p>{problem}</div>'
+            f'<div class="hc-lib-actions">{edit}'
+            f'<button type="button" class="hc-secondary" data-lib="export" '
+            f'aria-label="Export {name}">{export_label}</button>'
+            f'<button type="button" class="hc-danger danger" data-lib="delete" '
+            f'aria-label="Delete {name}">Delete</button></div></li>'
+        )
+
+    def _trash_markup(self, entry: Entry) -> str:
+        name = esc(entry.name)
+        return (
+            f'<li class="hc-lib-entry" data-entry="{esc(entry.id)}" data-deleted>'
+            f'<div class="hc-lib-main"><span>{name}</span><p class="hc-lib-meta">'
+            f"deleted {esc(self._when(entry.deleted))}</p></div>"
+            f'<div class="hc-lib-actions">'
+            f'<button type="button" class="hc-secondary" data-lib="restore" '
+            f'aria-label="Restore {name}">Restore</button>'
+            f'<button type="button" class="hc-danger danger" data-lib="purge" '
+            f'aria-label="Delete {name} for good">Delete for good</button></div></li>'
+        )
+
+    def _draw_demos(self, has_entries: bool) -> None:
+        if self.demos is None:
+            items = "<li>Loading the demo encounters…</li>" if not self.demos_problem else ""
+        else:
+            items = "".join(
+                f'<li class="hc-lib-demo" data-demo="{esc(d["file"])}">'
+                f'<button type="button" class="hc-secondary hc-lib-demo-open" data-lib="demo">'
+                f"{esc(d['title'])}</button>"
+                f"<p>{esc(self._ruleset_name(d['ruleset']))}: {esc(d['description'])}</p></li>"
+                for d in self.demos
+            )
+        if self.demos_problem:
+            items += f'<li class="hc-lib-problem">{esc(self.demos_problem)}</li>'
+        start = self._slot("start")
+        demos = self._slot("demos")
+        if has_entries:
+            start.hidden = True
+            start.innerHTML = ""
+            self._slot("demo-list").innerHTML = items
+            demos.hidden = not items
+        else:
+            demos.hidden = True
+            start.hidden = False
+            start.innerHTML = (
+                "<h3>No saved encounters yet</h3>"
+                "<p>Start a new encounter on an empty board, or open a demo to see how a "
+                "fight plays out. Either one is saved here as you change it.</p>"
+                '<div class="hc-lib-buttons"><button type="button" class="primary" data-lib="new">'
+                "New encounter</button></div>"
+                f'<h3>Demo encounters</h3><ul class="hc-lib-demos">{items}</ul>'
+            )
+
+    async def _load_demos(self) -> None:
+        js = _js()
+        try:
+            response = await js.fetch(self.demos_url)
+            if not response.ok:
+                raise OSError(f"HTTP {response.status}")
+            data = json.loads(str(await response.text()))
+            self.demos = [
+                {k: str(d[k]) for k in ("ruleset", "file", "title", "description")} for d in data
+            ]
+        except Exception as exc:
+            self.demos = []
+            self.demos_problem = f"The demo encounters could not be loaded ({exc})."
+        if self.root.isConnected:
+            self._draw_demos(bool(self.library.entries()))
+
+    # ---- messages ------------------------------------------------------------
+    def toast(
+        self, text: str, action: str = "", on_action: Callable[[], None] | None = None
+    ) -> None:
+        """Show a short message at the bottom, with an optional button (e.g. Undo)."""
+        js = _js()
+        box = self._slot("toast")
+        button = (
+            f'<button type="button" data-lib="toast-action">{esc(action)}</button>'
+            if action
+            else ""
+        )
+        box.innerHTML = f"<p>{esc(text)}</p>{button}"
+        box.hidden = False
+        self._toast_action = on_action
+        if self._toast_timer is not None:
+            js.clearTimeout(self._toast_timer)
+        self._toast_timer = js.setTimeout(self._hide_listener, TOAST_MS)
+
+    def _hide_toast(self) -> None:
+        self._toast_timer = None
+        self._toast_action = None
+        self._slot("toast").hidden = True
+
+    def _error(self, title: str, exc: Exception) -> None:
+        problems = getattr(exc, "problems", ())
+        details = f"<ul>{problem_items(list(problems))}</ul>" if problems else ""
+        text = str(exc) if not isinstance(exc, InvalidDocumentError) else ""
+        self.dialog.message(
+            "error", f"<h3>{esc(title)}</h3>" + (f"<p>{esc(text)}</p>" if text else "") + details
+        )
+
+    # ---- commands ------------------------------------------------------------
+    def _click(self, event: Any) -> None:
+        target = event.target
+        if not present(target):
+            return
+        button = target.closest("[data-lib]")
+        if not present(button) or not self.root.contains(button) or button.disabled:
+            return
+        command = str(button.dataset.lib)
+        row = button.closest("[data-entry]")
+        entry_id = str(row.dataset.entry) if present(row) else ""
+        demo = button.closest("[data-demo]")
+        if command == "demo" and present(demo):
+            event.preventDefault()
+            spawn(self._tasks, self._open_demo(str(demo.dataset.demo)))
+            return
+        handler = getattr(self, "_cmd_" + command.replace("-", "_"), None)
+        if handler is not None:
+            event.preventDefault()
+            handler(entry_id)
+
+    def _submit(self, event: Any) -> None:
+        event.preventDefault()
+        if self.dialog.element.open and self._renaming:
+            self._cmd_rename_save("")
+        elif not self._slot("new").hidden:
+            self._cmd_create("")
+
+    def _keydown(self, event: Any) -> None:
+        if str(event.key) == "Escape" and not self.dialog.element.open and self.on_close:
+            event.preventDefault()
+            self.on_close()
+
+    def _cmd_close(self, _: str) -> None:
+        if self.on_close:
+            self.on_close()
+
+    def _cmd_open(self, entry_id: str) -> None:
+        try:
+            encounter = self.library.load(entry_id)
+        except (InvalidDocumentError, LibraryError) as exc:
+            self.refresh()
+            self._error("This encounter cannot be opened", exc)
+            return
+        self.library.remember(entry_id)
+        self.current_id = entry_id
+        self.refresh()
+        self.on_open(entry_id, encounter)
+
+    def _cmd_rename(self, entry_id: str) -> None:
+        entry = self.library.entry(entry_id)
+        self._renaming = entry_id
+        self.dialog.show(
+            "rename",
+            '<form><h3>Rename encounter</h3><div class="hc-field">'
+            '<label for="hc-rename-input">New name</label>'
+            f'<input type="text" id="hc-rename-input" value="{esc(entry.name)}" maxlength="120" '
+            'aria-describedby="hc-rename-problem" autocomplete="off">'
+            '<p class="hc-problem" id="hc-rename-problem" role="alert" hidden></p></div></form>',
+            '<button type="button" class="primary" data-lib="rename-save">Rename</button>'
+            '<button type="button" class="hc-secondary" data-lib="dialog-ok">Cancel</button>',
+        )
+        field = self.dialog.element.querySelector("input")
+        field.select()
+
+    def _cmd_rename_save(self, _: str) -> None:
+        entry_id = self._renaming
+        name = str(self.dialog.element.querySelector("#hc-rename-input").value).strip()
+        problem = self.dialog.element.querySelector("#hc-rename-problem")
+        try:
+            entry = self.library.rename(entry_id, name)
+        except InvalidDocumentError as exc:
+            problem.textContent = "The name " + "; ".join(p.message for p in exc.problems)
+            problem.hidden = False
+            return
+        except LibraryError as exc:
+            problem.textContent = str(exc)[:1].upper() + str(exc)[1:]
+            problem.hidden = False
+            return
+        self._renaming = ""
+        self.dialog.close()
+        self.refresh()
+        self._focus_entry(entry_id)
+        if self.on_change:
+            self.on_change(entry_id, entry)
+
+    def _cmd_dialog_ok(self, _: str) -> None:
+        self._renaming = ""
+        self._purging = ""
+        self.dialog.close()
+
+    def _cmd_duplicate(self, entry_id: str) -> None:
+        try:
+            entry, _enc = self.library.duplicate(entry_id)
+        except (InvalidDocumentError, LibraryError) as exc:
+            self._error("This encounter cannot be duplicated", exc)
+            return
+        self.refresh()
+        self._focus_entry(entry.id)
+        self.toast(f"Made a copy: “{entry.name}”.")
+
+    def _cmd_export(self, entry_id: str) -> None:
+        try:
+            filename, text = self.library.export(entry_id)
+        except (DamagedEntryError, LibraryError) as exc:
+            self._error("There is nothing to export", exc)
+            return
+        download(self.document, filename, text)
+        self.toast(f"Exported as {filename}.")
+
+    def _cmd_delete(self, entry_id: str) -> None:
+        try:
+            entry = self.library.delete(entry_id)
+        except LibraryError as exc:
+            self._error("This encounter cannot be deleted", exc)
+            return
+        self.refresh()
+        self.toast(f"Deleted “{entry.name}”.", "Undo", lambda: self._cmd_restore(entry_id))
+        if self.on_change:
+            self.on_change(entry_id, None)
+
+    def _cmd_toast_action(self, _: str) -> None:
+        action = self._toast_action
+        self._hide_toast()
+        if action is not None:
+            action()
+
+    def _cmd_restore(self, entry_id: str) -> None:
+        try:
+            entry = self.library.restore(entry_id)
+        except LibraryError as exc:
+            self._error("This encounter cannot be restored", exc)
+            return
+        self.refresh()
+        self._focus_entry(entry_id)
+        self.toast(f"Restored “{entry.name}”.")
+        if self.on_change:
+            self.on_change(entry_id, entry)
+
+    def _cmd_purge(self, entry_id: str) -> None:
+        entry = self.library.entry(entry_id)
+        self._purging = entry_id
+        self.dialog.show(
+            "purge",
+            f"<h3>Delete “{esc(entry.name)}” for good?</h3>"
+            "<p>It cannot be restored afterwards. Export it first if you may want it again.</p>",
+            '<button type="button" class="hc-danger danger" data-lib="purge-confirm">'
+            "Delete for good</button>"
+            '<button type="button" class="hc-secondary" data-lib="dialog-ok">Cancel</button>',
+        )
+
+    def _cmd_purge_confirm(self, _: str) -> None:
+        entry_id, self._purging = self._purging, ""
+        self.dialog.close()
+        try:
+            self.library.purge(entry_id)
+        except LibraryError as exc:
+            self._error("This encounter cannot be removed", exc)
+        self.refresh()
+
+    def _cmd_import(self, _: str) -> None:
+        self._slot("file").click()
+
+    def _files_chosen(self, event: Any) -> None:
+        chooser = self._slot("file")
+        files = chooser.files
+        spawn(self._tasks, self._import_chosen(files, chooser))
+
+    async def _import_chosen(self, files: Any, chooser: Any) -> None:
+        await self._drop.import_files(files)
+        chooser.value = ""
+
+    def _imported(self, added: list[tuple[Entry, Encounter]]) -> None:
+        self.refresh()
+        self._focus_entry(added[-1][0].id)
+        names = ", ".join(f"“{entry.name}”" for entry, _ in added)
+        if len(added) == 1:
+            entry = added[0][0]
+            self.toast(f"Imported {names}.", "Open", lambda: self._cmd_open(entry.id))
+        else:
+            self.toast(f"Imported {names}.")
+
+    async def _open_demo(self, file: str) -> None:
+        js = _js()
+        base = self.demos_url.rsplit("/", 1)[0]
+        try:
+            response = await js.fetch(f"{base}/{file}")
+            if not response.ok:
+                raise OSError(f"HTTP {response.status}")
+            text = str(await response.text())
+            entry, encounter = self.library.import_text(text)
+        except (InvalidDocumentError, LibraryError, OSError) as exc:
+            self._error("The demo could not be opened", exc)
+            return
+        except Exception as exc:
+            self._error("The demo could not be loaded", exc)
+            return
+        self.library.remember(entry.id)
+        self.current_id = entry.id
+        self.refresh()
+        self.on_open(entry.id, encounter)
+
+    def _focus_entry(self, entry_id: str) -> None:
+        row = self.root.querySelector(f'[data-entry="{entry_id}"] button')
+        if present(row):
+            row.focus()
+
+    # ---- the new-encounter form ----------------------------------------------
+    def _cmd_new(self, _: str) -> None:
+        slot = self._slot("new")
+        if not slot.hidden:
+            slot.querySelector("input").focus()
+            return
+        slot.innerHTML = (
+            '<h3 id="hc-lib-new-title">New encounter</h3><div data-slot="new-base"></div>'
+            '<fieldset><legend>Rule options</legend><div data-slot="new-options"></div>'
+            "</fieldset>"
+            '<div class="hc-lib-buttons">'
+            '<button type="button" class="primary" data-lib="create">Create</button>'
+            '<button type="button" class="hc-secondary" data-lib="cancel">Cancel</button></div>'
+        )
+        choices = [{"value": r["id"], "label": r["name"]} for r in self.rulesets]
+        width, height = DEFAULT_SIZE
+        fields = [
+            {"name": "name", "label": "Name", "type": "text", "default": "New encounter"},
+            {
+                "name": "ruleset",
+                "label": "Rules",
+                "type": "choice",
+                "choices": choices,
+                "default": choices[0]["value"],
+                "help": str(self.rulesets[0]["summary"]),
+            },
+            {
+                "name": "width",
+                "label": "Board width (hexes)",
+                "type": "int",
+                "minimum": 1,
+                "maximum": MAX_BOARD,
+                "default": width,
+            },
+            {
+                "name": "height",
+                "label": "Board height (hexes)",
+                "type": "int",
+                "minimum": 1,
+                "maximum": MAX_BOARD,
+                "default": height,
+            },
+        ]
+        self._base_form = build_form(
+            slot.querySelector('[data-slot="new-base"]'), fields, on_change=self._new_changed
+        )
+        self._show_options(str(choices[0]["value"]))
+        slot.hidden = False
+        slot.querySelector("input").focus()
+        slot.querySelector("input").select()
+
+    def _show_options(self, ruleset_id: str) -> None:
+        """The chosen ruleset's summary under its field, and a form of its options."""
+        if self._options_form is not None:
+            self._options_form.destroy()
+        view = next(r for r in self.rulesets if r["id"] == ruleset_id)
+        summary = self._slot("new").querySelector('[data-field="ruleset"] .hc-help')
+        if present(summary):
+            summary.textContent = str(view["summary"])
+        holder = self._slot("new").querySelector('[data-slot="new-options"]')
+        self._options_form = build_form(holder, view["options"], path_prefix="ruleset.options.")
+        holder.closest("fieldset").hidden = not view["options"]
+
+    def _new_changed(self, form: Form, name: str) -> None:
+        if name == "ruleset":
+            values, _ = form.read()
+            if "ruleset" in values:
+                self._show_options(str(values["ruleset"]))
+
+    def _cmd_cancel(self, _: str) -> None:
+        for form in (self._base_form, self._options_form):
+            if form is not None:
+                form.destroy()
+        self._base_form = self._options_form = None
+        slot = self._slot("new")
+        slot.hidden = True
+        slot.innerHTML = ""
+        self.root.querySelector('[data-lib="new"]').focus()
+
+    def _cmd_create(self, _: str) -> None:
+        base, options = self._base_form, self._options_form
+        if base is None or options is None:
+            return
+        base.clear_problems()
+        options.clear_problems()
+        try:
+            values = base.values()
+            chosen = options.values()
+        except InvalidDocumentError:
+            return
+        try:
+            entry, encounter = self.library.create(
+                str(values["ruleset"]),
+                int(values["width"]),
+                int(values["height"]),
+                name=str(values["name"]).strip(),
+                options=chosen,
+            )
+        except InvalidDocumentError as exc:
+            prefix = "ruleset.options."
+            for_options = [p for p in exc.problems if p.path.startswith(prefix)]
+            rest = options.show_problems(for_options)
+            base.show_problems([p for p in exc.problems if p not in for_options] + rest)
+            return
+        except (LibraryError, ValueError) as exc:
+            base.show_problems([str(exc)])
+            return
+        self._cmd_cancel("")
+        self.library.remember(entry.id)
+        self.current_id = entry.id
+        self.refresh()
+        self.toast(f"Created “{entry.name}”.")
+        self.on_open(entry.id, encounter)
+
+    # ---- closing -------------------------------------------------------------
+    def close(self) -> None:
+        """Remove the panel and release its listeners."""
+        js = _js()
+        if self._toast_timer is not None:
+            js.clearTimeout(self._toast_timer)
+        for form in (self._base_form, self._options_form):
+            if form is not None:
+                form.destroy()
+        self._drop.disable()
+        for name, handler in self._listeners.items():
+            self.root.removeEventListener(name, handler)
+            handler.destroy()
+        self._slot("file").removeEventListener("change", self._file_listener)
+        self._file_listener.destroy()
+        self._hide_listener.destroy()
+        self.dialog.close()
+        self.root.remove()
+
+
+def open(
+    container: Any,
+    library: Library,
+    *,
+    on_open: OnOpen,
+    on_change: OnChange | None = None,
+    on_close: Callable[[], None] | None = None,
+    current_id: str | None = None,
+    demos_url: str = DEMOS_URL,
+    start: str = "list",
+) -> LibraryPanel:
+    """Show the library panel in ``container`` and return it (``.close()`` removes it).
+
+    ``start``: ``"list"``, ``"new"`` (the new-encounter form open) or ``"import"``
+    (the file chooser open; call it from the menu's click so the browser allows it).
+    """
+    return LibraryPanel(
+        container,
+        library,
+        on_open=on_open,
+        on_change=on_change,
+        on_close=on_close,
+        current_id=current_id,
+        demos_url=demos_url,
+        start=start,
+    )
