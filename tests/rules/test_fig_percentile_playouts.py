@@ -42,7 +42,7 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_playouts_keep_invariants_and_replay_exactly(data: st.DataObject) -> None:
     options = data.draw(OPTIONS)
