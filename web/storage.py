@@ -256,7 +256,7 @@ class Library:
 
     def entry(self, entry_id: str) -> Entry:
         """The entry ``entry_id`` (UnknownEntryError when there is none)."""
-        found = self._scan().get(entry_id)
+        found = self._find(entry_id)
         if found is None:
             raise UnknownEntryError(f"there is no encounter {entry_id!r} in the library")
         return found
@@ -286,7 +286,7 @@ class Library:
         entry_id = self.store.get(LAST_KEY)
         if entry_id is None:
             return None
-        entry = self._scan().get(entry_id)
+        entry = self._find(entry_id)
         return entry_id if entry is not None and not entry.deleted else None
 
     def remember(self, entry_id: str) -> None:
@@ -331,7 +331,7 @@ class Library:
         if name != encounter.setup.name:
             encounter = encounter.renamed(name)
         entry_id = self._fresh_id()
-        return self._write(entry_id, encounter, deleted=""), encounter
+        return self._write(entry_id, encounter, dumps(encounter), deleted=""), encounter
 
     def save(self, entry_id: str, encounter: Encounter) -> Entry:
         """Save a new revision of ``entry_id`` (nothing is written when nothing changed).
@@ -340,20 +340,21 @@ class Library:
         :class:`DamagedEntryError` when the stored revision cannot be read: it is
         never overwritten; save the encounter as a new entry with :meth:`add`.
         """
-        current = self._scan().get(entry_id)
+        current = self._find(entry_id)
+        text = dumps(encounter)
         if current is None:
             if not ID_PATTERN.match(entry_id):
                 raise LibraryError(f"{entry_id!r} is not a library id")
-            return self._write(entry_id, encounter, deleted="")
+            return self._write(entry_id, encounter, text, deleted="")
         if not current.readable:
             raise DamagedEntryError(
                 f"“{current.name}” is damaged in storage and was left as it is; "
                 "save this encounter as a new one instead",
                 current.problems,
             )
-        if self.store.get(current.key) == dumps(encounter):
+        if self.store.get(current.key) == text:
             return current
-        return self._write(entry_id, encounter, deleted=current.deleted, label=current.name)
+        return self._write(entry_id, encounter, text, deleted=current.deleted, label=current.name)
 
     def rename(self, entry_id: str, name: str) -> Entry:
         """Give an encounter a new name (LibraryError when another one already has it)."""
@@ -416,13 +417,13 @@ class Library:
         raise LibraryError("could not make a new library id")
 
     def _write(
-        self, entry_id: str, encounter: Encounter, *, deleted: str, label: str = ""
+        self, entry_id: str, encounter: Encounter, text: str, *, deleted: str, label: str = ""
     ) -> Entry:
         """Write a new revision, point the index at it, then drop older revisions.
 
-        ``label`` names the encounter in a storage-full message (its name before a rename).
+        ``text`` is ``dumps(encounter)``; ``label`` names the encounter in a storage-full
+        message (its name before a rename).
         """
-        text = dumps(encounter)
         name = encounter.setup.name
         index = self._read_index()
         revisions = self._revisions().get(entry_id, [])
@@ -497,35 +498,38 @@ class Library:
         """Index and document keys merged: each id at its current revision, with problems."""
         index = self._read_index()
         revisions = self._revisions()
-        result: dict[str, Entry] = {}
-        for entry_id in sorted(set(index) | set(revisions)):
-            meta = index.get(entry_id)
-            revs = revisions.get(entry_id, [])
-            if meta is not None and (meta.revision in revs or not revs):
-                revision = meta.revision
-            else:
-                revision = revs[-1]
-            key = doc_key(entry_id, revision)
-            text = self.store.get(key)
-            if text is None:
-                problems: tuple[Problem, ...] = (
-                    Problem("", f"its saved data is missing from the browser's storage ({key})"),
-                )
-                summary: dict[str, str] = {}
-            else:
-                problems, summary = self._check(key, text)
-            name = meta.name if meta else summary.get("name") or f"Unreadable entry {entry_id}"
-            ruleset = meta.ruleset if meta else summary.get("ruleset", "")
-            result[entry_id] = Entry(
-                entry_id,
-                name,
-                ruleset,
-                meta.changed if meta else "",
-                revision,
-                problems,
-                meta.deleted if meta else "",
+        return {
+            entry_id: self._resolve(entry_id, index.get(entry_id), revisions.get(entry_id, []))
+            for entry_id in sorted(set(index) | set(revisions))
+        }
+
+    def _find(self, entry_id: str) -> Entry | None:
+        """One entry, reading only its own document (the autosave path)."""
+        meta = self._read_index().get(entry_id)
+        revisions = self._revisions().get(entry_id, [])
+        if meta is None and not revisions:
+            return None
+        return self._resolve(entry_id, meta, revisions)
+
+    def _resolve(self, entry_id: str, meta: Entry | None, revs: list[int]) -> Entry:
+        """The entry at the revision the index names (or the newest one stored), with problems."""
+        if meta is not None and (meta.revision in revs or not revs):
+            revision = meta.revision
+        else:
+            revision = revs[-1]
+        key = doc_key(entry_id, revision)
+        text = self.store.get(key)
+        if text is None:
+            problems: tuple[Problem, ...] = (
+                Problem("", f"its saved data is missing from the browser's storage ({key})"),
             )
-        return result
+            summary: dict[str, str] = {}
+        else:
+            problems, summary = self._check(key, text)
+        if meta is not None:
+            return replace(meta, revision=revision, problems=problems)
+        name = summary.get("name") or f"Unreadable entry {entry_id}"
+        return Entry(entry_id, name, summary.get("ruleset", ""), "", revision, problems)
 
     def _check(self, key: str, text: str) -> tuple[tuple[Problem, ...], dict[str, str]]:
         """The engine's problems with a stored document (cached per text) and its name/ruleset."""
