@@ -46,7 +46,10 @@ def test_every_listed_demo_loads_without_problems(entry: dict[str, str]) -> None
 
 def test_fig_percentile_demo_is_listed_when_present() -> None:
     if (DEMOS / "fig-percentile.json").exists():
-        assert "fig-percentile.json" in [e["file"] for e in listed()]
+        assert "fig-percentile.json" in [e["file"] for e in listed()], (
+            "static/demos/fig-percentile.json exists: list it in static/demos/index.json "
+            "(ruleset, file, title = the encounter's name, one-line description)"
+        )
     else:
         assert "fig-percentile.json" not in [e["file"] for e in listed()]
 
