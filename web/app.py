@@ -467,7 +467,7 @@ class App:
         elif cmd in ("library", "new", "import"):
             self.library_command(cmd)
         elif cmd == "tracker-select":
-            self.select(str(element.dataset.figure))
+            self.select(str(element.dataset.pick))
         elif cmd == "next-step":
             self.play.next_step()
 

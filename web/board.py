@@ -20,6 +20,7 @@ every hex and figure.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,11 +41,18 @@ TOKEN_R = HEX * 0.52
 TAP_SLOP_PX = 8.0
 DOUBLE_TAP_MS = 320.0
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
+FAR_PX = 12.0
+"""Below this hex size on screen, patterns, costs and coordinates are too small to read."""
+WHEEL_IDLE_MS = 180
 FULL_REDRAW_AT = 400
 """Beyond this many changed hexes one markup write beats per-hex updates."""
 
 _UNIT = Layout(size=1.0)
 _CORNERS = [(HEX * math.cos(math.pi / 3 * i), HEX * math.sin(math.pi / 3 * i)) for i in range(6)]
+_OUTLINE = (
+    "".join(f"l{b[0] - a[0]:.2f},{b[1] - a[1]:.2f}" for a, b in itertools.pairwise(_CORNERS)) + "z"
+)
+"""One hex outline drawn relative to its east corner."""
 BADGE_COLORS = {"wounded": "#c0392b", "down": "#555", "prone": "#7d5a2b", "stunned": "#8e44ad"}
 
 
@@ -147,6 +155,11 @@ class BoardView:
         self._last_tap = (0.0, "", 0.0, 0.0)
         self._hover_key: str | None = None
         self.last_draw_ms = 0.0
+        self._moving = False
+        self._far = False
+        self._plain = False
+        self._wheel_timer: Any = None
+        self._wheel_proxy = proxy(self._wheel_done)
         self._frame_proxy = proxy(self._frame)
         self._bind()
 
@@ -218,6 +231,12 @@ class BoardView:
             '<filter id="lift" x="-50%" y="-50%" width="200%" height="200%">'
             '<feDropShadow dx="0" dy="3" stdDeviation="3" flood-opacity="0.45"/></filter>'
         ]
+        plain = "".join(
+            f'#board.plain [data-terrain="{esc(t["id"])}"] {{ fill: {esc(t["color"])}; }}'
+            for t in self.terrains.values()
+            if t["pattern"] != "none"
+        )
+        parts.append(f"<style>{plain}</style>")
         for t in self.terrains.values():
             if t["pattern"] != "none":
                 parts.append(
@@ -236,23 +255,31 @@ class BoardView:
     def _hex_label(self, key: str, terrain_id: str) -> str:
         t = self.terrains[terrain_id]
         cost = "impassable" if t.get("move_cost") is None else f"move {t['move_cost']}"
-        return f"hex {key}: {t['name']}, {cost}"
-
-    def _polygon(self, key: str) -> str:
-        x, y = self.layout.to_pixel(parse_key(key))
-        return " ".join(f"{_n(x + cx)},{_n(y + cy)}" for cx, cy in _CORNERS)
+        return f"{'hex ' + key if key else ''}: {t['name']}, {cost}"
 
     def _write_hexes(self) -> None:
+        """Write every hex in one go: a path from its east corner, the same outline for all."""
+        ox, oy = self.layout.origin
+        dx, dy = 1.5 * HEX, 2 * APOTHEM
+        looks = {
+            tid: (esc(tid), self.terrain_fill(tid), esc(self._hex_label("", tid)))
+            for tid in self.terrains
+        }
         out = []
-        for key in self.keys:
-            tid = self.painted.get(key, self.default_terrain)
-            reasons = self.highlighted.get(key)
-            hl = f' data-highlight="{reasons}"' if reasons else ""
-            out.append(
-                f'<polygon data-hex="{key}" data-terrain="{esc(tid)}"{hl} '
-                f'aria-label="{esc(self._hex_label(key, tid))}" fill="{self.terrain_fill(tid)}" '
-                f'points="{self._polygon(key)}"/>'
-            )
+        i = 0
+        for row in range(self.height):
+            for col in range(self.width):
+                key = self.keys[i]
+                i += 1
+                tid, fill, label = looks[self.painted.get(key, self.default_terrain)]
+                reasons = self.highlighted.get(key)
+                hl = f' data-highlight="{reasons}"' if reasons else ""
+                x = ox + dx * col + HEX
+                y = oy + dy * row + (APOTHEM if col & 1 else 0.0)
+                out.append(
+                    f'<path data-hex="{key}" data-terrain="{tid}"{hl} '
+                    f'aria-label="hex {key}{label}" fill="{fill}" d="M{x:.1f},{y:.1f}{_OUTLINE}"/>'
+                )
         self.hex_layer.innerHTML = "".join(out)
 
     def hex_node(self, key: str) -> Any:
@@ -625,7 +652,28 @@ class BoardView:
         self.view_g.setAttribute(
             "transform", f"translate({self.tx:.1f} {self.ty:.1f}) scale({self.k:.4f})"
         )
-        self.svg.classList.toggle("far", self.k * HEX < 14)
+        far = self.k * HEX < FAR_PX
+        if far != self._far:
+            self._far = far
+            self.svg.classList.toggle("far", far)
+        self._set_plain()
+
+    def set_moving(self, moving: bool) -> None:
+        """While the view moves, terrain is drawn in plain colours (patterns cost 5x per frame)."""
+        if moving != self._moving:
+            self._moving = moving
+            self._set_plain()
+
+    def _set_plain(self) -> None:
+        plain = self._moving or self._far
+        if plain != self._plain:
+            self._plain = plain
+            self.svg.classList.toggle("plain", plain)
+
+    def _wheel_done(self, *_args: Any) -> None:
+        self._wheel_timer = None
+        if not self._pointers:
+            self.set_moving(False)
 
     def hex_at(self, client_x: float, client_y: float) -> str | None:
         """The hex under a screen point (None when off the board)."""
@@ -708,6 +756,7 @@ class BoardView:
             }
             if self._down is not None:
                 self._down["moved"] = True
+            self.set_moving(True)
 
     def _on_move(self, ev: Any) -> None:
         pid = int(ev.pointerId)
@@ -740,6 +789,7 @@ class BoardView:
         if self._stroke is not None:
             self._paint_preview(self.hex_at(x, y))
         elif down["moved"] and down["pan"]:
+            self.set_moving(True)
             self.tx = down["tx"] + x - down["x"]
             self.ty = down["ty"] + y - down["y"]
             self.user_moved = True
@@ -752,6 +802,7 @@ class BoardView:
             self.svg.releasePointerCapture(pid)
         if self._pointers:
             return
+        self.set_moving(False)
         self._pinch = None
         down, self._down = self._down, None
         stroke, self._stroke = self._stroke, None
@@ -780,6 +831,7 @@ class BoardView:
             self._abort_stroke()
             self._down = None
             self._pinch = None
+            self.set_moving(False)
 
     def _on_leave(self, ev: Any) -> None:
         if str(ev.pointerType) == "mouse" and self._hover_key is not None:
@@ -791,6 +843,10 @@ class BoardView:
         self._screen()
         dy = float(ev.deltaY) * (16.0 if int(ev.deltaMode) == 1 else 1.0)
         at = (float(ev.clientX) - self._rect[0], float(ev.clientY) - self._rect[1])
+        self.set_moving(True)
+        if self._wheel_timer is not None:
+            js.clearTimeout(self._wheel_timer)
+        self._wheel_timer = js.setTimeout(self._wheel_proxy, WHEEL_IDLE_MS)
         self.zoom_by(math.exp(-dy * 0.0015), at)
 
     def _paint_preview(self, key: str | None) -> None:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 FACING_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 DEFAULT_SIDES = ("Blue", "Red")
 SIZE_LIMIT = 200
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def figure_fields(rs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -109,7 +110,7 @@ class Editor:
     def _overview_html(self) -> str:
         figures = self.app.view["figures"]
         rows = "".join(
-            f'<li><button type="button" data-cmd="pick" data-figure="{esc(f["id"])}">'
+            f'<li><button type="button" data-cmd="pick" data-pick="{esc(f["id"])}">'
             f'<span class="chip-token" style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
             f'<span class="grow">{esc(f["name"])}<br><small class="muted">{esc(f["side"])} · '
             f"at {esc(f['position'])}</small></span></button></li>"
@@ -188,7 +189,29 @@ class Editor:
             '<div class="row"><label class="grow">New side '
             '<input id="new-side-name" class="field-select" type="text" autocomplete="off" '
             'placeholder="e.g. Bandits"></label>'
-            '<button type="button" data-cmd="add-side">Use</button></div>'
+            '<button type="button" data-cmd="add-side">Use</button></div>' + self._last_added_html()
+        )
+
+    def _last_added_html(self) -> str:
+        f = self._view_figure(self.app.selected) if self.app.selected else None
+        if f is None:
+            return ""
+        return (
+            f'<h3>Just placed</h3><div class="row"><span class="chip-token" '
+            f'style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
+            f'<span class="grow">{esc(f["name"])} at {esc(f["position"])}</span>'
+            '<button type="button" data-cmd="edit-figure">Edit</button></div>'
+            + self._facing_html(int(f["facing"]))
+        )
+
+    def _facing_html(self, facing: int) -> str:
+        return (
+            '<div class="facing-row">'
+            '<button type="button" data-cmd="rotate" data-by="-1" aria-label="Turn left" '
+            'title="Turn left (Shift+R)">⟲</button>'
+            f'<span class="grow" id="facing-now">Facing {FACING_NAMES[facing]}</span>'
+            '<button type="button" data-cmd="rotate" data-by="1" aria-label="Turn right" '
+            'title="Turn right (R)">⟳</button></div>'
         )
 
     def _figure_html(self, fid: str) -> str:
@@ -201,13 +224,8 @@ class Editor:
             f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])}</h2>'
             '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
             f'<p class="hint">At {esc(f["position"])}. Tap an empty hex to move it there.</p>'
-            '<div class="facing-row">'
-            '<button type="button" data-cmd="rotate" data-by="-1" aria-label="Turn left" '
-            'title="Turn left (Shift+R)">⟲</button>'
-            f'<span class="grow" id="facing-now">Facing {FACING_NAMES[facing]}</span>'
-            '<button type="button" data-cmd="rotate" data-by="1" aria-label="Turn right" '
-            'title="Turn right (R)">⟳</button></div>'
-            '<div id="figure-form"></div>'
+            + self._facing_html(facing)
+            + '<div id="figure-form"></div>'
             '<div class="row">'
             '<button type="button" class="primary" data-cmd="apply-figure">Apply changes</button>'
             '<button type="button" data-cmd="duplicate">Duplicate</button>'
@@ -294,9 +312,12 @@ class Editor:
         elif cmd == "clear":
             self._paint_all(app.rs["terrain"][0]["id"])
         elif cmd == "pick":
-            app.select(str(element.dataset.figure))
+            app.select(str(element.dataset.pick))
         elif cmd == "deselect":
             app.select(None)
+        elif cmd == "edit-figure":
+            self.tool = "select"
+            app.refresh()
         elif cmd == "rotate":
             self.rotate(int(element.dataset.by))
         elif cmd == "apply-figure":
@@ -373,8 +394,11 @@ class Editor:
         """Place a new figure of the chosen side on ``key``."""
         app = self.app
         side = self.new_side or self.sides()[0]
-        count = sum(1 for f in app.view["figures"] if f["side"] == side) + 1
-        name = f"{side} {count}"
+        taken = {f["name"] for f in app.view["figures"]}
+        name = next(
+            (f"{side} {letter}" for letter in LETTERS if f"{side} {letter}" not in taken),
+            _next_name(side, taken),
+        )
 
         def make(enc: Encounter) -> Encounter:
             fid = enc.new_figure_id(name)
@@ -384,8 +408,7 @@ class Editor:
         if app.change(make, f"Added {name} at {key}."):
             added = [f for f in app.encounter.setup.figures if f.name == name]
             if added:
-                app.selected = added[-1].id
-                app.board.select(app.selected)
+                app.select(added[-1].id)
 
     def place(self, fid: str, key: str) -> None:
         """Move figure ``fid`` to ``key`` in the setup."""

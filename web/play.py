@@ -143,7 +143,7 @@ class Play:
                     cls += " current"
                 chips.append(
                     f'<button type="button" class="{cls}" data-cmd="tracker-select" '
-                    f'data-figure="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
+                    f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
                     f'aria-label="{esc(f["name"])}: {state}" title="{esc(f["name"])}: {state}">'
                     f"{esc(f['initials'])}</button>"
                 )
@@ -206,7 +206,7 @@ class Play:
         enc = self.app.encounter
         ready = [f for f in view["figures"] if not f.get("out") and enc.legal_actions(f["id"])]
         rows = "".join(
-            f'<li><button type="button" data-cmd="pick" data-figure="{esc(f["id"])}">'
+            f'<li><button type="button" data-cmd="pick" data-pick="{esc(f["id"])}">'
             f'<span class="chip-token" style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
             f'<span class="grow">{esc(f["name"])}<br><small class="muted">{esc(f["side"])}'
             f"</small></span></button></li>"
@@ -225,8 +225,8 @@ class Play:
         )
         nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
         button = (
-            f'<div class="row"><button type="button" class="primary" data-cmd="next-step" '
-            f'data-action="next_step">{esc(nxt["label"])}</button></div>'
+            f'<div class="row"><button type="button" class="primary" data-cmd="next-step">'
+            f"{esc(nxt['label'])}</button></div>"
             if nxt
             else ""
         )
@@ -548,7 +548,7 @@ class Play:
         """A button in the play panel."""
         app = self.app
         if cmd == "pick":
-            app.select(str(element.dataset.figure))
+            app.select(str(element.dataset.pick))
             app.sheet_open()
         elif cmd == "deselect":
             app.select(None)
@@ -770,7 +770,7 @@ class Play:
         body = "".join(more) or '<div class="muted">No further details.</div>'
         return (
             f'<li class="kind-{esc(e["kind"])}" data-kind="{esc(e["kind"])}" '
-            f'data-figure="{figure}" data-target="{target}" data-entry="{entry}">'
+            f'data-actor="{figure}" data-target="{target}" data-entry="{entry}">'
             f'<details><summary><span class="when">{esc(when)}</span>'
             f'<span class="text">{esc(e["text"])}</span></summary>'
             f'<div class="more">{body}</div></details></li>'
@@ -797,7 +797,7 @@ class Play:
         who = str(byid("log-filter").value)
         for item in js_query_all("#log > li"):
             item.hidden = bool(who) and who not in (
-                str(item.dataset.figure),
+                str(item.dataset.actor),
                 str(item.dataset.target),
             )
 

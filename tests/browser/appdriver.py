@@ -1,0 +1,171 @@
+"""Drive the whole app through its page: one started page per module and viewport, taps or
+clicks as the viewport's input, and helpers for the menu, the library and the board.
+
+Starting Python takes seconds, so the board, editor and play tests share a started page per
+module and viewport (``started_app``); each test opens its own encounter through the app's
+own UI (new encounter, import) instead of reloading. Every request that is not local is
+aborted and fails the module at teardown, as in ``conftest.App``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Locator, Route, expect
+
+from hexcombat import Encounter, dumps
+
+from .conftest import LOCAL_HOSTS, READY_TIMEOUT_MS, VIEWPORTS, App
+
+TOUCH = {"tablet-portrait", "tablet-landscape"}
+
+
+def start_app(browser: Browser, base_url: str, viewport: str) -> App:
+    """A fresh context and page at ``viewport`` with the app started (data-app-state=ready)."""
+    context = browser.new_context(**VIEWPORTS[viewport])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    app = App(page, base_url, viewport)
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        app.requested.append(url)
+        if urlsplit(url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            app.blocked.append(url)
+            route.abort()
+
+    context.route("**/*", route)
+    page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+    app.open()
+    app.wait_ready(READY_TIMEOUT_MS)
+    return app
+
+
+def started_app_fixture(
+    request: pytest.FixtureRequest, browser: Browser, base_url: str
+) -> Iterator[App]:
+    """Body of a module-scoped fixture: one started app per viewport param."""
+    app = start_app(browser, base_url, str(request.param))
+    yield app
+    errors = [line for line in app.console if line.startswith("pageerror")]
+    app.page.context.close()
+    assert app.blocked == [], f"the page made non-local requests: {app.blocked}"
+    assert errors == [], f"uncaught page errors: {errors}"
+
+
+def touch(app: App) -> bool:
+    """True when the viewport is a touch tablet (tests tap instead of clicking)."""
+    return app.viewport in TOUCH
+
+
+def press(app: App, target: Locator | str) -> None:
+    """Tap (touch viewports) or click (desktop) an element."""
+    locator = app.page.locator(target) if isinstance(target, str) else target
+    if touch(app):
+        locator.tap()
+    else:
+        locator.click()
+
+
+def menu(app: App, command: str) -> None:
+    """Choose a command from the top bar's menu."""
+    press(app, "#menu-button")
+    press(app, f'#menu [data-cmd="{command}"]')
+
+
+def new_encounter(app: App, name: str, ruleset_id: str, width: int, height: int) -> None:
+    """Create an encounter through the library's new-encounter form (it opens in set-up)."""
+    menu(app, "new")
+    page = app.page
+    page.locator('[data-lib="create"]').wait_for()
+    page.fill('[data-field="name"] input', name)
+    select = page.locator('[data-field="ruleset"] select')
+    labels = select.locator("option").all_inner_texts()
+    names = [r["name"] for r in ruleset_ids()]
+    wanted = names[[r["id"] for r in ruleset_ids()].index(ruleset_id)]
+    select.select_option(str(next(i for i, t in enumerate(labels) if t.startswith(wanted))))
+    page.fill('[data-field="width"] input', str(width))
+    page.fill('[data-field="height"] input', str(height))
+    press(app, '[data-lib="create"]')
+    expect(page.locator("#enc-name")).to_have_text(name)
+    expect(page.locator("[data-hex]")).to_have_count(width * height)
+
+
+def ruleset_ids() -> list[dict[str, Any]]:
+    """Id and name of every registered ruleset."""
+    from hexcombat.view import rulesets_view
+
+    return [{"id": r["id"], "name": r["name"]} for r in rulesets_view()]
+
+
+def import_encounter(app: App, enc: Encounter) -> None:
+    """Open ``enc`` in the app through the library's import (as a player loading a file)."""
+    menu(app, "library")
+    page = app.page
+    page.locator("[data-library]").wait_for()
+    page.set_input_files(
+        '[data-library] input[type="file"]',
+        files=[
+            {
+                "name": "encounter.json",
+                "mimeType": "application/json",
+                "buffer": dumps(enc).encode(),
+            }
+        ],
+    )
+    press(app, '[data-lib="toast-action"]')
+    expect(page.locator("#enc-name")).to_have_text(enc.setup.name)
+    expect(page.locator("#dialog")).not_to_have_attribute("open", "")
+
+
+def set_mode(app: App, mode: str) -> None:
+    """Switch to set-up ("edit") or play mode with the top bar's switch."""
+    press(app, f'#mode-switch [data-mode="{mode}"]')
+    expect(app.page.locator("html")).to_have_attribute("data-mode", mode)
+
+
+def hex_at(app: App, key: str) -> Locator:
+    """The board hex ``key``."""
+    return app.page.locator(f'#board [data-hex="{key}"]')
+
+
+def figure(app: App, fid: str) -> Locator:
+    """The token of figure ``fid``."""
+    return app.page.locator(f'#board [data-figure="{fid}"]')
+
+
+def highlighted(app: App, reason: str) -> list[str]:
+    """The hexes whose data-highlight includes ``reason``, as "q,r"."""
+    return list(
+        app.page.eval_on_selector_all(
+            f'#board [data-highlight~="{reason}"]', "els => els.map(e => e.dataset.hex)"
+        )
+    )
+
+
+def terrains(app: App) -> dict[str, str]:
+    """Every drawn hex's terrain id."""
+    return dict(
+        app.page.eval_on_selector_all(
+            "#board [data-hex]", "els => els.map(e => [e.dataset.hex, e.dataset.terrain])"
+        )
+    )
+
+
+def timings(app: App) -> dict[str, float]:
+    """The app's own timings of its last redraw (view, board, total, save, start; ms)."""
+    return dict(json.loads(app.page.evaluate("hexcombatApp()")))
+
+
+def wait_toast_gone(app: App) -> None:
+    """Let the message box fade (it never blocks the board, but screenshots read better)."""
+    app.page.evaluate("document.getElementById('toast').hidden = true")
+    time.sleep(0.05)

@@ -1,0 +1,149 @@
+"""Set-up mode in the browser: paint terrain, place, rotate and edit figures, refusals, undo,
+and everything restored after a reload; with the mouse on a desktop and taps on a tablet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .appdriver import (
+    figure,
+    hex_at,
+    menu,
+    new_encounter,
+    press,
+    started_app_fixture,
+    terrains,
+    touch,
+    wait_toast_gone,
+)
+from .conftest import READY_TIMEOUT_MS, App
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module", params=["desktop", "tablet-portrait"])
+def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
+    """The app started once per viewport for this module."""
+    yield from started_app_fixture(request, browser, base_url)
+
+
+def tool(ui: App, name: str) -> None:
+    press(ui, f'#panel-body [data-cmd="tool"][data-tool="{name}"]')
+    expect(ui.page.locator(f'[data-tool="{name}"]')).to_have_attribute("aria-pressed", "true")
+
+
+def test_create_paint_place_rotate_edit_and_reload_restores_everything(ui: App) -> None:
+    """The issue's flow: new encounter, terrain, two figures, a rotation, a reload."""
+    page = ui.page
+    new_encounter(ui, "Ford ambush", "skirmish", 10, 8)
+    expect(page.locator("html")).to_have_attribute("data-mode", "edit")
+    assert set(terrains(ui).values()) == {"open"}
+
+    tool(ui, "paint")
+    press(ui, '[data-terrain-id="woods"]')
+    for key in ("3,2", "4,1", "4,2"):
+        press(ui, hex_at(ui, key))
+    press(ui, '[data-terrain-id="water"]')
+    if touch(ui):
+        press(ui, hex_at(ui, "6,1"))
+        press(ui, hex_at(ui, "6,2"))
+    else:  # a drag paints every hex it crosses, as one undoable stroke
+        a, b = hex_at(ui, "6,1").bounding_box(), hex_at(ui, "6,2").bounding_box()
+        assert a and b
+        page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
+        page.mouse.up()
+    painted = terrains(ui)
+    assert [painted[k] for k in ("3,2", "4,1", "4,2", "6,1", "6,2")] == ["woods"] * 3 + [
+        "water"
+    ] * 2
+    assert hex_at(ui, "3,2").get_attribute("aria-label") == "hex 3,2: Woods, move 2"
+
+    tool(ui, "add")
+    press(ui, hex_at(ui, "1,3"))
+    expect(figure(ui, "blue-a")).to_have_attribute("data-facing", "3")
+    press(ui, '[data-cmd="new-side"][data-side="Red"]')
+    press(ui, hex_at(ui, "8,0"))
+    red = figure(ui, "red-a")
+    expect(red).to_have_attribute("data-facing", "0")
+    expect(red).to_have_attribute("aria-label", "Red A (Red), facing 0, at 8,0")
+
+    press(ui, '[data-cmd="rotate"][data-by="1"]')
+    expect(red).to_have_attribute("data-facing", "1")
+    if not touch(ui):  # R and Shift+R turn the selected figure
+        page.keyboard.press("r")
+        expect(red).to_have_attribute("data-facing", "2")
+        page.keyboard.press("Shift+R")
+        expect(red).to_have_attribute("data-facing", "1")
+
+    tool(ui, "select")
+    press(ui, figure(ui, "blue-a"))
+    page.fill('#figure-form [data-field="name"] input', "Brie the Oaken")
+    page.fill('#figure-form [data-field="stats.move"] input', "5")
+    press(ui, '[data-cmd="apply-figure"]')
+    blue = figure(ui, "blue-a")
+    expect(blue).to_have_attribute("aria-label", "Brie the Oaken (Blue), facing 3, at 1,3")
+    expect(blue.locator(".initials")).to_have_text("BO")
+    wait_toast_gone(ui)
+    ui.screenshot("editor-set-up")
+
+    page.reload()
+    ui.wait_ready(READY_TIMEOUT_MS)
+    expect(page.locator("#enc-name")).to_have_text("Ford ambush")
+    assert terrains(ui) == painted
+    expect(figure(ui, "blue-a")).to_have_attribute(
+        "aria-label", "Brie the Oaken (Blue), facing 3, at 1,3"
+    )
+    expect(figure(ui, "red-a")).to_have_attribute("data-facing", "1")
+    expect(page.locator("html")).to_have_attribute("data-mode", "play")
+    ui.screenshot("editor-reloaded")
+
+
+def test_refused_edits_explain_themselves_and_deletes_can_be_undone(ui: App) -> None:
+    """The engine's problems are shown by field; nothing destructive lacks an undo."""
+    page = ui.page
+    new_encounter(ui, "Refusals", "skirmish", 8, 6)
+    tool(ui, "add")
+    press(ui, hex_at(ui, "2,2"))
+    tool(ui, "paint")
+    press(ui, '[data-terrain-id="wall"]')
+    press(ui, figure(ui, "blue-a"))  # painting a wall under a figure is refused
+    expect(page.locator("#toast")).to_contain_text("which no one can enter")
+    assert terrains(ui)["2,2"] == "open"
+
+    tool(ui, "select")
+    press(ui, figure(ui, "blue-a"))
+    page.fill('#figure-form [data-field="stats.damage"] input', "2x")
+    press(ui, '[data-cmd="apply-figure"]')
+    problem = page.locator('#figure-form [data-field="stats.damage"] .hc-problem')
+    expect(problem).to_be_visible()
+    expect(problem).not_to_be_empty()
+
+    press(ui, '[data-cmd="delete"]')
+    expect(figure(ui, "blue-a")).to_have_count(0)
+    press(ui, "#toast [data-cmd=undo]")
+    expect(figure(ui, "blue-a")).to_have_count(1)
+    press(ui, "#redo-button")
+    expect(figure(ui, "blue-a")).to_have_count(0)
+    if not touch(ui):
+        page.locator("#board").focus()
+        page.keyboard.press("Control+z")
+        expect(figure(ui, "blue-a")).to_have_count(1)
+        page.keyboard.press("Control+Shift+z")
+        expect(figure(ui, "blue-a")).to_have_count(0)
+        page.keyboard.press("Control+z")
+    else:
+        press(ui, "#undo-button")
+    expect(figure(ui, "blue-a")).to_have_count(1)
+
+    menu(ui, "settings")
+    page.fill('#settings-form [data-field="width"] input', "5")
+    page.fill('#settings-form [data-field="height"] input', "4")
+    press(ui, '[data-cmd="apply-settings"]')
+    expect(page.locator("[data-hex]")).to_have_count(20)
+    press(ui, "#undo-button")
+    expect(page.locator("[data-hex]")).to_have_count(48)
