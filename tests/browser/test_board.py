@@ -1,0 +1,195 @@
+"""The SVG board in the browser: test hooks at every size, the keyboard cursor, pan / zoom /
+fit that keep taps on the right hex, and a 50 x 50 board that stays responsive."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from hexcombat import Encounter, Hex
+
+from .appdriver import (
+    figure,
+    hex_at,
+    highlighted,
+    import_encounter,
+    new_encounter,
+    press,
+    started_app_fixture,
+    timings,
+    touch,
+    wait_toast_gone,
+)
+from .conftest import App
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module", params=["desktop", "tablet-portrait", "tablet-landscape"])
+def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
+    """The app started once per viewport for this module."""
+    yield from started_app_fixture(request, browser, base_url)
+
+
+def duel() -> Encounter:
+    """Two skirmish figures on a 10 x 8 board with some woods."""
+    enc = Encounter.new("skirmish", 10, 8, name="Board duel")
+    enc = enc.painted([Hex(4, 1), Hex(4, 2), Hex(5, 1)], "woods")
+    rs = enc.ruleset
+    enc = enc.with_figure(rs.new_figure("ash", "Ash the Warden", "Wardens", Hex(2, 2), 2))
+    return enc.with_figure(rs.new_figure("dax", "Dax the Red", "Raiders", Hex(7, 0), 4))
+
+
+def view_transform(ui: App) -> str:
+    return str(ui.page.locator("#board-view").get_attribute("transform"))
+
+
+def test_first_screen_is_a_board_with_every_test_hook(ui: App) -> None:
+    """Ready only with the board drawn: hexes and figures carry their hooks and names."""
+    page = ui.page
+    hexes = page.locator("#board [data-hex]")
+    assert hexes.count() > 0
+    rows = page.eval_on_selector_all(
+        "#board [data-hex]",
+        "els => els.map(e => [e.dataset.hex, e.dataset.terrain, e.getAttribute('aria-label')])",
+    )
+    assert all(re.fullmatch(r"-?\d+,-?\d+", key) and terrain for key, terrain, _ in rows)
+    assert all(label.startswith(f"hex {key}: ") for key, _, label in rows)
+    assert len({key for key, _, _ in rows}) == len(rows)
+    tokens = page.eval_on_selector_all(
+        "[data-figure]",
+        "els => els.map(e => [e.dataset.figure, e.dataset.facing, e.getAttribute('aria-label')])",
+    )
+    assert tokens, "the demo encounter has figures"
+    assert len({fid for fid, _, _ in tokens}) == len(tokens)
+    assert all(facing in list("012345") and label for _, facing, label in tokens)
+    expect(page.locator("#log")).to_have_count(1)
+    expect(page.locator("#engine-version")).to_be_visible()
+    ui.screenshot("board-first-screen")
+
+
+def test_keyboard_moves_a_cursor_selects_and_cancels(ui: App) -> None:
+    """Arrows move the hex cursor, Enter taps the hex under it, Esc cancels."""
+    if touch(ui):
+        pytest.skip("keyboard use is tested at desktop size")
+    page = ui.page
+    import_encounter(ui, duel())
+    board = page.locator("#board")
+    board.focus()
+    page.keyboard.press("ArrowRight")  # the cursor appears on the middle hex, then moves
+    expect(page.locator("#layer-cursor .cursor")).to_have_count(1)
+    for _ in range(8):
+        page.keyboard.press("ArrowLeft")
+    for _ in range(8):
+        page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # odd-q offset (col 2, row 1) is hex 2,0
+    expect(page.locator("#board-announce")).to_have_text("hex 2,0: Open ground, move 1")
+    page.keyboard.press("ArrowDown")  # (col 2, row 2) is hex 2,1... and 2,2 below it
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#board-announce")).to_contain_text("hex 2,2")
+    expect(page.locator("#board-announce")).to_contain_text("Ash the Warden")
+    page.keyboard.press("Enter")
+    expect(figure(ui, "ash")).to_have_class(re.compile(r"\bselected\b"))
+    assert len(highlighted(ui, "reach")) > 1
+    page.keyboard.press("Escape")
+    expect(figure(ui, "ash")).not_to_have_class(re.compile(r"\bselected\b"))
+    assert highlighted(ui, "reach") == []
+
+
+def test_pan_zoom_and_fit_keep_taps_on_the_right_hex(ui: App) -> None:
+    """After zooming in, panning, and fitting again, a tap still lands on the hex under it."""
+    page = ui.page
+    import_encounter(ui, duel())
+    wait_toast_gone(ui)
+    fitted = view_transform(ui)
+    for _ in range(3):
+        press(ui, '[data-cmd="zoom-in"]')
+    expect(page.locator("#board-view")).not_to_have_attribute("transform", fitted)
+    box = page.locator("#board").bounding_box()
+    assert box
+    if not touch(ui):
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -240)
+        page.mouse.down()
+        page.mouse.move(
+            box["x"] + box["width"] / 2 - 90, box["y"] + box["height"] / 2 - 60, steps=8
+        )
+        page.mouse.up()
+    for key in ("3,1", "5,2", "6,-1"):
+        target = hex_at(ui, key)
+        if in_view(ui, key):
+            press(ui, target)
+            assert highlighted(ui, "focus") == [key]
+    press(ui, '[data-cmd="fit"]')
+    expect(page.locator("#board-view")).to_have_attribute("transform", fitted)
+    press(ui, hex_at(ui, "5,2"))
+    assert highlighted(ui, "focus") == ["5,2"]
+    press(ui, '[data-cmd="zoom-out"]')
+    expect(page.locator("#board-view")).not_to_have_attribute("transform", fitted)
+    spot = hex_at(ui, "3,1").bounding_box()
+    assert spot
+    x, y = spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2
+    if touch(ui):  # a double tap fits the board again
+        page.touchscreen.tap(x, y)
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.dblclick(x, y)
+    expect(page.locator("#board-view")).to_have_attribute("transform", fitted)
+    ui.screenshot("board-after-pan-zoom")
+
+
+def in_view(ui: App, key: str) -> bool:
+    """True when the middle of hex ``key`` is on the visible part of the board."""
+    return bool(
+        ui.page.evaluate(
+            """key => {
+                const el = document.querySelector(`#board [data-hex="${key}"]`);
+                const r = el.getBoundingClientRect();
+                const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                const hit = document.elementFromPoint(x, y);
+                return hit === el;
+            }""",
+            key,
+        )
+    )
+
+
+def test_a_50_by_50_board_redraws_only_what_changed(ui: App) -> None:
+    """Painting one hex of 2500 touches one hex; the figures are printed for the report."""
+    if touch(ui):
+        pytest.skip("measured at desktop size")
+    page = ui.page
+    new_encounter(ui, "Big field", "skirmish", 50, 50)
+    first = timings(ui)
+    press(ui, '#panel-body [data-tool="paint"]')
+    press(ui, '[data-terrain-id="woods"]')
+    page.evaluate(
+        """() => { window.__touched = new Set();
+            new MutationObserver(list => list.forEach(m => window.__touched.add(
+                m.type === 'childList' ? 'children' : m.target.dataset.hex)))
+              .observe(document.getElementById('layer-hexes'),
+                       {attributes: true, childList: true, subtree: true}); }"""
+    )
+    press(ui, hex_at(ui, "25,0"))
+    expect(hex_at(ui, "25,0")).to_have_attribute("data-terrain", "woods")
+    one = timings(ui)
+    touched = page.evaluate("[...window.__touched]")
+    assert touched == ["25,0"], f"painting one hex changed {touched} in the hex layer"
+    started = time.perf_counter()
+    press(ui, '[data-cmd="fill"]')
+    expect(hex_at(ui, "0,0")).to_have_attribute("data-terrain", "woods")
+    fill_wall = time.perf_counter() - started
+    fill = timings(ui)
+    print(
+        f"\n50x50 board: full draw {first['board']:.0f} ms, one-hex paint redraw "
+        f"{one['board']:.1f} ms (whole update {one['total']:.0f} ms, save {one['save']:.0f} ms), "
+        f"fill all {fill['total']:.0f} ms ({fill_wall * 1000:.0f} ms seen by the test)"
+    )
+    assert one["board"] < 50, one
+    assert one["total"] < 400, one
