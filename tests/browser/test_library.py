@@ -18,8 +18,10 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from hexcombat import loads, to_document
+from hexcombat.actions import Choice, ParamSpec
+from hexcombat.view import rulesets_view
 
-from .conftest import LOCAL_HOSTS, VIEWPORTS, App
+from .conftest import ARTIFACTS, LOCAL_HOSTS, VIEWPORTS, App
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +33,9 @@ LIBRARY_MAIN = '''
 
 window.remountLibrary(clear) closes the panel, empties localStorage when asked, and opens
 a new panel: tests share one started page instead of starting Python for each.
+window.buildTestForm / readTestForm / showTestProblems drive web/forms.py (JSON text in/out).
 """
+import json
 import traceback
 
 import js
@@ -47,11 +51,16 @@ async def start():
     root = js.document.getElementById("app-root")
     host = js.document.createElement("div")
     host.id = "library-host"
-    host.style.cssText = "flex: 1; overflow: auto; padding: 12px;"
+    host.style.cssText = "padding: 12px;"
+    root.style.overflowY = "auto"
     report = js.document.createElement("p")
     report.id = "opened"
-    root.replaceChildren(host, report)
+    form_host = js.document.createElement("div")
+    form_host.id = "form-host"
+    form_host.style.cssText = "padding: 12px; max-width: 40rem;"
+    root.replaceChildren(host, report, form_host)
     panels = []
+    forms_state = {}
 
     def on_open(entry_id, enc):
         report.dataset.entry = entry_id
@@ -71,8 +80,35 @@ async def start():
         library = storage.browser_library()
         panels.append(library_panel.open(host, library, on_open=on_open, on_change=on_change))
 
+    def build_test_form(fields, values, prefix):
+        from web import forms
+
+        if forms_state:
+            forms_state["form"].destroy()
+        changes = []
+        forms_state["changes"] = changes
+        forms_state["form"] = forms.build_form(
+            form_host,
+            json.loads(fields),
+            json.loads(values),
+            on_change=lambda form, name: changes.append(name),
+            path_prefix=prefix,
+        )
+
+    def read_test_form():
+        values, problems = forms_state["form"].read()
+        found = [str(p) for p in problems]
+        return json.dumps({"values": values, "problems": found, "changes": forms_state["changes"]})
+
+    def show_test_problems(problems):
+        rest = forms_state["form"].show_problems([tuple(p) for p in json.loads(problems)])
+        return json.dumps([str(p) for p in rest])
+
     remount(False)
     js.window.remountLibrary = create_proxy(remount)
+    js.window.buildTestForm = create_proxy(build_test_form)
+    js.window.readTestForm = create_proxy(read_test_form)
+    js.window.showTestProblems = create_proxy(show_test_problems)
     boot.set_stage("board")
     boot.mark_ready()
 
@@ -414,3 +450,82 @@ def test_full_storage_is_reported_in_plain_words_and_keeps_the_previous_version(
         assert storage_items(page) == before
     finally:
         page.evaluate("window.restoreSetItem()")
+
+
+# ---- forms built from the engine's descriptions -----------------------------------------
+def form_fields() -> list[dict[str, Any]]:
+    """Figure fields of two rulesets, an option with a rule id and action parameters."""
+    views = {v["id"]: v for v in rulesets_view()}
+    skirmish = views["skirmish"]["figure_fields"]
+    house = [f for f in views["fig-percentile"]["figure_fields"] if f["house_default"]][:1]
+    option = {**views["fig-percentile"]["options"][0], "name": "hit_rule"}
+    dodge = {"name": "dodge", "label": "Dodge rolls", "type": "bool", "default": True}
+    params = [
+        ParamSpec("facing", "Facing", "facing").to_json(),
+        ParamSpec(
+            "to", "Destination", "hex", (Choice("3,1", "3,1 (3 MP)"), Choice("4,0", "4,0 (4 MP)"))
+        ).to_json(),
+        ParamSpec(
+            "target", "Target", "figure", (Choice("bo", "Bo Brute"),), required=False
+        ).to_json(),
+        ParamSpec("path", "Path", "path", required=False).to_json(),
+    ]
+    return [*skirmish, *house, option, dodge, *params]
+
+
+@pytest.mark.parametrize("library_page", ["desktop", "tablet-portrait"], indirect=True)
+def test_form_from_engine_descriptions_reads_typed_values_and_shows_problems(lib: App) -> None:
+    page = lib.page
+    fields = form_fields()
+    page.evaluate(
+        "([f, v, p]) => buildTestForm(f, v, p)",
+        [json.dumps(fields), json.dumps({"facing": 1}), "stats."],
+    )
+    form = page.locator("#form-host .hc-form")
+    expect(form.locator("[data-field]")).to_have_count(len(fields))
+    house = fields[5]
+    expect(form.locator(f'[data-field="{house["name"]}"] .hc-house')).to_have_text("house default")
+    expect(form.locator('[data-field="hit_rule"] .hc-rule')).to_have_text("G-1")
+    expect(form.locator(".hc-house")).to_have_count(1)
+
+    def read() -> dict[str, Any]:
+        return dict(json.loads(page.evaluate("readTestForm()")))
+
+    first = read()
+    assert first["problems"] == ["stats.to: is required"]
+    assert first["values"]["move"] == 4 and first["values"]["damage"] == "d6"
+    assert first["values"]["facing"] == 1 and first["values"]["dodge"] is True
+    assert "target" not in first["values"] and "path" not in first["values"]
+
+    form.get_by_label("Move").fill("25")
+    form.get_by_role("radio", name="SE").check()
+    form.get_by_label("Dodge rolls").uncheck()
+    form.get_by_label("Destination").select_option(label="4,0 (4 MP)")
+    form.get_by_label("Target").select_option(label="Bo Brute")
+    form.get_by_label("Path").fill("1,0 2,-1")
+    after = read()
+    assert after["problems"] == ["stats.move: must be at most 20, got 25"]
+    assert {k: after["values"][k] for k in ("facing", "dodge", "to", "target", "path")} == {
+        "facing": 2,
+        "dodge": False,
+        "to": "4,0",
+        "target": "bo",
+        "path": ["1,0", "2,-1"],
+    }
+    assert after["changes"].count("facing") == 1 and after["changes"].count("move") >= 1
+
+    rest = page.evaluate(
+        "(p) => showTestProblems(p)",
+        json.dumps([["figures[0].stats.hp", "must be at least 1, got 0"], ["cursor", "bad"]]),
+    )
+    assert json.loads(rest) == ["cursor: bad"]
+    expect(form.locator('[data-field="hp"] .hc-problem')).to_have_text("must be at least 1, got 0")
+    expect(form.get_by_label("Hit points", exact=True)).to_have_attribute("aria-invalid", "true")
+    expect(form.locator(".hc-form-problems li")).to_have_text(["cursor: bad"])
+    for control in form.locator("input:not([type=radio]):not([type=checkbox]), select").all():
+        assert control.bounding_box()["height"] >= 44  # type: ignore[index]
+    for target in form.locator(".hc-segment span, .hc-check").all():
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#form-host").screenshot(path=str(ARTIFACTS / f"forms-{lib.viewport}.png"))
