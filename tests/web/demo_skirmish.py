@@ -22,7 +22,7 @@ TERRAIN = {
     "wall": [(7, 3), (7, 4), (4, 5)],
 }
 # id, name, side, (column, row), facing, stats that differ from the defaults.
-FIGURES = [
+FIGURES: list[tuple[str, str, str, tuple[int, int], int, dict[str, int | str]]] = [
     ("warden-ash", "Ash the Warden", "Wardens", (1, 3), 2, {"attack": 4, "defence": 13, "hp": 12}),
     ("warden-bryn", "Bryn Spear", "Wardens", (2, 5), 1, {"move": 5, "damage": "d8"}),
     ("warden-cole", "Cole Archer", "Wardens", (1, 6), 2, {"attack": 5, "defence": 11, "hp": 8}),
