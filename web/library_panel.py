@@ -9,8 +9,8 @@ H5's top bar menu opens it into any container element::
         on_change=lambda entry_id, entry: ..., # an entry was renamed (entry) or trashed (None)
         on_close=panel_closed,          # optional: shows a Close button, Esc closes
         current_id=app.current_id,      # optional: marks the encounter that is open now
-        start="list",                   # or "new" (form open) or "import" (file chooser)
     )
+    panel.root.querySelector('[data-lib="new"]').click()   # New or Import… straight away
     panel.close()                       # remove it and release its listeners
 
 ``on_open`` receives the entry id and the engine ``Encounter`` (already
@@ -265,7 +265,6 @@ class LibraryPanel:
         on_close: Callable[[], None] | None = None,
         current_id: str | None = None,
         demos_url: str = DEMOS_URL,
-        start: str = "list",
     ) -> None:
         self.library = library
         self.on_open = on_open
@@ -338,13 +337,7 @@ here. Encounters are saved in this browser as you change them.</p>
         self._slot("memory").hidden = library.persistent
         self.refresh()
         spawn(self._tasks, self._load_demos())
-        if start == "new":
-            self._cmd_new("")
-        elif start == "import":
-            self._slot_title().focus()
-            self._cmd_import("")
-        else:
-            self._slot_title().focus()
+        self._slot_title().focus()
 
     # ---- drawing -------------------------------------------------------------
     def _slot(self, name: str) -> Any:
@@ -864,13 +857,8 @@ def open(
     on_close: Callable[[], None] | None = None,
     current_id: str | None = None,
     demos_url: str = DEMOS_URL,
-    start: str = "list",
 ) -> LibraryPanel:
-    """Show the library panel in ``container`` and return it (``.close()`` removes it).
-
-    ``start``: ``"list"``, ``"new"`` (the new-encounter form open) or ``"import"``
-    (the file chooser open; call it from the menu's click so the browser allows it).
-    """
+    """Show the library panel in ``container`` and return it (``.close()`` removes it)."""
     return LibraryPanel(
         container,
         library,
@@ -879,5 +867,4 @@ def open(
         on_close=on_close,
         current_id=current_id,
         demos_url=demos_url,
-        start=start,
     )

@@ -18,6 +18,8 @@ from web.forms import (
     parse_value,
 )
 
+pytestmark = pytest.mark.pyodide
+
 INT = {"name": "move", "label": "Move", "type": "int", "minimum": 0, "maximum": 20}
 CHOICE = {
     "name": "mode",

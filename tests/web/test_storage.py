@@ -27,6 +27,8 @@ from web.storage import (
     safe_filename,
 )
 
+pytestmark = pytest.mark.pyodide
+
 
 class FlakyStore(MemoryStore):
     """A dict store that can run out of space: at a size limit, or at chosen ``set`` calls."""
