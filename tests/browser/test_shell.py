@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -93,13 +94,19 @@ def test_missing_wasm_shows_error_screen_with_retry(
 def test_python_exception_at_start_up_shows_error_screen(
     app: App, site_copy: Path, serve_folder: Callable[[Path], str]
 ) -> None:
-    """An exception in the page's Python start-up ends in the error screen with the traceback."""
-    (site_copy / "web" / "shell.py").write_text('raise RuntimeError("shell is broken")\n')
+    """An exception while Python starts the app ends in the error screen with the traceback."""
+    archive = site_copy / "hexcombat.zip"
+    with zipfile.ZipFile(archive) as original:
+        entries = {name: original.read(name) for name in original.namelist()}
+    entries["hexcombat/__init__.py"] = b'raise RuntimeError("the engine is broken")\n'
+    with zipfile.ZipFile(archive, "w") as broken:
+        for name, data in entries.items():
+            broken.writestr(name, data)
     app.open(serve_folder(site_copy))
     assert app.wait_started() == "error"
 
     expect(app.page.locator("#boot-error-message")).to_contain_text("Python code failed")
     expect(app.page.locator("#retry-button")).to_be_visible()
     details = app.page.locator("#boot-error-detail")
-    expect(details).to_contain_text("RuntimeError: shell is broken", use_inner_text=False)
+    expect(details).to_contain_text("RuntimeError: the engine is broken", use_inner_text=False)
     app.screenshot("shell-python-error")
