@@ -390,7 +390,7 @@ here. Encounters are saved in this browser as you change them.</p>
             problem = f'<p class="hc-lib-problem">Cannot be opened: {esc(shown)}</p>'
         open_button = (
             f'<button type="button" class="hc-lib-open" data-lib="open" '
-            f'aria-label="Open {name}">{name}</button>'
+            f'aria-label="Open {name}" title="{name}">{name}</button>'
             if entry.readable
             else f'<button type="button" class="hc-lib-open" disabled>{name}</button>'
         )
