@@ -423,6 +423,7 @@ class App:
 
         library_panel.enable_drop_import(js.document.body, self.library, on_imported=self._imported)
         self._hide_toast = proxy(lambda *_: self.hide_toast())
+        self._close_dialog_later = proxy(lambda *_: self.close_dialog())
 
     def _on_click(self, ev: Any) -> None:
         element, cmd = closest_data(ev, "cmd")
@@ -498,8 +499,9 @@ class App:
             byid("dialog").classList.remove("wide")
 
     def _library_opened(self, entry_id: str, enc: Encounter) -> None:
-        self.close_library()
-        self.close_dialog()
+        # the panel is closed after its own click handler has returned (closing it
+        # destroys that handler's proxy)
+        js.setTimeout(self._close_dialog_later, 0)
         self.open(enc, entry_id)
         self.toast(f"Opened “{enc.setup.name}”.")
 
@@ -514,8 +516,7 @@ class App:
 
     def _imported(self, added: list[tuple[storage.Entry, Encounter]]) -> None:
         entry, enc = added[-1]
-        self.close_library()
-        self.close_dialog()
+        js.setTimeout(self._close_dialog_later, 0)
         self.open(enc, entry.id)
         self.toast(f"Imported “{enc.setup.name}”.")
 

@@ -76,6 +76,8 @@ class Play:
         self.form: forms.Form | None = None
         self.preview: dict[str, Any] | None = None
         self.extra_faces: list[int] = []
+        self.typed: list[int] = []
+        """Faces typed so far (kept when more dice are asked for)."""
         self.error = ""
         self.result: list[dict[str, Any]] = []
         self.info_hex: str | None = None
@@ -99,6 +101,7 @@ class Play:
         self.params = {}
         self.preview = None
         self.extra_faces = []
+        self.typed = []
         self.error = ""
         self.info_hex = None
         self.hover_path = []
@@ -459,7 +462,7 @@ class Play:
             )
         if pv["notes"]:
             parts.append(
-                '<ul class="breakdown">'
+                '<ul class="notes">'
                 + "".join(f"<li>{tagged(n)}</li>" for n in pv["notes"])
                 + "</ul>"
             )
@@ -478,16 +481,15 @@ class Play:
                 f'data-commit="{esc(spec["kind"])}">{esc(label)}</button>'
                 '<button type="button" data-cmd="close-action">Cancel</button></div>'
             )
-        fields = []
-        n = 0
+        dice: list[tuple[int, str]] = []
         for check in pv["checks"]:
-            sides = parse(check["dice"], check.get("default_sides") or self.app.rs["default_die"])
-            for s in sides.faces_needed():
-                n += 1
-                fields.append(_face_input(n, s, sides.text))
-        for s in self.extra_faces:
-            n += 1
-            fields.append(_face_input(n, s, f"d{s}" if s else "next die"))
+            expr = parse(check["dice"], check.get("default_sides") or self.app.rs["default_die"])
+            dice.extend((s, expr.text) for s in expr.faces_needed())
+        dice.extend((s, f"d{s}" if s else "next die") for s in self.extra_faces)
+        fields = [
+            _face_input(n, s, expr, self.typed[n - 1] if n <= len(self.typed) else None)
+            for n, (s, expr) in enumerate(dice, start=1)
+        ]
         return (
             '<div class="row"><button type="button" class="primary" data-cmd="roll">'
             f"Roll — {esc(spec['label'])}</button>"
@@ -499,6 +501,7 @@ class Play:
 
     def commit(self, action: Action, faces: list[int] | None) -> None:
         """Carry out ``action``; show the result, or the engine's reason and nothing changes."""
+        self.typed = list(faces or [])
         try:
             events = self.app.perform(action, faces)
         except MoreDiceNeededError as exc:
@@ -818,12 +821,13 @@ def _defaults(spec: dict[str, Any], keep: dict[str, Any]) -> dict[str, Any]:
     return params
 
 
-def _face_input(n: int, sides: int, expr: str) -> str:
+def _face_input(n: int, sides: int, expr: str, value: int | None) -> str:
     limit = f' max="{sides}"' if sides else ""
     span = f"1-{sides}" if sides else "next"
+    shown = f' value="{value}"' if value is not None else ""
     return (
         f"<label>Die {n} ({esc(expr)}, {span})"
-        f'<input type="number" inputmode="numeric" min="1"{limit} step="1" data-face="{n}" '
+        f'<input type="number" inputmode="numeric" min="1"{limit} step="1" data-face="{n}"{shown} '
         f'aria-label="Die {n}, {esc(expr)}, {span}"></label>'
     )
 

@@ -1,0 +1,235 @@
+"""Play mode in the browser, through the UI alone: select, move, end steps, attack with typed
+dice (and the extra die a hit asks for), the log, undo and redo; secret declarations; and the
+previewed chance equal to the engine's exact value. Each ruleset that is registered plays a
+short fight at desktop size (mouse) and at tablet size (taps)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from hexcombat import Action, Encounter, Hex
+from hexcombat.rulesets import all_rulesets
+
+from .appdriver import (
+    figure,
+    hex_at,
+    highlighted,
+    import_encounter,
+    press,
+    started_app_fixture,
+    wait_toast_gone,
+)
+from .conftest import App
+
+pytestmark = pytest.mark.browser
+
+RULESETS = {r.id for r in all_rulesets()}
+
+
+@pytest.fixture(scope="module", params=["desktop", "tablet-landscape"])
+def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
+    """The app started once per viewport for this module."""
+    yield from started_app_fixture(request, browser, base_url)
+
+
+def log_texts(ui: App) -> list[str]:
+    return [t.strip() for t in ui.page.locator("#log > li .text").all_text_contents()]
+
+
+def select(ui: App, fid: str) -> None:
+    """Select a figure with its chip in the turn tracker (a tap on the board could target it)."""
+    token = figure(ui, fid)
+    if "selected" not in (token.get_attribute("class") or "").split():
+        press(ui, f'#turn-tracker [data-pick="{fid}"]')
+    expect(token).to_have_class(re.compile(r"\bselected\b"))
+
+
+def open_action(ui: App, kind: str) -> None:
+    card = ui.page.locator(f'#panel-body [data-action="{kind}"]')
+    if card.get_attribute("aria-expanded") != "true":
+        press(ui, card.locator(".action-head"))
+    expect(card).to_have_attribute("aria-expanded", "true")
+
+
+def type_faces(ui: App, faces: list[int]) -> None:
+    inputs = ui.page.locator("#preview .dice-row input")
+    for i, face in enumerate(faces):
+        inputs.nth(i).fill(str(face))
+    press(ui, '#preview [data-cmd="use-faces"]')
+
+
+def next_step(ui: App, label: str) -> None:
+    button = ui.page.locator('#turn-tracker [data-action="next_step"]')
+    expect(button).to_contain_text(label)
+    press(ui, button)
+
+
+# ---- skirmish -------------------------------------------------------------------------------
+def skirmish_duel() -> Encounter:
+    enc = Encounter.new("skirmish", 10, 8, name="Skirmish duel")
+    rs = enc.ruleset
+    enc = enc.with_figure(rs.new_figure("ash", "Ash the Warden", "Wardens", Hex(2, 2), 2))
+    return enc.with_figure(rs.new_figure("dax", "Dax the Red", "Raiders", Hex(4, 2), 4))
+
+
+def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
+    """Select, see reach, move with one clear button, attack with typed dice, undo, redo."""
+    page = ui.page
+    import_encounter(ui, skirmish_duel())
+    expect(page.locator("#turn-tracker")).to_contain_text("Round 1")
+    select(ui, "ash")
+    reach = highlighted(ui, "reach")
+    assert "3,2" in reach and "2,2" in reach
+    press(ui, hex_at(ui, "3,2"))  # choosing a destination moves nothing yet
+    expect(figure(ui, "ash")).to_have_attribute("data-at", "2,2")
+    assert highlighted(ui, "path") == ["2,2", "3,2"]
+    expect(page.locator("#preview")).to_contain_text("Cost: 1")
+    wait_toast_gone(ui)
+    ui.screenshot("play-skirmish-path")
+    press(ui, '#preview [data-cmd="commit"]')
+    expect(figure(ui, "ash")).to_have_attribute("data-at", "3,2")
+    assert log_texts(ui)[-1] == "Ash the Warden moves 2,2 → 3,2 (1 MP)"
+
+    next_step(ui, "End movement")
+    expect(page.locator("#turn-tracker")).to_contain_text("Attacks")
+    select(ui, "ash")
+    press(ui, figure(ui, "dax"))  # tapping the enemy offers the attack on it
+    card = page.locator('#panel-body [data-action="attack"]')
+    expect(card).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#preview [data-percent]")).to_have_text("60%")
+    expect(page.locator("#preview .check")).to_have_attribute("data-chance", "3/5")
+    breakdown = page.locator("#preview .check .breakdown")
+    expect(breakdown).to_contain_text("+3 Attack (added to the roll)")
+    assert highlighted(ui, "target") == ["4,2"]
+    assert "4,2" in highlighted(ui, "los")
+    wait_toast_gone(ui)
+    ui.screenshot("play-skirmish-preview")
+
+    type_faces(ui, [15])  # a hit: the damage die is asked for next
+    expect(page.locator("#action-error")).to_contain_text("needs more dice")
+    expect(page.locator("#preview .dice-row input")).to_have_count(2)
+    page.locator("#preview .dice-row input").nth(1).fill("4")
+    press(ui, '#preview [data-cmd="use-faces"]')
+    hit = "Ash the Warden hits Dax the Red for 4 (6/10 hp left)"
+    assert log_texts(ui)[-1] == hit
+    expect(figure(ui, "dax")).to_have_attribute("aria-label", re.compile("wounded"))
+    count = page.locator("#log > li").count()
+
+    press(ui, "#undo-button")
+    expect(page.locator("#log > li")).to_have_count(count - 1)
+    expect(figure(ui, "dax")).not_to_have_attribute("aria-label", re.compile("wounded"))
+    press(ui, "#redo-button")
+    expect(page.locator("#log > li")).to_have_count(count)
+    assert log_texts(ui)[-1] == hit
+
+    press(ui, "#log-button")
+    entry = page.locator("#log > li").last
+    press(ui, entry.locator("summary"))
+    expect(entry.locator(".more")).to_contain_text("Rolled d20: 15")
+    expect(entry.locator(".more")).to_contain_text("Rolled d6: 4")
+    ui.screenshot("play-skirmish-log")
+    press(ui, '#log-drawer [data-cmd="log"]')
+
+
+def test_skirmish_refused_destination_explains_why(ui: App) -> None:
+    """A hex out of reach is not moved to; the engine's reason is shown."""
+    page = ui.page
+    import_encounter(ui, skirmish_duel())
+    select(ui, "ash")
+    press(ui, hex_at(ui, "9,-3"))
+    expect(page.locator("#preview .problem")).to_contain_text("not an allowed")
+    assert highlighted(ui, "focus") == ["9,-3"]
+    expect(figure(ui, "ash")).to_have_attribute("data-at", "2,2")
+
+
+def test_previewed_chance_is_the_engines_exact_value(ui: App) -> None:
+    """The percentage and fraction shown are those of the engine's preview, from the rear too."""
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ash", {"to": "3,2"}))
+    enc.perform(Action("face", "dax", {"facing": 2}))  # ash is now behind dax
+    enc.perform(Action("next_step"))
+    expected = enc.preview(Action("attack", "ash", {"target": "dax"})).to_json()["checks"][0]
+    import_encounter(ui, enc)
+    select(ui, "ash")
+    open_action(ui, "attack")
+    page = ui.page
+    expect(page.locator("#preview [data-percent]")).to_have_text(expected["percent"])
+    expect(page.locator("#preview .check")).to_have_attribute("data-chance", expected["chance"])
+    shown = page.locator("#preview .check .breakdown li").all_text_contents()
+    assert shown == expected["breakdown"]
+    press(ui, '#preview [data-cmd="roll"]')  # the encounter's seeded dice
+    assert log_texts(ui)[-1].startswith("Ash the Warden ")
+
+
+# ---- fig-percentile ---------------------------------------------------------------------------
+def percentile_duel() -> Encounter:
+    enc = Encounter.new("fig-percentile", 10, 8, name="Percentile duel")
+    rs = enc.ruleset
+    alice = rs.new_figure("alice", "Alice", "Blue", Hex(2, 3), 2)
+    alice.skills = {"Sword": 60, "Bow": 50}
+    alice.equipment = [rs.item("Sword", state="ready"), rs.item("Short bow")]  # type: ignore[attr-defined]
+    bob = rs.new_figure("bob", "Bob", "Red", Hex(5, 2), 5)
+    bob.skills = {"Sword": 50}
+    bob.equipment = [rs.item("Sword", state="ready")]  # type: ignore[attr-defined]
+    return enc.with_figure(alice).with_figure(bob)
+
+
+def declare_walk(ui: App, fid: str) -> None:
+    page = ui.page
+    select(ui, fid)
+    open_action(ui, "declare")
+    mode = page.locator('#action-form [data-field="mode"] select')
+    expect(mode).to_have_value("")  # nothing chosen yet: nobody sees another's choice
+    labels = mode.locator("option").all_text_contents()
+    mode.select_option(str(next(i for i, t in enumerate(labels) if t.startswith("Walk")) - 1))
+    press(ui, '#preview [data-cmd="commit"]')
+    expect(page.locator("#panel-body")).to_contain_text("Declared")
+
+
+@pytest.mark.skipif("fig-percentile" not in RULESETS, reason="fig-percentile is not registered")
+def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
+    """Secret declarations, planned moves, then a D100 attack with the exact chance shown."""
+    page = ui.page
+    import_encounter(ui, percentile_duel())
+    expect(page.locator("#turn-tracker")).to_contain_text("Declarations")
+    declare_walk(ui, "alice")
+    assert log_texts(ui)[-1] == "Alice has declared (hidden until everyone has)"
+    declare_walk(ui, "bob")
+    next_step(ui, "End declarations")
+    assert "Alice walks (up to 1 hex)" in log_texts(ui)
+
+    for fid, to in (("alice", "3,3"), ("bob", "4,3")):
+        select(ui, fid)
+        press(ui, hex_at(ui, to))
+        press(ui, '#preview [data-cmd="commit"]')
+    next_step(ui, "End movement")
+    expect(figure(ui, "alice")).to_have_attribute("data-at", "3,3")
+    expect(figure(ui, "bob")).to_have_attribute("data-at", "4,3")
+    next_step(ui, "End")
+    expect(page.locator("#turn-tracker")).to_contain_text("Actions")
+
+    select(ui, "alice")
+    press(ui, figure(ui, "bob"))
+    expect(page.locator('#panel-body [data-action="attack"]')).to_have_attribute(
+        "aria-expanded", "true"
+    )
+    expect(page.locator("#preview [data-percent]")).to_have_text("55%")
+    expect(page.locator("#preview .check")).to_have_attribute("data-chance", "11/20")
+    expect(page.locator("#preview .check .breakdown")).to_contain_text("FP-6, FP-7")
+    wait_toast_gone(ui)
+    ui.screenshot("play-percentile-preview")
+    type_faces(ui, [30])
+    strike = [
+        "Alice strikes at Bob with the Sword: needs 55 or lower, rolled 30: hit",
+        "Bob is hit by Alice's Sword (hits taken: 1)",
+    ]
+    assert log_texts(ui)[-2:] == strike
+    expect(page.locator("#panel-body .result")).to_contain_text(strike[0])
+    press(ui, "#undo-button")
+    assert log_texts(ui)[-1] == "Round 1 · Actions"
+    press(ui, "#redo-button")
+    assert log_texts(ui)[-2:] == strike
