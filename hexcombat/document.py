@@ -64,7 +64,7 @@ def loads(text: str) -> Encounter:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidDocumentError(
-            [Problem("", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")],
+            [Problem("", f"not valid JSON ({exc.msg}) at line {exc.lineno}, column {exc.colno}")],
             "this is not an encounter file",
         ) from None
     return from_document(data)

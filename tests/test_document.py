@@ -136,7 +136,7 @@ def test_a_log_that_does_not_replay_names_the_entry() -> None:
 
 
 def test_malformed_json_says_where() -> None:
-    with pytest.raises(InvalidDocumentError, match=r"not valid JSON: .* line 1, column 2"):
+    with pytest.raises(InvalidDocumentError, match=r"not valid JSON \(.*\) at line 1, column 2"):
         loads("{nope")
 
 
