@@ -128,7 +128,7 @@ def write_config(out: Path, modules: list[Path]) -> None:
 
     ``web/main.py`` is the script PyScript runs; every other ``web/`` module is
     written into the browser's file system at ``web/...`` relative to the home
-    folder, which is on ``sys.path``, so ``from web import shell`` works there
+    folder, which is on ``sys.path``, so ``from web import boot`` works there
     as it does under CPython from the repository root.
     """
     config = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
