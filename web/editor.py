@@ -16,9 +16,15 @@ default numbers). R and Shift+R turn the selected figure.
 from __future__ import annotations
 
 import copy
+import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from hexcombat import Encounter, Hex, InvalidDocumentError
+import js  # type: ignore[import-not-found]
+
+from hexcombat import Encounter, HexcombatError, InvalidDocumentError, Problem
+from hexcombat.editing import catalogue, new_item
+from hexcombat.figures import EQUIPMENT_STATES, Figure
 from hexcombat.geometry import neighbors
 from web import forms
 from web.board import Marks, parse_key
@@ -226,11 +232,68 @@ class Editor:
             f'<p class="hint">At {esc(f["position"])}. Tap an empty hex to move it there.</p>'
             + self._facing_html(facing)
             + '<div id="figure-form"></div>'
-            '<div class="row">'
+            + self._gear_html(fid)
+            + '<div class="row">'
             '<button type="button" class="primary" data-cmd="apply-figure">Apply changes</button>'
             '<button type="button" data-cmd="duplicate">Duplicate</button>'
             '<button type="button" class="danger" data-cmd="delete">Delete</button>'
             "</div>"
+        )
+
+    def _gear_html(self, fid: str) -> str:
+        """Skills and equipment, when the ruleset has item tables or the figure has some."""
+        fig = self.app.encounter.setup_figure(fid)
+        items = catalogue(self.app.encounter.state.data)
+        if not (items or fig.skills or fig.equipment):
+            return ""
+        skills = "".join(
+            f'<li><span class="grow">{esc(name)}</span>'
+            f'<input type="number" class="field-select small" min="0" max="1000" step="1" '
+            f'data-skill="{esc(name)}" value="{value}" aria-label="{esc(name)} skill">'
+            f'<button type="button" data-cmd="remove-skill" data-skill="{esc(name)}" '
+            f'aria-label="Remove the {esc(name)} skill">✕</button></li>'
+            for name, value in fig.skills.items()
+        )
+        gear = []
+        for i, item in enumerate(fig.equipment):
+            states = "".join(
+                f'<option value="{s}"{" selected" if s == item.state else ""}>{s}</option>'
+                for s in EQUIPMENT_STATES
+            )
+            loaded = (
+                ""
+                if item.loaded is None
+                else f'<label class="check"><input type="checkbox" data-item-loaded="{i}"'
+                f"{' checked' if item.loaded else ''}> loaded</label>"
+            )
+            gear.append(
+                f'<li><span class="grow"><strong>{esc(item.name)}</strong> '
+                f'<span class="muted">{esc(item.kind)}</span></span>'
+                f'<select class="field-select" data-item-state="{i}" '
+                f'aria-label="{esc(item.name)}: state">{states}</select>{loaded}'
+                f'<button type="button" data-cmd="remove-item" data-index="{i}" '
+                f'aria-label="Remove {esc(item.name)}">✕</button></li>'
+            )
+        options = "".join(
+            f'<option value="{esc(e["name"])}">{esc(e["name"])} ({esc(e["kind"])})</option>'
+            for e in items
+        )
+        add_item = (
+            '<div class="row"><select id="new-item" class="field-select grow" '
+            f'aria-label="Item to add">{options}</select>'
+            '<button type="button" data-cmd="add-item">Add item</button></div>'
+            if items
+            else ""
+        )
+        return (
+            f'<h3>Skills</h3><ul class="kv-list">{skills}</ul>'
+            '<div class="row"><input id="new-skill-name" class="field-select grow" type="text" '
+            'autocomplete="off" placeholder="Skill, e.g. Sword" aria-label="New skill name">'
+            '<input id="new-skill-value" class="field-select small" type="number" min="0" '
+            'max="1000" value="50" aria-label="New skill value">'
+            '<button type="button" data-cmd="add-skill">Add skill</button></div>'
+            f'<h3>Equipment</h3><ul class="kv-list">{"".join(gear)}</ul>{add_item}'
+            '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
         )
 
     def _build_figure_form(self, body: Any, fid: str) -> None:
@@ -322,6 +385,14 @@ class Editor:
             self.rotate(int(element.dataset.by))
         elif cmd == "apply-figure":
             self.apply_figure()
+        elif cmd == "add-skill":
+            self.add_skill()
+        elif cmd == "remove-skill":
+            self.remove_skill(str(element.dataset.skill))
+        elif cmd == "add-item":
+            self.add_item()
+        elif cmd == "remove-item":
+            self.remove_item(int(element.dataset.index))
         elif cmd == "duplicate":
             self.duplicate()
         elif cmd == "delete":
@@ -427,8 +498,13 @@ class Editor:
         fig.facing = (fig.facing + by) % 6
         self.app.change(lambda enc: enc.with_figure(fig))
 
-    def apply_figure(self) -> None:
-        """Write the figure form back through the engine (problems shown by field)."""
+    def apply_figure(self, change: Callable[[Figure], str] | None = None) -> None:
+        """Write the figure form, skills and equipment back through the engine.
+
+        ``change`` edits the figure further (add a skill, remove an item...) and
+        says what it did. Problems are shown next to their field, or under the
+        equipment.
+        """
         fid = self.app.selected
         if fid is None or self.form is None:
             return
@@ -445,12 +521,93 @@ class Editor:
                 stats[name.removeprefix("stats.")] = value
         fig.stats = stats
         try:
+            self._read_gear(fig)
+            done = change(fig) if change is not None else f"Saved {fig.name}."
             new = self.app.encounter.with_figure(fig)
-        except InvalidDocumentError as exc:
+        except (InvalidDocumentError, HexcombatError) as exc:
+            problems = getattr(exc, "problems", ()) or (Problem("", str(exc)),)
             self.form.clear_problems()
-            self.form.show_problems(exc.problems)
+            rest = self.form.show_problems(
+                [p for p in problems if not re.search(r"(^|\.)(equipment|skills)", p.path)]
+            )
+            gear = [p for p in problems if re.search(r"(^|\.)(equipment|skills)", p.path)]
+            self._show_gear_problems(gear + rest)
             return
-        self.app.change(lambda enc: new, f"Saved {fig.name}.")
+        self.app.change(lambda enc: new, done)
+
+    def _read_gear(self, fig: Figure) -> None:
+        """Skill values, item states and loaded flags as shown in the panel."""
+        for field in js.document.querySelectorAll("#panel-body [data-skill]"):
+            if str(field.tagName) != "INPUT":
+                continue
+            name = str(field.dataset.skill)
+            text = str(field.value).strip()
+            try:
+                fig.skills[name] = int(text)
+            except ValueError:
+                raise HexcombatError(
+                    f"the {name} skill must be a whole number, got {text!r}"
+                ) from None
+        for field in js.document.querySelectorAll("#panel-body [data-item-state]"):
+            fig.equipment[int(field.dataset.itemState)].state = str(field.value)
+        for field in js.document.querySelectorAll("#panel-body [data-item-loaded]"):
+            fig.equipment[int(field.dataset.itemLoaded)].loaded = bool(field.checked)
+
+    def _show_gear_problems(self, problems: list[Problem]) -> None:
+        box = js.document.querySelector("#gear-problems")
+        if not present(box):
+            self.app.toast("; ".join(str(p) for p in problems), bad=True)
+            return
+        box.innerHTML = "".join(f"<li>{esc(p)}</li>" for p in problems)
+        box.hidden = not problems
+
+    def add_skill(self) -> None:
+        """Give the selected figure a new skill (name and value from the panel)."""
+        name = str(byid("new-skill-name").value).strip()
+        text = str(byid("new-skill-value").value).strip()
+        if not name:
+            self._show_gear_problems([Problem("skills", "type the skill's name first")])
+            return
+
+        def change(fig: Figure) -> str:
+            try:
+                fig.skills[name] = int(text)
+            except ValueError:
+                raise HexcombatError(
+                    f"the {name} skill must be a whole number, got {text!r}"
+                ) from None
+            return f"{fig.name} has {name} {text}."
+
+        self.apply_figure(change)
+
+    def remove_skill(self, name: str) -> None:
+        """Take a skill away from the selected figure."""
+
+        def change(fig: Figure) -> str:
+            fig.skills.pop(name, None)
+            return f"{fig.name} no longer has {name}."
+
+        self.apply_figure(change)
+
+    def add_item(self) -> None:
+        """Give the selected figure an item from the ruleset's data tables."""
+        name = str(byid("new-item").value)
+        enc = self.app.encounter
+
+        def change(fig: Figure) -> str:
+            fig.equipment.append(new_item(enc.ruleset, enc.state.data, name))
+            return f"{fig.name} now carries the {name}."
+
+        self.apply_figure(change)
+
+    def remove_item(self, index: int) -> None:
+        """Take an item away from the selected figure."""
+
+        def change(fig: Figure) -> str:
+            item = fig.equipment.pop(index)
+            return f"{fig.name} no longer carries the {item.name}."
+
+        self.apply_figure(change)
 
     def duplicate(self) -> None:
         """Copy the selected figure onto the first free neighbouring hex the engine accepts."""
@@ -517,8 +674,12 @@ class Editor:
 
 
 def _next_name(name: str, taken: set[str]) -> str:
-    """'Brie' -> 'Brie 2', 'Brie 2' -> 'Brie 3' (the first not taken)."""
+    """'Brie' -> 'Brie 2', 'Brie 2' -> 'Brie 3', 'Red A' -> 'Red B' (the first not taken)."""
     words = name.rsplit(" ", 1)
+    if len(words) == 2 and len(words[1]) == 1 and words[1] in LETTERS:
+        for letter in LETTERS[LETTERS.index(words[1]) + 1 :]:
+            if f"{words[0]} {letter}" not in taken:
+                return f"{words[0]} {letter}"
     base, n = (words[0], int(words[1])) if len(words) == 2 and words[1].isdigit() else (name, 1)
     while True:
         n += 1
@@ -527,4 +688,4 @@ def _next_name(name: str, taken: set[str]) -> str:
             return candidate
 
 
-__all__ = ["Editor", "Hex", "figure_fields"]
+__all__ = ["Editor", "figure_fields"]

@@ -148,7 +148,7 @@ class Play:
                     f'<button type="button" class="{cls}" data-cmd="tracker-select" '
                     f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
                     f'aria-label="{esc(f["name"])}: {state}" title="{esc(f["name"])}: {state}">'
-                    f"{esc(f['initials'])}</button>"
+                    f'<span class="chip-token">{esc(f["initials"])}</span></button>'
                 )
             parts.append(
                 f'<div class="who" role="group" aria-label="Who acts">{"".join(chips)}</div>'

@@ -193,3 +193,36 @@ def test_a_50_by_50_board_redraws_only_what_changed(ui: App) -> None:
     )
     assert one["board"] < 50, one
     assert one["total"] < 400, one
+
+
+def test_two_finger_pinch_zooms_about_the_fingers(ui: App) -> None:
+    """A pinch (real touch points through the browser's input) zooms around its middle."""
+    if not touch(ui):
+        pytest.skip("pinching needs a touch screen")
+    page = ui.page
+    import_encounter(ui, duel())
+    wait_toast_gone(ui)
+    middle = hex_at(ui, "5,2").bounding_box()
+    assert middle
+    x, y = middle["x"] + middle["width"] / 2, middle["y"] + middle["height"] / 2
+    before = view_transform(ui)
+    cdp = page.context.new_cdp_session(page)
+
+    def touches(spread: float) -> list[dict[str, float]]:
+        return [{"x": x - spread, "y": y, "id": 0}, {"x": x + spread, "y": y, "id": 1}]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": touches(20)})
+    for spread in range(30, 110, 10):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": touches(spread)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(page.locator("#board-view")).not_to_have_attribute("transform", before)
+    scale = float(re.search(r"scale\(([\d.]+)\)", view_transform(ui)).group(1))  # type: ignore[union-attr]
+    old = float(re.search(r"scale\(([\d.]+)\)", before).group(1))  # type: ignore[union-attr]
+    assert scale > old * 3
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('[data-hex]').dataset.hex", [x, y]
+    )
+    assert hit == "5,2", "the hex under the fingers stays under them"
+    page.touchscreen.tap(x, y)
+    assert highlighted(ui, "focus") == ["5,2"]
+    ui.screenshot("board-pinched")

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
+from hexcombat.rulesets import all_rulesets
+
 from .appdriver import (
     figure,
     hex_at,
@@ -147,3 +149,34 @@ def test_refused_edits_explain_themselves_and_deletes_can_be_undone(ui: App) -> 
     expect(page.locator("[data-hex]")).to_have_count(20)
     press(ui, "#undo-button")
     expect(page.locator("[data-hex]")).to_have_count(48)
+
+
+@pytest.mark.skipif(
+    "fig-percentile" not in {r.id for r in all_rulesets()}, reason="needs fig-percentile"
+)
+def test_skills_and_equipment_from_the_data_tables_are_checked_by_the_engine(ui: App) -> None:
+    """A weapon needs its skill: the engine says so under the equipment; then it is accepted."""
+    page = ui.page
+    new_encounter(ui, "Armoury", "fig-percentile", 8, 6)
+    tool(ui, "add")
+    press(ui, hex_at(ui, "2,2"))
+    press(ui, '[data-cmd="edit-figure"]')
+    page.select_option("#new-item", "Sword")
+    press(ui, '[data-cmd="add-item"]')
+    expect(page.locator("#gear-problems")).to_contain_text("no 'Sword' skill")
+    page.fill("#new-skill-name", "Sword")
+    page.fill("#new-skill-value", "65")
+    press(ui, '[data-cmd="add-skill"]')
+    expect(page.locator('#panel-body input[data-skill="Sword"]')).to_have_value("65")
+    page.select_option("#new-item", "Sword")
+    press(ui, '[data-cmd="add-item"]')
+    expect(page.locator('#panel-body [data-item-state="0"]')).to_have_value("carried")
+    page.select_option('#panel-body [data-item-state="0"]', "ready")
+    press(ui, '[data-cmd="apply-figure"]')
+    expect(page.locator('#panel-body [data-item-state="0"]')).to_have_value("ready")
+
+    press(ui, '[data-cmd="duplicate"]')  # the copy keeps skills and equipment
+    expect(page.locator("#board [data-figure]")).to_have_count(2)
+    expect(page.locator('#panel-body input[data-skill="Sword"]')).to_have_value("65")
+    wait_toast_gone(ui)
+    ui.screenshot("editor-equipment")

@@ -1,0 +1,76 @@
+"""Set-up helpers for the editor: the items a ruleset's data tables offer, and new copies of them.
+
+A ruleset's data tables (``weapons``, ``spells``, ...) map item names to their
+numbers. The editor lists them with :func:`catalogue` and gives a figure a new
+item with :func:`new_item`, which uses the ruleset's own ``item`` builder when
+it has one (so ruleset conventions such as loaded ranged weapons hold) and
+otherwise copies the table entry's numbers. Whether the figure may carry it is
+still decided by the engine when the figure is saved (``Encounter.with_figure``).
+
+>>> from hexcombat.rulesets import get_ruleset
+>>> rs = get_ruleset("skirmish")
+>>> catalogue(rs.default_data())
+[]
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import IllegalActionError
+from .figures import Equipment
+from .rulesets.base import Ruleset
+from .validation import Json
+
+TABLE_KINDS: dict[str, str] = {
+    "weapons": "weapon",
+    "spells": "spell",
+    "armour": "armour",
+    "armor": "armour",
+    "shields": "shield",
+}
+"""Data tables whose entries are items, and the equipment kind of their items."""
+
+
+def catalogue(data: Mapping[str, Json]) -> list[dict[str, Json]]:
+    """Every item the data tables offer: name, kind, table, and the entry's note if any.
+
+    Items come in table order (:data:`TABLE_KINDS`), then in each table's own order.
+    """
+    items: list[dict[str, Json]] = []
+    for table, kind in TABLE_KINDS.items():
+        entries = data.get(table)
+        if not isinstance(entries, dict):
+            continue
+        for name, entry in entries.items():
+            if not isinstance(entry, dict):
+                continue
+            item: dict[str, Json] = {"name": name, "kind": kind, "table": table}
+            if entry.get("house_default") is True:
+                item["house_default"] = True
+            if isinstance(entry.get("note"), str):
+                item["note"] = entry["note"]
+            items.append(item)
+    return items
+
+
+def new_item(ruleset: Ruleset, data: Mapping[str, Json], name: str) -> Equipment:
+    """A new item ``name`` from the data tables (IllegalActionError naming those that exist)."""
+    builder: Any = getattr(ruleset, "item", None)
+    if callable(builder):
+        try:
+            built = builder(name, data=data)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
+        if isinstance(built, Equipment):
+            return built
+    for entry in catalogue(data):
+        if entry["name"] == name:
+            table = data[str(entry["table"])]
+            assert isinstance(table, dict)
+            stats = copy.deepcopy(table[name])
+            return Equipment(name, str(entry["kind"]), "carried", None, dict(stats))
+    known = ", ".join(str(e["name"]) for e in catalogue(data)) or "none"
+    raise IllegalActionError(f"there is no item called {name!r} in the data tables; items: {known}")
