@@ -158,7 +158,8 @@ class Play:
                 parts.append(
                     f'<button type="button" class="next primary" data-cmd="next-step" '
                     f'data-action="next_step" title="{esc(nxt.get("help", ""))}">'
-                    f"{esc(nxt['label'])} ▸</button>"
+                    f'<span class="label">{esc(nxt["label"])}</span><span class="short">Next'
+                    f"</span> ▸</button>"
                 )
         byid("turn-tracker").innerHTML = "".join(parts)
 
