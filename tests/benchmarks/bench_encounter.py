@@ -1,6 +1,6 @@
 """Benchmark: performing, saving, loading (full replay) and undoing a long skirmish fight.
 
-Run: ``.venv/bin/python tests/benchmarks/bench_encounter.py [ACTIONS]``; prints figures, asserts nothing.
+Run: ``.venv/bin/python tests/benchmarks/bench_encounter.py [ACTIONS]``; prints figures only.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from factories import skirmish_duel  # noqa: E402
-from playouts import random_action  # noqa: E402
+from factories import skirmish_duel
+from playouts import random_action
 
-from hexcombat import Hex  # noqa: E402
-from hexcombat.document import dumps, loads  # noqa: E402
+from hexcombat import Hex
+from hexcombat.document import dumps, loads
 
 
 def main(actions: int) -> None:
