@@ -284,11 +284,13 @@ class App:
 
     def select(self, figure_id: str | None) -> None:
         """Select a figure (None clears the selection) and redraw the panel."""
+        started = now_ms()
         self.selected = figure_id
         self.board.select(figure_id)
         self.play.reset_pending()
         self.render_panel()
         self.play.render_tracker()
+        self.timings["select"] = now_ms() - started
 
     # ---- board events -------------------------------------------------------------------
     def on_tap(self, key: str, figure_id: str | None) -> None:
