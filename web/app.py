@@ -63,7 +63,11 @@ class App:
         self.library_panel: Any = None
         self.board = BoardView(
             Handlers(
-                tap=self.on_tap, hover=self.on_hover, stroke=self.on_stroke, cancel=self.cancel
+                tap=self.on_tap,
+                inspect=self.on_inspect,
+                hover=self.on_hover,
+                stroke=self.on_stroke,
+                cancel=self.cancel,
             )
         )
         from web.editor import Editor
@@ -297,8 +301,18 @@ class App:
         """A hex or figure was tapped (or chosen with Enter)."""
         self.guard(lambda: self._active().on_tap(key, figure_id))
 
+    def on_inspect(self, key: str, figure_id: str | None) -> None:
+        """A long press on a hex or figure: its details, nothing else."""
+        self.guard(lambda: self._active().inspect(key, figure_id))
+
     def on_hover(self, key: str | None) -> None:
-        """The mouse moved onto another hex."""
+        """The mouse moved onto another hex: its details in a corner, and the mode's preview."""
+        readout = byid("hover-info")
+        if key is None:
+            readout.hidden = True
+        else:
+            readout.textContent = self.board.hex_words(key)
+            readout.hidden = False
         self.guard(lambda: self._active().on_hover(key))
 
     def on_stroke(self, keys: list[str]) -> None:

@@ -44,6 +44,7 @@ MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 FAR_PX = 12.0
 """Below this hex size on screen, patterns, costs and coordinates are too small to read."""
 WHEEL_IDLE_MS = 180
+LONG_PRESS_MS = 550
 FULL_REDRAW_AT = 400
 """Beyond this many changed hexes one markup write beats per-hex updates."""
 
@@ -93,6 +94,8 @@ class Handlers:
     """What the board reports: taps, hover, finished paint strokes, Esc."""
 
     tap: Callable[[str, str | None], None]
+    inspect: Callable[[str, str | None], None] = lambda key, fid: None
+    """A long press: show details without selecting or acting."""
     hover: Callable[[str | None], None] = lambda key: None
     stroke: Callable[[list[str]], None] = lambda keys: None
     cancel: Callable[[], None] = lambda: None
@@ -160,6 +163,8 @@ class BoardView:
         self._plain = False
         self._wheel_timer: Any = None
         self._wheel_proxy = proxy(self._wheel_done)
+        self._press_timer: Any = None
+        self._press_proxy = proxy(self._long_press)
         self._frame_proxy = proxy(self._frame)
         self._bind()
 
@@ -555,6 +560,14 @@ class BoardView:
             out.append(f'<text x="{_n(x)}" y="{_n(y - APOTHEM * 0.5)}">{key}</text>')
         byid("layer-coords").innerHTML = "".join(out)
 
+    def hex_words(self, key: str) -> str:
+        """A hex in words: coordinates, terrain, cost and who stands there."""
+        words = self._hex_label(key, self.terrain_at(key))
+        who = self.occupant.get(key)
+        if who is not None:
+            words += f"; {self.figure_names.get(who, who)}"
+        return words
+
     def set_cursor(self, key: str | None) -> None:
         """Put the keyboard cursor on ``key`` (None hides it) and announce the hex."""
         self.cursor = key if key in self.index else None
@@ -563,11 +576,7 @@ class BoardView:
             layer.innerHTML = ""
             return
         layer.innerHTML = self._outline(self.cursor, "cursor", 0.95)
-        words = self._hex_label(self.cursor, self.terrain_at(self.cursor))
-        who = self.occupant.get(self.cursor)
-        if who is not None:
-            words += f"; {self.figure_names.get(who, who)}"
-        byid("board-announce").textContent = words
+        byid("board-announce").textContent = self.hex_words(self.cursor)
         self._keep_visible(self.cursor)
 
     def move_cursor(self, dcol: int, drow: int) -> None:
@@ -743,7 +752,10 @@ class BoardView:
             if self.paint_fill is not None and button == 0:
                 self._stroke = []
                 self._paint_preview(self.hex_at(x, y))
+            elif button == 0:
+                self._press_timer = js.setTimeout(self._press_proxy, LONG_PRESS_MS)
         elif len(self._pointers) == 2:
+            self._cancel_press()
             self._abort_stroke()
             (x1, y1), (x2, y2) = self._pointers.values()
             self._pinch = {
@@ -757,6 +769,19 @@ class BoardView:
             if self._down is not None:
                 self._down["moved"] = True
             self.set_moving(True)
+
+    def _cancel_press(self) -> None:
+        if self._press_timer is not None:
+            js.clearTimeout(self._press_timer)
+            self._press_timer = None
+
+    def _long_press(self, *_args: Any) -> None:
+        self._press_timer = None
+        down = self._down
+        if down is None or down["moved"] or down["key"] is None or len(self._pointers) != 1:
+            return
+        down["moved"] = True  # the release is then no tap
+        self.handlers.inspect(down["key"], down["fid"])
 
     def _on_move(self, ev: Any) -> None:
         pid = int(ev.pointerId)
@@ -786,6 +811,7 @@ class BoardView:
             return
         if not down["moved"] and math.hypot(x - down["x"], y - down["y"]) > TAP_SLOP_PX:
             down["moved"] = True
+            self._cancel_press()
         if self._stroke is not None:
             self._paint_preview(self.hex_at(x, y))
         elif down["moved"] and down["pan"]:
@@ -798,6 +824,7 @@ class BoardView:
     def _on_up(self, ev: Any) -> None:
         pid = int(ev.pointerId)
         self._pointers.pop(pid, None)
+        self._cancel_press()
         if self.svg.hasPointerCapture(pid):
             self.svg.releasePointerCapture(pid)
         if self._pointers:
@@ -827,6 +854,7 @@ class BoardView:
 
     def _on_cancel(self, ev: Any) -> None:
         self._pointers.pop(int(ev.pointerId), None)
+        self._cancel_press()
         if not self._pointers:
             self._abort_stroke()
             self._down = None

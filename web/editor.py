@@ -434,6 +434,10 @@ class Editor:
     def on_hover(self, key: str | None) -> None:
         """Nothing follows the mouse while setting up."""
 
+    def inspect(self, key: str, figure_id: str | None) -> None:
+        """A long press: the hex's terrain and who stands there."""
+        self.app.toast(self.app.board.hex_words(key))
+
     def cancel(self) -> bool:
         """Esc: leave a tool or the settings; True when something was closed."""
         if self.showing_settings or self.tool != "select":

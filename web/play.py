@@ -352,13 +352,45 @@ class Play:
         from web.app import terrain_facts
 
         who = board.occupant.get(key)
-        name = board.figure_names.get(who, "") if who else ""
+        lines = [f'<div class="muted">{esc(terrain_facts(t))}</div>']
+        if t.get("help"):
+            lines.append(f"<div>{esc(t['help'])}</div>")
+        if who:
+            f = next((x for x in self.app.view["figures"] if x["id"] == who), None)
+            if f is not None:
+                pools = ", ".join(
+                    f"{humanize(k)} {p['current']}/{p['maximum']}"
+                    for k, p in (f.get("pools") or {}).items()
+                )
+                states = ", ".join(humanize(s["id"]) for s in f.get("statuses", []))
+                extra = "; ".join(x for x in (pools, states) if x)
+                lines.append(
+                    f"<div><strong>{esc(f['name'])}</strong> ({esc(f['side'])}) stands here"
+                    f"{': ' + esc(extra) if extra else ''}.</div>"
+                )
+        why = self._why_not(key) if self.app.selected else ""
+        if why:
+            lines.append(f'<div class="problem" role="alert">{esc(why)}</div>')
+        sight = self._sight(key)
+        if sight is not None:
+            reason = str(sight["reason"])
+            verdict = (
+                "clear"
+                if sight["clear"]
+                else reason
+                if reason.startswith("blocked")
+                else f"blocked ({reason})"
+            )
+            lines.append(
+                f'<div class="sight" data-clear="{str(bool(sight["clear"])).lower()}">'
+                f"Line of sight from {esc(board.figure_names.get(self.app.selected or '', ''))}"
+                f": {esc(verdict)}, {sight['distance']} hexes away.</div>"
+            )
         return (
-            '<div class="result"><div class="row"><strong class="grow">'
+            '<div class="result info"><div class="row"><strong class="grow">'
             f"Hex {esc(key)}: {esc(t['name'])}</strong>"
             '<button type="button" data-cmd="close-info" aria-label="Close">✕</button></div>'
-            f'<div class="muted">{esc(terrain_facts(t))}</div><div>{esc(t.get("help", ""))}</div>'
-            + (f"<div>{esc(name)} stands here.</div>" if name else "")
+            + "".join(lines)
             + "</div>"
         )
 
@@ -637,17 +669,33 @@ class Play:
         return True
 
     def _refuse_hex(self, key: str) -> None:
-        """A tapped hex no action accepts: say why (the engine's reason) or describe it."""
-        hex_specs = [(s, p) for s in self._specs for p in s["params"] if p["type"] == "hex"]
-        if not hex_specs:
-            self.info_hex = key
-            self.render()
-            return
-        spec, param = hex_specs[0]
+        """A tapped hex no action accepts: describe it, say why not, show the line of sight."""
         self.reset_pending()
-        self.kind = spec["kind"]
-        self.params = {**_defaults(spec, {}), param["name"]: key}
+        self.inspect(key, None)
+
+    def inspect(self, key: str, figure_id: str | None) -> None:
+        """Details of a hex (and who stands there) without changing the selection."""
+        self.info_hex = key
         self.render()
+        self.app.sheet_open()
+
+    def _why_not(self, key: str) -> str:
+        """The engine's reason why the selected figure's hex actions refuse ``key``."""
+        for spec in self._specs:
+            for p in spec["params"]:
+                if p["type"] == "hex":
+                    action = Action(spec["kind"], spec["figure"], {p["name"]: key})
+                    pv = self.app.encounter.preview(action)
+                    if not pv.allowed:
+                        return pv.reason or f"{spec['label']}: not allowed here"
+        return ""
+
+    def _sight(self, key: str) -> dict[str, Any] | None:
+        """Line of sight from the selected figure to ``key`` (None without a selection)."""
+        sel = self.app.selected
+        if sel is None or self.app.board.selected_key() == key:
+            return None
+        return sight_view(self.app.encounter, sel, _hex(key))
 
     def on_hover(self, key: str | None) -> None:
         """With the mouse: draw the path to a reachable hex before it is chosen."""
@@ -694,6 +742,8 @@ class Play:
         marks = Marks()
         if self.info_hex is not None:
             marks.focus = self.info_hex
+            marks.sight = self._sight(self.info_hex)
+            marks.focus_bad = bool(sel and self._why_not(self.info_hex))
         if sel is None:
             app.mark(marks)
             return

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.rulesets import all_rulesets
+from hexcombat.view import sight_view
 
 from .appdriver import (
     figure,
@@ -21,6 +22,7 @@ from .appdriver import (
     import_encounter,
     press,
     started_app_fixture,
+    touch,
     wait_toast_gone,
 )
 from .conftest import App
@@ -135,15 +137,42 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     press(ui, '#log-drawer [data-cmd="log"]')
 
 
-def test_skirmish_refused_destination_explains_why(ui: App) -> None:
-    """A hex out of reach is not moved to; the engine's reason is shown."""
+def test_hex_details_say_why_not_and_show_a_blocked_line_of_sight(ui: App) -> None:
+    """A hex no action takes: the engine's reason, and the sight line red from the blocker."""
     page = ui.page
-    import_encounter(ui, skirmish_duel())
+    enc = skirmish_duel().painted([Hex(4, 1), Hex(5, 1)], "hill")
+    expected = sight_view(enc, "ash", Hex(8, 0))
+    assert not expected["clear"] and expected["blocking"]
+    import_encounter(ui, enc)
     select(ui, "ash")
-    press(ui, hex_at(ui, "9,-3"))
-    expect(page.locator("#preview .problem")).to_contain_text("not an allowed")
-    assert highlighted(ui, "focus") == ["9,-3"]
+    press(ui, hex_at(ui, "8,0"))
+    card = page.locator("#panel-body .result.info")
+    expect(card).to_contain_text("Hex 8,0: Open ground")
+    expect(card.locator(".problem")).to_contain_text("not an allowed")
+    expect(card.locator(".sight")).to_have_attribute("data-clear", "false")
+    assert highlighted(ui, "focus") == ["8,0"]
+    assert sorted(highlighted(ui, "blocked")) == sorted(expected["blocking"])
+    expect(page.locator("#layer-lines .los.blocked")).to_have_count(1)
     expect(figure(ui, "ash")).to_have_attribute("data-at", "2,2")
+    wait_toast_gone(ui)
+    ui.screenshot("play-blocked-sight")
+
+    token = figure(ui, "dax").bounding_box()  # a long press shows details, selects nothing
+    assert token
+    x, y = token["x"] + token["width"] / 2, token["y"] + token["height"] / 2
+    if touch(ui):
+        cdp = page.context.new_cdp_session(page)
+        point = [{"x": x, "y": y, "id": 0}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+        page.wait_for_timeout(800)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.wait_for_timeout(800)
+        page.mouse.up()
+    expect(card).to_contain_text("Dax the Red (Raiders) stands here: Hp 10/10")
+    expect(figure(ui, "ash")).to_have_class(re.compile(r"\bselected\b"))
 
 
 def test_previewed_chance_is_the_engines_exact_value(ui: App) -> None:
