@@ -599,15 +599,20 @@ class App:
             ev.preventDefault()
             self.set_sheet(order[max(0, i - 1)])
 
-    def set_sheet(self, height: str) -> None:
-        """Bottom sheet height in portrait: peek, half or full."""
+    def set_sheet(self, height: str, *, refit: bool = True) -> None:
+        """Bottom sheet height in portrait: peek, half or full (the board refits if untouched)."""
         byid("panel").dataset.sheet = height
         self.update_insets()
+        if refit and not self.board.user_moved:
+            self.board.fit()
 
     def sheet_open(self) -> None:
-        """Make sure the bottom sheet shows its content (at least half height)."""
+        """Make sure the bottom sheet shows its content, keeping the selected figure in view."""
         if str(byid("panel").dataset.sheet) == "peek":
-            self.set_sheet("half")
+            self.set_sheet("half", refit=False)
+            key = self.board.selected_key()
+            if key is not None:
+                self.board.keep_visible(key)
 
     def update_insets(self) -> None:
         """Tell the board which part of it a bottom sheet covers (for fitting)."""

@@ -577,7 +577,7 @@ class BoardView:
             return
         layer.innerHTML = self._outline(self.cursor, "cursor", 0.95)
         byid("board-announce").textContent = self.hex_words(self.cursor)
-        self._keep_visible(self.cursor)
+        self.keep_visible(self.cursor)
 
     def move_cursor(self, dcol: int, drow: int) -> None:
         """Move the cursor by columns and rows on the board's rectangular grid."""
@@ -596,7 +596,8 @@ class BoardView:
         info = self.tokens[self.selected][3]
         return str(info[1]) if info else None
 
-    def _keep_visible(self, key: str) -> None:
+    def keep_visible(self, key: str) -> None:
+        """Pan just enough that hex ``key`` is on screen, clear of the panels."""
         rect = self._screen()
         x, y = self.layout.to_pixel(parse_key(key))
         sx, sy = x * self.k + self.tx, y * self.k + self.ty

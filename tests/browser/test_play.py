@@ -134,6 +134,9 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     expect(entry.locator(".more")).to_contain_text("Rolled d20: 15")
     expect(entry.locator(".more")).to_contain_text("Rolled d6: 4")
     ui.screenshot("play-skirmish-log")
+    page.select_option("#log-filter", "dax")  # only what Dax did or suffered
+    expect(page.locator("#log > li:not([hidden]) .text")).to_have_text([hit])
+    page.select_option("#log-filter", "")
     press(ui, '#log-drawer [data-cmd="log"]')
 
 
@@ -190,6 +193,9 @@ def test_previewed_chance_is_the_engines_exact_value(ui: App) -> None:
     expect(page.locator("#preview .check")).to_have_attribute("data-chance", expected["chance"])
     shown = page.locator("#preview .check .breakdown li").all_text_contents()
     assert shown == expected["breakdown"]
+    type_faces(ui, [25])  # no d20 shows 25: the engine says so and nothing happens
+    expect(page.locator("#action-error")).to_contain_text("a d20 cannot show (1-20)")
+    expect(page.locator("#log > li")).to_have_count(len(enc.events))
     press(ui, '#preview [data-cmd="roll"]')  # the encounter's seeded dice
     assert log_texts(ui)[-1].startswith("Ash the Warden ")
 
