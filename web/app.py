@@ -24,7 +24,6 @@ import js  # type: ignore[import-not-found]
 import hexcombat
 from hexcombat import Encounter, HexcombatError, InvalidDocumentError
 from hexcombat.document import from_document
-from hexcombat.rulesets import get_ruleset
 from hexcombat.view import encounter_view, ruleset_view
 from web import storage
 from web.board import BoardView, Handlers, Marks
@@ -127,13 +126,6 @@ class App:
         self.play.reset()
         self.refresh()
         self.board.fit()
-
-    def open_entry(self, entry_id: str) -> None:
-        """Open a library entry (shows the engine's problems when it cannot be read)."""
-        try:
-            self.open(self.library.load(entry_id), entry_id)
-        except (HexcombatError, storage.LibraryError) as exc:
-            self.toast(f"That encounter cannot be opened: {problems_text(exc)}", bad=True)
 
     # ---- changing ----------------------------------------------------------------------
     @property
@@ -691,11 +683,3 @@ async def start() -> App:
     app.timings["start"] = now_ms() - started
     js.window.hexcombatApp = proxy(lambda: json.dumps(app.timings))
     return app
-
-
-def ruleset_name(ruleset_id: str) -> str:
-    """A ruleset's display name (its id when unknown)."""
-    try:
-        return get_ruleset(ruleset_id).name
-    except HexcombatError:
-        return ruleset_id

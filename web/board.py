@@ -157,7 +157,6 @@ class BoardView:
         self._stroke: list[str] | None = None
         self._last_tap = (0.0, "", 0.0, 0.0)
         self._hover_key: str | None = None
-        self.last_draw_ms = 0.0
         self._moving = False
         self._far = False
         self._plain = False
@@ -171,7 +170,6 @@ class BoardView:
     # ---- drawing --------------------------------------------------------------
     def draw(self, view: Mapping[str, Any], terrain_table: Sequence[Mapping[str, Any]]) -> None:
         """Bring the board in line with an encounter view, touching only what changed."""
-        started = now_ms()
         board = view["board"]
         signature = (
             board["width"],
@@ -195,7 +193,6 @@ class BoardView:
                 for key in changed:
                     self._update_hex(key)
         self._draw_figures(view["figures"])
-        self.last_draw_ms = now_ms() - started
 
     def _rebuild(
         self,

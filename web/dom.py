@@ -67,18 +67,6 @@ def closest_data(event: Any, name: str) -> tuple[Any, str | None]:
     return found, str(found.getAttribute(f"data-{name}"))
 
 
-def set_html(element_id: str, html: str) -> Any:
-    """Replace the content of ``#element_id`` with ``html``; returns the element."""
-    element = byid(element_id)
-    element.innerHTML = html
-    return element
-
-
-def show(element_id: str, visible: bool) -> None:
-    """Show or hide ``#element_id`` through its ``hidden`` attribute."""
-    byid(element_id).hidden = not visible
-
-
 def now_ms() -> float:
     """The page clock in milliseconds (``performance.now()``)."""
     return float(js.performance.now())

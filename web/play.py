@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+import js  # type: ignore[import-not-found]
+
 from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeededError
 from hexcombat.dice import parse
 from hexcombat.view import actions_view, reach_view, sight_view
 from web import forms
-from web.board import Marks
+from web.board import Marks, parse_key
 from web.dom import byid, esc, present
 from web.editor import FACING_NAMES
 
@@ -38,7 +40,7 @@ HOUSE_TAG = '<span class="house-default">house default</span>'
 
 def tagged(text: str) -> str:
     """Escaped text with "house default" shown as a tag."""
-    return esc(text).replace("house default", '<span class="house-default">house default</span>')
+    return esc(text).replace("house default", HOUSE_TAG)
 
 
 def rule_tag(rule: str) -> str:
@@ -105,10 +107,6 @@ class Play:
         self.error = ""
         self.info_hex = None
         self.hover_path = []
-
-    def specs(self) -> list[dict[str, Any]]:
-        """The selected figure's actions now (or the table's, with no selection)."""
-        return self._specs
 
     def spec(self, kind: str | None) -> dict[str, Any] | None:
         """The open action's description."""
@@ -195,12 +193,10 @@ class Play:
         body.innerHTML = "".join(parts)
         holder = body.querySelector("#action-form")
         spec = self.spec(self.kind)
-        if present(holder) and spec is not None:
-            fields = [p for p in spec["params"]]
-            if fields:
-                self.form = forms.build_form(
-                    holder, fields, self.params, on_change=self._form_changed
-                )
+        if present(holder) and spec is not None and spec["params"]:
+            self.form = forms.build_form(
+                holder, spec["params"], self.params, on_change=self._form_changed
+            )
         self._draw_preview()
         self.mark()
 
@@ -277,7 +273,7 @@ class Play:
         body.append(f"<h3>Actions</h3>{self._actions_html(fid)}")
         stats = "".join(
             f"<dt>{esc(fields.get(k, {}).get('label', humanize(k)))}"
-            f"{HOUSE_TAG if fields.get(k, {}).get('house_default') else ''}"
+            f"{' ' + HOUSE_TAG if fields.get(k, {}).get('house_default') else ''}"
             f"</dt><dd>{esc(shown(v))}</dd>"
             for k, v in (f.get("stats") or {}).items()
         )
@@ -311,37 +307,42 @@ class Play:
             f = next((x for x in figure if x["id"] == fid), None)
             if f is not None and f.get("out"):
                 return '<p class="hint">Out of the fight: no actions.</p>'
-            extra = (f or {}).get("extra") or {}
-            why = (
-                "Declared. The choice stays hidden until everyone has declared."
-                if extra.get("declared")
-                else "Nothing to do in this step. End the step when everyone is ready."
-            )
-            return (
-                f'<p class="hint declared">{esc(why)}</p>'
-                if extra.get("declared")
-                else (f'<p class="hint">{esc(why)}</p>')
-            )
+            if ((f or {}).get("extra") or {}).get("declared"):
+                return (
+                    '<p class="hint declared">Declared. The choice stays hidden until everyone '
+                    "has declared.</p>"
+                )
+            return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
         cards = []
         for spec in self._specs:
             open_ = spec["kind"] == self.kind
-            rule = f' <span class="rule-id">{esc(spec["rule"])}</span>' if spec.get("rule") else ""
             inner = ""
             if open_:
+                help_text = tagged(spec.get("help", "")) + rule_tag(spec.get("rule", ""))
                 inner = (
-                    f'<p class="hint">{tagged(spec.get("help", ""))}{rule}</p>'
-                    '<div id="action-form"></div><div id="preview" aria-live="polite"></div>'
+                    f'<p class="hint">{help_text}</p><div id="action-form"></div>'
+                    '<div id="preview" aria-live="polite"></div>'
                 )
             cards.append(
                 f'<section class="action-card" data-action="{esc(spec["kind"])}" '
                 f'aria-expanded="{"true" if open_ else "false"}">'
                 f'<button type="button" class="action-head" data-cmd="open-action" '
                 f'data-kind="{esc(spec["kind"])}" aria-expanded="{"true" if open_ else "false"}">'
-                f"<span>{esc(spec['label'])}</span>"
-                f'<span class="chance-badge muted">{"▾" if open_ else "▸"}</span></button>'
+                f"<span>{esc(spec['label'])}</span>{self._chance_badge(spec, open_)}"
+                f'<span class="muted" aria-hidden="true">{"▾" if open_ else "▸"}</span></button>'
                 f"{inner}</section>"
             )
         return f'<div class="actions">{"".join(cards)}</div>'
+
+    def _chance_badge(self, spec: dict[str, Any], open_: bool) -> str:
+        """The chance of an action whose parameters are already settled, for its card's head."""
+        params = _defaults(spec, self.params if open_ else {})
+        if any(p.get("required", True) and p["name"] not in params for p in spec["params"]):
+            return ""
+        pv = self.app.encounter.preview(Action(spec["kind"], spec["figure"], params))
+        if not pv.allowed or not pv.checks:
+            return ""
+        return f'<span class="chance-badge">{esc(pv.checks[0].percent())}</span>'
 
     def _hex_info_html(self, key: str) -> str:
         board = self.app.board
@@ -430,7 +431,7 @@ class Play:
         self.mark()
 
     def _draw_preview(self) -> None:
-        holder = js_query("#preview")
+        holder = js.document.querySelector("#preview")
         if not present(holder):
             return
         action = self.action()
@@ -546,7 +547,7 @@ class Play:
             return
         except (IllegalActionError, HexcombatError, ValueError) as exc:
             self.error = str(exc)
-            if action.kind == "next_step" or not present(js_query("#preview")):
+            if action.kind == "next_step" or not present(js.document.querySelector("#preview")):
                 self.app.toast(str(exc), bad=True)
             else:
                 self._draw_preview()
@@ -558,14 +559,14 @@ class Play:
         self.render()
 
     def _focus_last_face(self) -> None:
-        inputs = js_query_all("#preview .dice-row input")
+        inputs = js.document.querySelectorAll("#preview .dice-row input")
         if inputs.length:
             inputs.item(inputs.length - 1).focus()
 
     def typed_faces(self) -> list[int] | None:
         """The faces typed in the dice fields (None, with a message, when one is not a number)."""
         faces = []
-        for field in js_query_all("#preview .dice-row input"):
+        for field in js.document.querySelectorAll("#preview .dice-row input"):
             text = str(field.value).strip()
             if not text:
                 continue
@@ -695,7 +696,7 @@ class Play:
         sel = self.app.selected
         if sel is None or self.app.board.selected_key() == key:
             return None
-        return sight_view(self.app.encounter, sel, _hex(key))
+        return sight_view(self.app.encounter, sel, parse_key(key))
 
     def on_hover(self, key: str | None) -> None:
         """With the mouse: draw the path to a reachable hex before it is chosen."""
@@ -764,7 +765,7 @@ class Play:
                     if target is not None and target[3]:
                         where = str(target[3][1])
                         marks.targets = [*marks.targets, where]
-                        marks.sight = sight_view(enc, sel, _hex(where))
+                        marks.sight = sight_view(enc, sel, parse_key(where))
         if pv is not None:
             if pv["allowed"]:
                 marks.path = pv["path"]
@@ -849,7 +850,7 @@ class Play:
 
     def _apply_filter(self) -> None:
         who = str(byid("log-filter").value)
-        for item in js_query_all("#log > li"):
+        for item in js.document.querySelectorAll("#log > li"):
             item.hidden = bool(who) and who not in (
                 str(item.dataset.actor),
                 str(item.dataset.target),
@@ -889,23 +890,3 @@ def _percent_width(fraction: str) -> int:
         return max(0, min(100, int(num) * 100 // max(1, int(den or 1))))
     except ValueError:
         return 0
-
-
-def _hex(key: str) -> Any:
-    from web.board import parse_key
-
-    return parse_key(key)
-
-
-def js_query(selector: str) -> Any:
-    """The first element matching ``selector`` in the page (None when there is none)."""
-    import js  # type: ignore[import-not-found]
-
-    return js.document.querySelector(selector)
-
-
-def js_query_all(selector: str) -> Any:
-    """Every element matching ``selector``."""
-    import js  # type: ignore[import-not-found]
-
-    return js.document.querySelectorAll(selector)

@@ -56,10 +56,14 @@ def started_app_fixture(
     """Body of a module-scoped fixture: one started app per viewport param."""
     app = start_app(browser, base_url, str(request.param))
     yield app
-    errors = [line for line in app.console if line.startswith("pageerror")]
+    errors = [
+        line
+        for line in app.console
+        if line.startswith("pageerror") or (line.startswith("error") and "Traceback" in line)
+    ]
     app.page.context.close()
     assert app.blocked == [], f"the page made non-local requests: {app.blocked}"
-    assert errors == [], f"uncaught page errors: {errors}"
+    assert errors == [], f"errors in the page (uncaught, or caught and shown): {errors}"
 
 
 def touch(app: App) -> bool:
