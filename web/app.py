@@ -63,6 +63,7 @@ class App:
         self.board = BoardView(
             Handlers(
                 tap=self.on_tap,
+                confirm=self.on_confirm,
                 inspect=self.on_inspect,
                 hover=self.on_hover,
                 stroke=self.on_stroke,
@@ -292,6 +293,13 @@ class App:
     def on_tap(self, key: str, figure_id: str | None) -> None:
         """A hex or figure was tapped (or chosen with Enter)."""
         self.guard(lambda: self._active().on_tap(key, figure_id))
+
+    def on_confirm(self, key: str, figure_id: str | None) -> None:
+        """Enter on the board's cursor."""
+        if self.mode == "play":
+            self.guard(lambda: self.play.confirm(key, figure_id))
+        else:
+            self.on_tap(key, figure_id)
 
     def on_inspect(self, key: str, figure_id: str | None) -> None:
         """A long press on a hex or figure: its details, nothing else."""

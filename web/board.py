@@ -94,6 +94,8 @@ class Handlers:
     """What the board reports: taps, hover, finished paint strokes, Esc."""
 
     tap: Callable[[str, str | None], None]
+    confirm: Callable[[str, str | None], None] = lambda key, fid: None
+    """Enter on the keyboard cursor: like a tap, or a confirmation of what it chose before."""
     inspect: Callable[[str, str | None], None] = lambda key, fid: None
     """A long press: show details without selecting or acting."""
     hover: Callable[[str | None], None] = lambda key: None
@@ -904,7 +906,7 @@ class BoardView:
             if self.cursor is None:
                 self.move_cursor(0, 0)
             else:
-                self.handlers.tap(self.cursor, self.occupant.get(self.cursor))
+                self.handlers.confirm(self.cursor, self.occupant.get(self.cursor))
         elif key == "Escape":
             self.handlers.cancel()
         elif key in ("+", "="):

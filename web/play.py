@@ -646,6 +646,19 @@ class Play:
         if not self._pick("hex", key):
             self._refuse_hex(key)
 
+    def confirm(self, key: str, figure_id: str | None) -> None:
+        """Enter: on the hex the open action already chose, and with no dice, carry it out."""
+        spec = self.spec(self.kind)
+        action = self.action()
+        chosen = spec is not None and any(
+            p["type"] == "hex" and self.params.get(p["name"]) == key for p in spec["params"]
+        )
+        pv = self.preview
+        if chosen and action is not None and pv and pv["allowed"] and not pv["checks"]:
+            self.commit(action, None)
+            return
+        self.on_tap(key, figure_id)
+
     def _pick(self, kind: str, value: str) -> bool:
         """Use a tapped hex or figure as a parameter of an action that accepts it."""
         candidates = []

@@ -97,6 +97,14 @@ def test_keyboard_moves_a_cursor_selects_and_cancels(ui: App) -> None:
     page.keyboard.press("Enter")
     expect(figure(ui, "ash")).to_have_class(re.compile(r"\bselected\b"))
     assert len(highlighted(ui, "reach")) > 1
+    page.keyboard.press("ArrowRight")  # Enter chooses the hex, a second Enter moves there
+    page.keyboard.press("Enter")
+    assert highlighted(ui, "path") == ["2,2", "3,2"]
+    expect(figure(ui, "ash")).to_have_attribute("data-at", "2,2")
+    page.keyboard.press("Enter")
+    expect(figure(ui, "ash")).to_have_attribute("data-at", "3,2")
+    page.keyboard.press("Control+z")
+    expect(figure(ui, "ash")).to_have_attribute("data-at", "2,2")
     page.keyboard.press("Escape")
     expect(figure(ui, "ash")).not_to_have_class(re.compile(r"\bselected\b"))
     assert highlighted(ui, "reach") == []

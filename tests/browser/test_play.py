@@ -86,6 +86,10 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     select(ui, "ash")
     reach = highlighted(ui, "reach")
     assert "3,2" in reach and "2,2" in reach
+    if not touch(ui):  # the mouse shows the way before anything is chosen
+        hex_at(ui, "3,1").hover()
+        expect(page.locator("#hover-info")).to_have_text("hex 3,1: Open ground, move 1")
+        assert highlighted(ui, "path") == ["3,1", "2,2"]
     press(ui, hex_at(ui, "3,2"))  # choosing a destination moves nothing yet
     expect(figure(ui, "ash")).to_have_attribute("data-at", "2,2")
     assert highlighted(ui, "path") == ["2,2", "3,2"]
