@@ -98,6 +98,13 @@ class Editor:
             parts.append(self._figure_html(app.selected))
         else:
             parts.append(self._overview_html())
+        if app.view.get("started"):
+            parts.insert(
+                1,
+                '<p class="hint started">The fight has started: set-up changes apply to the '
+                "starting positions and numbers, and the actions so far are replayed on them "
+                "(the engine refuses a change they no longer fit).</p>",
+            )
         body = byid("panel-body")
         body.innerHTML = "".join(parts)
         if self.showing_settings:
