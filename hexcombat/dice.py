@@ -71,7 +71,11 @@ class DiceFaceError(ValueError):
 
 
 class DiceExhaustedError(ValueError):
-    """Scripted dice that have no face left for the die being rolled."""
+    """Scripted dice that have no face left for the die being rolled (``sides``: that die)."""
+
+    def __init__(self, message: str, sides: int = 0) -> None:
+        super().__init__(message)
+        self.sides = sides
 
 
 class DiceComplexityError(ValueError):
@@ -770,8 +774,10 @@ class Dice(ABC):
         for number, sides in enumerate(parsed.faces_needed(), start=1):
             try:
                 faces.append(self._next_face(sides))
-            except (DiceFaceError, DiceExhaustedError) as exc:
-                raise type(exc)(f"die {number} of {parsed.text}: {exc}") from None
+            except DiceExhaustedError as exc:
+                raise DiceExhaustedError(f"die {number} of {parsed.text}: {exc}", sides) from None
+            except DiceFaceError as exc:
+                raise DiceFaceError(f"die {number} of {parsed.text}: {exc}") from None
         result = evaluate(parsed, faces)
         self._rolls.append(result)
         return result
@@ -867,7 +873,8 @@ class ScriptedDice(Dice):
         if self._index >= len(self._faces):
             raise DiceExhaustedError(
                 f"the scripted dice ran out after {len(self._faces)} faces; "
-                f"add a face 1-{sides} for this d{sides}"
+                f"add a face 1-{sides} for this d{sides}",
+                sides,
             )
         face = self._faces[self._index]
         if face > sides:

@@ -31,10 +31,11 @@ performed again gets the same dice (no re-rolling by undo) and no counter needs 
 
 
 class MoreDiceNeededError(HexcombatError):
-    """The faces typed for an action ran out: the action needs another roll (``sides``)."""
+    """The faces typed for an action ran out: it needs another die with ``sides`` sides."""
 
-    def __init__(self, faces_given: int, detail: str) -> None:
+    def __init__(self, faces_given: int, sides: int, detail: str) -> None:
         self.faces_given = faces_given
+        self.sides = sides
         super().__init__(
             f"this action needs more dice than the {faces_given} face(s) entered: {detail}"
         )
@@ -267,7 +268,7 @@ class Encounter:
         try:
             self.ruleset.resolve(work, action, dice)
         except DiceExhaustedError as exc:
-            raise MoreDiceNeededError(len(faces or ()), str(exc)) from exc
+            raise MoreDiceNeededError(len(faces or ()), exc.sides, str(exc)) from exc
         if isinstance(dice, ScriptedDice) and dice.remaining:
             raise IllegalActionError(
                 f"{len(faces or ())} face(s) entered but the action rolled only "

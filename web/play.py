@@ -16,7 +16,6 @@ needs more dice than were typed (a hit asks for damage) another field opens.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
 
 PICKABLE = ("hex", "figure")
 MOVE_WORDS = ("move", "plan_move", "walk", "run", "step")
-NEEDED_SIDES = re.compile(r"a face 1-(\d+)")
 HOUSE_TAG = '<span class="house-default">house default</span>'
 
 
@@ -539,8 +537,7 @@ class Play:
         try:
             events = self.app.perform(action, faces)
         except MoreDiceNeededError as exc:
-            found = NEEDED_SIDES.search(str(exc))
-            self.extra_faces.append(int(found.group(1)) if found else 0)
+            self.extra_faces.append(exc.sides)
             self.error = f"{exc}. Roll it and add the face below."
             self._draw_preview()
             self._focus_last_face()
