@@ -17,9 +17,17 @@ from collections.abc import Callable
 from .actions import read_action
 from .board import Board
 from .dice import Roll
-from .encounter import Encounter, LogEntry, Setup
+from .encounter import (
+    Encounter,
+    LogEntry,
+    Setup,
+    figure_problems,
+    option_problems,
+    placement_problems,
+)
 from .errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
-from .figures import figure_from_json
+from .figures import Figure, figure_from_json, parse_hex
+from .geometry import Hex
 from .rulesets import Ruleset, get_ruleset
 from .validation import Json, Reader, describe
 
@@ -81,6 +89,23 @@ def from_document(data: Json) -> Encounter:
     reader.raise_if_any()
     assert setup is not None and cursor is not None
     return Encounter(setup, log, cursor)
+
+
+def _semantic_problems(
+    ruleset: Ruleset | None,
+    options: dict[str, Json],
+    board: Board | None,
+    figures: list[tuple[int, Figure]],
+    data: dict[str, Json],
+) -> list[Problem]:
+    """The set-up checks that can run on the parts that were read, so one pass reports all."""
+    if ruleset is None:
+        return []
+    problems = option_problems(options, ruleset) + figure_problems(figures, ruleset, data)
+    if board is not None:
+        limit = ruleset.stacking({**ruleset.default_options(), **options})
+        problems += placement_problems(figures, board, limit)
+    return problems
 
 
 def to_share_code(encounter: Encounter) -> str:
@@ -157,11 +182,13 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
         options = reader.object(rs_obj.get("options", {}), "ruleset.options") or {}
     board = _board(doc.get("board"), ruleset, reader)
     figures = [
-        fig
+        (i, fig)
         for i, raw in enumerate(reader.list(doc.get("figures", []), "figures") or [])
         if (fig := figure_from_json(raw, f"figures[{i}]", reader)) is not None
     ]
     data = reader.object(doc.get("data", {}), "data") or {}
+    if reader.problems:
+        reader.problems += _semantic_problems(ruleset, options, board, figures, data)
     dice = reader.object(doc.get("dice", {}), "dice") or {}
     seed = reader.integer(dice, "seed", "dice", minimum=0, default=1)
     log = [
@@ -179,7 +206,8 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
         or not isinstance(notes, str)
     ):
         return None, log, cursor
-    return Setup(name, ruleset.id, options, board, tuple(figures), data, seed, notes), log, cursor
+    setup = Setup(name, ruleset.id, options, board, tuple(f for _, f in figures), data, seed, notes)
+    return setup, log, cursor
 
 
 def _board(data: Json, ruleset: Ruleset | None, reader: Reader) -> Board | None:
@@ -190,11 +218,39 @@ def _board(data: Json, ruleset: Ruleset | None, reader: Reader) -> Board | None:
     height = reader.integer(obj, "height", "board", minimum=1, maximum=MAX_BOARD)
     if width is None or height is None or ruleset is None:
         return None
-    try:
-        return Board.from_json(obj, ruleset.terrain)
-    except ValueError as exc:
-        reader.problem("board", str(exc))
+    table = ruleset.terrain
+    empty = Board(width, height, table)
+    terrain: dict[Hex, str] = {}
+    for key, value in (reader.object(obj.get("terrain", {}), "board.terrain") or {}).items():
+        path = f"board.terrain.{key}"
+        h = _board_hex(key, path, empty, reader)
+        if not isinstance(value, str) or value not in table:
+            reader.problem(
+                path, f"unknown terrain {describe(value)}; known: {', '.join(table.ids())}"
+            )
+        elif h is not None:
+            terrain[h] = value
+    features: dict[Hex, tuple[str, ...]] = {}
+    for key, value in (reader.object(obj.get("features", {}), "board.features") or {}).items():
+        path = f"board.features.{key}"
+        h = _board_hex(key, path, empty, reader)
+        if not isinstance(value, list) or not all(isinstance(n, str) and n for n in value):
+            reader.problem(path, f"must be a list of feature names, got {describe(value)}")
+        elif h is not None:
+            features[h] = tuple(value)
+    for key in sorted(set(obj) - {"width", "height", "terrain", "features"}):
+        reader.problem(f"board.{key}", "is not a board field (width, height, terrain, features)")
+    # With problems recorded the document is refused anyway; the board of the valid entries
+    # still lets the figures' positions be checked in the same pass.
+    return Board(width, height, table, terrain, features)
+
+
+def _board_hex(key: str, path: str, board: Board, reader: Reader) -> Hex | None:
+    h = parse_hex(key, path, reader)
+    if h is not None and not board.contains(h):
+        reader.problem(path, f"{h} is off the {board.width}x{board.height} board")
         return None
+    return h
 
 
 def _entry(data: Json, path: str, default_sides: int | None, reader: Reader) -> LogEntry | None:

@@ -88,19 +88,31 @@ def merged_data(ruleset: Ruleset, overrides: Mapping[str, Json]) -> dict[str, Js
 
 
 def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
-    """Every reason the setup cannot be played: options, figures, positions, stacking."""
-    problems = [
-        Problem(f"ruleset.options.{p.path}", p.message)
-        for p in ruleset.option_problems(setup.options)
-    ]
+    """Every reason the setup cannot be played: name, options, figures, positions, stacking."""
+    problems = option_problems(setup.options, ruleset)
     if not setup.name.strip() or len(setup.name) > NAME_LIMIT:
         problems.append(Problem("name", f"must be 1-{NAME_LIMIT} characters"))
+    figures = list(enumerate(setup.figures))
+    problems += figure_problems(figures, ruleset, setup.data)
     options = {**ruleset.default_options(), **setup.options}
-    data = merged_data(ruleset, setup.data)
-    limit = ruleset.stacking(options)
+    return problems + placement_problems(figures, setup.board, ruleset.stacking(options))
+
+
+def option_problems(options: Mapping[str, Json], ruleset: Ruleset) -> list[Problem]:
+    """Unknown ruleset options and values that are not allowed, by path."""
+    return [
+        Problem(f"ruleset.options.{p.path}", p.message) for p in ruleset.option_problems(options)
+    ]
+
+
+def figure_problems(
+    figures: Sequence[tuple[int, Figure]], ruleset: Ruleset, overrides: Mapping[str, Json]
+) -> list[Problem]:
+    """Duplicate ids, facings and the ruleset's own checks of each (index, figure)."""
+    data = merged_data(ruleset, overrides)
+    problems = []
     seen: dict[str, int] = {}
-    crowd: dict[Hex, list[str]] = {}
-    for i, fig in enumerate(setup.figures):
+    for i, fig in figures:
         path = f"figures[{i}]"
         if fig.id in seen:
             problems.append(
@@ -109,25 +121,27 @@ def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
         seen.setdefault(fig.id, i)
         if not 0 <= fig.facing <= 5:
             problems.append(Problem(f"{path}.facing", f"must be 0-5, got {fig.facing}"))
-        for h in fig.hexes():
-            if not setup.board.contains(h):
-                problems.append(
-                    Problem(
-                        f"{path}.position",
-                        f"{h} is off the {setup.board.width}x{setup.board.height} board",
-                    )
-                )
-            elif setup.board.terrain_at(h).impassable:
-                problems.append(
-                    Problem(
-                        f"{path}.position",
-                        f"{h} is {setup.board.terrain_at(h).name}, which no one can enter",
-                    )
-                )
-            crowd.setdefault(h, []).append(fig.id)
         problems += [
             Problem(f"{path}.{p.path}", p.message) for p in ruleset.figure_problems(fig, data)
         ]
+    return problems
+
+
+def placement_problems(
+    figures: Sequence[tuple[int, Figure]], board: Board, limit: int
+) -> list[Problem]:
+    """Figures off the board, in terrain no one can enter, or crowded beyond ``limit`` per hex."""
+    problems = []
+    crowd: dict[Hex, list[str]] = {}
+    for i, fig in figures:
+        for h in fig.hexes():
+            if not board.contains(h):
+                where = f"{h} is off the {board.width}x{board.height} board"
+                problems.append(Problem(f"figures[{i}].position", where))
+            elif board.terrain_at(h).impassable:
+                where = f"{h} is {board.terrain_at(h).name}, which no one can enter"
+                problems.append(Problem(f"figures[{i}].position", where))
+            crowd.setdefault(h, []).append(fig.id)
     for h, ids in crowd.items():
         if len(ids) > limit:
             problems.append(

@@ -89,6 +89,21 @@ def test_semantic_problems_are_reported_after_the_structure_is_sound() -> None:
     )
 
 
+def test_structural_and_semantic_problems_are_reported_together() -> None:
+    doc = to_document(skirmish_duel())
+    doc["board"]["terrain"]["1,1"] = "lava"
+    doc["board"]["terrain"]["50,50"] = "woods"
+    doc["figures"][0]["position"] = "99,99"
+    doc["figures"][1]["stats"]["hp"] = "lots"
+    messages = problems_of(doc)
+    assert messages == [
+        "board.terrain.1,1: unknown terrain 'lava'; known: open, woods, water, hill, wall",
+        "board.terrain.50,50: 50,50 is off the 8x6 board",
+        "figures[1].stats.hp: must be a whole number, got 'lots'",
+        "figures[0].position: 99,99 is off the 8x6 board",
+    ]
+
+
 def test_unknown_ruleset_and_wrong_format_are_clear() -> None:
     doc = to_document(skirmish_duel())
     doc["ruleset"]["id"] = "chess"
