@@ -851,7 +851,7 @@ class ScriptedDice(Dice):
         for number, face in enumerate(self._faces, start=1):
             if isinstance(face, bool) or not isinstance(face, int) or face < 1:
                 raise DiceFaceError(
-                    f"scripted face {number} must be a whole number of at least 1, got {face!r}"
+                    f"face {number} must be a whole number of at least 1, got {face!r}"
                 )
         self._index = 0
 
@@ -872,15 +872,12 @@ class ScriptedDice(Dice):
     def _next_face(self, sides: int) -> int:
         if self._index >= len(self._faces):
             raise DiceExhaustedError(
-                f"the scripted dice ran out after {len(self._faces)} faces; "
-                f"add a face 1-{sides} for this d{sides}",
+                f"no face left for this d{sides} after the {len(self._faces)} given; "
+                f"add one (1-{sides})",
                 sides,
             )
         face = self._faces[self._index]
         if face > sides:
-            raise DiceFaceError(
-                f"scripted face {self._index + 1} is {face}, which a d{sides} cannot show "
-                f"(1-{sides})"
-            )
+            raise DiceFaceError(f"face {self._index + 1} is {face}, but a d{sides} shows 1-{sides}")
         self._index += 1
         return face

@@ -33,12 +33,11 @@ performed again gets the same dice (no re-rolling by undo) and no counter needs 
 class MoreDiceNeededError(HexcombatError):
     """The faces typed for an action ran out: it needs another die with ``sides`` sides."""
 
-    def __init__(self, faces_given: int, sides: int, detail: str) -> None:
+    def __init__(self, faces_given: int, sides: int) -> None:
         self.faces_given = faces_given
         self.sides = sides
-        super().__init__(
-            f"this action needs more dice than the {faces_given} face(s) entered: {detail}"
-        )
+        entered = f"{faces_given} face" + (" was" if faces_given == 1 else "s were")
+        super().__init__(f"roll one more d{sides} and add its face: {entered} not enough")
 
 
 @dataclass(frozen=True)
@@ -282,7 +281,7 @@ class Encounter:
         try:
             self.ruleset.resolve(work, action, dice)
         except DiceExhaustedError as exc:
-            raise MoreDiceNeededError(len(faces or ()), exc.sides, str(exc)) from exc
+            raise MoreDiceNeededError(len(faces or ()), exc.sides) from exc
         if isinstance(dice, ScriptedDice) and dice.remaining:
             raise IllegalActionError(
                 f"{len(faces or ())} face(s) entered but the action rolled only "

@@ -78,7 +78,7 @@ def test_attack_with_typed_dice_hits_and_deals_damage() -> None:
 def test_typed_dice_that_run_out_ask_for_more_and_change_nothing() -> None:
     enc = skirmish_duel()
     play_to_attack(enc)
-    with pytest.raises(MoreDiceNeededError, match="more dice") as needed:
+    with pytest.raises(MoreDiceNeededError, match="roll one more d6") as needed:
         enc.perform(Action("attack", "ann", {"target": "bo"}), faces=[20])
     assert needed.value.sides == 6  # Ann's damage die
     with pytest.raises(IllegalActionError, match="rolled only 1"):

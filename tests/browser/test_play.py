@@ -116,7 +116,7 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     ui.screenshot("play-skirmish-preview")
 
     type_faces(ui, [15])  # a hit: the damage die is asked for next
-    expect(page.locator("#action-error")).to_contain_text("needs more dice")
+    expect(page.locator("#action-error")).to_contain_text("roll one more d")
     expect(page.locator("#preview .dice-row input")).to_have_count(2)
     page.locator("#preview .dice-row input").nth(1).fill("4")
     press(ui, '#preview [data-cmd="use-faces"]')
@@ -125,12 +125,17 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     expect(figure(ui, "dax")).to_have_attribute("aria-label", re.compile("wounded"))
     count = page.locator("#log > li").count()
 
+    expect(page.locator("#panel-body .result")).to_contain_text(hit)
     press(ui, "#undo-button")
     expect(page.locator("#log > li")).to_have_count(count - 1)
     expect(figure(ui, "dax")).not_to_have_attribute("aria-label", re.compile("wounded"))
+    expect(page.locator("#toast")).to_have_text(f"Undone: {hit}")
+    expect(page.locator("#panel-body")).not_to_contain_text(hit)  # no card for what was undone
     press(ui, "#redo-button")
     expect(page.locator("#log > li")).to_have_count(count)
     assert log_texts(ui)[-1] == hit
+    expect(page.locator("#toast")).to_have_text(f"Redone: {hit}")
+    expect(page.locator("#panel-body .result")).to_contain_text(hit)
 
     press(ui, "#log-button")
     entry = page.locator("#log > li").last
@@ -197,8 +202,17 @@ def test_previewed_chance_is_the_engines_exact_value(ui: App) -> None:
     expect(page.locator("#preview .check")).to_have_attribute("data-chance", expected["chance"])
     shown = page.locator("#preview .check .breakdown li").all_text_contents()
     assert shown == expected["breakdown"]
+    # a stacked card: the chance above the breakdown, both as wide as the card, inside the panel
+    card = page.locator("#preview .check").bounding_box()
+    chance = page.locator("#preview .check .chance").bounding_box()
+    lines = page.locator("#preview .check .breakdown").bounding_box()
+    panel = page.locator("#panel-body").bounding_box()
+    assert card and chance and lines and panel
+    assert lines["y"] >= chance["y"] + chance["height"] - 1
+    assert lines["width"] >= 0.8 * card["width"]
+    assert card["x"] + card["width"] <= panel["x"] + panel["width"] + 1
     type_faces(ui, [25])  # no d20 shows 25: the engine says so and nothing happens
-    expect(page.locator("#action-error")).to_contain_text("a d20 cannot show (1-20)")
+    expect(page.locator("#action-error")).to_contain_text("but a d20 shows 1-20")
     expect(page.locator("#log > li")).to_have_count(len(enc.events))
     press(ui, '#preview [data-cmd="roll"]')  # the encounter's seeded dice
     assert log_texts(ui)[-1].startswith("Ash the Warden ")
