@@ -48,14 +48,20 @@ def declare_spec(state: GameState, figure: Figure) -> ActionSpec:
     fig = fig_of(figure)
     top, acc = top_speed(fig, s.rounding), accel_speed(fig, s.rounding)
     if Book(figure).running:
-        modes = [Choice("top", f"Keep running at top speed: {top} hexes, speed {fig} (FP-3)")]
+        modes = [
+            Choice(
+                "top",
+                f"Keep running at top speed: {counted(top, 'hex', 'hexes')}, speed {fig} (FP-3)",
+            )
+        ]
     else:
         modes = [
             Choice("stationary", "Stay where you are (speed 0)"),
             Choice("walk", "Walk: up to 1 hex (G-11)"),
             Choice(
                 "accelerate",
-                f"Start running: {acc} hexes this round, speed {show(Fraction(fig, 2))} (FP-2)",
+                f"Start running: {counted(acc, 'hex', 'hexes')} this round, "
+                f"speed {show(Fraction(fig, 2))} (FP-2)",
             ),
         ]
     params = [ParamSpec("mode", "Movement this round", "choice", tuple(modes))]

@@ -29,6 +29,7 @@ from ..base import Preview, Ruleset
 from ..data import load
 from . import flow, offers
 from .book import Book, catalogue_item, in_hand, is_ranged, stat_int
+from .moves import describe_step
 from .options import FIELDS, OPTIONS, SEQUENCE
 from .situation import (
     actions_left,
@@ -273,7 +274,7 @@ class FigPercentile(Ruleset):
                 True,
                 cost=sum(s.cost for s in path),
                 path=(figure.position, *(s.pose.hex for s in path if s.kind == "move")),
-                notes=tuple(f"{s.kind}: {s.pose} ({s.note})" for s in path),
+                notes=tuple(_sentence(describe_step(s)) for s in path),
                 highlights={"reach": tuple(reach.hex_costs())} if reach else {},
             )
         if kind == "declare":
@@ -546,3 +547,8 @@ def _item_problems(item: Equipment) -> list[Problem]:
     if item.loaded is not None and not (item.kind == "weapon" and is_ranged(item)):
         problems.append(Problem("loaded", "only ranged weapons are loaded"))
     return problems
+
+
+def _sentence(text: str) -> str:
+    """``text`` with its first letter capitalised (the rest untouched)."""
+    return text[:1].upper() + text[1:]
