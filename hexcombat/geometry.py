@@ -97,6 +97,20 @@ DIRECTIONS: tuple[Hex, ...] = (
 _DIRECTION_INDEX: dict[Hex, int] = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
+DIRECTION_NAMES: tuple[str, ...] = (
+    "north",
+    "north-east",
+    "south-east",
+    "south",
+    "south-west",
+    "north-west",
+)
+"""Directions 0-5 in words, as drawn on the flat-topped board."""
+
+DIRECTION_SHORT: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
+"""Directions 0-5 as compass abbreviations."""
+
+
 def distance(a: Hex, b: Hex) -> int:
     """Number of hex steps between ``a`` and ``b``."""
     d = a - b

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hexcombat.board import Board
-from hexcombat.geometry import DIRECTIONS, Hex
+from hexcombat.geometry import DIRECTION_NAMES, DIRECTIONS, Hex
 from hexcombat.layout import Layout
 from hexcombat.terrain import Terrain
 
@@ -247,7 +247,8 @@ def _tokens_svg(tokens: Sequence[Token], layout: Layout, font: float) -> list[st
         )
         color = _esc(token.color)
         badges = f"; {', '.join(token.badges)}" if token.badges else ""
-        name = f"{token.name} ({token.side}), facing {token.facing}, at {token.hex}{badges}"
+        facing = DIRECTION_NAMES[token.facing]
+        name = f"{token.name} ({token.side}), facing {facing}, at {token.hex}{badges}"
         out.append(
             f'<g data-figure="{_esc(token.id)}" data-facing="{token.facing}" '
             f'data-side="{_esc(token.side)}" aria-label="{_esc(name)}">'

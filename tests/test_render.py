@@ -94,7 +94,7 @@ def test_tokens_carry_hooks_names_and_badges() -> None:
     assert [g.attrib["data-figure"] for g in gs] == ["f1", "f2"]
     assert [g.attrib["data-facing"] for g in gs] == ["2", "5"]
     assert gs[0].attrib["aria-label"] == (
-        f"Brie Barley (red), facing 2, at {from_offset(1, 1)}; prone, stunned"
+        f"Brie Barley (red), facing south-east, at {from_offset(1, 1)}; prone, stunned"
     )
     texts = [t.text for t in gs[0].iter("{http://www.w3.org/2000/svg}text")]
     assert texts == ["BB", "prone, stunned"]

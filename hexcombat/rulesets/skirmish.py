@@ -18,7 +18,7 @@ from ..dice import Dice, DiceSyntaxError, parse
 from ..errors import IllegalActionError, Problem
 from ..events import Event
 from ..figures import Figure, Pool, Status
-from ..geometry import direction_to, neighbors, rear_hexes
+from ..geometry import DIRECTION_SHORT, direction_to, neighbors, rear_hexes
 from ..movement import Pose, Reach, Step, search
 from ..sequencing import StepDef, TurnSequence
 from ..state import GameState
@@ -28,7 +28,7 @@ from . import register
 from .base import FieldSpec, OptionSpec, Preview, Ruleset
 from .data import load
 
-FACINGS = tuple(Choice(i, label) for i, label in enumerate(("N", "NE", "SE", "S", "SW", "NW")))
+FACINGS = tuple(Choice(i, label) for i, label in enumerate(DIRECTION_SHORT))
 
 
 @register

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 
 from ...board import Board
-from ...geometry import Hex, neighbors
+from ...geometry import DIRECTION_SHORT, Hex, neighbors
 from ...movement import Pose, Step, StepFunction
 
-FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+FACING_NAMES = DIRECTION_SHORT
 """Directions 0-5 as players read them on the flat-topped board."""
 
 TURN_POLICIES = ("per_step", "free")
