@@ -27,14 +27,6 @@ def side_colors(figures: Iterable[Figure]) -> dict[str, str]:
     return colors
 
 
-def badges(state: GameState, figure: Figure) -> list[str]:
-    """Short status words for a token: its statuses, plus 'wounded' when a pool is below maximum."""
-    words = list(figure.statuses)
-    if any(p.current < p.maximum for p in figure.pools.values()) and "wounded" not in words:
-        words.append("wounded")
-    return words
-
-
 def ruleset_view(ruleset: Ruleset) -> dict[str, Json]:
     """What the editor needs to know about a ruleset: options, figure fields, terrain, steps."""
     return {
@@ -63,7 +55,7 @@ def figure_view(state: GameState, figure: Figure, colors: dict[str, str]) -> dic
         "initials": figure.initials,
         "color": colors.get(figure.side, SIDE_COLORS[0]),
         "out": state.ruleset.is_out(state, figure),
-        "badges": badges(state, figure),
+        "badges": state.ruleset.badges(state, figure),
         "extra": state.ruleset.figure_view(state, figure),
     }
 
@@ -125,6 +117,14 @@ def tokens(state: GameState) -> list[Token]:
     """The figures of a state as tokens for :func:`hexcombat.render.render_svg`."""
     colors = side_colors(state.figures.values())
     return [
-        Token(f.id, f.name, f.side, f.position, f.facing, colors[f.side], tuple(badges(state, f)))
+        Token(
+            f.id,
+            f.name,
+            f.side,
+            f.position,
+            f.facing,
+            colors[f.side],
+            tuple(state.ruleset.badges(state, f)),
+        )
         for f in state.figures.values()
     ]

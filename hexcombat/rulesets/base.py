@@ -302,6 +302,13 @@ class Ruleset:
         """What ``action`` would need and its exact odds, without changing anything (override)."""
         return Preview(action, True)
 
+    def badges(self, state: GameState, figure: Figure) -> list[str]:
+        """Short words for the token: its statuses, and 'wounded' below a pool's maximum."""
+        words = list(figure.statuses)
+        if any(p.current < p.maximum for p in figure.pools.values()) and "wounded" not in words:
+            words.append("wounded")
+        return words
+
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Numbers a figure panel shows beyond the stored ones (speed now, actions left...)."""
         return {}

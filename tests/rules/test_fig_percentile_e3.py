@@ -116,6 +116,9 @@ def test_e3_round_1_accelerating_brie_hits_with_the_crossbow(enc: Encounter) -> 
     # Barclay was allowed to dodge (not yet at top speed) and took the hit.
     assert one(events, "reaction").text.startswith("Barclay the Black may dodge the hit")
     assert one(events, "hit").data["hits_taken"] == 1
+    assert enc.ruleset.badges(enc.state, enc.state.figures["barclay"]) == [
+        "hit"
+    ]  # shown on the token
     assert gap(enc) == 8
 
 

@@ -448,6 +448,13 @@ class FigPercentile(Ruleset):
         flow.land_hit(state, attacker, figure, item, dice)
 
     # ---- views and checks ----------------------------------------------------------------
+    def badges(self, state: GameState, figure: Figure) -> list[str]:
+        """The common badges, plus 'hit' once the figure has taken a hit (all the text records)."""
+        words = super().badges(state, figure)
+        if Book(figure).hits_taken and "wounded" not in words:
+            words.append("hit")
+        return words
+
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Speed, movement, dodging, actions, weapon and casting as a figure panel shows them."""
         s = settings(state)
