@@ -27,3 +27,16 @@ def mark_ready() -> None:
 def show_failure(message: str, detail: str = "") -> None:
     """Switch the page to its error screen with a plain-words message and details."""
     js.hexcombatBoot.fail(message, detail)
+
+
+def keep_offline() -> None:
+    """Register the service worker that caches the whole app for offline play.
+
+    Skipped where the browser has none (or the page is not served over http(s));
+    a failure only means no offline copy, so it is logged, never shown as an error.
+    """
+    navigator = js.navigator
+    if not hasattr(navigator, "serviceWorker") or not str(js.location.protocol).startswith("http"):
+        return
+    promise = navigator.serviceWorker.register("./sw.js")
+    promise.catch(lambda error: js.console.warn("hexcombat: no offline copy:", error))

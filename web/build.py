@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import http.server
 import json
 import os
@@ -144,6 +145,25 @@ def write_config(out: Path, modules: list[Path]) -> None:
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
+def write_service_worker(out: Path) -> int:
+    """Write ``sw.js`` from ``web/sw.js``: every file of the site, and a version hash of them all.
+
+    The hash changes with any file, so a new build replaces the cached app as a whole.
+    Returns the number of files it precaches.
+    """
+    files = sorted(p for p in out.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(out).as_posix().encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    urls = ["./"] + [f"./{p.relative_to(out).as_posix()}" for p in files]
+    source = (WEB / "sw.js").read_text(encoding="utf-8")
+    source = source.replace("__VERSION__", digest.hexdigest()[:16])
+    source = source.replace("__FILES__", json.dumps(urls, indent=1))
+    (out / "sw.js").write_text(source, encoding="utf-8")
+    return len(urls)
+
+
 def folder_size(path: Path) -> tuple[int, int]:
     """Return (total bytes, file count) of a folder."""
     files = [p for p in path.rglob("*") if p.is_file()]
@@ -168,13 +188,15 @@ def build(out: Path) -> None:
     write_config(out, modules)
     engine_count = write_engine_zip(out / "hexcombat.zip")
     copy_vendor(out)
+    cached = write_service_worker(out)
 
     size, count = folder_size(out)
     where = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
     engine_kb = (out / "hexcombat.zip").stat().st_size // 1000
     print(
         f"build: {where}/ ready: {count} files, {size / 1_000_000:.1f} MB "
-        f"(engine: {engine_count} files, {engine_kb} kB zipped; page modules: {len(modules)})"
+        f"(engine: {engine_count} files, {engine_kb} kB zipped; page modules: {len(modules)}; "
+        f"offline cache: {cached} URLs)"
     )
 
 

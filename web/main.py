@@ -25,6 +25,7 @@ async def start() -> None:
     await app.start()
     await boot.next_frame()
     boot.mark_ready()
+    boot.keep_offline()
 
 
 try:

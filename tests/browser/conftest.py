@@ -39,17 +39,22 @@ CHROMIUM_ARGS = [
 SITE_SOURCES = ("hexcombat", "static", "web")
 LOCAL_HOSTS = {"127.0.0.1"}
 
+# Browser context options per viewport. The offline service worker is blocked here (it
+# would precache the whole 15 MB site in every test's fresh context); test_offline.py
+# tests it on its own.
 VIEWPORTS: dict[str, dict[str, Any]] = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "desktop": {"viewport": {"width": 1280, "height": 800}, "service_workers": "block"},
     "tablet-portrait": {
         "viewport": {"width": 1024, "height": 1366},
         "has_touch": True,
         "is_mobile": True,
+        "service_workers": "block",
     },
     "tablet-landscape": {
         "viewport": {"width": 1366, "height": 1024},
         "has_touch": True,
         "is_mobile": True,
+        "service_workers": "block",
     },
 }
 

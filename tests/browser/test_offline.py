@@ -1,0 +1,45 @@
+"""Offline play: after one visit the service worker's cache starts the whole app with no server."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from .conftest import ARTIFACTS, READY_TIMEOUT_MS, site_build
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, site: Path) -> None:
+    server = site_build.make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(viewport={"width": 1366, "height": 1024}, has_touch=True)
+    outside: list[str] = []
+    context.on("request", lambda r: None if r.url.startswith(url) else outside.append(r.url))
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+        # The worker installs (precaching every file of the site) and takes control.
+        page.wait_for_function(
+            "navigator.serviceWorker.ready.then(r => !!r.active)", timeout=READY_TIMEOUT_MS
+        )
+        cached = page.evaluate(
+            "caches.keys().then(k => caches.open(k[0])).then(c => c.keys()).then(r => r.length)"
+        )
+        assert cached > 50
+        server.shutdown()
+        server.server_close()
+        page.reload()
+        page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+        assert page.locator("[data-hex]").count() > 0
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "offline-reload-tablet-landscape.png"))
+    finally:
+        context.close()
+        server.server_close()
+    assert outside == []
