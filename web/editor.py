@@ -270,7 +270,7 @@ class Editor:
             loaded = (
                 ""
                 if item.loaded is None
-                else f'<label class="check"><input type="checkbox" data-item-loaded="{i}"'
+                else f'<label class="check-label"><input type="checkbox" data-item-loaded="{i}"'
                 f"{' checked' if item.loaded else ''}> loaded</label>"
             )
             gear.append(
