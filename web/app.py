@@ -14,6 +14,7 @@ reload only the engine's log survives, so actions can still be undone.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import traceback
 from collections.abc import Callable
@@ -23,7 +24,7 @@ import js  # type: ignore[import-not-found]
 
 import hexcombat
 from hexcombat import Encounter, HexcombatError, InvalidDocumentError
-from hexcombat.document import from_document
+from hexcombat.document import from_document, to_document
 from hexcombat.view import encounter_view, ruleset_view
 from web import storage
 from web.board import BoardView, Handlers, Marks
@@ -55,11 +56,20 @@ class App:
         self.view: dict[str, Any] = {}
         self.mode = "play"
         self.selected: str | None = None
-        self.past: list[tuple[str, Encounter | None]] = []
-        self.future: list[tuple[str, Encounter | None]] = []
+        self.past: list[tuple[str, Encounter | None, str]] = []
+        """Changes that can be undone: kind ("edit", "play", or "aside": an action that set a
+        worked example's remaining steps aside), the encounter to go back to, and words."""
+        self.future: list[tuple[str, Encounter | None, str]] = []
         self.timings: dict[str, float] = {}
         self._toast_timer: Any = None
         self.library_panel: Any = None
+        self.demos: list[dict[str, Any]] = []
+        """The demo encounters the site lists (static/demos/index.json entries)."""
+        self.demo_entries: dict[str, str] = {}
+        """Demo file -> library entry id, for demos opened from the welcome card."""
+        self._tasks: set[asyncio.Future[None]] = set()
+        self.set_aside = 0
+        """How many undone actions the last performed action set aside (0: none)."""
         self.board = BoardView(
             Handlers(
                 tap=self.on_tap,
@@ -92,6 +102,10 @@ class App:
         enc = await self.demo()
         entry, enc = self.library.add(enc)
         self.open(enc, entry.id)
+        file = demo_files(self.demos).get(enc.ruleset.id)
+        if file is not None:
+            self.demo_entries[file] = entry.id
+        self.welcome(file)
 
     async def demo(self) -> Encounter:
         """The first demo encounter the site ships (fig-percentile first), else an empty board."""
@@ -100,6 +114,8 @@ class App:
         except OSError:
             listed = None
         files = demo_files(listed)
+        entries = listed.get("demos", []) if isinstance(listed, dict) else listed
+        self.demos = [d for d in entries or [] if isinstance(d, dict) and d.get("file")]
         for ruleset_id in DEMO_PREFERENCE:
             name = files.get(ruleset_id)
             if name is None:
@@ -128,6 +144,65 @@ class App:
         self.refresh()
         self.board.fit()
 
+    # ---- first visit -----------------------------------------------------------------------
+    def welcome(self, file: str | None) -> None:
+        """The first-visit card over the board: the open demo, the others, New encounter."""
+        card = byid("welcome")
+        shown = next((d for d in self.demos if d.get("file") == file), None)
+        if shown is not None:
+            what = (
+                f"<p>You are looking at a demo, <strong>{esc(shown.get('title', ''))}</strong>: "
+                f"{esc(demo_line(shown))}</p>"
+            )
+        else:
+            what = "<p>Set up a board, place figures and play a fight with exact odds.</p>"
+        if self.enc is not None and self.enc.can_redo:
+            what += (
+                '<p class="hint">It is a worked example: press Redo '
+                '<span aria-hidden="true">↷</span> (top right) to step through it one action '
+                "at a time. Playing a move of your own sets the rest of the example aside; "
+                "Undo brings it back.</p>"
+            )
+        others = "".join(
+            f'<li><button type="button" data-cmd="welcome-demo" data-file="{esc(d["file"])}">'
+            f"{esc(d.get('title', d['file']))}</button>"
+            f'<span class="muted">{esc(demo_line(d))}</span></li>'
+            for d in self.demos
+            if d.get("file") != file
+        )
+        if others:
+            others = f'<h3>Other demos</h3><ul class="welcome-demos">{others}</ul>'
+        card.innerHTML = (
+            '<div class="row"><h2 id="welcome-title" class="grow">Welcome to Hex Combat</h2>'
+            '<button type="button" class="icon" data-cmd="welcome-close" '
+            'aria-label="Close">✕</button></div>'
+            f"{what}{others}"
+            '<div class="row"><button type="button" class="primary" data-cmd="welcome-close">'
+            "Play this demo</button>"
+            '<button type="button" data-cmd="new">New encounter</button></div>'
+        )
+        card.hidden = False
+
+    def close_welcome(self) -> None:
+        """Put the first-visit card away."""
+        byid("welcome").hidden = True
+
+    async def open_demo(self, file: str) -> None:
+        """Open a demo from the welcome card (once in the library; later taps reopen it)."""
+        try:
+            entry_id = self.demo_entries.get(file)
+            if entry_id is not None:
+                enc = self.library.load(entry_id)
+            else:
+                enc = from_document(await fetch_json(DEMO_FOLDER + file))
+                entry, enc = self.library.add(enc)
+                entry_id = self.demo_entries[file] = entry.id
+        except (OSError, HexcombatError, storage.LibraryError) as exc:
+            self.toast(f"The demo could not be opened: {problems_text(exc)}", bad=True)
+            return
+        self.open(enc, entry_id)
+        self.welcome(file)
+
     # ---- changing ----------------------------------------------------------------------
     @property
     def encounter(self) -> Encounter:
@@ -142,16 +217,28 @@ class App:
         except (HexcombatError, ValueError) as exc:
             self.toast(problems_text(exc), bad=True)
             return False
-        self.past.append(("edit", self.enc))
+        self.past.append(("edit", self.enc, done))
         self.future.clear()
         self.enc = new
         self.after_change(done)
         return True
 
     def perform(self, action: hexcombat.Action, faces: list[int] | None = None) -> list[Any]:
-        """Carry out a play action (engine errors propagate to the caller, nothing changes)."""
-        events = self.encounter.perform(action, faces)
-        self.past.append(("play", None))
+        """Carry out a play action (engine errors propagate to the caller, nothing changes).
+
+        When undone actions were waiting to be redone (a worked example), they are set aside:
+        :attr:`set_aside` says how many, and Undo brings back the encounter with them.
+        """
+        enc = self.encounter
+        waiting = len(enc.log) - enc.cursor
+        before = from_document(to_document(enc)) if waiting else None
+        events = enc.perform(action, faces)
+        self.set_aside = waiting
+        if before is not None:
+            words = events[0].text if events else action.kind
+            self.past.append(("aside", before, words))
+        else:
+            self.past.append(("play", None, ""))
         self.future.clear()
         self.after_change("")
         return events
@@ -164,40 +251,53 @@ class App:
             self.toast(done, undo=True)
 
     def undo(self) -> None:
-        """Step back one change (set-up edit or action)."""
+        """Step back one change (set-up edit or action) and say which one."""
         if self.past:
-            kind, before = self.past.pop()
+            kind, before, words = self.past.pop()
         elif self.enc is not None and self.enc.can_undo:
-            kind, before = "play", None
+            kind, before, words = "play", None, ""
         else:
             return
-        if kind == "edit":
+        if kind == "aside":  # back to the worked example, whose next step Redo now takes
             assert before is not None
-            self.future.append(("edit", self.enc))
+            self.enc = before
+            words += ". The worked example is back: Redo steps through it"
+        elif kind == "edit":
+            assert before is not None
+            self.future.append(("edit", self.enc, words))
             self.enc = before
         else:
-            self.encounter.undo()
-            self.future.append(("play", None))
+            enc = self.encounter
+            words = entry_words(enc, enc.cursor - 1)
+            enc.undo()
+            self.future.append(("play", None, ""))
         self.play.reset_pending()
+        self.play.result = []
         self.after_change("")
+        self.toast(f"Undone: {words}" if words else "Undone.")
 
     def redo(self) -> None:
-        """Apply again the change undone last."""
+        """Apply again the change undone last, and show what it did."""
         if self.future:
-            kind, after = self.future.pop()
+            kind, after, words = self.future.pop()
         elif self.enc is not None and self.enc.can_redo:
-            kind, after = "play", None
+            kind, after, words = "play", None, ""
         else:
             return
+        self.play.result = []
         if kind == "edit":
             assert after is not None
-            self.past.append(("edit", self.enc))
+            self.past.append(("edit", self.enc, words))
             self.enc = after
         else:
-            self.encounter.redo()
-            self.past.append(("play", None))
+            enc = self.encounter
+            enc.redo()
+            words = entry_words(enc, enc.cursor - 1)
+            self.play.result = [e.to_json() for e in enc.entry_events(enc.cursor - 1)]
+            self.past.append(("play", None, ""))
         self.play.reset_pending()
         self.after_change("")
+        self.toast(f"Redone: {words}" if words else "Redone.")
 
     @property
     def can_undo(self) -> bool:
@@ -482,7 +582,14 @@ class App:
             self.set_mode("edit")
             self.editor.show_settings()
         elif cmd in ("library", "new", "import"):
+            self.close_welcome()
             self.library_command(cmd)
+        elif cmd == "welcome-close":
+            self.close_welcome()
+        elif cmd == "welcome-demo":
+            task = asyncio.ensure_future(self.open_demo(str(element.dataset.file)))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         elif cmd == "tracker-select":
             self.select(str(element.dataset.pick))
         elif cmd == "next-step":
@@ -518,6 +625,7 @@ class App:
         # the panel is closed after its own click handler has returned (closing it
         # destroys that handler's proxy)
         js.setTimeout(self._close_dialog_later, 0)
+        self.close_welcome()
         self.open(enc, entry_id)
         self.toast(f"Opened “{enc.setup.name}”.")
 
@@ -625,6 +733,21 @@ class App:
         else:
             covered = 0.0
         self.board.insets = (0.0, 0.0, covered, 0.0)
+
+
+def entry_words(enc: Encounter, index: int) -> str:
+    """One line for action-log entry ``index``: its first event that is not a clock tick."""
+    if index < 0:
+        return ""
+    events = enc.entry_events(index)
+    first = next((e for e in events if e.kind != "clock"), events[0] if events else None)
+    return first.text if first is not None else ""
+
+
+def demo_line(demo: dict[str, Any]) -> str:
+    """A demo's description without its own how-to sentence (the welcome card says that)."""
+    text = str(demo.get("description", ""))
+    return text.replace(" Press redo to step through it.", "")
 
 
 def terrain_facts(t: dict[str, Any]) -> str:

@@ -552,7 +552,13 @@ class Play:
         self.result = [e.to_json() for e in events]
         self.reset_pending()
         if events:
-            self.app.toast(events[0].text, undo=True)
+            text = events[0].text
+            if self.app.set_aside:
+                text += (
+                    f". The rest of the worked example ({self.app.set_aside} more actions) is"
+                    " set aside: Undo brings it back."
+                )
+            self.app.toast(text, undo=True)
         self.render()
 
     def _focus_last_face(self) -> None:

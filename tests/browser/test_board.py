@@ -72,6 +72,34 @@ def test_first_screen_is_a_board_with_every_test_hook(ui: App) -> None:
     ui.screenshot("board-first-screen")
 
 
+def test_first_visit_welcomes_with_the_demo_the_others_and_new_encounter(ui: App) -> None:
+    """A card over the board names the open demo, explains Redo, offers the other demos."""
+    page = ui.page
+    card = page.locator("#welcome")
+    expect(card).to_be_visible()
+    demo = str(page.locator("#enc-name").text_content())
+    expect(card).to_contain_text(demo)
+    expect(card.get_by_role("button", name="New encounter")).to_be_visible()
+    others = card.locator('[data-cmd="welcome-demo"]')
+    assert others.count() >= 1
+    if page.locator("#redo-button").is_enabled():  # a worked example: Redo steps through it
+        expect(card).to_contain_text("press Redo")
+        if not touch(ui):
+            press(ui, "#redo-button")
+            expect(page.locator("#toast")).to_contain_text("Redone: ")
+            expect(page.locator("#panel-body .result")).to_be_visible()
+            press(ui, "#undo-button")
+            expect(page.locator("#toast")).to_contain_text("Undone: ")
+            expect(page.locator("#panel-body .result")).to_have_count(0)
+    if not touch(ui):
+        other = str(others.first.text_content())
+        press(ui, others.first)
+        expect(page.locator("#enc-name")).to_have_text(other)
+        expect(card.locator('[data-cmd="welcome-demo"]').first).to_have_text(demo)
+    press(ui, card.get_by_role("button", name="Play this demo"))
+    expect(card).to_be_hidden()
+
+
 def test_keyboard_moves_a_cursor_selects_and_cancels(ui: App) -> None:
     """Arrows move the hex cursor, Enter taps the hex under it, Esc cancels."""
     if touch(ui):
