@@ -809,6 +809,8 @@ async def start() -> App:
     byid("engine-version").textContent = f"Rules engine {hexcombat.__version__}"
     byid("engine-version").dataset.engineVersion = hexcombat.__version__
     app = App()
+    if bool(js.matchMedia("(max-width: 600px)").matches):  # a phone: the board first
+        byid("panel").dataset.sheet = "peek"
     app.update_insets()
     await app.open_first()
     app.timings["start"] = now_ms() - started

@@ -42,6 +42,10 @@ TAP_SLOP_PX = 8.0
 DOUBLE_TAP_MS = 320.0
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 FAR_PX = 12.0
+TOUCH_TOKEN_PX = 44.0
+TOUCH_FIT_PX = 36.0
+"""On a touch screen, when the whole board would make tokens narrower than TOUCH_FIT_PX,
+fit() zooms to TOUCH_TOKEN_PX tokens instead and centres on the figures (pan for the rest)."""
 """Below this hex size on screen, patterns, costs and coordinates are too small to read."""
 WHEEL_IDLE_MS = 180
 LONG_PRESS_MS = 550
@@ -177,6 +181,7 @@ class BoardView:
             board["width"],
             board["height"],
             tuple((t["id"], t["color"], t["pattern"], t["name"]) for t in terrain_table),
+            prefers_dark(),
         )
         painted = dict(board["terrain"])
         if signature != self.signature:
@@ -203,7 +208,11 @@ class BoardView:
         painted: dict[str, str],
     ) -> None:
         self.width, self.height = int(board["width"]), int(board["height"])
-        self.terrains = {t["id"]: dict(t) for t in terrain_table}
+        dark = prefers_dark()
+        self.terrains = {
+            t["id"]: {**t, "color": night_colour(str(t["color"])) if dark else t["color"]}
+            for t in terrain_table
+        }
         self.default_terrain = terrain_table[0]["id"]
         self.painted = painted
         self.keys = [
@@ -630,11 +639,29 @@ class BoardView:
         bw, bh = self.size
         if bw <= 0 or bh <= 0:
             return
-        self.k = max(MIN_ZOOM, min(MAX_ZOOM, min(free_w / bw, free_h / bh)))
-        self.tx = left + (free_w - bw * self.k) / 2
-        self.ty = top + (free_h - bh * self.k) / 2
+        k = min(free_w / bw, free_h / bh)
+        if coarse_pointer() and 2 * TOKEN_R * k < TOUCH_FIT_PX:  # too small for fingers
+            k = TOUCH_TOKEN_PX / (2 * TOKEN_R)
+        self.k = max(MIN_ZOOM, min(MAX_ZOOM, k))
+        cx, cy = self._focus_point(free_w / self.k, free_h / self.k)
+        self.tx = _centred(left, free_w, bw * self.k, cx * self.k)
+        self.ty = _centred(top, free_h, bh * self.k, cy * self.k)
         self.user_moved = False
         self._apply()
+
+    def _focus_point(self, span_w: float, span_h: float) -> tuple[float, float]:
+        """Board point to centre when the board is larger than the screen (``span_w`` x
+        ``span_h`` board units show): the selected figure, else the middle of all figures when
+        they fit together, else the first figure, else the middle of the board."""
+        key = self.selected_key()
+        keys = [key] if key else [str(t[3][1]) for t in self.tokens.values() if t[3]]
+        if not keys:
+            return (self.size[0] / 2, self.size[1] / 2)
+        xs, ys = zip(*(self.layout.to_pixel(parse_key(k)) for k in keys), strict=True)
+        pad = 4 * HEX
+        if max(xs) - min(xs) + pad <= span_w and max(ys) - min(ys) + pad <= span_h:
+            return ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+        return (xs[0], ys[0])
 
     def zoom_by(self, factor: float, at: tuple[float, float] | None = None) -> None:
         """Zoom by ``factor`` about a screen point (default: the centre of the board area)."""
@@ -915,3 +942,38 @@ class BoardView:
             self.zoom_by(0.8)
         elif key in ("f", "F") and not (ev.ctrlKey or ev.metaKey):
             self.fit()
+
+
+def coarse_pointer() -> bool:
+    """True on a touch screen (the primary pointer is a finger)."""
+    return bool(js.matchMedia("(pointer: coarse)").matches)
+
+
+def _centred(start: float, free: float, size: float, focus: float) -> float:
+    """Offset that centres a board of screen ``size`` in ``free`` pixels from ``start``; a
+    board larger than that is centred on ``focus`` but never leaves a gap at either edge."""
+    if size <= free:
+        return start + (free - size) / 2
+    offset = start + free / 2 - focus
+    return min(start, max(start + free - size, offset))
+
+
+NIGHT = (29, 34, 40)
+"""The dark theme's background, which terrain colours are mixed toward at night."""
+
+
+def prefers_dark() -> bool:
+    """True when the system asks for the dark theme."""
+    return bool(js.matchMedia("(prefers-color-scheme: dark)").matches)
+
+
+def night_colour(colour: str, keep: float = 0.5) -> str:
+    """A ``#rrggbb`` terrain colour dimmed for the dark theme (other colour forms as given)."""
+    if len(colour) != 7 or not colour.startswith("#"):
+        return colour
+    try:
+        rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    except ValueError:
+        return colour
+    mixed = (int(c * keep + n * (1 - keep)) for c, n in zip(rgb, NIGHT, strict=True))
+    return "#" + "".join(f"{c:02x}" for c in mixed)

@@ -434,7 +434,9 @@ class Editor:
                 self.add_figure(key)
         elif figure_id is not None:
             self.showing_settings = False
-            app.select(None if figure_id == app.selected else figure_id)
+            if figure_id != app.selected:  # a second tap keeps the selection
+                app.select(figure_id)
+            app.sheet_open()
         elif app.selected is not None:
             self.place(app.selected, key)
 

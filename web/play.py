@@ -639,8 +639,9 @@ class Play:
                 self.info_hex = key
                 self.render()
             return
-        if figure_id == sel:
-            app.select(None)
+        if figure_id == sel:  # a second tap keeps the selection (the panel's ✕ clears it)
+            if not self._pick("figure", figure_id):
+                app.sheet_open()
             return
         if figure_id is not None:
             if not self._pick("figure", figure_id):

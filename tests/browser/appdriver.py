@@ -23,12 +23,18 @@ from hexcombat import Encounter, dumps
 
 from .conftest import LOCAL_HOSTS, READY_TIMEOUT_MS, VIEWPORTS, App
 
-TOUCH = {"tablet-portrait", "tablet-landscape"}
+TOUCH = {"tablet-portrait", "tablet-landscape", "phone"}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+}
+"""A phone in portrait (not one of the shared fixture's viewports: one start, one test)."""
 
 
 def start_app(browser: Browser, base_url: str, viewport: str) -> App:
     """A fresh context and page at ``viewport`` with the app started (data-app-state=ready)."""
-    context = browser.new_context(**VIEWPORTS[viewport])
+    context = browser.new_context(**(PHONE if viewport == "phone" else VIEWPORTS[viewport]))
     page = context.new_page()
     page.set_default_timeout(20_000)
     app = App(page, base_url, viewport)
@@ -57,8 +63,9 @@ def started_app_fixture(
     app = start_app(browser, base_url, str(request.param))
     yield app
     errors = [
-        line
-        for line in app.console
+        # with the line before it: what the page was doing
+        " <- ".join(app.console[max(0, i - 1) : i + 1][::-1])
+        for i, line in enumerate(app.console)
         if line.startswith("pageerror") or (line.startswith("error") and "Traceback" in line)
     ]
     app.page.context.close()

@@ -19,6 +19,7 @@ from .appdriver import (
     import_encounter,
     new_encounter,
     press,
+    start_app,
     started_app_fixture,
     timings,
     touch,
@@ -70,6 +71,34 @@ def test_first_screen_is_a_board_with_every_test_hook(ui: App) -> None:
     expect(page.locator("#log")).to_have_count(1)
     expect(page.locator("#engine-version")).to_be_visible()
     ui.screenshot("board-first-screen")
+
+
+def test_phone_starts_with_the_board_and_finger_sized_tokens(
+    browser: Browser, base_url: str
+) -> None:
+    """A phone opens with the sheet at peek and tokens at least 44 px wide (fit pans to the
+    figures rather than shrink them); selecting a figure raises the sheet, a second tap on
+    it keeps the selection."""
+    app = start_app(browser, base_url, "phone")
+    try:
+        page = app.page
+        expect(page.locator("#panel")).to_have_attribute("data-sheet", "peek")
+        press(app, page.locator("#welcome").get_by_role("button", name="Play this demo"))
+        widths = page.eval_on_selector_all(
+            "#board [data-figure] .ring", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert widths and min(widths) >= 43.5
+        fid = page.locator("#board [data-figure]").first.get_attribute("data-figure")
+        token = page.locator(f'#board [data-figure="{fid}"]')  # the selected one is drawn last
+        press(app, token)
+        expect(token).to_have_class(re.compile(r"\bselected\b"))
+        expect(page.locator("#panel")).to_have_attribute("data-sheet", "half")
+        press(app, token)
+        expect(token).to_have_class(re.compile(r"\bselected\b"))
+        app.screenshot("board-phone-selected")
+    finally:
+        app.page.context.close()
+    assert app.blocked == []
 
 
 def test_first_visit_welcomes_with_the_demo_the_others_and_new_encounter(ui: App) -> None:
