@@ -305,11 +305,15 @@ class Play:
             f = next((x for x in figure if x["id"] == fid), None)
             if f is not None and f.get("out"):
                 return '<p class="hint">Out of the fight: no actions.</p>'
-            if ((f or {}).get("extra") or {}).get("declared"):
+            extra = (f or {}).get("extra") or {}
+            step = self.app.view["clock"]["step"]
+            if step.get("simultaneous"):  # chosen already; the step's choices stay secret
                 return (
-                    '<p class="hint declared">Declared. The choice stays hidden until everyone '
-                    "has declared.</p>"
+                    f'<p class="hint declared">Done for {esc(step["label"].lower())}: the '
+                    "choice stays hidden until everyone has chosen.</p>"
                 )
+            if extra.get("actions_left") == 0:
+                return '<p class="hint">No actions left this round.</p>'
             return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
         cards = []
         for spec in self._specs:
@@ -560,6 +564,9 @@ class Play:
                 )
             self.app.toast(text, undo=True)
         self.render()
+        card = js.document.querySelector("#panel-body .result")
+        if present(card):  # the panel may be scrolled down to the dice: show the result
+            card.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
     def _focus_last_face(self) -> None:
         inputs = js.document.querySelectorAll("#preview .dice-row input")

@@ -122,6 +122,7 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     press(ui, '#preview [data-cmd="use-faces"]')
     hit = "Ash the Warden hits Dax the Red for 4 (6/10 hp left)"
     assert log_texts(ui)[-1] == hit
+    expect(page.locator("#panel-body .result")).to_be_in_viewport()  # not left scrolled away
     expect(figure(ui, "dax")).to_have_attribute("aria-label", re.compile("wounded"))
     count = page.locator("#log > li").count()
 
@@ -240,7 +241,9 @@ def declare_walk(ui: App, fid: str) -> None:
     labels = mode.locator("option").all_text_contents()
     mode.select_option(str(next(i for i, t in enumerate(labels) if t.startswith("Walk")) - 1))
     press(ui, '#preview [data-cmd="commit"]')
-    expect(page.locator("#panel-body")).to_contain_text("Declared")
+    expect(page.locator("#panel-body .declared")).to_have_text(
+        "Done for declarations: the choice stays hidden until everyone has chosen."
+    )
 
 
 @pytest.mark.skipif("fig-percentile" not in RULESETS, reason="fig-percentile is not registered")
@@ -259,6 +262,7 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
         select(ui, fid)
         press(ui, hex_at(ui, to))
         press(ui, '#preview [data-cmd="commit"]')
+        expect(page.locator("#panel-body .declared")).to_contain_text("Done for movement")
     next_step(ui, "End movement")
     expect(figure(ui, "alice")).to_have_attribute("data-at", "3,3")
     expect(figure(ui, "bob")).to_have_attribute("data-at", "4,3")
@@ -282,6 +286,8 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
     ]
     assert log_texts(ui)[-2:] == strike
     expect(page.locator("#panel-body .result")).to_contain_text(strike[0])
+    expect(page.locator("#panel-body")).to_contain_text("No actions left this round.")
+    expect(figure(ui, "bob")).to_have_attribute("aria-label", re.compile(r"\bhit\b"))
     press(ui, "#undo-button")
     assert log_texts(ui)[-1] == "Round 1 · Actions"
     press(ui, "#redo-button")
