@@ -38,5 +38,11 @@ def keep_offline() -> None:
     navigator = js.navigator
     if not hasattr(navigator, "serviceWorker") or not str(js.location.protocol).startswith("http"):
         return
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
     promise = navigator.serviceWorker.register("./sw.js")
-    promise.catch(lambda error: js.console.warn("hexcombat: no offline copy:", error))
+    # a plain lambda would be a proxy destroyed when .catch() returns, before the promise
+    # settles ("Object has already been destroyed" when registration is refused)
+    promise.catch(
+        create_once_callable(lambda error: js.console.warn("hexcombat: no offline copy:", error))
+    )
