@@ -33,6 +33,10 @@ from web.dom import byid, closest_data, esc, listen, now_ms, present, proxy
 DEMO_FOLDER = "./static/demos/"
 DEMO_PREFERENCE = ("fig-percentile", "skirmish")
 TOAST_MS = 6000
+SNAPSHOT_KEY = "hexcombat.snapshot"
+"""localStorage key of the last drawn board (JSON: rect, svg), read by index.html's boot."""
+SNAPSHOT_MAX_CHARS = 300_000
+SNAPSHOT_DELAY_MS = 800
 HOUSE_TAG = ' <span class="house-default">house default</span>'
 
 
@@ -62,6 +66,7 @@ class App:
         self.future: list[tuple[str, Encounter | None, str]] = []
         self.timings: dict[str, float] = {}
         self._toast_timer: Any = None
+        self._snapshot_timer: Any = None
         self.library_panel: Any = None
         self.demos: list[dict[str, Any]] = []
         """The demo encounters the site lists (static/demos/index.json entries)."""
@@ -138,7 +143,8 @@ class App:
         self.past.clear()
         self.future.clear()
         self.selected = None
-        self.mode = "play" if enc.setup.figures else "edit"
+        self.mode = remembered_mode(entry_id) or ("play" if enc.setup.figures else "edit")
+        remember_mode(entry_id, self.mode)
         self.editor.reset()
         self.play.reset()
         self.refresh()
@@ -344,6 +350,25 @@ class App:
         self.play.render_log()
         self.timings.update(view=viewed - started, board=drawn - viewed, total=now_ms() - started)
         js.document.documentElement.dataset.mode = self.mode
+        if self._snapshot_timer is not None:
+            js.clearTimeout(self._snapshot_timer)
+        self._snapshot_timer = js.setTimeout(self._save_snapshot, SNAPSHOT_DELAY_MS)
+
+    def save_snapshot(self) -> None:
+        """Keep the drawn board's markup for the next visit's loading screen (index.html paints
+        it greyed until the app is live); a board too large to keep leaves none."""
+        self._snapshot_timer = None
+        svg = byid("board")
+        markup = str(svg.outerHTML)
+        rect = svg.getBoundingClientRect()
+        try:
+            if len(markup) > SNAPSHOT_MAX_CHARS:
+                js.localStorage.removeItem(SNAPSHOT_KEY)
+                return
+            box = [float(rect.left), float(rect.top), float(rect.width), float(rect.height)]
+            js.localStorage.setItem(SNAPSHOT_KEY, json.dumps({"rect": box, "svg": markup}))
+        except Exception:  # full or switched off: the next start shows the plain loading card
+            return
 
     def render_panel(self) -> None:
         """Redraw the panel and the board's highlights for the current mode."""
@@ -375,6 +400,7 @@ class App:
         if mode == self.mode:
             return
         self.mode = mode
+        remember_mode(self.entry_id, mode)
         self.editor.reset()
         self.play.reset_pending()
         self.refresh()
@@ -539,6 +565,7 @@ class App:
 
         library_panel.enable_drop_import(js.document.body, self.library, on_imported=self._imported)
         self._hide_toast = proxy(lambda *_: self.hide_toast())
+        self._save_snapshot = proxy(lambda *_: self.guard(self.save_snapshot))
         self._close_dialog_later = proxy(lambda *_: self.close_dialog())
 
     def _on_click(self, ev: Any) -> None:
@@ -733,6 +760,31 @@ class App:
         else:
             covered = 0.0
         self.board.insets = (0.0, 0.0, covered, 0.0)
+
+
+MODE_KEY = "hexcombat.mode."
+"""localStorage key prefix: the mode (edit or play) each encounter was left in."""
+
+
+def remembered_mode(entry_id: str | None) -> str | None:
+    """The mode encounter ``entry_id`` was left in, if the browser kept it."""
+    if entry_id is None:
+        return None
+    try:
+        mode = js.localStorage.getItem(MODE_KEY + entry_id)
+    except Exception:  # storage switched off: open in the default mode
+        return None
+    return str(mode) if mode in ("edit", "play") else None
+
+
+def remember_mode(entry_id: str | None, mode: str) -> None:
+    """Note the mode encounter ``entry_id`` is in (quietly skipped when storage refuses)."""
+    if entry_id is None:
+        return
+    try:
+        js.localStorage.setItem(MODE_KEY + entry_id, mode)
+    except Exception:  # full or switched off: the mode is a nicety
+        return
 
 
 def entry_words(enc: Encounter, index: int) -> str:
