@@ -557,6 +557,8 @@ class App:
         listen(root, "click", self._on_click)
         listen(byid("coords-toggle"), "change", self._on_coords)
         listen(byid("log-filter"), "change", lambda ev: self.guard(self.play.filter_log))
+        # an entry opened near the bottom shows its whole breakdown ("toggle" does not bubble)
+        byid("log").addEventListener("toggle", proxy(self._on_log_toggle), True)
         listen(js.document, "keydown", self._on_key)
         listen(byid("sheet-handle"), "pointerdown", self._on_sheet_down)
         listen(byid("sheet-handle"), "keydown", self._on_sheet_key)
@@ -670,6 +672,11 @@ class App:
         js.setTimeout(self._close_dialog_later, 0)
         self.open(enc, entry.id)
         self.toast(f"Imported “{enc.setup.name}”.")
+
+    def _on_log_toggle(self, ev: Any) -> None:
+        details = ev.target
+        if present(details) and bool(getattr(details, "open", False)):
+            details.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
     def _on_coords(self, ev: Any) -> None:
         self.board.show_coords(bool(ev.target.checked))

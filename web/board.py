@@ -43,7 +43,7 @@ DOUBLE_TAP_MS = 320.0
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 FAR_PX = 12.0
 TOUCH_TOKEN_PX = 44.0
-TOUCH_FIT_PX = 36.0
+TOUCH_FIT_PX = 30.0
 """On a touch screen, when the whole board would make tokens narrower than TOUCH_FIT_PX,
 fit() zooms to TOUCH_TOKEN_PX tokens instead and centres on the figures (pan for the rest)."""
 """Below this hex size on screen, patterns, costs and coordinates are too small to read."""
