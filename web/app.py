@@ -766,7 +766,10 @@ class App:
             covered = sheet if sheet > 1 else height * sheet
         else:
             covered = 0.0
-        self.board.insets = (0.0, 0.0, covered, 0.0)
+        # with a bottom sheet the zoom buttons sit at the top left: fit the board beside them
+        tools = float(byid("board-tools").getBoundingClientRect().right) if overlay else 0.0
+        left = tools - float(byid("board-wrap").getBoundingClientRect().left) + 4 if tools else 0.0
+        self.board.insets = (0.0, 0.0, covered, max(0.0, left))
 
 
 MODE_KEY = "hexcombat.mode."
