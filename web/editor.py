@@ -521,10 +521,9 @@ class Editor:
         fid = self.app.selected
         if fid is None or self.form is None:
             return
-        try:
-            values = self.form.values()
-        except InvalidDocumentError:
-            return
+        # fields that cannot be read keep their old value, so the engine still checks the
+        # rest: every problem shows at once, not one per Apply
+        values, unreadable = self.form.read()
         fig = self.app.encounter.setup_figure(fid)
         fig.name = str(values.get("name", fig.name)).strip() or fig.name
         fig.side = str(values.get("side", fig.side)).strip() or fig.side
@@ -533,18 +532,24 @@ class Editor:
             if name.startswith("stats."):
                 stats[name.removeprefix("stats.")] = value
         fig.stats = stats
+        engine: list[Problem] = []
         try:
             self._read_gear(fig)
             done = change(fig) if change is not None else f"Saved {fig.name}."
             new = self.app.encounter.with_figure(fig)
         except (InvalidDocumentError, HexcombatError) as exc:
-            problems = getattr(exc, "problems", ()) or (Problem("", str(exc)),)
+            engine = list(getattr(exc, "problems", ()) or (Problem("", str(exc)),))
+        problems = unreadable + engine
+        if problems:
             self.form.clear_problems()
             rest = self.form.show_problems(
                 [p for p in problems if not re.search(r"(^|\.)(equipment|skills)", p.path)]
             )
             gear = [p for p in problems if re.search(r"(^|\.)(equipment|skills)", p.path)]
             self._show_gear_problems(gear + rest)
+            first = self.form.element.querySelector("[aria-invalid=true]")
+            if present(first):
+                first.focus()
             return
         self.app.change(lambda enc: new, done)
 

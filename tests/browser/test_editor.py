@@ -128,10 +128,12 @@ def test_refused_edits_explain_themselves_and_deletes_can_be_undone(ui: App) -> 
     tool(ui, "select")
     press(ui, figure(ui, "blue-a"))
     page.fill('#figure-form [data-field="stats.damage"] input', "2x")
+    page.fill('#figure-form [data-field="stats.hp"] input', "-3")
     press(ui, '[data-cmd="apply-figure"]')
-    problem = page.locator('#figure-form [data-field="stats.damage"] .hc-problem')
-    expect(problem).to_be_visible()
-    expect(problem).not_to_be_empty()
+    for field in ("stats.damage", "stats.hp"):  # every problem at once, not one per Apply
+        problem = page.locator(f'#figure-form [data-field="{field}"] .hc-problem')
+        expect(problem).to_be_visible()
+        expect(problem).not_to_be_empty()
 
     press(ui, '[data-cmd="delete"]')
     expect(figure(ui, "blue-a")).to_have_count(0)
