@@ -50,7 +50,7 @@ def start_app(browser: Browser, base_url: str, viewport: str) -> App:
 
     context.route("**/*", route)
     page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}\n{error.stack}"))
     app.open()
     app.wait_ready(READY_TIMEOUT_MS)
     return app
