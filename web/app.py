@@ -571,6 +571,9 @@ class App:
         self._close_dialog_later = proxy(lambda *_: self.close_dialog())
 
     def _on_click(self, ev: Any) -> None:
+        target = ev.target
+        if present(target) and hasattr(target, "closest") and not present(target.closest("#board")):
+            self.board.forget_tap()
         element, cmd = closest_data(ev, "cmd")
         if cmd is None:
             if not byid("menu").hidden and not present(ev.target.closest("#menu, #menu-button")):

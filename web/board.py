@@ -675,6 +675,11 @@ class BoardView:
         self.user_moved = True
         self._schedule()
 
+    def forget_tap(self) -> None:
+        """Something else was pressed: the next tap on the board starts afresh (two taps
+        with a panel button between them are not a double tap)."""
+        self._last_tap = (0.0, "", 0.0, 0.0)
+
     def _schedule(self) -> None:
         if not self._frame_pending:
             self._frame_pending = True
