@@ -17,7 +17,7 @@ API (all a caller needs)::
     form.set_value(name, v)    # e.g. a hex picked on the board
     form.show_problems(problems)   # engine Problems shown next to their field; returns the rest
     form.clear_problems()
-    form.destroy()             # remove it and release its event listener
+    form.destroy()             # remove it and stop listening to it
 
 ``values`` are initial values by name (missing ones start at the field's
 ``default``). ``on_change(form, name)`` is called after each edit. Problem
@@ -293,11 +293,12 @@ class Form:
         box.hidden = True
 
     def destroy(self) -> None:
-        """Remove the form from the page and release its listener."""
+        """Remove the form from the page and stop listening to it."""
         if self._listener is not None:
+            # Not destroyed: a change event queued by removing a focused field would then
+            # call a destroyed proxy ("Object has already been destroyed").
             self.element.removeEventListener("input", self._listener)
             self.element.removeEventListener("change", self._listener)
-            self._listener.destroy()
             self._listener = None
         self.element.remove()
 

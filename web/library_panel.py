@@ -201,9 +201,10 @@ class DropImport:
 
     def disable(self) -> None:
         """Stop listening."""
+        # The proxies are not destroyed: an event already queued for them (or the handler
+        # that is running now) would then raise "Object has already been destroyed".
         for name, handler in self._handlers.items():
             self.target.removeEventListener(name, handler)
-            handler.destroy()
         self._handlers = {}
 
     def _has_files(self, event: Any) -> bool:
@@ -838,12 +839,11 @@ here. Encounters are saved in this browser as you change them.</p>
             if form is not None:
                 form.destroy()
         self._drop.disable()
+        # Listeners are removed but their proxies not destroyed (see DropImport.disable):
+        # this close() itself usually runs inside one of them.
         for name, handler in self._listeners.items():
             self.root.removeEventListener(name, handler)
-            handler.destroy()
         self._slot("file").removeEventListener("change", self._file_listener)
-        self._file_listener.destroy()
-        self._hide_listener.destroy()
         self.dialog.close()
         self.root.remove()
 
