@@ -344,10 +344,18 @@ class CheckResult:
         """One line, e.g. ``Crossbow: 74 Crossbow, -15 Fast (FP-7) = 59; rolled 43 ≤ 59: hit``."""
         check = self.check
         target = _with_modifiers(f"{check.base} {check.base_label}", check.modifiers, check.target)
+        return f"{check.label}: {target}; {self._rolled()}"
+
+    def outcome(self) -> str:
+        """The roll against the target alone, e.g. ``Rolled 43 ≤ 59: hit`` (after a breakdown)."""
+        return "R" + self._rolled()[1:]
+
+    def _rolled(self) -> str:
+        check = self.check
         rolled = _with_modifiers(_roll_text(self.roll), check.roll_modifiers, self.roll_total)
         outcome = check.success_text if self.success else check.failure_text
         symbol = (_SYMBOLS if self.success else _FAILED_SYMBOLS)[check.comparison]
-        return f"{check.label}: {target}; rolled {rolled} {symbol} {check.target}: {outcome}"
+        return f"rolled {rolled} {symbol} {check.target}: {outcome}"
 
     def to_json(self) -> dict[str, Any]:
         """Plain data: the check, the roll and the outcome."""

@@ -273,7 +273,7 @@ class Skirmish(Ruleset):
                     f"{attacker.name} misses {target.name}",
                     attacker.id,
                     target.id,
-                    details=(*check.breakdown(), result.explain()),
+                    details=(*check.breakdown(), result.outcome()),
                     rolls=tuple(rolls),
                 )
             )
@@ -292,7 +292,7 @@ class Skirmish(Ruleset):
                 target.id,
                 details=(
                     *check.breakdown(),
-                    result.explain(),
+                    result.outcome(),
                     f"Damage {damage.expr}: {damage.total}",
                 ),
                 rolls=tuple(rolls),

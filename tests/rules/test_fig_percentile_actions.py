@@ -77,7 +77,7 @@ def test_fp_21_event_text_says_what_was_needed_and_rolled() -> None:
     events = roll(enc, [43], "attack", "a", target="b")
     assert events[0].text == "A strikes at B with the Sword: needs 50 or lower, rolled 43: hit"
     assert events[0].rolls == ({"expr": "d100", "faces": [43]},)
-    assert "rolled 43 ≤ 50: hit" in events[0].details[-1]
+    assert events[0].details[-1] == "Rolled 43 ≤ 50: hit"  # the breakdown lines come before it
 
 
 def test_fp_22_modifiers_add_up_speed_band_range_band_and_the_g7_gm_modifier() -> None:

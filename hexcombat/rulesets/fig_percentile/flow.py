@@ -367,7 +367,7 @@ def resolve_attack(
     result = check.roll(dice)
     book = Book(attacker)
     book.actions_used += 1
-    details = [*check.breakdown(), result.explain()]
+    details = [*check.breakdown(), result.outcome()]
     if item.kind == "spell":
         verb = f"casts {item.name} at {target.name}"
     else:

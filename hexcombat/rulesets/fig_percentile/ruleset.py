@@ -429,7 +429,7 @@ class FigPercentile(Ruleset):
                 figure.id,
                 attacker.id,
                 rule="G-3, FP-10",
-                details=(*check.breakdown(), result.explain()),
+                details=(*check.breakdown(), result.outcome()),
                 rolls=(result.roll.to_json(),),
                 data={
                     "target_number": check.target,
