@@ -25,7 +25,6 @@ async def start() -> None:
     await app.start()
     await boot.next_frame()
     boot.mark_ready()
-    boot.keep_offline()
 
 
 try:
