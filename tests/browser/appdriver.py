@@ -14,43 +14,29 @@ import re
 import time
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Locator, Route, expect
+from playwright.sync_api import Browser, Locator, expect
 
 from hexcombat import Encounter, dumps
 
-from .conftest import LOCAL_HOSTS, READY_TIMEOUT_MS, VIEWPORTS, App
+from .conftest import READY_TIMEOUT_MS, VIEWPORTS, App, new_app
 
 TOUCH = {"tablet-portrait", "tablet-landscape", "phone"}
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "has_touch": True,
     "is_mobile": True,
+    "service_workers": "block",
 }
 """A phone in portrait (not one of the shared fixture's viewports: one start, one test)."""
 
 
 def start_app(browser: Browser, base_url: str, viewport: str) -> App:
     """A fresh context and page at ``viewport`` with the app started (data-app-state=ready)."""
-    context = browser.new_context(**(PHONE if viewport == "phone" else VIEWPORTS[viewport]))
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    app = App(page, base_url, viewport)
-
-    def route(route: Route) -> None:
-        url = route.request.url
-        app.requested.append(url)
-        if urlsplit(url).hostname in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            app.blocked.append(url)
-            route.abort()
-
-    context.route("**/*", route)
-    page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}\n{error.stack}"))
+    options = PHONE if viewport == "phone" else VIEWPORTS[viewport]
+    app = new_app(browser, base_url, viewport, options)
+    app.page.set_default_timeout(20_000)
     app.open()
     app.wait_ready(READY_TIMEOUT_MS)
     return app

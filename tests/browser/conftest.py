@@ -198,15 +198,13 @@ class App:
         return [urlsplit(url).path for url in self.requested]
 
 
-@pytest.fixture(params=list(VIEWPORTS))
-def app(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
-    """A fresh context and page at one viewport; asserts no non-local request was made.
+def new_app(browser: Browser, base_url: str, viewport: str, options: dict[str, Any]) -> App:
+    """A fresh context and page with ``options``, whose requests and console are watched.
 
-    Parametrized over desktop and tablet (touch) sizes; a test can pick some with
-    ``@pytest.mark.parametrize("app", ["desktop"], indirect=True)``.
+    Every request that is not to 127.0.0.1 is aborted and recorded in ``app.blocked``;
+    console lines and page errors (with their JS stack) go to ``app.console``.
     """
-    viewport = str(request.param)
-    context = browser.new_context(**VIEWPORTS[viewport])
+    context = browser.new_context(**options)
     page = context.new_page()
     app = App(page, base_url, viewport)
 
@@ -221,9 +219,21 @@ def app(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iter
 
     context.route("**/*", route)
     page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}\n{error.stack}"))
+    return app
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def app(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
+    """A fresh context and page at one viewport; asserts no non-local request was made.
+
+    Parametrized over desktop and tablet (touch) sizes; a test can pick some with
+    ``@pytest.mark.parametrize("app", ["desktop"], indirect=True)``.
+    """
+    viewport = str(request.param)
+    app = new_app(browser, base_url, viewport, VIEWPORTS[viewport])
     yield app
-    context.close()
+    app.page.context.close()
     assert app.blocked == [], f"the page made non-local requests: {app.blocked}"
 
 

@@ -12,16 +12,15 @@ import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from hexcombat import loads, to_document
 from hexcombat.actions import Choice, ParamSpec
 from hexcombat.view import rulesets_view
 
-from .conftest import ARTIFACTS, LOCAL_HOSTS, VIEWPORTS, App
+from .conftest import ARTIFACTS, VIEWPORTS, App, new_app
 
 pytestmark = pytest.mark.browser
 
@@ -137,25 +136,11 @@ def library_page(
 ) -> Iterator[App]:
     """One started library page per viewport for the whole module (non-local requests fail)."""
     viewport = str(request.param)
-    context = browser.new_context(**VIEWPORTS[viewport])
-    page = context.new_page()
-    app = App(page, library_url, viewport)
-
-    def route(route: Route) -> None:
-        app.requested.append(route.request.url)
-        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            app.blocked.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
-    page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
-    page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}"))
+    app = new_app(browser, library_url, viewport, VIEWPORTS[viewport])
     app.open(library_url)
     app.wait_ready()
     yield app
-    context.close()
+    app.page.context.close()
     assert app.blocked == [], f"the page made non-local requests: {app.blocked}"
 
 
