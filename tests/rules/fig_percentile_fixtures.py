@@ -140,8 +140,8 @@ def gap(enc: Encounter) -> int:
     return distance(s.figures["barclay"].position, s.figures["brie"].position) - 1
 
 
-def e3_round_1(enc: Encounter, crossbow: int = 43) -> None:
-    """Both start running; Barclay draws his axe; Brie shoots (D100 face ``crossbow``)."""
+def e3_round_1_to_actions(enc: Encounter) -> None:
+    """Round 1 up to its action step: both start running, Barclay draws his axe, both keep on."""
     act(enc, "declare", "barclay", mode="accelerate", ready="Beaked axe")
     act(enc, "declare", "brie", mode="accelerate")
     next_step(enc)
@@ -151,6 +151,11 @@ def e3_round_1(enc: Encounter, crossbow: int = 43) -> None:
     act(enc, "stop_or_continue", "barclay", choice="continue")
     act(enc, "stop_or_continue", "brie", choice="continue")
     next_step(enc)
+
+
+def e3_round_1(enc: Encounter, crossbow: int = 43) -> None:
+    """Round 1: both start running; Barclay draws his axe; Brie shoots (D100 face ``crossbow``)."""
+    e3_round_1_to_actions(enc)
     roll(enc, [crossbow], "attack", "brie", target="barclay")
     if "accept_hit" in kinds(enc, "barclay"):
         act(enc, "accept_hit", "barclay")  # "carves a navel in Barclay's stomach"

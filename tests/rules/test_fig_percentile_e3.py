@@ -19,6 +19,7 @@ from fig_percentile_fixtures import (
     act,
     e3_encounter,
     e3_round_1,
+    e3_round_1_to_actions,
     e3_round_2,
     e3_round_3_moves,
     e3_round_3_rest,
@@ -124,15 +125,7 @@ def test_e3_round_1_accelerating_brie_hits_with_the_crossbow(enc: Encounter) -> 
 
 def test_e3_round_1_barclay_is_offered_a_dodge_against_the_bolt(enc: Encounter) -> None:
     # Same as above, stopping before Barclay answers the hit.
-    act(enc, "declare", "barclay", mode="accelerate", ready="Beaked axe")
-    act(enc, "declare", "brie", mode="accelerate")
-    next_step(enc)
-    goto(enc, "barclay", BARCLAY_PLAN[1])
-    goto(enc, "brie", BRIE_PLAN[1])
-    next_step(enc)
-    act(enc, "stop_or_continue", "barclay", choice="continue")
-    act(enc, "stop_or_continue", "brie", choice="continue")
-    next_step(enc)
+    e3_round_1_to_actions(enc)
     preview = enc.preview(Action("attack", "brie", {"target": "barclay"}))
     assert preview.checks[0].target == 59 and preview.checks[0].percent() == "59%"
     assert [label for label, _ in preview.defences] == ["No dodge", "Dodge (needs 15 or lower)"]
