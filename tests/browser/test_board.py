@@ -186,6 +186,7 @@ def test_pan_zoom_and_fit_keep_taps_on_the_right_hex(ui: App) -> None:
             box["x"] + box["width"] / 2 - 90, box["y"] + box["height"] / 2 - 60, steps=8
         )
         page.mouse.up()
+    settle(ui)
     for key in ("3,1", "5,2", "6,-1"):
         target = hex_at(ui, key)
         if in_view(ui, key):
@@ -207,6 +208,18 @@ def test_pan_zoom_and_fit_keep_taps_on_the_right_hex(ui: App) -> None:
         page.mouse.dblclick(x, y)
     expect(page.locator("#board-view")).to_have_attribute("transform", fitted)
     ui.screenshot("board-after-pan-zoom")
+
+
+def settle(ui: App) -> None:
+    """Wait until the board's view transform stops changing (the portrait sheet animates its height
+    and the board refits to it; a hex checked mid-animation can be under the top bar at the tap)."""
+    last = None
+    for _ in range(20):
+        now = ui.page.locator("#board-view").get_attribute("transform")
+        if now == last:
+            return
+        last = now
+        ui.page.wait_for_timeout(150)
 
 
 def in_view(ui: App, key: str) -> bool:
