@@ -17,7 +17,7 @@ from .board import Board
 from .dice import DiceExhaustedError, Roll, ScriptedDice, SeededDice
 from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Problem
 from .events import Event
-from .figures import Figure
+from .figures import Figure, is_standing, mount_problems
 from .geometry import Hex
 from .rulesets import get_ruleset
 from .rulesets.base import Preview, Ruleset
@@ -123,13 +123,16 @@ def figure_problems(
         problems += [
             Problem(f"{path}.{p.path}", p.message) for p in ruleset.figure_problems(fig, data)
         ]
-    return problems
+    return problems + mount_problems(figures)
 
 
 def placement_problems(
     figures: Sequence[tuple[int, Figure]], board: Board, limit: int
 ) -> list[Problem]:
-    """Figures off the board, in terrain no one can enter, or crowded beyond ``limit`` per hex."""
+    """Figures off the board, in terrain no one can enter, or crowded beyond ``limit`` per hex.
+
+    Every covered hex counts; a rider shares its mount's place and is not counted.
+    """
     problems = []
     crowd: dict[Hex, list[str]] = {}
     for i, fig in figures:
@@ -140,7 +143,8 @@ def placement_problems(
             elif board.terrain_at(h).impassable:
                 where = f"{h} is {board.terrain_at(h).name}, which no one can enter"
                 problems.append(Problem(f"figures[{i}].position", where))
-            crowd.setdefault(h, []).append(fig.id)
+            if is_standing(fig):
+                crowd.setdefault(h, []).append(fig.id)
     for h, ids in crowd.items():
         if len(ids) > limit:
             problems.append(

@@ -3,19 +3,30 @@
 A figure's ruleset-specific numbers live in ``stats`` (described by the
 ruleset's figure fields), its percentages or ranks in ``skills``, and the
 ruleset's running bookkeeping (move mode, actions used, ...) in ``memory``.
+
+A figure stands on its anchor hex (``position``) and may cover more hexes: its
+``footprint`` lists their offsets from the anchor as seen facing north
+(facing 0), and turns with the figure, so a two-hex mount ``("0,1",)`` (one
+hex behind its head) turns as one body. A rider names its mount in
+``mounted_on``: it stands on the mount's anchor with the mount's facing, moves
+with it (:func:`place`) and does not count against the stacking limit.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .geometry import Hex
+from .errors import Problem
+from .geometry import Hex, distance, rotate
 from .validation import Json, Reader, describe
 
 EQUIPMENT_KINDS = ("weapon", "armour", "shield", "spell", "other")
 EQUIPMENT_STATES = ("ready", "carried", "dropped")
+MAX_FOOTPRINT = 6
+"""Hexes a footprint may add to the anchor (a figure covers at most seven)."""
 
 
 @dataclass
@@ -92,6 +103,8 @@ class Figure:
     statuses: dict[str, Status] = field(default_factory=dict)
     pools: dict[str, Pool] = field(default_factory=dict)
     memory: dict[str, Json] = field(default_factory=dict)
+    footprint: tuple[Hex, ...] = ()
+    mounted_on: str = ""
 
     def copy(self) -> Figure:
         """A deep copy (cheaper than ``copy.deepcopy``: the fields' shapes are known)."""
@@ -107,11 +120,17 @@ class Figure:
             {k: replace(s) for k, s in self.statuses.items()},
             {k: replace(p) for k, p in self.pools.items()},
             copy.deepcopy(self.memory),
+            self.footprint,
+            self.mounted_on,
         )
 
     def hexes(self) -> tuple[Hex, ...]:
-        """The hexes the figure occupies (one, for now)."""
-        return (self.position,)
+        """Every hex the figure covers, its anchor first."""
+        return cover(self.position, self.facing, self.footprint)
+
+    def hexes_at(self, anchor: Hex, facing: int) -> tuple[Hex, ...]:
+        """The hexes the figure would cover standing on ``anchor`` facing ``facing``."""
+        return cover(anchor, facing, self.footprint)
 
     def has_status(self, status_id: str) -> bool:
         """True when the figure has the status ``status_id``."""
@@ -169,7 +188,80 @@ class Figure:
             data["pools"] = {k: p.to_json() for k, p in self.pools.items()}
         if self.memory:
             data["memory"] = dict(self.memory)
+        if self.footprint:
+            data["footprint"] = [str(h) for h in self.footprint]
+        if self.mounted_on:
+            data["mounted_on"] = self.mounted_on
         return data
+
+
+def cover(anchor: Hex, facing: int, footprint: tuple[Hex, ...]) -> tuple[Hex, ...]:
+    """The hexes a footprint covers on ``anchor`` facing ``facing``, anchor first.
+
+    >>> [str(h) for h in cover(Hex(2, 2), 0, (Hex(0, 1),))]
+    ['2,2', '2,3']
+    >>> [str(h) for h in cover(Hex(2, 2), 1, (Hex(0, 1),))]
+    ['2,2', '1,3']
+    """
+    if not footprint:
+        return (anchor,)
+    return (anchor, *(anchor + rotate(o, facing) for o in footprint))
+
+
+def hex_pairs(a: Figure, b: Figure) -> list[tuple[Hex, Hex]]:
+    """Every pair of a hex of ``a`` and a hex of ``b``, nearest first (then anchors first)."""
+    pairs = [(x, y) for x in a.hexes() for y in b.hexes()]
+    return sorted(pairs, key=lambda p: distance(*p)) if len(pairs) > 1 else pairs
+
+
+def nearest_hexes(a: Figure, b: Figure) -> tuple[Hex, Hex]:
+    """The hex of ``a`` and the hex of ``b`` that are closest (anchors win ties)."""
+    return hex_pairs(a, b)[0]
+
+
+def figure_distance(a: Figure, b: Figure) -> int:
+    """Hex distance between the nearest covered hexes of two figures (0 when they share one)."""
+    if not a.footprint and not b.footprint:
+        return distance(a.position, b.position)
+    return distance(*nearest_hexes(a, b))
+
+
+def is_standing(figure: Figure) -> bool:
+    """True unless the figure rides a mount (a rider and its mount are one body)."""
+    return not figure.mounted_on
+
+
+def place(figures: Iterable[Figure], figure: Figure, anchor: Hex, facing: int) -> None:
+    """Move ``figure`` to ``anchor`` and ``facing``, taking its riders along."""
+    figure.position, figure.facing = anchor, facing
+    for rider in figures:
+        if rider.mounted_on == figure.id:
+            rider.position, rider.facing = anchor, facing
+
+
+def mount_problems(figures: Sequence[tuple[int, Figure]]) -> list[Problem]:
+    """Riders whose mount is missing, itself mounted, or elsewhere (paths ``figures[i]...``)."""
+    by_id = {f.id: f for _, f in figures}
+    problems = []
+    for i, rider in figures:
+        if not rider.mounted_on:
+            continue
+        path = f"figures[{i}].mounted_on"
+        mount = by_id.get(rider.mounted_on)
+        if mount is None or mount.id == rider.id:
+            others = ", ".join(f for f in by_id if f != rider.id) or "none"
+            problems.append(Problem(path, f"{rider.mounted_on!r} is not a mount here ({others})"))
+        elif mount.mounted_on:
+            problems.append(Problem(path, f"{mount.id!r} rides {mount.mounted_on!r} itself"))
+        elif (rider.position, rider.facing) != (mount.position, mount.facing):
+            problems.append(
+                Problem(
+                    f"figures[{i}].position",
+                    f"rides {mount.id!r}, so stands at {mount.position} facing {mount.facing} "
+                    f"like it, not {rider.position} facing {rider.facing}",
+                )
+            )
+    return problems
 
 
 def parse_hex(value: Json, path: str, reader: Reader) -> Hex | None:
@@ -218,12 +310,54 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
         if pool is not None:
             pools[key] = pool
     memory = _mapping(obj, "memory", path, reader)
-    if len(reader.problems) > before or None in (fid, name, side, position, facing):
+    footprint = _footprint(obj, path, reader)
+    mounted_on = reader.string(obj, "mounted_on", path, default="")
+    if len(reader.problems) > before or None in (fid, name, side, position, facing, mounted_on):
         return None
     assert fid and name and side and position is not None and facing is not None
     return Figure(
-        fid, name, side, position, facing, stats, skills, equipment, statuses, pools, memory
+        fid,
+        name,
+        side,
+        position,
+        facing,
+        stats,
+        skills,
+        equipment,
+        statuses,
+        pools,
+        memory,
+        footprint,
+        mounted_on or "",
     )
+
+
+def _footprint(obj: dict[str, Any], path: str, reader: Reader) -> tuple[Hex, ...]:
+    """Offsets from the anchor (facing 0): distinct, not the anchor, joined to it, at most 6."""
+    offsets: list[Hex] = []
+    for i, raw in enumerate(_sequence(obj, "footprint", path, reader)):
+        where = f"{path}.footprint[{i}]"
+        h = parse_hex(raw, where, reader)
+        if h is None:
+            continue
+        if h == Hex(0, 0) or h in offsets:
+            reader.problem(where, f"{h} is the anchor or already listed")
+        else:
+            offsets.append(h)
+    if len(offsets) > MAX_FOOTPRINT:
+        reader.problem(f"{path}.footprint", f"at most {MAX_FOOTPRINT} hexes besides the anchor")
+    joined = {Hex(0, 0)}
+    grew = True
+    while grew:
+        grew = False
+        for h in offsets:
+            if h not in joined and any(distance(h, j) == 1 for j in joined):
+                joined.add(h)
+                grew = True
+    loose = [str(h) for h in offsets if h not in joined]
+    if loose:
+        reader.problem(f"{path}.footprint", f"{', '.join(loose)} not joined to the anchor")
+    return tuple(offsets)
 
 
 def _mapping(obj: dict[str, Any], key: str, path: str, reader: Reader) -> dict[str, Json]:

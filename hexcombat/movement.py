@@ -10,22 +10,30 @@ with ``ends_movement`` ends the figure's movement where it lands.
 The engine never lets the spent total exceed the allowance and never continues
 from a pose reached by a step that ends movement. It assumes that having spent
 less is never worse: a pose is explored once, at its cheapest cost.
+
+A figure covering several hexes searches over the same poses (its anchor and
+facing); :func:`body_steps` keeps only the steps after which its whole body
+fits in the :class:`Room` left by the other figures, turns included.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from hexcombat.board import Board
+from hexcombat.figures import Figure, cover, is_standing
 from hexcombat.geometry import Hex, distance
 
 __all__ = [
     "LOCKSTEP_POLICIES",
     "Pose",
     "Reach",
+    "Room",
     "Step",
     "StepFunction",
+    "body_steps",
     "find_path",
     "lockstep",
     "search",
@@ -100,6 +108,65 @@ _set_note: Callable[[Step, str], None] = Step.__dict__["note"].__set__
 
 StepFunction = Callable[[Pose, int, int], Iterable[Step]]
 """``(pose, spent so far, allowance) -> steps the ruleset allows from here``."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """Where a body may stand: hexes on the board, passable, and not full of other figures."""
+
+    board: Board
+    crowd: Mapping[Hex, int]
+    limit: int = 1
+
+    @classmethod
+    def around(cls, board: Board, figures: Iterable[Figure], mover: Figure, limit: int) -> Room:
+        """The room ``mover`` has among ``figures`` (its riders and mount move with it)."""
+        crowd: dict[Hex, int] = {}
+        for f in figures:
+            if f.id in (mover.id, mover.mounted_on) or f.mounted_on == mover.id:
+                continue
+            if is_standing(f):
+                for h in f.hexes():
+                    crowd[h] = crowd.get(h, 0) + 1
+        return cls(board, crowd, limit)
+
+    def is_free(self, h: Hex) -> bool:
+        """True when a body may cover ``h``: on the board, passable, below the stacking limit."""
+        board = self.board
+        return (
+            board.contains(h)
+            and not board.terrain_at(h).impassable
+            and self.crowd.get(h, 0) < self.limit
+        )
+
+    def fits(self, footprint: tuple[Hex, ...], pose: Pose) -> bool:
+        """True when a body with ``footprint`` fits standing in ``pose``."""
+        return all(self.is_free(h) for h in cover(pose.hex, pose.facing, footprint))
+
+
+def body_steps(steps: StepFunction, footprint: tuple[Hex, ...], room: Room) -> StepFunction:
+    """``steps`` for a body with ``footprint``: only steps after which the whole body fits.
+
+    A step that changes facing turns the body the short way round (clockwise on
+    a tie) at the pose it lands on, so every facing passed on the way must fit
+    too: a long figure cannot turn where its body would sweep through a wall.
+    One-hex bodies get ``steps`` unchanged (the ruleset already checks their hex).
+    """
+    if not footprint:
+        return steps
+    fits = room.fits
+
+    def wrapped(pose: Pose, spent: int, allowance: int) -> Iterator[Step]:
+        for step in steps(pose, spent, allowance):
+            after = step.pose
+            turn = (after.facing - pose.facing) % 6
+            sweep = range(1, turn + 1) if turn <= 3 else range(turn - 6, 0)
+            if all(fits(footprint, Pose(after.hex, (pose.facing + k) % 6)) for k in sweep) and (
+                turn or fits(footprint, after)
+            ):
+                yield step
+
+    return wrapped
 
 
 def _check_start(start: Pose, allowance: int) -> None:

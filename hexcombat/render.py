@@ -23,7 +23,10 @@ __all__ = ["Token", "render_svg"]
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """A figure as drawn: where it stands, where it faces, its side colour and status badges."""
+    """A figure as drawn: where it stands, where it faces, its side colour and status badges.
+
+    ``body``: the other hexes a figure covering several hexes spans (drawn joined to ``hex``).
+    """
 
     id: str
     name: str
@@ -32,6 +35,7 @@ class Token:
     facing: int
     color: str = "#3366cc"
     badges: tuple[str, ...] = ()
+    body: tuple[Hex, ...] = ()
 
 
 _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -127,8 +131,9 @@ def render_svg(
     if not hex_size > 0:
         raise ValueError(f"hex_size must be > 0, got {hex_size}")
     for token in tokens:
-        if not board.contains(token.hex):
-            raise ValueError(f"figure {token.id!r} stands on {token.hex}, off the board")
+        for h in (token.hex, *token.body):
+            if not board.contains(h):
+                raise ValueError(f"figure {token.id!r} stands on {h}, off the board")
         if isinstance(token.facing, bool) or token.facing not in range(6):
             raise ValueError(f"figure {token.id!r} has facing {token.facing!r}; allowed: 0-5")
 
@@ -248,11 +253,20 @@ def _tokens_svg(tokens: Sequence[Token], layout: Layout, font: float) -> list[st
         color = _esc(token.color)
         badges = f"; {', '.join(token.badges)}" if token.badges else ""
         facing = DIRECTION_NAMES[token.facing]
-        name = f"{token.name} ({token.side}), facing {facing}, at {token.hex}{badges}"
+        at = " and ".join(str(h) for h in (token.hex, *token.body))
+        name = f"{token.name} ({token.side}), facing {facing}, at {at}{badges}"
         out.append(
             f'<g data-figure="{_esc(token.id)}" data-facing="{token.facing}" '
             f'data-side="{_esc(token.side)}" aria-label="{_esc(name)}">'
         )
+        for h in token.body:
+            # the rest of the body: a broad band from the anchor to each covered hex
+            bx, by = layout.to_pixel(h)
+            out.append(
+                f'<path class="body" d="M{_num(cx)},{_num(cy)} L{_num(bx)},{_num(by)}" '
+                f'stroke="{color}" stroke-opacity="0.45" stroke-width="{_num(s * 0.9)}" '
+                'stroke-linecap="round" fill="none"/>'
+            )
         out.append(f'<polygon points="{_points([tip, left, right])}" fill="{color}"/>')
         out.append(
             f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(radius)}" fill="#ffffff" '

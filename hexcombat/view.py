@@ -52,6 +52,7 @@ def figure_view(state: GameState, figure: Figure, colors: dict[str, str]) -> dic
     """A figure as the board and the figure panel show it."""
     return {
         **figure.to_json(),
+        "hexes": [str(h) for h in figure.hexes()],
         "initials": figure.initials,
         "color": colors.get(figure.side, SIDE_COLORS[0]),
         "out": state.ruleset.is_out(state, figure),
@@ -97,9 +98,12 @@ def reach_view(encounter: Encounter, figure_id: str) -> dict[str, int]:
 
 
 def sight_view(encounter: Encounter, figure_id: str, target: Hex) -> dict[str, Json]:
-    """Line of sight from a figure to a hex: the line, what blocks it and why, and the distance."""
+    """Line of sight from a figure to a hex: the line, what blocks it and why, and the distance.
+
+    A figure covering several hexes looks from its covered hex nearest ``target``.
+    """
     state = encounter.state
-    origin = state.figure(figure_id).position
+    origin = min(state.figure(figure_id).hexes(), key=lambda h: distance(h, target))
     line = encounter.ruleset.sight(state, origin, target)
     return {
         "from": str(origin),
@@ -125,6 +129,7 @@ def tokens(state: GameState) -> list[Token]:
             f.facing,
             colors[f.side],
             tuple(state.ruleset.badges(state, f)),
+            f.hexes()[1:],
         )
         for f in state.figures.values()
     ]

@@ -21,7 +21,7 @@ from ..checks import Check, percent
 from ..dice import Dice
 from ..errors import IllegalActionError, Problem
 from ..events import Event
-from ..figures import Figure
+from ..figures import Figure, is_standing
 from ..geometry import Hex
 from ..movement import Reach
 from ..sequencing import TurnSequence
@@ -324,7 +324,11 @@ class Ruleset:
                     problems.append(f"{f.id} is off the board at {h}")
                 elif state.board.terrain_at(h).impassable:
                     problems.append(f"{f.id} stands in impassable terrain at {h}")
-                counts[h] = counts.get(h, 0) + 1
+                if is_standing(f):
+                    counts[h] = counts.get(h, 0) + 1
+            mount = state.figures.get(f.mounted_on)
+            if f.mounted_on and (mount is None or mount.hexes()[0] != f.position):
+                problems.append(f"{f.id} rides {f.mounted_on!r} but is not on it")
             for name, pool in f.pools.items():
                 if pool.current > pool.maximum:
                     problems.append(

@@ -3,13 +3,14 @@
 It is not one of the four source rulesets. Each round has a movement step
 (every figure may move up to its Move in movement points, paying terrain
 costs, and face any way) and an attack step (one melee attack on an adjacent
-enemy: d20 + Attack meets or beats Defence, +2 from the target's rear hexes;
-a hit deals the attacker's damage dice to the target's hit points).
+enemy, or one sharing its hex when ``skirmish.stacking`` allows: d20 + Attack
+meets or beats Defence, +2 from the target's rear hexes; a hit deals the
+attacker's damage dice to the target's hit points). A figure covering several
+hexes (a footprint) moves and turns as one body.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from ..actions import Action, ActionSpec, Choice, ParamSpec
@@ -17,9 +18,9 @@ from ..checks import Check, Modifier
 from ..dice import Dice, DiceSyntaxError, parse
 from ..errors import IllegalActionError, Problem
 from ..events import Event
-from ..figures import Figure, Pool, Status
+from ..figures import Figure, Pool, Status, figure_distance, nearest_hexes, place
 from ..geometry import DIRECTION_SHORT, direction_to, neighbors, rear_hexes
-from ..movement import Pose, Reach, Step, search
+from ..movement import Pose, Reach, Room, Step, body_steps, search
 from ..sequencing import StepDef, TurnSequence
 from ..state import GameState
 from ..terrain import TerrainTable
@@ -121,26 +122,51 @@ class Skirmish(Ruleset):
 
     # ---- movement ----------------------------------------------------------
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
-        """Hexes within Move points, paying terrain costs, not through other figures."""
-        if state.step.id != "move" or figure.id in _done(state):
-            return None
-        limit = self.stacking(state.options)
-        board = state.board
-        crowd = Counter(h for f in state.figures.values() if f.id != figure.id for h in f.hexes())
+        """Hexes within Move points, paying terrain costs, not through full hexes.
 
-        # Facing is free in skirmish, so it is not part of the search: one pose per hex.
+        Facing is free, so a one-hex figure's search ignores it (one pose per
+        hex). A figure covering several hexes faces the way it steps and may
+        turn in place, wherever its whole body fits. A rider moves only with its mount.
+        """
+        if state.step.id != "move" or figure.id in _done(state) or figure.mounted_on:
+            return None
+        room = self._room(state, figure)
+        board = state.board
+        body = bool(figure.footprint)
+
         def steps(pose: Pose, spent: int, allowance: int) -> Iterable[Step]:
-            for nxt in neighbors(pose.hex):
-                if not board.contains(nxt) or crowd[nxt] >= limit:
+            for direction, nxt in enumerate(neighbors(pose.hex)):
+                if not room.is_free(nxt):
                     continue
                 cost = board.terrain_at(nxt).move_cost
                 if cost is not None and spent + cost <= allowance:
-                    yield Step("move", Pose(nxt, 0), cost)
+                    yield Step("move", Pose(nxt, direction if body else 0), cost)
+            if body:
+                for turn in (1, -1):
+                    yield Step("turn", Pose(pose.hex, (pose.facing + turn) % 6), 0)
 
-        return search(Pose(figure.position, 0), steps, _int(figure.stats.get("move"), 0))
+        start = Pose(figure.position, figure.facing if body else 0)
+        allowance = _int(figure.stats.get("move"), 0)
+        return search(start, body_steps(steps, figure.footprint, room), allowance)
+
+    def _room(self, state: GameState, figure: Figure) -> Room:
+        limit = self.stacking(state.options)
+        return Room.around(state.board, state.figures.values(), figure, limit)
+
+    def _facings(self, state: GameState, figure: Figure) -> tuple[Choice, ...]:
+        """The facings the figure can turn to where it stands (all six for one hex)."""
+        if not figure.footprint:
+            return FACINGS
+
+        def turns(pose: Pose, spent: int, allowance: int) -> Iterable[Step]:
+            return (Step("turn", Pose(pose.hex, f), 0) for f in range(6))
+
+        fits = body_steps(turns, figure.footprint, self._room(state, figure))
+        able = {s.pose.facing for s in fits(Pose(figure.position, figure.facing), 0, 0)}
+        return tuple(c for c in FACINGS if c.value in able)
 
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
-        """Move and face in the movement step; attack an adjacent enemy in the attack step."""
+        """Move and face in the movement step; attack an enemy within one hex in the attack step."""
         if figure.id in _done(state):
             return []
         if state.step.id == "move":
@@ -151,13 +177,15 @@ class Skirmish(Ruleset):
                 for h, cost in sorted(costs.items())
                 if h != figure.position
             )
+            if figure.mounted_on:
+                return []
             specs = [
                 ActionSpec(
                     "face",
                     "Face",
                     figure.id,
-                    (ParamSpec("facing", "Facing", "facing", FACINGS),),
-                    "Turn to face any hexside; free.",
+                    (ParamSpec("facing", "Facing", "facing", self._facings(state, figure)),),
+                    "Turn to face any hexside your body has room to turn to; free.",
                 )
             ]
             if hexes:
@@ -192,9 +220,10 @@ class Skirmish(Ruleset):
         assert reach is not None  # move is offered only when the figure can move
         path = reach.path_to(action.hex("to"))
         start = figure.position
-        before_last = path[-2].pose.hex if len(path) > 1 else start
-        figure.position = path[-1].pose.hex
-        figure.facing = direction_to(before_last, figure.position) or 0
+        hexes = [start, *(s.pose.hex for s in path if s.kind == "move")]
+        final = path[-1].pose
+        facing = final.facing if figure.footprint else direction_to(hexes[-2], final.hex) or 0
+        place(state.figures.values(), figure, final.hex, facing)
         _done(state).append(figure.id)
         cost = sum(s.cost for s in path)
         state.emit(
@@ -202,28 +231,27 @@ class Skirmish(Ruleset):
                 "move",
                 f"{figure.name} moves {start} → {figure.position} ({cost} MP)",
                 figure.id,
-                data={"path": [str(start), *(str(s.pose.hex) for s in path)], "cost": cost},
+                data={"path": [str(h) for h in hexes], "cost": cost},
             )
         )
 
     def do_face(self, state: GameState, action: Action, dice: Dice) -> None:
         """Turn to a new facing."""
         figure = state.figure(action.figure)
-        figure.facing = action.integer("facing")
+        place(state.figures.values(), figure, figure.position, action.integer("facing"))
         state.emit(Event("face", f"{figure.name} faces {FACINGS[figure.facing].label}", figure.id))
 
     # ---- attacks -------------------------------------------------------------
     def _targets(self, state: GameState, figure: Figure) -> list[Figure]:
         return [
-            t
-            for t in state.living()
-            if t.side != figure.side and direction_to(figure.position, t.position) is not None
+            t for t in state.living() if t.side != figure.side and figure_distance(figure, t) <= 1
         ]
 
     def attack_check(self, state: GameState, attacker: Figure, target: Figure) -> Check:
         """The attack roll: d20 + Attack (+ rear bonus) against the target's Defence."""
         bonus = [Modifier("Attack", _int(attacker.stats.get("attack"), 0))]
-        if attacker.position in rear_hexes(target.position, target.facing):
+        near, far = nearest_hexes(attacker, target)
+        if near in rear_hexes(far, target.facing):
             bonus.append(Modifier("From the rear", _int(state.option("skirmish.rear_bonus"), 0)))
         return Check(
             f"{attacker.name} attacks {target.name}",
@@ -254,7 +282,7 @@ class Skirmish(Ruleset):
                 action,
                 True,
                 cost=sum(s.cost for s in path),
-                path=(figure.position, *(s.pose.hex for s in path)),
+                path=(figure.position, *(s.pose.hex for s in path if s.kind == "move")),
             )
         return Preview(action, True)
 

@@ -12,9 +12,9 @@ from ...checks import signed
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...figures import Equipment, Figure, Status
-from ...geometry import Hex, distance
-from ...movement import Pose, Reach, Step, lockstep, search
+from ...figures import Equipment, Figure, Status, figure_distance, place
+from ...geometry import Hex
+from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...state import GameState
 from ...validation import Json
 from .book import Book, find, in_hand, is_ranged, stat_int, stat_text
@@ -129,22 +129,19 @@ def reach_of(state: GameState, figure: Figure) -> Reach:
     """Every pose ``figure`` can reach this round from where it stands (FP-1...FP-13)."""
     s = settings(state)
     fig = fig_of(figure)
-    limit = s.stacking
-    counts: dict[Hex, int] = {}
-    for f in state.figures.values():
-        if f.id != figure.id:
-            for h in f.hexes():
-                counts[h] = counts.get(h, 0) + 1
+    room = Room.around(state.board, state.figures.values(), figure, s.stacking)
     steps = step_function(
         state.board,
-        [h for h, n in counts.items() if n >= limit],
+        [h for h, n in room.crowd.items() if n >= room.limit],
         free_turns=turns_freely(state, figure),
         terrain_entry=s.terrain_entry,
         min_one_hex=s.min_one_hex_move,
         top=top_speed(fig, s.rounding),
     )
     mode = Book(figure).mode or "stationary"
-    return search(Pose(figure.position, figure.facing), steps, allowance(mode, fig, s.rounding))
+    start = Pose(figure.position, figure.facing)
+    body = body_steps(steps, figure.footprint, room)
+    return search(start, body, allowance(mode, fig, s.rounding))
 
 
 def planned_path(state: GameState, figure: Figure, to: Hex, facing: int | None) -> list[Step]:
@@ -217,7 +214,7 @@ def _moved(
     costs = [state.board.terrain_at(h).move_cost or 0 for h in entered]
     book.terrain_cost = max(costs, default=0)
     turned = final.facing != figure.facing
-    figure.position, figure.facing = final.hex, final.facing
+    place(state.figures.values(), figure, final.hex, final.facing)
     mode = book.mode or "stationary"
     limit = allowance(mode, fig_of(figure), s.rounding)
     executed: list[str] = []
@@ -277,7 +274,7 @@ def report_pairs(state: GameState) -> None:
         for b in living[i + 1 :]:
             if a.side == b.side:
                 continue
-            d = distance(a.position, b.position)
+            d = figure_distance(a, b)
             band, how = pair_band(state, a, b)
             total = combined_speed(motion(state, a), motion(state, b), s.combined_speed_unit)
             if band is NO_SPEED:
@@ -397,7 +394,7 @@ def resolve_attack(
                 "target_number": check.target,
                 "roll": result.roll.total,
                 "hit": result.success,
-                "distance": distance(attacker.position, target.position),
+                "distance": figure_distance(attacker, target),
                 "modifiers": [m.to_json() for m in check.modifiers],
             },
         )

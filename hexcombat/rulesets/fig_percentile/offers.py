@@ -11,8 +11,7 @@ from fractions import Fraction
 
 from ...actions import ActionSpec, Choice, ParamSpec
 from ...checks import percent
-from ...figures import Equipment, Figure
-from ...geometry import distance
+from ...figures import Equipment, Figure, figure_distance
 from ...movement import Reach
 from ...state import GameState
 from . import flow
@@ -205,7 +204,7 @@ def target_choices(state: GameState, figure: Figure, item: Equipment) -> tuple[C
         if target_problem(state, figure, t, item):
             continue
         check = attack_check(state, figure, t, item)
-        d = distance(figure.position, t.position)
+        d = figure_distance(figure, t)
         detail = f"{d} {'hex' if d == 1 else 'hexes'} away; {needs_text(check)}"
         choices.append(Choice(t.id, t.name, f"{detail} ({percent(check.chance())})"))
     return tuple(choices)

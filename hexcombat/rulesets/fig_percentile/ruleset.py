@@ -250,7 +250,7 @@ class FigPercentile(Ruleset):
                 notes.append(f"{target.name} may dodge a hit: {why}")
             elif settings(state).dodge and stat(target, "dodge_skill", 0):
                 notes.append(f"{target.name} cannot dodge: {why}")
-            highlights: dict[str, tuple[Hex, ...]] = {"target": (target.position,)}
+            highlights: dict[str, tuple[Hex, ...]] = {"target": target.hexes()}
             if los_needed(state, item):
                 seen = sight_between(state, figure, target)
                 highlights["los"] = seen.between

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...checks import Check, Modifier
-from ...figures import Equipment, Figure
-from ...geometry import distance
+from ...figures import Equipment, Figure, figure_distance, nearest_hexes
 from ...state import GameState
 from ...validation import Json
 from .book import Book, find, in_hand, is_ranged, needs_los, stat_int, stat_text
@@ -242,7 +241,8 @@ def sight_between(state: GameState, a: Figure, b: Figure) -> Sight:
         if s.figures_block_los
         else []
     )
-    return sight(state.board, a.position, b.position, tie_policy=s.los_tie_policy, figures=blockers)
+    here, there = nearest_hexes(a, b)
+    return sight(state.board, here, there, tie_policy=s.los_tie_policy, figures=blockers)
 
 
 def range_of(state: GameState, attacker: Figure, target: Figure, item: Equipment) -> Band | None:
@@ -250,7 +250,7 @@ def range_of(state: GameState, attacker: Figure, target: Figure, item: Equipment
     s = settings(state)
     point_blank = item.kind != "spell" or s.spells_as_ranged
     return range_band(
-        distance(attacker.position, target.position),
+        figure_distance(attacker, target),
         item_max_hexes(item),
         point_blank=point_blank,
         measure=s.range_band_distance,
@@ -271,7 +271,7 @@ def target_problem(state: GameState, attacker: Figure, target: Figure, item: Equ
         return f"{target.name} is on {attacker.name}'s side"
     if state.ruleset.is_out(state, target):
         return f"{target.name} is out of the fight"
-    d = distance(attacker.position, target.position)
+    d = figure_distance(attacker, target)
     if not is_ranged(item):
         if d > s.melee_reach:
             return (
@@ -317,7 +317,7 @@ def attack_check(
     if is_ranged(item):
         rng = range_of(state, attacker, target, item)
         if rng is not None:
-            d = distance(attacker.position, target.position)
+            d = figure_distance(attacker, target)
             reach = show(item_max_hexes(item))
             modifiers.append(Modifier(f"{rng.name} ({d} hexes of {reach})", rng.modifier, rng.rule))
         if s.tree_cover_modifier and sight_between(state, attacker, target).trees == 1:
