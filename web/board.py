@@ -331,9 +331,12 @@ class BoardView:
 
     def _draw_figures(self, figures: Sequence[Mapping[str, Any]]) -> None:
         stacks: dict[str, list[str]] = {}
+        covered: dict[str, list[str]] = {}
         for f in figures:
             stacks.setdefault(str(f["position"]), []).append(str(f["id"]))
-        self.occupant = {key: ids[0] for key, ids in stacks.items()}
+            for h in f.get("hexes") or [f["position"]]:
+                covered.setdefault(str(h), []).append(str(f["id"]))
+        self.occupant = {key: ids[0] for key, ids in covered.items()}
         self.figure_names = {str(f["id"]): str(f["name"]) for f in figures}
         seen = set()
         for f in figures:
@@ -345,13 +348,16 @@ class BoardView:
             x, y = self.layout.to_pixel(parse_key(key))
             scale = 1.0 if n == 1 else 0.62
             x += (i - (n - 1) / 2) * TOKEN_R * 1.25
+            hexes = [str(h) for h in f.get("hexes") or [key]]
+            centres = (self.layout.to_pixel(parse_key(h)) for h in hexes[1:])
+            tail = tuple((px - x, py - y) for px, py in centres)
             badges = tuple(str(b) for b in f.get("badges", ()))
             label = (
-                f"{f['name']} ({f['side']}), facing {f['facing']}, at {key}"
+                f"{f['name']} ({f['side']}), facing {f['facing']}, at {' and '.join(hexes)}"
                 + (f"; {', '.join(badges)}" if badges else "")
                 + ("; out of the fight" if f.get("out") else "")
             )
-            body = (f["name"], f["initials"], f["color"], badges, bool(f.get("out")), scale)
+            body = (f["name"], f["initials"], f["color"], badges, bool(f.get("out")), scale, tail)
             facing = int(f["facing"])
             entry = self.tokens.get(fid)
             if entry is None:
@@ -368,7 +374,7 @@ class BoardView:
                 # turn the short way round
                 angle = entry[5] + ((facing_angle(facing) - entry[5] + 180.0) % 360.0 - 180.0)
             if entry[0] != body:
-                node.innerHTML = self._token_inner(f, badges, scale, angle)
+                node.innerHTML = self._token_inner(f, badges, scale, angle, tail)
                 node.classList.toggle("out", bool(f.get("out")))
                 entry[0] = body
             elif entry[5] != angle:
@@ -390,10 +396,19 @@ class BoardView:
             self.selected = None
 
     def _token_inner(
-        self, f: Mapping[str, Any], badges: Sequence[str], scale: float, angle: float
+        self,
+        f: Mapping[str, Any],
+        badges: Sequence[str],
+        scale: float,
+        angle: float,
+        tail: Sequence[tuple[float, float]] = (),
     ) -> str:
         r = TOKEN_R
         color = esc(f["color"])
+        # a figure covering several hexes: one broad band from its anchor over each other hex
+        spans = "".join(
+            f'<path class="span" d="M0,0 L{_n(dx)},{_n(dy)}" stroke="{color}"/>' for dx, dy in tail
+        )
         # the facing: a bold wedge from the ring to the front hexside, and that hexside drawn
         tip, base, half = APOTHEM * 0.98, r * 0.55, r * 0.78
         side = HEX * 0.5
@@ -406,6 +421,7 @@ class BoardView:
         )
         initials = esc(f["initials"])
         parts = [
+            spans,
             f'<g class="token-body" style="transform: scale({scale})">',
             f'<circle class="halo" r="{_n(r + 5)}"/>',
             wedge,
