@@ -373,8 +373,16 @@ class Encounter:
         return self.with_setup(board=self.setup.board.resized(width, height))
 
     def with_figure(self, figure: Figure) -> Encounter:
-        """The encounter with ``figure`` added, or replacing the figure with the same id."""
-        figures = list(self.setup.figures)
+        """The encounter with ``figure`` added, or replacing the figure with the same id.
+
+        Its riders, if it is a mount, move and turn with it.
+        """
+        figures = [
+            replace(f, position=figure.position, facing=figure.facing)
+            if f.mounted_on == figure.id
+            else f
+            for f in self.setup.figures
+        ]
         for i, f in enumerate(figures):
             if f.id == figure.id:
                 figures[i] = figure

@@ -210,6 +210,12 @@ def test_a_rider_moves_with_its_mount_and_does_not_crowd_it() -> None:
     assert enc.state.ruleset.invariant_problems(enc.state) == []
     with pytest.raises(InvalidDocumentError, match="rides 'horse'"):
         enc.with_figure(replace(enc.setup_figure("rider"), position=Hex(0, 0)))
+    # in set-up, placing or turning the mount carries the rider along
+    moved = enc.with_figure(replace(enc.setup_figure("horse"), position=Hex(4, 2), facing=1))
+    assert (moved.setup_figure("rider").position, moved.setup_figure("rider").facing) == (
+        Hex(4, 2),
+        1,
+    )
 
 
 def test_the_static_svg_draws_a_body_over_every_hex() -> None:
