@@ -17,6 +17,7 @@ from hexcombat.geometry import DIRECTIONS, neighbor
 from hexcombat.layout import from_offset
 from hexcombat.movement import Pose, Room, Step, body_steps, search, validate_path
 from hexcombat.render import render_svg
+from hexcombat.rulesets.fig_percentile.situation import sight_between
 from hexcombat.view import encounter_view, tokens
 
 pytestmark = pytest.mark.pyodide
@@ -268,3 +269,17 @@ def test_one_hex_figures_are_unchanged() -> None:
     f = Figure("a", "A", "S", Hex(2, 2), 3)
     assert f.hexes() == (Hex(2, 2),)
     assert "footprint" not in f.to_json() and "mounted_on" not in f.to_json()
+
+
+def test_sight_reaches_a_long_figure_through_any_of_its_hexes() -> None:
+    """fig-percentile: a hill hides the horse's head from the archer but not its tail."""
+    enc = Encounter.new("fig-percentile", 10, 8, name="Hill").painted([Hex(3, 1)], "hill")
+    rs = enc.ruleset
+    archer = rs.new_figure("archer", "Archer", "Blue", Hex(0, 2), 1)
+    horse = replace(rs.new_figure("horse", "Horse", "Red", Hex(6, 0), 0), footprint=BEHIND)
+    enc = enc.with_figure(archer).with_figure(horse)
+    board = enc.state.board
+    assert not board.line_of_sight(Hex(0, 2), Hex(6, 0)).clear
+    seen = sight_between(enc.state, enc.state.figure("archer"), enc.state.figure("horse"))
+    assert seen.clear
+    assert figure_distance(enc.state.figure("archer"), enc.state.figure("horse")) == 6

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...checks import Check, Modifier
-from ...figures import Equipment, Figure, figure_distance, nearest_hexes
+from ...figures import Equipment, Figure, figure_distance, hex_pairs
 from ...state import GameState
 from ...validation import Json
 from .book import Book, find, in_hand, is_ranged, needs_los, stat_int, stat_text
@@ -234,15 +234,26 @@ def item_max_hexes(item: Equipment) -> Fraction:
 
 
 def sight_between(state: GameState, a: Figure, b: Figure) -> Sight:
-    """Line of sight from ``a`` to ``b`` under the options (FP-15, FP-19, FP-20, G-15, G-22)."""
+    """Line of sight from ``a`` to ``b`` under the options (FP-15, FP-19, FP-20, G-15, G-22).
+
+    Between figures covering several hexes: the first clear line between any of
+    their hexes, nearest pair first, else the nearest pair's blocked line.
+    """
     s = settings(state)
     blockers = (
         [h for f in state.figures.values() if f.id not in (a.id, b.id) for h in f.hexes()]
         if s.figures_block_los
         else []
     )
-    here, there = nearest_hexes(a, b)
-    return sight(state.board, here, there, tie_policy=s.los_tie_policy, figures=blockers)
+    # a figure covering several hexes sees, and is seen, through any of them: nearest first
+    first = None
+    for here, there in hex_pairs(a, b):
+        seen = sight(state.board, here, there, tie_policy=s.los_tie_policy, figures=blockers)
+        if seen.clear:
+            return seen
+        first = first or seen
+    assert first is not None
+    return first
 
 
 def range_of(state: GameState, attacker: Figure, target: Figure, item: Equipment) -> Band | None:
