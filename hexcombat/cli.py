@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{args.file}: ok: {encounter.setup.name!r}, {encounter.ruleset.id}, "
             f"{state.board.width}x{state.board.height} board, {len(state.figures)} figures, "
             f"{encounter.cursor} of {len(encounter.log)} actions applied, "
-            f"now {state.clock.label(encounter.ruleset.sequence)}"
+            f"now {encounter.ruleset.time.label(state.clock)}"
         )
         return 0
     if args.command == "replay":
@@ -86,18 +86,20 @@ def _load(path: Path) -> Encounter:
 
 def _replay(encounter: Encounter, details: bool) -> int:
     print(f"{encounter.setup.name} ({encounter.ruleset.name})")
-    sequence = encounter.ruleset.sequence
+    time = encounter.ruleset.time
     for event in encounter.events:
-        turn = event.data.get("turn", "")
+        counters = event.data.get("time")
+        when = ".".join(map(str, counters)) if isinstance(counters, list) else ""
         print(
-            f"[{sequence.unit} {turn}] {event.text}" + (f"  ({event.rule})" if event.rule else "")
+            f"[{'.'.join(time.units)} {when}] {event.text}"
+            + (f"  ({event.rule})" if event.rule else "")
         )
         if details:
             for line in event.details:
                 print(f"    {line}")
             for roll in event.rolls:
                 print(f"    rolled {roll.get('expr')}: {roll.get('faces')}")
-    print(f"now: {encounter.state.clock.label(sequence)}")
+    print(f"now: {time.label(encounter.state.clock)}")
     return 0
 
 

@@ -214,6 +214,7 @@ class Encounter:
             merged_data(self.ruleset, self.setup.data),
             self.setup.board,
             figures,
+            self.ruleset.time.start(),
         )
         self.ruleset.start(state)
         state.events = []

@@ -1,8 +1,9 @@
-"""The state of a fight at one moment: board, figures, clock and the ruleset's bookkeeping.
+"""The state of a fight at one moment: board, figures, clock, prompts and the ruleset's bookkeeping.
 
 A state is always derived by replaying an encounter's setup and action log;
 rulesets change it only inside ``resolve``, on a copy that is kept only if
-the whole action succeeds.
+the whole action succeeds. A :class:`Prompt` is a question put to one figure
+(a reaction such as a dodge); while one is open only its answers are legal.
 """
 
 from __future__ import annotations
@@ -12,16 +13,44 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from .actions import ActionSpec
 from .board import Board
 from .errors import IllegalActionError
 from .events import Event
 from .figures import Figure
 from .geometry import Hex
-from .sequencing import Clock, StepDef
+from .time import Clock, Declarations, StepDef
 from .validation import Json
 
 if TYPE_CHECKING:
     from .rulesets.base import Ruleset
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question put to ``figure`` that must be answered before anything else happens.
+
+    ``answers`` are the only actions legal while it is open; ``context`` is
+    plain data the answer's handler reads (the attacker, the weapon...).
+    """
+
+    id: str
+    figure: str
+    question: str
+    answers: tuple[ActionSpec, ...]
+    rule: str = ""
+    context: Json = None
+
+    def to_json(self, figure_name: str) -> dict[str, Json]:
+        """Plain JSON form for the page."""
+        return {
+            "id": self.id,
+            "figure": self.figure,
+            "figure_name": figure_name,
+            "question": self.question,
+            "rule": self.rule,
+            "answers": [a.to_json() for a in self.answers],
+        }
 
 
 @dataclass
@@ -33,12 +62,15 @@ class GameState:
     data: dict[str, Json]
     board: Board
     figures: dict[str, Figure]
-    clock: Clock = field(default_factory=Clock)
+    clock: Clock
     memory: dict[str, Json] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    declarations: Declarations = field(default_factory=Declarations)
+    prompts: list[Prompt] = field(default_factory=list)
+    asked: int = 0
 
     def copy(self) -> GameState:
-        """A copy to change: figures, clock and memory are copied, events start empty.
+        """A copy to change: figures, clock, memory, choices and prompts; events start empty.
 
         The board, the options and the data tables are shared: they never change during play.
         """
@@ -50,6 +82,9 @@ class GameState:
             {fid: f.copy() for fid, f in self.figures.items()},
             self.clock,
             copy.deepcopy(self.memory),
+            declarations=self.declarations.copy(),
+            prompts=list(self.prompts),
+            asked=self.asked,
         )
 
     def figure(self, figure_id: str | None) -> Figure:
@@ -73,14 +108,46 @@ class GameState:
 
     @property
     def step(self) -> StepDef:
-        """The step of the time unit under way."""
-        return self.clock.current(self.ruleset.sequence)
+        """The step under way."""
+        return self.ruleset.time.step(self.clock.step)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The open prompt (the first asked and not yet answered), if any."""
+        return self.prompts[0] if self.prompts else None
+
+    def ask(
+        self,
+        figure_id: str,
+        question: str,
+        answers: tuple[ActionSpec, ...],
+        *,
+        rule: str = "",
+        context: Json = None,
+        text: str = "",
+    ) -> Prompt:
+        """Put ``question`` to a figure; the event says ``text`` (default: the question)."""
+        if not answers:
+            raise ValueError("a prompt needs at least one answer")
+        self.asked += 1
+        prompt = Prompt(f"prompt-{self.asked}", figure_id, question, answers, rule, context)
+        self.prompts.append(prompt)
+        self.emit(
+            Event(
+                "reaction",
+                text or question,
+                figure_id,
+                rule=rule,
+                data={"prompt": prompt.id, "question": question},
+            )
+        )
+        return prompt
 
     def emit(self, event: Event) -> Event:
         """Record an event stamped with the clock; returns it as recorded."""
         stamped = replace(
             event,
-            data={"turn": self.clock.turn, "step": self.step.id, **dict(event.data)},
+            data={"time": list(self.clock.counters), "step": self.clock.step, **dict(event.data)},
         )
         self.events.append(stamped)
         return stamped

@@ -13,6 +13,7 @@ from .geometry import Hex, distance
 from .render import Token
 from .rulesets import Ruleset, all_rulesets
 from .state import GameState
+from .time import unit_label
 from .validation import Json
 
 SIDE_COLORS = ("#2f6fd6", "#c8402a", "#2e9b57", "#b07d10", "#8e44ad", "#13939a")
@@ -33,12 +34,12 @@ def ruleset_view(ruleset: Ruleset) -> dict[str, Json]:
         "id": ruleset.id,
         "name": ruleset.name,
         "summary": ruleset.summary,
-        "time_unit": ruleset.sequence.unit,
+        "units": list(ruleset.time.units),
         "default_die": ruleset.default_die,
         "options": [o.to_json() for o in ruleset.options],
         "figure_fields": [f.to_json() for f in ruleset.figure_fields],
         "terrain": ruleset.terrain.to_json(),
-        "steps": [s.to_json() for s in ruleset.sequence.steps],
+        "steps": [s.to_json() for s in ruleset.time.steps],
         "data": ruleset.default_data(),
     }
 
@@ -61,8 +62,42 @@ def figure_view(state: GameState, figure: Figure, colors: dict[str, str]) -> dic
     }
 
 
+def time_view(state: GameState) -> dict[str, Json]:
+    """The turn tracker: units and their numbers, the step, the steps, who acts, what is next."""
+    ruleset = state.ruleset
+    time, clock = ruleset.time, state.clock
+    names = {f.id: f.name for f in state.figures.values()}
+    now = time.index(clock.step)
+    steps: list[Json] = []
+    for i, s in enumerate(time.steps):
+        if i < now:
+            shown = "done"
+        elif i == now:
+            shown = "current"
+        else:
+            shown = "skipped" if ruleset.step_is_empty(state, s) else "next"
+        steps.append({"id": s.id, "label": s.label, "state": shown})
+    step = state.step
+    return {
+        "units": [
+            {"unit": u, "number": n, "label": unit_label(u, n)} for u, n in time.numbers(clock)
+        ],
+        "label": time.label(clock),
+        "step": step.to_json(),
+        "steps": steps,
+        "acting": ruleset.who_acts(state).to_json(names),
+        "next": {"label": f"End {step.label.lower()}", "blocked": ruleset.next_step_blocked(state)},
+    }
+
+
+def prompt_view(state: GameState) -> dict[str, Json] | None:
+    """The open prompt, with its figure's name, or None."""
+    prompt = state.prompt
+    return None if prompt is None else prompt.to_json(state.figure(prompt.figure).name)
+
+
 def encounter_view(encounter: Encounter) -> dict[str, Json]:
-    """The whole encounter as the app draws it: board, figures, clock, undo state, table actions."""
+    """The whole encounter as the app draws it: board, figures, time, prompt, undo, actions."""
     state = encounter.state
     colors = side_colors(state.figures.values())
     return {
@@ -70,7 +105,8 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "notes": encounter.setup.notes,
         "ruleset": {"id": encounter.ruleset.id, "name": encounter.ruleset.name},
         "options": dict(state.options),
-        "clock": state.clock.to_json(encounter.ruleset.sequence),
+        "time": time_view(state),
+        "prompt": prompt_view(state),
         "board": state.board.to_json(),
         "figures": [figure_view(state, f, colors) for f in state.figures.values()],
         "sides": colors,

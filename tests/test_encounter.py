@@ -18,7 +18,7 @@ def kinds(enc: Encounter, figure: str | None) -> list[str]:
 
 def test_new_encounter_starts_at_the_first_step_of_round_one() -> None:
     enc = skirmish_duel()
-    assert enc.state.clock.label(enc.ruleset.sequence) == "Round 1 · Movement"
+    assert enc.ruleset.time.label(enc.state.clock) == "Round 1 · Movement"
     assert kinds(enc, "ann") == ["move", "face"]
     assert kinds(enc, None) == ["next_step"]
     assert enc.state.figures["bo"].pools["hp"].current == 12

@@ -21,11 +21,18 @@ from hexcombat.view import (
 pytestmark = pytest.mark.pyodide
 
 
-def test_encounter_view_is_json_and_describes_board_figures_and_clock() -> None:
+def test_encounter_view_is_json_and_describes_board_figures_and_time() -> None:
     enc = skirmish_duel()
     view = encounter_view(enc)
     json.dumps(view)
-    assert view["clock"]["label"] == "Round 1 · Movement"
+    time = view["time"]
+    assert time["label"] == "Round 1 · Movement"
+    assert time["units"] == [{"unit": "round", "number": 1, "label": "Round 1"}]
+    assert [s["state"] for s in time["steps"]] == ["current", "next"]
+    assert time["acting"]["mode"] == "all" and time["acting"]["hidden"] is False
+    assert time["acting"]["text"] == "Ann Archer and Bo Brute act"
+    assert time["next"] == {"label": "End movement", "blocked": ""}
+    assert view["prompt"] is None
     assert view["board"]["width"] == 8 and view["board"]["terrain"]["3,1"] == "woods"
     ann = view["figures"][0]
     assert (ann["id"], ann["initials"], ann["color"], ann["out"]) == ("ann", "AA", "#2f6fd6", False)

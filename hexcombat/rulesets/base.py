@@ -1,17 +1,20 @@
 """The ruleset interface: what every ruleset declares and the hooks the engine calls.
 
 A ruleset is a small class registered by id (see :mod:`hexcombat.rulesets`).
-It declares its options, figure fields, terrain table, data tables and turn
-sequence, and answers three questions about a state: what may be done now
-(:meth:`Ruleset.legal_actions`), what would it take and what are the odds
-(:meth:`Ruleset.preview`), and what happens given the dice
-(:meth:`Ruleset.resolve`).
+It declares its options, figure fields, terrain table, data tables and time
+(units and steps), and answers questions about a state: who acts now
+(:meth:`Ruleset.acting`), what may be done (:meth:`Ruleset.figure_actions`),
+what would it take and what are the odds (:meth:`Ruleset.preview`), and what
+happens given the dice (``do_<kind>`` handlers). The engine side of time and
+prompts lives here too: :meth:`Ruleset.legal_actions` offers actions only to
+figures that act now (only a prompt's answers while one is open), and
+:meth:`Ruleset.resolve` keeps hidden choices secret until all are in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -24,9 +27,9 @@ from ..events import Event
 from ..figures import Figure, is_standing
 from ..geometry import Hex
 from ..movement import Reach
-from ..sequencing import TurnSequence
 from ..state import GameState
 from ..terrain import TerrainTable
+from ..time import Acting, Clock, Declarations, StepDef, Time
 from ..validation import Json, describe
 
 OPTION_TYPES = ("choice", "bool", "int")
@@ -191,10 +194,11 @@ class Ruleset:
 
     Actions are dispatched to methods named ``do_<kind>`` that change the state
     and emit events; the engine has already checked that the action's kind is
-    offered now and that its hex, figure and choice parameters are among the
-    offered values. The ``next_step`` action (end the current step) is common
-    to all rulesets; override :meth:`blocks_next_step`, :meth:`end_step` and
-    :meth:`start_step` to give steps their effects.
+    offered now, that its figure acts now and that its hex, figure and choice
+    parameters are among the offered values. The ``next_step`` action (end the
+    current step) is common to all rulesets; override :meth:`blocks_next_step`,
+    :meth:`end_step`, :meth:`start_step`, :meth:`step_is_empty` and
+    :meth:`next_clock` to give steps their effects and order.
     """
 
     id: ClassVar[str]
@@ -203,7 +207,7 @@ class Ruleset:
     default_die: ClassVar[int | None] = None
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     figure_fields: ClassVar[tuple[FieldSpec, ...]] = ()
-    sequence: ClassVar[TurnSequence]
+    time: ClassVar[Time]
     terrain: ClassVar[TerrainTable]
     stacking_option: ClassVar[str] = ""
 
@@ -259,6 +263,38 @@ class Ruleset:
         """Prepare a fresh state before the first action (memory, pools, the first step)."""
         self.start_step(state)
 
+    # ---- time --------------------------------------------------------------
+    def acting(self, state: GameState) -> Acting:
+        """Who acts now (override). Default from the step's kind: everyone living at once,
+        with hidden choices in a ``declare`` step; nobody but the table in an ``upkeep`` step."""
+        kind = state.step.kind
+        if kind == "upkeep":
+            return Acting("table")
+        living = tuple(f.id for f in state.living())
+        return Acting("all", living, hidden=kind == "declare", waiting=living)
+
+    def who_acts(self, state: GameState) -> Acting:
+        """:meth:`acting`, with ``waiting`` taken from the choices made when the step is hidden."""
+        acting = self.acting(state)
+        if not acting.hidden:
+            return acting
+        return replace(acting, waiting=tuple(state.declarations.waiting_for(acting.figures)))
+
+    def step_is_empty(self, state: GameState, step: StepDef) -> bool:
+        """True when ``step`` would have nothing to do in this state (the clock skips it)."""
+        return False
+
+    def next_clock(self, state: GameState) -> Clock:
+        """The clock after the current step (override for units that nest in other ways).
+
+        Default: the next declared step that is not empty, rolling the innermost unit over.
+        """
+        candidates = self.time.following(state.clock)
+        for clock in candidates:
+            if not self.step_is_empty(state, self.time.step(clock.step)):
+                return clock
+        return candidates[0]
+
     # ---- questions about a state ---------------------------------------
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """True when the figure no longer takes part (dead, fled, unconscious...)."""
@@ -273,14 +309,36 @@ class Ruleset:
         return []
 
     def blocks_next_step(self, state: GameState) -> str:
-        """Why the current step cannot end yet ('' when it can)."""
-        return ""
+        """Why the current step cannot end yet ('' when it can). Default: hidden choices
+        still to make."""
+        acting = self.who_acts(state)
+        waiting = acting.waiting if acting.hidden else ()
+        if not waiting:
+            return ""
+        names = ", ".join(state.figure(f).name for f in waiting)
+        return f"Waiting for hidden choices from {names}"
+
+    def next_step_blocked(self, state: GameState) -> str:
+        """Why the step cannot end now: an open prompt, or :meth:`blocks_next_step`."""
+        prompt = state.prompt
+        if prompt is not None:
+            return f"Waiting for {state.figure(prompt.figure).name} to decide: {prompt.question}"
+        return self.blocks_next_step(state)
 
     def legal_actions(self, state: GameState, figure_id: str | None = None) -> list[ActionSpec]:
-        """The actions available now: a figure's own, or the table's when ``figure_id`` is None."""
+        """The actions available now: a figure's own, or the table's when ``figure_id`` is None.
+
+        While a prompt is open, only its answers, and only to its figure; otherwise a
+        figure is offered actions only when it acts now (:meth:`who_acts`).
+        """
+        prompt = state.prompt
+        if prompt is not None:
+            return list(prompt.answers) if figure_id == prompt.figure else []
         if figure_id is not None:
             figure = state.figure(figure_id)
-            return [] if self.is_out(state, figure) else self.figure_actions(state, figure)
+            if self.is_out(state, figure) or not self.who_acts(state).may_act(figure_id):
+                return []
+            return self.figure_actions(state, figure)
         specs = self.table_actions(state)
         if not self.blocks_next_step(state):
             step = state.step
@@ -341,21 +399,68 @@ class Ruleset:
 
     # ---- what happens --------------------------------------------------
     def resolve(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Carry out an action on ``state`` (a copy), emitting events; raise to refuse it."""
+        """Carry out an offered action on ``state`` (a copy), emitting events; raise to refuse it.
+
+        The answer to an open prompt closes it once its handler has run (which
+        reads the prompt as ``state.prompt``). In a hidden step a figure's
+        action is kept secret; the last choice in reveals them all (:meth:`reveal`).
+        """
+        prompt = state.prompt
+        if prompt is not None:
+            self.dispatch(state, action, dice)
+            state.prompts.remove(prompt)
+            return
+        if action.figure is not None and self.who_acts(state).hidden:
+            figure = state.figure(action.figure)
+            self.check_choice(state, action)
+            state.declarations.declare(action)
+            state.emit(
+                Event(
+                    "hidden",
+                    f"{figure.name} has declared (hidden until everyone has)",
+                    figure.id,
+                    rule=state.step.rule,
+                )
+            )
+            if not self.who_acts(state).waiting:
+                self._reveal(state, dice)
+            return
+        self.dispatch(state, action, dice)
+
+    def check_choice(self, state: GameState, action: Action) -> None:
+        """Refuse a hidden choice when it is made rather than at the reveal (raise
+        IllegalActionError; override). Offered values are checked already."""
+
+    def dispatch(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Run the handler ``do_<kind>`` of an action."""
         handler: Any = getattr(self, "do_" + action.kind, None)
         if handler is None:
             raise IllegalActionError(f"{self.name} has no action {action.kind!r}")
         handler(state, action, dice)
 
+    def reveal(self, state: GameState, choices: list[Action], dice: Dice) -> None:
+        """Resolve a hidden step's choices together (override). They come in the order of
+        :meth:`acting`'s figures, never in the order they were entered; default: each handler
+        in turn."""
+        for action in choices:
+            self.dispatch(state, action, dice)
+
+    def _reveal(self, state: GameState, dice: Dice) -> None:
+        state.declarations.revealed = True
+        self.reveal(state, state.declarations.in_order(self.acting(state).figures), dice)
+
     def do_next_step(self, state: GameState, action: Action, dice: Dice) -> None:
-        """End the current step and begin the next one."""
-        reason = self.blocks_next_step(state)
+        """End the current step (revealing any hidden choices made) and begin the next one."""
+        reason = self.next_step_blocked(state)
         if reason:
             raise IllegalActionError(reason)
+        if state.declarations.choices and not state.declarations.revealed:
+            self._reveal(state, dice)
         self.end_step(state, dice)
-        state.clock = state.clock.advanced(self.sequence)
+        state.clock = self.next_clock(state)
+        state.declarations = Declarations()
         self.start_step(state)
-        state.emit(Event("clock", state.clock.label(self.sequence)))
+        state.emit(Event("clock", self.time.label(state.clock)))
 
     def end_step(self, state: GameState, dice: Dice) -> None:
         """Effects at the end of the current step (override)."""

@@ -21,9 +21,9 @@ from ..events import Event
 from ..figures import Figure, Pool, Status, figure_distance, nearest_hexes, place
 from ..geometry import DIRECTION_SHORT, direction_to, neighbors, rear_hexes
 from ..movement import Pose, Reach, Room, Step, body_steps, search
-from ..sequencing import StepDef, TurnSequence
 from ..state import GameState
 from ..terrain import TerrainTable
+from ..time import Acting, StepDef, Time
 from ..validation import Json
 from . import register
 from .base import FieldSpec, OptionSpec, Preview, Ruleset
@@ -80,8 +80,8 @@ class Skirmish(Ruleset):
         ),
         FieldSpec("damage", "Damage dice", "text", "d6", "Dice rolled for damage on a hit."),
     )
-    sequence = TurnSequence(
-        "round",
+    time = Time(
+        ("round",),
         (
             StepDef(
                 "move", "Movement", "move", help="Each figure may move once, paying terrain costs."
@@ -119,6 +119,12 @@ class Skirmish(Ruleset):
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points."""
         return figure.has_status("down")
+
+    def acting(self, state: GameState) -> Acting:
+        """Everyone at once, in any order; those who have not moved or attacked yet wait."""
+        living = tuple(f.id for f in state.living())
+        done = _done(state)
+        return Acting("all", living, waiting=tuple(f for f in living if f not in done))
 
     # ---- movement ----------------------------------------------------------
     def reach(self, state: GameState, figure: Figure) -> Reach | None:

@@ -201,7 +201,7 @@ def test_fp_26_a_spell_begun_this_round_is_released_next_round() -> None:
     enc = _caster()
     play_round(enc, {}, post={"mage": {"spell": "Spark"}})
     assert kinds(enc, "mage") == []  # casting takes the rest of the round
-    assert last(enc, "cast").data == {"spell": "Spark", "release_round": 2, "turn": 1,
+    assert last(enc, "cast").data == {"spell": "Spark", "release_round": 2, "time": [1],
                                       "step": "stop"}  # fmt: skip
     end_round(enc)
     assert last(enc, "spell_ready").rule == "FP-26"
@@ -273,7 +273,7 @@ def test_fp_26_g6_who_may_begin_a_spell(rule: str, stopping: bool, running: bool
 
 def test_fp_27_running_figures_declare_stop_or_continue_after_moving_before_acting() -> None:
     enc = duel()
-    steps = [s.id for s in enc.ruleset.sequence.steps]
+    steps = [s.id for s in enc.ruleset.time.steps]
     assert steps == ["declare", "move", "stop", "act"]
     act(enc, "declare", "a", mode="accelerate")
     act(enc, "declare", "b", mode="stationary")
@@ -294,12 +294,13 @@ def test_fp_27_g19_declarations_stay_hidden_until_everyone_has_made_them() -> No
     assert events[0].text == "A has declared (hidden until everyone has)"
     assert enc.state.figures["a"].memory.get("mode") is None
     assert enc.ruleset.blocks_next_step(enc.state) == "Waiting for declarations from B"
-    act(enc, "declare", "b", mode="walk")
-    events = next_step(enc)
-    assert [e.text for e in events if e.kind == "declare"] == [
+    events = act(enc, "declare", "b", mode="walk")  # the last one in reveals all, in setup order
+    assert [e.text for e in events] == [
+        "B has declared (hidden until everyone has)",
         "A starts running (2 hexes this round)",
         "B walks (up to 1 hex)",
     ]
+    next_step(enc)
     goto(enc, "a", (3, 3))
     assert last(enc, "plan").text == "A has planned a move (hidden until everyone moves)"
 
@@ -341,7 +342,7 @@ def test_g3_a_dodge_costs_an_action_and_cancels_the_hit() -> None:
     assert preview.defences[1][1] == p * Fraction(60, 100)
     roll(enc, [10], "attack", "a", target="b")
     assert kinds(enc, "b") == ["dodge", "accept_hit"]
-    assert enc.ruleset.blocks_next_step(enc.state).startswith("Waiting for B to decide")
+    assert enc.ruleset.next_step_blocked(enc.state).startswith("Waiting for B to decide")
     events = roll(enc, [25], "dodge", "b")
     text = "B dodges A's Sword: needs 40 or lower, rolled 25: the hit is cancelled"
     assert events[0].text == text

@@ -296,4 +296,4 @@ def test_e3_with_readying_costing_an_action_brie_cannot_strike_in_round_2() -> N
 
 def test_e3_play_e3_helper_reaches_round_4(enc: Encounter) -> None:
     play_e3(enc)
-    assert enc.state.clock.turn == 4 and enc.state.step.id == "act"
+    assert enc.state.clock.counters == (4,) and enc.state.step.id == "act"

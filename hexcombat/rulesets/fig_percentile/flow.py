@@ -19,6 +19,7 @@ from ...state import GameState
 from ...validation import Json
 from .book import Book, find, in_hand, is_ranged, stat_int, stat_text
 from .moves import FACING_NAMES, describe_step, step_function, tick_poses
+from .offers import dodge_answers
 from .situation import (
     attack_check,
     counted,
@@ -34,20 +35,11 @@ from .situation import (
 )
 from .speed import NO_SPEED, RUNNING, allowance, combined_speed, top_speed
 
-
-def _pending(state: GameState) -> list[Json]:
-    pending = state.memory.setdefault("pending", [])
-    if not isinstance(pending, list):
-        raise IllegalActionError("corrupt memory: 'pending' must be a list")
-    return pending
-
-
 # ---- start of round ------------------------------------------------------------
 
 
 def new_round(state: GameState) -> None:
     """Forget last round's choices; a figure still casting or reloading has no actions."""
-    state.memory["declarations"] = {}
     for f in state.living():
         book = Book(f)
         book.new_round()
@@ -335,7 +327,7 @@ def apply_post(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> 
         rounds = max(1, stat_int(item, "cast_rounds", 1))
         book.casting = (item.name, rounds)
         book.actions_used = stat(figure, "max_actions", 1)
-        release = state.clock.turn + rounds
+        release = state.clock.counters[0] + rounds
         state.emit(
             Event(
                 "cast",
@@ -402,39 +394,26 @@ def resolve_attack(
     if not result.success:
         return
     if dodge:
-        _pending(state).append(
-            {"attacker": attacker.id, "target": target.id, "item": item.name, "kind": item.kind}
-        )
-        state.emit(
-            Event(
-                "reaction",
-                f"{target.name} may dodge the hit: {why}",
-                target.id,
-                attacker.id,
-                rule="G-3, FP-10",
-            )
+        state.ask(
+            target.id,
+            f"{target.name}: dodge this attack?",
+            dodge_answers(state, target, attacker),
+            rule="G-3, FP-10",
+            context={"attacker": attacker.id, "item": item.name, "kind": item.kind},
+            text=f"{target.name} may dodge the hit: {why}",
         )
         return
     land_hit(state, attacker, target, item, dice)
 
 
-def pending_for(state: GameState, figure: Figure) -> Mapping[str, Json] | None:
-    """The first hit waiting for ``figure`` to decide whether to dodge."""
-    for entry in _pending(state):
-        if entry["target"] == figure.id:
-            return dict(entry)
-    return None
-
-
-def take_pending(state: GameState, figure: Figure) -> tuple[Figure, Equipment]:
-    """Remove the figure's first pending hit; returns the attacker and the item used."""
-    pending = _pending(state)
-    for i, entry in enumerate(pending):
-        if entry["target"] == figure.id:
-            del pending[i]
-            attacker = state.figure(entry["attacker"])
-            return attacker, find(attacker, entry["item"], entry["kind"])
-    raise IllegalActionError(f"{figure.name} has no hit to answer")
+def prompted_hit(state: GameState) -> tuple[Figure, Equipment]:
+    """The attacker and the item of the hit whose dodge prompt is being answered."""
+    prompt = state.prompt
+    context = prompt.context if prompt is not None else None
+    if not isinstance(context, dict):
+        raise IllegalActionError("there is no hit to answer")
+    attacker = state.figure(str(context["attacker"]))
+    return attacker, find(attacker, str(context["item"]), str(context["kind"]))
 
 
 def land_hit(

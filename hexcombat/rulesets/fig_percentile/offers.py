@@ -14,7 +14,6 @@ from ...checks import percent
 from ...figures import Equipment, Figure, figure_distance
 from ...movement import Reach
 from ...state import GameState
-from . import flow
 from .book import Book, in_hand, is_ranged, spells, stat_int, weapons
 from .moves import FACING_NAMES
 from .situation import (
@@ -210,37 +209,28 @@ def target_choices(state: GameState, figure: Figure, item: Equipment) -> tuple[C
     return tuple(choices)
 
 
+def dodge_answers(state: GameState, figure: Figure, attacker: Figure) -> tuple[ActionSpec, ...]:
+    """The answers to a hit that ``figure`` may dodge (G-3): dodge, or take the hit."""
+    _, why = may_dodge(state, figure)
+    check = dodge_check(state, figure)
+    return (
+        ActionSpec(
+            "dodge",
+            f"Dodge {attacker.name}'s hit ({needs_text(check)})",
+            figure.id,
+            (),
+            f"Uses one action; success cancels the hit. Allowed: {why}.",
+            "G-3, FP-10",
+        ),
+        ActionSpec(
+            "accept_hit", f"Take {attacker.name}'s hit", figure.id, (), "Do not dodge.", "G-3"
+        ),
+    )
+
+
 def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
-    """Action step: answer a pending hit first; else attack, reload or release a spell."""
-    pending = flow.pending_for(state, figure)
-    if pending is not None:
-        attacker = state.figure(pending["attacker"])
-        specs = []
-        ok, why = may_dodge(state, figure)
-        if ok:
-            check = dodge_check(state, figure)
-            specs.append(
-                ActionSpec(
-                    "dodge",
-                    f"Dodge {attacker.name}'s hit ({needs_text(check)})",
-                    figure.id,
-                    (),
-                    f"Uses one action; success cancels the hit. Allowed: {why}.",
-                    "G-3, FP-10",
-                )
-            )
-        specs.append(
-            ActionSpec(
-                "accept_hit",
-                f"Take {attacker.name}'s hit",
-                figure.id,
-                (),
-                "Do not dodge.",
-                "G-3",
-            )
-        )
-        return specs
-    specs = []
+    """Action step: attack, reload or release a spell."""
+    specs: list[ActionSpec] = []
     book = Book(figure)
     if actions_left(figure) < 1:
         return specs

@@ -7,7 +7,7 @@ that the text leaves open; ``rule`` names the gap (G-*) or inconsistency (I-*).
 from __future__ import annotations
 
 from ...actions import Choice
-from ...sequencing import StepDef, TurnSequence
+from ...time import StepDef, Time
 from ..base import FieldSpec, OptionSpec
 
 
@@ -292,14 +292,13 @@ FIELDS: tuple[FieldSpec, ...] = (
     ),
 )
 
-SEQUENCE = TurnSequence(
-    "round",
+TIME = Time(
+    ("round",),
     (
         StepDef(
             "declare",
             "Declarations",
             "declare",
-            simultaneous=True,
             help="Each figure declares how it moves this round (stay, walk or run) and which "
             "weapon it draws.",
             rule="G-19",
@@ -308,7 +307,6 @@ SEQUENCE = TurnSequence(
             "move",
             "Movement",
             "move",
-            simultaneous=True,
             help="Each figure plans its move within its allowance; all moves happen together "
             "when the step ends.",
             rule="FP-1, FP-2, FP-9",
@@ -317,7 +315,6 @@ SEQUENCE = TurnSequence(
             "stop",
             "Stop or keep running",
             "declare",
-            simultaneous=True,
             help="Every running figure declares whether it stops at the end of the round; "
             "casters begin their spells.",
             rule="FP-27",

@@ -3,8 +3,9 @@
 A round (G-19) has four steps: declarations (move mode and weapon readying,
 hidden until all are made), movement (each figure plans a move; all moves run
 together when the step ends), stop or keep running (FP-27, spell beginnings,
-G-6), and actions (attacks, spell releases, reloads, dodges). End-of-round
-effects (stops, casting, reloading) happen when the action step ends.
+G-6; hidden like declarations), and actions (attacks, spell releases, reloads;
+a hit that may be dodged asks its target first). End-of-round effects (stops,
+casting, reloading) happen when the action step ends.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from ...events import Event
 from ...figures import Equipment, Figure, Pool
 from ...geometry import Hex
 from ...movement import Reach
-from ...sequencing import Declarations
 from ...state import GameState
 from ...terrain import TerrainTable
+from ...time import Acting
 from ...validation import Json
 from .. import register
 from ..base import Preview, Ruleset
@@ -30,7 +31,7 @@ from ..data import load
 from . import flow, offers
 from .book import Book, catalogue_item, in_hand, is_ranged, stat_int
 from .moves import describe_step
-from .options import FIELDS, OPTIONS, SEQUENCE
+from .options import FIELDS, OPTIONS, TIME
 from .situation import (
     actions_left,
     attack_check,
@@ -73,7 +74,7 @@ class FigPercentile(Ruleset):
     stacking_option = "core.stacking"
     options = OPTIONS
     figure_fields = FIELDS
-    sequence = SEQUENCE
+    time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
 
@@ -134,10 +135,7 @@ class FigPercentile(Ruleset):
             flow.new_round(state)
         elif step == "move":
             state.memory["plans"] = {}
-        elif step == "stop":
-            state.memory["post"] = {}
-        else:
-            state.memory["pending"] = []
+        elif step == "act":
             for f in state.living():
                 ready = Book(f).spell_ready
                 if ready:
@@ -151,44 +149,50 @@ class FigPercentile(Ruleset):
                     )
 
     def end_step(self, state: GameState, dice: Dice) -> None:
-        """Reveal declarations, run the moves together, or end the round."""
+        """Run the moves together, or end the round."""
         step = state.step.id
-        if step == "declare":
-            hidden = state.memory.get("declarations") or {}
-            for f in list(state.living()):
-                if f.id in hidden:
-                    flow.apply_declaration(state, f, hidden[f.id])
-            state.memory["declarations"] = {}
-        elif step == "move":
+        if step == "move":
             flow.execute_moves(state)
-        elif step == "stop":
-            hidden = state.memory.get("post") or {}
-            for f in list(state.living()):
-                if f.id in hidden:
-                    flow.apply_post(state, f, hidden[f.id])
-            state.memory["post"] = {}
-        else:
+        elif step == "act":
             flow.end_of_round(state)
 
-    def blocks_next_step(self, state: GameState) -> str:
-        """Declarations still to make, or a dodge decision still open."""
+    def acting(self, state: GameState) -> Acting:
+        """Everyone at once (G-19); declarations and stops are hidden with the G-19 option."""
         step = state.step.id
         living = list(state.living())
+        hidden = settings(state).hidden_declarations
         if step == "declare":
-            waiting = [f.name for f in living if not Book(f).declared]
-            if waiting:
-                return f"Waiting for declarations from {_waiting(waiting)}"
-        elif step == "stop":
-            waiting = [
-                f.name for f in living if mode_of(f) in RUNNING and not Book(f).post_declared
-            ]
-            if waiting:
-                return f"Waiting for {_waiting(waiting)} to declare a stop or keep running (FP-27)"
-        elif step == "act":
-            waiting = [f.name for f in living if flow.pending_for(state, f) is not None]
-            if waiting:
-                return f"Waiting for {_waiting(waiting)} to decide whether to dodge (G-3)"
+            ids = tuple(f.id for f in living if not Book(f).declared)
+            return Acting("all", ids, hidden=hidden, waiting=ids)
+        if step == "stop":
+            ids = tuple(f.id for f in living if offers.post_spec(state, f) is not None)
+            return Acting("all", ids, hidden=hidden, waiting=ids)
+        everyone = tuple(f.id for f in living)
+        if step == "move":
+            plans = state.memory.get("plans") or {}
+            waiting = tuple(
+                f.id for f in living if mode_of(f) != "stationary" and f.id not in plans
+            )
+        else:
+            waiting = tuple(f.id for f in living if actions_left(f) > 0)
+        return Acting("all", everyone, waiting=waiting)
+
+    def blocks_next_step(self, state: GameState) -> str:
+        """Declarations still to make, or running figures still to declare a stop."""
+        step = state.step.id
+        waiting = [state.figure(f) for f in self.who_acts(state).waiting]
+        if step == "declare" and waiting:
+            return f"Waiting for declarations from {_waiting([f.name for f in waiting])}"
+        if step == "stop":
+            running = [f.name for f in waiting if mode_of(f) in RUNNING]
+            if running:
+                return f"Waiting for {_waiting(running)} to declare a stop or keep running (FP-27)"
         return ""
+
+    def check_choice(self, state: GameState, action: Action) -> None:
+        """G-6: a figure that moved may begin casting only with a stop declared."""
+        if action.kind == "stop_or_continue":
+            _spell_needs_stop(state, state.figure(action.figure), action)
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points (only with the hit-point damage model)."""
@@ -299,22 +303,6 @@ class FigPercentile(Ruleset):
             "ready": action.text("ready", ""),
             "drop": action.flag("drop"),
         }
-        if choice["ready"] and choice["ready"] == getattr(in_hand(figure), "name", None):
-            raise IllegalActionError(f"the {choice['ready']} is already in hand")
-        if settings(state).hidden_declarations:
-            Declarations(state.memory.setdefault("declarations", {})).declare(
-                figure.id, choice, [f.id for f in state.living()]
-            )
-            Book(figure).declared = True
-            state.emit(
-                Event(
-                    "secret",
-                    f"{figure.name} has declared (hidden until everyone has)",
-                    figure.id,
-                    rule="G-19",
-                )
-            )
-            return
         flow.apply_declaration(state, figure, choice)
 
     def do_plan_move(self, state: GameState, action: Action, dice: Dice) -> None:
@@ -335,37 +323,14 @@ class FigPercentile(Ruleset):
     def do_stop_or_continue(self, state: GameState, action: Action, dice: Dice) -> None:
         """FP-27: declare a stop (effective at the end of the round) or keep running."""
         figure = state.figure(action.figure)
-        choice = action.text("choice")
-        spell = action.text("spell", "")
-        rule = settings(state).cast_requires_stationary
-        if spell and choice != "stop" and rule == "stationary_or_stopping":
-            raise IllegalActionError(
-                f"{figure.name} moved this round: to begin casting {spell} it must declare a "
-                "stop (G-6)"
-            )
-        self._post(state, figure, {"choice": choice, "spell": spell})
+        _spell_needs_stop(state, figure, action)
+        choice = {"choice": action.text("choice"), "spell": action.text("spell", "")}
+        flow.apply_post(state, figure, choice)
 
     def do_begin_spell(self, state: GameState, action: Action, dice: Dice) -> None:
         """Begin a spell that takes a full round (FP-26); released next round."""
         figure = state.figure(action.figure)
-        self._post(state, figure, {"choice": None, "spell": action.text("spell")})
-
-    def _post(self, state: GameState, figure: Figure, choice: dict[str, Json]) -> None:
-        if not settings(state).hidden_declarations:
-            flow.apply_post(state, figure, choice)
-            return
-        Declarations(state.memory.setdefault("post", {})).declare(
-            figure.id, choice, [f.id for f in state.living()]
-        )
-        Book(figure).post_declared = True
-        state.emit(
-            Event(
-                "secret",
-                f"{figure.name} has declared (hidden until the step ends)",
-                figure.id,
-                rule="FP-27, G-19",
-            )
-        )
+        flow.apply_post(state, figure, {"choice": None, "spell": action.text("spell")})
 
     def do_attack(self, state: GameState, action: Action, dice: Dice) -> None:
         """Attack with the weapon in hand (FP-21 ... FP-25)."""
@@ -407,17 +372,18 @@ class FigPercentile(Ruleset):
             Event(
                 "reload",
                 f"{figure.name} reloads the {item.name}: loaded at the end of round "
-                f"{state.clock.turn + rounds - 1}",
+                f"{state.clock.counters[0] + rounds - 1}",
                 figure.id,
                 rule="G-5",
             )
         )
 
     def do_dodge(self, state: GameState, action: Action, dice: Dice) -> None:
-        """G-3: spend an action on D100 against the dodge skill; success cancels the hit."""
+        """G-3, answering the hit's prompt: spend an action on D100 against the dodge skill;
+        success cancels the hit."""
         figure = state.figure(action.figure)
         check = dodge_check(state, figure)
-        attacker, item = flow.take_pending(state, figure)
+        attacker, item = flow.prompted_hit(state)
         result = check.roll(dice)
         Book(figure).actions_used += 1
         outcome = "the hit is cancelled" if result.success else "the hit lands"
@@ -442,9 +408,9 @@ class FigPercentile(Ruleset):
             flow.land_hit(state, attacker, figure, item, dice)
 
     def do_accept_hit(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Take a hit without dodging."""
+        """Take a hit without dodging (the other answer to the hit's prompt)."""
         figure = state.figure(action.figure)
-        attacker, item = flow.take_pending(state, figure)
+        attacker, item = flow.prompted_hit(state)
         flow.land_hit(state, attacker, figure, item, dice)
 
     # ---- views and checks ----------------------------------------------------------------
@@ -508,6 +474,15 @@ class FigPercentile(Ruleset):
             if book.running and mode not in (None, *RUNNING):
                 problems.append(f"{f.id} is running but its mode is {mode}")
         return problems
+
+
+def _spell_needs_stop(state: GameState, figure: Figure, action: Action) -> None:
+    spell = action.text("spell", "")
+    rule = settings(state).cast_requires_stationary
+    if spell and action.text("choice") != "stop" and rule == "stationary_or_stopping":
+        raise IllegalActionError(
+            f"{figure.name} moved this round: to begin casting {spell} it must declare a stop (G-6)"
+        )
 
 
 def _extra(action: Action) -> int:
