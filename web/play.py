@@ -114,19 +114,19 @@ class Play:
     def render_tracker(self) -> None:
         """Round / Pulse / phase, the step, who acts and the next-step button."""
         view = self.app.view
-        clock = view["clock"]
-        now = clock["step_index"]
+        time = view["time"]
+        shown = {"current": "now", "done": "done"}
         steps = "".join(
-            f'<span class="{"now" if i == now else "done" if i < now else ""}" '
-            f'title="{esc(s["label"])}"></span>'
-            for i, s in enumerate(clock["steps"])
+            f'<span class="{shown.get(s["state"], "")}" title="{esc(s["label"])}"></span>'
+            for s in time["steps"]
         )
-        step = clock["step"]
-        simultaneous = " · secret" if step.get("simultaneous") else ""
+        step = time["step"]
+        secret = " · secret" if time["acting"]["hidden"] else ""
+        units = " · ".join(u["label"] for u in time["units"])
         parts = [
             f'<div class="clock" title="{esc(step.get("help", ""))}">'
-            f'<span class="unit">{esc(clock["unit"].capitalize())} {clock["turn"]}</span>'
-            f'<span class="step-name">{esc(step["label"])}{simultaneous}</span>'
+            f'<span class="unit">{esc(units)}</span>'
+            f'<span class="step-name">{esc(step["label"])}{secret}</span>'
             f'<div class="steps" aria-hidden="true">{steps}</div></div>'
         ]
         if self.app.mode == "play":
@@ -178,7 +178,7 @@ class Play:
         )
         if self.kind is not None and self.spec(self.kind) is None:
             self.reset_pending()
-        parts = []
+        parts = [self._prompt_html()] if app.view["prompt"] else []
         if self.info_hex is not None:
             parts.append(self._hex_info_html(self.info_hex))
         if self.result:
@@ -198,9 +198,24 @@ class Play:
         self._draw_preview()
         self.mark()
 
+    def _prompt_html(self) -> str:
+        """The open prompt: its question to the named figure and its answers."""
+        prompt = self.app.view["prompt"]
+        answers = "".join(
+            f'<button type="button" data-cmd="answer" data-kind="{esc(a["kind"])}" '
+            f'data-answer="{esc(a["kind"])}">{esc(a["label"])}</button>'
+            for a in prompt["answers"]
+        )
+        return (
+            f'<section class="result prompt" role="alert" data-prompt="{esc(prompt["id"])}">'
+            f"<strong>{esc(prompt['question'])}</strong>{rule_tag(prompt.get('rule', ''))}"
+            f'<p class="hint">Only {esc(prompt["figure_name"])} can act until this is '
+            f'answered.</p><div class="row">{answers}</div></section>'
+        )
+
     def _overview_html(self) -> str:
         view = self.app.view
-        step = view["clock"]["step"]
+        step = view["time"]["step"]
         enc = self.app.encounter
         ready = [f for f in view["figures"] if not f.get("out") and enc.legal_actions(f["id"])]
         rows = "".join(
@@ -213,7 +228,7 @@ class Play:
         secret = (
             '<p class="hint">Choices in this step are secret: each figure declares in turn and '
             "nothing is shown until everyone has.</p>"
-            if step.get("simultaneous")
+            if view["time"]["acting"]["hidden"]
             else ""
         )
         who = (
@@ -230,7 +245,7 @@ class Play:
         )
         table = self._actions_html(None) if self._specs else ""
         return (
-            f"<h2>{esc(view['clock']['label'])}</h2>"
+            f"<h2>{esc(view['time']['label'])}</h2>"
             f'<p class="hint">{esc(step.get("help", ""))}'
             f"{rule_tag(step.get('rule', ''))}</p>"
             f"{secret}{who}{table}{button}"
@@ -306,14 +321,18 @@ class Play:
             if f is not None and f.get("out"):
                 return '<p class="hint">Out of the fight: no actions.</p>'
             extra = (f or {}).get("extra") or {}
-            step = self.app.view["clock"]["step"]
-            if step.get("simultaneous"):  # chosen already; the step's choices stay secret
+            acting = self.app.view["time"]["acting"]
+            step = esc(self.app.view["time"]["step"]["label"].lower())
+            done = fid in acting["figures"] and fid not in acting["waiting"]
+            if done and acting["hidden"]:  # chosen already; the step's choices stay secret
                 return (
-                    f'<p class="hint declared">Done for {esc(step["label"].lower())}: the '
+                    f'<p class="hint declared">Done for {step}: the '
                     "choice stays hidden until everyone has chosen.</p>"
                 )
             if extra.get("actions_left") == 0:
                 return '<p class="hint">No actions left this round.</p>'
+            if done:
+                return f'<p class="hint declared">Done for {step}.</p>'
             return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
         cards = []
         for spec in self._specs:
@@ -610,6 +629,14 @@ class Play:
                 spec = self.spec(kind) or {}
                 self.params = _defaults(spec, keep)
             self.render()
+        elif cmd == "answer":
+            prompt = app.view["prompt"]
+            if prompt is not None:
+                if app.selected != prompt["figure"]:
+                    app.select(prompt["figure"])
+                self.kind = str(element.dataset.kind)
+                self.params = _defaults(self.spec(self.kind) or {}, {})
+                self.render()
         elif cmd == "close-action":
             self.reset_pending()
             self.render()
@@ -834,8 +861,9 @@ class Play:
     def _event_html(self, e: dict[str, Any], entry: int) -> str:
         data = e.get("data") or {}
         when = ""
-        if "turn" in data:
-            when = f"{self.app.view['clock']['unit'][:1].upper()}{data['turn']}"
+        if "time" in data:
+            units = self.app.rs["units"]
+            when = "".join(f"{u[:1].upper()}{n}" for u, n in zip(units, data["time"], strict=False))
         more = []
         if e.get("rule"):
             more.append(f'<div>Rule <span class="rule-id">{esc(e["rule"])}</span></div>')

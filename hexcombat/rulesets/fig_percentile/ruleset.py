@@ -161,13 +161,13 @@ class FigPercentile(Ruleset):
         step = state.step.id
         living = list(state.living())
         hidden = settings(state).hidden_declarations
+        everyone = tuple(f.id for f in living)
         if step == "declare":
-            ids = tuple(f.id for f in living if not Book(f).declared)
-            return Acting("all", ids, hidden=hidden, waiting=ids)
+            waiting = tuple(f.id for f in living if not Book(f).declared)
+            return Acting("all", everyone, hidden=hidden, waiting=waiting)
         if step == "stop":
             ids = tuple(f.id for f in living if offers.post_spec(state, f) is not None)
             return Acting("all", ids, hidden=hidden, waiting=ids)
-        everyone = tuple(f.id for f in living)
         if step == "move":
             plans = state.memory.get("plans") or {}
             waiting = tuple(
