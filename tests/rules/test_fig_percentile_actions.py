@@ -350,6 +350,44 @@ def test_g3_a_dodge_costs_an_action_and_cancels_the_hit() -> None:
     assert kinds(enc, "b") == []  # the dodge used B's only action
 
 
+def test_g3_a_hit_that_may_be_dodged_asks_its_target_and_nothing_else_is_legal() -> None:
+    enc = duel(dodge_skill=0)
+    b = enc.setup_figure("b")
+    b.stats["dodge_skill"] = 40
+    b.name = "Brie the Oaken"
+    enc = enc.with_figure(b)
+    play_round(enc, {})
+    roll(enc, [10], "attack", "a", target="b")
+    prompt = enc.state.prompt
+    assert prompt is not None and prompt.question == "Brie the Oaken: dodge this attack?"
+    assert kinds(enc, "b") == ["dodge", "accept_hit"]
+    assert kinds(enc, "a") == kinds(enc, None) == []
+    with pytest.raises(IllegalActionError, match="cannot attack now"):
+        roll(enc, [10], "attack", "b", target="a")
+    enc.undo()
+    assert enc.state.prompt is None and "attack" in kinds(enc, "b")
+    enc.redo()
+    roll(enc, [90], "dodge", "b")
+    assert enc.state.prompt is None and last(enc, "hit").figure == "b"
+
+
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_g19_hidden_declarations_in_either_order_give_the_same_round(first: str) -> None:
+    def play(order: list[str]) -> Encounter:
+        enc = duel()
+        modes = {"a": "accelerate", "b": "walk"}
+        for fid in order:
+            act(enc, "declare", fid, mode=modes[fid])
+        next_step(enc)
+        return enc
+
+    ref, enc = play(["a", "b"]), play([first, "b" if first == "a" else "a"])
+    assert enc.state.figures == ref.state.figures
+    assert [e for e in enc.events if e.kind != "hidden"] == [
+        e for e in ref.events if e.kind != "hidden"
+    ]
+
+
 def test_g3_dodging_off_or_without_skill_lands_the_hit_at_once() -> None:
     enc = duel({"fp.dodge": False})
     b = enc.setup_figure("b")
