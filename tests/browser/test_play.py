@@ -292,3 +292,34 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
     assert log_texts(ui)[-1] == "Round 1 · Actions"
     press(ui, "#redo-button")
     assert log_texts(ui)[-2:] == strike
+
+
+@pytest.mark.skipif("fig-percentile" not in RULESETS, reason="fig-percentile is not registered")
+def test_a_prompt_asks_the_figure_by_name_and_offers_only_its_answers(ui: App) -> None:
+    """A hit that may be dodged: the page asks Bob by name; his answer closes the prompt."""
+    enc = percentile_duel()
+    bob = enc.setup_figure("bob")
+    bob.stats["dodge_skill"] = 40
+    enc = enc.with_figure(bob)
+    for fid in ("alice", "bob"):
+        enc.perform(Action("declare", fid, {"mode": "walk"}))
+    enc.perform(Action("next_step"))
+    for fid, to in (("alice", "3,3"), ("bob", "4,3")):
+        enc.perform(Action("plan_move", fid, {"to": to}))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("attack", "alice", {"target": "bob"}), faces=[30])
+    page = ui.page
+    import_encounter(ui, enc)
+    card = page.locator("#panel-body [data-prompt]")
+    expect(card).to_contain_text("Bob: dodge this attack?")
+    expect(card.locator("[data-answer]")).to_have_count(2)
+    expect(page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
+    press(ui, card.locator('[data-answer="accept_hit"]'))
+    expect(figure(ui, "bob")).to_have_class(re.compile(r"\bselected\b"))
+    expect(page.locator('#panel-body [data-action="accept_hit"]')).to_have_attribute(
+        "aria-expanded", "true"
+    )
+    press(ui, '#preview [data-cmd="commit"]')
+    assert log_texts(ui)[-1] == "Bob is hit by Alice's Sword (hits taken: 1)"
+    expect(page.locator("#panel-body [data-prompt]")).to_have_count(0)
