@@ -26,9 +26,9 @@ import hexcombat
 from hexcombat import Encounter, HexcombatError, InvalidDocumentError
 from hexcombat.document import from_document, to_document
 from hexcombat.view import encounter_view, ruleset_view
-from web import storage
-from web.board import BoardView, Handlers, Marks
-from web.dom import byid, closest_data, esc, listen, now_ms, present, proxy
+from web.board.view import BoardView, Handlers, Marks
+from web.library import storage
+from web.ui.dom import byid, closest_data, esc, listen, now_ms, present, proxy
 
 DEMO_FOLDER = "./static/demos/"
 DEMO_PREFERENCE = ("fig-percentile", "skirmish")
@@ -85,8 +85,8 @@ class App:
                 cancel=self.cancel,
             )
         )
-        from web.editor import Editor
-        from web.play import Play
+        from web.play.panel import Play
+        from web.setup.panel import Editor
 
         self.editor = Editor(self)
         self.play = Play(self)
@@ -563,7 +563,7 @@ class App:
         listen(byid("sheet-handle"), "pointerdown", self._on_sheet_down)
         listen(byid("sheet-handle"), "keydown", self._on_sheet_key)
         listen(byid("dialog"), "close", lambda ev: self.close_library())
-        from web import library_panel
+        from web.library import panel as library_panel
 
         library_panel.enable_drop_import(js.document.body, self.library, on_imported=self._imported)
         self._hide_toast = proxy(lambda *_: self.hide_toast())
@@ -629,7 +629,7 @@ class App:
 
     def library_command(self, cmd: str) -> None:
         """Open the library panel (H6's ``web.library_panel``), for New or Import directly."""
-        from web import library_panel
+        from web.library import panel as library_panel
 
         self.close_library()
         body = self.dialog("Library", "")

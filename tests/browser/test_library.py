@@ -32,7 +32,7 @@ LIBRARY_MAIN = '''
 
 window.remountLibrary(clear) closes the panel, empties localStorage when asked, and opens
 a new panel: tests share one started page instead of starting Python for each.
-window.buildTestForm / readTestForm / showTestProblems drive web/forms.py (JSON text in/out).
+window.buildTestForm / readTestForm / showTestProblems drive web/ui/forms.py (JSON text in/out).
 """
 import json
 import traceback
@@ -45,7 +45,8 @@ async def start():
     from web import boot
 
     boot.set_stage("engine")
-    from web import library_panel, storage
+    from web.library import panel as library_panel
+    from web.library import storage
 
     root = js.document.getElementById("app-root")
     host = js.document.createElement("div")
@@ -80,7 +81,7 @@ async def start():
         panels.append(library_panel.open(host, library, on_open=on_open, on_change=on_change))
 
     def build_test_form(fields, values, prefix):
-        from web import forms
+        from web.ui import forms
 
         if forms_state:
             forms_state["form"].destroy()

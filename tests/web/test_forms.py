@@ -1,4 +1,4 @@
-"""The browser-free parts of web/forms.py: typed values, problem paths, field markup."""
+"""The browser-free parts of web/ui/forms.py: typed values, problem paths, field markup."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from hexcombat.errors import Problem
 from hexcombat.view import rulesets_view
-from web.forms import (
+from web.ui.forms import (
     MISSING,
     as_problems,
     field_markup,

@@ -12,7 +12,7 @@ import pytest
 from hexcombat import Encounter, Hex
 from hexcombat.document import dumps, loads, to_document
 from hexcombat.errors import InvalidDocumentError, UnsupportedVersionError
-from web.storage import (
+from web.library.storage import (
     INDEX_KEY,
     LAST_KEY,
     DamagedEntryError,

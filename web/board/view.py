@@ -31,7 +31,7 @@ import js  # type: ignore[import-not-found]
 from hexcombat.geometry import Hex
 from hexcombat.layout import Layout, from_offset, to_offset
 from hexcombat.render import _pattern_motif
-from web.dom import byid, esc, listen, now_ms, present, proxy
+from web.ui.dom import byid, esc, listen, now_ms, present, proxy
 
 HEX = 30.0
 """Hex size (centre to corner) in board units."""

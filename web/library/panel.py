@@ -46,8 +46,8 @@ from hexcombat.document import MAX_BOARD, MAX_DOCUMENT_CHARS
 from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError, Problem
 from hexcombat.view import rulesets_view
-from web.forms import Form, build_form, ensure_stylesheet, esc, present, pyodide_ffi
-from web.storage import DamagedEntryError, Entry, Library, LibraryError
+from web.library.storage import DamagedEntryError, Entry, Library, LibraryError
+from web.ui.forms import Form, build_form, ensure_stylesheet, esc, present, pyodide_ffi
 
 OnOpen = Callable[[str, Encounter], None]
 OnChange = Callable[[str, Entry | None], None]

@@ -2,7 +2,7 @@
 
 Everything shown comes from the engine: the figure's actions
 (:func:`~hexcombat.view.actions_view`) become cards whose parameters are
-forms (:mod:`web.forms`); hex and figure parameters can also be picked on the
+forms (:mod:`web.ui.forms`); hex and figure parameters can also be picked on the
 board. Once an action is complete, :meth:`~hexcombat.Encounter.preview`
 gives its cost, path, exact chance (shown as a percentage and as the exact
 fraction), every modifier with its rule id and, for opposed rolls, the chance
@@ -23,10 +23,10 @@ import js  # type: ignore[import-not-found]
 from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeededError
 from hexcombat.dice import parse
 from hexcombat.view import actions_view, reach_view, sight_view
-from web import forms
-from web.board import Marks, parse_key
-from web.dom import byid, esc, present
-from web.editor import FACING_NAMES
+from web.board.view import Marks, parse_key
+from web.setup.panel import FACING_NAMES
+from web.ui import forms
+from web.ui.dom import byid, esc, present
 
 if TYPE_CHECKING:
     from web.app import App

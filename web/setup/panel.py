@@ -26,9 +26,9 @@ from hexcombat import Encounter, HexcombatError, InvalidDocumentError, Problem
 from hexcombat.editing import catalogue, new_item
 from hexcombat.figures import EQUIPMENT_STATES, Figure
 from hexcombat.geometry import neighbors
-from web import forms
-from web.board import Marks, parse_key
-from web.dom import byid, esc, present
+from web.board.view import Marks, parse_key
+from web.ui import forms
+from web.ui.dom import byid, esc, present
 
 if TYPE_CHECKING:
     from web.app import App

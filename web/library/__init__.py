@@ -1,0 +1,1 @@
+"""The encounter library: localStorage documents (``storage``) and its panel (``panel``)."""

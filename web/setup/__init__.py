@@ -1,0 +1,1 @@
+"""Set-up mode: paint terrain, add, edit, place and rotate figures, settings (``panel``)."""
