@@ -8,6 +8,7 @@ raises and leaves the encounter exactly as it was.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -313,6 +314,19 @@ class Encounter:
         if not self.can_redo:
             raise IllegalActionError("there is nothing to redo")
         self._cursor += 1
+
+    def copy(self) -> Encounter:
+        """An independent copy at the same cursor, made without replaying the log.
+
+        The setup, the log entries and the states after each entry are shared: none of them
+        changes once made (:meth:`perform` works on a copy of the state). Playing on the copy
+        leaves this encounter as it is, so an app can keep it to go back to.
+        """
+        twin = copy.copy(self)
+        twin._log = list(self._log)
+        twin._events = list(self._events)
+        twin._states = list(self._states)
+        return twin
 
     def _replay(self, before: GameState, entry: LogEntry) -> GameState:
         self._check_offered(entry.action, before)

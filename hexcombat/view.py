@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .actions import ActionSpec
 from .encounter import Encounter
 from .figures import Figure
 from .geometry import Hex, distance
@@ -49,16 +50,40 @@ def rulesets_view() -> list[dict[str, Json]]:
     return [ruleset_view(r) for r in all_rulesets()]
 
 
+def starter_ruleset() -> Ruleset:
+    """The ruleset a new, empty encounter uses when nobody chose one."""
+    rulesets = all_rulesets()
+    return next((r for r in rulesets if r.starter), rulesets[0])
+
+
+def empty_encounter(width: int = 12, height: int = 10, name: str = "New encounter") -> Encounter:
+    """An empty board of the starter ruleset (the app's fallback when no demo can be read)."""
+    return Encounter.new(starter_ruleset().id, width, height, name=name)
+
+
 def figure_view(state: GameState, figure: Figure, colors: dict[str, str]) -> dict[str, Json]:
-    """A figure as the board and the figure panel show it."""
+    """A figure as the board and the figure panel show it.
+
+    Beyond the stored figure: its side colour, whether it is out, its badges with their
+    colours, the ruleset's extra numbers (``extra``), the ruleset's words for every key the
+    panel shows (``labels``: extra numbers, stats, pools and statuses) and, when it has
+    nothing to do for a ruleset reason, that reason (``idle``).
+    """
+    ruleset = state.ruleset
+    badges = ruleset.badges(state, figure)
+    extra = ruleset.figure_view(state, figure)
+    keys = [*extra, *figure.stats, *figure.pools, *figure.statuses]
     return {
         **figure.to_json(),
         "hexes": [str(h) for h in figure.hexes()],
         "initials": figure.initials,
         "color": colors.get(figure.side, SIDE_COLORS[0]),
-        "out": state.ruleset.is_out(state, figure),
-        "badges": state.ruleset.badges(state, figure),
-        "extra": state.ruleset.figure_view(state, figure),
+        "out": ruleset.is_out(state, figure),
+        "badges": badges,
+        "badge_colors": {b: ruleset.badge_color(b) for b in badges},
+        "extra": extra,
+        "labels": {k: ruleset.view_label(k) for k in keys},
+        "idle": ruleset.idle_text(state, figure),
     }
 
 
@@ -96,6 +121,13 @@ def prompt_view(state: GameState) -> dict[str, Json] | None:
     return None if prompt is None else prompt.to_json(state.figure(prompt.figure).name)
 
 
+def action_view(ruleset: Ruleset, spec: ActionSpec) -> dict[str, Json]:
+    """An offered action as a form description, with the ruleset's words for it (``words``:
+    ``cost_unit`` after its cost, ``confirm`` on its button once its hex is chosen)."""
+    words: dict[str, Json] = dict(ruleset.action_words(spec))
+    return {**spec.to_json(), "words": words}
+
+
 def encounter_view(encounter: Encounter) -> dict[str, Json]:
     """The whole encounter as the app draws it: board, figures, time, prompt, undo, actions."""
     state = encounter.state
@@ -114,14 +146,14 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "can_redo": encounter.can_redo,
         "cursor": encounter.cursor,
         "log_length": len(encounter.log),
-        "table_actions": [a.to_json() for a in encounter.legal_actions(None)],
+        "table_actions": [action_view(encounter.ruleset, a) for a in encounter.legal_actions(None)],
         "started": encounter.cursor > 0,
     }
 
 
 def actions_view(encounter: Encounter, figure_id: str | None) -> list[dict[str, Json]]:
     """The actions a figure (or the table) may take now, as form descriptions."""
-    return [a.to_json() for a in encounter.legal_actions(figure_id)]
+    return [action_view(encounter.ruleset, a) for a in encounter.legal_actions(figure_id)]
 
 
 def reach_view(encounter: Encounter, figure_id: str) -> dict[str, int]:

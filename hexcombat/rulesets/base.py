@@ -33,6 +33,22 @@ from ..time import Acting, Clock, Declarations, StepDef, Time
 from ..validation import Json, describe
 
 OPTION_TYPES = ("choice", "bool", "int")
+BADGE_COLORS: Mapping[str, str] = {
+    "wounded": "#c0392b",
+    "down": "#555",
+    "prone": "#7d5a2b",
+    "stunned": "#8e44ad",
+}
+"""Badge colours for common status words; any other badge is drawn in ``BADGE_COLOR``."""
+BADGE_COLOR = "#34495e"
+
+
+def humanize(key: str) -> str:
+    """A data key in words: 'top_speed_hexes' -> 'Top speed hexes'."""
+    words = key.replace("_", " ").replace(".", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 FIELD_TYPES = ("int", "text", "bool", "choice")
 
 
@@ -210,6 +226,8 @@ class Ruleset:
     time: ClassVar[Time]
     terrain: ClassVar[TerrainTable]
     stacking_option: ClassVar[str] = ""
+    starter: ClassVar[bool] = False
+    """True for the ruleset a new, empty encounter uses when nobody chose one."""
 
     # ---- set-up -------------------------------------------------------
     def default_options(self) -> dict[str, Json]:
@@ -370,6 +388,26 @@ class Ruleset:
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Numbers a figure panel shows beyond the stored ones (speed now, actions left...)."""
         return {}
+
+    # ---- words and looks the page shows (the page itself names no ruleset) ------------
+    def action_words(self, spec: ActionSpec) -> dict[str, str]:
+        """Page words for an offered action: ``cost_unit`` after its cost (e.g. "MP") and
+        ``confirm``, the button that carries it out once its hex is chosen ("Move here").
+        Default: none (the cost stands alone and the button shows the action's label)."""
+        return {}
+
+    def idle_text(self, state: GameState, figure: Figure) -> str:
+        """Why a figure has nothing offered now, in one sentence for its panel ('' lets the
+        page say its generic words: nothing to do in this step)."""
+        return ""
+
+    def badge_color(self, badge: str) -> str:
+        """The colour of a token badge (see :meth:`badges`)."""
+        return BADGE_COLORS.get(badge, BADGE_COLOR)
+
+    def view_label(self, key: str) -> str:
+        """What the page calls a key of :meth:`figure_view`, a status, pool or stat."""
+        return humanize(key)
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """Broken invariants in a state (used by property tests): positions, stacking, pools."""

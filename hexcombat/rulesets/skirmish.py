@@ -41,6 +41,7 @@ class Skirmish(Ruleset):
     summary = "Minimal built-in rules: move with terrain costs, then a d20 melee attack."
     default_die = 20
     stacking_option = "skirmish.stacking"
+    starter = True
     options = (
         OptionSpec(
             "skirmish.stacking",
@@ -336,6 +337,12 @@ class Skirmish(Ruleset):
         if hp.current == 0:
             target.statuses["down"] = Status("down")
             state.emit(Event("status", f"{target.name} is down", target.id))
+
+    def action_words(self, spec: ActionSpec) -> dict[str, str]:
+        """A move costs movement points and is confirmed with "Move here"."""
+        if spec.kind == "move":
+            return {"cost_unit": "MP", "confirm": "Move here"}
+        return {}
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Whether the figure has already used its step."""

@@ -414,6 +414,16 @@ class FigPercentile(Ruleset):
         flow.land_hit(state, attacker, figure, item, dice)
 
     # ---- views and checks ----------------------------------------------------------------
+    def action_words(self, spec: ActionSpec) -> dict[str, str]:
+        """A planned move costs movement points (FP-9) and is confirmed on its hex."""
+        if spec.kind == "plan_move":
+            return {"cost_unit": "MP", "confirm": f"{spec.label}: here"}
+        return {}
+
+    def idle_text(self, state: GameState, figure: Figure) -> str:
+        """A figure whose actions of the round are spent says so."""
+        return "No actions left this round." if actions_left(figure) == 0 else ""
+
     def badges(self, state: GameState, figure: Figure) -> list[str]:
         """The common badges, plus 'hit' once the figure has taken a hit (all the text records)."""
         words = super().badges(state, figure)
