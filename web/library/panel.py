@@ -47,7 +47,9 @@ from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError, Problem
 from hexcombat.view import rulesets_view
 from web.library.storage import DamagedEntryError, Entry, Library, LibraryError
+from web.ui.dialog import Dialog
 from web.ui.forms import Form, build_form, ensure_stylesheet, esc, present, pyodide_ffi
+from web.ui.toast import Toast
 
 OnOpen = Callable[[str, Encounter], None]
 OnChange = Callable[[str, Entry | None], None]
@@ -144,38 +146,6 @@ def refused_markup(refused: Sequence[tuple[str, list[Problem]]]) -> str:
     )
 
 
-class Dialog:
-    """One modal ``<dialog>`` reused for messages, renaming and confirmations."""
-
-    def __init__(self, document: Any, parent: Any) -> None:
-        self.element = document.createElement("dialog")
-        self.element.className = "hc-dialog"
-        parent.append(self.element)
-
-    def show(self, kind: str, html: str, buttons: str) -> None:
-        """Fill the dialog (``data-dialog=kind``) and open it modally."""
-        self.element.dataset.dialog = kind
-        self.element.innerHTML = f'{html}<div class="hc-lib-buttons">{buttons}</div>'
-        if not self.element.open:
-            self.element.showModal()
-        target = self.element.querySelector("input")
-        if not present(target):
-            target = self.element.querySelector("button")
-        if present(target):
-            target.focus()
-
-    def message(self, kind: str, html: str) -> None:
-        """A message with an OK button."""
-        self.show(
-            kind, html, '<button type="button" class="primary" data-lib="dialog-ok">OK</button>'
-        )
-
-    def close(self) -> None:
-        """Close the dialog if it is open."""
-        if self.element.open:
-            self.element.close()
-
-
 class DropImport:
     """Import ``.json`` files dropped on an element (see :func:`enable_drop_import`)."""
 
@@ -189,7 +159,7 @@ class DropImport:
         self.target = target
         self.library = library
         self.on_imported = on_imported
-        self.dialog = dialog or Dialog(target.ownerDocument, target.ownerDocument.body)
+        self.dialog = dialog or Dialog.create(target.ownerDocument, target.ownerDocument.body)
         self._tasks: set[asyncio.Future[None]] = set()
         ffi = pyodide_ffi()
         self._handlers = {
@@ -279,8 +249,6 @@ class LibraryPanel:
         self._ruleset_names = {str(r["id"]): str(r["name"]) for r in self.rulesets}
         self._base_form: Form | None = None
         self._options_form: Form | None = None
-        self._toast_timer: Any = None
-        self._toast_action: Callable[[], None] | None = None
         self._renaming = ""
         self._purging = ""
         self._tasks: set[asyncio.Future[None]] = set()
@@ -322,7 +290,8 @@ here. Encounters are saved in this browser as you change them.</p>
 """
         container.append(root)
         self.root = root
-        self.dialog = Dialog(document, root)
+        self.dialog = Dialog.create(document, root)
+        self._toast = Toast(self._slot("toast"), duration_ms=TOAST_MS, text_tag="p")
         ffi = pyodide_ffi()
         self._listeners = {
             "click": ffi.create_proxy(self._click),
@@ -332,7 +301,6 @@ here. Encounters are saved in this browser as you change them.</p>
         for name, handler in self._listeners.items():
             root.addEventListener(name, handler)
         self._file_listener = ffi.create_proxy(self._files_chosen)
-        self._hide_listener = ffi.create_proxy(self._hide_toast)
         self._slot("file").addEventListener("change", self._file_listener)
         self._drop = DropImport(root, library, self._imported, self.dialog)
         self._slot("memory").hidden = library.persistent
@@ -481,24 +449,9 @@ here. Encounters are saved in this browser as you change them.</p>
         self, text: str, action: str = "", on_action: Callable[[], None] | None = None
     ) -> None:
         """Show a short message at the bottom, with an optional button (e.g. Undo)."""
-        js = _js()
-        box = self._slot("toast")
-        button = (
-            f'<button type="button" data-lib="toast-action">{esc(action)}</button>'
-            if action
-            else ""
+        self._toast.show(
+            text, button=action, button_attr='data-lib="toast-action"', on_action=on_action
         )
-        box.innerHTML = f"<p>{esc(text)}</p>{button}"
-        box.hidden = False
-        self._toast_action = on_action
-        if self._toast_timer is not None:
-            js.clearTimeout(self._toast_timer)
-        self._toast_timer = js.setTimeout(self._hide_listener, TOAST_MS)
-
-    def _hide_toast(self) -> None:
-        self._toast_timer = None
-        self._toast_action = None
-        self._slot("toast").hidden = True
 
     def _error(self, title: str, exc: Exception) -> None:
         problems = getattr(exc, "problems", ())
@@ -630,8 +583,8 @@ here. Encounters are saved in this browser as you change them.</p>
             self.on_change(entry_id, None)
 
     def _cmd_toast_action(self, _: str) -> None:
-        action = self._toast_action
-        self._hide_toast()
+        action = self._toast.take_action()
+        self._toast.hide()
         if action is not None:
             action()
 
@@ -832,9 +785,7 @@ here. Encounters are saved in this browser as you change them.</p>
     # ---- closing -------------------------------------------------------------
     def close(self) -> None:
         """Remove the panel and release its listeners."""
-        js = _js()
-        if self._toast_timer is not None:
-            js.clearTimeout(self._toast_timer)
+        self._toast.cancel_timer()
         for form in (self._base_form, self._options_form):
             if form is not None:
                 form.destroy()

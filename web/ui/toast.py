@@ -1,0 +1,70 @@
+"""The one toast: a short message over the page that hides itself, with an optional button.
+
+The app shows its messages in ``#toast`` (its Undo button is a ``data-cmd``); the library
+panel, which also runs on its own page, keeps a toast in its own markup. Both are this class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from web.ui.words import esc
+
+
+def _js() -> Any:
+    import js  # type: ignore[import-not-found]
+
+    return js
+
+
+class Toast:
+    """A message box (``element``) shown for ``duration_ms``, twice as long for a problem."""
+
+    def __init__(self, element: Any, *, duration_ms: int, text_tag: str = "span") -> None:
+        self.element = element
+        self.duration_ms = duration_ms
+        self.text_tag = text_tag
+        self.on_action: Callable[[], None] | None = None
+        self._timer: Any = None
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        self._hide_later = create_proxy(lambda *_: self.hide())
+        """Kept for the page's lifetime: a timer may fire after its owner has closed."""
+
+    def show(
+        self,
+        text: str,
+        *,
+        bad: bool = False,
+        button: str = "",
+        button_attr: str = "",
+        on_action: Callable[[], None] | None = None,
+    ) -> None:
+        """Show ``text`` (with a button labelled ``button`` carrying ``button_attr``)."""
+        js = _js()
+        tag = self.text_tag
+        extra = f'<button type="button" {button_attr}>{esc(button)}</button>' if button else ""
+        self.element.innerHTML = f"<{tag}>{esc(text)}</{tag}>{extra}"
+        self.element.classList.toggle("bad", bad)
+        self.element.hidden = False
+        self.on_action = on_action
+        self.cancel_timer()
+        self._timer = js.setTimeout(self._hide_later, self.duration_ms * (2 if bad else 1))
+
+    def take_action(self) -> Callable[[], None] | None:
+        """The button's callback, once (None when there is none)."""
+        action, self.on_action = self.on_action, None
+        return action
+
+    def cancel_timer(self) -> None:
+        """Stop the hiding timer (before closing the toast's owner)."""
+        if self._timer is not None:
+            _js().clearTimeout(self._timer)
+            self._timer = None
+
+    def hide(self) -> None:
+        """Hide the message box."""
+        self._timer = None
+        self.on_action = None
+        self.element.hidden = True
