@@ -1,15 +1,12 @@
-"""The app controller: the current encounter, its history, autosave, and routing of page events.
+"""The app's wiring: page events to the session, the command registry and the mode panels.
 
-One :class:`App` holds the open :class:`~hexcombat.Encounter`. Every change goes
-through the engine: set-up edits (:meth:`App.change`) return a new encounter,
-play (:meth:`App.perform`) appends to its action log. After each change the
-encounter is saved to the library and the page is redrawn from
-:func:`hexcombat.view.encounter_view`.
-
-Undo and redo cover both kinds of change: a set-up edit is undone by going
-back to the encounter before it, an action by the engine's own
-:meth:`~hexcombat.Encounter.undo` (so redo repeats the same rolls). After a
-reload only the engine's log survives, so actions can still be undone.
+One :class:`App` owns the :class:`~web.session.Session` (the open encounter, its
+history, selection, mode), the :class:`~web.commands.Commands` registry, the board,
+the toast and the dialog, and the two mode panels (``web/play``, ``web/setup``), which
+never import each other or this module: they get the app as a
+:class:`~web.ui.shell.Shell`. Every change goes through the engine (set-up edits
+return a new encounter, play appends to its action log); after each the session says
+whether to save, and the page is redrawn from :func:`hexcombat.view.encounter_view`.
 """
 
 from __future__ import annotations
@@ -23,49 +20,41 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 import hexcombat
-from hexcombat import Encounter, HexcombatError, InvalidDocumentError
-from hexcombat.document import from_document, to_document
-from hexcombat.view import encounter_view, ruleset_view
+from hexcombat import Encounter, HexcombatError
+from hexcombat.document import from_document
+from hexcombat.events import Event
+from hexcombat.view import empty_encounter, encounter_view, ruleset_view
 from web.board.view import BoardView, Handlers, Marks
+from web.commands import Commands
 from web.library import storage
+from web.play.panel import Play
+from web.session import Session
+from web.setup.panel import Editor
+from web.ui.dialog import Dialog
 from web.ui.dom import byid, closest_data, esc, listen, now_ms, present, proxy
+from web.ui.toast import Toast
+from web.ui.words import HOUSE_TAG, problems_text, terrain_facts
 
 DEMO_FOLDER = "./static/demos/"
-DEMO_PREFERENCE = ("fig-percentile", "skirmish")
 TOAST_MS = 6000
 SNAPSHOT_KEY = "hexcombat.snapshot"
 """localStorage key of the last drawn board (JSON: rect, svg), read by index.html's boot."""
 SNAPSHOT_MAX_CHARS = 300_000
 SNAPSHOT_DELAY_MS = 800
-HOUSE_TAG = ' <span class="house-default">house default</span>'
-
-
-def problems_text(exc: BaseException) -> str:
-    """An engine error in plain words: its problems one per line, or its message."""
-    if isinstance(exc, InvalidDocumentError) and exc.problems:
-        return "; ".join(
-            p.message if not p.path else f"{p.path}: {p.message}" for p in exc.problems
-        )
-    return str(exc)
 
 
 class App:
-    """The running app: encounter, mode (set-up or play), selection, history and views."""
+    """The running app: session, commands, board, toast, dialog and the mode panels."""
 
     def __init__(self) -> None:
         self.library = storage.browser_library()
-        self.entry_id: str | None = None
-        self.enc: Encounter | None = None
+        self.session = Session()
+        self.commands = Commands()
         self.rs: dict[str, Any] = {}
         self.view: dict[str, Any] = {}
-        self.mode = "play"
-        self.selected: str | None = None
-        self.past: list[tuple[str, Encounter | None, str]] = []
-        """Changes that can be undone: kind ("edit", "play", or "aside": an action that set a
-        worked example's remaining steps aside), the encounter to go back to, and words."""
-        self.future: list[tuple[str, Encounter | None, str]] = []
         self.timings: dict[str, float] = {}
-        self._toast_timer: Any = None
+        self._toast = Toast(byid("toast"), duration_ms=TOAST_MS)
+        self._dialog = Dialog(byid("dialog"))
         self._snapshot_timer: Any = None
         self.library_panel: Any = None
         self.demos: list[dict[str, Any]] = []
@@ -73,8 +62,6 @@ class App:
         self.demo_entries: dict[str, str] = {}
         """Demo file -> library entry id, for demos opened from the welcome card."""
         self._tasks: set[asyncio.Future[None]] = set()
-        self.set_aside = 0
-        """How many undone actions the last performed action set aside (0: none)."""
         self.board = BoardView(
             Handlers(
                 tap=self.on_tap,
@@ -85,12 +72,40 @@ class App:
                 cancel=self.cancel,
             )
         )
-        from web.play.panel import Play
-        from web.setup.panel import Editor
-
         self.editor = Editor(self)
         self.play = Play(self)
+        self._register_commands()
         self._bind()
+
+    # ---- the session, as the panels see it ------------------------------------------------
+    @property
+    def enc(self) -> Encounter | None:
+        """The open encounter, if any."""
+        return self.session.enc
+
+    @property
+    def entry_id(self) -> str | None:
+        """The library entry of the open encounter."""
+        return self.session.entry_id
+
+    @property
+    def mode(self) -> str:
+        """'play' or 'edit' (set-up)."""
+        return self.session.mode
+
+    @property
+    def selected(self) -> str | None:
+        """The selected figure."""
+        return self.session.selected
+
+    @selected.setter
+    def selected(self, figure_id: str | None) -> None:
+        self.session.select(figure_id)
+
+    @property
+    def set_aside(self) -> int:
+        """How many undone actions the last performed action set aside (0: none)."""
+        return self.session.set_aside
 
     # ---- opening ---------------------------------------------------------------------
     async def open_first(self) -> None:
@@ -113,37 +128,30 @@ class App:
         self.welcome(file)
 
     async def demo(self) -> Encounter:
-        """The first demo encounter the site ships (fig-percentile first), else an empty board."""
+        """The demo a first visit opens (the index's ``first_visit`` entry, then the others in
+        their listed order), else an empty board of the engine's starter ruleset."""
         try:
             listed = await fetch_json(DEMO_FOLDER + "index.json")
         except OSError:
             listed = None
-        files = demo_files(listed)
         entries = listed.get("demos", []) if isinstance(listed, dict) else listed
         self.demos = [d for d in entries or [] if isinstance(d, dict) and d.get("file")]
-        for ruleset_id in DEMO_PREFERENCE:
-            name = files.get(ruleset_id)
-            if name is None:
-                continue
+        for demo in first_visit_order(self.demos):
             try:
-                return from_document(await fetch_json(DEMO_FOLDER + name))
+                return from_document(await fetch_json(DEMO_FOLDER + str(demo["file"])))
             except (OSError, HexcombatError) as exc:
                 self.toast(
-                    f"The {ruleset_id} demo could not be read: {problems_text(exc)}", bad=True
+                    f"The {demo.get('ruleset', '')} demo could not be read: {problems_text(exc)}",
+                    bad=True,
                 )
-        return Encounter.new("skirmish", 12, 10, name="New encounter")
+        return empty_encounter()
 
     def open(self, enc: Encounter, entry_id: str | None) -> None:
         """Show ``enc`` (saved as ``entry_id``), with a fresh history."""
-        self.enc = enc
-        self.entry_id = entry_id
+        self.session.open(enc, entry_id, remembered_mode(entry_id))
         if entry_id is not None:
             self.library.remember(entry_id)
         self.rs = ruleset_view(enc.ruleset)
-        self.past.clear()
-        self.future.clear()
-        self.selected = None
-        self.mode = remembered_mode(entry_id) or ("play" if enc.setup.figures else "edit")
         remember_mode(entry_id, self.mode)
         self.editor.reset()
         self.play.reset()
@@ -196,7 +204,7 @@ class App:
     async def open_demo(self, file: str) -> None:
         """Open a demo from the welcome card (once in the library; later taps reopen it)."""
         try:
-            entry_id = self.demo_entries.get(file)
+            entry_id: str | None = self.demo_entries.get(file)
             if entry_id is not None:
                 enc = self.library.load(entry_id)
             else:
@@ -213,107 +221,59 @@ class App:
     @property
     def encounter(self) -> Encounter:
         """The open encounter."""
-        assert self.enc is not None
-        return self.enc
+        return self.session.encounter
 
     def change(self, make: Callable[[Encounter], Encounter], done: str = "") -> bool:
         """Apply a set-up edit made by the engine; on refusal show why and change nothing."""
         try:
-            new = make(self.encounter)
+            self.session.change(make, done)
         except (HexcombatError, ValueError) as exc:
             self.toast(problems_text(exc), bad=True)
             return False
-        self.past.append(("edit", self.enc, done))
-        self.future.clear()
-        self.enc = new
         self.after_change(done)
         return True
 
-    def perform(self, action: hexcombat.Action, faces: list[int] | None = None) -> list[Any]:
-        """Carry out a play action (engine errors propagate to the caller, nothing changes).
-
-        When undone actions were waiting to be redone (a worked example), they are set aside:
-        :attr:`set_aside` says how many, and Undo brings back the encounter with them.
-        """
-        enc = self.encounter
-        waiting = len(enc.log) - enc.cursor
-        before = from_document(to_document(enc)) if waiting else None
-        events = enc.perform(action, faces)
-        self.set_aside = waiting
-        if before is not None:
-            words = events[0].text if events else action.kind
-            self.past.append(("aside", before, words))
-        else:
-            self.past.append(("play", None, ""))
-        self.future.clear()
+    def perform(self, action: hexcombat.Action, faces: list[int] | None = None) -> list[Event]:
+        """Carry out a play action (engine errors propagate to the caller, nothing changes)."""
+        events = self.session.perform(action, faces)
         self.after_change("")
         return events
 
     def after_change(self, done: str) -> None:
-        """Save, redraw, and say what was done (with an Undo button)."""
-        self.save()
+        """Save when the session says so, redraw, and say what was done (with Undo)."""
+        if self.session.take_unsaved():
+            self.save()
         self.refresh()
         if done:
             self.toast(done, undo=True)
 
     def undo(self) -> None:
         """Step back one change (set-up edit or action) and say which one."""
-        if self.past:
-            kind, before, words = self.past.pop()
-        elif self.enc is not None and self.enc.can_undo:
-            kind, before, words = "play", None, ""
-        else:
+        words = self.session.undo()
+        if words is None:
             return
-        if kind == "aside":  # back to the worked example, whose next step Redo now takes
-            assert before is not None
-            self.enc = before
-            words += ". The worked example is back: Redo steps through it"
-        elif kind == "edit":
-            assert before is not None
-            self.future.append(("edit", self.enc, words))
-            self.enc = before
-        else:
-            enc = self.encounter
-            words = entry_words(enc, enc.cursor - 1)
-            enc.undo()
-            self.future.append(("play", None, ""))
         self.play.reset_pending()
-        self.play.result = []
         self.after_change("")
-        self.toast(f"Undone: {words}" if words else "Undone.")
+        self.toast(words)
 
     def redo(self) -> None:
         """Apply again the change undone last, and show what it did."""
-        if self.future:
-            kind, after, words = self.future.pop()
-        elif self.enc is not None and self.enc.can_redo:
-            kind, after, words = "play", None, ""
-        else:
+        words = self.session.redo()
+        if words is None:
             return
-        self.play.result = []
-        if kind == "edit":
-            assert after is not None
-            self.past.append(("edit", self.enc, words))
-            self.enc = after
-        else:
-            enc = self.encounter
-            enc.redo()
-            words = entry_words(enc, enc.cursor - 1)
-            self.play.result = [e.to_json() for e in enc.entry_events(enc.cursor - 1)]
-            self.past.append(("play", None, ""))
         self.play.reset_pending()
         self.after_change("")
-        self.toast(f"Redone: {words}" if words else "Redone.")
+        self.toast(words)
 
     @property
     def can_undo(self) -> bool:
         """True when there is a change to undo."""
-        return bool(self.past) or (self.enc is not None and self.enc.can_undo)
+        return self.session.can_undo
 
     @property
     def can_redo(self) -> bool:
         """True when there is an undone change to apply again."""
-        return bool(self.future) or (self.enc is not None and self.enc.can_redo)
+        return self.session.can_redo
 
     def save(self) -> None:
         """Write the encounter to the library (failures are shown; the old revision stays)."""
@@ -321,7 +281,7 @@ class App:
         try:
             if self.entry_id is None:
                 entry, enc = self.library.add(self.encounter)
-                self.enc, self.entry_id = enc, entry.id
+                self.session.saved_as(entry.id, enc)
                 self.library.remember(entry.id)
             else:
                 self.library.save(self.entry_id, self.encounter)
@@ -336,10 +296,7 @@ class App:
         enc = self.encounter
         self.view = encounter_view(enc)
         viewed = now_ms()
-        if self.selected is not None and not any(
-            f["id"] == self.selected for f in self.view["figures"]
-        ):
-            self.selected = None
+        self.session.keep_selection(f["id"] for f in self.view["figures"])
         self.board.draw(self.view, self.rs["terrain"])
         self.board.select(self.selected)
         self.board.paint_fill = self.editor.paint_fill() if self.mode == "edit" else None
@@ -397,9 +354,8 @@ class App:
 
     def set_mode(self, mode: str) -> None:
         """Switch between setting up ("edit") and playing ("play")."""
-        if mode == self.mode:
+        if not self.session.set_mode(mode):
             return
-        self.mode = mode
         remember_mode(self.entry_id, mode)
         self.editor.reset()
         self.play.reset_pending()
@@ -408,7 +364,7 @@ class App:
     def select(self, figure_id: str | None) -> None:
         """Select a figure (None clears the selection) and redraw the panel."""
         started = now_ms()
-        self.selected = figure_id
+        self.session.select(figure_id)
         self.board.select(figure_id)
         self.play.reset_pending()
         self.render_panel()
@@ -470,18 +426,13 @@ class App:
     # ---- page chrome ---------------------------------------------------------------------
     def toast(self, message: str, *, bad: bool = False, undo: bool = False) -> None:
         """A short message over the board (with an Undo button after a change)."""
-        box = byid("toast")
-        button = '<button type="button" data-cmd="undo">Undo</button>' if undo else ""
-        box.innerHTML = f"<span>{esc(message)}</span>{button}"
-        box.classList.toggle("bad", bad)
-        box.hidden = False
-        if self._toast_timer is not None:
-            js.clearTimeout(self._toast_timer)
-        self._toast_timer = js.setTimeout(self._hide_toast, TOAST_MS * (2 if bad else 1))
+        self._toast.show(
+            message, bad=bad, button="Undo" if undo else "", button_attr='data-cmd="undo"'
+        )
 
     def hide_toast(self) -> None:
         """Hide the message box."""
-        byid("toast").hidden = True
+        self._toast.hide()
 
     def toggle_menu(self, show: bool | None = None) -> None:
         """Open or close the menu."""
@@ -505,26 +456,18 @@ class App:
 
     def dialog(self, title: str, body_html: str) -> Any:
         """Show the modal dialog with a title and content; returns its body element."""
-        byid("dialog-title").textContent = title
-        body = byid("dialog-body")
-        body.innerHTML = body_html
-        dialog = byid("dialog")
-        if not dialog.open:
-            dialog.showModal()
-        return body
+        return self._dialog.titled(title, body_html)
 
     def close_dialog(self) -> None:
         """Close the modal dialog (and the library panel in it)."""
         self.close_library()
-        dialog = byid("dialog")
-        if dialog.open:
-            dialog.close()
+        self._dialog.close()
 
     def legend(self) -> None:
         """The terrain legend: swatch, name, movement cost, sight rules, help."""
         rows = []
         for t in self.rs["terrain"]:
-            tag = HOUSE_TAG if t.get("house_default") else ""
+            tag = " " + HOUSE_TAG if t.get("house_default") else ""
             swatch = (
                 f'<svg width="56" height="40" viewBox="0 0 56 40" aria-hidden="true">'
                 f'<rect width="56" height="40" fill="{self.board.terrain_fill(t["id"])}"/></svg>'
@@ -566,7 +509,6 @@ class App:
         from web.library import panel as library_panel
 
         library_panel.enable_drop_import(js.document.body, self.library, on_imported=self._imported)
-        self._hide_toast = proxy(lambda *_: self.hide_toast())
         self._save_snapshot = proxy(lambda *_: self.guard(self.save_snapshot))
         self._close_dialog_later = proxy(lambda *_: self.close_dialog())
 
@@ -580,7 +522,7 @@ class App:
                 self.toggle_menu(False)
             return
         if present(element.closest("#panel-body")):
-            self.guard(lambda: self._active().on_command(cmd, element, ev))
+            self.guard(lambda: self.commands.run(cmd, element, ev, scope=self.mode))
             return
         if present(element.closest("#menu")) and cmd != "coords":
             self.toggle_menu(False)
@@ -588,44 +530,51 @@ class App:
 
     def command(self, cmd: str, element: Any = None) -> None:
         """Run a command of the top bar, the menu, the board tools or a message."""
-        if cmd == "menu":
-            self.toggle_menu()
-        elif cmd == "undo":
-            self.undo()
-        elif cmd == "redo":
-            self.redo()
-        elif cmd == "log":
-            self.toggle_log()
-        elif cmd == "mode":
-            self.set_mode(str(element.dataset.mode))
-        elif cmd == "zoom-in":
-            self.board.zoom_by(1.25)
-        elif cmd == "zoom-out":
-            self.board.zoom_by(0.8)
-        elif cmd == "fit":
-            self.board.fit()
-        elif cmd == "legend":
-            self.legend()
-        elif cmd == "close-dialog":
-            self.close_dialog()
-        elif cmd == "export":
-            self.export()
-        elif cmd == "settings":
-            self.set_mode("edit")
-            self.editor.show_settings()
-        elif cmd in ("library", "new", "import"):
-            self.close_welcome()
-            self.library_command(cmd)
-        elif cmd == "welcome-close":
-            self.close_welcome()
-        elif cmd == "welcome-demo":
-            task = asyncio.ensure_future(self.open_demo(str(element.dataset.file)))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-        elif cmd == "tracker-select":
-            self.select(str(element.dataset.pick))
-        elif cmd == "next-step":
-            self.play.next_step()
+        self.commands.run(cmd, element)
+
+    def _register_commands(self) -> None:
+        """The app-wide commands (the mode panels register theirs when they are made)."""
+        board = self.board
+        simple: dict[str, Callable[[], Any]] = {
+            "menu": self.toggle_menu,
+            "undo": self.undo,
+            "redo": self.redo,
+            "log": self.toggle_log,
+            "zoom-in": lambda: board.zoom_by(1.25),
+            "zoom-out": lambda: board.zoom_by(0.8),
+            "fit": board.fit,
+            "legend": self.legend,
+            "close-dialog": self.close_dialog,
+            "export": self.export,
+            "settings": self.settings,
+            "welcome-close": self.close_welcome,
+            "next-step": self.play.next_step,
+        }
+        for name, fn in simple.items():
+            self.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn())
+        self.commands.register("mode", lambda _cmd, el, _ev: self.set_mode(str(el.dataset.mode)))
+        self.commands.register(("library", "new", "import"), self._library_cmd)
+        self.commands.register(
+            "welcome-demo", lambda _cmd, el, _ev: self.spawn(self.open_demo(str(el.dataset.file)))
+        )
+        self.commands.register(
+            "tracker-select", lambda _cmd, el, _ev: self.select(str(el.dataset.pick))
+        )
+
+    def settings(self) -> None:
+        """The encounter's settings, in the set-up panel."""
+        self.set_mode("edit")
+        self.editor.show_settings()
+
+    def _library_cmd(self, cmd: str, _element: Any, _event: Any) -> None:
+        self.close_welcome()
+        self.library_command(cmd)
+
+    def spawn(self, work: Any) -> None:
+        """Run a coroutine in the background (kept referenced until it is done)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def library_command(self, cmd: str) -> None:
         """Open the library panel (H6's ``web.library_panel``), for New or Import directly."""
@@ -666,8 +615,7 @@ class App:
             return
         if entry is None:
             self.toast("The open encounter is in the library's trash; it is still saved there.")
-        elif entry.name != self.enc.setup.name:
-            self.enc = self.enc.renamed(entry.name)
+        elif self.session.renamed(entry.name):
             self.draw_topbar()
 
     def _imported(self, added: list[tuple[storage.Entry, Encounter]]) -> None:
@@ -800,33 +748,17 @@ def remember_mode(entry_id: str | None, mode: str) -> None:
         return
 
 
-def entry_words(enc: Encounter, index: int) -> str:
-    """One line for action-log entry ``index``: its first event that is not a clock tick."""
-    if index < 0:
-        return ""
-    events = enc.entry_events(index)
-    first = next((e for e in events if e.kind != "clock"), events[0] if events else None)
-    return first.text if first is not None else ""
-
-
 def demo_line(demo: dict[str, Any]) -> str:
     """A demo's description without its own how-to sentence (the welcome card says that)."""
     text = str(demo.get("description", ""))
     return text.replace(" Press redo to step through it.", "")
 
 
-def terrain_facts(t: dict[str, Any]) -> str:
-    """A terrain's rules in a few words: movement cost and what it does to sight."""
-    facts = ["impassable" if t.get("move_cost") is None else f"move cost {t['move_cost']}"]
-    if t.get("blocks_sight"):
-        facts.append("blocks sight")
-    if t.get("soft_cover"):
-        facts.append(f"soft cover {t['soft_cover']}")
-    if t.get("obscures"):
-        facts.append("obscures")
-    if t.get("breaks_missile"):
-        facts.append("breaks missiles")
-    return ", ".join(facts)
+def first_visit_order(demos: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The demos in the order a first visit tries them: ``first_visit`` ones, then the rest."""
+    return [d for d in demos if d.get("first_visit")] + [
+        d for d in demos if not d.get("first_visit")
+    ]
 
 
 def demo_files(listed: Any) -> dict[str, str]:

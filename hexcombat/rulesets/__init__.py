@@ -1,38 +1,15 @@
-"""The ruleset registry: every ruleset the engine knows, by id."""
+"""The rulesets: the registry (:mod:`.registry`) and every built-in ruleset, registered here."""
 
 from __future__ import annotations
 
-from ..errors import UnknownRulesetError
 from .base import Ruleset
+from .registry import all_rulesets, get_ruleset, register
 
-_REGISTRY: dict[str, Ruleset] = {}
+# Each import registers its ruleset; the order is the order the app lists them in.
+# isort: off
+from . import skirmish
+from . import fig_percentile
 
+# isort: on
 
-def register(cls: type[Ruleset]) -> type[Ruleset]:
-    """Class decorator: make a ruleset available by its id."""
-    if cls.id in _REGISTRY:
-        raise ValueError(f"a ruleset with id {cls.id!r} is already registered")
-    _REGISTRY[cls.id] = cls()
-    return cls
-
-
-def get_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset registered as ``ruleset_id`` (UnknownRulesetError listing the known ids)."""
-    try:
-        return _REGISTRY[ruleset_id]
-    except KeyError:
-        known = ", ".join(_REGISTRY)
-        raise UnknownRulesetError(
-            f"unknown ruleset {ruleset_id!r}; known rulesets: {known}"
-        ) from None
-
-
-def all_rulesets() -> list[Ruleset]:
-    """Every registered ruleset, in registration order."""
-    return list(_REGISTRY.values())
-
-
-from . import skirmish  # noqa: E402, I001  (registers itself)
-from . import fig_percentile  # noqa: E402, F401  (registers itself)
-
-__all__ = ["Ruleset", "all_rulesets", "get_ruleset", "register", "skirmish"]
+__all__ = ["Ruleset", "all_rulesets", "fig_percentile", "get_ruleset", "register", "skirmish"]

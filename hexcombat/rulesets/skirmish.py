@@ -25,9 +25,9 @@ from ..state import GameState
 from ..terrain import TerrainTable
 from ..time import Acting, StepDef, Time
 from ..validation import Json
-from . import register
 from .base import FieldSpec, OptionSpec, Preview, Ruleset
 from .data import load
+from .registry import register
 
 FACINGS = tuple(Choice(i, label) for i, label in enumerate(DIRECTION_SHORT))
 

@@ -13,6 +13,8 @@ from hexcombat.rulesets import all_rulesets
 
 DEMOS = Path(__file__).resolve().parents[2] / "static" / "demos"
 FIELDS = {"ruleset", "file", "title", "description"}
+OPTIONAL = {"first_visit"}
+"""``first_visit: true`` marks the demo a first visit opens (tried before the others)."""
 
 
 def listed() -> list[dict[str, str]]:
@@ -26,13 +28,15 @@ def test_index_entries_have_every_field_and_one_demo_per_ruleset() -> None:
     entries = listed()
     known = {r.id for r in all_rulesets()}
     for entry in entries:
-        assert set(entry) == FIELDS, entry
-        assert all(isinstance(v, str) and v.strip() for v in entry.values()), entry
+        assert FIELDS <= set(entry) <= FIELDS | OPTIONAL, entry
+        assert all(isinstance(entry[k], str) and entry[k].strip() for k in FIELDS), entry
+        assert isinstance(entry.get("first_visit", False), bool), entry
         assert entry["ruleset"] in known, entry
         assert "/" not in entry["file"] and entry["file"].endswith(".json"), entry
     rulesets = [e["ruleset"] for e in entries]
     assert len(rulesets) == len(set(rulesets)), "one demo per ruleset"
     assert "skirmish" in rulesets
+    assert sum(bool(e.get("first_visit")) for e in entries) <= 1, "one demo opens first"
 
 
 @pytest.mark.parametrize("entry", listed(), ids=lambda e: e["file"])

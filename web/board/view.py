@@ -58,7 +58,9 @@ _OUTLINE = (
     "".join(f"l{b[0] - a[0]:.2f},{b[1] - a[1]:.2f}" for a, b in itertools.pairwise(_CORNERS)) + "z"
 )
 """One hex outline drawn relative to its east corner."""
-BADGE_COLORS = {"wounded": "#c0392b", "down": "#555", "prone": "#7d5a2b", "stunned": "#8e44ad"}
+BADGE_FALLBACK = "#34495e"
+"""A badge's colour comes from the ruleset (``badge_colors`` of the figure view); this is
+only for a view without one."""
 
 
 def _n(x: float) -> str:
@@ -438,7 +440,7 @@ class BoardView:
         for i, badge in enumerate(badges[:4]):
             bx = r * 0.95 - i * r * 0.62
             by = r * 0.88
-            fill = BADGE_COLORS.get(badge, "#34495e")
+            fill = (f.get("badge_colors") or {}).get(badge, BADGE_FALLBACK)
             parts.append(
                 f'<g class="badge" transform="translate({_n(bx)},{_n(by)})">'
                 f"<title>{esc(badge)}</title>"

@@ -16,7 +16,7 @@ needs more dice than were typed (a hit asks for damage) another field opens.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 
@@ -24,52 +24,38 @@ from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeeded
 from hexcombat.dice import parse
 from hexcombat.view import actions_view, reach_view, sight_view
 from web.board.view import Marks, parse_key
-from web.setup.panel import FACING_NAMES
 from web.ui import forms
 from web.ui.dom import byid, esc, present
-
-if TYPE_CHECKING:
-    from web.app import App
+from web.ui.shell import Shell
+from web.ui.words import FACING_NAMES, HOUSE_TAG, rule_tag, shown, tagged, terrain_facts
 
 PICKABLE = ("hex", "figure")
-MOVE_WORDS = ("move", "plan_move", "walk", "run", "step")
-HOUSE_TAG = '<span class="house-default">house default</span>'
+COMMANDS = (
+    "pick",
+    "deselect",
+    "open-action",
+    "close-action",
+    "commit",
+    "roll",
+    "use-faces",
+    "next-step",
+    "close-result",
+    "close-info",
+)
+"""The play panel's buttons (``data-cmd``), registered in the "play" scope."""
 
 
-def tagged(text: str) -> str:
-    """Escaped text with "house default" shown as a tag."""
-    return esc(text).replace("house default", HOUSE_TAG)
-
-
-def rule_tag(rule: str) -> str:
-    """A rule id as a small tag (nothing when empty)."""
-    return f' <span class="rule-id">{esc(rule)}</span>' if rule else ""
-
-
-def humanize(key: str) -> str:
-    """'top_speed_hexes' -> 'Top speed hexes'."""
-    words = key.replace("_", " ").replace(".", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
-def shown(value: Any) -> str:
-    """A value as the panel shows it."""
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if value is None or value == "":
-        return "—"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
+def cost_words(spec: dict[str, Any] | None) -> str:
+    """The unit the ruleset gives an action's cost ("MP"), or ''."""
+    return str(((spec or {}).get("words") or {}).get("cost_unit", ""))
 
 
 class Play:
     """The play panel, the turn tracker and the combat log."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
+        app.commands.register(COMMANDS, self.on_command, scope="play")
         self.kind: str | None = None
         """The action whose card is open (its parameters are being chosen)."""
         self.params: dict[str, Any] = {}
@@ -79,7 +65,6 @@ class Play:
         self.typed: list[int] = []
         """Faces typed so far (kept when more dice are asked for)."""
         self.error = ""
-        self.result: list[dict[str, Any]] = []
         self.info_hex: str | None = None
         self.hover_path: list[str] = []
         self.hover_key: str | None = None
@@ -89,6 +74,15 @@ class Play:
         self._specs: list[dict[str, Any]] = []
 
     # ---- state ------------------------------------------------------------------------
+    @property
+    def result(self) -> list[dict[str, Any]]:
+        """The events of the last action performed or redone (the session keeps them)."""
+        return self.app.session.result
+
+    @result.setter
+    def result(self, events: list[dict[str, Any]]) -> None:
+        self.app.session.result = events
+
     def reset(self) -> None:
         """Forget everything about the previous encounter."""
         self.reset_pending()
@@ -257,6 +251,11 @@ class Play:
         if f is None:
             return ""
         fields = {x["name"]: x for x in self.app.rs["figure_fields"]}
+        labels = f.get("labels") or {}
+
+        def label(key: str) -> str:
+            return str(fields.get(key, {}).get("label", labels.get(key, key)))
+
         head = (
             f'<div class="row"><span class="chip-token" style="--side:{esc(f["color"])}">'
             f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])} '
@@ -266,7 +265,7 @@ class Play:
             f"{' — out of the fight' if f.get('out') else ''}.</p>"
         )
         pools = "".join(
-            f'<div class="pool"><span>{esc(fields.get(name, {}).get("label", humanize(name)))}'
+            f'<div class="pool"><span>{esc(label(name))}'
             f"</span>"
             f'<span class="bar" role="img" aria-label="{p["current"]} of {p["maximum"]}">'
             f'<span class="{"low" if p["current"] * 3 <= p["maximum"] else ""}" '
@@ -275,7 +274,8 @@ class Play:
             for name, p in (f.get("pools") or {}).items()
         )
         statuses = "".join(
-            f'<span class="pill" title="{esc(s.get("note", ""))}">{esc(humanize(s["id"]))}'
+            f'<span class="pill" title="{esc(s.get("note", ""))}">'
+            f"{esc(labels.get(s['id'], s['id']))}"
             + (f" · {s['remaining']} left" if s.get("remaining") is not None else "")
             + "</span>"
             for s in f.get("statuses", [])
@@ -285,13 +285,13 @@ class Play:
             body.append(f'<div class="row">{statuses}</div>')
         body.append(f"<h3>Actions</h3>{self._actions_html(fid)}")
         stats = "".join(
-            f"<dt>{esc(fields.get(k, {}).get('label', humanize(k)))}"
+            f"<dt>{esc(label(k))}"
             f"{' ' + HOUSE_TAG if fields.get(k, {}).get('house_default') else ''}"
             f"</dt><dd>{esc(shown(v))}</dd>"
             for k, v in (f.get("stats") or {}).items()
         )
         extra = "".join(
-            f"<dt>{esc(humanize(k))}</dt><dd>{esc(shown(v))}</dd>"
+            f"<dt>{esc(labels.get(k, k))}</dt><dd>{esc(shown(v))}</dd>"
             for k, v in (f.get("extra") or {}).items()
         )
         skills = "".join(
@@ -320,7 +320,6 @@ class Play:
             f = next((x for x in figure if x["id"] == fid), None)
             if f is not None and f.get("out"):
                 return '<p class="hint">Out of the fight: no actions.</p>'
-            extra = (f or {}).get("extra") or {}
             acting = self.app.view["time"]["acting"]
             step = esc(self.app.view["time"]["step"]["label"].lower())
             done = fid in acting["figures"] and fid not in acting["waiting"]
@@ -329,8 +328,8 @@ class Play:
                     f'<p class="hint declared">Done for {step}: the '
                     "choice stays hidden until everyone has chosen.</p>"
                 )
-            if extra.get("actions_left") == 0:
-                return '<p class="hint">No actions left this round.</p>'
+            if (f or {}).get("idle"):
+                return f'<p class="hint">{esc(f["idle"])}</p>'
             if done:
                 return f'<p class="hint declared">Done for {step}.</p>'
             return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
@@ -371,8 +370,6 @@ class Play:
         t = next((x for x in self.app.rs["terrain"] if x["id"] == tid), None)
         if t is None:
             return ""
-        from web.app import terrain_facts
-
         who = board.occupant.get(key)
         lines = [f'<div class="muted">{esc(terrain_facts(t))}</div>']
         if t.get("help"):
@@ -380,11 +377,12 @@ class Play:
         if who:
             f = next((x for x in self.app.view["figures"] if x["id"] == who), None)
             if f is not None:
+                labels = f.get("labels") or {}
                 pools = ", ".join(
-                    f"{humanize(k)} {p['current']}/{p['maximum']}"
+                    f"{labels.get(k, k)} {p['current']}/{p['maximum']}"
                     for k, p in (f.get("pools") or {}).items()
                 )
-                states = ", ".join(humanize(s["id"]) for s in f.get("statuses", []))
+                states = ", ".join(labels.get(s["id"], s["id"]) for s in f.get("statuses", []))
                 extra = "; ".join(x for x in (pools, states) if x)
                 lines.append(
                     f"<div><strong>{esc(f['name'])}</strong> ({esc(f['side'])}) stands here"
@@ -483,7 +481,7 @@ class Play:
         if pv.get("cost") is not None:
             parts.append(
                 f"<p><strong>Cost: {pv['cost']}</strong>"
-                f"{' MP' if spec['kind'] in MOVE_WORDS else ''}</p>"
+                f"{' ' + cost_words(spec) if cost_words(spec) else ''}</p>"
             )
         for check in pv["checks"]:
             pct = check["percent"]
@@ -528,8 +526,9 @@ class Play:
 
     def _commit_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
         label = spec["label"]
-        if spec["kind"] in MOVE_WORDS and any(p["type"] == "hex" for p in spec["params"]):
-            label = "Move here" if spec["kind"] == "move" else f"{label}: here"
+        confirm = (spec.get("words") or {}).get("confirm")
+        if confirm and any(p["type"] == "hex" for p in spec["params"]):
+            label = confirm
         if not pv["checks"]:
             return (
                 '<div class="row"><button type="button" class="primary" data-cmd="commit" '
@@ -821,7 +820,8 @@ class Play:
             if pv["allowed"]:
                 marks.path = pv["path"]
                 if pv.get("cost") is not None and marks.focus:
-                    marks.label = f"{pv['cost']} MP" if spec and spec["kind"] in MOVE_WORDS else ""
+                    unit = cost_words(spec)
+                    marks.label = f"{pv['cost']} {unit}" if unit else ""
                 bands = {k: v for k, v in pv.get("highlights", {}).items() if k != "target"}
                 marks.bands = bands
                 marks.targets = [*marks.targets, *pv.get("highlights", {}).get("target", [])]

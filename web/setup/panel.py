@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 
@@ -29,11 +29,32 @@ from hexcombat.geometry import neighbors
 from web.board.view import Marks, parse_key
 from web.ui import forms
 from web.ui.dom import byid, esc, present
+from web.ui.shell import Shell
+from web.ui.words import FACING_NAMES
 
-if TYPE_CHECKING:
-    from web.app import App
-
-FACING_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+COMMANDS = (
+    "tool",
+    "terrain",
+    "fill",
+    "clear",
+    "pick",
+    "deselect",
+    "edit-figure",
+    "rotate",
+    "apply-figure",
+    "add-skill",
+    "remove-skill",
+    "add-item",
+    "remove-item",
+    "duplicate",
+    "delete",
+    "new-side",
+    "add-side",
+    "settings",
+    "close-settings",
+    "apply-settings",
+)
+"""The set-up panel's buttons (``data-cmd``), registered in the "edit" scope."""
 DEFAULT_SIDES = ("Blue", "Red")
 SIZE_LIMIT = 200
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -53,8 +74,9 @@ def figure_fields(rs: dict[str, Any]) -> list[dict[str, Any]]:
 class Editor:
     """The set-up panel and the board taps of set-up mode."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
+        app.commands.register(COMMANDS, self.on_command, scope="edit")
         self.tool = "select"
         self.terrain = ""
         self.form: forms.Form | None = None

@@ -57,7 +57,5 @@ def problems_text(exc: BaseException) -> str:
     """An engine error in plain words: its problems one per line, or its message."""
     problems = getattr(exc, "problems", None)
     if problems:
-        return "; ".join(
-            p.message if not p.path else f"{p.path}: {p.message}" for p in problems
-        )
+        return "; ".join(p.message if not p.path else f"{p.path}: {p.message}" for p in problems)
     return str(exc)

@@ -25,9 +25,9 @@ from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting
 from ...validation import Json
-from .. import register
 from ..base import Preview, Ruleset
 from ..data import load
+from ..registry import register
 from . import flow, offers
 from .book import Book, catalogue_item, in_hand, is_ranged, stat_int
 from .moves import describe_step
@@ -415,7 +415,7 @@ class FigPercentile(Ruleset):
 
     # ---- views and checks ----------------------------------------------------------------
     def action_words(self, spec: ActionSpec) -> dict[str, str]:
-        """A planned move costs movement points (FP-9) and is confirmed on its hex."""
+        """A planned move costs movement points and is confirmed on its hex."""
         if spec.kind == "plan_move":
             return {"cost_unit": "MP", "confirm": f"{spec.label}: here"}
         return {}

@@ -1,0 +1,147 @@
+"""No import cycles in ``hexcombat/`` or ``web/``: static analysis of every import statement.
+
+Every ``import x``, ``from x import y`` (``y`` counts as a module when it is one) and
+relative import, wherever it stands (inside functions too), is an edge between two modules
+of the package. A cycle fails the test with its path. Imports for type checking only
+(``if TYPE_CHECKING:``) never run and are left out here (the engine's state names the
+ruleset type that way); the mode panels may not have even those (last test). Importing a
+submodule is not counted as importing its parent package's ``__init__``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.pyodide
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("hexcombat", "web")
+
+
+def module_name(path: Path) -> str:
+    """'web/play/panel.py' -> 'web.play.panel'; a package's __init__ is the package."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules(package: str) -> dict[str, Path]:
+    """Every module of ``package`` by name."""
+    found = {}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        if "node_modules" in path.parts or "__pycache__" in path.parts:
+            continue
+        found[module_name(path)] = path
+    return found
+
+
+def _type_checking(node: ast.AST) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (
+        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+    )
+
+
+def statements(tree: ast.AST, *, typing_only: bool) -> list[ast.AST]:
+    """Every node of ``tree``; with ``typing_only=False`` not those under TYPE_CHECKING."""
+    found: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if _type_checking(node) and not typing_only:
+            todo.extend(getattr(node, "orelse", []))
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def imports(
+    name: str, path: Path, known: dict[str, Path], *, typing_only: bool = False
+) -> set[str]:
+    """The modules of ``known`` that module ``name`` imports (``typing_only``: with the
+    imports made for type checking only)."""
+    is_package = path.name == "__init__.py"
+    here = name.split(".") if is_package else name.split(".")[:-1]
+    found: set[str] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in statements(tree, typing_only=typing_only):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - (node.level - 1)]
+                origin = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                origin = node.module or ""
+            targets = []
+            for alias in node.names:
+                sub = f"{origin}.{alias.name}"
+                targets.append(sub if sub in known else origin)
+        else:
+            continue
+        found |= {t for t in targets if t in known and t != name}
+    return found
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle of ``graph`` as a path that ends where it starts, or []."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return []
+
+
+def graph_of(package: str, *, typing_only: bool = False) -> dict[str, set[str]]:
+    known = modules(package)
+    return {
+        name: imports(name, path, known, typing_only=typing_only) for name, path in known.items()
+    }
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_cycles(package: str) -> None:
+    cycle = find_cycle(graph_of(package))
+    assert not cycle, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_checker_sees_relative_and_from_package_imports() -> None:
+    web = graph_of("web")
+    assert "web.ui.dom" in web["web.app"]  # from web.ui.dom import ...
+    assert "web.library.storage" in web["web.app"]  # from web.library import storage
+    engine = graph_of("hexcombat")
+    assert "hexcombat.rulesets.base" in engine["hexcombat.view"] or any(
+        m.startswith("hexcombat.rulesets") for m in engine["hexcombat.view"]
+    )
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+def test_mode_panels_do_not_import_each_other_or_the_app() -> None:
+    web = graph_of("web", typing_only=True)
+    panels = {"web.play.panel", "web.setup.panel", "web.library.panel"}
+    for panel in panels:
+        assert not (web[panel] & (panels | {"web.app"})), (panel, web[panel])

@@ -1,0 +1,50 @@
+"""What a mode panel may ask of the app (``web/app.py`` provides it; panels never import it).
+
+Panels read and change the open encounter, the selection and the mode through the
+session (:mod:`web.session`, here as ``encounter``, ``selected``, ``mode``...), and
+register their buttons in the command registry (:mod:`web.commands`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from hexcombat import Action, Encounter
+from hexcombat.events import Event
+from web.commands import Commands
+from web.session import Session
+
+
+class Shell(Protocol):
+    """The page services and state a panel uses."""
+
+    session: Session
+    commands: Commands
+    board: Any
+    view: dict[str, Any]
+    rs: dict[str, Any]
+    selected: str | None
+
+    @property
+    def encounter(self) -> Encounter: ...
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def set_aside(self) -> int: ...
+
+    def change(self, make: Callable[[Encounter], Encounter], done: str = "") -> bool: ...
+
+    def perform(self, action: Action, faces: list[int] | None = None) -> list[Event]: ...
+
+    def select(self, figure_id: str | None) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def mark(self, marks: Any) -> None: ...
+
+    def sheet_open(self) -> None: ...
+
+    def toast(self, message: str, *, bad: bool = False, undo: bool = False) -> None: ...
