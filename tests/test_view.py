@@ -7,14 +7,16 @@ import json
 import pytest
 from factories import skirmish_duel
 
-from hexcombat import Action, Hex
+from hexcombat import Action, Encounter, Hex
 from hexcombat.view import (
     actions_view,
+    empty_encounter,
     encounter_view,
     reach_view,
     rulesets_view,
     side_colors,
     sight_view,
+    starter_ruleset,
     tokens,
 )
 
@@ -77,3 +79,38 @@ def test_side_colours_follow_first_appearance() -> None:
         "Red": "#2f6fd6",
         "Blue": "#c8402a",
     }
+
+
+def test_the_page_gets_the_rulesets_words_for_actions_figures_and_badges() -> None:
+    enc = skirmish_duel()
+    words = {a["kind"]: a["words"] for a in actions_view(enc, "ann")}
+    assert words == {"move": {"cost_unit": "MP", "confirm": "Move here"}, "face": {}}
+    assert [a["words"] for a in encounter_view(enc)["table_actions"]] == [{}]
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("attack", "ann", {"target": "bo"}), faces=[15, 4])
+    bo = next(f for f in encounter_view(enc)["figures"] if f["id"] == "bo")
+    assert bo["badge_colors"] == {"wounded": "#c0392b"}
+    assert bo["labels"]["hp"] == "Hp" and bo["labels"]["done_this_step"] == "Done this step"
+    assert bo["idle"] == ""
+
+
+def test_a_new_empty_encounter_uses_the_starter_ruleset() -> None:
+    assert starter_ruleset().id == "skirmish"
+    enc = empty_encounter()
+    assert (enc.ruleset.id, enc.setup.name, enc.setup.figures) == ("skirmish", "New encounter", ())
+
+
+def test_a_copy_of_an_encounter_is_independent_and_not_replayed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    enc.perform(Action("next_step"))
+    enc.undo()
+    monkeypatch.setattr(Encounter, "_replay", lambda *a: pytest.fail("replayed"))
+    twin = enc.copy()
+    twin.perform(Action("move", "bo", {"to": "4,2"}))
+    assert (len(enc.log), enc.cursor, enc.can_redo) == (2, 1, True)
+    assert (len(twin.log), twin.cursor, twin.can_redo) == (2, 2, False)
+    assert enc.state.figure("bo").position == Hex(4, 1)

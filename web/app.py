@@ -552,7 +552,9 @@ class App:
         }
         for name, fn in simple.items():
             self.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn())
-        self.commands.register("mode", lambda _cmd, el, _ev: self.set_mode(str(el.dataset.mode)))
+        self.commands.register(
+            "switch-mode", lambda _cmd, el, _ev: self.set_mode(str(el.dataset.mode))
+        )
         self.commands.register(("library", "new", "import"), self._library_cmd)
         self.commands.register(
             "welcome-demo", lambda _cmd, el, _ev: self.spawn(self.open_demo(str(el.dataset.file)))

@@ -26,7 +26,7 @@ only when it is created, so CPython tests use :class:`MemoryStore`);
 Usage (H5's app controller)::
 
     library = browser_library()
-    entry, enc = library.create("skirmish", 12, 10, name="Ambush")
+    entry, enc = library.create(ruleset_id, 12, 10, name="Ambush")
     library.save(entry.id, enc.painted([Hex(1, 1)], "woods"))   # after every change
     enc = library.load(library.last_opened() or entry.id)        # InvalidDocumentError if damaged
 """

@@ -171,7 +171,7 @@ def format_value(field: FieldDict, value: Json) -> str:
 
 
 def match_path(path: str, names: Sequence[str], prefix: str = "") -> str | None:
-    """The field a problem path is about ('figures[1].stats.fig' -> 'fig' with 'stats.')."""
+    """The field a problem path is about ('figures[1].stats.hp' -> 'hp' with 'stats.')."""
     best: tuple[int, str] | None = None
     for name in names:
         full = prefix + name
