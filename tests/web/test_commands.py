@@ -11,8 +11,6 @@ import pytest
 
 from web.commands import Commands
 
-pytestmark = pytest.mark.pyodide
-
 WEB = Path(__file__).resolve().parents[2] / "web"
 
 

@@ -13,8 +13,6 @@ from hexcombat.geometry import Hex
 from hexcombat.view import empty_encounter
 from web.session import Session, entry_words
 
-pytestmark = pytest.mark.pyodide
-
 DEMOS = Path(__file__).resolve().parents[2] / "static" / "demos"
 
 
