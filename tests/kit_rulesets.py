@@ -18,13 +18,13 @@ from itertools import pairwise
 
 import pytest
 
-from hexcombat import rulesets
 from hexcombat.actions import Action, ActionSpec, Choice, ParamSpec
 from hexcombat.dice import Dice
 from hexcombat.encounter import Encounter
 from hexcombat.events import Event
 from hexcombat.figures import Figure
 from hexcombat.geometry import Hex, distance
+from hexcombat.rulesets import registry
 from hexcombat.rulesets.base import FieldSpec, Ruleset
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
@@ -37,7 +37,7 @@ TERRAIN = TerrainTable.from_json([{"id": "open", "name": "Open", "move_cost": 1}
 def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Register every kit ruleset for one test only."""
     for cls in (PulseKit, HalfPhaseKit, StrikeOrderKit):
-        monkeypatch.setitem(rulesets._REGISTRY, cls.id, cls())
+        monkeypatch.setitem(registry._REGISTRY, cls.id, cls())
     yield
 
 

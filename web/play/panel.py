@@ -40,6 +40,7 @@ COMMANDS = (
     "use-faces",
     "next-step",
     "close-result",
+    "answer",
     "close-info",
 )
 """The play panel's buttons (``data-cmd``), registered in the "play" scope."""
