@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Sequence
@@ -40,6 +41,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = commands.add_parser("rulesets", help="list the rulesets and their options")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        # Text from a file is printed as it is; a terminal that cannot show a character
+        # gets an escape instead of a traceback.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     if args.command == "rulesets":
         return _rulesets(args.json)
     try:

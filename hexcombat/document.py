@@ -18,6 +18,7 @@ from .actions import read_action
 from .board import Board
 from .dice import Roll
 from .encounter import (
+    MAX_SEED,
     Encounter,
     LogEntry,
     Setup,
@@ -29,12 +30,14 @@ from .errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVe
 from .figures import Figure, figure_from_json, parse_hex
 from .geometry import Hex
 from .rulesets import Ruleset, get_ruleset
-from .validation import Json, Reader, describe
+from .validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"
 VERSION = 1
 MAX_BOARD = 200
 MAX_DOCUMENT_CHARS = 5_000_000
+MAX_FIGURES = 500
+MAX_LOG = 20_000
 
 Migration = Callable[[dict[str, Json]], dict[str, Json]]
 MIGRATIONS: dict[int, Migration] = {}
@@ -65,22 +68,50 @@ def dumps(encounter: Encounter) -> str:
 
 
 def loads(text: str) -> Encounter:
-    """Read an encounter from JSON text (InvalidDocumentError listing every problem)."""
+    """Read an encounter from JSON text (InvalidDocumentError listing every problem).
+
+    The text's size and nesting depth are checked before it is parsed.
+    """
+    if not isinstance(text, str):
+        raise InvalidDocumentError([Problem("", f"must be JSON text, got {describe(text)}")])
     if len(text) > MAX_DOCUMENT_CHARS:
-        raise InvalidDocumentError([Problem("", f"the file is too large ({len(text)} characters)")])
+        raise InvalidDocumentError(
+            [
+                Problem(
+                    "",
+                    f"the file is too large ({len(text)} characters; "
+                    f"at most {MAX_DOCUMENT_CHARS} are allowed)",
+                )
+            ]
+        )
+    deep = text_depth_problem(text)
+    if deep is not None:
+        raise InvalidDocumentError([deep], "this is not an encounter file")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise InvalidDocumentError(
             [Problem("", f"not valid JSON ({exc.msg}) at line {exc.lineno}, column {exc.colno}")],
             "this is not an encounter file",
         ) from None
+    except (ValueError, RecursionError) as exc:
+        # An integer of thousands of digits (the int-to-text limit), NaN or Infinity.
+        raise InvalidDocumentError(
+            [Problem("", f"holds a value JSON documents may not: {exc}")],
+            "this is not an encounter file",
+        ) from None
     return from_document(data)
+
+
+def _refuse_constant(name: str) -> Json:
+    raise ValueError(f"{name} is not a number (only finite numbers are allowed)")
 
 
 def from_document(data: Json) -> Encounter:
     """Build an encounter from a parsed document, migrating older versions."""
     reader = Reader()
+    reader.problems += limit_problems(data)
+    reader.raise_if_any("this document is beyond hexcombat's limits")
     doc = reader.object(data, "")
     reader.raise_if_any("this is not an encounter file")
     assert doc is not None
@@ -183,17 +214,17 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
     board = _board(doc.get("board"), ruleset, reader)
     figures = [
         (i, fig)
-        for i, raw in enumerate(reader.list(doc.get("figures", []), "figures") or [])
+        for i, raw in enumerate(_limited(doc, "figures", MAX_FIGURES, reader))
         if (fig := figure_from_json(raw, f"figures[{i}]", reader)) is not None
     ]
     data = reader.object(doc.get("data", {}), "data") or {}
     if reader.problems:
         reader.problems += _semantic_problems(ruleset, options, board, figures, data)
     dice = reader.object(doc.get("dice", {}), "dice") or {}
-    seed = reader.integer(dice, "seed", "dice", minimum=0, default=1)
+    seed = reader.integer(dice, "seed", "dice", minimum=0, maximum=MAX_SEED, default=1)
     log = [
         entry
-        for i, raw in enumerate(reader.list(doc.get("log", []), "log") or [])
+        for i, raw in enumerate(_limited(doc, "log", MAX_LOG, reader))
         if (entry := _entry(raw, f"log[{i}]", ruleset.default_die if ruleset else None, reader))
         is not None
     ]
@@ -208,6 +239,15 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
         return None, log, cursor
     setup = Setup(name, ruleset.id, options, board, tuple(f for _, f in figures), data, seed, notes)
     return setup, log, cursor
+
+
+def _limited(doc: dict[str, Json], key: str, limit: int, reader: Reader) -> list[Json]:
+    """The list ``doc[key]`` (empty when absent), refused when longer than ``limit``."""
+    items = reader.list(doc.get(key, []), key) or []
+    if len(items) > limit:
+        reader.problem(key, f"has {len(items)} entries; at most {limit} are allowed")
+        return []
+    return items
 
 
 def _board(data: Json, ruleset: Ruleset | None, reader: Reader) -> Board | None:
@@ -272,6 +312,9 @@ def _entry(data: Json, path: str, default_sides: int | None, reader: Reader) -> 
 
 __all__ = [
     "FORMAT",
+    "MAX_FIGURES",
+    "MAX_LOG",
+    "MAX_SEED",
     "MIGRATIONS",
     "VERSION",
     "dumps",

@@ -23,9 +23,11 @@ from .geometry import Hex
 from .rulesets import get_ruleset
 from .rulesets.base import Preview, Ruleset
 from .state import GameState
-from .validation import Json
+from .validation import Json, describe
 
 NAME_LIMIT = 120
+MAX_SEED = 2**64 - 1
+"""Seeds are 64-bit: the dice stream is SplitMix64."""
 DRAWS_PER_ACTION = 1 << 20
 """Each log position rolls from its own stretch of the seeded stream, so an action undone and
 performed again gets the same dice (no re-rolling by undo) and no counter needs saving."""
@@ -92,6 +94,9 @@ def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
     problems = option_problems(setup.options, ruleset)
     if not setup.name.strip() or len(setup.name) > NAME_LIMIT:
         problems.append(Problem("name", f"must be 1-{NAME_LIMIT} characters"))
+    seed = setup.seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        problems.append(Problem("dice.seed", f"must be a whole number 0-{MAX_SEED}, got {seed!r}"))
     figures = list(enumerate(setup.figures))
     problems += figure_problems(figures, ruleset, setup.data)
     options = {**ruleset.default_options(), **setup.options}
@@ -360,10 +365,16 @@ class Encounter:
                 if p.required:
                     raise IllegalActionError(f"{action.kind} needs {p.label.lower()} ({p.name})")
                 continue
-            if p.choices and action.params[p.name] not in {c.value for c in p.choices}:
+            value = action.params[p.name]
+            expected = _PARAM_VALUES.get(p.type)
+            if expected is not None and not _is_param_value(value, expected):
                 raise IllegalActionError(
-                    f"{action.kind}: {action.params[p.name]!r} is not an allowed "
-                    f"{p.label.lower()} now"
+                    f"{action.kind}: {p.label.lower()} ({p.name}) must be {expected[1]}, "
+                    f"got {describe(value)}"
+                )
+            if p.choices and value not in {c.value for c in p.choices}:
+                raise IllegalActionError(
+                    f"{action.kind}: {value!r} is not an allowed {p.label.lower()} now"
                 )
 
     # ---- editing the setup ---------------------------------------------
@@ -426,6 +437,28 @@ class Encounter:
         while candidate in taken:
             candidate, n = f"{base}-{n}", n + 1
         return candidate
+
+
+_PARAM_VALUES: dict[str, tuple[type | tuple[type, ...], str]] = {
+    "hex": (str, 'a hex "q,r"'),
+    "figure": (str, "a figure id"),
+    "text": (str, "text"),
+    "int": (int, "a whole number"),
+    "facing": (int, "a facing 0-5"),
+    "bool": (bool, "true or false"),
+    "choice": ((str, int, float, bool, type(None)), "one of the offered values"),
+    "path": (list, 'a list of hexes "q,r"'),
+}
+"""What each parameter type accepts (checked before a value is compared or hashed)."""
+
+
+def _is_param_value(value: Json, expected: tuple[type | tuple[type, ...], str]) -> bool:
+    kind = expected[0]
+    if kind is int and isinstance(value, bool):
+        return False
+    if kind is list:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return isinstance(value, kind)
 
 
 def _fresh(figures: Sequence[Figure]) -> list[Figure]:

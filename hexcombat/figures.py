@@ -14,14 +14,13 @@ with it (:func:`place`) and does not count against the stacking limit.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import Problem
 from .geometry import Hex, distance, rotate
-from .validation import Json, Reader, describe
+from .validation import Json, Reader, copy_json, describe
 
 EQUIPMENT_KINDS = ("weapon", "armour", "shield", "spell", "other")
 EQUIPMENT_STATES = ("ready", "carried", "dropped")
@@ -107,19 +106,19 @@ class Figure:
     mounted_on: str = ""
 
     def copy(self) -> Figure:
-        """A deep copy (cheaper than ``copy.deepcopy``: the fields' shapes are known)."""
+        """A deep copy (cheaper than ``copy.deepcopy``: the fields are JSON data of known shape)."""
         return Figure(
             self.id,
             self.name,
             self.side,
             self.position,
             self.facing,
-            copy.deepcopy(self.stats),
+            copy_json(self.stats),
             dict(self.skills),
-            [replace(i, stats=copy.deepcopy(i.stats)) for i in self.equipment],
+            [replace(i, stats=copy_json(i.stats)) for i in self.equipment],
             {k: replace(s) for k, s in self.statuses.items()},
             {k: replace(p) for k, p in self.pools.items()},
-            copy.deepcopy(self.memory),
+            copy_json(self.memory),
             self.footprint,
             self.mounted_on,
         )

@@ -1,13 +1,37 @@
-"""Reading untrusted JSON: collect every problem with its path instead of failing at the first."""
+"""Reading untrusted JSON: collect every problem with its path instead of failing at the first.
+
+Untrusted text and values are held to :data:`MAX_DEPTH`, :data:`MAX_STRING` and
+:data:`MAX_INTEGER` before anything else reads them, so a hostile document is
+refused with a message instead of exhausting the stack or the CPU.
+"""
 
 from __future__ import annotations
 
+import math
+import re
+from itertools import accumulate
 from typing import Any
 
 from .errors import InvalidDocumentError, Problem
 
 Json = Any
 """A value made of dicts, lists, strings, numbers, booleans and None."""
+
+MAX_DEPTH = 32
+"""Lists and objects may nest at most this deep (an encounter needs about 8)."""
+MAX_TEXT_DEPTH = 4 * MAX_DEPTH
+"""Text nested deeper than this is refused before parsing (shallower is walked for a path)."""
+MAX_STRING = 100_000
+"""The longest text a document may hold in one string, in characters."""
+MAX_INTEGER = 2**64 - 1
+"""The largest whole number (in size) a document may hold."""
+MAX_PROBLEMS = 50
+"""A hostile document gets this many problems reported, not millions."""
+
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 _TYPE_WORDS = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
 
@@ -23,6 +47,82 @@ def describe(value: Json) -> str:
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
     return _TYPE_WORDS.get(type(value), type(value).__name__)
+
+
+def text_depth_problem(text: str) -> Problem | None:
+    """A problem when JSON ``text`` nests deeper than :data:`MAX_TEXT_DEPTH` (before parsing).
+
+    Strings are blanked first, so brackets inside names do not count; the scan is linear
+    and never recurses, unlike a JSON parser (whose stack a browser tab cannot spare).
+    """
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub('""', text))
+    depth = max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+    if depth <= MAX_TEXT_DEPTH:
+        return None
+    message = f"lists and objects are nested {depth} deep; at most {MAX_DEPTH} are allowed"
+    return Problem("", message)
+
+
+def limit_problems(data: Json, path: str = "") -> list[Problem]:
+    """Values beyond the limits: nesting depth, string length, integer size, non-finite numbers.
+
+    Walks ``data`` without recursion, so any value can be checked safely.
+    """
+    problems: list[Problem] = []
+    stack: list[tuple[Json, str, int]] = [(data, path, 0)]
+    while stack and len(problems) < MAX_PROBLEMS:
+        value, where, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                problems.append(
+                    Problem(where, f"nests too deep; at most {MAX_DEPTH} levels are allowed")
+                )
+                continue
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    if not isinstance(key, str):
+                        problems.append(Problem(where, f"has a key that is not text: {key!r}"))
+                        continue
+                    problems += _string_problems(key, where, "a key")
+                    stack.append((item, _join(where, key), depth + 1))
+            else:
+                stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            problems += _string_problems(value, where, "the text")
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if abs(value) > MAX_INTEGER:
+                problems.append(
+                    Problem(where, f"is too large a number; at most {MAX_INTEGER} in size")
+                )
+        elif isinstance(value, float):
+            if not math.isfinite(value) or abs(value) > MAX_INTEGER:
+                problems.append(
+                    Problem(where, f"must be a finite number up to {MAX_INTEGER}, got {value}")
+                )
+        else:
+            problems.append(Problem(where, f"must be JSON data, got {type(value).__name__}"))
+    return problems
+
+
+def _string_problems(text: str, path: str, what: str) -> list[Problem]:
+    if len(text) > MAX_STRING:
+        return [
+            Problem(path, f"{what} is {len(text)} characters long; at most {MAX_STRING} allowed")
+        ]
+    if _LONE_SURROGATE.search(text):
+        return [Problem(path, f"{what} holds a broken character (a lone UTF-16 surrogate)")]
+    return []
+
+
+def copy_json(value: Json) -> Json:
+    """A deep copy of JSON data (lists and dicts copied, everything else shared)."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
 
 
 class Reader:

@@ -93,3 +93,36 @@ def test_python_dash_m_runs_the_cli(saved: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "ok:" in result.stdout
+
+
+HOSTILE_FILES = {
+    "deep.json": "[" * 100_000 + "]" * 100_000,
+    "digits.json": '{"format": "hexcombat-encounter", "version": ' + "9" * 5000 + "}",
+    "surrogate.json": json.dumps({**to_document(skirmish_duel()), "name": "\ud800"}),
+    "list-param.json": json.dumps(
+        {
+            **to_document(skirmish_duel()),
+            "log": [{"action": {"kind": "move", "figure": "ann", "params": {"to": ["3,1"]}}}],
+        }
+    ),
+    "seed.json": json.dumps({**to_document(skirmish_duel()), "dice": {"seed": 2**64}}),
+    "binary.json": "\x00\x01{",
+}
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+@pytest.mark.parametrize("name", sorted(HOSTILE_FILES))
+def test_hostile_files_get_a_clear_refusal_and_exit_1(
+    tmp_path: Path, name: str, command: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(HOSTILE_FILES[name], encoding="utf-8", errors="surrogatepass")
+    done = subprocess.run(
+        [sys.executable, "-m", "hexcombat", command, str(path)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONIOENCODING": "ascii", "PATH": ""},
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and done.stderr.startswith(f"{path}: ")
