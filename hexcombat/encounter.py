@@ -2,13 +2,18 @@
 
 The state is never stored; it is derived by replaying the log, so undo and
 redo are moves of a cursor along the log and a saved encounter replays to the
-same state anywhere. An action that is illegal, or whose dice are wrong,
-raises and leaves the encounter exactly as it was.
+same state anywhere. States are kept at checkpoints (every
+:data:`CHECKPOINT_EVERY` entries) and the few most recent replays are
+remembered, so a long log is replayed once, not on every rename or reopening.
+An action that is illegal, or whose dice are wrong, raises and leaves the
+encounter exactly as it was.
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,6 +31,10 @@ from .state import GameState
 from .validation import Json, describe
 
 NAME_LIMIT = 120
+CHECKPOINT_EVERY = 50
+"""States are kept every this many log entries; others are rebuilt from the one before."""
+REPLAYS_KEPT = 4
+"""Replays remembered by setup and log, so opening or renaming the same fight does not replay."""
 MAX_SEED = 2**64 - 1
 """Seeds are 64-bit: the dice stream is SplitMix64."""
 DRAWS_PER_ACTION = 1 << 20
@@ -175,24 +184,39 @@ class Encounter:
         if problems:
             raise InvalidDocumentError(problems, "this encounter cannot be set up")
         self.setup = setup
-        self._log: list[LogEntry] = []
-        self._events: list[list[Event]] = []
-        self._states = [self._initial_state()]
-        entries = list(log)
-        stop = len(entries) if cursor is None else cursor
-        if not 0 <= stop <= len(entries):
-            raise InvalidDocumentError([Problem("cursor", f"must be 0-{len(entries)}, got {stop}")])
-        for i, entry in enumerate(entries):
+        self._log = list(log)
+        stop = len(self._log) if cursor is None else cursor
+        if not 0 <= stop <= len(self._log):
+            raise InvalidDocumentError(
+                [Problem("cursor", f"must be 0-{len(self._log)}, got {stop}")]
+            )
+        key = _replay_key(setup, self._log)
+        known = _REPLAYS.pop(key, None) or self._replay_all()
+        _REPLAYS[key] = known
+        while len(_REPLAYS) > REPLAYS_KEPT:
+            del _REPLAYS[next(iter(_REPLAYS))]
+        self._events = list(known[0])
+        self._checkpoints = dict(known[1])
+        self._near: dict[int, GameState] = {}
+        self._cursor = stop
+
+    def _replay_all(self) -> tuple[list[list[Event]], dict[int, GameState]]:
+        """Check and replay the whole log: every entry's events, and the states at checkpoints."""
+        state = self._initial_state()
+        events: list[list[Event]] = []
+        checkpoints = {0: state}
+        for i, entry in enumerate(self._log):
             try:
-                self._states.append(self._replay(self._states[-1], entry))
+                state = self._replay(state, entry)
             except (HexcombatError, ValueError) as exc:
                 raise InvalidDocumentError(
                     [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {exc}")],
                     "the action log does not replay",
                 ) from exc
-            self._log.append(entry)
-            self._events.append(self._states[-1].events)
-        self._cursor = stop
+            events.append(state.events)
+            if (i + 1) % CHECKPOINT_EVERY == 0 or i + 1 == len(self._log):
+                checkpoints[i + 1] = state
+        return events, checkpoints
 
     # ---- building ------------------------------------------------------
     @classmethod
@@ -230,7 +254,27 @@ class Encounter:
     @property
     def state(self) -> GameState:
         """The state after every action up to the cursor (do not change it)."""
-        return self._states[self._cursor]
+        return self._state_at(self._cursor)
+
+    def _state_at(self, index: int) -> GameState:
+        """The state after ``index`` entries, rebuilt from the nearest earlier one kept."""
+        found = self._near.get(index) or self._checkpoints.get(index)
+        if found is not None:
+            return found
+        base = max(i for i in (*self._checkpoints, *self._near) if i < index)
+        state = self._near.get(base) or self._checkpoints[base]
+        for i in range(base, index):
+            work = state.copy()
+            self.ruleset.resolve(work, self._log[i].action, ScriptedDice(self._log[i].faces))
+            state = work
+            self._keep(i + 1, state)
+        return state
+
+    def _keep(self, index: int, state: GameState) -> None:
+        """Keep the state after ``index`` entries near at hand (a few checkpoints' worth)."""
+        self._near[index] = state
+        if len(self._near) > 2 * CHECKPOINT_EVERY:
+            self._near = {i: s for i, s in self._near.items() if abs(i - index) <= CHECKPOINT_EVERY}
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
@@ -301,11 +345,14 @@ class Encounter:
         entry = LogEntry(action, tuple(dice.rolls))
         del self._log[self._cursor :]
         del self._events[self._cursor :]
-        del self._states[self._cursor + 1 :]
+        self._checkpoints = {i: s for i, s in self._checkpoints.items() if i <= self._cursor}
+        self._near = {i: s for i, s in self._near.items() if i <= self._cursor}
         self._log.append(entry)
         self._events.append(work.events)
-        self._states.append(work)
         self._cursor += 1
+        if self._cursor % CHECKPOINT_EVERY == 0:
+            self._checkpoints[self._cursor] = work
+        self._keep(self._cursor, work)
         return list(work.events)
 
     def undo(self) -> None:
@@ -323,14 +370,15 @@ class Encounter:
     def copy(self) -> Encounter:
         """An independent copy at the same cursor, made without replaying the log.
 
-        The setup, the log entries and the states after each entry are shared: none of them
+        The setup, the log entries and the checkpoint states are shared: none of them
         changes once made (:meth:`perform` works on a copy of the state). Playing on the copy
         leaves this encounter as it is, so an app can keep it to go back to.
         """
         twin = copy.copy(self)
         twin._log = list(self._log)
         twin._events = list(self._events)
-        twin._states = list(self._states)
+        twin._checkpoints = dict(self._checkpoints)
+        twin._near = dict(self._near)
         return twin
 
     def _replay(self, before: GameState, entry: LogEntry) -> GameState:
@@ -379,8 +427,23 @@ class Encounter:
 
     # ---- editing the setup ---------------------------------------------
     def with_setup(self, **changes: Json) -> Encounter:
-        """A new encounter with the setup changed and the log replayed (raises if that fails)."""
-        return Encounter(replace(self.setup, **changes), self._log, self._cursor)
+        """A new encounter with the setup changed and the log replayed (raises if that fails).
+
+        A new name or notes change no state: the replay is shared, not repeated.
+        """
+        setup = replace(self.setup, **changes)
+        if not set(changes) <= {"name", "notes"}:
+            return Encounter(setup, self._log, self._cursor)
+        problems = setup_problems(setup, self.ruleset)
+        if problems:
+            raise InvalidDocumentError(problems, "this encounter cannot be set up")
+        twin = copy.copy(self)
+        twin.setup = setup
+        twin._log = list(self._log)
+        twin._events = list(self._events)
+        twin._checkpoints = dict(self._checkpoints)
+        twin._near = dict(self._near)
+        return twin
 
     def renamed(self, name: str) -> Encounter:
         """The encounter under a new name."""
@@ -437,6 +500,25 @@ class Encounter:
         while candidate in taken:
             candidate, n = f"{base}-{n}", n + 1
         return candidate
+
+
+_REPLAYS: dict[str, tuple[list[list[Event]], dict[int, GameState]]] = {}
+"""The most recent replays, oldest first, by :func:`_replay_key` (states are never changed)."""
+
+
+def _replay_key(setup: Setup, log: Sequence[LogEntry]) -> str:
+    """A digest of everything a replay depends on: not the name or notes."""
+    played = {
+        "ruleset": setup.ruleset,
+        "options": setup.options,
+        "board": setup.board.to_json(),
+        "figures": [f.to_json() for f in setup.figures],
+        "data": setup.data,
+        "seed": setup.seed,
+        "log": [e.to_json() for e in log],
+    }
+    text = json.dumps(played, sort_keys=True, default=repr, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 _PARAM_VALUES: dict[str, tuple[type | tuple[type, ...], str]] = {
