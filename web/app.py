@@ -115,7 +115,7 @@ class App:
             try:
                 self.open(self.library.load(last), last)
                 return
-            except (HexcombatError, storage.LibraryError) as exc:
+            except Exception as exc:  # no stored entry may stop the app from starting
                 self.toast(
                     f"The last encounter could not be opened: {problems_text(exc)}", bad=True
                 )

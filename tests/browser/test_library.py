@@ -515,3 +515,68 @@ def test_form_from_engine_descriptions_reads_typed_values_and_shows_problems(lib
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#form-host").screenshot(path=str(ARTIFACTS / f"forms-{lib.viewport}.png"))
+
+
+def hostile_documents() -> dict[str, str]:
+    """Stored texts that once stopped the app or the library (issue 14), by entry id."""
+    listed = json.loads(DEMO.read_text())
+    move = {"kind": "move", "figure": "warden-ash", "params": {"to": ["3,1"]}}
+    listed["log"] = [{"action": move}]
+    memory = json.loads(DEMO.read_text())
+    memory["figures"][0]["memory"] = {"m": json.loads("[" * 60 + "]" * 60)}
+    return {
+        "deep": "[" * 100_000 + "]" * 100_000,
+        "listed": json.dumps(listed),
+        "digits": json.dumps(json.loads(DEMO.read_text())).replace(
+            '"seed": 20250501', '"seed": ' + "9" * 5000
+        ),
+        "memory": json.dumps(memory),
+    }
+
+
+@pytest.mark.parametrize("library_page", ["desktop"], indirect=True)
+def test_hostile_stored_entries_are_listed_as_damaged_and_the_library_still_opens(
+    lib: App,
+) -> None:
+    page = lib.page
+    open_demo(page)
+    page.evaluate(
+        """(docs) => {
+            for (const [id, text] of Object.entries(docs)) {
+                localStorage.setItem(`hexcombat:enc:${id}:r1`, text);
+            }
+            localStorage.setItem("hexcombat:last", "deep");
+        }""",
+        hostile_documents(),
+    )
+    remount(page)
+    for entry_id, words in {
+        "deep": "nested 100000 deep",
+        "listed": "must be a hex",
+        "digits": "value JSON documents may not",
+        "memory": "nests too deep",
+    }.items():
+        damaged = page.locator(f'[data-entry="{entry_id}"]')
+        expect(damaged).to_have_attribute("data-unreadable", "")
+        expect(damaged).to_contain_text(words)
+    row(page, DEMO_NAME).locator(".hc-lib-open").click()
+    expect(page.locator("#opened")).to_have_text(f"opened {DEMO_NAME} (skirmish)")
+    assert [e for e in lib.console if "pageerror" in e] == []
+
+
+@pytest.mark.parametrize("library_page", ["desktop"], indirect=True)
+def test_hostile_imports_show_the_refusal_and_change_nothing(lib: App, tmp_path: Path) -> None:
+    page = lib.page
+    open_demo(page)
+    before = storage_items(page)
+    dialog = page.locator('dialog[data-dialog="import-problems"]')
+    for name, text in hostile_documents().items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        choose_files(page, [path])
+        expect(dialog).to_be_visible()
+        expect(dialog.locator("h3")).to_have_text(f"“{name}.json” cannot be imported")
+        dialog.get_by_role("button", name="OK").click()
+        expect(dialog).to_be_hidden()
+    assert storage_items(page) == before
+    assert [e for e in lib.console if "pageerror" in e or "fatal" in e.lower()] == []

@@ -110,3 +110,53 @@ def test_python_exception_at_start_up_shows_error_screen(
     details = app.page.locator("#boot-error-detail")
     expect(details).to_contain_text("RuntimeError: the engine is broken", use_inner_text=False)
     app.screenshot("shell-python-error")
+
+
+SNAPSHOT_PAYLOADS = [
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="window.pwned=1"><rect width="9"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><image href="x.png" onerror="window.pwned=2"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9"><animate attributeName="x" '
+    'dur="1ms" onbegin="window.pwned=3"/></rect></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:window.pwned=4"><text>x</text>'
+    '</a><set attributeName="onmouseover" to="window.pwned=5"/></svg>',
+    "<svg onload=window.pwned=6><foreignObject><img src=x onerror=window.pwned=7></foreignObject>",
+]
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_a_planted_boot_snapshot_never_runs(app: App) -> None:
+    """The warm-start board from localStorage is rebuilt from an allow-list: no handler runs."""
+    app.open()
+    app.wait_ready()
+    page = app.page
+    for payload in SNAPSHOT_PAYLOADS:
+        page.evaluate(
+            "(svg) => localStorage.setItem('hexcombat.snapshot', "
+            "JSON.stringify({rect: [0, 0, 200, 200], svg}))",
+            payload,
+        )
+        page.reload(wait_until="domcontentloaded")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.pwned") is None, payload
+        assert page.locator("#boot-snapshot [onload], #boot-snapshot image").count() == 0
+        app.wait_ready()
+        assert page.evaluate("window.pwned") is None, payload
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_a_hostile_last_opened_entry_does_not_stop_start_up(app: App) -> None:
+    """100,000-deep JSON as the last-opened entry: the app starts on something else."""
+    app.open()
+    app.wait_ready()
+    page = app.page
+    page.evaluate(
+        """() => {
+            localStorage.setItem("hexcombat:enc:deep:r1", "[".repeat(100000) + "]".repeat(100000));
+            localStorage.setItem("hexcombat:last", "deep");
+        }"""
+    )
+    page.reload(wait_until="domcontentloaded")
+    app.wait_ready()
+    expect(page.locator("#toast")).to_contain_text("could not be opened")
+    assert page.evaluate("localStorage.getItem('hexcombat:last')") != "deep"
+    assert page.evaluate("localStorage.getItem('hexcombat:enc:deep:r1')").startswith("[[[")

@@ -45,6 +45,7 @@ from typing import Any, Protocol
 from hexcombat.document import dumps, loads
 from hexcombat.encounter import NAME_LIMIT, Encounter
 from hexcombat.errors import InvalidDocumentError, Problem
+from hexcombat.validation import text_depth_problem
 
 PREFIX = "hexcombat:"
 INDEX_KEY = PREFIX + "index"
@@ -470,13 +471,8 @@ class Library:
     def _read_index(self) -> dict[str, Entry]:
         """The index entries (without problems); {} when the index is missing or damaged."""
         raw = self.store.get(INDEX_KEY)
-        if raw is None:
-            return {}
-        try:
-            data = json.loads(raw)
-            entries = data["entries"] if isinstance(data, dict) else None
-        except (ValueError, KeyError):
-            return {}
+        data = parse_json(raw) if raw is not None else None
+        entries = data.get("entries") if isinstance(data, dict) else None
         found: dict[str, Entry] = {}
         if not isinstance(entries, dict):
             return found
@@ -541,6 +537,8 @@ class Library:
         except InvalidDocumentError as exc:
             problems = exc.problems or (Problem("", str(exc)),)
             self._remember_check(key, text, problems, None)
+        except Exception as exc:  # no stored text may stop the library opening
+            self._remember_check(key, text, (Problem("", f"cannot be read: {exc}"),), None)
         else:
             self._remember_check(key, text, (), encounter)
         return self._checked[key][1], self._checked[key][2]
@@ -556,12 +554,20 @@ class Library:
         self._checked[key] = (hash(text), problems, summary)
 
 
+def parse_json(text: str) -> Any:
+    """``text`` parsed as JSON, or None when it is not JSON or nests too deep to parse safely
+    (Pyodide's parser would exhaust the browser's stack)."""
+    if text_depth_problem(text) is not None:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _summary_of_damaged(text: str) -> dict[str, str]:
     """Name and ruleset id of a document the engine refused, when its JSON still shows them."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return {}
+    data = parse_json(text)
     summary: dict[str, str] = {}
     if isinstance(data, dict):
         if isinstance(data.get("name"), str) and data["name"].strip():
