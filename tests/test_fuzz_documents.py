@@ -18,10 +18,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from factories import skirmish_duel
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hexcombat import Action, HexcombatError, InvalidDocumentError, dumps, loads
+from hexcombat import Action, HexcombatError, InvalidDocumentError, dumps, loads, to_document
 from hexcombat.document import MAX_LOG, from_share_code, to_share_code
 from hexcombat.validation import MAX_DEPTH, MAX_STRING, Json
 
@@ -29,6 +30,20 @@ pytestmark = pytest.mark.pyodide
 
 DEMO_DIR = Path(__file__).parent.parent / "static" / "demos"
 DEMOS = sorted(p for p in DEMO_DIR.glob("*.json") if p.stem != "index")
+needs_demos = pytest.mark.skipif(not DEMOS, reason="static/demos is not here (inside Pyodide)")
+
+
+def bases() -> list[dict[str, Json]]:
+    """The documents to mutate: the demos, or (inside Pyodide, without them) a played duel."""
+    if DEMOS:
+        return [json.loads(p.read_text(encoding="utf-8")) for p in DEMOS]
+    duel = skirmish_duel()
+    duel.perform(Action("move", "ann", {"to": "3,1"}))
+    duel.perform(Action("next_step"))
+    duel.perform(Action("attack", "ann", {"target": "bo"}), faces=[15, 4])
+    return [to_document(duel)]
+
+
 IN_PYODIDE = sys.platform == "emscripten"
 FULL = int(os.environ.get("HEXCOMBAT_FUZZ", "0"))
 MUTATED = FULL or (60 if IN_PYODIDE else 400)
@@ -160,10 +175,10 @@ def _deep(depth: int) -> Json:
 
 
 def test_mutated_demo_documents_load_and_work_or_are_refused() -> None:
-    demos = [json.loads(p.read_text(encoding="utf-8")) for p in DEMOS]
+    demos = bases()
     rnd = random.Random(14)
     outcomes = Counter(outcome(mutated(rnd.choice(demos), rnd)) for _ in range(MUTATED))
-    print(f"fuzzed {MUTATED} mutated demo documents: {dict(outcomes)}")
+    print(f"fuzzed {MUTATED} mutated documents: {dict(outcomes)}")
     assert outcomes["loaded"] + outcomes["refused"] == MUTATED
 
 
@@ -177,7 +192,8 @@ json_values = st.recursive(
 @FUZZ_SETTINGS
 @given(st.data())
 def test_any_json_value_anywhere_in_a_demo_is_loaded_or_refused(data: st.DataObject) -> None:
-    doc = json.loads(DEMOS[data.draw(st.integers(0, len(DEMOS) - 1))].read_text(encoding="utf-8"))
+    docs = bases()
+    doc = docs[data.draw(st.integers(0, len(docs) - 1))]
     path = data.draw(st.sampled_from(_paths(doc)[1:]))
     parent: Json = doc
     for key in path[:-1]:
@@ -202,6 +218,7 @@ def refusal(doc: Json) -> str:
     return str(caught.value)
 
 
+@needs_demos
 def test_a_list_valued_action_parameter_is_refused_with_its_place() -> None:
     doc = _demo("fig-percentile.json")
     doc["log"][0]["action"]["params"]["mode"] = ["accelerate"]
@@ -214,6 +231,7 @@ def test_100000_deep_json_is_refused_before_parsing() -> None:
     assert f"nested 100000 deep; at most {MAX_DEPTH} are allowed" in message
 
 
+@needs_demos
 def test_deep_nesting_in_data_or_memory_is_refused_with_the_path() -> None:
     doc = _demo("skirmish.json")
     doc["figures"][0]["memory"] = {"x": _deep(MAX_DEPTH + 1)}
@@ -221,6 +239,7 @@ def test_deep_nesting_in_data_or_memory_is_refused_with_the_path() -> None:
     assert "figures[0].memory.x" in message and "nests too deep" in message
 
 
+@needs_demos
 def test_huge_integers_long_strings_and_lone_surrogates_are_refused() -> None:
     doc = _demo("skirmish.json")
     assert "value JSON documents may not" in refusal(
@@ -235,11 +254,13 @@ def test_huge_integers_long_strings_and_lone_surrogates_are_refused() -> None:
     assert "figures[1].name: the text holds a broken character" in message
 
 
+@needs_demos
 def test_nan_and_infinity_are_not_numbers() -> None:
     doc = json.dumps(_demo("skirmish.json")).replace('"seed": 20250501', '"seed": NaN')
     assert "NaN is not a number" in refusal(doc)
 
 
+@needs_demos
 def test_seed_beyond_64_bits_is_refused_at_load() -> None:
     doc = _demo("skirmish.json")
     doc["dice"]["seed"] = -1
@@ -248,12 +269,14 @@ def test_seed_beyond_64_bits_is_refused_at_load() -> None:
     assert "dice.seed: is too large a number" in refusal(doc)
 
 
+@needs_demos
 def test_log_length_is_limited() -> None:
     doc = _demo("skirmish.json")
     doc["log"] = [{"action": {"kind": "next_step"}}] * (MAX_LOG + 1)
     assert f"log: has {MAX_LOG + 1} entries; at most {MAX_LOG}" in refusal(doc)
 
 
+@needs_demos
 def test_a_wrongly_typed_parameter_is_an_illegal_action() -> None:
     encounter = loads(json.dumps(_demo("skirmish.json")))
     figure = next(iter(encounter.state.figures))
