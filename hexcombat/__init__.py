@@ -12,7 +12,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .actions import Action, ActionSpec, ParamSpec
+from .actions import Action, ActionSpec
 from .document import dumps, from_document, loads, to_document
 from .encounter import Encounter, LogEntry, MoreDiceNeededError, Setup
 from .errors import (
@@ -26,12 +26,15 @@ from .errors import (
 from .figures import Equipment, Figure, Pool, Status
 from .geometry import Hex
 from .rulesets import all_rulesets, get_ruleset
+from .schema import Choice, FieldSpec
 
 __all__ = [
     "Action",
     "ActionSpec",
+    "Choice",
     "Encounter",
     "Equipment",
+    "FieldSpec",
     "Figure",
     "Hex",
     "HexcombatError",
@@ -39,7 +42,6 @@ __all__ = [
     "InvalidDocumentError",
     "LogEntry",
     "MoreDiceNeededError",
-    "ParamSpec",
     "Pool",
     "Problem",
     "Setup",

@@ -1,8 +1,9 @@
 """Actions: what a player asks for, and how a ruleset describes what may be asked now.
 
 A ruleset answers "what can this figure do now" with :class:`ActionSpec`
-objects whose :class:`ParamSpec` parameters are enough to build a form. The
-player's choice comes back as an :class:`Action`, plain JSON all the way.
+objects whose parameters (:class:`~hexcombat.schema.FieldSpec`) are enough to
+build a form and to check a choice. The player's choice comes back as an
+:class:`Action`, plain JSON all the way.
 """
 
 from __future__ import annotations
@@ -12,59 +13,8 @@ from dataclasses import dataclass, field
 
 from .errors import IllegalActionError
 from .geometry import Hex
+from .schema import FieldSpec
 from .validation import Json, Reader, describe
-
-PARAM_TYPES = ("hex", "figure", "int", "choice", "bool", "facing", "path", "text")
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One option of a ``choice`` parameter (or one candidate hex or figure)."""
-
-    value: Json
-    label: str
-    detail: str = ""
-
-    def to_json(self) -> dict[str, Json]:
-        """Plain JSON form."""
-        data: dict[str, Json] = {"value": self.value, "label": self.label}
-        if self.detail:
-            data["detail"] = self.detail
-        return data
-
-
-@dataclass(frozen=True)
-class ParamSpec:
-    """A parameter of an action, described for a form.
-
-    ``type`` is one of :data:`PARAM_TYPES`. For ``hex``, ``figure`` and
-    ``choice`` the ``choices`` list every legal value (so a form or the board
-    can offer only those); ``int`` uses ``minimum``/``maximum``.
-    """
-
-    name: str
-    label: str
-    type: str
-    choices: tuple[Choice, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    default: Json = None
-    required: bool = True
-    help: str = ""
-
-    def to_json(self) -> dict[str, Json]:
-        """Plain JSON form for the front end."""
-        data: dict[str, Json] = {"name": self.name, "label": self.label, "type": self.type}
-        if self.choices:
-            data["choices"] = [c.to_json() for c in self.choices]
-        for key in ("minimum", "maximum", "default"):
-            value = getattr(self, key)
-            if value is not None:
-                data[key] = value
-        data["required"] = self.required
-        if self.help:
-            data["help"] = self.help
-        return data
 
 
 @dataclass(frozen=True)
@@ -74,16 +24,37 @@ class ActionSpec:
     kind: str
     label: str
     figure: str | None = None
-    params: tuple[ParamSpec, ...] = ()
+    params: tuple[FieldSpec, ...] = ()
     help: str = ""
     rule: str = ""
 
-    def param(self, name: str) -> ParamSpec:
+    def param(self, name: str) -> FieldSpec:
         """The parameter called ``name``."""
         for p in self.params:
             if p.name == name:
                 return p
         raise KeyError(name)
+
+    def check(self, params: Mapping[str, Json]) -> None:
+        """Refuse unknown, missing or disallowed parameters, naming the value and what is allowed.
+
+        Types, integer bounds and choices (with their ``when``) are checked in order, so a
+        choice that depends on an earlier parameter is judged with the values given.
+        """
+        unknown = sorted(set(params) - {p.name for p in self.params})
+        if unknown:
+            known = ", ".join(p.name for p in self.params) or "none"
+            raise IllegalActionError(
+                f"{self.kind} has no parameter {', '.join(unknown)} (parameters: {known})"
+            )
+        for p in self.params:
+            if p.name not in params:
+                if p.required:
+                    raise IllegalActionError(f"{self.kind} needs {p.label.lower()} ({p.name})")
+                continue
+            problem = p.check(params[p.name], params)
+            if problem is not None:
+                raise IllegalActionError(f"{self.kind}: {p.label.lower()} ({p.name}) {problem}")
 
     def to_json(self) -> dict[str, Json]:
         """Plain JSON form for the front end."""

@@ -1,24 +1,40 @@
-"""Checks: a base value with named modifiers, a dice roll, a comparison, exact odds.
+"""Rollables: what an action rolls, with exact odds for every outcome before any die is cast.
 
-A :class:`Check` covers every resolution in the four rulesets:
+A preview holds any number of :class:`Rollable` objects, all with one shape:
 
-* roll-under (``fig-percentile``, ``strike-chance-pulse``): ``d100 le skill + modifiers``;
-* meet-or-beat (``two-action-2d10``): ``2d10`` with the skill as a roll modifier, ``ge`` defence;
-* fixed thresholds: a base with no modifiers.
+* :class:`Check`: one roll against a target, ``dice + roll_modifiers <comparison> base +
+  modifiers`` (roll-under ``d100 le skill``, meet-or-beat ``2d10 + skill ge defence``);
+* :class:`OpposedCheck`: both sides roll (``3d10kh2 + skill`` against ``2d10 + defence``);
+  outcomes win, tie and lose, the tie going to the side the rules name;
+* :class:`Amount`: a rolled number (damage) or a table entry (hit location);
+* :class:`Chain`: stages rolled in order, each only on given outcomes of the one before
+  (hit -> damage -> location -> save).
 
-The target is ``base + sum(modifiers)``; the roll total is the dice total plus
-``sum(roll_modifiers)``; the check succeeds iff ``roll_total <comparison> target``.
-Odds are exact fractions, and every number is named so a breakdown can be shown.
+Each gives exact :class:`~fractions.Fraction` odds for every :class:`Outcome`, a
+breakdown naming every number with its rule id, the dice a player types in roll
+order (:class:`Face`), per-defence :class:`Variant` s, and :meth:`Rollable.to_json`
+in one shape the page renders without knowing the ruleset. Rolling gives a
+:class:`RollResult` that explains itself for the log.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
-from .dice import COMPARISONS, Dice, DiceExpr, Roll, chance, chance_opposed, parse
+from .dice import (
+    COMPARISONS,
+    Dice,
+    DiceExpr,
+    Roll,
+    chance,
+    chance_opposed,
+    distribution,
+    parse,
+)
 from .rounding import round_half_up
 
 MINUS = "\u2212"
@@ -151,23 +167,11 @@ class _Fields:
             raise self._wrong(key, "a whole number")
         return value
 
-    def optional_integer(self, key: str) -> int | None:
-        value = self._get(key, "a whole number or null", None)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self._wrong(key, "a whole number or null")
-        return value
-
     def flag(self, key: str, default: bool) -> bool:
         value = self._get(key, "true or false", default)
         if not isinstance(value, bool):
             raise self._wrong(key, "true or false")
         return value
-
-    def modifiers(self, key: str) -> tuple[Modifier, ...]:
-        value = self._get(key, "a list of modifiers", [])
-        if not isinstance(value, list):
-            raise self._wrong(key, "a list of modifiers")
-        return tuple(Modifier.from_json(m) for m in value)
 
 
 _REQUIRED = object()
@@ -199,15 +203,140 @@ def _with_modifiers(start: str, modifiers: Sequence[Modifier], total: int) -> st
     return ", ".join([start, *(m.line for m in modifiers)]) + f" = {total}"
 
 
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
 @dataclass(frozen=True)
-class Check:
+class Outcome:
+    """One way a roll can come out, with its exact chance: ``Outcome("success", "hit", 3/5)``."""
+
+    id: str
+    label: str
+    chance: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "label", "chance": "3/5", "percent": "60%"}``."""
+        return {
+            "id": self.id,
+            "label": self.label,
+            "chance": _fraction(self.chance),
+            "percent": percent(self.chance),
+        }
+
+
+@dataclass(frozen=True)
+class Face:
+    """One die a player types, in roll order: its sides, its dice expression and whose it is.
+
+    ``when`` is empty for a die that is always rolled, else the condition in words
+    (``"if hit"``): such a die is asked for only once the roll before it came out so.
+    """
+
+    sides: int
+    dice: str
+    who: str = ""
+    when: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"sides", "dice", "who", "when"}``."""
+        return {"sides": self.sides, "dice": self.dice, "who": self.who, "when": self.when}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The same roll against one defence the other side may choose (``"Dodge (needs 15)"``)."""
+
+    label: str
+    rollable: Rollable
+
+    def to_json(self) -> dict[str, Any]:
+        """The rollable's JSON under the variant's label."""
+        return {**self.rollable.to_json(), "label": self.label}
+
+
+class RollResult(ABC):
+    """A resolved rollable: which outcome came up, every roll made, and a line for the log."""
+
+    @property
+    @abstractmethod
+    def outcome_id(self) -> str:
+        """The id of the outcome that came up (one of the rollable's outcome ids)."""
+
+    @property
+    @abstractmethod
+    def rolls(self) -> tuple[Roll, ...]:
+        """Every roll made, in order."""
+
+    @abstractmethod
+    def explain(self) -> str:
+        """One line for the log: the numbers, the roll and the outcome."""
+
+
+class Rollable(ABC):
+    """What an action rolls: exact odds per outcome, breakdown, dice in roll order, JSON."""
+
+    kind: ClassVar[str]
+    label: str
+    rule: str
+    variants: tuple[Variant, ...]
+
+    @abstractmethod
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Every outcome with its exact chance; the chances sum to 1."""
+
+    @abstractmethod
+    def headline(self) -> Outcome | None:
+        """The chance a badge shows (success, the attacker winning), or None for an amount."""
+
+    @abstractmethod
+    def breakdown(self) -> list[str]:
+        """One line per number, each named with its rule id, and what the roll needs."""
+
+    @abstractmethod
+    def roll_order(self) -> list[str]:
+        """The dice expressions rolled, in order (every stage of a chain)."""
+
+    @abstractmethod
+    def faces(self) -> tuple[Face, ...]:
+        """Every die a player types, in roll order."""
+
+    @abstractmethod
+    def roll(self, dice: Dice) -> RollResult:
+        """Roll from ``dice`` (seeded or typed faces) and resolve."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The one shape the page renders, whatever the ruleset and kind."""
+        headline = self.headline()
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "label": self.label,
+            "rule": self.rule,
+            "dice": self.roll_order(),
+            "faces": [f.to_json() for f in self.faces()],
+            "outcomes": [o.to_json() for o in self.outcomes()],
+            "headline": headline.to_json() if headline else None,
+            "breakdown": self.breakdown(),
+            "stages": [],
+            "variants": [v.to_json() for v in self.variants],
+        }
+        return data
+
+
+def _faces(expr: DiceExpr, who: str = "") -> list[Face]:
+    return [Face(sides, expr.text, who) for sides in expr.faces_needed()]
+
+
+@dataclass(frozen=True)
+class Check(Rollable):
     """One roll against a target: ``dice + roll_modifiers <comparison> base + modifiers``.
 
     ``comparison`` is one of ``le``, ``lt``, ``ge``, ``gt``, ``eq``; ``default_sides`` is
     the ruleset's die for a bare ``D``; ``success_text`` and ``failure_text`` name the
-    outcomes in explanations (e.g. "hit" and "miss").
+    outcomes (ids ``success`` and ``failure``), e.g. "hit" and "miss".
     """
 
+    kind: ClassVar[str] = "check"
     label: str
     dice: str
     comparison: str
@@ -219,12 +348,14 @@ class Check:
     rule: str = ""
     success_text: str = "success"
     failure_text: str = "failure"
+    variants: tuple[Variant, ...] = ()
 
     def __post_init__(self) -> None:
         _validated_comparison(self.comparison)
         parse(self.dice, self.default_sides)  # raises DiceSyntaxError early
         object.__setattr__(self, "modifiers", tuple(self.modifiers))
         object.__setattr__(self, "roll_modifiers", tuple(self.roll_modifiers))
+        object.__setattr__(self, "variants", tuple(self.variants))
 
     @property
     def expr(self) -> DiceExpr:
@@ -249,6 +380,18 @@ class Check:
         """The chance of success as a percentage, e.g. ``59%``."""
         return percent(self.chance())
 
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Success and failure, with their exact chances."""
+        p = self.chance()
+        return (
+            Outcome("success", self.success_text, p),
+            Outcome("failure", self.failure_text, 1 - p),
+        )
+
+    def headline(self) -> Outcome:
+        """The chance of success."""
+        return self.outcomes()[0]
+
     def breakdown(self) -> list[str]:
         """One line per item: the base, each modifier, the target, the roll and what it needs."""
         lines = [f"{self.base} {self.base_label}", *(m.line for m in self.modifiers)]
@@ -264,6 +407,14 @@ class Check:
             sentence += " (impossible)" if p == 0 else " (certain)"
         lines.append(sentence)
         return lines
+
+    def roll_order(self) -> list[str]:
+        """The one dice expression."""
+        return [self.expr.text]
+
+    def faces(self) -> tuple[Face, ...]:
+        """One face per die of the expression."""
+        return tuple(_faces(self.expr))
 
     def resolve(self, roll: Roll) -> CheckResult:
         """The result of this check with ``roll`` (which must be a roll of this check's dice)."""
@@ -285,48 +436,9 @@ class Check:
         """Roll this check's dice from ``dice`` and resolve it."""
         return self.resolve(dice.roll(self.dice, self.default_sides))
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain data; optional fields only when they differ from their defaults."""
-        data: dict[str, Any] = {
-            "label": self.label,
-            "dice": self.dice,
-            "comparison": self.comparison,
-            "base": self.base,
-            "base_label": self.base_label,
-            "modifiers": [m.to_json() for m in self.modifiers],
-            "roll_modifiers": [m.to_json() for m in self.roll_modifiers],
-        }
-        if self.default_sides is not None:
-            data["default_sides"] = self.default_sides
-        if self.rule:
-            data["rule"] = self.rule
-        if self.success_text != "success":
-            data["success_text"] = self.success_text
-        if self.failure_text != "failure":
-            data["failure_text"] = self.failure_text
-        return data
-
-    @classmethod
-    def from_json(cls, data: object) -> Check:
-        """Read :meth:`to_json` data, checking every field."""
-        fields = _Fields(data, "a check")
-        return cls(
-            fields.text("label"),
-            fields.text("dice"),
-            _validated_comparison(fields.text("comparison")),
-            fields.integer("base"),
-            fields.text("base_label"),
-            fields.modifiers("modifiers"),
-            fields.modifiers("roll_modifiers"),
-            fields.optional_integer("default_sides"),
-            fields.text("rule", ""),
-            fields.text("success_text", "success"),
-            fields.text("failure_text", "failure"),
-        )
-
 
 @dataclass(frozen=True)
-class CheckResult:
+class CheckResult(RollResult):
     """A resolved check: the roll, its total with roll modifiers, success and margin.
 
     ``margin`` is how far the roll beat the target in the check's favourable direction
@@ -339,6 +451,16 @@ class CheckResult:
     roll_total: int
     success: bool
     margin: int
+
+    @property
+    def outcome_id(self) -> str:
+        """``success`` or ``failure``."""
+        return "success" if self.success else "failure"
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """The one roll."""
+        return (self.roll,)
 
     def explain(self) -> str:
         """One line, e.g. ``Crossbow: 74 Crossbow, -15 Fast (FP-7) = 59; rolled 43 ≤ 59: hit``."""
@@ -357,16 +479,6 @@ class CheckResult:
         symbol = (_SYMBOLS if self.success else _FAILED_SYMBOLS)[check.comparison]
         return f"rolled {rolled} {symbol} {check.target}: {outcome}"
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain data: the check, the roll and the outcome."""
-        return {
-            "check": self.check.to_json(),
-            "roll": self.roll.to_json(),
-            "roll_total": self.roll_total,
-            "success": self.success,
-            "margin": self.margin,
-        }
-
 
 @dataclass(frozen=True)
 class OpposedSide:
@@ -382,9 +494,17 @@ class OpposedSide:
         object.__setattr__(self, "modifiers", tuple(self.modifiers))
 
     @property
+    def expr(self) -> DiceExpr:
+        """The parsed dice expression."""
+        return parse(self.dice, self.default_sides)
+
+    @property
     def bonus(self) -> int:
         """The sum of the modifiers."""
         return sum(m.value for m in self.modifiers)
+
+    def _lines(self) -> list[str]:
+        return [f"{self.name} rolls {self.expr.text}", *(f"  {m.line}" for m in self.modifiers)]
 
     def _text(self, roll: Roll, total: int) -> str:
         return f"{self.name} " + _with_modifiers(_roll_text(roll), self.modifiers, total)
@@ -399,19 +519,23 @@ _OPPOSED = {
 
 
 @dataclass(frozen=True)
-class OpposedCheck:
+class OpposedCheck(Rollable):
     """Both sides roll; ``wins`` says whether the ``higher`` or ``lower`` total wins.
 
     ``ties`` names the side that wins a tie (``attacker`` or ``defender``). E.g. breaking
     away in ``two-action-2d10`` (D-17): 2d10 + Agility ≥ 2d10 + opponent's Agility is
-    ``wins="higher", ties="attacker"``.
+    ``wins="higher", ties="attacker"``. Outcomes: ``win`` (the attacker's total is
+    better), ``tie`` and ``lose``.
     """
 
+    kind: ClassVar[str] = "opposed"
     label: str
     attacker: OpposedSide
     defender: OpposedSide
     wins: str = "higher"
     ties: str = "defender"
+    rule: str = ""
+    variants: tuple[Variant, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.wins, self.ties) not in _OPPOSED:
@@ -419,30 +543,60 @@ class OpposedCheck:
                 f"an opposed check needs wins='higher' or 'lower' and ties='attacker' or "
                 f"'defender', got wins={self.wins!r}, ties={self.ties!r}"
             )
+        object.__setattr__(self, "variants", tuple(self.variants))
 
     @property
     def comparison(self) -> str:
         """How the attacker's total must compare with the defender's to win."""
         return _OPPOSED[(self.wins, self.ties)]
 
-    def chance(self) -> Fraction:
-        """The exact probability that the attacker wins."""
+    def _chance(self, comparison: str) -> Fraction:
         a, d = self.attacker, self.defender
-        return chance_opposed(
-            parse(a.dice, a.default_sides),
-            self.comparison,
-            parse(d.dice, d.default_sides),
-            bonus_a=a.bonus,
-            bonus_b=d.bonus,
+        return chance_opposed(a.expr, comparison, d.expr, bonus_a=a.bonus, bonus_b=d.bonus)
+
+    def chance(self) -> Fraction:
+        """The exact probability that the attacker wins (ties included when they go to it)."""
+        return self._chance(self.comparison)
+
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Win, tie (named with who takes it) and lose, each exact."""
+        a, d = self.attacker.name, self.defender.name
+        win = self._chance("gt" if self.wins == "higher" else "lt")
+        tie = self._chance("eq")
+        tie_winner = a if self.ties == "attacker" else d
+        return (
+            Outcome("win", f"{a} wins", win),
+            Outcome("tie", f"tie: {tie_winner} wins", tie),
+            Outcome("lose", f"{d} wins", 1 - win - tie),
         )
+
+    def headline(self) -> Outcome:
+        """The chance that the attacker wins."""
+        return Outcome("success", f"{self.attacker.name} wins", self.chance())
+
+    def breakdown(self) -> list[str]:
+        """Each side's dice and modifiers, then who wins and who takes a tie."""
+        return [
+            *self.attacker._lines(),
+            *self.defender._lines(),
+            f"The {self.wins} total wins; a tie goes to the {self.ties}",
+        ]
+
+    def roll_order(self) -> list[str]:
+        """The attacker's dice, then the defender's."""
+        return [self.attacker.expr.text, self.defender.expr.text]
+
+    def faces(self) -> tuple[Face, ...]:
+        """The attacker's dice, then the defender's, each named with its side."""
+        a, d = self.attacker, self.defender
+        return (*_faces(a.expr, a.name), *_faces(d.expr, d.name))
 
     def resolve(self, attacker_roll: Roll, defender_roll: Roll) -> OpposedResult:
         """The result with both sides' rolls (each must be a roll of that side's dice)."""
         for side, roll in ((self.attacker, attacker_roll), (self.defender, defender_roll)):
-            expected = parse(side.dice, side.default_sides).text
-            if roll.expr != expected:
+            if roll.expr != side.expr.text:
                 raise CheckError(
-                    f"{side.name} rolls {expected} in {self.label!r}, "
+                    f"{side.name} rolls {side.expr.text} in {self.label!r}, "
                     f"but the roll given is {roll.expr}"
                 )
         a_total = attacker_roll.total + self.attacker.bonus
@@ -457,7 +611,7 @@ class OpposedCheck:
 
 
 @dataclass(frozen=True)
-class OpposedResult:
+class OpposedResult(RollResult):
     """A resolved opposed check: both rolls, both totals, and whether the attacker won."""
 
     check: OpposedCheck
@@ -467,6 +621,19 @@ class OpposedResult:
     defender_total: int
     attacker_wins: bool
 
+    @property
+    def outcome_id(self) -> str:
+        """``win``, ``tie`` or ``lose``."""
+        if self.attacker_total == self.defender_total:
+            return "tie"
+        higher = self.attacker_total > self.defender_total
+        return "win" if higher == (self.check.wins == "higher") else "lose"
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """The attacker's roll, then the defender's."""
+        return (self.attacker_roll, self.defender_roll)
+
     def explain(self) -> str:
         """One line, e.g. ``Break away: Alda 14 (2d10: 6, 5), +3 Agility = 14 vs Bors ...``."""
         c = self.check
@@ -475,3 +642,304 @@ class OpposedResult:
         winner = c.attacker.name if self.attacker_wins else c.defender.name
         tie = f" (tie goes to the {c.ties})" if self.attacker_total == self.defender_total else ""
         return f"{c.label}: {a} vs {d}: {winner} wins{tie}"
+
+
+@dataclass(frozen=True)
+class Band:
+    """A range of totals that reads as one entry of a table: ``Band(1, 2, "legs", "Legs")``."""
+
+    low: int
+    high: int
+    id: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Amount(Rollable):
+    """A rolled number: damage (``unit="damage"``), or with ``bands`` a table entry (location).
+
+    Without bands each total is an outcome (id ``"4"``); with bands each band is one, and
+    the bands must cover every total the dice and modifiers can give.
+    """
+
+    kind: ClassVar[str] = "amount"
+    label: str
+    dice: str
+    modifiers: tuple[Modifier, ...] = ()
+    default_sides: int | None = None
+    rule: str = ""
+    unit: str = ""
+    bands: tuple[Band, ...] = ()
+    variants: tuple[Variant, ...] = ()
+
+    def __post_init__(self) -> None:
+        parse(self.dice, self.default_sides)  # raises DiceSyntaxError early
+        for name in ("modifiers", "bands", "variants"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        if self.bands:
+            missing = [t for t in self._totals() if self._band(t) is None]
+            if missing:
+                raise CheckError(
+                    f"{self.label!r}: no band covers the total(s) {', '.join(map(str, missing))}"
+                )
+
+    @property
+    def expr(self) -> DiceExpr:
+        """The parsed dice expression."""
+        return parse(self.dice, self.default_sides)
+
+    @property
+    def bonus(self) -> int:
+        """The sum of the modifiers, added to the dice total."""
+        return sum(m.value for m in self.modifiers)
+
+    def _totals(self) -> dict[int, Fraction]:
+        return {t + self.bonus: p for t, p in distribution(self.expr).items()}
+
+    def _band(self, total: int) -> Band | None:
+        return next((b for b in self.bands if b.low <= total <= b.high), None)
+
+    def _named(self, total: int) -> tuple[str, str]:
+        band = self._band(total)
+        if band is not None:
+            return band.id, band.label
+        return str(total), f"{total} {self.unit}".strip()
+
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Each total (or band) with its exact chance, lowest first."""
+        chances: dict[tuple[str, str], Fraction] = {}
+        for total, p in self._totals().items():
+            key = self._named(total)
+            chances[key] = chances.get(key, Fraction(0)) + p
+        return tuple(Outcome(i, label, p) for (i, label), p in chances.items())
+
+    def headline(self) -> None:
+        """An amount has no single chance to show."""
+        return None
+
+    def breakdown(self) -> list[str]:
+        """The dice, each modifier, and the table's bands."""
+        lines = [
+            f"Roll {self.expr.text}",
+            *(f"{m.line} (added to the roll)" for m in self.modifiers),
+        ]
+        lines += [
+            f"{b.low}-{b.high}: {b.label}" if b.low != b.high else f"{b.low}: {b.label}"
+            for b in self.bands
+        ]
+        return lines
+
+    def roll_order(self) -> list[str]:
+        """The one dice expression."""
+        return [self.expr.text]
+
+    def faces(self) -> tuple[Face, ...]:
+        """One face per die of the expression."""
+        return tuple(_faces(self.expr))
+
+    def resolve(self, roll: Roll) -> AmountResult:
+        """The amount with ``roll`` (which must be a roll of this amount's dice)."""
+        if roll.expr != self.expr.text:
+            raise CheckError(
+                f"{self.label!r} rolls {self.expr.text}, but the roll given is {roll.expr}"
+            )
+        return AmountResult(self, roll, roll.total + self.bonus)
+
+    def roll(self, dice: Dice) -> AmountResult:
+        """Roll the dice from ``dice`` and resolve."""
+        return self.resolve(dice.roll(self.dice, self.default_sides))
+
+
+@dataclass(frozen=True)
+class AmountResult(RollResult):
+    """A rolled amount: the roll and the total with modifiers."""
+
+    amount: Amount
+    roll: Roll
+    total: int
+
+    @property
+    def outcome_id(self) -> str:
+        """The total (``"4"``), or the id of the band it falls in."""
+        return self.amount._named(self.total)[0]
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """The one roll."""
+        return (self.roll,)
+
+    def explain(self) -> str:
+        """One line, e.g. ``Damage: rolled 5 (2d6: 1, 4), +1 Strength = 6`` or ``...: Legs``."""
+        a = self.amount
+        rolled = _with_modifiers(_roll_text(self.roll), a.modifiers, self.total)
+        band = a._band(self.total)
+        named = f": {band.label}" if band else (f" {a.unit}" if a.unit else "")
+        return f"{a.label}: rolled {rolled}{named}"
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One step of a :class:`Chain`, rolled only ``when`` the step before came out so.
+
+    ``when`` holds outcome ids of the previous stage; empty means "whenever the
+    previous stage was rolled".
+    """
+
+    id: str
+    rollable: Rollable
+    when: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "when", tuple(self.when))
+
+
+@dataclass(frozen=True)
+class Chain(Rollable):
+    """Rolls in order, each only on given outcomes of the one before (hit -> damage -> save).
+
+    Outcomes are where the chain stops: ``"hit.failure"`` (a miss ends it), or an
+    outcome of the last stage rolled (``"damage.4"``); their chances sum to 1.
+    """
+
+    kind: ClassVar[str] = "chain"
+    label: str
+    stages: tuple[Stage, ...]
+    rule: str = ""
+    variants: tuple[Variant, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stages", tuple(self.stages))
+        object.__setattr__(self, "variants", tuple(self.variants))
+        if not self.stages:
+            raise CheckError(f"{self.label!r}: a chain needs at least one stage")
+        if self.stages[0].when:
+            raise CheckError(f"{self.label!r}: the first stage is always rolled (no 'when')")
+        ids = [s.id for s in self.stages]
+        if len(set(ids)) != len(ids):
+            raise CheckError(f"{self.label!r}: stage ids must differ, got {ids}")
+        for before, stage in zip(self.stages, self.stages[1:], strict=False):
+            known = [o.id for o in before.rollable.outcomes()]
+            unknown = [w for w in stage.when if w not in known]
+            if unknown:
+                raise CheckError(
+                    f"{self.label!r}: stage {stage.id!r} follows outcome(s) {unknown} that "
+                    f"{before.id!r} does not have (its outcomes: {', '.join(known)})"
+                )
+
+    def reached(self) -> list[Fraction]:
+        """The exact chance that each stage is rolled at all."""
+        chances = [Fraction(1)]
+        for before, stage in zip(self.stages, self.stages[1:], strict=False):
+            go = sum(
+                (o.chance for o in before.rollable.outcomes() if _goes_on(stage, o.id)), Fraction(0)
+            )
+            chances.append(chances[-1] * go)
+        return chances
+
+    def _when_text(self, index: int) -> str:
+        """``if hit`` for a stage rolled only after given outcomes ('' when always rolled)."""
+        for i in range(index, 0, -1):
+            stage, before = self.stages[i], self.stages[i - 1]
+            if stage.when:
+                labels = {o.id: o.label for o in before.rollable.outcomes()}
+                return "if " + " or ".join(labels[w] for w in stage.when)
+        return ""
+
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Where the chain stops, stage by stage, each with its exact chance."""
+        result = []
+        reached = self.reached()
+        for i, stage in enumerate(self.stages):
+            after = self.stages[i + 1] if i + 1 < len(self.stages) else None
+            for o in stage.rollable.outcomes():
+                if after is None or not _goes_on(after, o.id):
+                    label = f"{stage.rollable.label}: {o.label}"
+                    result.append(Outcome(f"{stage.id}.{o.id}", label, reached[i] * o.chance))
+        return tuple(result)
+
+    def headline(self) -> Outcome | None:
+        """The first stage's headline (the chance to hit)."""
+        return self.stages[0].rollable.headline()
+
+    def breakdown(self) -> list[str]:
+        """The first stage's breakdown, then each later stage under its condition."""
+        lines = list(self.stages[0].rollable.breakdown())
+        for i, stage in enumerate(self.stages[1:], start=1):
+            when = self._when_text(i) if stage.when else "then"
+            lines.append(f"{when[0].upper()}{when[1:]}: {stage.rollable.label}")
+            lines += [f"  {line}" for line in stage.rollable.breakdown()]
+        return lines
+
+    def roll_order(self) -> list[str]:
+        """Every stage's dice, in order."""
+        return [d for stage in self.stages for d in stage.rollable.roll_order()]
+
+    def faces(self) -> tuple[Face, ...]:
+        """Every stage's dice in order; later ones say when they are rolled (``if hit``)."""
+        return tuple(
+            Face(f.sides, f.dice, f.who, f.when or self._when_text(i))
+            for i, stage in enumerate(self.stages)
+            for f in stage.rollable.faces()
+        )
+
+    def roll(self, dice: Dice) -> ChainResult:
+        """Roll the stages in order, stopping when an outcome does not lead on."""
+        results: list[RollResult] = []
+        for stage in self.stages:
+            if results and not _goes_on(stage, results[-1].outcome_id):
+                break
+            results.append(stage.rollable.roll(dice))
+        return ChainResult(self, tuple(results))
+
+    def to_json(self) -> dict[str, Any]:
+        """The common shape, with ``stages``: each stage's JSON, ``when`` and its chance."""
+        data = super().to_json()
+        reached = self.reached()
+        data["stages"] = [
+            {
+                **stage.rollable.to_json(),
+                "id": stage.id,
+                "when": list(stage.when),
+                "when_text": self._when_text(i),
+                "reached": Outcome("reached", "rolled", reached[i]).to_json(),
+            }
+            for i, stage in enumerate(self.stages)
+        ]
+        return data
+
+
+def _goes_on(stage: Stage, outcome_id: str) -> bool:
+    return not stage.when or outcome_id in stage.when
+
+
+@dataclass(frozen=True)
+class ChainResult(RollResult):
+    """A rolled chain: the result of each stage rolled, in order."""
+
+    chain: Chain
+    results: tuple[RollResult, ...]
+
+    @property
+    def outcome_id(self) -> str:
+        """Where the chain stopped: ``"<stage id>.<outcome id>"``."""
+        return f"{self.chain.stages[len(self.results) - 1].id}.{self.results[-1].outcome_id}"
+
+    def result(self, stage_id: str) -> RollResult | None:
+        """The result of the stage ``stage_id`` (None when it was not rolled)."""
+        for stage, result in zip(self.chain.stages, self.results, strict=False):
+            if stage.id == stage_id:
+                return result
+        return None
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """Every roll of every stage, in order."""
+        return tuple(r for result in self.results for r in result.rolls)
+
+    def lines(self) -> list[str]:
+        """One line per stage rolled."""
+        return [r.explain() for r in self.results]
+
+    def explain(self) -> str:
+        """The stages' lines joined: ``To hit: ... hit; Damage: rolled 4``."""
+        return "; ".join(self.lines())

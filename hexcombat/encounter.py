@@ -28,7 +28,7 @@ from .geometry import Hex
 from .rulesets import get_ruleset
 from .rulesets.base import Preview, Ruleset
 from .state import GameState
-from .validation import Json, describe
+from .validation import Json
 
 NAME_LIMIT = 120
 CHECKPOINT_EVERY = 50
@@ -393,7 +393,7 @@ class Encounter:
         return work
 
     def _check_offered(self, action: Action, state: GameState | None = None) -> None:
-        """Refuse an action not offered now, or with values that are not among the offered ones."""
+        """Refuse an action not offered now, or with parameters its spec does not allow."""
         state = state or self.state
         specs = self.ruleset.legal_actions(state, action.figure)
         who = state.figure(action.figure).name if action.figure is not None else "The table"
@@ -403,27 +403,7 @@ class Encounter:
             raise IllegalActionError(
                 f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"
             )
-        spec = matching[0]
-        names = {p.name for p in spec.params}
-        unknown = sorted(set(action.params) - names)
-        if unknown:
-            raise IllegalActionError(f"{action.kind} has no parameter {', '.join(unknown)}")
-        for p in spec.params:
-            if p.name not in action.params:
-                if p.required:
-                    raise IllegalActionError(f"{action.kind} needs {p.label.lower()} ({p.name})")
-                continue
-            value = action.params[p.name]
-            expected = _PARAM_VALUES.get(p.type)
-            if expected is not None and not _is_param_value(value, expected):
-                raise IllegalActionError(
-                    f"{action.kind}: {p.label.lower()} ({p.name}) must be {expected[1]}, "
-                    f"got {describe(value)}"
-                )
-            if p.choices and value not in {c.value for c in p.choices}:
-                raise IllegalActionError(
-                    f"{action.kind}: {value!r} is not an allowed {p.label.lower()} now"
-                )
+        matching[0].check(action.params)
 
     # ---- editing the setup ---------------------------------------------
     def with_setup(self, **changes: Json) -> Encounter:
@@ -519,28 +499,6 @@ def _replay_key(setup: Setup, log: Sequence[LogEntry]) -> str:
     }
     text = json.dumps(played, sort_keys=True, default=repr, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-_PARAM_VALUES: dict[str, tuple[type | tuple[type, ...], str]] = {
-    "hex": (str, 'a hex "q,r"'),
-    "figure": (str, "a figure id"),
-    "text": (str, "text"),
-    "int": (int, "a whole number"),
-    "facing": (int, "a facing 0-5"),
-    "bool": (bool, "true or false"),
-    "choice": ((str, int, float, bool, type(None)), "one of the offered values"),
-    "path": (list, 'a list of hexes "q,r"'),
-}
-"""What each parameter type accepts (checked before a value is compared or hashed)."""
-
-
-def _is_param_value(value: Json, expected: tuple[type | tuple[type, ...], str]) -> bool:
-    kind = expected[0]
-    if kind is int and isinstance(value, bool):
-        return False
-    if kind is list:
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
-    return isinstance(value, kind)
 
 
 def _fresh(figures: Sequence[Figure]) -> list[Figure]:

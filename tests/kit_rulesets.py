@@ -18,14 +18,15 @@ from itertools import pairwise
 
 import pytest
 
-from hexcombat.actions import Action, ActionSpec, Choice, ParamSpec
+from hexcombat.actions import Action, ActionSpec
 from hexcombat.dice import Dice
 from hexcombat.encounter import Encounter
 from hexcombat.events import Event
 from hexcombat.figures import Figure
 from hexcombat.geometry import Hex, distance
 from hexcombat.rulesets import registry
-from hexcombat.rulesets.base import FieldSpec, Ruleset
+from hexcombat.rulesets.base import Ruleset
+from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
 from hexcombat.time import Acting, Clock, StepDef, Time
@@ -170,11 +171,11 @@ class HalfPhaseKit(Kit):
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Declare a speed, or advance up to this half's allowance."""
         if state.step.id == "declare":
-            speed = ParamSpec("speed", "Speed", "int", minimum=0, maximum=12)
+            speed = FieldSpec("speed", "Speed", "int", minimum=0, maximum=12)
             return [ActionSpec("declare", "Declare speed", figure.id, (speed,))]
         if state.step.id == "move":
             most = self.allowance(state, figure)
-            hexes = ParamSpec("hexes", "Hexes", "int", minimum=1, maximum=most)
+            hexes = FieldSpec("hexes", "Hexes", "int", minimum=1, maximum=most)
             return [ActionSpec("advance", "Advance", figure.id, (hexes,))]
         return super().figure_actions(state, figure)
 
@@ -255,14 +256,20 @@ class StrikeOrderKit(Kit):
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Declare a weapon (and whether to cede), or strike an enemy."""
         if state.step.id == "declare":
-            weapon = ParamSpec(
-                "weapon", "Weapon", "choice", tuple(Choice(w, w.capitalize()) for w in WEAPONS)
+            weapon = FieldSpec(
+                "weapon",
+                "Weapon",
+                "choice",
+                choices=tuple(Choice(w, w.capitalize()) for w in WEAPONS),
             )
-            cede = ParamSpec("cede", "Cede the initiative", "bool", default=False, required=False)
+            cede = FieldSpec("cede", "Cede the initiative", "bool", default=False, required=False)
             return [ActionSpec("declare", "Declare", figure.id, (weapon, cede))]
         targets = tuple(Choice(t.id, t.name) for t in state.living() if t.side != figure.side)
         strike = ActionSpec(
-            "strike", "Strike", figure.id, (ParamSpec("target", "Target", "figure", targets),)
+            "strike",
+            "Strike",
+            figure.id,
+            (FieldSpec("target", "Target", "figure", choices=targets),),
         )
         return [strike, *super().figure_actions(state, figure)]
 

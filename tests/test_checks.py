@@ -329,66 +329,6 @@ def test_modifier_lists_become_tuples() -> None:
     assert hash(check) == hash(Check("x", "d100", "le", 50, "Base", (FAST,), (FAST,)))
 
 
-def test_check_json_round_trip() -> None:
-    full = Check(
-        "Punch",
-        "D-3",
-        "ge",
-        1,
-        "Threshold",
-        (FAST, Modifier("Block", 2, "TA-7", True)),
-        (Modifier("Skill", 4),),
-        default_sides=10,
-        rule="SCP-44",
-        success_text="hit",
-        failure_text="miss",
-    )
-    minimal = Check("x", "d100", "le", 50, "Base")
-    for check in (full, minimal):
-        assert Check.from_json(check.to_json()) == check
-    assert minimal.to_json() == {
-        "label": "x",
-        "dice": "d100",
-        "comparison": "le",
-        "base": 50,
-        "base_label": "Base",
-        "modifiers": [],
-        "roll_modifiers": [],
-    }
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        ({"base": "50"}, "a check's 'base' must be a whole number, got '50'"),
-        ({"comparison": "less"}, "unknown comparison 'less'"),
-        ({"modifiers": {"name": "x"}}, "a check's 'modifiers' must be a list of modifiers"),
-        ({"modifiers": [{"name": "x"}]}, "a modifier needs 'value'"),
-        ({"default_sides": "10"}, "a check's 'default_sides' must be a whole number or null"),
-        ({"label": None}, "a check's 'label' must be text, got None"),
-    ],
-)
-def test_check_from_json_rejects_bad_data(change: dict[str, object], message: str) -> None:
-    data = {**Check("x", "d100", "le", 50, "Base").to_json(), **change}
-    with pytest.raises(CheckError, match=message):
-        Check.from_json(data)
-
-
-def test_check_from_json_requires_the_core_fields() -> None:
-    with pytest.raises(CheckError, match="a check needs 'dice' \\(text\\)"):
-        Check.from_json({"label": "x", "comparison": "le", "base": 1, "base_label": "b"})
-    with pytest.raises(CheckError, match="a check must be an object, got list"):
-        Check.from_json([])
-
-
-def test_check_result_json() -> None:
-    result = fig_check("Crossbow", 74, "Crossbow").resolve(evaluate("d100", [43]))
-    data = result.to_json()
-    assert data["roll"] == {"expr": "d100", "faces": [43]}
-    assert (data["roll_total"], data["success"], data["margin"]) == (43, True, 16)
-    assert Check.from_json(data["check"]) == result.check
-
-
 # --------------------------------------------------------------------------- percent
 
 

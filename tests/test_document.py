@@ -99,7 +99,7 @@ def test_structural_and_semantic_problems_are_reported_together() -> None:
     assert messages == [
         "board.terrain.1,1: unknown terrain 'lava'; known: open, woods, water, hill, wall",
         "board.terrain.50,50: 50,50 is off the 8x6 board",
-        "figures[1].stats.hp: must be a whole number, got 'lots'",
+        "figures[1].stats.hp: must be a whole number from 1 to 200, got 'lots'",
         "figures[0].position: 99,99 is off the 8x6 board",
     ]
 

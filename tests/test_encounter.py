@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from factories import skirmish_duel
 
@@ -47,7 +49,8 @@ def test_move_changes_position_and_facing_and_logs_an_event() -> None:
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
     enc = skirmish_duel()
     before = to_document(enc)
-    with pytest.raises(IllegalActionError, match="not an allowed destination"):
+    refused = r"destination \(to\) must be one of 0,0; 0,1; .*and \d+ more, got '7,5'"
+    with pytest.raises(IllegalActionError, match=refused):
         enc.perform(Action("move", "ann", {"to": "7,5"}))
     with pytest.raises(IllegalActionError, match="cannot attack now; allowed now: face, move"):
         enc.perform(Action("attack", "ann", {"target": "bo"}))
@@ -67,8 +70,9 @@ def test_attack_with_typed_dice_hits_and_deals_damage() -> None:
     enc = skirmish_duel()
     play_to_attack(enc)
     preview = enc.preview(Action("attack", "ann", {"target": "bo"}))
-    check = preview.checks[0]
-    assert check.target == 10 and check.chance() == pytest.approx(14 / 20)  # d20+3 >= 10
+    hit, damage = (stage.rollable for stage in preview.rollables[0].stages)
+    assert hit.target == 10 and hit.chance() == Fraction(14, 20)  # d20+3 >= 10
+    assert [o.label for o in damage.outcomes()] == [f"{n} damage" for n in range(1, 7)]
     events = enc.perform(Action("attack", "ann", {"target": "bo"}), faces=[15, 4])
     assert "hits Bo Brute for 4" in events[0].text
     assert [r["faces"] for r in events[0].rolls] == [[15], [4]]
@@ -122,7 +126,7 @@ def test_setup_checks_report_every_problem_with_its_path() -> None:
         enc.with_figure(cy)
     messages = [str(p) for p in caught.value.problems]
     assert "figures[2].position: 5,0 is Wall, which no one can enter" in messages
-    assert "figures[2].stats.move: must be at most 20, got 99" in messages
+    assert "figures[2].stats.move: must be a whole number from 0 to 20, got 99" in messages
 
 
 def test_setup_edit_that_breaks_the_log_is_refused() -> None:

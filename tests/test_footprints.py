@@ -65,7 +65,10 @@ def test_a_turn_that_would_put_the_body_off_the_board_is_refused() -> None:
     (face,) = [a for a in enc.legal_actions("horse") if a.kind == "face"]
     allowed = {c.value for c in face.params[0].choices}
     assert 0 in allowed and 3 not in allowed
-    with pytest.raises(IllegalActionError, match="not an allowed facing"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"facing \(facing\) must be one of N \(0\), NE \(1\), NW \(5\), got 3",
+    ):
         enc.perform(Action("face", "horse", {"facing": 3}))
     assert enc.state.figure("horse").facing == 0
 
@@ -118,7 +121,7 @@ def test_a_two_hex_figure_is_targetable_through_either_hex() -> None:
     assert [c.value for c in attack.params[0].choices] == ["horse"]
     preview = enc.preview(Action("attack", "foe", {"target": "horse"}))
     assert preview.allowed
-    assert "From the rear" in " ".join(preview.checks[0].breakdown())
+    assert "From the rear" in " ".join(preview.rollables[0].breakdown())
 
 
 def test_documents_round_trip_footprints_and_riders() -> None:

@@ -281,4 +281,4 @@ def test_a_wrongly_typed_parameter_is_an_illegal_action() -> None:
     encounter = loads(json.dumps(_demo("skirmish.json")))
     figure = next(iter(encounter.state.figures))
     preview = encounter.preview(Action("move", figure, {"to": ["1,1"]}))
-    assert not preview.allowed and 'must be a hex "q,r", got a list' in preview.reason
+    assert not preview.allowed and 'must be a hex "q,r", e.g. 3,-1, got a list' in preview.reason

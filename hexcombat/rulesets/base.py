@@ -15,24 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..actions import Action, ActionSpec, Choice
+from ..actions import Action, ActionSpec
 from ..board import SightLine
-from ..checks import Check, percent
+from ..checks import Rollable
 from ..dice import Dice
 from ..errors import IllegalActionError, Problem
 from ..events import Event
 from ..figures import Figure, is_standing
 from ..geometry import Hex
 from ..movement import Reach
+from ..schema import FieldSpec
 from ..state import GameState
 from ..terrain import TerrainTable
 from ..time import Acting, Clock, Declarations, StepDef, Time
-from ..validation import Json, describe
+from ..validation import Json
 
-OPTION_TYPES = ("choice", "bool", "int")
 BADGE_COLORS: Mapping[str, str] = {
     "wounded": "#c0392b",
     "down": "#555",
@@ -49,157 +48,35 @@ def humanize(key: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-FIELD_TYPES = ("int", "text", "bool", "choice")
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """A named ruleset option, usually a spec's proposed default for a gap (``rule``, e.g. G-1)."""
-
-    name: str
-    label: str
-    type: str
-    default: Json
-    help: str = ""
-    rule: str = ""
-    choices: tuple[Choice, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def check(self, value: Json) -> str | None:
-        """None when ``value`` is allowed, else what is allowed."""
-        if self.type == "bool":
-            return None if isinstance(value, bool) else "must be true or false"
-        if self.type == "int":
-            ok = isinstance(value, int) and not isinstance(value, bool)
-            low = self.minimum is None or (ok and value >= self.minimum)
-            high = self.maximum is None or (ok and value <= self.maximum)
-            if ok and low and high:
-                return None
-            return f"must be a whole number from {self.minimum} to {self.maximum}"
-        allowed = [c.value for c in self.choices]
-        return None if value in allowed else "must be one of " + ", ".join(map(str, allowed))
-
-    def to_json(self) -> dict[str, Json]:
-        """Plain JSON form for the options form."""
-        data: dict[str, Json] = {
-            "name": self.name,
-            "label": self.label,
-            "type": self.type,
-            "default": self.default,
-            "help": self.help,
-            "rule": self.rule,
-        }
-        if self.choices:
-            data["choices"] = [c.to_json() for c in self.choices]
-        if self.minimum is not None:
-            data["minimum"] = self.minimum
-        if self.maximum is not None:
-            data["maximum"] = self.maximum
-        return data
-
-
-@dataclass(frozen=True)
-class FieldSpec:
-    """A number or setting of a figure, kept in ``Figure.stats``, described for the editor form."""
-
-    name: str
-    label: str
-    type: str
-    default: Json
-    help: str = ""
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[Choice, ...] = ()
-    house_default: bool = False
-
-    def check(self, value: Json) -> str | None:
-        """None when ``value`` is allowed, else what is allowed."""
-        if self.type == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                return f"must be a whole number, got {describe(value)}"
-            if self.minimum is not None and value < self.minimum:
-                return f"must be at least {self.minimum}, got {value}"
-            if self.maximum is not None and value > self.maximum:
-                return f"must be at most {self.maximum}, got {value}"
-            return None
-        if self.type == "bool":
-            return (
-                None if isinstance(value, bool) else f"must be true or false, got {describe(value)}"
-            )
-        if self.type == "text":
-            return None if isinstance(value, str) else f"must be text, got {describe(value)}"
-        allowed = [c.value for c in self.choices]
-        if value in allowed:
-            return None
-        return f"must be one of {', '.join(map(str, allowed))}, got {describe(value)}"
-
-    def to_json(self) -> dict[str, Json]:
-        """Plain JSON form for the figure form."""
-        data: dict[str, Json] = {
-            "name": self.name,
-            "label": self.label,
-            "type": self.type,
-            "default": self.default,
-            "help": self.help,
-            "house_default": self.house_default,
-        }
-        if self.minimum is not None:
-            data["minimum"] = self.minimum
-        if self.maximum is not None:
-            data["maximum"] = self.maximum
-        if self.choices:
-            data["choices"] = [c.to_json() for c in self.choices]
-        return data
-
-
 @dataclass(frozen=True)
 class Preview:
     """What an action would do before anything is rolled: legality, cost, exact odds, breakdown.
 
-    ``checks`` are the rolls the action makes, each with its exact chance;
-    ``defences`` give the chance of success against each defence the target
-    may choose (label, chance), for opposed rolls.
+    ``rollables`` are what the action rolls, in order (checks, opposed rolls, chains),
+    each with exact odds for every outcome and its per-defence variants.
     """
 
     action: Action
     allowed: bool
     reason: str = ""
-    checks: tuple[Check, ...] = ()
-    defences: tuple[tuple[str, Fraction], ...] = ()
+    rollables: tuple[Rollable, ...] = ()
     notes: tuple[str, ...] = ()
     cost: int | None = None
     path: tuple[Hex, ...] = ()
     highlights: Mapping[str, tuple[Hex, ...]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Json]:
-        """Plain JSON form; chances are given as exact fractions and as percentages."""
+        """Plain JSON form; each rollable in the shape of :meth:`Rollable.to_json`."""
         return {
             "action": self.action.to_json(),
             "allowed": self.allowed,
             "reason": self.reason,
-            "checks": [
-                {
-                    **c.to_json(),
-                    "chance": _fraction(c.chance()),
-                    "percent": c.percent(),
-                    "breakdown": c.breakdown(),
-                }
-                for c in self.checks
-            ],
-            "defences": [
-                {"label": label, "chance": _fraction(p), "percent": percent(p)}
-                for label, p in self.defences
-            ],
+            "rollables": [r.to_json() for r in self.rollables],
             "notes": list(self.notes),
             "cost": self.cost,
             "path": [str(h) for h in self.path],
             "highlights": {k: [str(h) for h in v] for k, v in self.highlights.items()},
         }
-
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 Handler = Callable[[GameState, Action, Dice], None]
@@ -221,7 +98,7 @@ class Ruleset:
     name: ClassVar[str]
     summary: ClassVar[str]
     default_die: ClassVar[int | None] = None
-    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    options: ClassVar[tuple[FieldSpec, ...]] = ()
     figure_fields: ClassVar[tuple[FieldSpec, ...]] = ()
     time: ClassVar[Time]
     terrain: ClassVar[TerrainTable]
@@ -244,7 +121,7 @@ class Ruleset:
                 known = ", ".join(specs) or "none"
                 problems.append(Problem(name, f"is not an option of {self.id} (options: {known})"))
             elif (why := spec.check(value)) is not None:
-                problems.append(Problem(name, f"{why}, got {describe(value)}"))
+                problems.append(Problem(name, why))
         return problems
 
     def default_data(self) -> dict[str, Json]:

@@ -6,26 +6,28 @@ costs, and face any way) and an attack step (one melee attack on an adjacent
 enemy, or one sharing its hex when ``skirmish.stacking`` allows: d20 + Attack
 meets or beats Defence, +2 from the target's rear hexes; a hit deals the
 attacker's damage dice to the target's hit points). A figure covering several
-hexes (a footprint) moves and turns as one body.
+hexes (a footprint) moves and turns as one body. The attack previews and rolls
+as a chain: hit -> damage.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..actions import Action, ActionSpec, Choice, ParamSpec
-from ..checks import Check, Modifier
+from ..actions import Action, ActionSpec
+from ..checks import Amount, AmountResult, Chain, Check, CheckResult, Modifier, Stage
 from ..dice import Dice, DiceSyntaxError, parse
 from ..errors import IllegalActionError, Problem
 from ..events import Event
 from ..figures import Figure, Pool, Status, figure_distance, nearest_hexes, place
 from ..geometry import DIRECTION_SHORT, direction_to, neighbors, rear_hexes
 from ..movement import Pose, Reach, Room, Step, body_steps, search
+from ..schema import Choice, FieldSpec
 from ..state import GameState
 from ..terrain import TerrainTable
 from ..time import Acting, StepDef, Time
 from ..validation import Json
-from .base import FieldSpec, OptionSpec, Preview, Ruleset
+from .base import Preview, Ruleset
 from .data import load
 from .registry import register
 
@@ -43,7 +45,7 @@ class Skirmish(Ruleset):
     stacking_option = "skirmish.stacking"
     starter = True
     options = (
-        OptionSpec(
+        FieldSpec(
             "skirmish.stacking",
             "Figures per hex",
             "int",
@@ -52,7 +54,7 @@ class Skirmish(Ruleset):
             minimum=1,
             maximum=4,
         ),
-        OptionSpec(
+        FieldSpec(
             "skirmish.rear_bonus",
             "Rear attack bonus",
             "int",
@@ -191,7 +193,11 @@ class Skirmish(Ruleset):
                     "face",
                     "Face",
                     figure.id,
-                    (ParamSpec("facing", "Facing", "facing", self._facings(state, figure)),),
+                    (
+                        FieldSpec(
+                            "facing", "Facing", "facing", choices=self._facings(state, figure)
+                        ),
+                    ),
                     "Turn to face any hexside your body has room to turn to; free.",
                 )
             ]
@@ -202,7 +208,7 @@ class Skirmish(Ruleset):
                         "move",
                         "Move",
                         figure.id,
-                        (ParamSpec("to", "Destination", "hex", hexes),),
+                        (FieldSpec("to", "Destination", "hex", choices=hexes),),
                         "Move along the cheapest path; ends your movement for the round.",
                     ),
                 )
@@ -215,7 +221,7 @@ class Skirmish(Ruleset):
                 "attack",
                 "Attack",
                 figure.id,
-                (ParamSpec("target", "Target", "figure", targets),),
+                (FieldSpec("target", "Target", "figure", choices=targets),),
                 "d20 + Attack against the target's Defence.",
             )
         ]
@@ -254,33 +260,37 @@ class Skirmish(Ruleset):
             t for t in state.living() if t.side != figure.side and figure_distance(figure, t) <= 1
         ]
 
-    def attack_check(self, state: GameState, attacker: Figure, target: Figure) -> Check:
-        """The attack roll: d20 + Attack (+ rear bonus) against the target's Defence."""
+    def attack_chain(self, state: GameState, attacker: Figure, target: Figure) -> Chain:
+        """To hit (d20 + Attack, + rear bonus, against Defence), then damage on a hit."""
         bonus = [Modifier("Attack", _int(attacker.stats.get("attack"), 0))]
         near, far = nearest_hexes(attacker, target)
         if near in rear_hexes(far, target.facing):
             bonus.append(Modifier("From the rear", _int(state.option("skirmish.rear_bonus"), 0)))
-        return Check(
-            f"{attacker.name} attacks {target.name}",
+        hit = Check(
+            "To hit",
             "d20",
             "ge",
             _int(target.stats.get("defence"), 1),
             f"{target.name}'s Defence",
             (),
             tuple(bonus),
+            success_text="hit",
+            failure_text="miss",
+        )
+        damage = Amount(
+            "Damage", str(attacker.stats.get("damage", "d6")), (), self.default_die, unit="damage"
+        )
+        return Chain(
+            f"{attacker.name} attacks {target.name}",
+            (Stage("hit", hit), Stage("damage", damage, ("success",))),
         )
 
     def preview(self, state: GameState, action: Action) -> Preview:
-        """Exact chance to hit, or the cost of a move."""
+        """The attack's hit -> damage chain with exact odds, or the cost of a move."""
         figure = state.figure(action.figure)
         if action.kind == "attack":
             target = state.figure(action.text("target"))
-            return Preview(
-                action,
-                True,
-                checks=(self.attack_check(state, figure, target),),
-                notes=(f"Damage on a hit: {figure.stats.get('damage')}",),
-            )
+            return Preview(action, True, rollables=(self.attack_chain(state, figure, target),))
         if action.kind == "move":
             reach = self.reach(state, figure)
             assert reach is not None
@@ -294,44 +304,36 @@ class Skirmish(Ruleset):
         return Preview(action, True)
 
     def do_attack(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Roll to hit; on a hit roll damage; at 0 hit points the target is down."""
+        """Roll the chain: to hit, then damage on a hit; at 0 hit points the target is down."""
         attacker = state.figure(action.figure)
         target = state.figure(action.text("target"))
-        check = self.attack_check(state, attacker, target)
-        result = check.roll(dice)
+        chain = self.attack_chain(state, attacker, target)
+        result = chain.roll(dice)
         _done(state).append(attacker.id)
-        rolls = [result.roll.to_json()]
-        if not result.success:
-            state.emit(
-                Event(
-                    "attack",
-                    f"{attacker.name} misses {target.name}",
-                    attacker.id,
-                    target.id,
-                    details=(*check.breakdown(), result.outcome()),
-                    rolls=tuple(rolls),
-                )
-            )
+        hit = result.results[0]
+        assert isinstance(hit, CheckResult)
+        details = (*chain.stages[0].rollable.breakdown(), hit.outcome(), *result.lines()[1:])
+        rolls = tuple(r.to_json() for r in result.rolls)
+        damage = result.result("damage")
+        if damage is None:
+            text = f"{attacker.name} misses {target.name}"
+            state.emit(Event("attack", text, attacker.id, target.id, details=details, rolls=rolls))
             return
-        damage = dice.roll(str(attacker.stats.get("damage", "d6")), self.default_die)
-        rolls.append(damage.to_json())
+        assert isinstance(damage, AmountResult)
+        amount = damage.total
         hp = target.pools["hp"]
-        hp.current = max(0, hp.current - damage.total)
+        hp.current = max(0, hp.current - amount)
         left = f"{hp.current}/{hp.maximum} hp left"
-        text = f"{attacker.name} hits {target.name} for {damage.total} ({left})"
+        text = f"{attacker.name} hits {target.name} for {amount} ({left})"
         state.emit(
             Event(
                 "attack",
                 text,
                 attacker.id,
                 target.id,
-                details=(
-                    *check.breakdown(),
-                    result.outcome(),
-                    f"Damage {damage.expr}: {damage.total}",
-                ),
-                rolls=tuple(rolls),
-                data={"damage": damage.total, "hp": hp.current},
+                details=details,
+                rolls=rolls,
+                data={"damage": amount, "hp": hp.current},
             )
         )
         if hp.current == 0:

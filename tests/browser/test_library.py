@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from hexcombat import loads, to_document
-from hexcombat.actions import Choice, ParamSpec
+from hexcombat.schema import Choice, FieldSpec
 from hexcombat.view import rulesets_view
 
 from .conftest import ARTIFACTS, VIEWPORTS, App, new_app
@@ -443,18 +443,21 @@ def form_fields() -> list[dict[str, Any]]:
     """Figure fields of two rulesets, an option with a rule id and action parameters."""
     views = {v["id"]: v for v in rulesets_view()}
     skirmish = views["skirmish"]["figure_fields"]
-    house = [f for f in views["fig-percentile"]["figure_fields"] if f["house_default"]][:1]
+    house = [f for f in views["fig-percentile"]["figure_fields"] if f.get("house_default")][:1]
     option = {**views["fig-percentile"]["options"][0], "name": "hit_rule"}
     dodge = {"name": "dodge", "label": "Dodge rolls", "type": "bool", "default": True}
     params = [
-        ParamSpec("facing", "Facing", "facing").to_json(),
-        ParamSpec(
-            "to", "Destination", "hex", (Choice("3,1", "3,1 (3 MP)"), Choice("4,0", "4,0 (4 MP)"))
+        FieldSpec("facing", "Facing", "facing").to_json(),
+        FieldSpec(
+            "to",
+            "Destination",
+            "hex",
+            choices=(Choice("3,1", "3,1 (3 MP)"), Choice("4,0", "4,0 (4 MP)")),
         ).to_json(),
-        ParamSpec(
-            "target", "Target", "figure", (Choice("bo", "Bo Brute"),), required=False
+        FieldSpec(
+            "target", "Target", "figure", choices=(Choice("bo", "Bo Brute"),), required=False
         ).to_json(),
-        ParamSpec("path", "Path", "path", required=False).to_json(),
+        FieldSpec("path", "Path", "path", required=False).to_json(),
     ]
     return [*skirmish, *house, option, dodge, *params]
 

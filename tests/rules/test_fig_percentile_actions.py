@@ -84,10 +84,10 @@ def test_fp_22_modifiers_add_up_speed_band_range_band_and_the_g7_gm_modifier() -
     enc = duel()
     play_round(enc, {"a": "accelerate"})  # 15 + 0 = 15: Medium -10
     preview = enc.preview(Action("attack", "a", {"target": "b", "modifier": 7}))
-    check = preview.checks[0]
+    check = preview.rollables[0]
     assert check.target == 50 - 10 + 7
     assert [m.rule for m in check.modifiers] == ["FP-6, FP-7", "G-7"]
-    assert preview.checks[0].percent() == "47%"
+    assert preview.rollables[0].percent() == "47%"
     with pytest.raises(IllegalActionError, match="from -50 to 50"):
         enc.perform(Action("attack", "a", {"target": "b", "modifier": 51}))
 
@@ -97,12 +97,12 @@ def test_fp_23_readying_a_weapon_halves_skill_for_the_rest_of_the_round() -> Non
     enc = add(enc, "brie", (3, 4), side="A", skills={"Staff": 97}, items=["Staff"])
     enc = add(enc, "foe", (4, 4), side="B", **SWORDS)  # type: ignore[arg-type]
     play_round(enc, {"brie": {"mode": "stationary", "ready": "Staff"}})
-    check = enc.preview(Action("attack", "brie", {"target": "foe"})).checks[0]
+    check = enc.preview(Action("attack", "brie", {"target": "foe"})).rollables[0]
     assert (check.base, check.target) == (49, 49)  # 97 -> 49, not Python's round() 48
     assert "halved for readying" in check.base_label and "FP-23" in check.base_label
     end_round(enc)
     play_round(enc, {})
-    assert enc.preview(Action("attack", "brie", {"target": "foe"})).checks[0].base == 97
+    assert enc.preview(Action("attack", "brie", {"target": "foe"})).rollables[0].base == 97
 
 
 def test_fp_23_i2_the_rounding_option_can_round_the_half_down() -> None:
@@ -110,7 +110,7 @@ def test_fp_23_i2_the_rounding_option_can_round_the_half_down() -> None:
     enc = add(enc, "brie", (3, 4), side="A", skills={"Staff": 97}, items=["Staff"])
     enc = add(enc, "foe", (4, 4), side="B")
     play_round(enc, {"brie": {"mode": "stationary", "ready": "Staff"}})
-    assert enc.preview(Action("attack", "brie", {"target": "foe"})).checks[0].base == 48
+    assert enc.preview(Action("attack", "brie", {"target": "foe"})).rollables[0].base == 48
 
 
 def test_fp_23_g5_readying_then_attacking_fits_in_one_action() -> None:
@@ -178,7 +178,7 @@ def test_fp_25_a_figure_running_by_may_strike_with_the_speed_band() -> None:
     enc = add(enc, "runner", (1, 4), side="A", fig=40, facing=2, **SWORDS)  # type: ignore[arg-type]
     enc = add(enc, "post", (4, 4), side="B", **SWORDS)  # type: ignore[arg-type]
     play_round(enc, {"runner": "accelerate"}, {"runner": (3, 4)})  # 2 hexes, now adjacent
-    check = enc.preview(Action("attack", "runner", {"target": "post"})).checks[0]
+    check = enc.preview(Action("attack", "runner", {"target": "post"})).rollables[0]
     assert check.target == 50 - 10  # 20 + 0 = 20: Medium
 
 
@@ -336,10 +336,16 @@ def test_g3_a_dodge_costs_an_action_and_cancels_the_hit() -> None:
     enc = enc.with_figure(b)
     play_round(enc, {})
     preview = enc.preview(Action("attack", "a", {"target": "b"}))
-    assert [label for label, _ in preview.defences] == ["No dodge", "Dodge (needs 40 or lower)"]
-    p = preview.checks[0].chance()
-    assert preview.defences[0][1] == p == Fraction(1, 2)
-    assert preview.defences[1][1] == p * Fraction(60, 100)
+    no_dodge, dodge = preview.rollables[0].variants
+    assert (no_dodge.label, dodge.label) == ("No dodge", "Dodge (needs 40 or lower)")
+    p = preview.rollables[0].chance()
+    assert no_dodge.rollable.headline().chance == p == Fraction(1, 2)
+    chances = {o.id: o.chance for o in dodge.rollable.outcomes()}
+    assert chances == {
+        "hit.failure": 1 - p,
+        "dodge.success": p * Fraction(40, 100),
+        "dodge.failure": p * Fraction(60, 100),  # the hit lands against a dodge
+    }
     roll(enc, [10], "attack", "a", target="b")
     assert kinds(enc, "b") == ["dodge", "accept_hit"]
     assert enc.ruleset.next_step_blocked(enc.state).startswith("Waiting for B to decide")

@@ -127,8 +127,9 @@ def test_e3_round_1_barclay_is_offered_a_dodge_against_the_bolt(enc: Encounter) 
     # Same as above, stopping before Barclay answers the hit.
     e3_round_1_to_actions(enc)
     preview = enc.preview(Action("attack", "brie", {"target": "barclay"}))
-    assert preview.checks[0].target == 59 and preview.checks[0].percent() == "59%"
-    assert [label for label, _ in preview.defences] == ["No dodge", "Dodge (needs 15 or lower)"]
+    assert preview.rollables[0].target == 59 and preview.rollables[0].percent() == "59%"
+    variants = preview.rollables[0].variants
+    assert [v.label for v in variants] == ["No dodge", "Dodge (needs 15 or lower)"]
     roll(enc, [43], "attack", "brie", target="barclay")
     assert kinds(enc, "barclay") == ["dodge", "accept_hit"]  # dodge at half skill: drew the axe
 

@@ -97,7 +97,7 @@ def _archer(options: dict[str, object] | None = None, **paint: list[tuple[int, i
 
 
 def _target(enc: Encounter, target: str, kind: str = "attack") -> int:
-    return enc.preview(Action(kind, "archer", {"target": target})).checks[0].target
+    return enc.preview(Action(kind, "archer", {"target": target})).rollables[0].target
 
 
 def test_fp_16_fp_17_fp_18_bands_in_play_for_a_120_yard_bow() -> None:
@@ -105,7 +105,7 @@ def test_fp_16_fp_17_fp_18_bands_in_play_for_a_120_yard_bow() -> None:
     assert _target(enc, "near") == 65  # Point Blank +5, both stationary
     assert _target(enc, "mid") == 60  # 5 hexes of 12: Medium
     assert _target(enc, "far") == 50  # 11 of 12: Long -10
-    check = enc.preview(Action("attack", "archer", {"target": "far"})).checks[0]
+    check = enc.preview(Action("attack", "archer", {"target": "far"})).rollables[0]
     assert [m.rule for m in check.modifiers] == ["G-10", "FP-18"]
 
 
@@ -114,7 +114,10 @@ def test_fp_15_a_ranged_attack_needs_line_of_sight() -> None:
     offered = choices(enc, "archer", "attack", "target")
     assert offered == ["near"]  # the hill hides both others
     preview = enc.preview(Action("attack", "archer", {"target": "mid"}))
-    assert not preview.allowed and "not an allowed target" in preview.reason
+    assert (
+        not preview.allowed
+        and "target (target) must be one of Near (near), got 'mid'" in preview.reason
+    )
 
 
 def test_fp_15_a_weapon_that_needs_no_line_of_sight_fires_over_the_hill() -> None:
@@ -134,7 +137,7 @@ def test_fp_15_fp_19_one_tree_between_lets_the_shot_through_g16_option_penalises
     assert "mid" in choices(enc, "archer", "attack", "target")
     assert _target(enc, "mid") == 60
     penalised = _archer({"fp.tree_cover_modifier": -10}, heavy_woods=[(4, 4)])
-    check = penalised.preview(Action("attack", "archer", {"target": "mid"})).checks[0]
+    check = penalised.preview(Action("attack", "archer", {"target": "mid"})).rollables[0]
     assert check.target == 50 and check.modifiers[-1].rule == "G-16"
 
 
@@ -176,4 +179,4 @@ def test_fp_16_g25_spells_get_point_blank_and_need_sight_unless_the_option_is_of
 
 
 def _spell(enc: Encounter, target: str) -> int:
-    return enc.preview(Action("release_spell", "mage", {"target": target})).checks[0].target
+    return enc.preview(Action("release_spell", "mage", {"target": target})).rollables[0].target

@@ -232,7 +232,7 @@ def test_fp_7_the_band_applies_to_both_opponents_attacks() -> None:
     play_round(enc, {"a": "accelerate", "b": "stationary"})
     # 20 + 0 = 20: Medium, -10 for both sides.
     for attacker, target, expected in (("a", "b", 40), ("b", "a", 50)):
-        check = enc.preview(Action("attack", attacker, {"target": target})).checks[0]
+        check = enc.preview(Action("attack", attacker, {"target": target})).rollables[0]
         assert check.target == expected
         assert check.modifiers[0].value == -10 and check.modifiers[0].rule == "FP-6, FP-7"
 
@@ -349,7 +349,7 @@ def test_fp_6_g20_combined_speed_is_worked_out_per_attacker_target_pair() -> Non
     enc = add(enc, "runner", (5, 6), side="B", fig=40, facing=3)
     play_round(enc, {"walker": "walk", "runner": "accelerate"}, {"walker": (5, 4)})
     bands = {
-        t: enc.preview(Action("attack", "archer", {"target": t})).checks[0].modifiers[0]
+        t: enc.preview(Action("attack", "archer", {"target": t})).rollables[0].modifiers[0]
         for t in ("walker", "runner")
     }
     assert (bands["walker"].name, bands["walker"].value) == ("Slow combined speed (0 + 7 = 7)", -5)

@@ -34,8 +34,8 @@ CHOICE = {
     [
         (INT, "7", 7, ""),
         (INT, " -0 ", 0, ""),
-        (INT, "21", MISSING, "must be at most 20, got 21"),
-        (INT, "-1", MISSING, "must be at least 0, got -1"),
+        (INT, "21", MISSING, "must be a whole number from 0 to 20, got 21"),
+        (INT, "-1", MISSING, "must be a whole number from 0 to 20, got -1"),
         (INT, "2.5", MISSING, "must be a whole number, got '2.5'"),
         (INT, "", MISSING, "is required"),
         ({**INT, "required": False}, "", MISSING, ""),

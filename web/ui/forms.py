@@ -1,10 +1,9 @@
 """Forms built from the engine's own descriptions of fields, options and action parameters.
 
-The engine describes every input it takes as a plain dict (``FieldSpec``,
-``OptionSpec`` and ``ParamSpec`` ``to_json()``): ``name``, ``label``, ``type``
-(``int``, ``text``, ``bool``, ``choice``, ``facing``, ``hex``, ``figure``,
-``path``), optional ``default``, ``minimum``/``maximum``, ``choices``
-(``[{"value", "label", "detail"?}]``), ``help``, ``rule`` (a rule id such as
+The engine describes every input it takes as a plain dict (``FieldSpec.to_json()``):
+``name``, ``label``, ``type`` (``int``, ``text``, ``bool``, ``choice``, ``facing``,
+``hex``, ``figure``, ``path``), optional ``default``, ``minimum``/``maximum``, ``choices``
+(``[{"value", "label", "detail"?, "when"?}]``), ``help``, ``rule`` (a rule id such as
 ``G-1``, shown as a tag), ``house_default`` (shown as a "house default" tag:
 a value the rule text does not give) and ``required`` (``false``: the field
 may be left empty and is then left out of the values).
@@ -43,6 +42,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from hexcombat.errors import InvalidDocumentError, Problem
+from hexcombat.schema import FieldSpec
 
 Json = Any
 FieldDict = Mapping[str, Json]
@@ -139,12 +139,8 @@ def parse_value(field: FieldDict, raw: str | bool | None) -> tuple[Json, str]:
             value = int(text.strip())
         except ValueError:
             return MISSING, f"must be a whole number, got {text.strip()!r}"
-        low, high = field.get("minimum"), field.get("maximum")
-        if isinstance(low, int) and value < low:
-            return MISSING, f"must be at least {low}, got {value}"
-        if isinstance(high, int) and value > high:
-            return MISSING, f"must be at most {high}, got {value}"
-        return value, ""
+        problem = FieldSpec.from_json(field).check(value)
+        return (MISSING, problem) if problem else (value, "")
     if kind == "hex":
         hex_text = parse_hex(text)
         return (hex_text, "") if hex_text else (MISSING, 'must be a hex "q,r", e.g. 3,-1')

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...actions import ActionSpec, Choice, ParamSpec
+from ...actions import ActionSpec
 from ...checks import percent
 from ...figures import Equipment, Figure, figure_distance
 from ...movement import Reach
+from ...schema import Choice, FieldSpec
 from ...state import GameState
 from .book import Book, in_hand, is_ranged, spells, stat_int, weapons
 from .moves import FACING_NAMES
@@ -62,7 +63,7 @@ def declare_spec(state: GameState, figure: Figure) -> ActionSpec:
                 f"speed {show(Fraction(fig, 2))} (FP-2)",
             ),
         ]
-    params = [ParamSpec("mode", "Movement this round", "choice", tuple(modes))]
+    params = [FieldSpec("mode", "Movement this round", "choice", choices=tuple(modes))]
     hand = in_hand(figure)
     ready = [Choice("", f"Keep the {hand.name} in hand" if hand else "Draw nothing")]
     ready += [
@@ -72,11 +73,11 @@ def declare_spec(state: GameState, figure: Figure) -> ActionSpec:
     ]
     if len(ready) > 1:
         params.append(
-            ParamSpec("ready", "Weapon", "choice", tuple(ready), default="", required=False)
+            FieldSpec("ready", "Weapon", "choice", "", choices=tuple(ready), required=False)
         )
     if hand is not None:
         params.append(
-            ParamSpec(
+            FieldSpec(
                 "drop",
                 f"Drop the {hand.name}",
                 "bool",
@@ -117,12 +118,12 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
         "Plan your move",
         figure.id,
         (
-            ParamSpec("to", "Destination", "hex", hexes),
-            ParamSpec(
+            FieldSpec("to", "Destination", "hex", choices=hexes),
+            FieldSpec(
                 "facing",
                 "Facing at the end",
                 "facing",
-                FACINGS,
+                choices=FACINGS,
                 required=False,
                 help="Leave empty to take the cheapest way.",
             ),
@@ -151,11 +152,11 @@ def post_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     spell_choices = tuple(Choice(sp.name, spell_label(sp)) for sp in spells(figure))
     if mode_of(figure) in RUNNING:
         params = [
-            ParamSpec(
+            FieldSpec(
                 "choice",
                 "Stop or keep running",
                 "choice",
-                (
+                choices=(
                     Choice("continue", "Keep running: top speed next round (FP-3)"),
                     Choice(
                         "stop",
@@ -167,11 +168,11 @@ def post_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         ]
         if can_begin_spell(state, figure, stopping=True):
             params.append(
-                ParamSpec(
+                FieldSpec(
                     "spell",
                     "Begin a spell",
                     "choice",
-                    spell_choices,
+                    choices=spell_choices,
                     required=False,
                     help=cast_help(state),
                 )
@@ -190,7 +191,7 @@ def post_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         "begin_spell",
         "Begin a spell",
         figure.id,
-        (ParamSpec("spell", "Spell", "choice", spell_choices),),
+        (FieldSpec("spell", "Spell", "choice", choices=spell_choices),),
         cast_help(state),
         "FP-26, G-6",
     )
@@ -244,7 +245,7 @@ def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
                     "attack",
                     f"{verb} the {item.name}",
                     figure.id,
-                    (ParamSpec("target", "Target", "figure", targets), modifier_param()),
+                    (FieldSpec("target", "Target", "figure", choices=targets), modifier_param()),
                     "D100 at or under skill + speed band"
                     + (" + range band" if is_ranged(item) else "")
                     + " hits (FP-21, FP-22).",
@@ -277,7 +278,7 @@ def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
                     "release_spell",
                     f"Release {spell.name}",
                     figure.id,
-                    (ParamSpec("target", "Target", "figure", targets), modifier_param()),
+                    (FieldSpec("target", "Target", "figure", choices=targets), modifier_param()),
                     "The spell begun last round (FP-26); rolled like a ranged attack.",
                     "FP-26, FP-21",
                 )
@@ -303,9 +304,9 @@ def cast_help(state: GameState) -> str:
     return f"Casting takes the rest of the round; you may begin {who} (G-6)."
 
 
-def modifier_param() -> ParamSpec:
+def modifier_param() -> FieldSpec:
     """The GM's situational modifier of a roll (G-7)."""
-    return ParamSpec(
+    return FieldSpec(
         "modifier",
         "Other modifier",
         "int",

@@ -6,17 +6,16 @@ that the text leaves open; ``rule`` names the gap (G-*) or inconsistency (I-*).
 
 from __future__ import annotations
 
-from ...actions import Choice
+from ...schema import Choice, FieldSpec
 from ...time import StepDef, Time
-from ..base import FieldSpec, OptionSpec
 
 
 def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
     return tuple(Choice(value, label) for value, label in pairs)
 
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
+OPTIONS: tuple[FieldSpec, ...] = (
+    FieldSpec(
         "fp.hit_comparison",
         "To-hit roll",
         "choice",
@@ -26,7 +25,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-1",
         _choices(("le", "At or under the target"), ("lt", "Strictly under the target")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.rounding",
         "Rounding of halves",
         "choice",
@@ -36,7 +35,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "I-2",
         _choices(("half_up", "Halves round up (97/2 = 49)"), ("half_down", "Halves round down")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.damage_model",
         "Damage",
         "choice",
@@ -46,7 +45,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-2",
         _choices(("none", "Record hits only"), ("hp", "Hit points (placeholder damage dice)")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.dodge",
         "Dodge rolls",
         "bool",
@@ -55,7 +54,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "dodge skill cancels the hit. Allowed only at speed up to half its FIG (FP-10).",
         "G-3",
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.ready_costs_action",
         "Readying a weapon uses an action",
         "bool",
@@ -64,7 +63,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "example's Brie can still attack in round 2.",
         "G-5",
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.cast_requires_stationary",
         "Who may begin a spell",
         "choice",
@@ -78,7 +77,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
             ("no", "Anyone, even while running"),
         ),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.melee_reach",
         "Melee reach (hexes)",
         "int",
@@ -88,7 +87,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         minimum=1,
         maximum=3,
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.stationary_band",
         "Both stationary",
         "choice",
@@ -97,7 +96,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-10",
         _choices(("none", "No speed modifier"), ("slow", "Slow (-5)")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.walk_speed",
         "Speed of a walker",
         "choice",
@@ -108,7 +107,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-11",
         _choices((7, "7 per hex walked"), ("slow_band", "Slow band whenever one walks")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.turn_policy",
         "Turning limits",
         "choice",
@@ -118,7 +117,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-12",
         _choices(("per_step", "Per hex step (FP-9)"), ("free", "No turning limits")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.terrain_reduces_speed",
         "Terrain lowers speed",
         "bool",
@@ -128,7 +127,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "round it entered cost-2 (cost-3) terrain.",
         "G-13",
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.tree_cover_modifier",
         "One heavy-tree hex in between",
         "int",
@@ -139,7 +138,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         minimum=-30,
         maximum=0,
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.terrain_entry",
         "Entering costly terrain",
         "choice",
@@ -152,7 +151,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
             ("literal_one_left", "Only 1 point left stops entry"),
         ),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.min_one_hex_move",
         "Slow figures can enter costly terrain",
         "bool",
@@ -161,7 +160,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "may enter one such adjacent hex with its whole allowance, then stops.",
         "G-18",
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.round_order",
         "Results in the action step",
         "choice",
@@ -172,7 +171,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-19",
         _choices(("simultaneous", "All together"), ("sequential", "One by one")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.figures_block_los",
         "Figures block line of sight",
         "bool",
@@ -180,7 +179,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Default: figures on the line of fire neither block it nor give a penalty.",
         "G-22",
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.turn_speed_basis",
         "Whose speed makes turning free",
         "choice",
@@ -190,7 +189,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-23",
         _choices(("own", "Its own speed"), ("combined", "Combined with each opponent")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.range_band_distance",
         "Range bands count",
         "choice",
@@ -200,7 +199,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-24",
         _choices(("distance", "Hex distance"), ("gap", "Hexes between")),
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.spells_as_ranged",
         "Spells count as ranged weapons",
         "bool",
@@ -209,7 +208,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Blank +5 included.",
         "G-25",
     ),
-    OptionSpec(
+    FieldSpec(
         "fp.combined_speed_unit",
         "Combined speed measured in",
         "choice",
@@ -219,7 +218,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "I-4",
         _choices(("points", "Speed points"), ("hexes", "Hexes per round")),
     ),
-    OptionSpec(
+    FieldSpec(
         "core.stacking",
         "Figures per hex",
         "int",
@@ -229,7 +228,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         minimum=1,
         maximum=4,
     ),
-    OptionSpec(
+    FieldSpec(
         "core.los_tie_policy",
         "Sight along a hexside",
         "choice",
@@ -239,7 +238,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "G-15",
         _choices(("both_must_block", "Both must block"), ("either_blocks", "Either blocks")),
     ),
-    OptionSpec(
+    FieldSpec(
         "core.hidden_declarations",
         "Hidden declarations",
         "bool",

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...actions import Action, ActionSpec
+from ...checks import Chain, Stage, Variant
 from ...dice import Dice, DiceSyntaxError, parse
 from ...errors import IllegalActionError, Problem
 from ...events import Event
@@ -241,15 +243,19 @@ class FigPercentile(Ruleset):
             if problem:
                 raise IllegalActionError(problem)
             check = attack_check(state, figure, target, item, _extra(action))
-            p = check.chance()
             notes: list[str] = []
-            defences: tuple[tuple[str, Any], ...] = ()
             ok, why = may_dodge(state, target)
             if ok:
                 dodge = dodge_check(state, target)
-                defences = (
-                    ("No dodge", p),
-                    (f"Dodge ({needs_text(dodge)})", p * (1 - dodge.chance())),
+                dodged = Chain(
+                    check.label, (Stage("hit", check), Stage("dodge", dodge, ("success",)))
+                )
+                check = replace(
+                    check,
+                    variants=(
+                        Variant("No dodge", check),
+                        Variant(f"Dodge ({needs_text(dodge)})", dodged),
+                    ),
                 )
                 notes.append(f"{target.name} may dodge a hit: {why}")
             elif settings(state).dodge and stat(target, "dodge_skill", 0):
@@ -262,14 +268,13 @@ class FigPercentile(Ruleset):
             return Preview(
                 action,
                 True,
-                checks=(check,),
-                defences=defences,
+                rollables=(check,),
                 notes=tuple(notes),
                 cost=1,
                 highlights=highlights,
             )
         if kind == "dodge":
-            return Preview(action, True, checks=(dodge_check(state, figure),), cost=1)
+            return Preview(action, True, rollables=(dodge_check(state, figure),), cost=1)
         if kind == "plan_move":
             path = flow.planned_path(state, figure, action.hex("to"), _facing(action))
             reach = self.reach(state, figure)
