@@ -20,7 +20,7 @@ TYPES = ("int", "text", "bool", "choice", "hex", "figure", "facing", "path")
 """Every field type; ``hex``, ``figure`` and ``choice`` fields usually list their choices."""
 
 HEX_TEXT = re.compile(r"^-?\d+,-?\d+$")
-_LISTED = 12  # choices named in a message before "and N more"
+_LISTED = 12  # at most this many choices are named in a message
 
 
 @dataclass(frozen=True)
@@ -117,10 +117,11 @@ class FieldSpec:
         context = self._context(values or {})
         if not offered:
             return f"nothing can be chosen{context}, got {describe(value)}"
-        names = [c._text() for c in offered[:_LISTED]]
-        more = f", and {len(offered) - _LISTED} more" if len(offered) > _LISTED else ""
+        if len(offered) > _LISTED:
+            return f"must be one of the {len(offered)} offered{context}, got {describe(value)}"
+        names = [c._text() for c in offered]
         listed = ("; " if any("," in n for n in names) else ", ").join(names)
-        return f"must be one of {listed}{more}{context}, got {describe(value)}"
+        return f"must be one of {listed}{context}, got {describe(value)}"
 
     def _type_problem(self, value: Json) -> str | None:
         kind = self.type

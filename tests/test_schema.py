@@ -207,9 +207,7 @@ def test_check_names_the_value_and_what_is_allowed(
 
 def test_long_choice_lists_are_shortened() -> None:
     spec = FieldSpec("c", "C", "choice", choices=tuple(Choice(i, str(i)) for i in range(20)))
-    assert spec.check(99) == (
-        "must be one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, and 8 more, got 99"
-    )
+    assert spec.check(99) == "must be one of the 20 offered, got 99"
 
 
 def test_an_unknown_type_is_refused_when_the_spec_is_written() -> None:

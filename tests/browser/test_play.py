@@ -110,6 +110,16 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     expect(page.locator("#preview .check")).to_have_attribute("data-chance", "3/5")
     breakdown = page.locator("#preview .check .breakdown")
     expect(breakdown).to_contain_text("+3 Attack (added to the roll)")
+    # a hit -> damage chain: every way it can end, with its exact chance, and the damage die later
+    expect(page.locator("#preview .check")).to_have_attribute("data-kind", "chain")
+    expect(breakdown).to_contain_text("If hit: Damage")
+    outcomes = page.locator("#preview .check .outcomes li")
+    expect(outcomes).to_have_count(7)  # a miss, or 1-6 damage
+    expect(outcomes.first).to_have_text("To hit: miss 40%")
+    expect(page.locator('#preview [data-outcome="damage.4"]')).to_have_attribute(
+        "data-chance", "1/10"
+    )
+    expect(page.locator("#preview .later-dice")).to_have_text("If hit: d6")
     assert highlighted(ui, "target") == ["4,2"]
     assert "4,2" in highlighted(ui, "los")
     wait_toast_gone(ui)
@@ -118,6 +128,8 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     type_faces(ui, [15])  # a hit: the damage die is asked for next
     expect(page.locator("#action-error")).to_contain_text("roll one more d")
     expect(page.locator("#preview .dice-row input")).to_have_count(2)
+    expect(page.locator("#preview .dice-row label").nth(1)).to_contain_text("d6, if hit")
+    expect(page.locator("#preview .later-dice")).to_have_count(0)  # the field is open now
     page.locator("#preview .dice-row input").nth(1).fill("4")
     press(ui, '#preview [data-cmd="use-faces"]')
     hit = "Ash the Warden hits Dax the Red for 4 (6/10 hp left)"
@@ -161,7 +173,7 @@ def test_hex_details_say_why_not_and_show_a_blocked_line_of_sight(ui: App) -> No
     press(ui, hex_at(ui, "8,0"))
     card = page.locator("#panel-body .result.info")
     expect(card).to_contain_text("Hex 8,0: Open ground")
-    expect(card.locator(".problem")).to_contain_text("not an allowed")
+    expect(card.locator(".problem")).to_contain_text("must be one of the 44 offered, got '8,0'")
     expect(card.locator(".sight")).to_have_attribute("data-clear", "false")
     assert highlighted(ui, "focus") == ["8,0"]
     assert sorted(highlighted(ui, "blocked")) == sorted(expected["blocking"])
@@ -194,13 +206,15 @@ def test_previewed_chance_is_the_engines_exact_value(ui: App) -> None:
     enc.perform(Action("move", "ash", {"to": "3,2"}))
     enc.perform(Action("face", "dax", {"facing": 2}))  # ash is now behind dax
     enc.perform(Action("next_step"))
-    expected = enc.preview(Action("attack", "ash", {"target": "dax"})).to_json()["checks"][0]
+    expected = enc.preview(Action("attack", "ash", {"target": "dax"})).to_json()["rollables"][0]
     import_encounter(ui, enc)
     select(ui, "ash")
     open_action(ui, "attack")
     page = ui.page
-    expect(page.locator("#preview [data-percent]")).to_have_text(expected["percent"])
-    expect(page.locator("#preview .check")).to_have_attribute("data-chance", expected["chance"])
+    expect(page.locator("#preview [data-percent]")).to_have_text(expected["headline"]["percent"])
+    expect(page.locator("#preview .check")).to_have_attribute(
+        "data-chance", expected["headline"]["chance"]
+    )
     shown = page.locator("#preview .check .breakdown li").all_text_contents()
     assert shown == expected["breakdown"]
     # a stacked card: the chance above the breakdown, both as wide as the card, inside the panel

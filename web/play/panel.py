@@ -21,7 +21,6 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeededError
-from hexcombat.dice import parse
 from hexcombat.view import actions_view, reach_view, sight_view
 from web.board.view import Marks, parse_key
 from web.ui import forms
@@ -361,9 +360,10 @@ class Play:
         if any(p.get("required", True) and p["name"] not in params for p in spec["params"]):
             return ""
         pv = self.app.encounter.preview(Action(spec["kind"], spec["figure"], params))
-        if not pv.allowed or not pv.checks:
+        heads = [h for r in pv.rollables if (h := r.headline())] if pv.allowed else []
+        if not heads:
             return ""
-        return f'<span class="chance-badge">{esc(pv.checks[0].percent())}</span>'
+        return f'<span class="chance-badge">{esc(heads[0].to_json()["percent"])}</span>'
 
     def _hex_info_html(self, key: str) -> str:
         board = self.app.board
@@ -484,36 +484,7 @@ class Play:
                 f"<p><strong>Cost: {pv['cost']}</strong>"
                 f"{' ' + cost_words(spec) if cost_words(spec) else ''}</p>"
             )
-        for check in pv["checks"]:
-            pct = check["percent"]
-            width = _percent_width(check["chance"])
-            lines = []
-            for line in check["breakdown"]:
-                cls = ' class="total"' if line.startswith("=") else ""
-                lines.append(f"<li{cls}>{tagged(line)}</li>")
-            rule = (
-                f' <span class="rule-id">{esc(check["rule"])}</span>' if check.get("rule") else ""
-            )
-            parts.append(
-                f'<div class="check" data-chance="{esc(check["chance"])}">'
-                f'<div class="muted">{esc(check["label"])}{rule}</div>'
-                f'<div class="chance"><span class="big" data-percent>{esc(pct)}</span>'
-                f"<span>chance of {esc(check.get('success_text', 'success'))}</span>"
-                f'<span class="exact" title="exact probability">exactly {esc(check["chance"])}'
-                f"</span></div>"
-                f'<div class="meter" aria-hidden="true"><span style="width:{width}%"></span></div>'
-                f'<ul class="breakdown">{"".join(lines)}</ul></div>'
-            )
-        if pv["defences"]:
-            rows = "".join(
-                f'<tr data-chance="{esc(d["chance"])}"><td>{esc(d["label"])}</td>'
-                f"<td>{esc(d['percent'])}</td></tr>"
-                for d in pv["defences"]
-            )
-            parts.append(
-                "<h3>Chance against each defence</h3>"
-                f'<table class="defences"><tbody>{rows}</tbody></table>'
-            )
+        parts.extend(_rollable_html(r) for r in pv["rollables"])
         if pv["notes"]:
             parts.append(
                 '<ul class="notes">'
@@ -530,21 +501,27 @@ class Play:
         confirm = (spec.get("words") or {}).get("confirm")
         if confirm and any(p["type"] == "hex" for p in spec["params"]):
             label = confirm
-        if not pv["checks"]:
+        faces = [f for r in pv["rollables"] for f in r["faces"]]
+        if not faces:
             return (
                 '<div class="row"><button type="button" class="primary" data-cmd="commit" '
                 f'data-commit="{esc(spec["kind"])}">{esc(label)}</button>'
                 '<button type="button" data-cmd="close-action">Cancel</button></div>'
             )
-        dice: list[tuple[int, str]] = []
-        for check in pv["checks"]:
-            expr = parse(check["dice"], check.get("default_sides") or self.app.rs["default_die"])
-            dice.extend((s, expr.text) for s in expr.faces_needed())
-        dice.extend((s, f"d{s}" if s else "next die") for s in self.extra_faces)
+        dice = [(f["sides"], _die_name(f)) for f in faces if not f["when"]]
+        later = [f for f in faces if f["when"]]  # asked for once the roll before comes out so
+        for i, sides in enumerate(self.extra_faces):
+            named = later[i] if i < len(later) and later[i]["sides"] == sides else None
+            plain = f"d{sides}" if sides else "next die"
+            dice.append((sides, _die_name(named) if named else plain))
         fields = [
             _face_input(n, s, expr, self.typed[n - 1] if n <= len(self.typed) else None)
             for n, (s, expr) in enumerate(dice, start=1)
         ]
+        then = "".join(
+            f"<li>{esc(f['when'][:1].upper() + f['when'][1:])}: {esc(_die_name(f, False))}</li>"
+            for f in later[len(self.extra_faces) :]
+        )
         return (
             '<div class="row"><button type="button" class="primary" data-cmd="roll">'
             f"Roll — {esc(spec['label'])}</button>"
@@ -552,6 +529,7 @@ class Play:
             '<p class="hint">Or roll real dice and type the faces:</p>'
             f'<div class="dice-row">{"".join(fields)}'
             '<button type="button" data-cmd="use-faces">Use these dice</button></div>'
+            + (f'<ul class="hint later-dice">{then}</ul>' if then else "")
         )
 
     def commit(self, action: Action, faces: list[int] | None) -> None:
@@ -692,7 +670,7 @@ class Play:
             p["type"] == "hex" and self.params.get(p["name"]) == key for p in spec["params"]
         )
         pv = self.preview
-        if chosen and action is not None and pv and pv["allowed"] and not pv["checks"]:
+        if chosen and action is not None and pv and pv["allowed"] and not pv["rollables"]:
             self.commit(action, None)
             return
         self.on_tap(key, figure_id)
@@ -924,6 +902,54 @@ def _defaults(spec: dict[str, Any], keep: dict[str, Any]) -> dict[str, Any]:
         elif len(choices) == 1 and p.get("required", True):
             params[name] = choices[0]["value"]
     return params
+
+
+def _rollable_html(r: dict[str, Any]) -> str:
+    """A rollable of any kind: label, headline chance, every outcome, breakdown, defences."""
+    head = r["headline"]
+    chance = ""
+    if head:
+        chance = (
+            f'<div class="chance"><span class="big" data-percent>{esc(head["percent"])}</span>'
+            f"<span>chance of {esc(head['label'])}</span>"
+            '<span class="exact" title="exact probability">'
+            f"exactly {esc(head['chance'])}</span></div>"
+            '<div class="meter" aria-hidden="true">'
+            f'<span style="width:{_percent_width(head["chance"])}%"></span></div>'
+        )
+    outcomes = "".join(
+        f'<li data-outcome="{esc(o["id"])}" data-chance="{esc(o["chance"])}">'
+        f"<span>{esc(o['label'])}</span> <strong>{esc(o['percent'])}</strong></li>"
+        for o in r["outcomes"]
+    )
+    lines = "".join(
+        ('<li class="total">' if line.startswith("=") else "<li>") + f"{tagged(line)}</li>"
+        for line in r["breakdown"]
+    )
+    variants = ""
+    if r["variants"]:
+        rows = "".join(
+            f'<tr data-variant="{esc(v["label"])}"><td>{esc(v["label"])}</td><td>'
+            + " · ".join(f"{esc(o['label'])} {esc(o['percent'])}" for o in v["outcomes"])
+            + "</td></tr>"
+            for v in r["variants"]
+        )
+        variants = (
+            f'<h3>Against each defence</h3><table class="defences"><tbody>{rows}</tbody></table>'
+        )
+    return (
+        f'<div class="check" data-kind="{esc(r["kind"])}"'
+        f' data-chance="{esc(head["chance"] if head else "")}">'
+        f'<div class="muted">{esc(r["label"])}{rule_tag(r["rule"])}</div>{chance}'
+        f'<ul class="outcomes">{outcomes}</ul>'
+        f'<ul class="breakdown">{lines}</ul>{variants}</div>'
+    )
+
+
+def _die_name(face: dict[str, Any], when: bool = True) -> str:
+    """``d6``, ``Alda's 3d10kh2`` or ``d6, if hit``: what a typed face is for."""
+    name = f"{face['who']}'s {face['dice']}" if face["who"] else face["dice"]
+    return f"{name}, {face['when']}" if when and face["when"] else name
 
 
 def _face_input(n: int, sides: int, expr: str, value: int | None) -> str:
