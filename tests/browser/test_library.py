@@ -293,7 +293,7 @@ def test_new_encounter_form_shows_problems_next_to_fields(lib: App) -> None:
     form.get_by_label("Board width (hexes)").fill("0")
     form.get_by_role("button", name="Create").click()
     width_problem = form.locator('[data-field="width"] .hc-problem')
-    expect(width_problem).to_have_text("must be at least 1, got 0")
+    expect(width_problem).to_have_text("must be a whole number from 1 to 200, got 0")
     expect(form.get_by_label("Board width (hexes)")).to_have_attribute("aria-invalid", "true")
     form.get_by_label("Board width (hexes)").fill("6")
     form.get_by_role("button", name="Create").click()
@@ -493,7 +493,7 @@ def test_form_from_engine_descriptions_reads_typed_values_and_shows_problems(lib
     form.get_by_label("Target").select_option(label="Bo Brute")
     form.get_by_label("Path").fill("1,0 2,-1")
     after = read()
-    assert after["problems"] == ["stats.move: must be at most 20, got 25"]
+    assert after["problems"] == ["stats.move: must be a whole number from 0 to 20, got 25"]
     assert {k: after["values"][k] for k in ("facing", "dodge", "to", "target", "path")} == {
         "facing": 2,
         "dodge": False,
