@@ -19,7 +19,7 @@ fits in the :class:`Room` left by the other figures, turns included.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from hexcombat.board import Board
@@ -246,6 +246,18 @@ class Reach:
                 if old is None or c < old:
                     by_qr[(q, r)] = c
         return {Hex(q, r): c for (q, r), c in by_qr.items()}
+
+    def ending_only(self, tags: Collection[str]) -> Reach:
+        """The same reach where poses tagged with one of ``tags`` are waypoints only.
+
+        They stay on the way to the poses after them but are no longer places a
+        move may end (e.g. a turn that must be followed by a step).
+        """
+        open_costs = {k: c for k, c in self._open.items() if k[3] not in tags}
+        ended = {k: c for k, c in self._ended.items() if k[3] not in tags}
+        return Reach(
+            self.start, self.allowance, open_costs, self._parent, ended, self._ended_parent
+        )
 
     def path_to(self, target: Hex | Pose) -> list[Step]:
         """The steps of a cheapest way to ``target`` (``[]`` for the start itself).

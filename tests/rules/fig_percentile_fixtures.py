@@ -13,20 +13,23 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.document import to_document
 from hexcombat.events import Event
 from hexcombat.figures import Figure
-from hexcombat.geometry import distance
-from hexcombat.layout import from_offset
+from hexcombat.geometry import distance, neighbor
+from hexcombat.layout import from_offset, to_offset
 from hexcombat.rulesets.fig_percentile import FigPercentile
 from hexcombat.validation import Json
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "static" / "demos" / "fig-percentile.json"
+
+Cell = tuple[int, int] | tuple[int, int, int]
+"""An offset cell ``(col, row)``, optionally with a facing."""
 
 WIDTH, HEIGHT = 20, 14
 BARCLAY_START = from_offset(2, 6)
@@ -132,6 +135,32 @@ def goto(enc: Encounter, figure: str, cell: tuple[int, ...], facing: int | None 
     if facing is not None:
         params["facing"] = facing
     enc.perform(Action("plan_move", figure, params))
+
+
+def forward(enc: Encounter, figure: str, n: int = 1) -> tuple[int, int]:
+    """The offset cell ``n`` hexes straight ahead of a figure (a move that enters hexes: a
+    figure that enters none has stopped, G-11)."""
+    f = enc.state.figures[figure]
+    h = f.position
+    for _ in range(n):
+        h = neighbor(h, f.facing)
+    return to_offset(h)
+
+
+def beside(figure: str, other: str) -> Callable[[Encounter], Cell]:
+    """A move for :func:`play_round`: the first hex ``figure`` can reach this round, other
+    than its own, that is next to ``other`` (so that it enters a hex: G-11)."""
+
+    def pick(enc: Encounter) -> Cell:
+        spec = next(a for a in enc.legal_actions(figure) if a.kind == "plan_move")
+        here, there = enc.state.figures[figure].position, enc.state.figures[other].position
+        for c in spec.param("to").choices:
+            h = Hex.parse(str(c.value))
+            if h != here and distance(h, there) == 1:
+                return to_offset(h)
+        raise AssertionError(f"{figure} cannot reach a hex next to {other}")
+
+    return pick
 
 
 def gap(enc: Encounter) -> int:
@@ -260,13 +289,14 @@ def add(
 def play_round(
     enc: Encounter,
     declare: Mapping[str, Mapping[str, Json] | str],
-    moves: Mapping[str, tuple[int, int] | tuple[int, int, int]] | None = None,
+    moves: Mapping[str, Cell | Callable[[Encounter], Cell]] | None = None,
     post: Mapping[str, Mapping[str, Json] | str] | None = None,
 ) -> None:
     """From a round's declarations to its action step: declare, move, stop-or-continue.
 
     ``declare`` maps figure ids to a mode or to declare params; ``moves`` to an
-    offset cell (optionally with a facing); ``post`` to "stop"/"continue" or params.
+    offset cell (optionally with a facing), or to a function of the encounter giving one
+    in the movement step (see :func:`beside`); ``post`` to "stop"/"continue" or params.
     Figures not named in ``post`` that must declare keep running.
     """
     assert enc.state.step.id == "declare", enc.state.step.id
@@ -277,7 +307,7 @@ def play_round(
         act(enc, "declare", fid, **({"mode": params} if isinstance(params, str) else params))
     next_step(enc)
     for fid, target in (moves or {}).items():
-        goto(enc, fid, target)
+        goto(enc, fid, target(enc) if callable(target) else target)
     next_step(enc)
     for fid in enc.state.figures:
         kinds = [a.kind for a in enc.legal_actions(fid)]

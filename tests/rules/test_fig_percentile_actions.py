@@ -9,6 +9,7 @@ from fig_percentile_fixtures import (
     act,
     add,
     arena,
+    beside,
     choices,
     end_round,
     goto,
@@ -82,7 +83,7 @@ def test_fp_21_event_text_says_what_was_needed_and_rolled() -> None:
 
 def test_fp_22_modifiers_add_up_speed_band_range_band_and_the_g7_gm_modifier() -> None:
     enc = duel()
-    play_round(enc, {"a": "accelerate"})  # 15 + 0 = 15: Medium -10
+    play_round(enc, {"a": "accelerate"}, {"a": beside("a", "b")})  # 15 + 0 = 15: Medium -10
     preview = enc.preview(Action("attack", "a", {"target": "b", "modifier": 7}))
     check = preview.rollables[0]
     assert check.target == 50 - 10 + 7
@@ -278,6 +279,7 @@ def test_fp_27_running_figures_declare_stop_or_continue_after_moving_before_acti
     act(enc, "declare", "a", mode="accelerate")
     act(enc, "declare", "b", mode="stationary")
     next_step(enc)
+    goto(enc, "a", beside("a", "b")(enc))
     next_step(enc)
     assert enc.state.step.id == "stop"
     assert kinds(enc, "a") == ["stop_or_continue"] and kinds(enc, "b") == []

@@ -10,8 +10,10 @@ from fig_percentile_fixtures import (
     act,
     add,
     arena,
+    beside,
     choices,
     end_round,
+    forward,
     kinds,
     last,
     next_step,
@@ -99,11 +101,13 @@ def test_fp_2_e1_fig_62_moves_3_hexes_then_6() -> None:
 def test_fp_3_a_figure_that_keeps_running_stays_at_top_speed() -> None:
     enc = add(arena(), "runner", (1, 5), side="A", fig=40, facing=2)
     assert choices(enc, "runner", "declare", "mode") == ["stationary", "walk", "accelerate"]
-    play_round(enc, {"runner": "accelerate"}, post={"runner": "continue"})
+    play_round(
+        enc, {"runner": "accelerate"}, {"runner": forward(enc, "runner", 2)}, {"runner": "continue"}
+    )
     end_round(enc)
     # Having kept running, the only mode next round is top speed (FP-3, FP-27).
     assert choices(enc, "runner", "declare", "mode") == ["top"]
-    play_round(enc, {"runner": "top"})
+    play_round(enc, {"runner": "top"}, {"runner": forward(enc, "runner", 1)})
     end_round(enc)
     assert choices(enc, "runner", "declare", "mode") == ["top"]
 
@@ -111,9 +115,9 @@ def test_fp_3_a_figure_that_keeps_running_stays_at_top_speed() -> None:
 def test_fp_4_a_stop_takes_effect_at_round_end_and_acceleration_starts_over() -> None:
     enc = add(arena(), "a", (1, 5), side="A", fig=40, facing=2)
     enc = add(enc, "b", (8, 5), side="B", fig=40, facing=5)
-    play_round(enc, {"a": "accelerate", "b": "stationary"})
+    play_round(enc, {"a": "accelerate", "b": "stationary"}, {"a": forward(enc, "a")})
     end_round(enc)
-    play_round(enc, {"a": "top", "b": "stationary"}, post={"a": "stop"})
+    play_round(enc, {"a": "top", "b": "stationary"}, {"a": forward(enc, "a")}, {"a": "stop"})
     # The stop is declared but the figure still counts as moving this round.
     view = enc.ruleset.figure_view(enc.state, enc.state.figures["a"])
     assert view["speed"] == "40" and view["stop_declared"] is True
@@ -229,7 +233,7 @@ def test_fp_7_the_band_applies_to_both_opponents_attacks() -> None:
     enc = add(
         enc, "b", (4, 5), side="B", fig=20, skills={"Sword": 60}, items=["Sword"], ready="Sword"
     )
-    play_round(enc, {"a": "accelerate", "b": "stationary"})
+    play_round(enc, {"a": "accelerate", "b": "stationary"}, {"a": beside("a", "b")})
     # 20 + 0 = 20: Medium, -10 for both sides.
     for attacker, target, expected in (("a", "b", 40), ("b", "a", 50)):
         check = enc.preview(Action("attack", attacker, {"target": target})).rollables[0]
@@ -329,10 +333,10 @@ def test_fp_10_dodge_allowed_at_half_fig_and_refused_at_top_speed() -> None:
 
 def test_fp_10_the_figure_panel_says_whether_the_figure_may_dodge() -> None:
     enc = add(arena(), "a", (1, 5), side="A", fig=52, facing=2)
-    play_round(enc, {"a": "accelerate"})
+    play_round(enc, {"a": "accelerate"}, {"a": forward(enc, "a")})
     assert enc.ruleset.figure_view(enc.state, enc.state.figures["a"])["may_dodge"] is True
     end_round(enc)
-    play_round(enc, {"a": "top"})
+    play_round(enc, {"a": "top"}, {"a": forward(enc, "a")})
     assert enc.ruleset.figure_view(enc.state, enc.state.figures["a"])["may_dodge"] is False
 
 
@@ -347,7 +351,8 @@ def test_fp_6_g20_combined_speed_is_worked_out_per_attacker_target_pair() -> Non
     )
     enc = add(enc, "walker", (5, 3), side="B", fig=30, facing=3)
     enc = add(enc, "runner", (5, 6), side="B", fig=40, facing=3)
-    play_round(enc, {"walker": "walk", "runner": "accelerate"}, {"walker": (5, 4)})
+    moves = {"walker": (5, 4), "runner": forward(enc, "runner")}
+    play_round(enc, {"walker": "walk", "runner": "accelerate"}, moves)
     bands = {
         t: enc.preview(Action("attack", "archer", {"target": t})).rollables[0].modifiers[0]
         for t in ("walker", "runner")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from fig_percentile_fixtures import act, add, arena, hexes, last, next_step
+from fig_percentile_fixtures import act, add, arena, goto, hexes, last, next_step
 
 from hexcombat import Action, Encounter
 from hexcombat.board import Board
-from hexcombat.geometry import Hex, distance, line_steps
-from hexcombat.layout import from_offset
+from hexcombat.geometry import Hex, distance, line_steps, neighbor
+from hexcombat.layout import from_offset, to_offset
 from hexcombat.movement import Pose, search
 from hexcombat.rulesets.fig_percentile import FigPercentile, sight
 from hexcombat.rulesets.fig_percentile.moves import step_function
@@ -87,10 +87,13 @@ def _one_round(
 ) -> Encounter:
     """A figure at (1,4) facing SE, the hex (2,4) painted, ready to plan a ``mode`` move."""
     enc = arena(dict(options or {}), paint={terrain: [(2, 4)]})
-    enc = add(enc, "f", (1, 4), side="A", fig=fig, facing=2)
-    if mode == "top":  # one round standing on the spot in accelerate mode, then keep running
+    if mode != "top":
+        enc = add(enc, "f", (1, 4), side="A", fig=fig, facing=2)
+    else:  # an acceleration round that ends at (1,4) (standing still would stop, G-11)
+        enc = add(enc, "f", to_offset(neighbor(from_offset(1, 4), 5)), side="A", fig=fig, facing=2)
         act(enc, "declare", "f", mode="accelerate")
         next_step(enc)
+        goto(enc, "f", (1, 4))
         next_step(enc)
         act(enc, "stop_or_continue", "f", choice="continue")
         next_step(enc)

@@ -93,7 +93,7 @@ class Book:
             "declared",
             "mode",
             "hexes_moved",
-            "terrain_cost",
+            "terrain_extra",
             "post_declared",
             "stop",
             "readied",
@@ -129,13 +129,14 @@ class Book:
         self.memory["hexes_moved"] = value
 
     @property
-    def terrain_cost(self) -> int:
-        """The highest move cost of a hex entered this round (for ``fp.terrain_reduces_speed``)."""
-        return self._int("terrain_cost")
+    def terrain_extra(self) -> int:
+        """Movement points spent this round on terrain beyond 1 per hex entered, summed
+        (``fp.terrain_reduces_speed``, G-13)."""
+        return self._int("terrain_extra")
 
-    @terrain_cost.setter
-    def terrain_cost(self, value: int) -> None:
-        self.memory["terrain_cost"] = value
+    @terrain_extra.setter
+    def terrain_extra(self, value: int) -> None:
+        self.memory["terrain_extra"] = value
 
     @property
     def post_declared(self) -> bool:

@@ -18,7 +18,7 @@ from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...state import GameState
 from ...validation import Json
 from .book import Book, find, in_hand, is_ranged, stat_int, stat_text
-from .moves import FACING_NAMES, describe_step, step_function, tick_poses
+from .moves import FACING_NAMES, TURNED, describe_step, step_function, tick_poses
 from .offers import dodge_answers
 from .situation import (
     attack_check,
@@ -31,6 +31,7 @@ from .situation import (
     settings,
     speed_note,
     stat,
+    stopped,
     turns_freely,
 )
 from .speed import NO_SPEED, RUNNING, allowance, combined_speed, top_speed
@@ -40,6 +41,7 @@ from .speed import NO_SPEED, RUNNING, allowance, combined_speed, top_speed
 
 def new_round(state: GameState) -> None:
     """Forget last round's choices; a figure still casting or reloading has no actions."""
+    state.memory["moved"] = False
     for f in state.living():
         book = Book(f)
         book.new_round()
@@ -122,10 +124,11 @@ def reach_of(state: GameState, figure: Figure) -> Reach:
     s = settings(state)
     fig = fig_of(figure)
     room = Room.around(state.board, state.figures.values(), figure, s.stacking)
+    free = turns_freely(state, figure)
     steps = step_function(
         state.board,
         [h for h, n in room.crowd.items() if n >= room.limit],
-        free_turns=turns_freely(state, figure),
+        free_turns=free,
         terrain_entry=s.terrain_entry,
         min_one_hex=s.min_one_hex_move,
         top=top_speed(fig, s.rounding),
@@ -133,7 +136,9 @@ def reach_of(state: GameState, figure: Figure) -> Reach:
     mode = Book(figure).mode or "stationary"
     start = Pose(figure.position, figure.facing)
     body = body_steps(steps, figure.footprint, room)
-    return search(start, body, allowance(mode, fig, s.rounding))
+    reach = search(start, body, allowance(mode, fig, s.rounding))
+    # G-12: a turn belongs to the step it precedes; a figure that is not Slow ends no move on one
+    return reach if free else reach.ending_only(TURNED)
 
 
 def planned_path(state: GameState, figure: Figure, to: Hex, facing: int | None) -> list[Step]:
@@ -170,6 +175,7 @@ def execute_moves(state: GameState) -> None:
             path = planned_path(state, f, Hex.parse(str(plan["to"])), facing)
         paths[f.id] = path
         ticks[f.id] = tick_poses(Pose(f.position, f.facing), path)
+    state.memory["moved"] = True  # from here on a figure that enters no hex has stopped (G-11)
     paths_by_tick = {fid: [p.hex for p in poses] for fid, poses in ticks.items()}
     limit = settings(state).stacking
     walked = lockstep(paths_by_tick) if limit == 1 else _shared(paths_by_tick, limit)
@@ -203,36 +209,47 @@ def _moved(
     final = poses[done]
     entered = [h for i, h in enumerate(walked[1:]) if h != walked[i]]
     book.hexes_moved = len(entered)
-    costs = [state.board.terrain_at(h).move_cost or 0 for h in entered]
-    book.terrain_cost = max(costs, default=0)
     turned = final.facing != figure.facing
     place(state.figures.values(), figure, final.hex, final.facing)
     mode = book.mode or "stationary"
     limit = allowance(mode, fig_of(figure), s.rounding)
     executed: list[str] = []
-    spent = 0
+    spent = extra = 0
     for step in path:
         if spent + step.cost > done and step.cost > 0:
             break
         spent += step.cost
+        if step.kind == "move":
+            extra += step.cost - 1  # G-13: points spent beyond 1 per hex, as actually spent
         executed.append(describe_step(step))
+    book.terrain_extra = extra
     cut = done < len(poses) - 1
     n = len(entered)
     if n:
         verb = "walks" if mode == "walk" else "runs" if mode in RUNNING else "moves"
         text = f"{figure.name} {verb} {counted(n, 'hex', 'hexes')}: {start} → {final.hex}"
         text += f" ({done} of {limit} MP)"
-    elif turned:
-        text = f"{figure.name} turns to face {FACING_NAMES[final.facing]} at {start}"
-    elif not path:
-        if mode not in RUNNING:
-            return
-        text = f"{figure.name} does not move this round but keeps its running speed (G-11)"
+    elif mode == "stationary" and not turned:
+        return
+    elif mode != "stationary":
+        text = f"{figure.name} enters no hex this round and has stopped (G-11)"
+        if turned:
+            text += f"; it turns to face {FACING_NAMES[final.facing]}"
     else:
-        text = f"{figure.name} stays at {start}"
+        text = f"{figure.name} turns to face {FACING_NAMES[final.facing]} at {start}"
     if cut:
         text += ": stopped, another figure is in the way"
     details = [*speed_note(state, figure), *executed]
+    if n == 0 and mode != "stationary":
+        details.append(
+            "Entering no hex stops a figure whatever its mode: speed 0, it may dodge as a "
+            "stationary figure (FP-10) and must accelerate again to run (G-11, FP-4)"
+        )
+    if s.terrain_reduces_speed and extra and n:
+        details.append(
+            f"Terrain: {counted(extra, 'extra movement point')} spent, speed lowered by "
+            f"{10 * extra}, not below 0 (G-13 option)"
+        )
     if limit > done and n and not cut:
         details.append(f"{limit - done} MP left unused (FP-13)")
     state.emit(
@@ -240,7 +257,7 @@ def _moved(
             "move",
             text,
             figure.id,
-            rule="FP-1, FP-2" if mode in RUNNING else "G-11",
+            rule="FP-1, FP-2" if mode in RUNNING and n else "G-11",
             details=tuple(details),
             data={
                 "from": str(start),
@@ -517,8 +534,19 @@ def end_of_round(state: GameState) -> None:
                 hand.loaded = True
                 state.emit(Event("loaded", f"{f.name}'s {name} is loaded again", f.id, rule="G-5"))
         mode = book.mode or "stationary"
-        book.running = mode in RUNNING and not book.stop
-        if mode in RUNNING and book.stop:
+        halted = stopped(state, f)
+        book.running = mode in RUNNING and not book.stop and not halted
+        if mode in RUNNING and halted:
+            state.emit(
+                Event(
+                    "stopped",
+                    f"{f.name} entered no hex this round and has stopped: the next run starts "
+                    "with an acceleration round",
+                    f.id,
+                    rule="G-11, FP-4",
+                )
+            )
+        elif mode in RUNNING and book.stop:
             state.emit(
                 Event(
                     "stopped",

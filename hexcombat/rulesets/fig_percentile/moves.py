@@ -24,7 +24,9 @@ TURN_POLICIES = ("per_step", "free")
 TERRAIN_ENTRY = ("need_full_cost", "literal_one_left")
 """``fp.terrain_entry`` (G-17): need the full cost, or only "1 point left" stops entry."""
 
-_TURNED = ("t1", "t2")
+TURNED = ("t1", "t2")
+"""Tags of a pose turned since the last hex step; such a pose is no place to end a move unless
+the figure is Slow (G-12: a turn belongs to the step it precedes)."""
 
 
 def step_function(
@@ -92,7 +94,7 @@ def step_function(
                 if facing != pose.facing:
                     yield Step("turn", Pose(pose.hex, facing), 0, note="free turn (Slow, FP-8)")
             return
-        if pose.tag not in _TURNED:
+        if pose.tag not in TURNED:
             for delta, tag, cost in ((1, "t1", 0), (-1, "t1", 0), (2, "t2", 1), (-2, "t2", 1)):
                 facing = (pose.facing + delta) % 6
                 note = "one hexside, free (FP-9)" if cost == 0 else "two hexsides, 1 MP (FP-9)"

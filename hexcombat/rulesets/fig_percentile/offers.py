@@ -26,9 +26,9 @@ from .situation import (
     fig_of,
     may_dodge,
     mode_of,
-    motion,
     needs_text,
     settings,
+    stopped,
     target_problem,
     turns_freely,
 )
@@ -102,8 +102,9 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
     if reach is None or len(reach.poses()) <= 1:
         return None
     costs = reach.hex_costs()
+    here = "turn here" if turns_freely(state, figure) else "stay"  # G-12: no turn without a step
     hexes = tuple(
-        Choice(str(h), f"{h} ({cost} MP)" if h != figure.position else f"{h} (turn here)")
+        Choice(str(h), f"{h} ({cost} MP)" if h != figure.position else f"{h} ({here})")
         for h, cost in sorted(costs.items())
     )
     mode = mode_of(figure)
@@ -140,8 +141,7 @@ def can_begin_spell(state: GameState, figure: Figure, stopping: bool) -> bool:
     if not spells(figure) or book.casting or book.spell_ready or actions_left(figure) < 1:
         return False
     rule = settings(state).cast_requires_stationary
-    m = motion(state, figure)
-    still = m.mode == "stationary" or (m.mode == "walk" and book.hexes_moved == 0)
+    still = mode_of(figure) == "stationary" or stopped(state, figure)  # G-11
     return rule == "no" or still or (stopping and rule == "stationary_or_stopping")
 
 
@@ -150,7 +150,7 @@ def post_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     if Book(figure).post_declared:
         return None
     spell_choices = tuple(Choice(sp.name, spell_label(sp)) for sp in spells(figure))
-    if mode_of(figure) in RUNNING:
+    if mode_of(figure) in RUNNING and not stopped(state, figure):
         params = [
             FieldSpec(
                 "choice",

@@ -123,8 +123,9 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "bool",
         False,
         'The text calls costly terrain a "-10" or "-20 penalty to movement". Default: '
-        "terrain costs movement points only. On: a figure's speed drops by 10 (20) in a "
-        "round it entered cost-2 (cost-3) terrain.",
+        "terrain costs movement points only. On: the movement cost stays, and the figure's "
+        "speed this round drops by 10 for each extra movement point it actually spent on "
+        "terrain (woods -10, deep snow -20, summed over the hexes entered), never below 0.",
         "G-13",
     ),
     FieldSpec(

@@ -111,23 +111,37 @@ def mode_of(figure: Figure) -> str:
 def motion(state: GameState, figure: Figure) -> Motion:
     """How ``figure`` moves this round: mode, S and hexes (FP-5, G-11, G-13).
 
-    Before the moves are carried out a walker is assumed to walk its hex.
+    Before the moves are carried out a walker is assumed to walk its hex. After
+    them, a figure that entered no hex has stopped (G-11): S 0, whatever its mode.
     """
     s = settings(state)
     book = Book(figure)
     mode = mode_of(figure)
     fig = fig_of(figure)
     hexes = book.hexes_moved
-    if mode == "walk" and state.step.id in ("declare", "move"):
+    if mode == "walk" and not has_moved(state):
         hexes = 1
     speed = speed_value(mode, fig, hexes, s.walk_speed)
-    if s.terrain_reduces_speed and book.terrain_cost > 1 and mode != "stationary":
-        speed = max(Fraction(0), speed - 10 * (book.terrain_cost - 1))
+    if stopped(state, figure):
+        speed = Fraction(0)
+    elif s.terrain_reduces_speed and book.terrain_extra > 0:
+        speed = max(Fraction(0), speed - 10 * book.terrain_extra)
     if mode in RUNNING:
         hexes = allowance(mode, fig, s.rounding)
     elif mode == "stationary":
         hexes = 0
     return Motion(mode, fig, speed, hexes)
+
+
+def has_moved(state: GameState) -> bool:
+    """True once this round's moves have been carried out (until the next round begins)."""
+    return state.memory.get("moved") is True
+
+
+def stopped(state: GameState, figure: Figure) -> bool:
+    """G-11: a figure that entered no hex this round has stopped, whatever its mode: S 0,
+    stationary for FP-10, and its next run starts with an acceleration round (FP-4)."""
+    return has_moved(state) and mode_of(figure) != "stationary" and Book(figure).hexes_moved == 0
 
 
 def enemies(state: GameState, figure: Figure) -> list[Figure]:
@@ -211,6 +225,8 @@ def speed_note(state: GameState, figure: Figure) -> list[str]:
         lines = [f"Walking: at most 1 hex; {per} (G-11)"]
     else:
         lines = ["Stationary: speed 0 (FP-5)"]
+    if stopped(state, figure):
+        lines = [f"Declared {m.mode} but entered no hex: stopped, speed 0 (G-11)"]
     ok, why = may_dodge(state, figure)
     if s.dodge and stat(figure, "dodge_skill", 0) > 0:
         lines.append(("May dodge: " if ok else "No dodge: ") + why)
