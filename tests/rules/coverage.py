@@ -141,7 +141,7 @@ def tests(target: Target) -> Tests:
         found.total += 1
         for n in re.findall(rf"(?<![a-z0-9]){low}_(\d+)(?![0-9])", name):
             found.rules.setdefault(f"{target.prefix}-{n}", []).append(name)
-        for letter, n in re.findall(r"(?<![a-z0-9])([gi])(\d+)(?![0-9])", name):
+        for letter, n in re.findall(r"(?<![a-z0-9])([gi])_?(\d+)(?![0-9])", name):
             found.gaps.setdefault(f"{letter.upper()}-{n}", []).append(name)
     return found
 

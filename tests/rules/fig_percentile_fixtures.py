@@ -182,12 +182,20 @@ def e3_round_1_to_actions(enc: Encounter) -> None:
     next_step(enc)
 
 
-def e3_round_1(enc: Encounter, crossbow: int = 43) -> None:
-    """Round 1: both start running; Barclay draws his axe; Brie shoots (D100 face ``crossbow``)."""
+def e3_round_1(enc: Encounter, crossbow: int = 43, dodge: int = 80) -> None:
+    """Round 1: both start running; Barclay draws his axe; Brie shoots (D100 face ``crossbow``).
+
+    Barclay, accelerating, may dodge (FP-10): he chooses to (G-3, G-19), picks the bolt and
+    fails (``dodge``, a placeholder roll: the text only says the bolt "carves a navel in
+    Barclay's stomach"). Without a dodge skill he takes no action.
+    """
     e3_round_1_to_actions(enc)
-    roll(enc, [crossbow], "attack", "brie", target="barclay")
-    if "accept_hit" in kinds(enc, "barclay"):
-        act(enc, "accept_hit", "barclay")  # "carves a navel in Barclay's stomach"
+    if "dodge" in kinds(enc, "barclay"):
+        act(enc, "dodge", "barclay")
+    elif kinds(enc, "barclay"):
+        act(enc, "hold", "barclay")
+    act(enc, "attack", "brie", target="barclay")
+    answer_prompts(enc, {"brie": [crossbow], "barclay": [dodge]})
     next_step(enc)
 
 
@@ -202,8 +210,9 @@ def e3_round_2(enc: Encounter, axe: int = 60, staff: int = 70) -> None:
     act(enc, "stop_or_continue", "barclay", choice="stop")
     act(enc, "stop_or_continue", "brie", choice="continue")
     next_step(enc)
-    roll(enc, [axe], "attack", "barclay", target="brie")
-    roll(enc, [staff], "attack", "brie", target="barclay")
+    act(enc, "attack", "barclay", target="brie")  # hidden until both have chosen (G-19)
+    act(enc, "attack", "brie", target="barclay")
+    answer_prompts(enc, {"barclay": [axe], "brie": [staff]})
     next_step(enc)
 
 
@@ -234,7 +243,49 @@ def e3_round_4(enc: Encounter, spell: int = 20) -> None:
     next_step(enc)
     act(enc, "stop_or_continue", "barclay", choice="continue")
     next_step(enc)
-    roll(enc, [spell], "release_spell", "brie", target="barclay")
+    act(enc, "release_spell", "brie", target="barclay")  # the only figure that can act
+    answer_prompts(enc, {"brie": [spell]})
+
+
+def answer_prompts(
+    enc: Encounter,
+    faces: Mapping[str, Sequence[int]] | None = None,
+    picks: Mapping[str, str] | None = None,
+) -> list[Event]:
+    """Answer every open prompt in turn (G-3, G-19): a dodger picks the attack in ``picks``
+    (else the first offered); a roll uses the figure's ``faces`` (else the seeded dice)."""
+    events: list[Event] = []
+    while (prompt := enc.state.prompt) is not None:
+        spec = prompt.answers[0]
+        fid = prompt.figure
+        if spec.kind == "pick_dodge":
+            attacker = (picks or {}).get(fid) or spec.param("attacker").choices[0].value
+            events += enc.perform(Action("pick_dodge", fid, {"attacker": attacker}))
+            continue
+        given = (faces or {}).get(fid)
+        events += enc.perform(Action(spec.kind, fid), faces=list(given) if given else None)
+    return events
+
+
+def strike(
+    enc: Encounter, figure: str, faces: Sequence[int] | None = None, kind: str = "attack",
+    **params: Json,
+) -> list[Event]:  # fmt: skip
+    """In the action step, ``figure`` attacks (or releases its spell) and every other figure
+    that must choose takes no action; the roll uses ``faces``. Returns the events from the
+    roll on (the attack first)."""
+    act(enc, kind, figure, **params)
+    for fid in enc.state.figures:
+        if fid != figure and "hold" in kinds(enc, fid):
+            act(enc, "hold", fid)
+    return answer_prompts(enc, {figure: faces} if faces else None)
+
+
+def everyone_holds(enc: Encounter) -> None:
+    """Every figure still to choose in the action step takes no action (G-19)."""
+    for fid in enc.state.figures:
+        if "hold" in kinds(enc, fid):
+            act(enc, "hold", fid)
 
 
 def play_e3(enc: Encounter) -> None:
@@ -322,8 +373,10 @@ def play_round(
 
 
 def end_round(enc: Encounter) -> None:
-    """End the action step (and so the round)."""
+    """End the action step (and so the round); figures that have not chosen take no action."""
     assert enc.state.step.id == "act"
+    everyone_holds(enc)
+    answer_prompts(enc)
     next_step(enc)
 
 

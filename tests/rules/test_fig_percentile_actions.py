@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 from fig_percentile_fixtures import (
     act,
     add,
+    answer_prompts,
     arena,
     beside,
     choices,
@@ -17,7 +16,7 @@ from fig_percentile_fixtures import (
     last,
     next_step,
     play_round,
-    roll,
+    strike,
 )
 
 from hexcombat import Action, Encounter, IllegalActionError
@@ -57,7 +56,7 @@ def test_fp_21_the_hit_comparison_option_reaches_the_roll() -> None:
     for comparison, hit in (("le", True), ("lt", False)):
         enc = duel({"fp.hit_comparison": comparison})
         play_round(enc, {})
-        events = roll(enc, [50], "attack", "a", target="b")
+        events = strike(enc, "a", [50], target="b")
         assert events[0].data["hit"] is hit and events[0].data["target_number"] == 50
     assert "needs under 50" in events[0].text
 
@@ -68,14 +67,14 @@ def test_fp_21_g1_a_target_of_zero_or_less_always_misses() -> None:
     assert not check.resolve(evaluate("d100", [1])).success
     enc = duel()
     play_round(enc, {})
-    events = roll(enc, [1], "attack", "a", target="b", modifier=-50)
+    events = strike(enc, "a", [1], target="b", modifier=-50)
     assert "cannot succeed (target 0" in events[0].text and not events[0].data["hit"]
 
 
 def test_fp_21_event_text_says_what_was_needed_and_rolled() -> None:
     enc = duel()
     play_round(enc, {})
-    events = roll(enc, [43], "attack", "a", target="b")
+    events = strike(enc, "a", [43], target="b")
     assert events[0].text == "A strikes at B with the Sword: needs 50 or lower, rolled 43: hit"
     assert events[0].rolls == ({"expr": "d100", "faces": [43]},)
     assert events[0].details[-1] == "Rolled 43 ≤ 50: hit"  # the breakdown lines come before it
@@ -120,7 +119,7 @@ def test_fp_23_g5_readying_then_attacking_fits_in_one_action() -> None:
     enc = add(enc, "b", (4, 4), side="B")
     play_round(enc, {"a": {"mode": "stationary", "ready": "Staff"}})
     assert "attack" in kinds(enc, "a")
-    roll(enc, [99], "attack", "a", target="b")
+    strike(enc, "a", [99], target="b")
     assert kinds(enc, "a") == []
 
 
@@ -152,11 +151,14 @@ def test_fp_23_g5_dropping_is_free_and_a_dropped_weapon_cannot_be_drawn_again() 
 def test_fp_24_each_figure_has_its_own_action_limit_g4() -> None:
     enc = duel(max_actions=2)
     play_round(enc, {})
-    roll(enc, [90], "attack", "a", target="b")
-    roll(enc, [90], "attack", "a", target="b")
+    act(enc, "attack", "a", target="b")
+    act(enc, "attack", "b", target="a")
+    answer_prompts(enc, {"a": [90], "b": [90]})
+    # A has an action left: it alone chooses again, hidden like before (G-19).
+    assert last(enc, "volley").text == "A still may act: choose again (G-19)"
+    assert kinds(enc, "b") == [] and kinds(enc, "a") == ["attack", "hold"]
+    strike(enc, "a", [90], target="b")
     assert kinds(enc, "a") == []
-    roll(enc, [90], "attack", "b", target="a")
-    assert kinds(enc, "b") == []
     view = enc.ruleset.figure_view(enc.state, enc.state.figures["a"])
     assert view["actions_left"] == 0
 
@@ -208,20 +210,9 @@ def test_fp_26_a_spell_begun_this_round_is_released_next_round() -> None:
     assert last(enc, "spell_ready").rule == "FP-26"
     play_round(enc, {})
     assert choices(enc, "mage", "release_spell", "target") == ["foe"]
-    events = roll(enc, [10], "release_spell", "mage", target="foe")
+    events = strike(enc, "mage", [10], "release_spell", target="foe")
     assert events[0].text == "Mage casts Spark at Foe: needs 40 or lower, rolled 10: hit"
     assert events[0].data["modifiers"][-1]["name"] == "Long range (4 hexes of 6)"
-    assert "release_spell" not in kinds(enc, "mage")
-
-
-def test_fp_26_a_finished_spell_not_released_is_lost() -> None:
-    enc = _caster()
-    play_round(enc, {}, post={"mage": {"spell": "Spark"}})
-    end_round(enc)
-    play_round(enc, {})
-    end_round(enc)
-    assert last(enc, "fizzle").text == "Mage's Spark was not released and is lost"
-    play_round(enc, {})
     assert "release_spell" not in kinds(enc, "mage")
 
 
@@ -331,54 +322,6 @@ def test_g19_simultaneous_moves_stop_where_figures_would_collide() -> None:
     assert "another figure is in the way" in moves[0].text
 
 
-def test_g3_a_dodge_costs_an_action_and_cancels_the_hit() -> None:
-    enc = duel(dodge_skill=0)
-    b = enc.setup_figure("b")
-    b.stats["dodge_skill"] = 40
-    enc = enc.with_figure(b)
-    play_round(enc, {})
-    preview = enc.preview(Action("attack", "a", {"target": "b"}))
-    no_dodge, dodge = preview.rollables[0].variants
-    assert (no_dodge.label, dodge.label) == ("No dodge", "Dodge (needs 40 or lower)")
-    p = preview.rollables[0].chance()
-    assert no_dodge.rollable.headline().chance == p == Fraction(1, 2)
-    chances = {o.id: o.chance for o in dodge.rollable.outcomes()}
-    assert chances == {
-        "hit.failure": 1 - p,
-        "dodge.success": p * Fraction(40, 100),
-        "dodge.failure": p * Fraction(60, 100),  # the hit lands against a dodge
-    }
-    roll(enc, [10], "attack", "a", target="b")
-    assert kinds(enc, "b") == ["dodge", "accept_hit"]
-    assert enc.ruleset.next_step_blocked(enc.state).startswith("Waiting for B to decide")
-    events = roll(enc, [25], "dodge", "b")
-    text = "B dodges A's Sword: needs 40 or lower, rolled 25: the hit is cancelled"
-    assert events[0].text == text
-    assert enc.state.figures["b"].memory.get("hits_taken", 0) == 0
-    assert kinds(enc, "b") == []  # the dodge used B's only action
-
-
-def test_g3_a_hit_that_may_be_dodged_asks_its_target_and_nothing_else_is_legal() -> None:
-    enc = duel(dodge_skill=0)
-    b = enc.setup_figure("b")
-    b.stats["dodge_skill"] = 40
-    b.name = "Brie the Oaken"
-    enc = enc.with_figure(b)
-    play_round(enc, {})
-    roll(enc, [10], "attack", "a", target="b")
-    prompt = enc.state.prompt
-    assert prompt is not None and prompt.question == "Brie the Oaken: dodge this attack?"
-    assert kinds(enc, "b") == ["dodge", "accept_hit"]
-    assert kinds(enc, "a") == kinds(enc, None) == []
-    with pytest.raises(IllegalActionError, match="cannot attack now"):
-        roll(enc, [10], "attack", "b", target="a")
-    enc.undo()
-    assert enc.state.prompt is None and "attack" in kinds(enc, "b")
-    enc.redo()
-    roll(enc, [90], "dodge", "b")
-    assert enc.state.prompt is None and last(enc, "hit").figure == "b"
-
-
 @pytest.mark.parametrize("first", ["a", "b"])
 def test_g19_hidden_declarations_in_either_order_give_the_same_round(first: str) -> None:
     def play(order: list[str]) -> Encounter:
@@ -396,17 +339,6 @@ def test_g19_hidden_declarations_in_either_order_give_the_same_round(first: str)
     ]
 
 
-def test_g3_dodging_off_or_without_skill_lands_the_hit_at_once() -> None:
-    enc = duel({"fp.dodge": False})
-    b = enc.setup_figure("b")
-    b.stats["dodge_skill"] = 40
-    enc = enc.with_figure(b)
-    play_round(enc, {})
-    events = roll(enc, [10], "attack", "a", target="b")
-    assert [e.kind for e in events] == ["attack", "hit"]
-    assert events[1].data["hits_taken"] == 1
-
-
 def test_g2_hit_points_option_rolls_placeholder_damage_and_takes_figures_out() -> None:
     enc = duel({"fp.damage_model": "hp"})
     b = enc.setup_figure("b")
@@ -414,10 +346,12 @@ def test_g2_hit_points_option_rolls_placeholder_damage_and_takes_figures_out() -
     enc = enc.with_figure(b)
     assert enc.state.figures["b"].pools["hp"].current == 5
     play_round(enc, {})
-    events = roll(enc, [10, 8], "attack", "a", target="b")
+    act(enc, "attack", "a", target="b")
+    act(enc, "attack", "b", target="a")
+    events = answer_prompts(enc, {"a": [10, 8], "b": [90]})
     assert events[1].text == "B takes 8 damage from the Sword (0/5 hit points left)"
-    assert "attack" in kinds(enc, "b")  # results apply together (G-19): B still strikes back
-    roll(enc, [90], "attack", "b", target="a")
+    # results apply together (G-19): B, at 0 hit points, still makes its chosen attack
+    assert [e.figure for e in events if e.kind == "attack"] == ["a", "b"]
     end_round(enc)
     assert enc.state.figures["b"].has_status("down")
     assert enc.legal_actions("b") == []
@@ -429,8 +363,11 @@ def test_g19_sequential_option_takes_a_figure_out_at_once() -> None:
     b.stats["hp"] = 5
     enc = enc.with_figure(b)
     play_round(enc, {})
-    roll(enc, [10, 8], "attack", "a", target="b")
-    assert enc.legal_actions("b") == []
+    act(enc, "attack", "a", target="b")
+    act(enc, "attack", "b", target="a")
+    events = answer_prompts(enc, {"a": [10, 8]})  # setup order: A rolls first
+    assert [e.kind for e in events] == ["attack", "hit", "status"]
+    assert enc.state.prompt is None and enc.legal_actions("b") == []  # B's roll is lost
 
 
 def test_g5_a_crossbow_takes_a_full_round_to_reload() -> None:
@@ -439,11 +376,11 @@ def test_g5_a_crossbow_takes_a_full_round_to_reload() -> None:
               ready="Crossbow")  # fmt: skip
     enc = add(enc, "y", (6, 4), side="B")
     play_round(enc, {})
-    events = roll(enc, [90], "attack", "x", target="y")
+    events = strike(enc, "x", [90], target="y")
     assert "reloading takes 1 full round (G-5)" in events[0].details[-1]
     end_round(enc)
     play_round(enc, {})
-    assert kinds(enc, "x") == ["reload"]
+    assert kinds(enc, "x") == ["reload", "hold"]
     act(enc, "reload", "x")
     assert kinds(enc, "x") == []
     end_round(enc)
@@ -476,8 +413,8 @@ def test_setup_checks_weapons_and_skills() -> None:
 def test_invariants_hold_in_a_fresh_and_a_played_state() -> None:
     enc = duel()
     assert enc.ruleset.invariant_problems(enc.state) == []
-    play_round(enc, {"a": "accelerate"})
-    roll(enc, [5], "attack", "a", target="b")
+    play_round(enc, {"a": "accelerate"}, {"a": beside("a", "b")})
+    strike(enc, "a", [5], target="b")
     assert enc.ruleset.invariant_problems(enc.state) == []
 
 

@@ -17,6 +17,7 @@ from fig_percentile_fixtures import (
     BRIE_PLAN,
     BRIE_START,
     act,
+    choices,
     e3_encounter,
     e3_round_1,
     e3_round_1_to_actions,
@@ -114,8 +115,19 @@ def test_e3_round_1_accelerating_brie_hits_with_the_crossbow(enc: Encounter) -> 
         ("Fast combined speed (26 + 14.5 = 40.5)", -15),
         ("Medium range (9 hexes of 18)", 0),
     ]
-    # Barclay was allowed to dodge (not yet at top speed) and took the hit.
-    assert one(events, "reaction").text.startswith("Barclay the Black may dodge the hit")
+    # Barclay may dodge (not yet at top speed): he chose to, picked the bolt and failed
+    # (G-3, G-19; his dodge skill 30 is halved to 15 for drawing the axe, FP-23).
+    assert one(events, "choice", "barclay").text == (
+        "Barclay the Black chose to dodge one attack against it (G-3)"
+    )
+    assert one(events, "choice", "brie").text == (
+        "Brie the Oaken chose to fire the Crossbow at Barclay the Black"
+    )
+    dodge = one(events, "dodge", "barclay")
+    assert dodge.text == (
+        "Barclay the Black dodges Brie the Oaken's Crossbow: needs 15 or lower, rolled 80: "
+        "the hit lands"
+    )
     assert one(events, "hit").data["hits_taken"] == 1
     assert enc.ruleset.badges(enc.state, enc.state.figures["barclay"]) == [
         "hit"
@@ -123,15 +135,24 @@ def test_e3_round_1_accelerating_brie_hits_with_the_crossbow(enc: Encounter) -> 
     assert gap(enc) == 8
 
 
-def test_e3_round_1_barclay_is_offered_a_dodge_against_the_bolt(enc: Encounter) -> None:
-    # Same as above, stopping before Barclay answers the hit.
+def test_e3_round_1_g3_g19_barclay_chooses_a_dodge_and_picks_the_bolt(enc: Encounter) -> None:
+    # Same as above, step by step: the choices are hidden, then Barclay picks the attack.
     e3_round_1_to_actions(enc)
     preview = enc.preview(Action("attack", "brie", {"target": "barclay"}))
     assert preview.rollables[0].target == 59 and preview.rollables[0].percent() == "59%"
     variants = preview.rollables[0].variants
     assert [v.label for v in variants] == ["No dodge", "Dodge (needs 15 or lower)"]
-    roll(enc, [43], "attack", "brie", target="barclay")
-    assert kinds(enc, "barclay") == ["dodge", "accept_hit"]  # dodge at half skill: drew the axe
+    assert kinds(enc, "barclay") == ["dodge", "hold"]  # dodge at half skill: drew the axe
+    act(enc, "dodge", "barclay")
+    assert enc.state.prompt is None and kinds(enc, "barclay") == []
+    act(enc, "attack", "brie", target="barclay")  # the last choice in reveals both
+    prompt = enc.state.prompt
+    assert prompt is not None and prompt.question == "Barclay the Black: which attack do you dodge?"
+    assert choices(enc, "barclay", "pick_dodge", "attacker") == ["brie"]
+    act(enc, "pick_dodge", "barclay", attacker="brie")
+    assert kinds(enc, "brie") == ["roll_attack"] and kinds(enc, "barclay") == []
+    roll(enc, [43], "roll_attack", "brie")
+    assert kinds(enc, "barclay") == ["roll_dodge"]
 
 
 def test_e3_round_2_they_meet_and_both_miss_at_fast_speed(enc: Encounter) -> None:
@@ -258,7 +279,9 @@ def test_e3_round_4_the_spell_at_minus_10_and_no_dodge_for_barclay(enc: Encounte
     assert spell.data["target_number"] == 60 - 10 and spell.data["hit"]
     # At top speed Barclay may not dodge (FP-10): the hit lands at once.
     assert any("No dodge" in d and "speed 29 > 14.5" in d for d in spell.details)
-    assert [e for e in events if e.kind == "reaction"] == []
+    assert [e.text for e in events if e.kind == "reaction"] == [
+        "Brie the Oaken: roll to hit Barclay the Black with the Spark"
+    ]  # no dodge to pick or roll
     assert one(events, "hit").data["hits_taken"] == 2
     assert gap(enc) == 1
     panel = view(enc, "barclay")

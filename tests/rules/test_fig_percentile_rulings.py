@@ -54,13 +54,13 @@ def test_g_11_fp_4_fp_10_accelerate_then_top_without_moving_is_a_stop_regression
     assert "stop_or_continue" not in kinds(enc, "runner")  # nothing to stop: it has stopped
     view = panel(enc, "runner")
     assert (view["speed"], view["may_dodge"]) == ("0", True)  # stationary for FP-10
-    check = enc.preview(Action("attack", "archer", {"target": "runner"})).checks[0]
+    check = enc.preview(Action("attack", "archer", {"target": "runner"})).rollables[0]
     assert check.modifiers[0].value == 0 and check.modifiers[0].rule == "G-10"  # not -15
     end_round(enc)
     assert last(enc, "stopped").rule == "G-11, FP-4"
     # The next round starts from standing: no sprint without a run-up.
     assert choices(enc, "runner", "declare", "mode") == ["stationary", "walk", "accelerate"]
-    with pytest.raises(IllegalActionError, match="not an allowed"):
+    with pytest.raises(IllegalActionError, match="got 'top'"):
         enc.perform(Action("declare", "runner", {"mode": "top"}))
 
 
@@ -93,7 +93,7 @@ def test_g_11_fp_4_walking_never_builds_momentum() -> None:
         play_round(enc, {"w": "walk"}, {"w": forward(enc, "w")})
         end_round(enc)
         assert choices(enc, "w", "declare", "mode") == ["stationary", "walk", "accelerate"]
-    with pytest.raises(IllegalActionError, match="not an allowed"):
+    with pytest.raises(IllegalActionError, match="got 'top'"):
         enc.perform(Action("declare", "w", {"mode": "top"}))
 
 
@@ -181,7 +181,7 @@ def test_g_13_the_lowered_speed_reaches_the_to_hit_band() -> None:
     enc = add(enc, "a", (2, 8), side="A", fig=40, facing=0)
     enc = add(enc, "archer", (6, 7), side="B", **BOW)  # type: ignore[arg-type]
     play_round(enc, {"a": "accelerate"}, {"a": (2, 7)})  # S 20 - 10 = 10: Slow, not Medium
-    check = enc.preview(Action("attack", "archer", {"target": "a"})).checks[0]
+    check = enc.preview(Action("attack", "archer", {"target": "a"})).rollables[0]
     assert (check.modifiers[0].value, check.modifiers[0].name) == (
         -5,
         "Slow combined speed (0 + 10 = 10)",

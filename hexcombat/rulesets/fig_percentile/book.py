@@ -69,6 +69,16 @@ class Book:
         self.memory["spell_ready"] = value
 
     @property
+    def ready_from(self) -> int:
+        """The round in which the ready spell could first be released (FP-26); later rounds
+        hold it by G-26."""
+        return self._int("ready_from")
+
+    @ready_from.setter
+    def ready_from(self, value: int) -> None:
+        self.memory["ready_from"] = value
+
+    @property
     def reloading(self) -> tuple[str, int] | None:
         """The weapon being reloaded and the rounds left (G-5), or None."""
         return self._timer("reloading")

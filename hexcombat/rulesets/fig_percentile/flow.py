@@ -17,16 +17,12 @@ from ...geometry import Hex
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...state import GameState
 from ...validation import Json
-from .book import Book, find, in_hand, is_ranged, stat_int, stat_text
+from .book import Book, find, in_hand, stat_int, stat_text
 from .moves import FACING_NAMES, TURNED, describe_step, step_function, tick_poses
-from .offers import dodge_answers
 from .situation import (
-    attack_check,
     counted,
     fig_of,
-    may_dodge,
     motion,
-    needs_text,
     pair_band,
     settings,
     speed_note,
@@ -92,6 +88,7 @@ def apply_declaration(state: GameState, figure: Figure, choice: Mapping[str, Jso
             book.reloading = None
             details.append(f"Reloading the {hand.name} is abandoned")
     if ready:
+        lose_ready_spell(state, figure, f"was not released before readying the {ready} (G-26)")
         weapon = find(figure, ready, "weapon")
         weapon.state = "ready"
         book.readied = True
@@ -340,6 +337,7 @@ def apply_post(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> 
         )
     spell = choice.get("spell")
     if isinstance(spell, str) and spell:
+        lose_ready_spell(state, figure, f"was not released before beginning {spell} (G-26)")
         item = find(figure, spell, "spell")
         rounds = max(1, stat_int(item, "cast_rounds", 1))
         book.casting = (item.name, rounds)
@@ -360,77 +358,29 @@ def apply_post(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> 
         )
 
 
-# ---- attacks ---------------------------------------------------------------------------
-
-_VERBS = {"ranged": "fires the {item} at {target}", "melee": "strikes at {target} with the {item}"}
-
-
-def resolve_attack(
-    state: GameState, attacker: Figure, target: Figure, item: Equipment, extra: int, dice: Dice
-) -> None:
-    """Roll D100 to hit (FP-21); a hit may be dodged (G-3), else it lands."""
-    check = attack_check(state, attacker, target, item, extra)
-    result = check.roll(dice)
-    book = Book(attacker)
-    book.actions_used += 1
-    details = [*check.breakdown(), result.outcome()]
-    if item.kind == "spell":
-        verb = f"casts {item.name} at {target.name}"
-    else:
-        verb = _VERBS[stat_text(item, "attack", "melee")].format(item=item.name, target=target.name)
-    if item.kind == "weapon" and is_ranged(item) and stat_int(item, "reload_rounds") > 0:
-        item.loaded = False
-        rounds = stat_int(item, "reload_rounds")
-        details.append(
-            f"The {item.name} is empty: reloading takes {counted(rounds, 'full round')} (G-5)"
-        )
-    outcome = "hit" if result.success else "miss"
-    text = f"{attacker.name} {verb}: {needs_text(check)}, rolled {result.roll.total}: {outcome}"
-    dodge, why = may_dodge(state, target)
-    if result.success and not dodge and settings(state).dodge and stat(target, "dodge_skill", 0):
-        details.append(f"No dodge: {why}")
+def lose_ready_spell(state: GameState, figure: Figure, why: str) -> None:
+    """G-26: the figure's finished spell is lost (``why`` says how, with its gap id)."""
+    book = Book(figure)
+    ready = book.spell_ready
+    if not ready:
+        return
+    book.spell_ready = None
     state.emit(
         Event(
-            "attack",
-            text,
-            attacker.id,
-            target.id,
-            rule="FP-21, FP-22",
-            details=tuple(details),
-            rolls=(result.roll.to_json(),),
-            data={
-                "item": item.name,
-                "target_number": check.target,
-                "roll": result.roll.total,
-                "hit": result.success,
-                "distance": figure_distance(attacker, target),
-                "modifiers": [m.to_json() for m in check.modifiers],
-            },
+            "fizzle",
+            f"{figure.name}'s {ready} is lost: it {why}",
+            figure.id,
+            rule="G-26",
+            details=(
+                "A finished spell stays ready until released; it is lost when the caster "
+                "readies a weapon or begins another spell, or after one action step with the "
+                "option 'lost after the next step' (G-26)",
+            ),
         )
     )
-    if not result.success:
-        return
-    if dodge:
-        state.ask(
-            target.id,
-            f"{target.name}: dodge this attack?",
-            dodge_answers(state, target, attacker),
-            rule="G-3, FP-10",
-            context={"attacker": attacker.id, "item": item.name, "kind": item.kind},
-            text=f"{target.name} may dodge the hit: {why}",
-        )
-        return
-    land_hit(state, attacker, target, item, dice)
 
 
-def prompted_hit(state: GameState) -> tuple[Figure, Equipment]:
-    """The attacker and the item of the hit whose dodge prompt is being answered."""
-    prompt = state.prompt
-    context = prompt.context if prompt is not None else None
-    if not isinstance(context, dict):
-        raise IllegalActionError("there is no hit to answer")
-    attacker = state.figure(str(context["attacker"]))
-    return attacker, find(attacker, str(context["item"]), str(context["kind"]))
+# ---- attacks (rolled in the action step, see action_step.py) ----------------------------
 
 
 def land_hit(
@@ -481,6 +431,8 @@ def land_hit(
 def knock_out(state: GameState, figure: Figure) -> None:
     """The figure is out of the fight (0 hit points)."""
     figure.statuses["down"] = Status("down")
+    current = state.prompt  # its rolls not yet made are lost (G-19, one by one)
+    state.prompts[:] = [p for p in state.prompts if p is current or p.figure != figure.id]
     state.emit(Event("status", f"{figure.name} is down and out of the fight", figure.id))
 
 
@@ -496,19 +448,9 @@ def end_of_round(state: GameState) -> None:
     for f in state.living():
         book = Book(f)
         ready = book.spell_ready
-        if ready:
-            book.spell_ready = None
-            state.emit(
-                Event(
-                    "fizzle",
-                    f"{f.name}'s {ready} was not released and is lost",
-                    f.id,
-                    rule="FP-26",
-                    details=(
-                        "A finished spell must be released in the next action step "
-                        "(house reading of FP-26)",
-                    ),
-                )
+        if ready and settings(state).unreleased_spell == "lost_after_next_step":
+            lose_ready_spell(
+                state, f, "was not released in the action step after its casting (G-26 option)"
             )
         casting = book.casting
         if casting is not None:
@@ -516,6 +458,7 @@ def end_of_round(state: GameState) -> None:
             book.casting = None if left <= 0 else (name, left)
             if left <= 0:
                 book.spell_ready = name
+                book.ready_from = state.clock.counters[0] + 1
                 state.emit(
                     Event(
                         "spell_ready",

@@ -138,7 +138,7 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
 def can_begin_spell(state: GameState, figure: Figure, stopping: bool) -> bool:
     """G-6: whether the figure may begin a spell now (``stopping``: with a stop declared)."""
     book = Book(figure)
-    if not spells(figure) or book.casting or book.spell_ready or actions_left(figure) < 1:
+    if not spells(figure) or book.casting or actions_left(figure) < 1:
         return False
     rule = settings(state).cast_requires_stationary
     still = mode_of(figure) == "stationary" or stopped(state, figure)  # G-11
@@ -210,27 +210,21 @@ def target_choices(state: GameState, figure: Figure, item: Equipment) -> tuple[C
     return tuple(choices)
 
 
-def dodge_answers(state: GameState, figure: Figure, attacker: Figure) -> tuple[ActionSpec, ...]:
-    """The answers to a hit that ``figure`` may dodge (G-3): dodge, or take the hit."""
-    _, why = may_dodge(state, figure)
-    check = dodge_check(state, figure)
-    return (
-        ActionSpec(
-            "dodge",
-            f"Dodge {attacker.name}'s hit ({needs_text(check)})",
-            figure.id,
-            (),
-            f"Uses one action; success cancels the hit. Allowed: {why}.",
-            "G-3, FP-10",
-        ),
-        ActionSpec(
-            "accept_hit", f"Take {attacker.name}'s hit", figure.id, (), "Do not dodge.", "G-3"
-        ),
-    )
+def threatened(state: GameState, figure: Figure) -> bool:
+    """Whether an opponent with an action left could attack ``figure`` in this step (so a
+    dodge is worth choosing, G-3). Reads only what everyone can see."""
+    for other in state.living():
+        if other.side == figure.side or actions_left(other) < 1:
+            continue
+        for spell in (False, True):
+            item = attack_item(other, spell)
+            if item is not None and not target_problem(state, other, figure, item):
+                return True
+    return False
 
 
 def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
-    """Action step: attack, reload or release a spell."""
+    """Action step (G-19): attack, reload, release a spell or dodge; chosen hidden."""
     specs: list[ActionSpec] = []
     book = Book(figure)
     if actions_left(figure) < 1:
@@ -248,7 +242,8 @@ def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
                     (FieldSpec("target", "Target", "figure", choices=targets), modifier_param()),
                     "D100 at or under skill + speed band"
                     + (" + range band" if is_ranged(item) else "")
-                    + " hits (FP-21, FP-22).",
+                    + " hits (FP-21, FP-22). Hidden until everyone has chosen, then rolled "
+                    "from where everyone stands (G-19).",
                     "FP-21, FP-22, FP-25" if not is_ranged(item) else "FP-21, FP-22",
                 )
             )
@@ -279,11 +274,37 @@ def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
                     f"Release {spell.name}",
                     figure.id,
                     (FieldSpec("target", "Target", "figure", choices=targets), modifier_param()),
-                    "The spell begun last round (FP-26); rolled like a ranged attack.",
-                    "FP-26, FP-21",
+                    "The spell begun earlier (FP-26), kept until released (G-26); rolled "
+                    "like a ranged attack.",
+                    "FP-26, FP-21, G-26",
                 )
             )
+    if may_dodge(state, figure)[0] and threatened(state, figure):
+        check = dodge_check(state, figure)
+        specs.append(
+            ActionSpec(
+                "dodge",
+                f"Dodge an attack ({needs_text(check)})",
+                figure.id,
+                (),
+                "Your action for this step. When the choices are revealed you pick one attack "
+                "against you; if it hits, D100 at or under your dodge skill cancels it (G-3).",
+                "G-3, G-19, FP-10",
+            )
+        )
     return specs
+
+
+def hold_spec(figure: Figure) -> ActionSpec:
+    """G-19: choosing no action, so that the choices of the step can be revealed."""
+    return ActionSpec(
+        "hold",
+        "No action this round",
+        figure.id,
+        (),
+        "You keep still this step; your remaining actions this round are given up (G-19).",
+        "G-19",
+    )
 
 
 def spell_label(spell: Equipment) -> str:

@@ -173,6 +173,20 @@ OPTIONS: tuple[FieldSpec, ...] = (
         _choices(("simultaneous", "All together"), ("sequential", "One by one")),
     ),
     FieldSpec(
+        "fp.unreleased_spell",
+        "A finished spell not released",
+        "choice",
+        "kept",
+        "The text only says the caster 'can cast it' once the casting round is over. "
+        "Default: the spell stays ready until released in a later action step; it is lost "
+        "if the caster readies a weapon or begins another spell.",
+        "G-26",
+        _choices(
+            ("kept", "Kept until released"),
+            ("lost_after_next_step", "Lost after the next action step"),
+        ),
+    ),
+    FieldSpec(
         "fp.figures_block_los",
         "Figures block line of sight",
         "bool",

@@ -3,9 +3,10 @@
 A round (G-19) has four steps: declarations (move mode and weapon readying,
 hidden until all are made), movement (each figure plans a move; all moves run
 together when the step ends), stop or keep running (FP-27, spell beginnings,
-G-6; hidden like declarations), and actions (attacks, spell releases, reloads;
-a hit that may be dodged asks its target first). End-of-round effects (stops,
-casting, reloading) happen when the action step ends.
+G-6; hidden like declarations), and actions (attacks, spell releases, reloads,
+dodges: chosen hidden, revealed together, then dodge picks and rolls are asked
+for by prompts, see :mod:`.action_step`). End-of-round effects (stops, casting,
+reloading) happen when the action step ends.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from ...validation import Json
 from ..base import Preview, Ruleset
 from ..data import load
 from ..registry import register
-from . import flow, offers
-from .book import Book, catalogue_item, in_hand, is_ranged, stat_int
+from . import action_step, flow, offers
+from .book import Book, catalogue_item, in_hand, is_ranged
 from .moves import describe_step
 from .options import FIELDS, OPTIONS, TIME
 from .situation import (
@@ -139,16 +140,14 @@ class FigPercentile(Ruleset):
             state.memory["plans"] = {}
         elif step == "act":
             for f in state.living():
-                ready = Book(f).spell_ready
+                book = Book(f)
+                ready = book.spell_ready
+                if ready and state.clock.counters[0] <= book.ready_from:
+                    text, rule = f"{f.name} may now release {ready}", "FP-26"
+                elif ready:
+                    text, rule = f"{f.name} still holds {ready} ready to release", "G-26"
                 if ready:
-                    state.emit(
-                        Event(
-                            "spell_ready",
-                            f"{f.name} may now release {ready}",
-                            f.id,
-                            rule="FP-26",
-                        )
-                    )
+                    state.emit(Event("spell_ready", text, f.id, rule=rule))
 
     def end_step(self, state: GameState, dice: Dice) -> None:
         """Run the moves together, or end the round."""
@@ -175,9 +174,10 @@ class FigPercentile(Ruleset):
             waiting = tuple(
                 f.id for f in living if mode_of(f) != "stationary" and f.id not in plans
             )
-        else:
-            waiting = tuple(f.id for f in living if actions_left(f) > 0)
-        return Acting("all", everyone, waiting=waiting)
+            return Acting("all", everyone, waiting=waiting)
+        # G-19: every figure that can act chooses its action hidden; all are revealed together
+        ids = tuple(f.id for f in living if offers.act_specs(state, f))
+        return Acting("all", ids, hidden=True, waiting=ids)
 
     def blocks_next_step(self, state: GameState) -> str:
         """Declarations still to make, or running figures still to declare a stop."""
@@ -189,12 +189,23 @@ class FigPercentile(Ruleset):
             running = [f.name for f in waiting if mode_of(f) in RUNNING]
             if running:
                 return f"Waiting for {_waiting(running)} to declare a stop or keep running (FP-27)"
+        if step == "act" and waiting:
+            return f"Waiting for {_waiting([f.name for f in waiting])} to choose an action (G-19)"
         return ""
+
+    def reveal(self, state: GameState, choices: list[Action], dice: Dice) -> None:
+        """The action step's choices resolve together (G-19); the others take effect in turn."""
+        if state.step.id == "act":
+            action_step.reveal(state, choices, dice)
+        else:
+            super().reveal(state, choices, dice)
 
     def check_choice(self, state: GameState, action: Action) -> None:
         """G-6: a figure that moved may begin casting only with a stop declared."""
         if action.kind == "stop_or_continue":
             _spell_needs_stop(state, state.figure(action.figure), action)
+        if action.kind in action_step.ATTACKS:
+            _extra(action)
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points (only with the hit-point damage model)."""
@@ -213,7 +224,8 @@ class FigPercentile(Ruleset):
         if step == "stop":
             spec = offers.post_spec(state, figure)
             return [spec] if spec else []
-        return offers.act_specs(state, figure)
+        specs = offers.act_specs(state, figure)
+        return [*specs, offers.hold_spec(figure)] if specs else []
 
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
         """Hexes the figure can still plan to reach this round, with their costs."""
@@ -273,8 +285,37 @@ class FigPercentile(Ruleset):
                 cost=1,
                 highlights=highlights,
             )
-        if kind == "dodge":
-            return Preview(action, True, rollables=(dodge_check(state, figure),), cost=1)
+        if kind == "roll_attack":
+            attacker, target, item, extra = action_step.roll_context(state)
+            check = attack_check(state, attacker, target, item, extra)
+            notes = ["The numbers are those after movement, before any result of this step (G-19)"]
+            if action_step.dodged_by(state, target, attacker):
+                dodge = dodge_check(state, target)
+                dodged = Chain(
+                    check.label, (Stage("hit", check), Stage("dodge", dodge, ("success",)))
+                )
+                check = replace(
+                    check,
+                    variants=(Variant(f"{target.name} dodges ({needs_text(dodge)})", dodged),),
+                )
+                notes.append(
+                    f"{target.name} chose to dodge this attack: a hit asks for its roll (G-3)"
+                )
+            return Preview(action, True, rollables=(check,), notes=tuple(notes))
+        if kind in ("dodge", "roll_dodge", "pick_dodge"):
+            note = {
+                "dodge": "Your action for this step: after the reveal you pick one attack "
+                "against you to dodge (G-3, G-19)",
+                "pick_dodge": "If this attack hits, you roll to dodge it; the others are not "
+                "dodged (G-3)",
+                "roll_dodge": "Success cancels the hit (G-3)",
+            }[kind]
+            cost = 1 if kind == "dodge" else None
+            return Preview(
+                action, True, rollables=(dodge_check(state, figure),), notes=(note,), cost=cost
+            )
+        if kind == "hold":
+            return Preview(action, True, notes=("No action this round (G-19)",))
         if kind == "plan_move":
             path = flow.planned_path(state, figure, action.hex("to"), _facing(action))
             reach = self.reach(state, figure)
@@ -337,86 +378,17 @@ class FigPercentile(Ruleset):
         figure = state.figure(action.figure)
         flow.apply_post(state, figure, {"choice": None, "spell": action.text("spell")})
 
-    def do_attack(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Attack with the weapon in hand (FP-21 ... FP-25)."""
-        figure = state.figure(action.figure)
-        item = in_hand(figure)
-        if item is None:
-            raise IllegalActionError(f"{figure.name} has no weapon in hand")
-        self._attack(state, figure, item, action, dice)
+    def do_pick_dodge(self, state: GameState, action: Action, dice: Dice) -> None:
+        """G-3, answering its prompt: the attack the dodger dodges."""
+        action_step.pick_dodge(state, state.figure(action.figure), action.text("attacker"))
 
-    def do_release_spell(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Release the spell begun last round at a target (FP-26)."""
-        figure = state.figure(action.figure)
-        item = attack_item(figure, spell=True)
-        if item is None:
-            raise IllegalActionError(f"{figure.name} has no spell ready")
-        Book(figure).spell_ready = None
-        self._attack(state, figure, item, action, dice)
+    def do_roll_attack(self, state: GameState, action: Action, dice: Dice) -> None:
+        """FP-21 ... FP-25, answering its prompt: roll the revealed attack."""
+        action_step.roll_attack(state, dice)
 
-    def _attack(
-        self, state: GameState, figure: Figure, item: Equipment, action: Action, dice: Dice
-    ) -> None:
-        target = state.figure(action.text("target"))
-        problem = target_problem(state, figure, target, item)
-        if problem:
-            raise IllegalActionError(problem)
-        flow.resolve_attack(state, figure, target, item, _extra(action), dice)
-
-    def do_reload(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Spend the whole round reloading the weapon in hand (G-5)."""
-        figure = state.figure(action.figure)
-        item = in_hand(figure)
-        if item is None:
-            raise IllegalActionError(f"{figure.name} has no weapon in hand")
-        book = Book(figure)
-        rounds = max(1, stat_int(item, "reload_rounds", 1))
-        book.reloading = (item.name, rounds)
-        book.actions_used = stat(figure, "max_actions", 1)
-        state.emit(
-            Event(
-                "reload",
-                f"{figure.name} reloads the {item.name}: loaded at the end of round "
-                f"{state.clock.counters[0] + rounds - 1}",
-                figure.id,
-                rule="G-5",
-            )
-        )
-
-    def do_dodge(self, state: GameState, action: Action, dice: Dice) -> None:
-        """G-3, answering the hit's prompt: spend an action on D100 against the dodge skill;
-        success cancels the hit."""
-        figure = state.figure(action.figure)
-        check = dodge_check(state, figure)
-        attacker, item = flow.prompted_hit(state)
-        result = check.roll(dice)
-        Book(figure).actions_used += 1
-        outcome = "the hit is cancelled" if result.success else "the hit lands"
-        state.emit(
-            Event(
-                "dodge",
-                f"{figure.name} dodges {attacker.name}'s {item.name}: {needs_text(check)}, "
-                f"rolled {result.roll.total}: {outcome}",
-                figure.id,
-                attacker.id,
-                rule="G-3, FP-10",
-                details=(*check.breakdown(), result.outcome()),
-                rolls=(result.roll.to_json(),),
-                data={
-                    "target_number": check.target,
-                    "roll": result.roll.total,
-                    "dodged": result.success,
-                },
-            )
-        )
-        if not result.success:
-            flow.land_hit(state, attacker, figure, item, dice)
-
-    def do_accept_hit(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Take a hit without dodging (the other answer to the hit's prompt)."""
-        figure = state.figure(action.figure)
-        attacker, item = flow.prompted_hit(state)
-        flow.land_hit(state, attacker, figure, item, dice)
+    def do_roll_dodge(self, state: GameState, action: Action, dice: Dice) -> None:
+        """G-3, answering its prompt: roll the dodge; success cancels the hit."""
+        action_step.roll_dodge(state, dice)
 
     # ---- views and checks ----------------------------------------------------------------
     def action_words(self, spec: ActionSpec) -> dict[str, str]:

@@ -63,6 +63,7 @@ class Settings:
     stacking: int
     los_tie_policy: str
     hidden_declarations: bool
+    unreleased_spell: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
@@ -175,24 +176,33 @@ def turns_freely(state: GameState, figure: Figure) -> bool:
     return is_slow(motion(state, figure).speed)
 
 
+def dodge_speed(state: GameState, figure: Figure) -> tuple[bool, str]:
+    """FP-10 alone: (True, why) when the figure is too fast to dodge, else (False, why not)."""
+    m = motion(state, figure)
+    half = Fraction(m.fig, 2)
+    if not can_dodge(m.speed, m.fig):
+        return True, (
+            f"{figure.name} is moving faster than half top speed: speed {show(m.speed)} "
+            f"> {show(half)}, half of FIG {m.fig} (FP-10)"
+        )
+    return False, f"speed {show(m.speed)} ≤ {show(half)}, half of FIG {m.fig} (FP-10)"
+
+
 def may_dodge(state: GameState, figure: Figure) -> tuple[bool, str]:
-    """FP-10 and G-3: whether the figure may dodge a hit now, and why (not)."""
+    """FP-10 and G-3: whether the figure may choose to dodge in this action step, and why
+    (not): dodging on, a dodge skill, S at most FIG/2 and an action left."""
     s = settings(state)
     if not s.dodge:
         return False, "dodging is switched off (G-3)"
     skill = stat(figure, "dodge_skill", 0)
     if skill <= 0:
         return False, f"{figure.name} has no dodge skill (G-3)"
-    m = motion(state, figure)
-    half = Fraction(m.fig, 2)
-    if not can_dodge(m.speed, m.fig):
-        return False, (
-            f"{figure.name} is moving faster than half top speed: speed {show(m.speed)} "
-            f"> {show(half)}, half of FIG {m.fig} (FP-10)"
-        )
+    fast, why = dodge_speed(state, figure)
+    if fast:
+        return False, why
     if actions_left(figure) < 1:
         return False, f"{figure.name} has no action left to dodge with (G-3, FP-24)"
-    return True, f"speed {show(m.speed)} ≤ {show(half)}, half of FIG {m.fig} (FP-10)"
+    return True, why
 
 
 def speed_note(state: GameState, figure: Figure) -> list[str]:
