@@ -166,9 +166,10 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Results in the action step",
         "choice",
         "simultaneous",
-        "Default: every attack uses the positions after movement and all results apply "
-        "together, so a figure taken out still acts this round. 'One by one': a figure "
-        "taken out acts no more.",
+        "Every figure chooses its action hidden; the choices are revealed together and rolled "
+        "in setup order from the positions after movement. Default: all results apply "
+        "together, so a figure taken out still makes its chosen attack. 'One by one': a "
+        "figure taken out loses the rolls it has not made.",
         "G-19",
         _choices(("simultaneous", "All together"), ("sequential", "One by one")),
     ),
