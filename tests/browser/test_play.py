@@ -1,5 +1,6 @@
 """Play mode in the browser, through the UI alone: select, move, end steps, attack with typed
-dice (and the extra die a hit asks for), the log, undo and redo; secret declarations; and the
+dice (and the extra die a hit asks for), the log, undo and redo; secret declarations and secret
+action choices (rolled after the reveal, a chosen dodge aimed through a prompt); and the
 previewed chance equal to the engine's exact value. Each ruleset that is registered plays a
 short fight at desktop size (mouse) and at tablet size (taps)."""
 
@@ -260,9 +261,74 @@ def declare_walk(ui: App, fid: str) -> None:
     )
 
 
+def choose_option(ui: App, field: str, starts: str) -> None:
+    """Pick the option of a form's select that starts with ``starts``."""
+    select_ = ui.page.locator(f'#action-form [data-field="{field}"] select')
+    labels = select_.locator("option").all_text_contents()
+    select_.select_option(label=next(t for t in labels if t.startswith(starts)))
+
+
+def answer_prompt(ui: App, question: str, kind: str) -> None:
+    """The prompt card asks ``question``; its answer ``kind`` opens for the prompted figure."""
+    card = ui.page.locator("#panel-body [data-prompt]")
+    expect(card).to_contain_text(question)
+    expect(ui.page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
+    press(ui, card.locator(f'[data-answer="{kind}"]'))
+    expect(ui.page.locator(f'#panel-body [data-action="{kind}"]')).to_have_attribute(
+        "aria-expanded", "true"
+    )
+
+
+def choose_hidden(
+    ui: App, fid: str, kind: str, target: str | None = None, last: bool = False
+) -> None:
+    """In a hidden step: ``fid`` makes its choice; nothing is rolled and, until the ``last``
+    choice is in, nothing is shown."""
+    page = ui.page
+    select(ui, fid)
+    if target is not None:
+        press(ui, figure(ui, target))  # tapping the enemy offers the attack on it
+    else:
+        open_action(ui, kind)
+    expect(page.locator(f'#panel-body [data-action="{kind}"]')).to_have_attribute(
+        "aria-expanded", "true"
+    )
+    commit_hidden(ui, fid, kind, last)
+
+
+def commit_hidden(ui: App, fid: str, kind: str, last: bool = False) -> None:
+    """Commit the open hidden choice: the panel says it is done and keeps it secret; the last
+    choice in reveals them all (the result card lists them)."""
+    page = ui.page
+    press(ui, f'#preview [data-cmd="commit"][data-commit="{kind}"]')
+    if last:
+        expect(page.locator("#panel-body .result[role=status]")).to_contain_text(" chose to ")
+        return
+    step = page.locator("#turn-tracker .step-name").inner_text().split(" · ")[0].lower()
+    expect(page.locator("#panel-body .declared")).to_have_text(
+        f"Done for {step}: the choice stays hidden until everyone has chosen."
+    )
+    name = page.locator(f'#turn-tracker [data-pick="{fid}"]').get_attribute("aria-label") or ""
+    assert name.endswith(": waiting")
+
+
+def to_actions(enc: Encounter) -> Encounter:
+    """Both walk a hex toward each other (adjacent after movement); the action step is next."""
+    for fid in ("alice", "bob"):
+        enc.perform(Action("declare", fid, {"mode": "walk"}))
+    enc.perform(Action("next_step"))
+    for fid, to in (("alice", "3,3"), ("bob", "4,3")):
+        enc.perform(Action("plan_move", fid, {"to": to}))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("next_step"))
+    return enc
+
+
 @pytest.mark.skipif("fig-percentile" not in RULESETS, reason="fig-percentile is not registered")
 def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
-    """Secret declarations, planned moves, then a D100 attack with the exact chance shown."""
+    """Secret declarations, planned moves, then secret action choices (G-19): the attack shows
+    its exact chance when chosen, rolls nothing until both have chosen, then the page asks the
+    attacker by name to roll."""
     page = ui.page
     import_encounter(ui, percentile_duel())
     expect(page.locator("#turn-tracker")).to_contain_text("Declarations")
@@ -281,59 +347,71 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
     expect(figure(ui, "alice")).to_have_attribute("data-at", "3,3")
     expect(figure(ui, "bob")).to_have_attribute("data-at", "4,3")
     next_step(ui, "End")
-    expect(page.locator("#turn-tracker")).to_contain_text("Actions")
+    expect(page.locator("#turn-tracker .step-name")).to_have_text("Actions · secret")
+    expect(page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
 
     select(ui, "alice")
     press(ui, figure(ui, "bob"))
     expect(page.locator('#panel-body [data-action="attack"]')).to_have_attribute(
         "aria-expanded", "true"
     )
-    expect(page.locator("#preview [data-percent]")).to_have_text("55%")
-    expect(page.locator("#preview .check")).to_have_attribute("data-chance", "11/20")
-    expect(page.locator("#preview .check .breakdown")).to_contain_text("FP-6, FP-7")
+    expect(page.locator("#preview [data-percent]").first).to_have_text("55%")
+    expect(page.locator("#preview")).to_contain_text("FP-6, FP-7")
+    expect(page.locator("#preview .hidden-choice")).to_contain_text("stays hidden")
+    expect(page.locator("#preview .dice-row")).to_have_count(0)  # nothing is rolled yet
     wait_toast_gone(ui)
-    ui.screenshot("play-percentile-preview")
+    ui.screenshot("play-percentile-hidden-attack")
+    commit_hidden(ui, "alice", "attack")
+    assert log_texts(ui)[-1] == "Alice has declared (hidden until everyone has)"
+    choose_hidden(ui, "bob", "hold", last=True)
+    answer_prompt(ui, "Alice: roll to hit Bob with the Sword", "roll_attack")
+    expect(figure(ui, "alice")).to_have_class(re.compile(r"\bselected\b"))
+    expect(page.locator("#preview [data-percent]").first).to_have_text("55%")
     type_faces(ui, [30])
     strike = [
         "Alice strikes at Bob with the Sword: needs 55 or lower, rolled 30: hit",
         "Bob is hit by Alice's Sword (hits taken: 1)",
     ]
     assert log_texts(ui)[-2:] == strike
+    assert "Alice chose to strike at Bob with the Sword" in log_texts(ui)
     expect(page.locator("#panel-body .result")).to_contain_text(strike[0])
-    expect(page.locator("#panel-body")).to_contain_text("No actions left this round.")
     expect(figure(ui, "bob")).to_have_attribute("aria-label", re.compile(r"\bhit\b"))
     press(ui, "#undo-button")
-    assert log_texts(ui)[-1] == "Round 1 · Actions"
+    expect(page.locator("#panel-body [data-prompt]")).to_contain_text("roll to hit Bob")
     press(ui, "#redo-button")
     assert log_texts(ui)[-2:] == strike
 
 
 @pytest.mark.skipif("fig-percentile" not in RULESETS, reason="fig-percentile is not registered")
-def test_a_prompt_asks_the_figure_by_name_and_offers_only_its_answers(ui: App) -> None:
-    """A hit that may be dodged: the page asks Bob by name; his answer closes the prompt."""
+def test_a_chosen_dodge_is_aimed_at_an_attack_when_the_choices_are_revealed(ui: App) -> None:
+    """G-3, G-19: Bob chooses to dodge (hidden), and when the attacks are revealed the page
+    asks Bob by name which one he dodges, then Alice to roll, then Bob to roll his dodge."""
     enc = percentile_duel()
     bob = enc.setup_figure("bob")
     bob.stats["dodge_skill"] = 40
-    enc = enc.with_figure(bob)
-    for fid in ("alice", "bob"):
-        enc.perform(Action("declare", fid, {"mode": "walk"}))
-    enc.perform(Action("next_step"))
-    for fid, to in (("alice", "3,3"), ("bob", "4,3")):
-        enc.perform(Action("plan_move", fid, {"to": to}))
-    enc.perform(Action("next_step"))
-    enc.perform(Action("next_step"))
-    enc.perform(Action("attack", "alice", {"target": "bob"}), faces=[30])
+    enc = to_actions(enc.with_figure(bob))
     page = ui.page
     import_encounter(ui, enc)
-    card = page.locator("#panel-body [data-prompt]")
-    expect(card).to_contain_text("Bob: dodge this attack?")
-    expect(card.locator("[data-answer]")).to_have_count(2)
-    expect(page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
-    press(ui, card.locator('[data-answer="accept_hit"]'))
+    choose_hidden(ui, "bob", "dodge")
+    choose_hidden(ui, "alice", "attack", target="bob", last=True)
+    log = log_texts(ui)
+    assert log.index("Alice chose to strike at Bob with the Sword") + 1 == log.index(
+        "Bob chose to dodge one attack against it (G-3)"
+    )  # revealed together, in setup order, though Bob chose first
+    answer_prompt(ui, "Bob: which attack do you dodge?", "pick_dodge")
     expect(figure(ui, "bob")).to_have_class(re.compile(r"\bselected\b"))
-    expect(page.locator('#panel-body [data-action="accept_hit"]')).to_have_attribute(
-        "aria-expanded", "true"
-    )
+    choose_option(ui, "attacker", "Alice's Sword")
+    expect(page.locator("#preview .notes")).to_contain_text("needs 40 or lower (40%)")
+    wait_toast_gone(ui)
+    ui.screenshot("play-percentile-dodge-pick")
     press(ui, '#preview [data-cmd="commit"]')
-    assert log_texts(ui)[-1] == "Bob is hit by Alice's Sword (hits taken: 1)"
+    assert "Bob will dodge Alice's attack" in log_texts(ui)
+    answer_prompt(ui, "Alice: roll to hit Bob with the Sword", "roll_attack")
+    type_faces(ui, [30])
+    answer_prompt(ui, "Bob: roll to dodge Alice's Sword", "roll_dodge")
+    type_faces(ui, [25])
+    assert log_texts(ui)[-1] == (
+        "Bob dodges Alice's Sword: needs 40 or lower, rolled 25: the hit is cancelled"
+    )
     expect(page.locator("#panel-body [data-prompt]")).to_have_count(0)
+    expect(page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(1)

@@ -502,11 +502,19 @@ class Play:
         if confirm and any(p["type"] == "hex" for p in spec["params"]):
             label = confirm
         faces = [f for r in pv["rollables"] for f in r["faces"]]
-        if not faces:
+        view = self.app.view
+        hidden = view["time"]["acting"]["hidden"] and view["prompt"] is None
+        if not faces or hidden:  # a hidden choice rolls nothing when it is made
+            later = (
+                '<p class="hint hidden-choice">Your choice stays hidden until everyone has '
+                "chosen; the dice are rolled after that.</p>"
+                if faces
+                else ""
+            )
             return (
                 '<div class="row"><button type="button" class="primary" data-cmd="commit" '
                 f'data-commit="{esc(spec["kind"])}">{esc(label)}</button>'
-                '<button type="button" data-cmd="close-action">Cancel</button></div>'
+                '<button type="button" data-cmd="close-action">Cancel</button></div>' + later
             )
         dice = [(f["sides"], _die_name(f)) for f in faces if not f["when"]]
         later = [f for f in faces if f["when"]]  # asked for once the roll before comes out so

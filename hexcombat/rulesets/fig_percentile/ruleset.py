@@ -302,12 +302,22 @@ class FigPercentile(Ruleset):
                     f"{target.name} chose to dodge this attack: a hit asks for its roll (G-3)"
                 )
             return Preview(action, True, rollables=(check,), notes=tuple(notes))
-        if kind in ("dodge", "roll_dodge", "pick_dodge"):
+        if kind == "pick_dodge":  # rolls nothing now: the dodge is rolled if the attack hits
+            dodge = dodge_check(state, figure)
+            attacker = state.figure(action.text("attacker"))
+            return Preview(
+                action,
+                True,
+                notes=(
+                    f"If {attacker.name}'s attack hits, you roll to dodge it: "
+                    f"{needs_text(dodge)} ({dodge.percent()}); the other attacks on you are "
+                    "not dodged (G-3)",
+                ),
+            )
+        if kind in ("dodge", "roll_dodge"):
             note = {
                 "dodge": "Your action for this step: after the reveal you pick one attack "
                 "against you to dodge (G-3, G-19)",
-                "pick_dodge": "If this attack hits, you roll to dodge it; the others are not "
-                "dodged (G-3)",
                 "roll_dodge": "Success cancels the hit (G-3)",
             }[kind]
             cost = 1 if kind == "dodge" else None
