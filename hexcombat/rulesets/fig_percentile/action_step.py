@@ -295,7 +295,7 @@ def roll_attack(state: GameState, dice: Dice) -> None:
             f"{result.roll.total}: {outcome}",
             attacker.id,
             target.id,
-            rule="FP-21, FP-22",
+            rule="FP-21, FP-22, G-1, G-19",
             details=tuple(details),
             rolls=(result.roll.to_json(),),
             data={

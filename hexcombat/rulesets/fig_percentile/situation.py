@@ -370,7 +370,7 @@ def attack_check(
         base,
         base_label,
         tuple(modifiers),
-        rule="FP-21, FP-22",
+        rule="FP-21, FP-22, G-1",
         success_text="hit",
         failure_text="miss",
     )
