@@ -22,7 +22,10 @@ def random_action(enc: Encounter, pick: Pick) -> Action | None:
     spec = specs[pick(len(specs))]
     params = {}
     for p in spec.params:
-        if p.choices:
+        offered = p.offered(params)  # choices that depend on earlier parameters (``when``)
+        if offered:
+            params[p.name] = offered[pick(len(offered))].value
+        elif p.choices:
             params[p.name] = p.choices[pick(len(p.choices))].value
         elif p.type == "int" and p.minimum is not None and p.maximum is not None:
             params[p.name] = p.minimum + pick(p.maximum - p.minimum + 1)

@@ -1,0 +1,22 @@
+"""``kit-duel``: a test-only ruleset that uses the whole engine interface together.
+
+It follows "Adding a ruleset" in docs/architecture.md with test paths: options
+(``options.py``), data (``data.json``), calculators (``calc.py``), the class
+(``ruleset.py``); its tests are ``tests/test_kit_*.py`` and
+``tests/browser/test_kit_ruleset.py``. It is never registered in the app: tests
+register it for one test (``registered`` in ``tests/test_kit_ruleset.py``), and the
+browser test builds a second site with ``web/build.py --extra-ruleset tests/kit:KitDuel``.
+Standard library and engine imports only, so it also runs in the browser.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+DATA: Any = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
+
+from .ruleset import KitDuel  # noqa: E402  (ruleset.py reads DATA)
+
+__all__ = ["DATA", "KitDuel"]
