@@ -1,6 +1,7 @@
 """Build the deployable site folder ``dist/site/`` from the repository.
 
-Usage: ``python web/build.py [--out DIR] [--serve [--port N]]`` (standard library only).
+Usage: ``python web/build.py [--out DIR] [--serve [--port N]] [--extra-ruleset DIR:CLASS]``
+(standard library only).
 With ``--serve`` the folder is then served on http://127.0.0.1:PORT/ with the
 MIME types the runtime needs (``SiteHandler``; the browser tests use it too).
 
@@ -12,6 +13,9 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
 - ``static/`` (icons, styles);
 - ``hexcombat.zip``: the engine package with its JSON data files, which PyScript
   unpacks onto ``sys.path`` through ``"files": {"./hexcombat.zip": "./*"}``;
+- only with ``--extra-ruleset tests/kit:KitDuel`` (a test build, never the app's): the
+  package folder ``tests/kit`` as ``kit/`` in the zip, and ``hexcombat_extras.py``, which
+  registers ``kit.KitDuel``; ``web/main.py`` imports it when it is there;
 - ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime, copied from
   ``web/node_modules`` (run ``npm ci`` in ``web/`` first). Nothing comes from a CDN.
 """
@@ -27,6 +31,7 @@ import os
 import shutil
 import sys
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,16 +101,43 @@ def engine_files() -> list[Path]:
     return files
 
 
-def write_engine_zip(target: Path) -> int:
+def extra_files(specs: Sequence[str]) -> dict[str, bytes]:
+    """Zip entries for ``--extra-ruleset DIR:CLASS`` options: each package folder under its
+    own name, and ``hexcombat_extras.py`` registering each class (empty without options)."""
+    entries: dict[str, bytes] = {}
+    lines = [
+        '"""Rulesets added by web/build.py --extra-ruleset (a test build, not the app)."""',
+        "from hexcombat.rulesets.registry import register",
+    ]
+    for spec in specs:
+        folder_text, _, cls = spec.rpartition(":")
+        folder = (ROOT / folder_text).resolve()
+        if not cls.isidentifier() or not (folder / "__init__.py").is_file():
+            fail(f"--extra-ruleset wants PACKAGE_FOLDER:CLASS, got {spec!r}")
+        for path in sorted(folder.rglob("*")):
+            if (
+                path.is_file()
+                and path.suffix in ENGINE_SUFFIXES
+                and "__pycache__" not in path.parts
+            ):
+                entries[f"{folder.name}/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
+        lines += [f"from {folder.name} import {cls}", f"register({cls})"]
+    if specs:
+        entries["hexcombat_extras.py"] = ("\n".join(lines) + "\n").encode()
+    return entries
+
+
+def write_engine_zip(target: Path, extra_rulesets: Sequence[str] = ()) -> int:
     """Write ``hexcombat.zip`` (deterministic entry order and dates); return its file count."""
-    files = engine_files()
+    entries = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
+    entries.update(extra_files(extra_rulesets))
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for rel in files:
-            info = zipfile.ZipInfo(rel.as_posix(), date_time=ZIP_DATE)
+        for name, data in entries.items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, (ROOT / rel).read_bytes())
-    return len(files)
+            zf.writestr(info, data)
+    return len(entries)
 
 
 def copy_vendor(out: Path) -> None:
@@ -170,8 +202,8 @@ def folder_size(path: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in files), len(files)
 
 
-def build(out: Path) -> None:
-    """Build the site into ``out`` (replacing it)."""
+def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
+    """Build the site into ``out`` (replacing it); ``extra_rulesets`` are for test builds."""
     out = out.resolve()
     if out == ROOT or ROOT.is_relative_to(out):
         fail(f"refusing to replace {out}")
@@ -186,7 +218,7 @@ def build(out: Path) -> None:
         (out / "web" / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(WEB / rel, out / "web" / rel)
     write_config(out, modules)
-    engine_count = write_engine_zip(out / "hexcombat.zip")
+    engine_count = write_engine_zip(out / "hexcombat.zip", extra_rulesets)
     copy_vendor(out)
     cached = write_service_worker(out)
 
@@ -239,8 +271,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
     parser.add_argument("--serve", action="store_true", help="serve the folder after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    parser.add_argument(
+        "--extra-ruleset",
+        action="append",
+        default=[],
+        metavar="DIR:CLASS",
+        help="also ship the package DIR and register its ruleset CLASS (test builds only)",
+    )
     args = parser.parse_args(argv)
-    build(args.out)
+    build(args.out, args.extra_ruleset)
     if args.serve:
         server = make_server(args.out, args.port)
         print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")

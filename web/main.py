@@ -18,6 +18,11 @@ async def start() -> None:
 
     boot.set_stage("engine")
     await boot.next_frame()
+    try:  # only a test build has it (web/build.py --extra-ruleset): it registers rulesets
+        import hexcombat_extras  # noqa: F401
+    except ModuleNotFoundError as exc:
+        if exc.name != "hexcombat_extras":
+            raise
     from web import app
 
     boot.set_stage("board")
