@@ -14,6 +14,7 @@ from web.ui.forms import (
     as_problems,
     field_markup,
     format_value,
+    is_offered,
     match_path,
     parse_value,
 )
@@ -181,3 +182,11 @@ def test_select_of_required_choice_with_value_has_no_empty_option() -> None:
     assert "selected" in options[1]
     optional = field_markup({**CHOICE, "required": False}, "f4", None)
     assert [a.get("value") for t, a in parsed(optional) if t == "option"] == ["", "0", "1"]
+
+
+def test_a_choice_is_offered_only_when_the_fields_it_names_have_its_values() -> None:
+    stab = {"value": "stab", "label": "Stab", "when": {"weapon": "dagger"}}
+    assert is_offered(stab, {"weapon": "dagger", "target": "cy"})
+    assert not is_offered(stab, {"weapon": "sword"})
+    assert not is_offered(stab, {})
+    assert is_offered({"value": "cut", "label": "Cut"}, {})

@@ -126,7 +126,9 @@ class Play:
         if self.app.mode == "play":
             enc = self.app.encounter
             chips = []
-            for f in view["figures"]:
+            order = time["acting"]["figures"]  # a strike order is the order itself
+            rank = {fid: i for i, fid in enumerate(order)}
+            for f in sorted(view["figures"], key=lambda f: rank.get(f["id"], len(order))):
                 if f.get("out"):
                     continue
                 acting = bool(enc.legal_actions(f["id"]))
@@ -141,7 +143,8 @@ class Play:
                     f'<span class="chip-token">{esc(f["initials"])}</span></button>'
                 )
             parts.append(
-                f'<div class="who" role="group" aria-label="Who acts">{"".join(chips)}</div>'
+                f'<div class="who" role="group" aria-label="Who acts" '
+                f'title="{esc(time["acting"]["text"])}">{"".join(chips)}</div>'
             )
             nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
             if nxt is not None:
@@ -897,11 +900,13 @@ class Play:
 
 
 def _defaults(spec: dict[str, Any], keep: dict[str, Any]) -> dict[str, Any]:
-    """Starting values of an action's parameters: given defaults, single choices, kept picks."""
+    """Starting values of an action's parameters: given defaults, single choices, kept picks.
+
+    Choices count only when offered with the values before them (their ``when``)."""
     params: dict[str, Any] = {}
     for p in spec.get("params", []):
         name = p["name"]
-        choices = p.get("choices", [])
+        choices = [c for c in p.get("choices", []) if forms.is_offered(c, params)]
         values = [c["value"] for c in choices]
         if name in keep and (not choices or keep[name] in values):
             params[name] = keep[name]
@@ -949,9 +954,29 @@ def _rollable_html(r: dict[str, Any]) -> str:
         f'<div class="check" data-kind="{esc(r["kind"])}"'
         f' data-chance="{esc(head["chance"] if head else "")}">'
         f'<div class="muted">{esc(r["label"])}{rule_tag(r["rule"])}</div>{chance}'
-        f'<ul class="outcomes">{outcomes}</ul>'
+        f'<ul class="outcomes">{outcomes}</ul>{_stages_html(r.get("stages") or [])}'
         f'<ul class="breakdown">{lines}</ul>{variants}</div>'
     )
+
+
+def _stages_html(stages: list[dict[str, Any]]) -> str:
+    """A chain's rolls one by one: when each is rolled and how likely that is, then its own
+    outcomes with their odds."""
+    if not stages:
+        return ""
+    rows = ""
+    for s in stages:
+        reached = s.get("reached") or {}
+        when = f"{s.get('when_text') or 'always'}, {reached.get('percent', '')}".strip(", ")
+        odds = " · ".join(
+            f'<span data-chance="{esc(o["chance"])}">{esc(o["label"])} {esc(o["percent"])}</span>'
+            for o in s["outcomes"]
+        )
+        rows += (
+            f'<tr data-stage="{esc(s.get("id", ""))}"><td>{esc(s["label"])} '
+            f'<span class="muted">({esc(when)})</span></td><td>{odds}</td></tr>'
+        )
+    return f'<h3>Each roll</h3><table class="stages"><tbody>{rows}</tbody></table>'
 
 
 def _die_name(face: dict[str, Any], when: bool = True) -> str:

@@ -94,6 +94,15 @@ def choices_of(field: FieldDict) -> list[dict[str, Json]]:
     return []
 
 
+def is_offered(choice: Mapping[str, Json], values: Mapping[str, Json]) -> bool:
+    """True when every field a choice's ``when`` names has the value given there (the
+    engine's ``Choice.offered``): weapon -> special -> target lists follow earlier fields."""
+    when = choice.get("when")
+    if not isinstance(when, Mapping):
+        return True
+    return all(values.get(str(name)) == value for name, value in when.items())
+
+
 def uses_choices(field: FieldDict) -> bool:
     """True when the field is picked from a list (select or segmented buttons)."""
     return field.get("type") in CHOICE_TYPES or bool(choices_of(field))
@@ -254,6 +263,28 @@ class Form:
         else:
             control.value = format_value(field, value)
 
+    def filter_choices(self) -> None:
+        """Offer only the choices whose ``when`` fits the other fields' current values, in
+        field order (so a chain weapon -> special -> target settles in one pass); a choice
+        no longer offered is replaced by the first one that is."""
+        for name, field in self.fields.items():
+            choices = choices_of(field)
+            if field.get("type") == "facing" or not any(c.get("when") for c in choices):
+                continue
+            values, _ = self.read()
+            control = self._control(name)
+            first = None
+            for option in control.querySelectorAll("option"):
+                if not str(option.value):
+                    continue
+                shown = is_offered(choices[int(option.value)], values)
+                option.hidden = option.disabled = not shown
+                if shown and first is None:
+                    first = str(option.value)
+            selected = control.querySelector("option:checked")
+            if not present(selected) or selected.disabled:
+                control.value = first if first is not None else ""
+
     # ---- problems ------------------------------------------------------------
     def show_problems(self, problems: Iterable[Problem | tuple[str, str] | str]) -> list[Problem]:
         """Show each problem next to its field; the ones matching no field go on top (returned)."""
@@ -321,6 +352,7 @@ class Form:
             return
         typed = str(target.type) in {"text", "number"}
         if typed == (str(event.type) == "input"):
+            self.filter_choices()
             self._on_change(self, str(holder.dataset.field))
 
 
@@ -425,6 +457,7 @@ def build_form(
     element.innerHTML = f'<ul class="hc-form-problems" role="alert" hidden></ul>{body}'
     container.append(element)
     form = Form(element, fields, ids, path_prefix, on_change)
+    form.filter_choices()
     if on_change is not None:
         form._listener = pyodide_ffi().create_proxy(form._changed)
         element.addEventListener("input", form._listener)
