@@ -45,6 +45,12 @@ def test_every_file_the_adding_a_ruleset_steps_name_exists() -> None:
     assert missing == []
 
 
+def test_every_file_the_architecture_page_names_exists() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    named = set(re.findall(r"`((?:hexcombat|tests|static|web|docs)/[^`<>* ]+)`", text))
+    assert sorted(p for p in named if not (ROOT / p).exists()) == []
+
+
 def test_the_kit_has_a_test_and_an_implementation_for_every_rule() -> None:
     titles = COVERAGE.rule_titles(KIT)
     assert list(titles) == [f"KIT-{n}" for n in range(1, 10)]
