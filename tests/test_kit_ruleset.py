@@ -199,7 +199,7 @@ def test_kit_5_kit_7_the_opposed_chain_has_exact_odds_for_every_outcome() -> Non
     assert outcomes["hit.tie"] + outcomes["hit.lose"] == 1 - win
     assert [outcomes[f"damage.{n}"] for n in range(1, 9)] == [win / 8] * 8
     assert sum(outcomes.values()) == 1
-    plain, blocked = chain.variants
+    _, blocked = chain.variants
     assert blocked.label == "Warhorse blocks"
     block_win = brute_force_win(4, 3 + 2)
     assert blocked.rollable.outcomes()[-1].chance == block_win / 8
@@ -236,7 +236,9 @@ def test_kit_9_g2_a_shared_hex_and_a_two_hex_body_end_to_end_with_undo_and_repla
         "Bo Pike hits Warhorse for 7 (1 hp left)"
     ]
     act(enc, "strike", "ann", weapon="dagger", special="stab", target="cy")
-    assert act(enc, "take", "cy", faces=[6, 6, 1, 1, 4]) == ["Ann Blade hits Cy Knife for 4 (4 hp left)"]
+    assert act(enc, "take", "cy", faces=[6, 6, 1, 1, 4]) == [
+        "Ann Blade hits Cy Knife for 4 (4 hp left)"
+    ]
     act(enc, "strike", "horse", weapon="hooves", special="trample", target="bo")
     act(enc, "take", "bo", faces=[1, 1, 6, 6])
     act(enc, "strike", "cy", weapon="dagger", special="slash", target="horse")
@@ -266,10 +268,10 @@ def test_g2_stacking_one_refuses_a_shared_hex() -> None:
 def test_random_playouts_keep_invariants_and_replay() -> None:
     for seed in range(4):
         enc = duel()
-        stream = iter(range(10**6))
+        counter = iter(range(10**6))
 
-        def pick(n: int, _s: int = seed) -> int:
-            return (next(stream) * 7919 + _s) % n
+        def pick(n: int, _s: int = seed, _c: Iterator[int] = counter) -> int:
+            return (next(_c) * 7919 + _s) % n
 
         assert playout(enc, pick, 40) == []
         assert to_document(loads(dumps(enc))) == to_document(enc)

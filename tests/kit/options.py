@@ -33,7 +33,9 @@ OPTIONS: tuple[FieldSpec, ...] = (
 )
 
 FIELDS: tuple[FieldSpec, ...] = (
-    FieldSpec("skill", "Skill", "int", 3, "Added to the attack roll (KIT-5).", minimum=0, maximum=9),
+    FieldSpec(
+        "skill", "Skill", "int", 3, "Added to the attack roll (KIT-5).", minimum=0, maximum=9
+    ),
     FieldSpec(
         "defence", "Defence", "int", 3, "Added to the defence roll (KIT-5).", minimum=0, maximum=9
     ),

@@ -12,6 +12,7 @@ and two figures may share a hex (KIT-9). Not registered in the app.
 from __future__ import annotations
 
 import copy
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from hexcombat.actions import Action, ActionSpec
@@ -115,7 +116,7 @@ class KitDuel(Ruleset):
 
         ordered = sorted(living, key=key)
         notes = []
-        for a, b in zip(ordered, ordered[1:], strict=False):
+        for a, b in pairwise(ordered):
             ka, kb = key(a), key(b)
             if ka[0] != kb[0]:
                 notes.append(f"{b.name} cedes the initiative (KIT-3)")
@@ -170,12 +171,8 @@ class KitDuel(Ruleset):
                     continue
                 usable = True
                 zone = special["zone"]
-                specials.append(
-                    Choice(s, special["label"], f"zone: {zone}", when={"weapon": w})
-                )
-                targets += [
-                    Choice(t.id, t.name, when={"weapon": w, "special": s}) for t in hits
-                ]
+                specials.append(Choice(s, special["label"], f"zone: {zone}", when={"weapon": w}))
+                targets += [Choice(t.id, t.name, when={"weapon": w, "special": s}) for t in hits]
             if usable:
                 weapons.append(Choice(w, w.capitalize(), f"damage {row['damage']}"))
         if weapons:
