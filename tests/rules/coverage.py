@@ -147,9 +147,10 @@ def tests(target: Target) -> Tests:
 
 
 def rule_titles(target: Target) -> dict[str, str]:
-    """The rules: from the spec when available, else from the ruleset's data."""
+    """The rules: from the spec when available, else from the ruleset's data (the test-only
+    kit ruleset has no spec in the spec folder)."""
     folder = spec_dir()
-    if folder is not None:
+    if folder is not None and (folder / f"{target.ruleset}.md").is_file():
         return spec_rules(
             (folder / f"{target.ruleset}.md").read_text(encoding="utf-8"), target.prefix
         )
