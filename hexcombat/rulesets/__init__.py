@@ -9,7 +9,16 @@ from .registry import all_rulesets, get_ruleset, register
 # isort: off
 from . import skirmish
 from . import fig_percentile
+from . import combat_speed_phase
 
 # isort: on
 
-__all__ = ["Ruleset", "all_rulesets", "fig_percentile", "get_ruleset", "register", "skirmish"]
+__all__ = [
+    "Ruleset",
+    "all_rulesets",
+    "combat_speed_phase",
+    "fig_percentile",
+    "get_ruleset",
+    "register",
+    "skirmish",
+]

@@ -1,0 +1,189 @@
+"""Half-phase movement steps for the core search (CSP-5, CSP-6, CSP-7, CSP-11, CSP-15).
+
+A pose's ``tag`` is the figure's direction of motion relative to its facing
+(``F``, ``FR``, ``BR``, ``B``, ``BL``, ``FL``; empty after a standstill, C-4),
+then ``:k`` when backward and oblique hexes are counted (C-6 'count_hexes'),
+then ``!d`` on a change that takes ``d`` more hexes from the next half (C-10).
+
+Steps: a hex step in the direction of motion (any direction from a standstill:
+starting is free, CSP-7) costs 1; a facing change costs N per hexside (C-3) and
+keeps the relative direction of motion (so turning and then stepping forward is
+charged once, E-1 option 2); a change of direction of motion costs N and moves
+nothing (CSP-6, CSP-15), so it can be made in one half and the step in the next
+(E-1 option 3, E-2 phase 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ...board import Board
+from ...geometry import DIRECTION_SHORT, Hex, neighbors
+from ...movement import Pose, Step, StepFunction
+from .speed import MAX_OBLIQUE_MULTIPLE, change_cost
+
+RELATIVE = ("F", "FR", "BR", "B", "BL", "FL")
+"""Directions relative to facing, in the order of :class:`~hexcombat.geometry.RelativeDirection`."""
+FACING_NAMES = DIRECTION_SHORT
+
+
+@dataclass(frozen=True)
+class Motion:
+    """A pose tag read: direction of motion, backward/oblique hexes so far, debt (C-10)."""
+
+    direction: str = ""
+    oblique: int = 0
+    debt: int = 0
+
+    @classmethod
+    def read(cls, tag: str) -> Motion:
+        """Parse a pose tag."""
+        rest, _, debt = tag.partition("!")
+        direction, _, count = rest.partition(":")
+        return cls(direction, int(count or 0), int(debt or 0))
+
+    def tag(self, counting: bool) -> str:
+        """The pose tag (the count only when counting, C-6)."""
+        text = self.direction + (f":{self.oblique}" if counting and self.oblique else "")
+        return text + (f"!{self.debt}" if self.debt else "")
+
+
+@dataclass(frozen=True)
+class MoveRules:
+    """What a figure's steps in one half-phase depend on.
+
+    ``n``/``cs``: the declared multiple and Combat Speed; ``facing_cost`` (C-3);
+    ``forward``: relative directions that are forward (C-5); ``mixed`` (C-6);
+    ``span_room``: hexes a change may take from the next half (C-10, 0: none).
+    """
+
+    n: int
+    cs: int
+    facing_cost: str = "per_hexside"
+    forward: frozenset[str] = field(default_factory=lambda: frozenset({"F"}))
+    mixed: str = "n_at_most_2"
+    span_room: int = 0
+
+    @property
+    def counting(self) -> bool:
+        """True when backward and oblique hexes are counted per phase (C-6 'count_hexes')."""
+        return self.mixed == "count_hexes"
+
+    def allows(self, direction: str, oblique: int) -> bool:
+        """CSP-11, C-5, C-6: may the figure move in ``direction`` (relative) now?"""
+        if direction in self.forward:
+            return True
+        if self.counting:
+            return oblique + 1 <= MAX_OBLIQUE_MULTIPLE * self.cs
+        return self.n <= MAX_OBLIQUE_MULTIPLE
+
+
+def step_function(board: Board, blocked: Collection[Hex], rules: MoveRules) -> StepFunction:
+    """The steps a figure may take from a pose in this half-phase (for the core search)."""
+    blocked = frozenset(blocked)
+    unit = change_cost(rules.n)
+    counting = rules.counting
+
+    def change(
+        pose: Pose, after: Pose, cost: int, spent: int, allowance: int, note: str
+    ) -> Step | None:
+        left = allowance - spent
+        if cost <= left:
+            return Step("turn" if after.facing != pose.facing else "change", after, cost, note=note)
+        more = cost - left
+        if left >= 1 and more <= rules.span_room:
+            m = Motion.read(after.tag)
+            tagged = Pose(
+                after.hex, after.facing, Motion(m.direction, m.oblique, more).tag(counting)
+            )
+            kind = "turn" if after.facing != pose.facing else "change"
+            return Step(
+                kind,
+                tagged,
+                left,
+                ends_movement=True,
+                note=f"{note}; {left} now and {more} from the start of the second half (C-10)",
+            )
+        return None
+
+    def steps(pose: Pose, spent: int, allowance: int) -> Iterator[Step]:
+        m = Motion.read(pose.tag)
+        here = pose.hex
+        if rules.facing_cost == "per_change":
+            turns = [((pose.facing + k) % 6, unit) for k in (1, 5, 2, 4, 3)]
+        else:
+            turns = [((pose.facing + 1) % 6, unit), ((pose.facing + 5) % 6, unit)]
+        for facing, cost in turns:
+            after = Pose(here, facing, pose.tag)
+            step = change(
+                pose, after, cost, spent, allowance, _turn_note(rules, pose.facing, facing)
+            )
+            if step is not None:
+                yield step
+        if m.direction:
+            for d in RELATIVE:
+                if d != m.direction and rules.allows(d, m.oblique):
+                    after = Pose(here, pose.facing, Motion(d, m.oblique).tag(counting))
+                    note = (
+                        f"direction of motion {m.direction} → {d}, {_hexes(unit)} at N = {rules.n}"
+                    )
+                    note += " (CSP-6)" if rules.n <= 1 else " (CSP-15)"
+                    step = change(pose, after, unit, spent, allowance, note)
+                    if step is not None:
+                        yield step
+        if allowance - spent < 1:
+            return
+        around = neighbors(here)
+        for i, d in enumerate(RELATIVE):
+            if m.direction not in ("", d) or not rules.allows(d, m.oblique):
+                continue
+            nxt = around[(pose.facing + i) % 6]
+            if nxt in blocked or not board.contains(nxt) or board.terrain_at(nxt).impassable:
+                continue
+            oblique = m.oblique + (0 if d in rules.forward else 1)
+            start = " from a standstill, starting is free (CSP-7)" if not m.direction else ""
+            yield Step(
+                "move",
+                Pose(nxt, pose.facing, Motion(d, oblique).tag(counting)),
+                1,
+                note=f"{d} step{start}",
+            )
+
+    return steps
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
+def _turn_note(rules: MoveRules, before: int, after: int) -> str:
+    unit = change_cost(rules.n)
+    rule = "CSP-6" if rules.n <= 1 else "CSP-15"
+    how = "per change" if rules.facing_cost == "per_change" else "one hexside"
+    return (
+        f"facing {FACING_NAMES[before]} → {FACING_NAMES[after]} ({how}), {_hexes(unit)} "
+        f"at N = {rules.n} ({rule}, C-3)"
+    )
+
+
+def tick_poses(start: Pose, path: Sequence[Step]) -> list[Pose]:
+    """The pose at each tick of a half-phase (C-11): one tick per hex of movement spent.
+
+    A step costing ``c`` waits ``c - 1`` ticks and then takes effect, so a turn at N = 3
+    holds the figure in place for three ticks while others move.
+    """
+    poses = [start]
+    for step in path:
+        poses.extend([poses[-1]] * (step.cost - 1))
+        poses.append(step.pose)
+    return poses
+
+
+def describe_step(step: Step) -> str:
+    """A step in plain words, e.g. ``enters 3,4 (F step)``."""
+    if step.kind == "move":
+        return f"enters {step.pose.hex} ({step.note}, 1 hex)"
+    if step.kind == "turn":
+        return f"turns to {FACING_NAMES[step.pose.facing]}: {step.note}"
+    return f"changes direction of motion: {step.note}"

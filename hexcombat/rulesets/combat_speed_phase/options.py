@@ -1,0 +1,321 @@
+"""Options, figure fields and the phase of ``combat-speed-phase``.
+
+Every option is a proposed default of ``shared/rules/combat-speed-phase.md`` §6
+(``rule`` names its gap, C-n) or, where the text and the spec are both silent,
+our own reading (``rule`` R-n, listed in :data:`READINGS`).
+"""
+
+from __future__ import annotations
+
+from ...schema import Choice, FieldSpec
+from ...time import StepDef, Time
+
+
+def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
+    return tuple(Choice(value, label) for value, label in pairs)
+
+
+RESOLVERS = ("gm", "skirmish", "none")
+"""``csp.combat_resolver`` (C-1): the GM enters each strike's outcome, a landed ruleset's
+resolution is borrowed, or the ruleset runs movement-only."""
+
+READINGS: dict[str, str] = {
+    "R-1": "How many strikes a figure makes in a phase (the text's combat chapter is missing).",
+    "R-2": "Whether the phase at Combat Speed before stopping must enter a hex.",
+    "R-3": "Hit points and statuses of a GM's ruling (the text has neither).",
+}
+"""Our own readings where the text and the spec are both silent (option ``rule`` R-n)."""
+
+OPTIONS: tuple[FieldSpec, ...] = (
+    FieldSpec(
+        "csp.combat_resolver",
+        "Who resolves a strike",
+        "choice",
+        "gm",
+        "The text has no combat resolution (its Chapter 6 is missing). Default: the rules "
+        "check reach, arc and impairment, and the GM enters each strike's outcome (hit or "
+        "miss, damage, status). 'Skirmish' borrows the skirmish ruleset's d20 to-hit and "
+        "damage roll; 'None' runs movement only.",
+        "C-1",
+        _choices(
+            ("gm", "The GM enters the outcome"),
+            ("skirmish", "Borrow skirmish's d20 to-hit and damage"),
+            ("none", "Movement only: no strikes"),
+        ),
+    ),
+    FieldSpec(
+        "csp.fast_move_penalty",
+        "Striking while impaired (N > 1)",
+        "choice",
+        "hook_no_shield",
+        "Above Combat Speed weapons and shields 'cannot be used effectively'. Default: an "
+        "impaired figure may strike with the resolver's penalty, and its shield gives no "
+        "defence; the alternative bars its strikes.",
+        "C-2",
+        _choices(
+            ("hook_no_shield", "May strike with a penalty; no shield"),
+            ("no_attack_no_shield", "No strikes; no shield"),
+        ),
+    ),
+    FieldSpec(
+        "csp.impaired_penalty",
+        "Impaired to-hit penalty (borrowed resolution)",
+        "int",
+        -4,
+        "Section 6.1 with the real penalty is missing: this placeholder is added to a borrowed "
+        "to-hit roll of an impaired striker. The GM's own rulings are not affected.",
+        "C-2",
+        minimum=-20,
+        maximum=0,
+        house_default=True,
+    ),
+    FieldSpec(
+        "csp.shield_bonus",
+        "Shield defence (borrowed resolution)",
+        "int",
+        1,
+        "Placeholder added to the target's Defence in a borrowed roll when it carries a shield "
+        "and is not impaired (C-2).",
+        "C-2",
+        minimum=0,
+        maximum=10,
+        house_default=True,
+    ),
+    FieldSpec(
+        "csp.facing_cost",
+        "Cost of a facing change",
+        "choice",
+        "per_hexside",
+        "Default: each hexside turned costs N hexes (a two-hexside turn at N = 1 costs 2); "
+        "'per change' charges N once for any turn.",
+        "C-3",
+        _choices(("per_hexside", "N per hexside"), ("per_change", "N per change")),
+    ),
+    FieldSpec(
+        "csp.direction_memory_across_phases",
+        "Direction of motion carries across phases",
+        "bool",
+        True,
+        "Default: a change of direction is charged against the last step even when that step "
+        "was in the previous phase; only a phase with no hex entered clears it. Off: the "
+        "first step of every phase is free.",
+        "C-4",
+    ),
+    FieldSpec(
+        "csp.forward_dirs",
+        "Forward for the 6 x CS limit",
+        "choice",
+        "F",
+        "Default: only the facing direction is forward; the front oblique directions count "
+        "as oblique (2 x CS).",
+        "C-5",
+        _choices(
+            ("F", "Only straight ahead (F)"), ("F_FL_FR", "Straight ahead and front obliques")
+        ),
+    ),
+    FieldSpec(
+        "csp.mixed_direction_rule",
+        "Backward and oblique steps at speed",
+        "choice",
+        "n_at_most_2",
+        "Default: a phase with any backward or oblique step has N at most 2, so N >= 3 is "
+        "all-forward. 'Count hexes': any N, but at most 2 x CS backward or oblique hexes "
+        "in a phase.",
+        "C-6",
+        _choices(
+            ("n_at_most_2", "Only at N <= 2"),
+            ("count_hexes", "At most 2 x CS such hexes a phase"),
+        ),
+    ),
+    FieldSpec(
+        "csp.speed_basis",
+        "A phase counts as fast by",
+        "choice",
+        "declared",
+        "Default: the declared N says whether a phase was fast (acceleration, deceleration). "
+        "'Moved': N = hexes entered / CS rounded up. Impairment and turn costs always use the "
+        "declared N.",
+        "C-7",
+        _choices(("declared", "The declared N"), ("moved", "The hexes entered")),
+    ),
+    FieldSpec(
+        "csp.cs_phase_rule",
+        "A phase at Combat Speed is",
+        "choice",
+        "moved_at_least_1",
+        "What qualifies a figure to run (CSP-13) or to stop after running (CSP-16). Default: "
+        "N = 1 and at least 1 hex entered; strict: exactly CS hexes entered.",
+        "C-8",
+        _choices(("moved_at_least_1", "N = 1, at least 1 hex"), ("exactly_cs", "Exactly CS hexes")),
+    ),
+    FieldSpec(
+        "csp.turn_cost_split",
+        "A turn costing more than the half has left",
+        "choice",
+        "span",
+        "Default: a facing or direction change may start in the first half and take the rest "
+        "of its cost from the start of the second (so a CS 1 figure at N = 2 can turn). 'No "
+        "borrow': it must fit in the half where it starts.",
+        "C-10",
+        _choices(("span", "Finishes in the second half"), ("no_borrow", "Must fit in its half")),
+    ),
+    FieldSpec(
+        "csp.collision_rule",
+        "Two figures into one hex",
+        "choice",
+        "stop",
+        "Inside a half-phase figures take their steps together, one hex of movement a tick. "
+        "Default: a step into a hex that is held, or that another figure enters on the same "
+        "tick, is cancelled and that figure's movement for the half ends. 'Faster first': "
+        "the figure with the higher N (then the higher CS) goes on.",
+        "C-11",
+        _choices(("stop", "Both stop"), ("priority", "The faster figure goes on")),
+    ),
+    FieldSpec(
+        "csp.reach_reading",
+        "Weapon reach R",
+        "choice",
+        "up_to",
+        "Default: a reach 2 ('2+') weapon strikes targets 1 or 2 away, a reach 1 weapon only "
+        "adjacent ones. 'Exactly': only at its reach.",
+        "C-13",
+        _choices(("up_to", "From 1 up to R"), ("exact", "Exactly R")),
+    ),
+    FieldSpec(
+        "csp.attack_arc",
+        "Strikes need the target in",
+        "choice",
+        "arc120",
+        "Default: the 120° front arc of the striker.",
+        "C-13",
+        _choices(("arc120", "The 120° front arc"), ("half180", "The front half"), ("any", "Any")),
+    ),
+    FieldSpec(
+        "csp.narrative_distance",
+        "Hexes separating two figures",
+        "choice",
+        "distance",
+        "How 'hexes separating the two' and weapon reach are counted. Default: hex distance "
+        "(the worked example needs it); 'gap': the hexes between them (distance - 1).",
+        "C-17",
+        _choices(("distance", "Hex distance"), ("gap", "Hexes between")),
+    ),
+    FieldSpec(
+        "csp.strikes_per_phase",
+        "Strikes per phase",
+        "int",
+        1,
+        "How many strikes a figure may make in a phase's combat step. The text has no combat "
+        "chapter; our reading (R-1).",
+        "R-1",
+        minimum=1,
+        maximum=4,
+        house_default=True,
+    ),
+    FieldSpec(
+        "csp.slowing_phase_must_move",
+        "The slowing phase must enter a hex",
+        "bool",
+        True,
+        "After a fast phase a figure must spend a phase at Combat Speed before stopping "
+        "(CSP-16). Default: in that phase it must enter at least one hex when it can (a plan "
+        "that leaves it without one is refused in its last half). Our reading (R-2).",
+        "R-2",
+    ),
+)
+
+FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec(
+        "cs",
+        "Combat Speed (CS)",
+        "int",
+        3,
+        "Hexes per phase at full combat capability (CSP-1); running reaches 6 x CS (CSP-2).",
+        "CSP-1",
+        minimum=1,
+        maximum=12,
+    ),
+    FieldSpec(
+        "on_knees",
+        "On its knees",
+        "bool",
+        False,
+        "A leg or hip disability forces it to move on its knees: N is at most 1 (CSP-12).",
+        "CSP-12",
+    ),
+    FieldSpec(
+        "shield",
+        "Carries a shield",
+        "bool",
+        False,
+        "A shield gives no defence while its bearer is impaired (CSP-3, C-2).",
+        "C-2",
+    ),
+    FieldSpec(
+        "hp",
+        "Hit points",
+        "int",
+        10,
+        "The text has no damage: a GM's ruling or a borrowed roll takes damage off these "
+        "(R-3). At 0 the figure is down.",
+        "R-3",
+        minimum=1,
+        maximum=999,
+        house_default=True,
+    ),
+    FieldSpec(
+        "attack",
+        "Attack (borrowed d20 roll)",
+        "int",
+        3,
+        "Added to the d20 when strikes borrow skirmish's resolution (C-1).",
+        "C-1",
+        minimum=-5,
+        maximum=20,
+        house_default=True,
+    ),
+    FieldSpec(
+        "defence",
+        "Defence (borrowed d20 roll)",
+        "int",
+        12,
+        "A borrowed d20 to-hit total must reach this (C-1).",
+        "C-1",
+        minimum=1,
+        maximum=30,
+        house_default=True,
+    ),
+)
+
+TIME = Time(
+    ("phase", "half-phase"),
+    (
+        StepDef(
+            "declare",
+            "Declare speed",
+            "declare",
+            help="Each figure secretly declares its speed multiple N for the phase (0 stands "
+            "still, 1 is Combat Speed, up to 6 running forward); all are revealed together.",
+            rule="CSP-8, C-7",
+            unit="phase",
+        ),
+        StepDef(
+            "move",
+            "Movement",
+            "move",
+            help="Everyone plans this half-phase's move in secret (first half: N x CS / 2 "
+            "rounded up, second half: rounded down); all moves run together when the last "
+            "plan is in. Turning or changing direction costs N hexes.",
+            rule="CSP-9, CSP-10",
+        ),
+        StepDef(
+            "combat",
+            "Combat",
+            "act",
+            help="Strikes within weapon reach and the front arc (the text's). The text has "
+            "no combat resolution: the GM enters each strike's outcome (C-1).",
+            rule="CSP-17, C-1, C-13",
+            unit="phase",
+        ),
+    ),
+)
