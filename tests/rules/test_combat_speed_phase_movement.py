@@ -1,0 +1,378 @@
+"""combat-speed-phase movement rules by rule id: CS, allowances, half-phases, turn costs,
+acceleration and stopping, direction limits, and the gap options that shape them."""
+
+from __future__ import annotations
+
+import pytest
+from combat_speed_phase_fixtures import (
+    act,
+    add,
+    arena,
+    choices,
+    declare,
+    half,
+    kinds,
+    last,
+    next_step,
+    run_phase,
+)
+
+from hexcombat import Action, Encounter, Hex, IllegalActionError
+from hexcombat.board import Board
+from hexcombat.layout import from_offset
+from hexcombat.movement import Pose, validate_path
+from hexcombat.rulesets.combat_speed_phase import (
+    MoveRules,
+    PhaseRecord,
+    allowance,
+    change_cost,
+    half_allowance,
+    half_split,
+    max_running_speed,
+    may_run,
+    moved_multiple,
+    offered_multiples,
+    step_function,
+)
+from hexcombat.rulesets.registry import get_ruleset
+from hexcombat.view import encounter_view
+
+pytestmark = pytest.mark.pyodide
+
+RS = get_ruleset("combat-speed-phase")
+BOARD = Board(9, 9, RS.terrain, {})
+START = Pose(Hex(4, 4), 0)  # facing north: F is Hex(4, 3)
+
+
+def cell(c: int, r: int) -> str:
+    return str(from_offset(c, r))
+
+
+def plan(rules: MoveRules, allowance_: int, *poses: Pose, start: Pose = START) -> int:
+    """The cost of a planned chain of poses (ValueError when it cannot be made)."""
+    steps = validate_path(start, step_function(BOARD, [], rules), allowance_, list(poses))
+    return sum(s.cost for s in steps)
+
+
+def solo(options: dict[str, object] | None = None, **stats: object) -> Encounter:
+    """One figure (CS 3 unless given) at offset (4, 6) facing north, an enemy far away."""
+    enc = arena(options, width=9, height=12)  # type: ignore[arg-type]
+    enc = add(enc, "ann", (4, 6), side="A", **stats)  # type: ignore[arg-type]
+    return add(enc, "foe", (0, 0), side="B", facing=3)
+
+
+def qualified(enc: Encounter) -> Encounter:
+    """Ann spends phase 1 at N = 1 moving 3 hexes north (CSP-13); the foe stands still."""
+    run_phase(enc, {"ann": 1, "foe": 0}, {"ann": cell(4, 4)}, {"ann": cell(4, 3)})
+    next_step(enc)
+    return enc
+
+
+# ---- CS, M and the half-phase split ------------------------------------------------------------
+
+
+def test_csp_1_combat_speed_is_a_figure_field_shown_in_the_panel() -> None:
+    field = next(f for f in RS.figure_fields if f.name == "cs")
+    assert (field.default, field.minimum, field.rule) == (3, 1, "CSP-1")
+    enc = solo(cs=4)
+    ann = next(f for f in encounter_view(enc)["figures"] if f["id"] == "ann")
+    assert ann["extra"]["cs_hexes"] == 4
+
+
+def test_csp_2_maximum_running_speed_is_six_times_cs() -> None:
+    assert [max_running_speed(cs) for cs in (1, 2, 3)] == [6, 12, 18]
+    assert allowance(6, 3) == 18
+    with pytest.raises(ValueError):
+        allowance(7, 3)
+    enc = qualified(solo())
+    spec = next(a for a in enc.legal_actions("ann") if a.kind == "declare_speed")
+    labels = [c.label for c in spec.param("n").choices]
+    assert labels[-1] == "6 x CS = 18 hexes (9 + 9)"
+
+
+def test_csp_4_at_combat_speed_up_to_cs_hexes_a_phase() -> None:
+    enc = solo()
+    declare(enc, ann=1, foe=0)
+    assert cell(4, 4) in choices(enc, "ann", "plan_half", "to")  # 2 in the first half
+    assert cell(4, 3) not in choices(enc, "ann", "plan_half", "to")
+    half(enc, ann=cell(4, 4))
+    next_step(enc)
+    second = choices(enc, "ann", "plan_half", "to")
+    assert cell(4, 3) in second and cell(4, 2) not in second  # 1 in the second: 3 in all
+
+
+@pytest.mark.parametrize(
+    ("m", "split"),
+    [(1, (1, 0)), (2, (1, 1)), (3, (2, 1)), (4, (2, 2)), (5, (3, 2)), (6, (3, 3)),
+     (7, (4, 3)), (8, (4, 4)), (9, (5, 4)), (10, (5, 5)), (11, (6, 5)), (12, (6, 6))],
+)  # fmt: skip
+def test_csp_9_half_split_first_half_rounds_up_second_down(m: int, split: tuple[int, int]) -> None:
+    assert half_split(m) == split
+    assert (half_allowance(m, 1), half_allowance(m, 2)) == split
+    assert sum(split) == m
+
+
+def test_csp_9_i1_nine_hexes_split_five_and_four() -> None:
+    assert half_split(allowance(3, 3)) == (5, 4)  # "9/2 = 5" rounded up (I-1)
+    assert half_split(allowance(1, 3)) == (2, 1)  # "3/2 = 2"
+    assert half_split(allowance(1, 2)) == (1, 1)  # "2/2 = 1"
+
+
+def test_csp_10_i2_unused_first_half_is_lost() -> None:
+    enc = solo(cs=2)
+    declare(enc, ann=1, foe=0)
+    events = half(enc, ann=cell(4, 6))  # stays in H1
+    assert last(enc, "move", "ann").data["allowance"] == 1
+    assert "lost, CSP-10" in next(e.text for e in events if e.kind == "move")
+    next_step(enc)
+    assert cell(4, 5) in choices(enc, "ann", "plan_half", "to")
+    assert cell(4, 4) not in choices(enc, "ann", "plan_half", "to")  # only H2's 1 hex
+
+
+# ---- direction and facing ---------------------------------------------------------------
+
+
+def test_csp_5_from_a_standstill_any_direction_costs_one() -> None:
+    rules = MoveRules(1, 3)
+    for d in range(6):
+        target = (
+            Hex(4, 4) + [Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0)][d]
+        )
+        assert plan(rules, 3, Pose(target, 0)) == 1
+
+
+def test_csp_6_e1_three_legal_ways_to_spend_cs_3() -> None:
+    rules = MoveRules(1, 3)
+    f1 = Hex(4, 3)
+    # 1) F, F, F
+    assert plan(rules, 3, Pose(f1, 0), Pose(Hex(4, 2), 0), Pose(Hex(4, 1), 0)) == 3
+    # 2) F, turn one hexside, F (forward relative to the new facing: no direction cost)
+    assert plan(rules, 3, Pose(f1, 0), Pose(f1, 1), Pose(Hex(5, 2), 1)) == 3
+    # 3) F, change direction to the rear, B
+    assert plan(rules, 3, Pose(f1, 0), Pose(f1, 0, "B"), Pose(Hex(4, 4), 0, "B")) == 3
+
+
+def test_csp_6_c3_e1_negative_sequences_and_the_per_change_option() -> None:
+    rules = MoveRules(1, 3)
+    f1 = Hex(4, 3)
+    with pytest.raises(ValueError, match="0 points left"):
+        plan(rules, 3, Pose(f1, 0), Pose(f1, 1), Pose(Hex(5, 2), 1), Pose(Hex(6, 1), 1))
+    turn2 = (Pose(f1, 0), Pose(f1, 1), Pose(f1, 2), Pose(Hex(5, 3), 2))
+    with pytest.raises(ValueError):
+        plan(rules, 3, *turn2)  # 1 + 2 + 1 = 4 per hexside
+    assert plan(rules, 4, *turn2) == 4
+    per_change = MoveRules(1, 3, facing_cost="per_change")
+    assert plan(per_change, 3, Pose(f1, 0), Pose(f1, 2), Pose(Hex(5, 3), 2)) == 3
+
+
+def test_csp_7_starting_and_stopping_are_free() -> None:
+    rules = MoveRules(1, 3)
+    assert plan(rules, 3, Pose(Hex(4, 5), 0, "B")) == 1  # a B step from a standstill
+    moving = Pose(Hex(4, 4), 0, "F")
+    assert plan(rules, 3, Pose(Hex(4, 5), 0, "B"), start=START) == 1
+    with pytest.raises(ValueError):  # once moving F, B needs the change first
+        plan(rules, 1, Pose(Hex(4, 5), 0, "B"), start=moving)
+
+
+def test_csp_7_c4_direction_memory_crosses_phases_until_a_standstill() -> None:
+    enc = solo()
+    run_phase(enc, {"ann": 1, "foe": 0}, {"ann": cell(4, 5)})  # F
+    next_step(enc)
+    declare(enc, ann=1, foe=0)
+    assert cell(4, 6) in choices(enc, "ann", "plan_half", "to")  # change 1 + B 1 = 2 = H1
+    act(enc, "plan_half", "ann", to=cell(4, 6))
+    assert last(enc, "move", "ann").data["spent"] == 2  # 1 extra for the change (C-4)
+    next_step(enc)
+    act(enc, "plan_half", "ann", to=cell(4, 6))
+    next_step(enc)
+    next_step(enc)  # phase 3: a standstill clears the memory
+    run_phase(enc, {"ann": 0, "foe": 0})
+    next_step(enc)
+    declare(enc, ann=1, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 5))  # F first: free start, 1 hex
+    assert last(enc, "move", "ann").data["spent"] == 1
+
+
+def test_csp_7_c14_turning_while_standing_costs_one_and_counts_as_stationary() -> None:
+    enc = solo()
+    declare(enc, ann=1, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 6), facing=1)
+    assert last(enc, "move", "ann").data["spent"] == 1
+    next_step(enc)
+    act(enc, "plan_half", "ann", to=cell(4, 6))
+    next_step(enc)
+    next_step(enc)
+    assert choices(enc, "ann", "declare_speed", "n") == [0, 1]  # no hex entered: stationary
+
+
+# ---- speed limits -------------------------------------------------------------------------
+
+
+def test_csp_13_c8_a_stationary_figure_may_not_run_until_a_phase_at_cs() -> None:
+    enc = solo()
+    assert choices(enc, "ann", "declare_speed", "n") == [0, 1]
+    with pytest.raises(IllegalActionError, match="must be one of"):
+        act(enc, "declare_speed", "ann", n=3)
+    assert choices(qualified(enc), "ann", "declare_speed", "n") == [0, 1, 2, 3, 4, 5, 6]
+    assert may_run(PhaseRecord(1, 1), 3) and not may_run(PhaseRecord(1, 0), 3)
+
+
+def test_csp_13_c8_exactly_cs_option_needs_cs_hexes() -> None:
+    assert not may_run(PhaseRecord(1, 2), 3, "exactly_cs")
+    assert may_run(PhaseRecord(1, 3), 3, "exactly_cs")
+    enc = solo({"csp.cs_phase_rule": "exactly_cs"})
+    run_phase(enc, {"ann": 1, "foe": 0}, {"ann": cell(4, 4)})  # 2 of 3 hexes
+    next_step(enc)
+    assert choices(enc, "ann", "declare_speed", "n") == [0, 1]
+
+
+def test_csp_14_once_qualified_any_multiple_no_build_up() -> None:
+    assert offered_multiples(PhaseRecord(1, 3), 3, on_knees=False)[-1] == 6
+    assert offered_multiples(PhaseRecord(3, 9), 3, on_knees=False) == [1, 2, 3, 4, 5, 6]
+    enc = qualified(solo())
+    declare(enc, ann=6, foe=0)
+    assert cell(4, 0) in choices(enc, "ann", "plan_half", "to")
+
+
+def test_csp_12_on_its_knees_n_is_at_most_one() -> None:
+    assert offered_multiples(PhaseRecord(1, 3), 3, on_knees=True) == [0, 1]
+    assert offered_multiples(PhaseRecord(3, 9), 3, on_knees=True) == [1]
+    enc = qualified(solo(on_knees=True))
+    assert choices(enc, "ann", "declare_speed", "n") == [0, 1]
+
+
+def test_csp_16_after_a_fast_phase_no_stop_then_a_phase_at_cs_then_stop() -> None:
+    enc = qualified(solo())
+    run_phase(enc, {"ann": 3, "foe": 0}, {"ann": cell(4, 0)})
+    next_step(enc)
+    assert choices(enc, "ann", "declare_speed", "n") == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(IllegalActionError):
+        act(enc, "declare_speed", "ann", n=0)
+    declare(enc, ann=1, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 1))  # back 1 needs a change: 2 = H1
+    next_step(enc)
+    act(enc, "plan_half", "ann", to=cell(4, 1))
+    next_step(enc)
+    next_step(enc)
+    assert choices(enc, "ann", "declare_speed", "n")[0] == 0
+
+
+def test_csp_16_r2_the_slowing_phase_must_enter_a_hex() -> None:
+    enc = qualified(solo())
+    run_phase(enc, {"ann": 3, "foe": 0}, {"ann": cell(4, 0)})
+    next_step(enc)
+    declare(enc, ann=1, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 0), facing=2)  # turns only: no hex in H1
+    next_step(enc)
+    assert cell(4, 0) not in choices(enc, "ann", "plan_half", "to")
+    enc2 = qualified(solo({"csp.slowing_phase_must_move": False}))
+    run_phase(enc2, {"ann": 3, "foe": 0}, {"ann": cell(4, 0)})
+    next_step(enc2)
+    declare(enc2, ann=1, foe=0)
+    act(enc2, "plan_half", "ann", to=cell(4, 0))
+    next_step(enc2)
+    assert cell(4, 0) in choices(enc2, "ann", "plan_half", "to")
+
+
+def test_csp_16_c7_speed_basis_declared_or_moved() -> None:
+    assert [moved_multiple(h, 3) for h in (0, 1, 3, 4, 9)] == [0, 1, 1, 2, 3]
+    for basis, may_stop in (("declared", False), ("moved", True)):
+        enc = qualified(solo({"csp.speed_basis": basis}))
+        run_phase(enc, {"ann": 3, "foe": 0}, {"ann": cell(4, 1)})  # 2 hexes at N = 3
+        assert enc.state.figures["ann"].has_status("impaired")  # C-7: declared N impairs
+        next_step(enc)
+        assert (0 in choices(enc, "ann", "declare_speed", "n")) is may_stop
+
+
+def test_csp_11_c6_all_forward_at_6_oblique_only_up_to_2() -> None:
+    enc = qualified(solo())
+    declare(enc, ann=3, foe=0)
+    bl = str(Hex(4, 1) + Hex(-1, 1))  # BL of 4,1 facing north
+    reach = choices(enc, "ann", "plan_half", "to")
+    assert bl not in reach and cell(4, 0) in reach
+    enc = qualified(solo())
+    declare(enc, ann=2, foe=0)
+    assert bl in choices(enc, "ann", "plan_half", "to")  # change 2 + BL 1 = 3 = H1
+    rules = MoveRules(3, 3)
+    assert not rules.allows("BL", 0) and MoveRules(2, 3).allows("BL", 0)
+
+
+def test_csp_11_c6_count_hexes_option_counts_backward_and_oblique_hexes() -> None:
+    rules = MoveRules(3, 1, mixed="count_hexes")
+    assert rules.allows("B", 1) and not rules.allows("B", 2)  # at most 2 x CS = 2
+    enc = qualified(solo({"csp.mixed_direction_rule": "count_hexes"}))
+    declare(enc, ann=3, foe=0)
+    bl = str(Hex(4, 1) + Hex(-1, 1))
+    assert bl in choices(enc, "ann", "plan_half", "to")  # change 3 + BL 1 = 4 <= 5
+
+
+def test_csp_11_c5_front_obliques_count_as_forward_with_the_option() -> None:
+    assert not MoveRules(3, 3).allows("FL", 0)
+    assert MoveRules(3, 3, forward=frozenset({"F", "FL", "FR"})).allows("FL", 0)
+    enc = qualified(solo({"csp.forward_dirs": "F_FL_FR"}))
+    declare(enc, ann=3, foe=0)
+    fl = str(Hex(4, 1) + Hex(-1, 0))
+    assert fl in choices(enc, "ann", "plan_half", "to")
+
+
+def test_csp_15_at_n_3_a_facing_change_costs_3() -> None:
+    assert [change_cost(n) for n in (1, 2, 3, 6)] == [1, 2, 3, 6]
+    enc = qualified(solo())
+    declare(enc, ann=3, foe=0)
+    pv = enc.preview(Action("plan_half", "ann", {"to": cell(4, 3), "facing": 1}))
+    assert pv.allowed and pv.cost == 3
+    assert "3 hexes at N = 3 (CSP-15, C-3)" in pv.notes[0]
+    ann = next(f for f in encounter_view(enc)["figures"] if f["id"] == "ann")
+    assert ann["extra"]["turn_cost"] == "3 hexes"
+
+
+def test_csp_15_c10_a_cs_1_figure_at_n_2_turns_across_the_halves() -> None:
+    rules = MoveRules(2, 1, span_room=1)
+    assert plan(rules, 1, Pose(Hex(4, 4), 1)) == 1  # 1 now, 1 from the second half
+    with pytest.raises(ValueError):
+        plan(MoveRules(2, 1), 1, Pose(Hex(4, 4), 1))
+    enc = solo(cs=1)
+    run_phase(enc, {"ann": 1, "foe": 0}, {"ann": cell(4, 5)})
+    next_step(enc)
+    declare(enc, ann=2, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 5), facing=1)
+    move = last(enc, "move", "ann")
+    assert (move.data["spent"], move.data["debt"], move.data["facing"]) == (1, 1, 1)
+    next_step(enc)
+    assert "plan_half" not in kinds(enc, "ann")  # H2 = 1, all taken by the turn
+    enc = solo({"csp.turn_cost_split": "no_borrow"}, cs=1)
+    run_phase(enc, {"ann": 1, "foe": 0}, {"ann": cell(4, 5)})
+    next_step(enc)
+    declare(enc, ann=2, foe=0)
+    with pytest.raises(IllegalActionError, match="cannot reach"):
+        act(enc, "plan_half", "ann", to=cell(4, 5), facing=1)
+
+
+# ---- simultaneous movement ----------------------------------------------------------------
+
+
+def two_into_one(options: dict[str, object] | None = None, bob_cs: int = 3) -> Encounter:
+    enc = arena(options)  # type: ignore[arg-type]
+    enc = add(enc, "ann", (2, 4), side="A", facing=2)
+    return add(enc, "bob", (4, 4), side="B", facing=5, cs=bob_cs)
+
+
+def test_csp_8_c11_two_figures_stepping_into_one_hex_both_stop() -> None:
+    enc = two_into_one()
+    declare(enc, ann=1, bob=1)
+    mid = str(from_offset(2, 4) + Hex(1, 0))
+    assert mid in choices(enc, "ann", "plan_half", "to") and mid in choices(
+        enc, "bob", "plan_half", "to"
+    )
+    half(enc, ann=mid, bob=mid)
+    assert last(enc, "move", "ann").data["stopped"] and last(enc, "move", "bob").data["stopped"]
+    assert str(enc.state.figures["ann"].position) == cell(2, 4)
+
+
+def test_csp_8_c11_priority_option_lets_the_faster_figure_on() -> None:
+    enc = two_into_one({"csp.collision_rule": "priority"}, bob_cs=4)
+    declare(enc, ann=1, bob=1)
+    mid = str(from_offset(2, 4) + Hex(1, 0))
+    half(enc, ann=mid, bob=mid)
+    assert str(enc.state.figures["bob"].position) == mid
+    assert str(enc.state.figures["ann"].position) == cell(2, 4)
