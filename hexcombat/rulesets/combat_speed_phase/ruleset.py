@@ -947,6 +947,9 @@ class CombatSpeedPhase(Ruleset):
                 return "Movement only: the text has no combat resolution (C-1)."
             if Book(figure).strikes:
                 return "Has struck this phase (R-1)."
+            no_attack = _opt(state, "csp.fast_move_penalty") == "no_attack_no_shield"
+            if no_attack and is_impaired(figure):
+                return "Impaired (N > 1 this phase): it cannot strike (CSP-3, C-2)."
             return "No enemy within reach and in the front arc (CSP-17, C-13)."
         return ""
 
