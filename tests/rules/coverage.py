@@ -34,6 +34,8 @@ class Target:
     data: str
     tests: str
     options_module: str
+    gap_letters: str = "GI"
+    """Letters of the spec's gap and inconsistency ids (fig-percentile: G-n, I-n)."""
 
     @property
     def doc(self) -> Path:
@@ -49,6 +51,15 @@ TARGETS = {
         "hexcombat/rulesets/data/fig_percentile.json",
         "tests/rules/test_fig_percentile_*.py",
         "hexcombat.rulesets.fig_percentile.options",
+    ),
+    "combat-speed-phase": Target(
+        "combat-speed-phase",
+        "CSP",
+        "hexcombat/rulesets/combat_speed_phase",
+        "hexcombat/rulesets/data/combat_speed_phase.json",
+        "tests/rules/test_combat_speed_phase_*.py",
+        "hexcombat.rulesets.combat_speed_phase.options",
+        "CIR",  # C-n gaps, I-n inconsistencies, R-n our own readings
     ),
 }
 
@@ -114,7 +125,7 @@ def implementations(target: Target) -> dict[str, set[str]]:
 
 @dataclass
 class Tests:
-    """Test functions per rule id and per gap (G-n) or inconsistency (I-n) id."""
+    """Test functions per rule id and per gap (G-n, C-n), inconsistency (I-n) or reading id."""
 
     rules: dict[str, list[str]] = field(default_factory=dict)
     gaps: dict[str, list[str]] = field(default_factory=dict)
@@ -137,11 +148,12 @@ def tests(target: Target) -> Tests:
     """Which test functions name which rule and gap ids."""
     found = Tests()
     low = target.prefix.lower()
+    letters = target.gap_letters.lower()
     for name in _test_names(sorted(ROOT.glob(target.tests))):
         found.total += 1
         for n in re.findall(rf"(?<![a-z0-9]){low}_(\d+)(?![0-9])", name):
             found.rules.setdefault(f"{target.prefix}-{n}", []).append(name)
-        for letter, n in re.findall(r"(?<![a-z0-9])([gi])_?(\d+)(?![0-9])", name):
+        for letter, n in re.findall(rf"(?<![a-z0-9])([{letters}])_?(\d+)(?![0-9])", name):
             found.gaps.setdefault(f"{letter.upper()}-{n}", []).append(name)
     return found
 
@@ -201,7 +213,8 @@ def render(target: Target) -> str:
         "|---|---|---|---|",
     ]
     for name, default, rule in _options(target):
-        names = [n for g in re.findall(r"[GI]-\d+", rule) for n in found.gaps.get(g, [])]
+        ids = re.findall(rf"[{target.gap_letters}]-\d+", rule)
+        names = [n for g in ids for n in found.gaps.get(g, [])]
         lines.append(f"| `{name}` | `{default}` | {rule} | {len(names)}: {_cell(names)} |")
     return "\n".join(lines) + "\n"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from combat_speed_phase_fixtures import (
-    act,
     add,
     arena,
     choices,
@@ -153,7 +152,7 @@ def test_csp_3_c2_shield_gives_no_defence_while_impaired_in_the_borrowed_roll() 
     assert any("shield gives no defence" in n for n in enc.preview(borrowed(enc)).notes)
 
 
-# ---- the GM's part (C-1) ---------------------------------------------------------------------------
+# ---- the GM's part (C-1) ------------------------------------------------------------------
 
 
 def test_c1_the_gm_enters_the_outcome_and_it_is_logged_as_the_gms() -> None:

@@ -1,6 +1,6 @@
 """``combat-speed-phase``: Combat Speed multiples, half-phase simultaneous movement, reach.
 
-Spec: ``shared/rules/combat-speed-phase.md`` (17 numbered rules, CSP-1 ... CSP-17).
+Spec: ``shared/rules/combat-speed-phase.md`` (17 numbered rules).
 The pure calculators are importable from here and tested rule by rule; the
 ruleset class registers itself as ``combat-speed-phase``.
 """
