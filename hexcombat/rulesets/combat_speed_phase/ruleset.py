@@ -401,11 +401,10 @@ class CombatSpeedPhase(Ruleset):
         facing = FieldSpec(
             "facing",
             "Facing at the end",
-            "choice",
+            "facing",
             help=f"Each hexside turned costs {_hexes(change_cost(n))} at N = {n} "
             "(CSP-6, CSP-15, C-3).",
             rule="CSP-15",
-            choices=tuple(Choice(i, name) for i, name in enumerate(FACING_NAMES)),
             required=False,
         )
         motion = FieldSpec(
