@@ -34,6 +34,7 @@ from hexcombat.rulesets.combat_speed_phase import (
     offered_multiples,
     step_function,
 )
+from hexcombat.rulesets.combat_speed_phase.speed import why_not
 from hexcombat.rulesets.registry import get_ruleset
 from hexcombat.view import encounter_view
 
@@ -215,6 +216,9 @@ def test_csp_13_c8_a_stationary_figure_may_not_run_until_a_phase_at_cs() -> None
         act(enc, "declare_speed", "ann", n=3)
     assert choices(qualified(enc), "ann", "declare_speed", "n") == [0, 1, 2, 3, 4, 5, 6]
     assert may_run(PhaseRecord(1, 1), 3) and not may_run(PhaseRecord(1, 0), 3)
+    assert "phase moving at Combat Speed" in why_not(3, PhaseRecord(), 3, on_knees=False, rule="")
+    assert "(CSP-16)" in why_not(0, PhaseRecord(3, 9), 3, on_knees=False, rule="")
+    assert "CSP-12)" in why_not(3, PhaseRecord(1, 3), 3, on_knees=True, rule="")
 
 
 def test_csp_13_c8_exactly_cs_option_needs_cs_hexes() -> None:

@@ -59,6 +59,7 @@ from .speed import (
     moved_multiple,
     must_keep_moving,
     offered_multiples,
+    why_not,
 )
 
 DATA: Any = load("combat_speed_phase")
@@ -846,7 +847,9 @@ class CombatSpeedPhase(Ruleset):
         figure = state.figure(action.figure)
         n = action.integer("n")
         if n not in self.multiples(state, figure):
-            raise IllegalActionError(f"{figure.name} cannot declare N = {n} now")
+            last, rule = Book(figure).last, _opt(state, "csp.cs_phase_rule")
+            why = why_not(n, last, cs_of(figure), on_knees=on_knees(figure), rule=rule)
+            raise IllegalActionError(f"{figure.name} cannot declare N = {n} now: {why}")
         book = Book(figure)
         book.n = n
         cs = cs_of(figure)
@@ -951,14 +954,6 @@ class CombatSpeedPhase(Ruleset):
                 return "Impaired (N > 1 this phase): it cannot strike (CSP-3, C-2)."
             return "No enemy within reach and in the front arc (CSP-17, C-13)."
         return ""
-
-    def badges(self, state: GameState, figure: Figure) -> list[str]:
-        """The common badges, and N once it is revealed."""
-        words = super().badges(state, figure)
-        n = Book(figure).n
-        if n is not None and state.step.id != "declare":
-            words.append(f"N{n}")
-        return words
 
     def badge_color(self, badge: str) -> str:
         """Impaired in orange, on its knees in brown."""
