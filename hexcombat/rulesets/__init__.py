@@ -9,6 +9,7 @@ from .registry import all_rulesets, get_ruleset, register
 # isort: off
 from . import skirmish
 from . import fig_percentile
+from . import strike_chance_pulse
 from . import combat_speed_phase
 
 # isort: on
@@ -21,4 +22,5 @@ __all__ = [
     "get_ruleset",
     "register",
     "skirmish",
+    "strike_chance_pulse",
 ]

@@ -1,0 +1,448 @@
+"""What a figure may do now, described for forms: each action with only legal values.
+
+Attack parameters depend on each other (weapon -> special attack -> target):
+each special and target :class:`~hexcombat.schema.Choice` carries ``when``, so
+the engine refuses a target that is not legal for the chosen weapon and
+special attack, and the form offers only the ones that are.
+"""
+
+from __future__ import annotations
+
+from ...actions import ActionSpec
+from ...checks import percent
+from ...figures import Figure, figure_distance
+from ...geometry import DIRECTION_NAMES, Hex, distance, neighbors
+from ...schema import Choice, FieldSpec
+from ...state import GameState
+from . import missile, rules
+from .situation import (
+    Weapon,
+    attack_weapons,
+    hands_used,
+    hostile,
+    in_melee_zone,
+    in_ranged_zone,
+    is_out,
+    parry_rank_of,
+    prepared,
+    same_hex,
+    settings,
+    shield_of,
+    stat,
+    strike_check,
+    text_stat,
+    weapon_of,
+    where,
+)
+
+MODIFIER_LIMIT = 50
+SPECIAL_WORDS = {
+    "none": "No special attack",
+    "trip": "Trip (Base 40, D10, footing roll; SCP-17)",
+    "entangle": "Entangle (footing roll, entangled; SCP-18)",
+    "restrain": "Restrain (3 x difference of PS + AG; SCP-19)",
+    "knockout": "Knockout (at or under 15% of the MSC; SCP-20)",
+    "shield_rush": "Shield Rush (Base 40, +20 after a Charge; SCP-21)",
+    "disarm": "Disarm (MSC - 20; SCP-22)",
+}
+MODE_SPECIALS = {
+    "melee": ("trip", "entangle", "knockout", "shield_rush", "disarm"),
+    "ranged": ("entangle",),
+    "close": ("restrain", "knockout", "disarm"),
+}
+
+
+def pulse(state: GameState) -> int:
+    """The Pulse number."""
+    return state.clock.counters[0]
+
+
+def moving_now(state: GameState, figure: Figure) -> bool:
+    """SCP-49: a rider's mount moved this Pulse."""
+    mount = state.figures.get(figure.mounted_on)
+    return mount is not None and mount.memory.get("moved_pulse") == pulse(state)
+
+
+def target_problem(
+    state: GameState, attacker: Figure, target: Figure, weapon: Weapon, mode: str
+) -> str:
+    """Why ``attacker`` cannot attack ``target`` with ``weapon`` in ``mode`` ('' if it can)."""
+    s = settings(state)
+    if target.id == attacker.id or not hostile(attacker, target) or is_out(target):
+        return f"{target.name} is not a hostile figure in the fight"
+    if target.id == attacker.mounted_on or target.mounted_on == attacker.id:
+        return f"{target.name} is {attacker.name}'s mount or rider"
+    shared = same_hex(attacker, target)
+    if mode == "close":
+        if shared:
+            return ""
+        if s.grapple_enters_hex and figure_distance(attacker, target) == 1:
+            room = s.stacking == 0 or len(state.occupants(target.position)) < s.stacking
+            return "" if room else f"{target.name}'s hex is full (core.stacking)"
+        return f"{target.name} is not in {attacker.name}'s hex (SCP-5)"
+    if shared:
+        return f"{target.name} shares {attacker.name}'s hex: only Close combat (SCP-5)"
+    if mode == "melee":
+        if not in_melee_zone(state, attacker, target, weapon):
+            return f"{target.name} is not in {attacker.name}'s Melee Zone (SCP-4, A-11, SCP-50)"
+        return ""
+    rider_front = (
+        attacker.mounted_on != ""
+        and s.mounted_front_fire == "allow_adjacent"
+        and where(target, attacker.position) is not None
+        and (w := where(attacker, target.position)) == "F"
+    )
+    del w
+    if figure_distance(attacker, target) <= 1 and not rider_front:
+        return f"{target.name} is adjacent: no Fire (SCP-3)"
+    if not in_ranged_zone(state, attacker, target):
+        return f"{target.name} is not in {attacker.name}'s Ranged Zone (SCP-3, A-11)"
+    if figure_distance(attacker, target) > weapon.range_hexes:
+        return (
+            f"{target.name} is {figure_distance(attacker, target)} hexes away; the "
+            f"{weapon.name} reaches {weapon.range_hexes} (A-24)"
+        )
+    if attacker.mounted_on and moving_now(state, attacker):
+        return "a rider cannot fire while the mount is moving (SCP-49)"
+    sight = missile.line_of_fire(state, attacker, target)
+    return "" if sight.clear else f"no line of fire: {sight.reason}"
+
+
+def special_ok(weapon: Weapon, special: str, mode: str, target: Figure, shield_type: str) -> str:
+    """SCP-16...SCP-22 for one weapon, special and target."""
+    if special == "none":
+        return ""
+    if special == "shield_rush" and weapon.kind != "shield":
+        return "Shield Rush is made with the shield (SCP-21)"
+    if weapon.kind == "shield" and special != "shield_rush":
+        return "a shield attacks only by Shield Rush (SCP-21)"
+    return rules.special_problem(
+        special,
+        mode=mode,
+        categories=weapon.categories,
+        rated=weapon.rated,
+        target_size=text_stat(target, "size", "human"),
+        shield_type=shield_type or None,
+        kick=weapon.kind == "kick",
+    )
+
+
+def through_of(attacker: Figure, target: Figure, mode: str) -> str | None:
+    """The target's hex the attack comes through (None in Close combat)."""
+    return None if mode == "close" else where(target, attacker.position)
+
+
+def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | None:
+    """Melee, Fire or Grapple with every legal weapon -> special -> target chain."""
+    shield = shield_of(figure)
+    shield_type = str(shield.stats.get("type", "")) if shield else ""
+    weapons: list[Choice] = []
+    specials: list[Choice] = []
+    targets: list[Choice] = []
+    for w in attack_weapons(state, figure, mode):
+        any_target = False
+        for special in ("none", *MODE_SPECIALS[mode]):
+            found = False
+            for t in state.figures.values():
+                if target_problem(state, figure, t, w, mode):
+                    continue
+                if special_ok(w, special, mode, t, shield_type):
+                    continue
+                through = through_of(figure, t, mode)
+                if mode == "ranged":
+                    through = missile.through_hex(state, t, _before(figure, t))
+                check = strike_check(state, figure, t, w, mode, special, through=through)
+                detail = f"MSC {check.msc}: {percent(check.chance())}"
+                targets.append(
+                    Choice(t.id, t.name, detail, when={"weapon": w.name, "special": special})
+                )
+                found = True
+            if found:
+                specials.append(Choice(special, SPECIAL_WORDS[special], when={"weapon": w.name}))
+                any_target = True
+        if any_target:
+            weapons.append(Choice(w.name, w.name, f"Base {w.base}"))
+    if not weapons:
+        return None
+    params = [
+        FieldSpec("weapon", "Weapon", "choice", choices=tuple(weapons)),
+        FieldSpec(
+            "special", "Special attack", "choice", "none", choices=tuple(specials), rule="SCP-16"
+        ),
+        FieldSpec("target", "Target", "figure", choices=tuple(targets)),
+    ]
+    if mode == "melee":
+        params.append(
+            FieldSpec(
+                "off_hand",
+                "With the secondary hand",
+                "bool",
+                False,
+                required=False,
+                help="SCP-7: attack-condition modifier (A-15 placeholder).",
+                rule="SCP-7",
+            )
+        )
+    params.append(modifier_param())
+    words = {
+        "melee": (
+            "melee",
+            "Melee attack",
+            "D100 at or under the MSC hits (SCP-4, SCP-24...SCP-28).",
+            "SCP-1, SCP-4, SCP-27",
+        ),
+        "ranged": (
+            "fire",
+            "Fire",
+            "The missile flies in a straight line; every figure on it is "
+            "checked until one is hit (SCP-10...SCP-12).",
+            "SCP-1, SCP-3, SCP-12",
+        ),
+        "close": (
+            "grapple",
+            "Grapple (Close)",
+            "Only against a figure in your hex, which you may "
+            "step into (SCP-5; shields are dropped, SCP-41).",
+            "SCP-1, SCP-5, SCP-41",
+        ),
+    }[mode]
+    return ActionSpec(words[0], words[1], figure.id, tuple(params), words[2], words[3])
+
+
+def _before(attacker: Figure, target: Figure) -> tuple[Hex, ...]:
+    from ...geometry import line_steps
+
+    steps = line_steps(attacker.position, target.position)
+    return steps[-2].hexes if len(steps) > 1 else (attacker.position,)
+
+
+def modifier_param() -> FieldSpec:
+    """SCP-27's attack-condition modifiers (lighting, posture ...), whose values are not given."""
+    return FieldSpec(
+        "modifier",
+        "Other modifier",
+        "int",
+        0,
+        "Lighting, posture and other conditions the text names without values (SCP-27).",
+        "SCP-27",
+        minimum=-MODIFIER_LIMIT,
+        maximum=MODIFIER_LIMIT,
+        required=False,
+    )
+
+
+def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
+    """A-14: hexes within TMR at 1 MP per open hex (terrain cost), not into hostiles or full
+    hexes; the figure's own hex excluded."""
+    s = settings(state)
+    tmr = stat(figure, "tmr", 0)
+    limit = s.stacking or 99
+    crowd: dict[Hex, int] = {}
+    foes: set[Hex] = set()
+    for f in state.figures.values():
+        if f.id in (figure.id,) or f.mounted_on == figure.id or f.mounted_on:
+            continue
+        for h in f.hexes():
+            crowd[h] = crowd.get(h, 0) + 1
+            if hostile(f, figure) and not is_out(f):
+                foes.add(h)
+    best = {figure.position: 0}
+    frontier = [figure.position]
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in neighbors(h):
+                if not state.board.contains(n) or n in foes or crowd.get(n, 0) >= limit:
+                    continue
+                cost = state.board.terrain_at(n).move_cost
+                if cost is None or best[h] + cost > tmr:
+                    continue
+                if n not in best or best[h] + cost < best[n]:
+                    best[n] = best[h] + cost
+                    nxt.append(n)
+        frontier = nxt
+    best.pop(figure.position)
+    return best
+
+
+def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
+    """A-14, SCP-47: move up to TMR hexes; facing is free. A rider does not move alone."""
+    if figure.mounted_on:
+        return None
+    hexes = reach(state, figure)
+    if not hexes:
+        return None
+    choices = tuple(Choice(str(h), str(h), f"{c} MP") for h, c in sorted(hexes.items()))
+    facings = tuple(Choice(i, n) for i, n in enumerate(DIRECTION_NAMES))
+    return ActionSpec(
+        "move",
+        "Move",
+        figure.id,
+        (
+            FieldSpec("to", "To", "hex", choices=choices),
+            FieldSpec(
+                "facing",
+                "Facing at the end",
+                "facing",
+                figure.facing,
+                choices=facings,
+                required=False,
+            ),
+        ),
+        f"Up to TMR {stat(figure, 'tmr', 0)} hexes this Pulse; turning is free (A-14).",
+        "A-14, SCP-47",
+    )
+
+
+def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
+    """SCP-8: move next to a target and make a Melee attack facing it, in one action."""
+    if figure.mounted_on:
+        return None
+    hexes = reach(state, figure)
+    shield = shield_of(figure)
+    shield_type = str(shield.stats.get("type", "")) if shield else ""
+    targets: list[Choice] = []
+    ends: list[Choice] = []
+    weapons = attack_weapons(state, figure, "melee")
+    specials: dict[tuple[str, str], Choice] = {}
+    for t in state.figures.values():
+        if t.id == figure.id or not hostile(figure, t) or is_out(t):
+            continue
+        spots = [h for h in neighbors(t.position) if h in hexes]
+        if not spots:
+            continue
+        targets.append(Choice(t.id, t.name, f"{len(spots)} hexes to charge from"))
+        ends += [Choice(str(h), str(h), f"{hexes[h]} MP", when={"target": t.id}) for h in spots]
+        for w in weapons:
+            for sp in ("none", *MODE_SPECIALS["melee"]):
+                if not special_ok(w, sp, "melee", t, shield_type):
+                    key = (w.name, sp)
+                    specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when={"weapon": w.name}))
+    if not targets or not weapons:
+        return None
+    return ActionSpec(
+        "charge",
+        "Charge",
+        figure.id,
+        (
+            FieldSpec("target", "Target", "figure", choices=tuple(targets)),
+            FieldSpec("to", "Charge to", "hex", choices=tuple(ends)),
+            FieldSpec(
+                "weapon", "Weapon", "choice", choices=tuple(Choice(w.name, w.name) for w in weapons)
+            ),
+            FieldSpec(
+                "special",
+                "Special attack",
+                "choice",
+                "none",
+                choices=tuple(specials.values()),
+                rule="SCP-16",
+            ),
+            modifier_param(),
+        ),
+        "Move next to the target, turn to face it and attack (a Shield Rush gets +20, SCP-21).",
+        "SCP-8, SCP-21",
+    )
+
+
+def simple_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
+    """Evade, Pass, Ready and Rise (A-14)."""
+    specs = [
+        ActionSpec(
+            "evade",
+            "Evade",
+            figure.id,
+            (),
+            "Until the next Pulse attackers get "
+            f"{settings(state).evade_modifier} and any Melee miss may be parried "
+            "(SCP-29, SCP-32, A-10).",
+            "SCP-29, A-10",
+        ),
+        ActionSpec(
+            "pass",
+            "Pass",
+            figure.id,
+            (),
+            "Do nothing this Pulse (two Passes in a row free an entangled figure, SCP-18).",
+            "SCP-18, SCP-34",
+        ),
+    ]
+    free = 2 - hands_used(figure)
+    ready = [
+        Choice(i.name, f"{i.name} ({'picked up' if i.state == 'dropped' else 'from the belt'})")
+        for i in figure.equipment
+        if i.kind in ("weapon", "shield")
+        and not i.is_ready
+        and i.stats.get("broken") is not True
+        and (2 if i.kind == "weapon" and weapon_of(i).two_handed else 1) <= free
+        and not (i.kind == "shield" and shield_of(figure) is not None)
+    ]
+    if ready:
+        specs.append(
+            ActionSpec(
+                "ready",
+                "Ready an item",
+                figure.id,
+                (FieldSpec("item", "Item", "choice", choices=tuple(ready)),),
+                "Prepare a carried weapon or shield, or pick up a dropped one (SCP-31).",
+                "SCP-31, A-14",
+            )
+        )
+    return specs
+
+
+def riposte_answers(state: GameState, defender: Figure) -> tuple[ActionSpec, ...]:
+    """SCP-35: make the Riposte (a Melee attack that cannot be parried) or not."""
+    weapons = [w for w in attack_weapons(state, defender, "melee") if w.kind != "shield"]
+    choices = tuple(Choice(w.name, w.name) for w in weapons)
+    answers = []
+    if choices:
+        answers.append(
+            ActionSpec(
+                "riposte",
+                "Riposte",
+                defender.id,
+                (FieldSpec("weapon", "Weapon", "choice", choices=choices),),
+                "An immediate Melee attack; it cannot be parried (SCP-35).",
+                "SCP-35",
+            )
+        )
+    answers.append(ActionSpec("decline_riposte", "No riposte", defender.id, (), "", "SCP-35"))
+    return tuple(answers)
+
+
+def parry_answers(
+    state: GameState, defender: Figure, attacker_rank: int | None
+) -> tuple[ActionSpec, ...]:
+    """SCP-32...SCP-34, A-6: roll the parry, or let the miss stand."""
+    _, r = parry_rank_of(state, defender)
+    p = (r or 0) - (attacker_rank or 0)
+    return (
+        ActionSpec(
+            "parry",
+            f"Parry (D10 {'+' if p >= 0 else '-'} {abs(p)})",
+            defender.id,
+            (),
+            "3 or less: parried, you must Pass next Pulse; 4-7: the attacker is disarmed; "
+            "8+: disarmed and you may riposte (SCP-34).",
+            "SCP-33, SCP-34",
+        ),
+        ActionSpec(
+            "decline_parry",
+            "Do not parry",
+            defender.id,
+            (),
+            "The attack missed anyway (A-6).",
+            "A-6",
+        ),
+    )
+
+
+def close_weapons(figure: Figure) -> int:
+    """How many prepared weapons the figure holds."""
+    return len(prepared(figure))
+
+
+def adjacent(a: Hex, b: Hex) -> bool:
+    """Neighbouring hexes."""
+    return distance(a, b) == 1

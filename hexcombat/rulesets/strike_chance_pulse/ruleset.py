@@ -1,0 +1,456 @@
+"""The ``strike-chance-pulse`` ruleset: the Pulse, offered actions, previews and handlers.
+
+A Pulse (SCP-6, A-13, A-14) has three steps: initiative (rolled for every
+figure when the step ends), engaged figures acting one by one in initiative
+order, then the other figures. Each figure takes one action: Move, Charge,
+Melee, Fire, Grapple, Evade, Pass, Ready or Rise. A Melee miss that may be
+parried asks the defender (a prompt, SCP-32, A-6); a parry of 8 or more asks
+about the Riposte (SCP-35).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...actions import Action, ActionSpec
+from ...checks import Chain, Check, Rollable, Stage
+from ...dice import Dice
+from ...errors import IllegalActionError, Problem
+from ...events import Event
+from ...figures import Equipment, Figure, Pool, Status, place
+from ...geometry import Hex, direction_to, distance, neighbors
+from ...state import GameState
+from ...terrain import TerrainTable
+from ...time import Acting, StepDef
+from ...validation import Json
+from ..base import Preview, Ruleset
+from ..data import load
+from ..registry import register
+from . import flow, missile, offers, rules
+from .options import FIELDS, OPTIONS, TIME
+from .situation import (
+    UNARMED,
+    Settings,
+    find_weapon,
+    is_out,
+    parry_rank_of,
+    settings,
+    stat,
+    strike_check,
+    weapon_rank,
+)
+
+DATA: Any = load("strike_chance_pulse")
+DAMAGE_LIMIT_NOTE = "house default"
+
+
+@register
+class StrikeChancePulse(Ruleset):
+    """Percentile Strike Chance, Pulses, Ranged/Melee/Close combat, parry and riposte."""
+
+    id = "strike-chance-pulse"
+    name = "Strike Chance, Pulses"
+    summary = (
+        "Pulses in which engaged figures act first; Strike Chance = Base + MD + 4 x Rank minus "
+        "the target's Defense Rating, D100 at or under it hits; missiles checked against every "
+        "figure on their line; six special attacks, parry and riposte, unarmed and mounted "
+        "combat, infection after combat."
+    )
+    default_die = 10
+    stacking_option = "core.stacking"
+    options = OPTIONS
+    figure_fields = FIELDS
+    time = TIME
+    terrain = TerrainTable.from_json(DATA["terrain"])
+    rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+
+    # ---- set-up ----------------------------------------------------------------
+    def default_data(self) -> dict[str, Json]:
+        """The placeholder weapon and shield charts (A-15; every entry marked)."""
+        return {
+            "weapons": copy.deepcopy(DATA["weapons"]),
+            "shields": copy.deepcopy(DATA["shields"]),
+        }
+
+    def item(
+        self, name: str, *, state: str = "ready", data: Mapping[str, Json] | None = None
+    ) -> Equipment:
+        """A weapon or shield from the charts (or ``data``), its numbers copied."""
+        tables = data or self.default_data()
+        for table, kind in (("weapons", "weapon"), ("shields", "shield")):
+            entries = tables.get(table)
+            if isinstance(entries, dict) and isinstance(entries.get(name), dict):
+                return Equipment(name, kind, state, None, dict(entries[name]))
+        raise ValueError(f"no weapon or shield called {name!r}")
+
+    def stacking(self, options: Mapping[str, Json]) -> int:
+        """A-32: 0 means no fixed limit."""
+        value = options.get("core.stacking", 0)
+        return value if isinstance(value, int) and value > 0 else 99
+
+    def figure_problems(self, figure: Figure, data: Mapping[str, Json]) -> list[Problem]:
+        """The field checks, plus at most two hands of prepared items."""
+        problems = super().figure_problems(figure, data)
+        from .situation import hands_used
+
+        if hands_used(figure) > 2:
+            problems.append(Problem("equipment", "more than two hands of prepared items"))
+        return problems
+
+    def start(self, state: GameState) -> None:
+        """Endurance and Fatigue pools (A-26), then the first Pulse."""
+        for f in state.figures.values():
+            en, ft = stat(f, "en", 1), stat(f, "ft", 0)
+            f.pools.setdefault("en", Pool(en, en))
+            f.pools.setdefault("ft", Pool(ft, ft))
+        self.start_step(state)
+
+    # ---- time ----------------------------------------------------------------------
+    def _group(self, state: GameState, step: str) -> list[str]:
+        order = [str(i) for i in state.memory.get("order") or []]
+        engaged = set(state.memory.get("engaged") or [])
+        want = step == "engaged"
+        return [
+            i
+            for i in order
+            if i in state.figures and not is_out(state.figures[i]) and (i in engaged) == want
+        ]
+
+    def acting(self, state: GameState) -> Acting:
+        """The table at initiative; then one figure at a time in initiative order (SCP-6)."""
+        step = state.step.id
+        if step == "initiative":
+            return Acting("table")
+        group = self._group(state, step)
+        acted = set(state.memory.get("acted") or [])
+        waiting = tuple(i for i in group if i not in acted)
+        init = state.memory.get("initiative") or {}
+        shown = ", ".join(f"{state.figures[i].name} {init.get(i, '?')}" for i in group)
+        why = "engaged first" if step == "engaged" else "not engaged"
+        notes = (f"{why}, SCP-6; initiative {shown} (A-13)",) if group else ()
+        return Acting("figure", tuple(group), waiting=waiting, order_notes=notes)
+
+    def step_is_empty(self, state: GameState, step: StepDef) -> bool:
+        """Engaged or free steps with nobody in them are skipped."""
+        return step.kind == "act" and not self._group(state, step.id)
+
+    def blocks_next_step(self, state: GameState) -> str:
+        """Every figure of the step takes its one action (A-14), a Pass at least."""
+        if state.step.kind != "act":
+            return ""
+        waiting = self.acting(state).waiting
+        if not waiting:
+            return ""
+        return f"{state.figures[waiting[0]].name} has not acted yet (one action per Pulse, A-14)"
+
+    def end_step(self, state: GameState, dice: Dice) -> None:
+        """A new Pulse starts when initiative is rolled: timers, then the order (A-13)."""
+        if state.step.id == "initiative":
+            flow.new_pulse(state, dice)
+
+    def is_out(self, state: GameState, figure: Figure) -> bool:
+        """Dead or unconscious."""
+        return is_out(figure)
+
+    # ---- offers --------------------------------------------------------------------
+    def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
+        """The figure's one action of the Pulse."""
+        p = offers.pulse(state)
+        simple = offers.simple_specs(state, figure)
+        must_pass = figure.memory.get("must_pass_pulse") == p
+        if must_pass or figure.has_status("restrained"):
+            return [s for s in simple if s.kind == "pass"]
+        if figure.has_status("prone"):
+            rise = ActionSpec("rise", "Rise", figure.id, (), "Stand up (A-14).", "A-14")
+            blocked = figure.has_status("entangled")
+            return [s for s in simple if s.kind == "pass"] + ([] if blocked else [rise])
+        specs: list[ActionSpec] = []
+        entangled_all = figure.has_status("entangled") and settings(state).entangle_blocks == "all"
+        if not entangled_all:
+            for spec in (
+                offers.attack_spec(state, figure, "melee"),
+                offers.attack_spec(state, figure, "ranged"),
+                offers.attack_spec(state, figure, "close"),
+                offers.charge_spec(state, figure),
+                offers.move_spec(state, figure),
+            ):
+                if spec is not None:
+                    specs.append(spec)
+        return specs + simple
+
+    def table_actions(self, state: GameState) -> list[ActionSpec]:
+        """After combat: the infection checks (SCP-53); each morning the course (SCP-56)."""
+        specs = []
+        if flow.wounded_unchecked(state):
+            specs.append(
+                ActionSpec(
+                    "end_combat",
+                    "End of combat: infection checks",
+                    None,
+                    (),
+                    "Every wounded figure rolls D100 against its infection chance "
+                    "(SCP-53...SCP-55).",
+                    "SCP-53, SCP-54, SCP-55",
+                )
+            )
+        if flow.ailing(state):
+            specs.append(
+                ActionSpec(
+                    "morning",
+                    "Next morning: infection and poison",
+                    None,
+                    (),
+                    "Infected figures roll to be cured (D100 at or under original EN) "
+                    "or take D10 - 5 (at least 1); slow poison always hurts "
+                    "(SCP-56, SCP-58).",
+                    "SCP-56, SCP-58",
+                )
+            )
+        return specs
+
+    # ---- previews ---------------------------------------------------------------------
+    def preview(self, state: GameState, action: Action) -> Preview:
+        """Exact odds and every number with its rule, before any roll."""
+        try:
+            return self._preview(state, action)
+        except IllegalActionError as exc:
+            return Preview(action, False, str(exc))
+
+    def _preview(self, state: GameState, action: Action) -> Preview:
+        kind = action.kind
+        if kind not in ("melee", "fire", "grapple", "charge"):
+            if kind == "move":
+                figure = state.figure(action.figure)
+                to = action.hex("to")
+                cost = offers.reach(state, figure).get(to)
+                return Preview(action, cost is not None, cost=cost, path=(figure.position, to))
+            return Preview(action, True)
+        attacker = state.figure(action.figure)
+        plan = flow.plan_attack(state, attacker, action)
+        rollables: list[Rollable] = []
+        notes = list(plan.notes)
+        highlights: dict[str, tuple[Hex, ...]] = {"target": plan.target.hexes()}
+        if plan.flight is not None:
+            chain_stages = []
+            for i, entry in enumerate(plan.flight.entries):
+                check = flow.path_check(state, plan, entry)
+                chain_stages.append(
+                    Stage(entry.figure.id, check, () if i == 0 else ("failure", "fumble_miss"))
+                )
+            notes.append(f"If nothing is hit the missile {plan.flight.end}")
+            highlights["los"] = plan.flight.path
+            if chain_stages:
+                rollables.append(
+                    Chain(
+                        f"{attacker.name}'s missile along its line",
+                        tuple(chain_stages),
+                        rule="SCP-12, A-24",
+                    )
+                )
+        else:
+            rollables.append(
+                Chain(
+                    plan.check.label,
+                    (
+                        Stage("strike", plan.check),
+                        Stage(
+                            "fumble",
+                            flow.fumble_check(state, attacker, plan),
+                            ("fumble_hit", "fumble_miss"),
+                        ),
+                    ),
+                    rule="SCP-28, SCP-30",
+                )
+            )
+        for extra in flow.after_hit_rollables(state, plan):
+            rollables.append(extra)
+        if plan.check.parry_margin:
+            ok, drank = parry_rank_of(state, plan.target)
+            if ok:
+                rollables.append(
+                    flow_parry(drank, weapon_rank(attacker, plan.weapon), plan.target.name)
+                )
+        return Preview(
+            action,
+            True,
+            rollables=tuple(rollables),
+            notes=tuple(notes),
+            cost=1,
+            highlights=highlights,
+        )
+
+    # ---- handlers ---------------------------------------------------------------------
+    def do_move(self, state: GameState, action: Action, dice: Dice) -> None:
+        """A-14: move up to TMR hexes and face any way."""
+        figure = state.figure(action.figure)
+        to = action.hex("to")
+        cost = offers.reach(state, figure).get(to)
+        if cost is None:
+            raise IllegalActionError(f"{figure.name} cannot reach {to} this Pulse")
+        facing = action.integer("facing", figure.facing)
+        start = figure.position
+        place(state.figures.values(), figure, to, facing)
+        figure.memory["moved_pulse"] = offers.pulse(state)
+        flow.acted(state, figure)
+        state.emit(
+            Event(
+                "move",
+                f"{figure.name} moves {start} → {to} ({cost} of TMR {stat(figure, 'tmr', 0)} MP)",
+                figure.id,
+                rule="A-14, SCP-47",
+                data={"from": str(start), "to": str(to), "mp": cost, "facing": facing},
+            )
+        )
+
+    def do_charge(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-8: move next to the target, face it and make a Melee attack."""
+        figure = state.figure(action.figure)
+        target = state.figure(action.text("target"))
+        to = action.hex("to")
+        cost = offers.reach(state, figure).get(to)
+        if cost is None or distance(to, target.position) != 1:
+            raise IllegalActionError(f"{figure.name} cannot charge {target.name} from {to}")
+        facing = direction_to(to, target.position)
+        assert facing is not None
+        start = figure.position
+        place(state.figures.values(), figure, to, facing)
+        figure.memory["moved_pulse"] = offers.pulse(state)
+        state.emit(
+            Event(
+                "move",
+                f"{figure.name} charges {start} → {to} at {target.name}",
+                figure.id,
+                target.id,
+                rule="SCP-8",
+                data={"from": str(start), "to": str(to), "mp": cost},
+            )
+        )
+        melee = Action("melee", figure.id, {**action.params, "charge": True})
+        flow.attack(state, figure, melee, dice)
+
+    def do_melee(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-4, SCP-24...SCP-34: a Melee attack."""
+        flow.attack(state, state.figure(action.figure), action, dice)
+
+    def do_fire(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-3, SCP-9...SCP-12: Fire along a line, checking every figure on it."""
+        flow.attack(state, state.figure(action.figure), action, dice)
+
+    def do_grapple(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-5, SCP-19, SCP-41: Close combat in one hex."""
+        flow.attack(state, state.figure(action.figure), action, dice)
+
+    def do_parry(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-33, SCP-34: the defender's D10 parry roll."""
+        flow.parry(state, state.figure(action.figure), dice)
+
+    def do_decline_parry(self, state: GameState, action: Action, dice: Dice) -> None:
+        """A-6: no parry; the miss stands."""
+        figure = state.figure(action.figure)
+        state.emit(Event("parry", f"{figure.name} does not parry", figure.id, rule="A-6"))
+
+    def do_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-35: an immediate Melee attack that cannot be parried."""
+        flow.riposte(state, state.figure(action.figure), action.text("weapon"), dice)
+
+    def do_decline_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-35: the defender lets the Riposte go."""
+        figure = state.figure(action.figure)
+        state.emit(Event("riposte", f"{figure.name} makes no riposte", figure.id, rule="SCP-35"))
+
+    def do_evade(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-29, A-10: Evading until the next Pulse."""
+        figure = state.figure(action.figure)
+        figure.statuses["evading"] = Status("evading", note="until the next Pulse (A-10)")
+        flow.acted(state, figure)
+        state.emit(
+            Event("evade", f"{figure.name} evades this Pulse", figure.id, rule="SCP-29, A-10")
+        )
+
+    def do_pass(self, state: GameState, action: Action, dice: Dice) -> None:
+        """A Pass; two in a row free an entangled figure (SCP-18, A-18)."""
+        flow.do_pass(state, state.figure(action.figure))
+
+    def do_prepare(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Prepare a carried item or pick up a dropped one (SCP-31)."""
+        figure = state.figure(action.figure)
+        item = figure.item(action.text("item"))
+        was = item.state
+        item.state = "ready"
+        flow.acted(state, figure)
+        verb = "picks up" if was == "dropped" else "readies"
+        state.emit(
+            Event("ready", f"{figure.name} {verb} the {item.name}", figure.id, rule="SCP-31, A-14")
+        )
+
+    def do_rise(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Stand up from prone (not while entangled, SCP-18)."""
+        figure = state.figure(action.figure)
+        if figure.has_status("entangled"):
+            raise IllegalActionError(f"{figure.name} must disentangle first (SCP-18)")
+        figure.statuses.pop("prone", None)
+        flow.acted(state, figure)
+        state.emit(Event("rise", f"{figure.name} stands up", figure.id, rule="A-14"))
+
+    def do_end_combat(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-53...SCP-55: infection checks for the wounded."""
+        flow.infection_checks(state, dice)
+
+    def do_morning(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-56, SCP-58: a day passes for the infected and poisoned."""
+        flow.morning(state, dice)
+
+    # ---- views --------------------------------------------------------------------
+    def idle_text(self, state: GameState, figure: Figure) -> str:
+        """Why a figure waits."""
+        if figure.id in (state.memory.get("acted") or []):
+            return "Already acted this Pulse (one action, A-14)."
+        return ""
+
+    def badges(self, state: GameState, figure: Figure) -> list[str]:
+        """Statuses, 'wounded', and 'engaged' (A-12)."""
+        words = [w for w in super().badges(state, figure) if w != "evading"]
+        if figure.has_status("evading"):
+            words.append("evading")
+        if figure.id in (state.memory.get("engaged") or []) and not is_out(figure):
+            words.append("engaged")
+        return words
+
+    def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
+        """Strike Chances, Defense Rating, initiative and bookkeeping for the figure panel."""
+        return flow.figure_view(state, figure)
+
+    def invariant_problems(self, state: GameState) -> list[str]:
+        """Core invariants, two hands at most, one action per Pulse."""
+        from .situation import hands_used
+
+        problems = super().invariant_problems(state)
+        for f in state.figures.values():
+            if hands_used(f) > 2:
+                problems.append(f"{f.id} holds more than two hands of items")
+        acted = state.memory.get("acted") or []
+        if len(acted) != len(set(acted)):
+            problems.append("a figure acted twice in one Pulse")
+        return problems
+
+
+def flow_parry(defender_rank: int | None, attacker_rank: int | None, name: str) -> Rollable:
+    """The parry table a defender may roll (SCP-33, SCP-34)."""
+    from .situation import parry_amount
+
+    return parry_amount(defender_rank, attacker_rank, f"{name}'s parry, if offered")
+
+
+__all__ = [
+    "UNARMED",
+    "Check",
+    "Settings",
+    "StrikeChancePulse",
+    "find_weapon",
+    "missile",
+    "neighbors",
+    "rules",
+    "strike_check",
+]

@@ -1,0 +1,111 @@
+"""Encounters for the ``strike-chance-pulse`` tests and demo, built through the public API.
+
+``duel`` puts the spec's constructed E-2 pair on an open board: Ann (Broadsword,
+Base 50, MD 14, Rank 3 -> SC 76) facing Bo (AG 13, Large Round Shield at Rank 3
+-> DR 25), so a Melee attack through Bo's Front hex needs 51 (E-1, E-2 item 1).
+
+Run ``python tests/rules/scp_fixtures.py`` to rewrite the app's demo document
+``static/demos/strike-chance-pulse.json`` (a test checks it is current).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from hexcombat import Action, Encounter, Hex
+from hexcombat.events import Event
+from hexcombat.figures import Figure
+from hexcombat.geometry import neighbor
+from hexcombat.rulesets.strike_chance_pulse import StrikeChancePulse
+from hexcombat.validation import Json
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "static" / "demos" / "strike-chance-pulse.json"
+RULESET = "strike-chance-pulse"
+
+
+def ruleset(enc: Encounter) -> StrikeChancePulse:
+    """The encounter's ruleset, typed."""
+    assert isinstance(enc.ruleset, StrikeChancePulse)
+    return enc.ruleset
+
+
+def arena(
+    width: int = 10, height: int = 8, options: Mapping[str, Json] | None = None, seed: int = 1
+) -> Encounter:
+    """An empty open board."""
+    enc = Encounter.new(RULESET, width, height, name="Strike Chance arena", seed=seed)
+    return enc.with_options(dict(options or {})) if options else enc
+
+
+def make(
+    enc: Encounter,
+    fid: str,
+    name: str,
+    side: str,
+    at: Hex,
+    facing: int,
+    *,
+    items: Sequence[str] = (),
+    ranks: Mapping[str, int] | None = None,
+    **stats: Json,
+) -> Encounter:
+    """Add a figure with prepared ``items`` (weapons or shields), Ranks and stats."""
+    rs = ruleset(enc)
+    f: Figure = rs.new_figure(fid, name, side, at, facing)
+    f.stats.update(stats)
+    f.skills.update(ranks or {})
+    f.equipment += [rs.item(i) for i in items]
+    return enc.with_figure(f)
+
+
+def facing_to(a: Hex, b: Hex) -> int:
+    """The direction from ``a`` to its neighbour ``b``."""
+    for d in range(6):
+        if neighbor(a, d) == b:
+            return d
+    raise ValueError(f"{a} and {b} are not neighbours")
+
+
+ANN_AT = Hex(3, 3)
+BO_AT = neighbor(ANN_AT, 1)
+
+
+def duel(options: Mapping[str, Json] | None = None, seed: int = 1, **bo: Json) -> Encounter:
+    """E-1/E-2: Ann (SC 76) faces Bo (DR 25) across a hexside; Bo faces Ann."""
+    enc = arena(options=options, seed=seed)
+    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Broadsword"],
+               ranks={"Broadsword": 3}, md=14, ag=12, ps=14)  # fmt: skip
+    stats: dict[str, Json] = {"ag": 13, "md": 12, "ps": 12}
+    stats.update(bo)
+    return make(enc, "bo", "Bo", "Red", BO_AT, 4, items=["Broadsword", "Large Round Shield"],
+                ranks={"Broadsword": 2, "Large Round Shield": 3}, **stats)  # fmt: skip
+
+
+def act(enc: Encounter, kind: str, figure: str | None = None, **params: Json) -> list[Event]:
+    """Perform an action with the encounter's seeded dice."""
+    return enc.perform(Action(kind, figure, params))
+
+
+def roll(
+    enc: Encounter, faces: Sequence[int], kind: str, figure: str | None = None, **params: Json
+) -> list[Event]:
+    """Perform an action with typed dice."""
+    return enc.perform(Action(kind, figure, params), faces=list(faces))
+
+
+def initiative(enc: Encounter, faces: Sequence[int]) -> list[Event]:
+    """End the initiative step with typed D10s (one per living figure, set-up order)."""
+    assert enc.state.step.id == "initiative"
+    return roll(enc, faces, "next_step")
+
+
+def kinds(enc: Encounter, fid: str | None) -> list[str]:
+    """The action kinds offered to ``fid`` now."""
+    return [s.kind for s in enc.legal_actions(fid)]
+
+
+def of(events: Sequence[Event], kind: str) -> list[Event]:
+    """The events of ``kind``."""
+    return [e for e in events if e.kind == kind]
