@@ -89,10 +89,8 @@ def target_problem(
     rider_front = (
         attacker.mounted_on != ""
         and s.mounted_front_fire == "allow_adjacent"
-        and where(target, attacker.position) is not None
-        and (w := where(attacker, target.position)) == "F"
+        and where(attacker, target.position) == "F"
     )
-    del w
     if figure_distance(attacker, target) <= 1 and not rider_front:
         return f"{target.name} is adjacent: no Fire (SCP-3)"
     if not in_ranged_zone(state, attacker, target):
@@ -380,7 +378,7 @@ def simple_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
     if ready:
         specs.append(
             ActionSpec(
-                "ready",
+                "prepare",
                 "Ready an item",
                 figure.id,
                 (FieldSpec("item", "Item", "choice", choices=tuple(ready)),),
