@@ -61,6 +61,15 @@ TARGETS = {
         "hexcombat.rulesets.combat_speed_phase.options",
         "CIR",  # C-n gaps, I-n inconsistencies, R-n our own readings
     ),
+    "strike-chance-pulse": Target(
+        "strike-chance-pulse",
+        "SCP",
+        "hexcombat/rulesets/strike_chance_pulse",
+        "hexcombat/rulesets/data/strike_chance_pulse.json",
+        "tests/rules/test_scp_*.py",
+        "hexcombat.rulesets.strike_chance_pulse.options",
+        "AIR",
+    ),
 }
 
 
@@ -213,8 +222,8 @@ def render(target: Target) -> str:
         "|---|---|---|---|",
     ]
     for name, default, rule in _options(target):
-        ids = re.findall(rf"[{target.gap_letters}]-\d+", rule)
-        names = [n for g in ids for n in found.gaps.get(g, [])]
+        gaps = re.findall(rf"[{target.gap_letters}]-\d+", rule)
+        names = list(dict.fromkeys(n for g in gaps for n in found.gaps.get(g, [])))
         lines.append(f"| `{name}` | `{default}` | {rule} | {len(names)}: {_cell(names)} |")
     return "\n".join(lines) + "\n"
 

@@ -10,10 +10,13 @@ Run ``python tests/rules/scp_fixtures.py`` to rewrite the app's demo document
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from hexcombat import Action, Encounter, Hex
+from hexcombat.document import to_document
 from hexcombat.events import Event
 from hexcombat.figures import Figure
 from hexcombat.geometry import neighbor
@@ -75,12 +78,32 @@ BO_AT = neighbor(ANN_AT, 1)
 def duel(options: Mapping[str, Json] | None = None, seed: int = 1, **bo: Json) -> Encounter:
     """E-1/E-2: Ann (SC 76) faces Bo (DR 25) across a hexside; Bo faces Ann."""
     enc = arena(options=options, seed=seed)
-    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Broadsword"],
-               ranks={"Broadsword": 3}, md=14, ag=12, ps=14)  # fmt: skip
+    enc = make(
+        enc,
+        "ann",
+        "Ann",
+        "Blue",
+        ANN_AT,
+        1,
+        items=["Broadsword"],
+        ranks={"Broadsword": 3},
+        md=14,
+        ag=12,
+        ps=14,
+    )
     stats: dict[str, Json] = {"ag": 13, "md": 12, "ps": 12}
     stats.update(bo)
-    return make(enc, "bo", "Bo", "Red", BO_AT, 4, items=["Broadsword", "Large Round Shield"],
-                ranks={"Broadsword": 2, "Large Round Shield": 3}, **stats)  # fmt: skip
+    return make(
+        enc,
+        "bo",
+        "Bo",
+        "Red",
+        BO_AT,
+        4,
+        items=["Broadsword", "Large Round Shield"],
+        ranks={"Broadsword": 2, "Large Round Shield": 3},
+        **stats,
+    )
 
 
 def act(enc: Encounter, kind: str, figure: str | None = None, **params: Json) -> list[Event]:
@@ -109,3 +132,58 @@ def kinds(enc: Encounter, fid: str | None) -> list[str]:
 def of(events: Sequence[Event], kind: str) -> list[Event]:
     """The events of ``kind``."""
     return [e for e in events if e.kind == kind]
+
+
+# ---- the signature example and the app's demo ------------------------------------------
+
+CY_AT = Hex(8, 2)
+DI_AT = Hex(6, 2)
+
+
+def signature() -> Encounter:
+    """Ann and Bo engaged (E-2's numbers); Cy, not engaged, shoots at Bo past Di."""
+    enc = duel(seed=7)
+    enc = make(
+        enc, "cy", "Cy", "Blue", CY_AT, 5, items=["Short Bow"], ranks={"Short Bow": 2}, md=12, ag=12
+    )
+    enc = make(enc, "di", "Di", "Blue", DI_AT, 0, items=["Dagger"], ag=12)
+    return enc.renamed("Strike Chance: a parry, then a shot past a friend")
+
+
+def play_signature(enc: Encounter) -> None:
+    """Pulse 1 with typed dice: initiative, a parried Melee attack, a strike, a shot."""
+    initiative(enc, [8, 3, 7, 1])  # Ann 10, Bo 5, Cy 9, Di 3: Ann and Bo engaged first
+    roll(enc, [81], "melee", "ann", weapon="Broadsword", special="none", target="bo")
+    roll(enc, [5], "parry", "bo")  # 5 + 3 - 3 = 5: Ann is disarmed
+    roll(enc, [40, 4], "melee", "bo", weapon="Broadsword", special="none", target="ann")
+    roll(enc, [], "next_step")
+    roll(enc, [90, 20, 3], "fire", "cy", weapon="Short Bow", special="none", target="bo")
+    roll(enc, [], "pass", "di")
+    roll(enc, [], "next_step")
+
+
+def demo() -> Encounter:
+    """The app's demo: the signature Pulse in the log with the cursor at the start."""
+    enc = signature()
+    play_signature(enc)
+    while enc.can_undo:
+        enc.undo()
+    notes = (
+        "Press redo to step through one Pulse: Ann and Bo are engaged and act first (SCP-6). "
+        "Ann's Broadsword (MSC 51, spec E-2) rolls 81, 30 or more above: Bo is asked whether "
+        "to parry and rolls 5 on the D10 table: Ann is disarmed (SCP-32...SCP-34). Bo strikes "
+        "back (MSC 58). Then Cy fires at Bo: the arrow meets Di first (MSC 48, missed) and "
+        "hits Bo from behind (MSC 47, SCP-12, SCP-39). Weapon numbers are placeholders (A-15)."
+    )
+    return enc.with_setup(notes=notes)
+
+
+def demo_text() -> str:
+    """The demo document as written to ``static/demos/strike-chance-pulse.json``."""
+    return json.dumps(to_document(demo()), ensure_ascii=False, indent=1) + "\n"
+
+
+if __name__ == "__main__":
+    DEMO.parent.mkdir(parents=True, exist_ok=True)
+    DEMO.write_text(demo_text(), encoding="utf-8")
+    sys.stdout.write(f"wrote {DEMO}\n")

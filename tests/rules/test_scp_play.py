@@ -261,8 +261,17 @@ def test_scp_20_e2_knockout_rolls_1_to_7_of_msc_51_and_lasts_d10_plus_5_minutes_
 
 def test_scp_17_scp_23_trip_base_40_d10_and_the_footing_roll() -> None:
     enc = arena()
-    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Quarterstaff"], md=12,
-               ranks={"Quarterstaff": 1})  # fmt: skip
+    enc = make(
+        enc,
+        "ann",
+        "Ann",
+        "Blue",
+        ANN_AT,
+        1,
+        items=["Quarterstaff"],
+        md=12,
+        ranks={"Quarterstaff": 1},
+    )
     enc = make(enc, "bo", "Bo", "Red", BO_AT, 4, ag=12)
     start(enc)
     trip = {"weapon": "Quarterstaff", "special": "trip", "target": "bo"}
@@ -295,8 +304,9 @@ def test_scp_18_a18_entangle_makes_prone_and_two_passes_free_before_rising() -> 
 
 def test_scp_19_a16_a22_restrain_uses_unarmed_rank_and_breaks_on_outside_damage() -> None:
     enc = arena()
-    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, ps=16, ag=14, md=12,
-               ranks={"Unarmed Combat": 1})  # fmt: skip
+    enc = make(
+        enc, "ann", "Ann", "Blue", ANN_AT, 1, ps=16, ag=14, md=12, ranks={"Unarmed Combat": 1}
+    )
     enc = make(enc, "bo", "Bo", "Red", ANN_AT, 4, ps=12, ag=12)
     enc = make(enc, "cy", "Cy", "Red", neighbor(ANN_AT, 4), 1, items=["Short Bow"])
     start(enc)
@@ -311,8 +321,17 @@ def test_scp_19_a16_a22_restrain_uses_unarmed_rank_and_breaks_on_outside_damage(
 
 def test_scp_21_e2_shield_rush_after_a_charge_gets_plus_20() -> None:
     enc = arena(12, 8)
-    enc = make(enc, "ann", "Ann", "Blue", Hex(2, 3), 1, items=["Broadsword", "Small Shield"],
-               md=12, ranks={"Small Shield": 2})  # fmt: skip
+    enc = make(
+        enc,
+        "ann",
+        "Ann",
+        "Blue",
+        Hex(2, 3),
+        1,
+        items=["Broadsword", "Small Shield"],
+        md=12,
+        ranks={"Small Shield": 2},
+    )
     enc = make(enc, "bo", "Bo", "Red", Hex(5, 2), 4, ag=10)
     start(enc)
     spec = next(s for s in enc.legal_actions("ann") if s.kind == "charge")
@@ -344,8 +363,19 @@ def test_scp_8_a_charge_moves_next_to_the_target_and_faces_it() -> None:
 
 def test_scp_42_scp_43_scp_45_scp_46_punch_and_kick() -> None:
     enc = arena()
-    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Quarterstaff"], ag=14, ps=18,
-               md=10, ranks={"Unarmed Combat": 3})  # fmt: skip
+    enc = make(
+        enc,
+        "ann",
+        "Ann",
+        "Blue",
+        ANN_AT,
+        1,
+        items=["Quarterstaff"],
+        ag=14,
+        ps=18,
+        md=10,
+        ranks={"Unarmed Combat": 3},
+    )
     enc = make(enc, "bo", "Bo", "Red", BO_AT, 4, ag=10)
     start(enc)
     spec = next(s for s in enc.legal_actions("ann") if s.kind == "melee")
@@ -379,8 +409,11 @@ def test_scp_53_scp_54_scp_55_scp_56_infection_after_combat() -> None:
     roll(enc, [5, 10], "melee", "ann", **SWORD)  # 12 damage: 12 off Fatigue (20)
     assert enc.state.figures["bo"].pools["ft"].current == 8
     events = roll(enc, [11], "end_combat")
-    assert of(events, "infection")[0].data == {**of(events, "infection")[0].data, "chance": 10,
-                                                 "infected": False}  # fmt: skip
+    assert of(events, "infection")[0].data == {
+        **of(events, "infection")[0].data,
+        "chance": 10,
+        "infected": False,
+    }
     assert "end_combat" not in kinds(enc, None)
 
 

@@ -375,7 +375,7 @@ def strike(
     result = check.roll(dice)
     words = check._label(result.outcome)
     who = "" if entry is None or entry.is_target else " (in the line of fire, SCP-12)"
-    verb = "ripostes at" if riposte else "strikes at" if plan.mode != "ranged" else "— missile at"
+    verb = "ripostes at" if riposte else "strikes at"
     special = (
         "" if plan.special == "none" else f" ({offers.SPECIAL_WORDS[plan.special].split(' (')[0]})"
     )
@@ -383,6 +383,11 @@ def strike(
         f"{attacker.name} {verb} {target.name}{who} with the {plan.weapon.name}{special}: "
         f"MSC {check.msc}, rolled {result.face}: {words}"
     )
+    if plan.mode == "ranged":
+        text = (
+            f"{attacker.name}'s {plan.weapon.name} shot reaches {target.name}{who}{special}: "
+            f"MSC {check.msc}, rolled {result.face}: {words}"
+        )
     state.emit(
         Event(
             "attack",

@@ -168,6 +168,10 @@ class StrikeChancePulse(Ruleset):
             return [s for s in simple if s.kind == "pass"] + ([] if blocked else [rise])
         specs: list[ActionSpec] = []
         entangled_all = figure.has_status("entangled") and settings(state).entangle_blocks == "all"
+        fumbled = figure.memory.get("skip_attack_pulse") == p  # SCP-31, A-5
+        if fumbled:
+            move = offers.move_spec(state, figure)
+            return ([move] if move and not entangled_all else []) + simple
         if not entangled_all:
             for spec in (
                 offers.attack_spec(state, figure, "melee"),

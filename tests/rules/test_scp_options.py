@@ -1,0 +1,148 @@
+"""strike-chance-pulse: each proposed default is an option whose alternative works (A, I, R)."""
+
+from __future__ import annotations
+
+import pytest
+from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, kinds, make, of, roll
+
+from hexcombat import Action, Encounter, Hex
+from hexcombat.geometry import neighbor
+from hexcombat.rulesets.strike_chance_pulse import missile
+from hexcombat.rulesets.strike_chance_pulse.situation import defense
+
+pytestmark = pytest.mark.pyodide
+
+SWORD = {"weapon": "Broadsword", "special": "none", "target": "bo"}
+
+
+def start(enc: Encounter) -> Encounter:
+    initiative(enc, list(range(10, 10 - len(enc.state.figures), -1)))
+    return enc
+
+
+def whip(options: dict[str, object]) -> Encounter:
+    enc = arena(options=options)
+    enc = make(
+        enc,
+        "ann",
+        "Ann",
+        "Blue",
+        ANN_AT,
+        1,
+        items=["Whip", "Small Shield"],
+        ranks={"Whip": 2, "Small Shield": 1},
+        md=12,
+    )
+    return start(make(enc, "bo", "Bo", "Red", BO_AT, 4, ag=12))
+
+
+def test_a1_a2_entangle_and_shield_rush_damage_readings() -> None:
+    for option, special, weapon in (
+        ("scp.entangle_damage", "entangle", "Whip"),
+        ("scp.shield_rush_damage", "shield_rush", "Small Shield"),
+    ):
+        default = whip({})
+        alt = whip({option: "d10+4" if special == "entangle" else "d10+2"})
+        action = Action("melee", "ann", {"weapon": weapon, "special": special, "target": "bo"})
+        got = [e.preview(action).rollables[1].dice for e in (default, alt)]  # type: ignore[attr-defined]
+        assert got[0].endswith("min 0") and "+" in got[1]
+
+
+def test_a17_special_attacks_without_md_and_rank() -> None:
+    action = Action("melee", "ann", {"weapon": "Whip", "special": "entangle", "target": "bo"})
+    msc = [
+        whip(o).preview(action).rollables[0].stages[0].rollable.msc  # type: ignore[attr-defined]
+        for o in ({}, {"scp.special_uses_rank": False})
+    ]
+    assert msc == [40 + 12 + 8 - 12, 40 - 12]
+
+
+def test_a5_a_natural_weapon_fumble_skips_the_next_attack_with_the_option() -> None:
+    for on in (False, True):
+        enc = arena(options={"scp.natural_fumble_skips_pulse": on})
+        enc = make(enc, "wolf", "Wolf", "Red", ANN_AT, 1, items=["Teeth"], humanoid=False)
+        enc = start(make(enc, "bo", "Bo", "Blue", BO_AT, 4))
+        roll(enc, [99], "melee", "wolf", weapon="Teeth", special="none", target="bo")
+        act(enc, "pass", "bo")
+        act(enc, "next_step")
+        initiative(enc, [10, 1])
+        assert ("melee" in kinds(enc, "wolf")) is not on
+
+
+def test_a9_riposte_only_for_evading_defenders_with_the_option() -> None:
+    enc = start(duel({"scp.riposte_requires_evading": True}))
+    roll(enc, [81], "melee", "ann", **SWORD)
+    roll(enc, [9], "parry", "bo")
+    assert enc.state.prompt is None
+
+
+def test_a11_ranged_zone_arc_or_half() -> None:
+    for zone, offered in (("arc120", []), ("half180", ["bo"])):
+        enc = arena(12, 10, options={"scp.ranged_zone": zone})
+        enc = make(enc, "ann", "Ann", "Blue", Hex(5, 4), 0, items=["Short Bow"])
+        # two hexes to the right (direction 2 = south-east, twice): in the half, not the arc
+        enc = start(make(enc, "bo", "Bo", "Red", Hex(7, 3), 0))
+        spec = next((s for s in enc.legal_actions("ann") if s.kind == "fire"), None)
+        got = [] if spec is None else [c.value for c in spec.param("target").choices]
+        assert got == offered
+
+
+def test_a26_damage_model_fatigue_first_or_endurance_only() -> None:
+    for model, ft, en in (("ft_then_en", 13, 15), ("en_only", 20, 8)):
+        enc = start(duel({"scp.damage_model": model}))
+        roll(enc, [5, 5], "melee", "ann", **SWORD)
+        bo = enc.state.figures["bo"]
+        assert (bo.pools["ft"].current, bo.pools["en"].current) == (ft, en)
+
+
+def test_a29_a_shot_along_a_hexside_comes_through_the_hex_better_for_the_defender() -> None:
+    origin = Hex(4, 4)
+    for favour, pick in (("defender", max), ("attacker", min)):
+        for facing in range(6):
+            enc = arena(10, 10, options={"scp.entry_hex_tie": favour})
+            enc = make(enc, "ann", "Ann", "Blue", origin, 0, items=["Short Bow"])
+            enc = make(
+                enc,
+                "bo",
+                "Bo",
+                "Red",
+                origin + Hex.from_cube(2, -1, -1),
+                facing,
+                items=["Large Round Shield"],
+                ranks={"Large Round Shield": 3},
+                ag=13,
+            )
+            state = enc.state
+            bo = state.figures["bo"]
+            before = (origin + Hex.from_cube(1, 0, -1), origin + Hex.from_cube(1, -1, 0))
+            through = missile.through_hex(state, bo, before)
+            totals = [defense(state, bo, missile.where(bo, h), False)[0].total for h in before]
+            assert defense(state, bo, through, False)[0].total == pick(totals)
+
+
+def test_r1_grapple_steps_into_an_adjacent_hex_only_with_the_option() -> None:
+    for on in (True, False):
+        enc = start(duel({"scp.grapple_enters_hex": on}))
+        assert ("grapple" in kinds(enc, "ann")) is on
+
+
+def test_r2_horsemanship_rank_lifts_the_rider_limits_with_the_option() -> None:
+    for lift, offered in ((0, False), (1, True)):
+        enc = arena(options={"scp.rider_lift_rank": lift})
+        enc = make(enc, "horse", "Horse", "Blue", Hex(3, 3), 1, humanoid=False)
+        enc = make(
+            enc, "ann", "Ann", "Blue", Hex(3, 3), 1, items=["Halberd"], ranks={"Horsemanship": 1}
+        )
+        ann = enc.setup_figure("ann")
+        ann.mounted_on = "horse"
+        enc = enc.with_figure(ann)
+        enc = start(make(enc, "bo", "Bo", "Red", neighbor(Hex(3, 3), 2), 4))
+        act(enc, "pass", "horse")
+        assert ("melee" in kinds(enc, "ann")) is offered
+
+
+def test_a32_core_stacking_0_means_no_fixed_limit() -> None:
+    enc = duel()
+    assert enc.ruleset.stacking({"core.stacking": 0}) == 99
+    assert enc.ruleset.stacking({"core.stacking": 3}) == 3
+    assert of([], "x") == []
