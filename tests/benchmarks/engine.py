@@ -1,0 +1,294 @@
+"""Engine hot paths, timed the same way under CPython and inside Pyodide.
+
+``rows(inputs, runs)`` returns one row per measure: our median time, and where a
+peer pure-Python hex library does the same job (``hexutil`` from PyPI, installed
+only into the benchmark's environment: ``pip install hexutil==0.2.2``), its median
+time measured in the same run and the ratio ours / peer. Without ``hexutil`` the
+peer columns say so and the row keeps our figure.
+
+The inputs (a 1,000-action log, the positions of each ruleset's most complex check)
+are made once under CPython by ``make_inputs()`` and handed to Pyodide as JSON, so
+both interpreters time the same work. Standard library and hexcombat only.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from hexcombat.board import Board
+from hexcombat.geometry import Hex, distance
+from hexcombat.layout import from_offset
+from hexcombat.movement import Pose, Step, search
+from hexcombat.terrain import Terrain, TerrainTable
+
+try:  # the peer: optional, never an app dependency
+    import hexutil
+except ImportError:  # pragma: no cover - depends on the environment
+    hexutil = None
+
+PEER = "hexutil 0.2.2"
+PEER_MISSING = "peer row skipped: hexutil is not installed (.venv/bin/pip install hexutil==0.2.2)"
+
+TABLE = TerrainTable(
+    [
+        Terrain("clear", "Clear", 1),
+        Terrain("woods", "Heavy trees", 2, soft_cover=1),
+        Terrain("marsh", "Marsh", 2),
+        Terrain("snow", "Deep snow", 3),
+        Terrain("hill", "Hill", 1, blocks_sight=True),
+        Terrain("structure", "Structure", None, blocks_sight=True),
+    ]
+)
+WEIGHTS = {"clear": 60, "woods": 12, "marsh": 8, "snow": 6, "hill": 8, "structure": 6}
+
+
+def load() -> float:
+    """The 1-minute load average (-1 where the platform does not tell it)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return -1.0
+
+
+def make_board(size: int, seed: int = 1) -> Board:
+    """A size x size board with randomly mixed terrain (seeded), as in bench_movement."""
+    rng = random.Random(seed)
+    ids, weights = list(WEIGHTS), list(WEIGHTS.values())
+    board = Board(size, size, TABLE)
+    terrain = {h: rng.choices(ids, weights)[0] for h in board.hexes()}
+    return Board(size, size, TABLE, terrain)
+
+
+def median_ms(fn: Callable[[], object], runs: int) -> float:
+    """Median wall-clock milliseconds of ``runs`` calls."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def to_peer(h: Hex) -> Any:
+    """Our axial hex as a hexutil hex: the lattice map q -> (1, 1), r -> (2, 0) keeps distances."""
+    return hexutil.Hex(h.q + 2 * h.r, h.q)
+
+
+# ---- reachability -------------------------------------------------------------------------
+def our_reach(board: Board, start: Hex, budget: int) -> dict[Hex, int]:
+    """Cheapest cost to every hex within ``budget`` (movement.search, terrain costs, no facing)."""
+    contains, terrain_at = board.contains, board.terrain_at
+
+    def steps(pose: Pose, spent: int, allowance: int) -> Iterator[Step]:
+        q, r = pose.hex.q, pose.hex.r
+        for h in (
+            Hex(q, r - 1),
+            Hex(q + 1, r - 1),
+            Hex(q + 1, r),
+            Hex(q, r + 1),
+            Hex(q - 1, r + 1),
+            Hex(q - 1, r),
+        ):
+            if contains(h):
+                cost = terrain_at(h).move_cost
+                if cost is not None and spent + cost <= allowance:
+                    yield Step("move", Pose(h, 0), cost)
+
+    return search(Pose(start, 0), steps, budget).hex_costs()
+
+
+def peer_reach(
+    passable: Callable[[Any], bool], cost: Callable[[Any], int], start: Any, budget: int
+) -> dict[Any, int]:
+    """The same search written with the peer, in its own style (``find_path`` takes
+    ``passable`` and ``cost`` functions of a hex): Dijkstra over ``Hex.neighbours()``."""
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        spent, h = heapq.heappop(queue)
+        if spent > best[h]:
+            continue
+        for n in h.neighbours():
+            if not passable(n):
+                continue
+            total = spent + cost(n)
+            if total <= budget and total < best.get(n, total + 1):
+                best[n] = total
+                heapq.heappush(queue, (total, n))
+    return best
+
+
+# ---- the rows ------------------------------------------------------------------------------
+def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
+    """Every hot-path row: name, ours (ms), peer (ms or None), ratio, load average."""
+    out: list[dict[str, Any]] = []
+
+    def row(name: str, ours: float, peer: float | None = None, note: str = "") -> None:
+        entry: dict[str, Any] = {"measure": name, "ours_ms": round(ours, 2), "load": load()}
+        if peer is not None:
+            entry.update(peer_ms=round(peer, 2), ratio=round(ours / peer, 2), peer=PEER)
+        elif note:
+            entry["note"] = note
+        out.append(entry)
+
+    board = make_board(100)
+    start = from_offset(50, 50)
+    peer_costs: dict[Any, int] = {}
+    if hexutil is not None:
+        for h in board.hexes():
+            c = board.terrain_at(h).move_cost
+            if c is not None:
+                peer_costs[to_peer(h)] = c
+    passable, cost = peer_costs.__contains__, peer_costs.__getitem__
+    for budget in (6, 20, 60):
+        ours = median_ms(lambda b=budget: our_reach(board, start, b), runs)
+        peer = None
+        if hexutil is not None:
+            assert len(peer_reach(passable, cost, to_peer(start), budget)) == len(
+                our_reach(board, start, budget)
+            )
+            peer = median_ms(lambda b=budget: peer_reach(passable, cost, to_peer(start), b), runs)
+        row(f"reachability, budget {budget}, 100x100 mixed terrain", ours, peer, PEER_MISSING)
+
+    rng = random.Random(3)
+    figures = rng.sample(board.hexes(), 50)
+    pairs = [(a, b) for i, a in enumerate(figures) for b in figures[i + 1 :]]
+    ours = median_ms(lambda: [board.line_of_sight(a, b).clear for a, b in pairs], runs)
+    peer = None
+    if hexutil is not None:
+        opaque = {to_peer(h) for h in board.hexes() if board.terrain_at(h).blocks_sight}
+        on_board = {to_peer(h) for h in board.hexes()}
+
+        def peer_los() -> list[bool]:
+            seen = {
+                a: to_peer(a).field_of_view(lambda p: p in on_board and p not in opaque, 200)
+                for a in figures
+            }
+            return [to_peer(b) in seen[a] for a, b in pairs]
+
+        peer = median_ms(peer_los, runs)
+    row(f"line of sight, {len(pairs)} pairs of 50 figures, 100x100", ours, peer, PEER_MISSING)
+
+    many = [(rng.choice(figures), rng.choice(figures)) for _ in range(1000)] * 1000
+    ours = median_ms(lambda: [distance(a, b) for a, b in many], max(3, runs // 2))
+    peer = None
+    if hexutil is not None:
+        peer_many = [(to_peer(a), to_peer(b)) for a, b in many[:1000]] * 1000
+        peer = median_ms(lambda: [a.distance(b) for a, b in peer_many], max(3, runs // 2))
+    row("1,000,000 hex distances", ours, peer, PEER_MISSING)
+
+    from hexcombat import Action, dice
+    from hexcombat.document import loads
+
+    for ruleset_id, case in sorted(inputs["checks"].items()):
+        enc = loads(case["document"])
+        action = Action.from_json(case["action"])
+
+        def odds(enc: Any = enc, action: Action = action) -> list[Any]:
+            dice.parse.cache_clear()
+            dice._outcome_counts.cache_clear()
+            dice._probabilities.cache_clear()
+            preview = enc.preview(action)
+            assert preview.allowed, preview.reason
+            return [c.chance() for c in preview.checks]
+
+        row(f"exact odds, {ruleset_id}: {case['label']}", median_ms(odds, runs))
+
+    text = inputs["replay"]
+    count = len(loads(text).log)
+    row(f"replay of a {count}-action log (load)", median_ms(lambda: loads(text), max(3, runs // 2)))
+    return out
+
+
+# ---- inputs (CPython) ----------------------------------------------------------------------
+def make_inputs() -> dict[str, Any]:
+    """The documents the odds and replay rows use (made under CPython, with the test helpers)."""
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    sys.path[:0] = [str(here.parent), str(here.parent / "rules")]
+    from factories import skirmish_duel
+    from fig_percentile_fixtures import e3_encounter, e3_round_1_to_actions
+    from playouts import random_action
+
+    from hexcombat import Action
+    from hexcombat.document import dumps
+
+    checks: dict[str, Any] = {}
+    e3 = e3_encounter()
+    e3_round_1_to_actions(e3)
+    checks["fig-percentile"] = most_complex(e3, "E-3 round 1")
+    duel = skirmish_duel()
+    duel.perform(Action("move", "ann", {"to": "3,1"}))
+    duel.perform(Action("next_step"))
+    checks["skirmish"] = most_complex(duel, "duel, attack step")
+
+    enc = skirmish_duel().resized(30, 30)
+    rs = enc.ruleset
+    for i in range(10):
+        side = "Blue" if i % 2 else "Red"
+        enc = enc.with_figure(
+            rs.new_figure(f"f{i}", f"Figure {i}", side, Hex(2 + 2 * i, 10 + i % 3))
+        )
+    rng = random.Random(5)
+    for _ in range(1000):
+        action = random_action(enc, lambda n: rng.randrange(n))
+        if action is None:
+            break
+        enc.perform(action)
+    return {"checks": checks, "replay": dumps(enc)}
+
+
+def most_complex(enc: Any, where: str) -> dict[str, Any]:
+    """Among the actions offered now, the allowed one whose preview has the most breakdown lines."""
+    from hexcombat import Action
+    from hexcombat.document import dumps
+
+    best: tuple[int, Any, str] | None = None
+    for fid in enc.state.figures:
+        for spec in enc.legal_actions(fid):
+            for action in candidate_actions(fid, spec):
+                preview = enc.preview(action)
+                if not preview.allowed or not preview.checks:
+                    continue
+                lines = sum(len(c.breakdown()) for c in preview.checks)
+                if best is None or lines > best[0]:
+                    best = (lines, action, f"{spec.kind} by {fid}")
+    if best is None:
+        raise SystemExit(f"no check offered in {where}")
+    lines, action, label = best
+    assert isinstance(action, Action)
+    return {
+        "document": dumps(enc),
+        "action": action.to_json(),
+        "label": f"{label} ({lines} breakdown lines; {where})",
+    }
+
+
+def candidate_actions(fid: str, spec: Any) -> Iterator[Any]:
+    """Actions for ``spec``: the first choice of each parameter, and every choice of a target."""
+    from hexcombat import Action
+
+    base: dict[str, Any] = {}
+    targets: list[tuple[str, list[Any]]] = []
+    for p in spec.params:
+        values = [c.value if hasattr(c, "value") else c for c in (p.choices or ())]
+        if p.name in ("target", "targets") and values:
+            targets.append((p.name, values))
+        elif values:
+            base[p.name] = values[0]
+        elif p.default is not None:
+            base[p.name] = p.default
+    if not targets:
+        yield Action(spec.kind, fid, base)
+        return
+    name, values = targets[0]
+    for v in values:
+        yield Action(spec.kind, fid, {**base, name: v})

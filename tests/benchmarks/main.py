@@ -1,0 +1,250 @@
+"""The performance table of issue 15: the page against a bare Pyodide page, the engine against
+a peer pure-Python hex library, CPython against Pyodide. Run through ``tests/bench``.
+
+Usage: ``tests/bench [--runs N] [--json PATH] [--only page,engine,pyodide]``
+
+Prints the table (medians of N runs; the 1-minute load average beside each figure, since
+the machine is shared) and writes it as JSON (default ``dist/bench.json``). Builds
+``dist/site`` first. The peer rows need ``hexutil`` in the venv
+(``.venv/bin/pip install hexutil==0.2.2``; never an app dependency): without it they are
+skipped with a message and our figures are still printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path[:0] = [str(ROOT), str(HERE)]
+
+import engine  # noqa: E402
+
+SITE = ROOT / "dist" / "site"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def site_build() -> Any:
+    """web/build.py as a module."""
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "web" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def machine() -> str:
+    """One line about the machine the figures come from."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+
+
+def ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}x" if b else "n/a"
+
+
+class Table:
+    """Rows of (measure, figure, target, load), printed as they come and kept for JSON."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict[str, Any]] = []
+
+    def add(self, measure: str, figure: str, target: str, load: float, **data: Any) -> None:
+        row = {"measure": measure, "figure": figure, "target": target, "load": load, **data}
+        self.rows.append(row)
+        print(f"| {measure} | {figure} | {target} | {load:.2f} |", flush=True)
+
+    def markdown(self) -> str:
+        lines = ["| measure | figure | target | load avg |", "|---|---|---|---|"]
+        lines += [
+            f"| {r['measure']} | {r['figure']} | {r['target']} | {r['load']:.2f} |"
+            for r in self.rows
+        ]
+        return "\n".join(lines)
+
+
+def page_rows(table: Table, runs: int) -> None:
+    """Start-up, bytes, first paint, taps and board drawing in headless Chromium."""
+    import page as pg
+    from playwright.sync_api import sync_playwright
+
+    build = site_build()
+    build.build(SITE)
+    (SITE / pg.BARE_NAME).write_text(pg.BARE_HTML, encoding="utf-8")
+    server, url, count = pg.serve(build, SITE)
+    executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+    try:
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            s = pg.startup(browser, url, count, runs)
+            load = s["load"]
+            for kind, target in (("cold", "<= 1.15x"), ("warm", "<= 1.10x")):
+                app, bare = s[f"app {kind}"], s[f"bare {kind}"]
+                table.add(
+                    f"time to ready, {kind}, app / bare",
+                    f"{ratio(app, bare)} ({app / 1000:.2f} s / {bare / 1000:.2f} s)",
+                    target,
+                    load,
+                    app=app,
+                    bare=bare,
+                )
+            paint = s["app warm first paint"]
+            table.add(
+                "first board paint, warm visit (stored snapshot) / bare warm ready",
+                f"{ratio(paint, s['bare warm'])} ({paint:.0f} ms)",
+                "keep",
+                load,
+            )
+            app, bare = s["app bytes before ready"], s["bare bytes before ready"]
+            table.add(
+                "bytes before ready, first visit, app - bare",
+                f"{(app - bare) / 1000:+.0f} kB ({app / 1e6:.2f} / {bare / 1e6:.2f} MB)",
+                "<= +400 kB",
+                load,
+            )
+            app, bare = s["app bytes in all"], s["bare bytes in all"]
+            table.add(
+                "bytes downloaded on a first visit in all, app / bare",
+                f"{ratio(app, bare)} ({app / 1e6:.2f} / {bare / 1e6:.2f} MB)",
+                "<= 1.05x",
+                load,
+            )
+            t = pg.startup(browser, url, count, max(2, runs // 2), throttle=4)
+            words = []
+            for kind in ("cold", "warm"):
+                app, bare = t[f"app {kind}"], t[f"bare {kind}"]
+                words.append(
+                    f"{kind} {ratio(app, bare)} ({app / 1000:.1f} s / {bare / 1000:.1f} s)"
+                )
+            table.add(
+                "time to ready, tablet 820x1180 touch, CPU 4x slower, app / bare",
+                ", ".join(words),
+                "<= 1.10x",
+                t["load"],
+            )
+            for r in pg.board_and_taps(browser, url, runs):
+                size, move = r["size"], r["move"]
+                if r["tap_ms"] is not None:
+                    table.add(
+                        f"tap a figure to reach drawn, {size}x{size}, 20 figures, movement {move}",
+                        f"{r['tap_ms']:.0f} ms",
+                        "< 50 ms",
+                        r["load"],
+                    )
+                if move == 4:
+                    table.add(
+                        f"board draw / one-hex redraw, {size}x{size}",
+                        f"{r['draw_ms']:.0f} ms / {r['redraw_ms']:.1f} ms",
+                        "linear or better",
+                        r["load"],
+                    )
+            browser.close()
+    finally:
+        server.shutdown()
+        (SITE / pg.BARE_NAME).unlink(missing_ok=True)
+
+
+def engine_rows(table: Table, runs: int) -> None:
+    """The hot paths under CPython, then inside Pyodide (Node), against the peer."""
+    inputs = engine.make_inputs()
+    if engine.hexutil is None:
+        print(engine.PEER_MISSING)
+    cpython = engine.rows(inputs, runs)
+    for r in cpython:
+        show(table, r, "CPython " + platform.python_version())
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(inputs, f)
+    peer_dir = str(Path(engine.hexutil.__file__).parent) if engine.hexutil else ""
+    started = time.monotonic()
+    done = subprocess.run(
+        ["node", str(HERE / "pyodide_engine.mjs"), f.name, str(runs), peer_dir],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    os.unlink(f.name)
+    if done.returncode != 0:
+        print(f"pyodide run failed ({done.returncode}): {done.stderr[-2000:]}")
+        return
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    print(f"(pyodide run took {time.monotonic() - started:.0f} s)")
+    for r in result["rows"]:
+        show(table, r, f"Pyodide (Python {result['python']})")
+    for c, p in zip(cpython, result["rows"], strict=True):
+        table.add(
+            f"Pyodide / CPython: {c['measure']}",
+            ratio(p["ours_ms"], c["ours_ms"]),
+            "<= 2.5x",
+            p["load"],
+        )
+
+
+def show(table: Table, r: dict[str, Any], where: str) -> None:
+    figure = f"{r['ours_ms']:.2f} ms"
+    target = "-"
+    if "peer_ms" in r:
+        figure = f"{r['ratio']:.2f}x the peer ({r['ours_ms']:.1f} / {r['peer_ms']:.1f} ms)"
+        target = "< 1.0x (ahead)" if r["measure"].startswith("reach") else "<= 1.0x"
+    elif r.get("note"):
+        figure += f" ({r['note']})"
+    table.add(f"{r['measure']}, {where}", figure, target, r["load"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per measure (median)")
+    parser.add_argument("--json", type=Path, default=ROOT / "dist" / "bench.json")
+    parser.add_argument("--only", default="page,engine", help="comma-separated: page, engine")
+    args = parser.parse_args()
+    parts = set(args.only.split(","))
+    table = Table()
+    print(f"machine: {machine()}; load average before: {os.getloadavg()}")
+    print("| measure | figure | target | load avg |\n|---|---|---|---|")
+    if "engine" in parts:
+        engine_rows(table, args.runs)
+    if "page" in parts:
+        page_rows(table, args.runs)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(
+        json.dumps(
+            {
+                "machine": machine(),
+                "when": time.strftime("%Y-%m-%d %H:%M"),
+                "runs": args.runs,
+                "rows": table.rows,
+            },
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    print(f"\n{table.markdown()}\n\nwritten to {args.json}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,300 @@
+"""The page in headless Chromium, measured side by side with a bare Pyodide page.
+
+The bare page (``BARE_HTML``) is written into the built site next to the app, so
+both load the same vendored Pyodide from the same server in the same run: it
+imports ``pyodide.mjs``, calls ``loadPyodide`` and runs one line of Python. Both
+pages are "ready" when ``<html data-app-state>`` becomes ``ready`` (an init
+script notes the time). Bytes are counted by the server (bodies sent), so the
+service worker's own downloads count too. No request routing (it would turn the
+HTTP cache off, and warm starts would not be warm).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from hexcombat import Encounter
+from hexcombat.layout import from_offset
+
+BARE_NAME = "bench-bare.html"
+BARE_HTML = """<!doctype html>
+<html lang="en" data-app-state="loading"><head><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "./vendor/pyodide/" });
+pyodide.runPython("import sys; sys.version");
+document.documentElement.dataset.appState = "ready";
+</script></head><body><p>bare Pyodide page (benchmark baseline)</p></body></html>
+"""
+READY_SCRIPT = """
+(() => {
+  const mark = () => {
+    const html = document.documentElement;
+    if (html && html.dataset.appState === "ready" && !window.__readyAt) {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, { attributes: true, subtree: true,
+                                                 attributeFilter: ["data-app-state"] });
+  // Tap latency: from the pointer going up to the frame after the last change it caused.
+  window.__tap = { up: 0, last: 0, frame: 0 };
+  addEventListener("pointerup", () => {
+    window.__tap = { up: performance.now(), last: 0, frame: 0 };
+  }, true);
+  const seen = () => {
+    if (!window.__tap.up) return;
+    window.__tap.last = performance.now();
+    requestAnimationFrame(() => { window.__tap.frame = performance.now(); });
+  };
+  addEventListener("DOMContentLoaded", () => {
+    new MutationObserver(seen).observe(document.body,
+                                       { attributes: true, childList: true, subtree: true });
+  });
+})();
+"""
+FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+TABLET = {"viewport": {"width": 820, "height": 1180}, "has_touch": True, "device_scale_factor": 2}
+
+
+def load() -> float:
+    """The 1-minute load average."""
+    return round(os.getloadavg()[0], 2)
+
+
+class ByteCount:
+    """Bytes of response bodies the server sent (all threads)."""
+
+    def __init__(self) -> None:
+        self.value = 0
+        self.lock = threading.Lock()
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.value += n
+
+
+def serve(build: Any, site: Path) -> tuple[Any, str, ByteCount]:
+    """Serve ``site`` with web/build.py's handler, counting body bytes."""
+    count = ByteCount()
+    server = build.make_server(site, 0, quiet=True)
+    handler = server.RequestHandlerClass
+    base = handler.func if hasattr(handler, "func") else handler
+
+    class Counting(base):  # type: ignore[misc, valid-type]
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            data = source.read()
+            count.add(len(data))
+            outputfile.write(data)
+
+    kwargs = getattr(handler, "keywords", {})
+    server.RequestHandlerClass = lambda *a, **k: Counting(*a, **{**kwargs, **k})
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", count
+
+
+@contextmanager
+def context(browser: Browser, *, tablet: bool = False) -> Iterator[BrowserContext]:
+    """A fresh browser context (its own empty HTTP cache and storage)."""
+    ctx = browser.new_context(**(TABLET if tablet else DESKTOP))
+    ctx.add_init_script(READY_SCRIPT)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+def open_page(ctx: BrowserContext, *, throttle: int = 1) -> Page:
+    """A page, with the CPU slowed ``throttle`` times through the DevTools protocol."""
+    page = ctx.new_page()
+    if throttle > 1:
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    return page
+
+
+def ready_ms(page: Page, timeout: float = 180_000) -> float:
+    """Wait for ready; milliseconds from navigation start."""
+    page.wait_for_function(
+        "document.documentElement.dataset.appState !== 'loading' && "
+        "(document.documentElement.dataset.appState !== 'ready' || window.__readyAt)",
+        timeout=timeout,
+    )
+    state = page.evaluate("document.documentElement.dataset.appState")
+    if state != "ready":
+        detail = page.evaluate("window.hexcombatBoot && JSON.stringify(hexcombatBoot.error)")
+        raise SystemExit(f"page start-up ended in {state}: {detail}")
+    return float(page.evaluate("window.__readyAt"))
+
+
+def quiet(count: ByteCount, seconds: float = 0.8, limit: float = 60) -> None:
+    """Wait until the server sent nothing for ``seconds``."""
+    end = time.monotonic() + limit
+    last, since = count.value, time.monotonic()
+    while time.monotonic() < end:
+        time.sleep(0.1)
+        if count.value != last:
+            last, since = count.value, time.monotonic()
+        elif time.monotonic() - since >= seconds:
+            return
+
+
+def startup(
+    browser: Browser, url: str, count: ByteCount, runs: int, *, throttle: int = 1
+) -> dict[str, Any]:
+    """Cold and warm time to ready of the app and the bare page, interleaved run by run."""
+    tablet = throttle > 1
+    out: dict[str, list[float]] = {
+        k: []
+        for k in (
+            "app cold",
+            "bare cold",
+            "app warm",
+            "bare warm",
+            "app bytes before ready",
+            "bare bytes before ready",
+            "app bytes in all",
+            "bare bytes in all",
+            "app warm first paint",
+            "load",
+        )
+    }
+    for _ in range(runs):
+        for name, address in (("app", url), ("bare", url + BARE_NAME)):
+            with context(browser, tablet=tablet) as ctx:
+                page = open_page(ctx, throttle=throttle)
+                out["load"].append(load())
+                before = count.value
+                page.goto(address)
+                out[f"{name} cold"].append(ready_ms(page))
+                out[f"{name} bytes before ready"].append(count.value - before)
+                if name == "app":
+                    page.evaluate("navigator.serviceWorker.ready.then(() => 0)")
+                    page.wait_for_function(
+                        "localStorage.getItem('hexcombat.snapshot') !== null", timeout=30_000
+                    )
+                quiet(count)
+                out[f"{name} bytes in all"].append(count.value - before)
+                page.reload()
+                out[f"{name} warm"].append(ready_ms(page))
+                if name == "app":
+                    paint = page.evaluate(FIRST_PAINT)
+                    out["app warm first paint"].append(float(paint or "nan"))
+    return {k: statistics.median(v) for k, v in out.items() if v}
+
+
+# ---- tap latency and board drawing ---------------------------------------------------------
+def skirmish_field(size: int, move: int, figures: int = 20) -> Encounter:
+    """A size x size skirmish board with ``figures`` figures (two sides) of Move ``move``."""
+    enc = Encounter.new("skirmish", size, size, name=f"Bench {size}x{size} move {move}")
+    rs = enc.ruleset
+    per_side = figures // 2
+    for i in range(figures):
+        side, k = ("Blue", i) if i < per_side else ("Red", i - per_side)
+        col = 1 + k * (size - 2) // per_side
+        row = size // 3 if side == "Blue" else 2 * size // 3
+        f = rs.new_figure(f"{side[0].lower()}{k}", f"{side} {k}", side, from_offset(col, row), 0)
+        f.stats.update(move=move)
+        enc = enc.with_figure(f)
+    return enc
+
+
+def library_keys(enc: Encounter) -> dict[str, str]:
+    """The localStorage entries that make ``enc`` the encounter the app opens."""
+    from web.storage import Library, MemoryStore
+
+    store = MemoryStore()
+    library = Library(store)
+    entry, _ = library.add(enc)
+    library.remember(entry.id)
+    return {k: store.get(k) or "" for k in list(store.keys())}
+
+
+def open_encounter(page: Page, enc: Encounter) -> None:
+    """Put ``enc`` in the page's library as the last opened one and reload."""
+    page.evaluate(
+        "keys => { localStorage.clear(); for (const [k, v] of Object.entries(keys)) "
+        "localStorage.setItem(k, v); }",
+        library_keys(enc),
+    )
+    page.reload()
+    ready_ms(page)
+
+
+def timings(page: Page) -> dict[str, float]:
+    """The app's own figures for its last redraw (ms)."""
+    return dict(json.loads(page.evaluate("hexcombatApp()")))
+
+
+def tap(page: Page, selector: str) -> float:
+    """Click ``selector``; ms from the pointer going up to the frame after the last change."""
+    page.click(selector)
+    page.wait_for_timeout(150)
+    page.wait_for_function("window.__tap.frame > 0", timeout=30_000)
+    tap_ = page.evaluate("window.__tap")
+    return float(tap_["frame"]) - float(tap_["up"])
+
+
+def board_and_taps(browser: Browser, url: str, runs: int) -> list[dict[str, Any]]:
+    """Tap-to-reach on 20x20 and 50x50 (movement 4 and 12), board draw and redraw per size."""
+    rows: list[dict[str, Any]] = []
+    with context(browser) as ctx:
+        page = open_page(ctx)
+        page.goto(url)
+        ready_ms(page)
+        for size, move in ((20, 4), (20, 12), (50, 4), (50, 12), (100, 4)):
+            enc = skirmish_field(size, move)
+            open_encounter(page, enc)
+            draw = timings(page)["board"]
+            taps = []
+            if size <= 50:
+                blue = [f for f in enc.setup.figures if f.side == "Blue"]
+                for i in range(runs + 1):
+                    f = blue[i % len(blue)]
+                    taps.append(tap(page, f'#board [data-figure="{f.id}"]'))
+                    reach = page.locator('#board [data-highlight~="reach"]').count()
+                    if reach == 0:
+                        raise SystemExit(f"no reach drawn after tapping {f.id} on {size}x{size}")
+                taps = taps[1:]  # the first tap after opening also builds the panel's forms
+            redraw = paint_one(page, size)
+            rows.append(
+                {
+                    "size": size,
+                    "move": move,
+                    "tap_ms": statistics.median(taps) if taps else None,
+                    "draw_ms": draw,
+                    "redraw_ms": redraw,
+                    "load": load(),
+                }
+            )
+    return rows
+
+
+def paint_one(page: Page, size: int) -> float:
+    """Median redraw (ms) after painting single hexes in the editor."""
+    page.click('#mode-switch [data-mode="edit"]')
+    page.wait_for_function("document.documentElement.dataset.mode === 'edit'")
+    page.click('#panel-body [data-tool="paint"]')
+    page.click('[data-terrain-id="woods"]')
+    out = []
+    for col in range(2, 5):
+        h = from_offset(col, 1)
+        page.click(f'#board [data-hex="{h.q},{h.r}"]', force=True)
+        out.append(timings(page)["board"])
+    page.click('#mode-switch [data-mode="play"]')
+    return statistics.median(out)
+
+
+def median_of(fn: Callable[[], float], runs: int) -> float:
+    """Median of ``runs`` calls."""
+    return statistics.median(fn() for _ in range(runs))
