@@ -8,12 +8,12 @@ Line of sight follows ``shared/rules/README.md`` §2.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from hexcombat.geometry import Hex, LineStep, line_steps
+from hexcombat.geometry import Hex, LineStep, _line_cells, distance, line_steps
 from hexcombat.layout import from_offset, to_offset
 from hexcombat.terrain import Terrain, TerrainTable
 
@@ -24,22 +24,109 @@ TIE_POLICIES: tuple[str, ...] = ("both_must_block", "either_blocks")
 """How a sight line along a hexside treats the tied pair of hexes (``core.los_tie_policy``)."""
 
 
-@dataclass(frozen=True, slots=True)
+_Evidence = tuple[str, tuple[LineStep, ...], tuple[Hex, ...], tuple[Hex, ...], tuple[Hex, ...], int]
+"""reason, steps, intervening, blocking, soft, soft_total"""
+
+
 class SightLine:
     """The verdict on a line of sight, with the evidence for it.
 
     ``intervening`` holds the on-board hexes strictly between the ends (both
     hexes of a tie). ``blocking`` holds the hexes that stopped the line; ``soft`` those
     whose soft cover was counted, adding up to ``soft_total``.
+
+    :meth:`Board.line_of_sight` decides ``clear`` at once, stopping at the first hex
+    that settles it; the evidence (and ``reason``) is worked out the first time it is
+    read. Equality and ``repr`` cover every field.
     """
 
+    __slots__ = ("_evidence", "_trace", "clear")
+
     clear: bool
-    reason: str
-    steps: tuple[LineStep, ...]
-    intervening: tuple[Hex, ...]
-    blocking: tuple[Hex, ...]
-    soft: tuple[Hex, ...]
-    soft_total: int = 0
+    _evidence: _Evidence | None
+    _trace: Callable[[], _Evidence] | None
+
+    def __init__(
+        self,
+        clear: bool,
+        reason: str,
+        steps: tuple[LineStep, ...],
+        intervening: tuple[Hex, ...],
+        blocking: tuple[Hex, ...],
+        soft: tuple[Hex, ...],
+        soft_total: int = 0,
+    ) -> None:
+        object.__setattr__(self, "clear", clear)
+        object.__setattr__(self, "_trace", None)
+        object.__setattr__(
+            self, "_evidence", (reason, steps, intervening, blocking, soft, soft_total)
+        )
+
+    @classmethod
+    def _deferred(cls, clear: bool, trace: Callable[[], _Evidence]) -> SightLine:
+        line = cls.__new__(cls)
+        object.__setattr__(line, "clear", clear)
+        object.__setattr__(line, "_trace", trace)
+        object.__setattr__(line, "_evidence", None)
+        return line
+
+    def _facts(self) -> _Evidence:
+        facts = self._evidence
+        if facts is None:
+            assert self._trace is not None
+            facts = self._trace()
+            object.__setattr__(self, "_evidence", facts)
+            object.__setattr__(self, "_trace", None)
+        return facts
+
+    @property
+    def reason(self) -> str:
+        """Why the line is clear or not, in words, naming the hexes."""
+        return self._facts()[0]
+
+    @property
+    def steps(self) -> tuple[LineStep, ...]:
+        """The line from end to end (:func:`~hexcombat.geometry.line_steps`)."""
+        return self._facts()[1]
+
+    @property
+    def intervening(self) -> tuple[Hex, ...]:
+        """The on-board hexes strictly between the ends."""
+        return self._facts()[2]
+
+    @property
+    def blocking(self) -> tuple[Hex, ...]:
+        """The hexes that stopped the line."""
+        return self._facts()[3]
+
+    @property
+    def soft(self) -> tuple[Hex, ...]:
+        """The hexes whose soft cover was counted."""
+        return self._facts()[4]
+
+    @property
+    def soft_total(self) -> int:
+        """The soft cover added up along the line."""
+        return self._facts()[5]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("SightLine is immutable")
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.clear, *self._facts())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SightLine):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        names = ("clear", "reason", "steps", "intervening", "blocking", "soft", "soft_total")
+        body = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
+        return f"SightLine({body})"
 
 
 def _check_side(name: str, value: object) -> int:
@@ -290,6 +377,56 @@ class Board:
             )
         if isinstance(soft_limit, bool) or not isinstance(soft_limit, int) or soft_limit < 1:
             raise ValueError(f"soft_limit must be an integer >= 1, got {soft_limit!r}")
+        best = tie_policy == "both_must_block"
+        clear = self._sees(a, b, best, soft_limit, count_ends)
+        return SightLine._deferred(
+            clear, functools.partial(self._sight_evidence, a, b, best, soft_limit, count_ends)
+        )
+
+    def _sees(self, a: Hex, b: Hex, best: bool, soft_limit: int, count_ends: bool) -> bool:
+        """Whether the line is clear, stopping at the first hex that settles it.
+
+        The same rules as :meth:`_sight_evidence`, on plain numbers: terrain by offset
+        index, no :class:`Hex` or words built.
+        """
+        width, height, grid = self._width, self._height, self._grid
+        last = distance(a, b)
+        soft_total = 0
+        for i, (q, r, q2, r2) in enumerate(_line_cells(a, b, True)):
+            if not count_ends and (i == 0 or i == last):
+                continue
+            at_end = i == 0 or i == last
+            row = r + (q - (q & 1)) // 2
+            t = grid[row * width + q] if 0 <= q < width and 0 <= row < height else None
+            if q == q2 and r == r2:  # one hex
+                if t is None:
+                    continue
+                if t.blocks_sight or (t.obscures and not at_end):
+                    return False
+                soft_total += t.soft_cover
+            else:  # a tie: two hexes, either may be off the board (open)
+                row2 = r2 + (q2 - (q2 & 1)) // 2
+                u = grid[row2 * width + q2] if 0 <= q2 < width and 0 <= row2 < height else None
+                stop_t = t is not None and (t.blocks_sight or (t.obscures and not at_end))
+                stop_u = u is not None and (u.blocks_sight or (u.obscures and not at_end))
+                if stop_t and stop_u:
+                    return False
+                st = 0 if t is None else t.soft_cover
+                su = 0 if u is None else u.soft_cover
+                if stop_t or stop_u:
+                    if not best:
+                        return False
+                    soft_total += su if stop_t else st  # the line passes on the open side
+                else:
+                    soft_total += min(st, su) if best else max(st, su)
+            if soft_total >= soft_limit:
+                return False
+        return True
+
+    def _sight_evidence(
+        self, a: Hex, b: Hex, best: bool, soft_limit: int, count_ends: bool
+    ) -> _Evidence:
+        """The full account of a sight line: every step, what blocked it and why."""
         steps = tuple(line_steps(a, b))
         last = len(steps) - 1
         contains = self.contains
@@ -299,7 +436,6 @@ class Board:
         first_block: str = ""
         soft: list[Hex] = []
         soft_total = 0
-        best = tie_policy == "both_must_block"
         for i in checked:
             at_end = i in (0, last)
             verdicts = [(h, self.terrain_at(h)) for h in steps[i].hexes if contains(h)]
@@ -327,15 +463,7 @@ class Board:
             reason = f"clear (soft cover {soft_total}, {soft_limit} blocks): {soft_names}"
         else:
             reason = "clear"
-        return SightLine(
-            clear=not blocking and soft_total < soft_limit,
-            reason=reason,
-            steps=steps,
-            intervening=intervening,
-            blocking=tuple(blocking),
-            soft=tuple(soft),
-            soft_total=soft_total,
-        )
+        return reason, steps, intervening, tuple(blocking), tuple(soft), soft_total
 
 
 _JSON_KEYS = ("width", "height", "terrain", "features")

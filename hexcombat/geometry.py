@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -113,8 +113,10 @@ DIRECTION_SHORT: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 
 def distance(a: Hex, b: Hex) -> int:
     """Number of hex steps between ``a`` and ``b``."""
-    d = a - b
-    return max(abs(d.q), abs(d.r), abs(d.s))
+    dq = a.q - b.q
+    dr = a.r - b.r
+    # half the sum of the three cube differences' sizes; no Hex is built
+    return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
 
 
 def neighbor(h: Hex, direction: int) -> Hex:
@@ -269,42 +271,70 @@ class LineStep:
 
 
 _EPS = (1e-6, 2e-6, -3e-6)
+"""The spec's nudge: the ``+eps`` run adds it to the cube point, the ``-eps`` run subtracts it."""
 
 
-def _cube_round(x: float, y: float, z: float) -> Hex:
-    """The hex containing the spec cube point ``(x, y, z)`` (half-up, never ``round``)."""
-    rx = math.floor(x + 0.5)
-    ry = math.floor(y + 0.5)
-    rz = math.floor(z + 0.5)
-    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy > dz:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    return Hex.from_cube(rx, ry, rz)
+def _line_cells(a: Hex, b: Hex, both: bool) -> Iterator[tuple[int, int, int, int]]:
+    """The line from ``a`` to ``b`` step by step as ``(q, r, q2, r2)``: the hex of the
+    ``+eps`` run, and of the ``-eps`` run (the same hex unless the step is a tie; with
+    ``both`` false the ``-eps`` run is not computed and repeats the first).
 
-
-def _nudged_line(a: Hex, b: Hex, sign: int) -> list[Hex]:
-    """The centres-lerp line from ``a`` to ``b`` with both ends nudged by ``sign * eps``."""
+    Each nudged point of the centres' lerp (spec cube ``(x, y, z) = (-r, q + r, -q)``)
+    is cube-rounded half-up (``floor(v + 0.5)``, never ``round``), then the coordinate
+    with the largest rounding error is recomputed from the other two. Written inline:
+    no call, tuple or :class:`Hex` per step, and a generator, so a caller that has seen
+    enough (a blocked sight line) stops early. ``tests/test_line_of_sight_equivalence.py``
+    keeps the plain version this must match.
+    """
     n = distance(a, b)
+    aq, ar = a.q, a.r
     if n == 0:
-        return [a]
-    ax, ay, az = a.cube
-    bx, by, bz = b.cube
-    ex, ey, ez = (sign * e for e in _EPS)
-    result: list[Hex] = []
+        yield aq, ar, aq, ar
+        return
+    ax, ay, az = -ar, aq + ar, -aq
+    dx, dy, dz = -(b.r - ar), (b.q + b.r) - (aq + ar), -(b.q - aq)
+    ex, ey, ez = _EPS
+    mx, my, mz = -ex, -ey, -ez
+    floor = math.floor
     for i in range(n + 1):
         t = i / n
-        result.append(
-            _cube_round(
-                ax + (bx - ax) * t + ex,
-                ay + (by - ay) * t + ey,
-                az + (bz - az) * t + ez,
-            )
-        )
-    return result
+        x0 = ax + dx * t
+        y0 = ay + dy * t
+        z0 = az + dz * t
+        x = x0 + ex
+        y = y0 + ey
+        z = z0 + ez
+        rx = floor(x + 0.5)
+        ry = floor(y + 0.5)
+        rz = floor(z + 0.5)
+        fx = abs(rx - x)
+        fy = abs(ry - y)
+        fz = abs(rz - z)
+        if fx > fy and fx > fz:
+            rx = -ry - rz
+        elif fy > fz:
+            ry = -rx - rz
+        else:
+            rz = -rx - ry
+        if not both:
+            yield -rz, -rx, -rz, -rx
+            continue
+        x = x0 + mx
+        y = y0 + my
+        z = z0 + mz
+        sx = floor(x + 0.5)
+        sy = floor(y + 0.5)
+        sz = floor(z + 0.5)
+        fx = abs(sx - x)
+        fy = abs(sy - y)
+        fz = abs(sz - z)
+        if fx > fy and fx > fz:
+            sx = -sy - sz
+        elif fy > fz:
+            sy = -sx - sz
+        else:
+            sz = -sx - sy
+        yield -rz, -rx, -sz, -sx
 
 
 def line(a: Hex, b: Hex) -> list[Hex]:
@@ -313,7 +343,7 @@ def line(a: Hex, b: Hex) -> list[Hex]:
     Its length is ``distance(a, b) + 1`` and consecutive hexes are adjacent.
     Use :func:`line_steps` to see where the line runs along a hexside.
     """
-    return _nudged_line(a, b, 1)
+    return [Hex(q, r) for q, r, _, _ in _line_cells(a, b, False)]
 
 
 def line_steps(a: Hex, b: Hex) -> list[LineStep]:
@@ -322,10 +352,9 @@ def line_steps(a: Hex, b: Hex) -> list[LineStep]:
     The line is drawn twice, nudged by ``+eps`` and ``-eps``; where the runs
     differ the step is a tie holding both hexes (the ``+eps`` one first).
     """
-    plus = _nudged_line(a, b, 1)
-    minus = _nudged_line(a, b, -1)
     return [
-        LineStep((p,)) if p == m else LineStep((p, m)) for p, m in zip(plus, minus, strict=True)
+        LineStep((Hex(q, r),)) if q == q2 and r == r2 else LineStep((Hex(q, r), Hex(q2, r2)))
+        for q, r, q2, r2 in _line_cells(a, b, True)
     ]
 
 

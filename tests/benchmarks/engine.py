@@ -13,6 +13,7 @@ both interpreters time the same work. Standard library and hexcombat only.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import os
 import random
@@ -65,14 +66,48 @@ def make_board(size: int, seed: int = 1) -> Board:
     return Board(size, size, TABLE, terrain)
 
 
+def clock() -> float:
+    """CPU seconds of this process where the platform counts them (a busy shared machine skews
+    wall-clock time far more); wall-clock seconds elsewhere."""
+    return time.process_time() if CPU_CLOCK else time.perf_counter()
+
+
+def _counts_cpu() -> bool:
+    start = time.process_time()
+    end = time.perf_counter() + 0.02
+    while time.perf_counter() < end:
+        pass
+    return time.process_time() - start > 0.005
+
+
+CPU_CLOCK = _counts_cpu()
+
+
 def median_ms(fn: Callable[[], object], runs: int) -> float:
-    """Median wall-clock milliseconds of ``runs`` calls."""
+    """Median milliseconds of ``runs`` calls."""
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times) * 1000
+
+
+def paired_ms(
+    ours: Callable[[], object], peer: Callable[[], object] | None, runs: int
+) -> tuple[float, float | None]:
+    """Medians of ours and the peer's, run alternately so that both see the same load."""
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(runs):
+        start = clock()
+        ours()
+        a.append(clock() - start)
+        if peer is not None:
+            start = clock()
+            peer()
+            b.append(clock() - start)
+    return statistics.median(a) * 1000, statistics.median(b) * 1000 if b else None
 
 
 def to_peer(h: Hex) -> Any:
@@ -130,7 +165,12 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
 
     def row(name: str, ours: float, peer: float | None = None, note: str = "") -> None:
-        entry: dict[str, Any] = {"measure": name, "ours_ms": round(ours, 2), "load": load()}
+        entry: dict[str, Any] = {
+            "measure": name,
+            "ours_ms": round(ours, 2),
+            "load": load(),
+            "clock": "cpu" if CPU_CLOCK else "wall",
+        }
         if peer is not None:
             entry.update(peer_ms=round(peer, 2), ratio=round(ours / peer, 2), peer=PEER)
         elif note:
@@ -147,20 +187,19 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
                 peer_costs[to_peer(h)] = c
     passable, cost = peer_costs.__contains__, peer_costs.__getitem__
     for budget in (6, 20, 60):
-        ours = median_ms(lambda b=budget: our_reach(board, start, b), runs)
-        peer = None
+        peer_fn = None
         if hexutil is not None:
             assert len(peer_reach(passable, cost, to_peer(start), budget)) == len(
                 our_reach(board, start, budget)
             )
-            peer = median_ms(lambda b=budget: peer_reach(passable, cost, to_peer(start), b), runs)
+            peer_fn = functools.partial(peer_reach, passable, cost, to_peer(start), budget)
+        ours, peer = paired_ms(functools.partial(our_reach, board, start, budget), peer_fn, runs)
         row(f"reachability, budget {budget}, 100x100 mixed terrain", ours, peer, PEER_MISSING)
 
     rng = random.Random(3)
     figures = rng.sample(board.hexes(), 50)
     pairs = [(a, b) for i, a in enumerate(figures) for b in figures[i + 1 :]]
-    ours = median_ms(lambda: [board.line_of_sight(a, b).clear for a, b in pairs], runs)
-    peer = None
+    peer_los = None
     if hexutil is not None:
         opaque = {to_peer(h) for h in board.hexes() if board.terrain_at(h).blocks_sight}
         on_board = {to_peer(h) for h in board.hexes()}
@@ -172,15 +211,26 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
             }
             return [to_peer(b) in seen[a] for a, b in pairs]
 
-        peer = median_ms(peer_los, runs)
+    ours, peer = paired_ms(
+        lambda: [board.line_of_sight(a, b).clear for a, b in pairs], peer_los, runs
+    )
     row(f"line of sight, {len(pairs)} pairs of 50 figures, 100x100", ours, peer, PEER_MISSING)
+    ours, peer = paired_ms(
+        lambda: [board.line_of_sight(a, b).reason for a, b in pairs], peer_los, runs
+    )
+    row(
+        f"line of sight with the full evidence (reason, blocking hexes), {len(pairs)} pairs",
+        ours,
+        peer,
+        PEER_MISSING,
+    )
 
     many = [(rng.choice(figures), rng.choice(figures)) for _ in range(1000)] * 1000
-    ours = median_ms(lambda: [distance(a, b) for a, b in many], max(3, runs // 2))
-    peer = None
+    peer_dist = None
     if hexutil is not None:
         peer_many = [(to_peer(a), to_peer(b)) for a, b in many[:1000]] * 1000
-        peer = median_ms(lambda: [a.distance(b) for a, b in peer_many], max(3, runs // 2))
+        peer_dist = lambda: [a.distance(b) for a, b in peer_many]  # noqa: E731
+    ours, peer = paired_ms(lambda: [distance(a, b) for a, b in many], peer_dist, max(3, runs // 2))
     row("1,000,000 hex distances", ours, peer, PEER_MISSING)
 
     from hexcombat import Action, dice

@@ -205,10 +205,12 @@ def engine_rows(table: Table, runs: int) -> None:
 
 
 def show(table: Table, r: dict[str, Any], where: str) -> None:
-    figure = f"{r['ours_ms']:.2f} ms"
+    figure = f"{r['ours_ms']:.2f} ms {r['clock']}"
     target = "-"
     if "peer_ms" in r:
-        figure = f"{r['ratio']:.2f}x the peer ({r['ours_ms']:.1f} / {r['peer_ms']:.1f} ms)"
+        figure = (
+            f"{r['ratio']:.2f}x the peer ({r['ours_ms']:.1f} / {r['peer_ms']:.1f} ms {r['clock']})"
+        )
         target = "< 1.0x (ahead)" if r["measure"].startswith("reach") else "<= 1.0x"
     elif r.get("note"):
         figure += f" ({r['note']})"
