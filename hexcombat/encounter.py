@@ -199,6 +199,8 @@ class Encounter:
         self._checkpoints = dict(known[1])
         self._near: dict[int, GameState] = {}
         self._cursor = stop
+        self._offers_state: GameState | None = None
+        self._offers: dict[str | None, tuple[ActionSpec, ...]] = {}
 
     def _replay_all(self) -> tuple[list[list[Event]], dict[int, GameState]]:
         """Check and replay the whole log: every entry's events, and the states at checkpoints."""
@@ -306,8 +308,20 @@ class Encounter:
         return self._cursor < len(self._log)
 
     def legal_actions(self, figure_id: str | None = None) -> list[ActionSpec]:
-        """What a figure (or, with None, the table) may do now."""
-        return self.ruleset.legal_actions(self.state, figure_id)
+        """What a figure (or, with None, the table) may do now.
+
+        Worked out once per state and figure: a page asks again on every selection
+        and tap (its turn tracker for every figure), and nothing changes a state once
+        it is made (the cursor moves between states; a perform adds a new one).
+        """
+        state = self.state
+        if self._offers_state is not state:
+            self._offers_state = state
+            self._offers = {}
+        specs = self._offers.get(figure_id)
+        if specs is None:
+            specs = self._offers[figure_id] = tuple(self.ruleset.legal_actions(state, figure_id))
+        return list(specs)
 
     def preview(self, action: Action) -> Preview:
         """The cost, exact odds and breakdown of ``action``, or why it is not allowed now."""
@@ -394,8 +408,11 @@ class Encounter:
 
     def _check_offered(self, action: Action, state: GameState | None = None) -> None:
         """Refuse an action not offered now, or with parameters its spec does not allow."""
-        state = state or self.state
-        specs = self.ruleset.legal_actions(state, action.figure)
+        if state is None:
+            state = self.state
+            specs = self.legal_actions(action.figure)
+        else:
+            specs = self.ruleset.legal_actions(state, action.figure)
         who = state.figure(action.figure).name if action.figure is not None else "The table"
         matching = [s for s in specs if s.kind == action.kind]
         if not matching:

@@ -155,3 +155,19 @@ def test_attack_to_zero_hit_points_puts_the_target_down() -> None:
     assert bo.pools == {}  # the setup copy is untouched by play
     assert enc.state.figures["bo"].has_status("down")
     assert enc.legal_actions("bo") == []
+
+
+def test_legal_actions_are_worked_out_once_per_state_and_follow_the_cursor() -> None:
+    enc = skirmish_duel()
+    rs = enc.ruleset
+    before = enc.legal_actions("ann")
+    assert before == rs.legal_actions(enc.state, "ann")
+    before.clear()  # the caller's list; the encounter keeps its own
+    assert enc.legal_actions("ann") == rs.legal_actions(enc.state, "ann")
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    assert enc.legal_actions("ann") == rs.legal_actions(enc.state, "ann") == []
+    enc.undo()
+    assert [s.kind for s in enc.legal_actions("ann")] == ["move", "face"]
+    enc.redo()
+    assert enc.legal_actions("ann") == []
+    assert enc.legal_actions(None) == rs.legal_actions(enc.state, None)

@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..actions import Action, ActionSpec
+from ..board import Board
 from ..checks import Amount, AmountResult, Chain, Check, CheckResult, Modifier, Stage
 from ..dice import Dice, DiceSyntaxError, parse
 from ..errors import IllegalActionError, Problem
 from ..events import Event
 from ..figures import Figure, Pool, Status, figure_distance, nearest_hexes, place
 from ..geometry import DIRECTION_SHORT, direction_to, neighbors, rear_hexes
-from ..movement import Pose, Reach, Room, Step, body_steps, search
+from ..movement import Pose, Reach, Room, Step, StepFunction, body_steps, search
 from ..schema import Choice, FieldSpec
 from ..state import GameState
 from ..terrain import TerrainTable
@@ -156,7 +157,39 @@ class Skirmish(Ruleset):
 
         start = Pose(figure.position, figure.facing if body else 0)
         allowance = _int(figure.stats.get("move"), 0)
+        if not body:
+            return search(start, self._one_hex_steps(board, room), allowance)
         return search(start, body_steps(steps, figure.footprint, room), allowance)
+
+    _move_table: tuple[Board, dict[tuple[int, int], tuple[tuple[tuple[int, int], Step], ...]]]
+
+    def _one_hex_steps(self, board: Board, room: Room) -> StepFunction:
+        """The same steps for a one-hex figure, cheaper: the steps out of a hex depend only on
+        the board, so they are made once per board (kept for the last board seen, which every
+        state of an encounter shares, so every figure's search) and the hexes other figures
+        fill are left out per search; the search itself drops steps past the allowance."""
+        cached = getattr(self, "_move_table", None)
+        if cached is None or cached[0] is not board:
+            cached = self._move_table = (board, {})
+        table = cached[1]
+        full = {(h.q, h.r) for h, n in room.crowd.items() if n >= room.limit}
+        contains, terrain_at = board.contains, board.terrain_at
+
+        def steps(pose: Pose, spent: int, allowance: int) -> list[Step]:
+            h = pose.hex
+            key = (h.q, h.r)
+            moves = table.get(key)
+            if moves is None:
+                made = []
+                for nxt in neighbors(h):
+                    if contains(nxt):
+                        cost = terrain_at(nxt).move_cost
+                        if cost is not None:
+                            made.append(((nxt.q, nxt.r), Step("move", Pose(nxt, 0), cost)))
+                moves = table[key] = tuple(made)
+            return [step for at, step in moves if at not in full]
+
+        return steps
 
     def _room(self, state: GameState, figure: Figure) -> Room:
         limit = self.stacking(state.options)

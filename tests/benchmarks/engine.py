@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from hexcombat.board import Board
-from hexcombat.geometry import Hex, distance
+from hexcombat.geometry import Hex, distance, neighbors
 from hexcombat.layout import from_offset
 from hexcombat.movement import Pose, Step, search
 from hexcombat.terrain import Terrain, TerrainTable
@@ -116,26 +116,33 @@ def to_peer(h: Hex) -> Any:
 
 
 # ---- reachability -------------------------------------------------------------------------
-def our_reach(board: Board, start: Hex, budget: int) -> dict[Hex, int]:
-    """Cheapest cost to every hex within ``budget`` (movement.search, terrain costs, no facing)."""
+def our_reach(
+    board: Board, start: Hex, budget: int, table: dict[tuple[int, int], list[Step]] | None = None
+) -> dict[Hex, int]:
+    """Cheapest cost to every hex within ``budget`` (movement.search, terrain costs, no facing).
+
+    With ``table`` the step function is written as the skirmish ruleset's: the steps out of
+    a hex are made once per board and kept in ``table`` (shared by every search on it);
+    without, a plain generator makes new hexes, poses and steps on every call.
+    """
     contains, terrain_at = board.contains, board.terrain_at
 
-    def steps(pose: Pose, spent: int, allowance: int) -> Iterator[Step]:
-        q, r = pose.hex.q, pose.hex.r
-        for h in (
-            Hex(q, r - 1),
-            Hex(q + 1, r - 1),
-            Hex(q + 1, r),
-            Hex(q, r + 1),
-            Hex(q - 1, r + 1),
-            Hex(q - 1, r),
-        ):
+    def plain(pose: Pose, spent: int, allowance: int) -> Iterator[Step]:
+        for h in neighbors(pose.hex):
             if contains(h):
                 cost = terrain_at(h).move_cost
                 if cost is not None and spent + cost <= allowance:
                     yield Step("move", Pose(h, 0), cost)
 
-    return search(Pose(start, 0), steps, budget).hex_costs()
+    def kept(pose: Pose, spent: int, allowance: int) -> list[Step]:
+        h = pose.hex
+        key = (h.q, h.r)
+        moves = table.get(key)  # type: ignore[union-attr]
+        if moves is None:
+            moves = table[key] = list(plain(pose, 0, allowance))  # type: ignore[index]
+        return moves
+
+    return search(Pose(start, 0), plain if table is None else kept, budget).hex_costs()
 
 
 def peer_reach(
@@ -186,6 +193,7 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
             if c is not None:
                 peer_costs[to_peer(h)] = c
     passable, cost = peer_costs.__contains__, peer_costs.__getitem__
+    table: dict[tuple[int, int], list[Step]] = {}
     for budget in (6, 20, 60):
         peer_fn = None
         if hexutil is not None:
@@ -193,8 +201,23 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
                 our_reach(board, start, budget)
             )
             peer_fn = functools.partial(peer_reach, passable, cost, to_peer(start), budget)
+        assert our_reach(board, start, budget, table) == our_reach(board, start, budget)
+        ours, peer = paired_ms(
+            functools.partial(our_reach, board, start, budget, table), peer_fn, runs
+        )
+        row(
+            f"reachability, budget {budget}, 100x100 mixed terrain (steps kept per board)",
+            ours,
+            peer,
+            PEER_MISSING,
+        )
         ours, peer = paired_ms(functools.partial(our_reach, board, start, budget), peer_fn, runs)
-        row(f"reachability, budget {budget}, 100x100 mixed terrain", ours, peer, PEER_MISSING)
+        row(
+            f"reachability, budget {budget}, 100x100 mixed terrain (plain step function)",
+            ours,
+            peer,
+            PEER_MISSING,
+        )
 
     rng = random.Random(3)
     figures = rng.sample(board.hexes(), 50)
