@@ -178,17 +178,21 @@ def write_config(out: Path, modules: list[Path]) -> None:
 
 
 def write_service_worker(out: Path) -> int:
-    """Write ``sw.js`` from ``web/sw.js``: every file of the site, and a version hash of them all.
+    """Write ``sw.js`` from ``web/sw.js``: the app's own files, and a version hash of every file.
 
     The hash changes with any file, so a new build replaces the cached app as a whole.
-    Returns the number of files it precaches.
+    The worker precaches only the app's own small files (page, styles, demos, engine,
+    page modules); the vendored runtime is kept as the page fetches it (see ``web/sw.js``),
+    so the 9.6 MB WebAssembly file is not downloaded twice and PyScript's chunks the app
+    never loads (terminal, editor) not at all. Returns the number of files it precaches.
     """
     files = sorted(p for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(out).as_posix().encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    urls = ["./"] + [f"./{p.relative_to(out).as_posix()}" for p in files]
+    own = [p for p in files if p.relative_to(out).parts[0] != "vendor"]
+    urls = ["./"] + [f"./{p.relative_to(out).as_posix()}" for p in own]
     source = (WEB / "sw.js").read_text(encoding="utf-8")
     source = source.replace("__VERSION__", digest.hexdigest()[:16])
     source = source.replace("__FILES__", json.dumps(urls, indent=1))

@@ -1,16 +1,27 @@
-// Service worker: keeps the whole app (page, engine, Python runtime) in a cache so it
-// starts with no network at all: a tablet at the table, a wiki page opened offline.
-// web/build.py fills in VERSION (a hash of every file) and FILES (every file of the site).
+// Service worker: keeps the app (page, engine, Python runtime) in a cache so it starts with
+// no network at all: a tablet at the table, a wiki page opened offline.
+// web/build.py fills in VERSION (a hash of every file) and FILES (the app's own small files,
+// kept even when this start did not need them: the library's styles, the other demos).
+//
+// Nothing is downloaded twice: the page registers this worker as soon as it starts, so the
+// runtime it fetches after that passes through here and is kept as it arrives (cache on
+// fetch); once the app is ready the page lists every file it fetched ("keep" message) and
+// what is not kept yet is added (from the HTTP cache, revalidated). Files of the vendored
+// PyScript that the page never loads (terminal, editor, ...) are never fetched.
 "use strict";
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = "hexcombat-" + VERSION;
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting())
-  );
-});
+function keep(cache, urls) {
+  return Promise.all(urls.map((url) =>
+    cache.match(url).then((hit) => hit || cache.add(url))
+  ));
+}
+
+// Installing fetches nothing, so that the worker controls the page (clients.claim) before
+// the runtime is requested; the app's own files are kept with the page's list below.
+self.addEventListener("install", () => self.skipWaiting());
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -22,16 +33,47 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The page's list of what it fetched before this worker controlled it; the answer says
+// when all of it is kept (the page then marks <html data-offline="ready">).
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  const scope = new URL(self.registration.scope);
+  const urls = data.urls.filter((u) => {
+    try {
+      const url = new URL(u);
+      return url.origin === scope.origin && url.pathname.startsWith(scope.pathname);
+    } catch (e) { return false; }
+  });
+  const port = event.ports && event.ports[0];
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => keep(cache, FILES.map((f) => new URL(f, scope).href).concat(urls)))
+      .then(() => port && port.postMessage({ kept: urls.length }))
+      .catch((error) => port && port.postMessage({ error: String(error) }))
+  );
+});
+
 // Cache first for the site's own files (they change only with a new build, which brings
-// a new VERSION); the page itself is served from the cache for any query string.
+// a new VERSION); the page itself is served from the cache for any query string. A file
+// not cached yet is fetched and kept as it passes.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  const key = request.mode === "navigate" ? new URL("./index.html", self.registration.scope).href : request;
+  const navigate = request.mode === "navigate";
+  const key = navigate ? new URL("./index.html", self.registration.scope).href : request;
   event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(key, { ignoreSearch: request.mode === "navigate" }))
-      .then((hit) => hit || fetch(request))
+    caches.open(CACHE).then((cache) =>
+      cache.match(key, { ignoreSearch: navigate }).then((hit) => {
+        if (hit) return hit;
+        return fetch(request).then((response) => {
+          if (response.ok && response.type === "basic" && !navigate && !url.search) {
+            event.waitUntil(cache.put(request, response.clone()));
+          }
+          return response;
+        });
+      })
+    )
   );
 });

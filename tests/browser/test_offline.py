@@ -24,14 +24,16 @@ def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, s
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
-        # The worker installs (precaching every file of the site) and takes control.
-        page.wait_for_function(
-            "navigator.serviceWorker.ready.then(r => !!r.active)", timeout=READY_TIMEOUT_MS
-        )
+        # The worker installs (precaching the app's own files), takes control, keeps the
+        # runtime as it arrives and, told what the page fetched, the rest of it.
+        page.wait_for_selector("html[data-offline=ready]", timeout=READY_TIMEOUT_MS)
         cached = page.evaluate(
-            "caches.keys().then(k => caches.open(k[0])).then(c => c.keys()).then(r => r.length)"
+            "caches.keys().then(k => caches.open(k[0])).then(c => c.keys())"
+            ".then(r => r.map(q => new URL(q.url).pathname))"
         )
-        assert cached > 50
+        for needed in ("/hexcombat.zip", "/vendor/pyodide/pyodide.asm.wasm", "/pyscript.json"):
+            assert needed in cached
+        assert not [u for u in cached if "xterm" in u or "codemirror" in u]  # never loaded
         server.shutdown()
         server.server_close()
         page.reload()
