@@ -8,8 +8,8 @@ MIME types the runtime needs (``SiteHandler``; the browser tests use it too).
 The result is one self-contained folder with relative URLs only, so it can be
 copied to any static host, a subfolder of one, or a wiki attachment area:
 
-- ``index.html``, ``pyscript.json`` (with the ``files`` map filled in) and the
-  browser-side Python modules under ``web/``;
+- ``index.html``, ``pyscript.json`` (with the ``files`` map filled in), the start-up
+  script ``web/main.py`` and the other browser-side Python modules in ``web.zip``;
 - ``static/`` (icons, styles);
 - ``hexcombat.zip``: the engine package with its JSON data files, which PyScript
   unpacks onto ``sys.path`` through ``"files": {"./hexcombat.zip": "./*"}``;
@@ -157,22 +157,27 @@ def copy_vendor(out: Path) -> None:
 
 
 def write_config(out: Path, modules: list[Path]) -> None:
-    """Write ``pyscript.json``: the source config plus one ``files`` entry per page module.
+    """Write ``pyscript.json`` (the source config plus the page modules) and ``web.zip``.
 
-    ``web/main.py`` is the script PyScript runs; every other ``web/`` module is
-    written into the browser's file system at ``web/...`` relative to the home
-    folder, which is on ``sys.path``, so ``from web import boot`` works there
-    as it does under CPython from the repository root.
+    ``web/main.py`` is the script PyScript runs; every other ``web/`` module goes into
+    ``web.zip`` (entries ``web/...``), which PyScript unpacks into the home folder, on
+    ``sys.path``, so ``from web import boot`` works there as it does under CPython from the
+    repository root. One compressed archive instead of a request per module: a quarter of
+    the bytes, and one file to preload.
     """
     config = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
     if "packages" in config:
         fail("web/pyscript.json must not use `packages` (it needs micropip, which is not shipped)")
+    with zipfile.ZipFile(out / "web.zip", "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for rel in modules:
+            if rel.as_posix() == "main.py":
+                continue
+            info = zipfile.ZipInfo(f"web/{rel.as_posix()}", date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, (WEB / rel).read_bytes(), compresslevel=9)
     files = dict(config.get("files", {}))
-    for rel in modules:
-        if rel.as_posix() == "main.py":
-            continue
-        url = f"./web/{rel.as_posix()}"
-        files[url] = url
+    files["./web.zip"] = "./*"
     config["files"] = files
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
@@ -218,9 +223,8 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
     shutil.copy2(WEB / "index.html", out / "index.html")
     shutil.copytree(ROOT / "static", out / "static")
     modules = page_modules()
-    for rel in modules:
-        (out / "web" / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(WEB / rel, out / "web" / rel)
+    (out / "web").mkdir()
+    shutil.copy2(WEB / "main.py", out / "web" / "main.py")
     write_config(out, modules)
     engine_count = write_engine_zip(out / "hexcombat.zip", extra_rulesets)
     copy_vendor(out)
