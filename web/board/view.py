@@ -58,6 +58,14 @@ _OUTLINE = (
     "".join(f"l{b[0] - a[0]:.2f},{b[1] - a[1]:.2f}" for a, b in itertools.pairwise(_CORNERS)) + "z"
 )
 """One hex outline drawn relative to its east corner."""
+_REACH_OUTLINE = (
+    "".join(
+        f"l{(b[0] - a[0]) * 0.94:.2f},{(b[1] - a[1]) * 0.94:.2f}"
+        for a, b in itertools.pairwise(_CORNERS)
+    )
+    + "z"
+)
+"""The same, shrunk to the reach highlight's inset (0.94)."""
 BADGE_FALLBACK = "#34495e"
 """A badge's colour comes from the ruleset (``badge_colors`` of the figure view); this is
 only for a view without one."""
@@ -505,14 +513,21 @@ class BoardView:
         return "".join(out)
 
     def _reach_svg(self, reach: Mapping[str, int]) -> str:
-        out = []
+        # One path for every reached hex (each outline relative to its east corner) and a
+        # cost label each: a hundred reached hexes made two hundred elements, each with six
+        # formatted corners, the bulk of a tap's time on a large board.
+        index, to_pixel = self.index, self.layout.to_pixel
+        rim, drop = HEX * 0.94, APOTHEM * 0.72
+        outline, labels = [], []
         for key, cost in reach.items():
-            if key not in self.index:
+            if key not in index:
                 continue
-            out.append(self._outline(key, "reach", 0.94))
-            x, y = self.layout.to_pixel(parse_key(key))
-            out.append(f'<text class="cost" x="{_n(x)}" y="{_n(y + APOTHEM * 0.72)}">{cost}</text>')
-        return "".join(out)
+            x, y = to_pixel(parse_key(key))
+            outline.append(f"M{x + rim:.1f},{y:.1f}{_REACH_OUTLINE}")
+            labels.append(f'<text class="cost" x="{_n(x)}" y="{_n(y + drop)}">{cost}</text>')
+        if not outline:
+            return ""
+        return f'<path class="reach" d="{"".join(outline)}"/>' + "".join(labels)
 
     def _lines_svg(self, marks: Marks) -> str:
         out = []
