@@ -1,7 +1,7 @@
 """The performance table of issue 15: the page against a bare Pyodide page, the engine against
 a peer pure-Python hex library, CPython against Pyodide. Run through ``tests/bench``.
 
-Usage: ``tests/bench [--runs N] [--json PATH] [--only page,engine,pyodide]``
+Usage: ``tests/bench [--runs N] [--json PATH] [--only engine,startup,taps]``
 
 Prints the table (medians of N runs; the 1-minute load average beside each figure, since
 the machine is shared) and writes it as JSON (default ``dist/bench.json``). Builds
@@ -88,7 +88,7 @@ class Table:
         return "\n".join(lines)
 
 
-def page_rows(table: Table, runs: int) -> None:
+def page_rows(table: Table, runs: int, parts: set[str]) -> None:
     """Start-up, bytes, first paint, taps and board drawing in headless Chromium."""
     import page as pg
     from playwright.sync_api import sync_playwright
@@ -101,72 +101,82 @@ def page_rows(table: Table, runs: int) -> None:
     try:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            s = pg.startup(browser, url, count, runs)
-            load = s["load"]
-            for kind, target in (("cold", "<= 1.15x"), ("warm", "<= 1.10x")):
-                app, bare = s[f"app {kind}"], s[f"bare {kind}"]
-                table.add(
-                    f"time to ready, {kind}, app / bare",
-                    f"{ratio(app, bare)} ({app / 1000:.2f} s / {bare / 1000:.2f} s)",
-                    target,
-                    load,
-                    app=app,
-                    bare=bare,
-                )
-            paint = s["app warm first paint"]
-            table.add(
-                "first board paint, warm visit (stored snapshot) / bare warm ready",
-                f"{ratio(paint, s['bare warm'])} ({paint:.0f} ms)",
-                "keep",
-                load,
-            )
-            app, bare = s["app bytes before ready"], s["bare bytes before ready"]
-            table.add(
-                "bytes before ready, first visit, app - bare",
-                f"{(app - bare) / 1000:+.0f} kB ({app / 1e6:.2f} / {bare / 1e6:.2f} MB)",
-                "<= +400 kB",
-                load,
-            )
-            app, bare = s["app bytes in all"], s["bare bytes in all"]
-            table.add(
-                "bytes downloaded on a first visit in all, app / bare",
-                f"{ratio(app, bare)} ({app / 1e6:.2f} / {bare / 1e6:.2f} MB)",
-                "<= 1.05x",
-                load,
-            )
-            t = pg.startup(browser, url, count, max(2, runs // 2), throttle=4)
-            words = []
-            for kind in ("cold", "warm"):
-                app, bare = t[f"app {kind}"], t[f"bare {kind}"]
-                words.append(
-                    f"{kind} {ratio(app, bare)} ({app / 1000:.1f} s / {bare / 1000:.1f} s)"
-                )
-            table.add(
-                "time to ready, tablet 820x1180 touch, CPU 4x slower, app / bare",
-                ", ".join(words),
-                "<= 1.10x",
-                t["load"],
-            )
-            for r in pg.board_and_taps(browser, url, runs):
-                size, move = r["size"], r["move"]
-                if r["tap_ms"] is not None:
-                    table.add(
-                        f"tap a figure to reach drawn, {size}x{size}, 20 figures, movement {move}",
-                        f"{r['tap_ms']:.0f} ms",
-                        "< 50 ms",
-                        r["load"],
-                    )
-                if move == 4:
-                    table.add(
-                        f"board draw / one-hex redraw, {size}x{size}",
-                        f"{r['draw_ms']:.0f} ms / {r['redraw_ms']:.1f} ms",
-                        "linear or better",
-                        r["load"],
-                    )
+            if "startup" in parts:
+                startup_rows(table, pg, browser, url, count, runs)
+            if "taps" in parts:
+                tap_rows(table, pg, browser, url, runs)
             browser.close()
     finally:
         server.shutdown()
         (SITE / pg.BARE_NAME).unlink(missing_ok=True)
+
+
+def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs: int) -> None:
+    """Cold and warm start, first paint and bytes, against the bare page; then as a tablet."""
+    s = pg.startup(browser, url, count, runs)
+    load = s["load"]
+    for kind, target in (("cold", "<= 1.15x"), ("warm", "<= 1.10x")):
+        app, bare = s[f"app {kind}"], s[f"bare {kind}"]
+        table.add(
+            f"time to ready, {kind}, app / bare",
+            f"{ratio(app, bare)} ({app / 1000:.2f} s / {bare / 1000:.2f} s)",
+            target,
+            load,
+            app=app,
+            bare=bare,
+        )
+    paint = s["app warm first paint"]
+    table.add(
+        "first board paint, warm visit (stored snapshot) / bare warm ready",
+        f"{ratio(paint, s['bare warm'])} ({paint:.0f} ms)",
+        "keep",
+        load,
+    )
+    app, bare = s["app bytes before ready"], s["bare bytes before ready"]
+    table.add(
+        "bytes before ready, first visit, app - bare",
+        f"{(app - bare) / 1000:+.0f} kB ({app / 1e6:.2f} / {bare / 1e6:.2f} MB)",
+        "<= +400 kB",
+        load,
+    )
+    app, bare = s["app bytes in all"], s["bare bytes in all"]
+    table.add(
+        "bytes downloaded on a first visit in all, app / bare",
+        f"{ratio(app, bare)} ({app / 1e6:.2f} / {bare / 1e6:.2f} MB)",
+        "<= 1.05x",
+        load,
+    )
+    t = pg.startup(browser, url, count, max(2, runs // 2), throttle=4)
+    words = []
+    for kind in ("cold", "warm"):
+        app, bare = t[f"app {kind}"], t[f"bare {kind}"]
+        words.append(f"{kind} {ratio(app, bare)} ({app / 1000:.1f} s / {bare / 1000:.1f} s)")
+    table.add(
+        "time to ready, tablet 820x1180 touch, CPU 4x slower, app / bare",
+        ", ".join(words),
+        "<= 1.10x",
+        t["load"],
+    )
+
+
+def tap_rows(table: Table, pg: Any, browser: Any, url: str, runs: int) -> None:
+    """Tap-to-reach latency and board drawing on large boards."""
+    for r in pg.board_and_taps(browser, url, runs):
+        size, move = r["size"], r["move"]
+        if r["tap_ms"] is not None:
+            table.add(
+                f"tap a figure to reach drawn, {size}x{size}, 20 figures, movement {move}",
+                f"{r['tap_ms']:.0f} ms",
+                "< 50 ms",
+                r["load"],
+            )
+        if move == 4:
+            table.add(
+                f"board draw / one-hex redraw, {size}x{size}",
+                f"{r['draw_ms']:.0f} ms / {r['redraw_ms']:.1f} ms",
+                "linear or better",
+                r["load"],
+            )
 
 
 def engine_rows(table: Table, runs: int) -> None:
@@ -221,7 +231,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per measure (median)")
     parser.add_argument("--json", type=Path, default=ROOT / "dist" / "bench.json")
-    parser.add_argument("--only", default="page,engine", help="comma-separated: page, engine")
+    parser.add_argument(
+        "--only", default="engine,startup,taps", help="comma-separated: engine, startup, taps"
+    )
     args = parser.parse_args()
     parts = set(args.only.split(","))
     table = Table()
@@ -229,8 +241,8 @@ def main() -> None:
     print("| measure | figure | target | load avg |\n|---|---|---|---|")
     if "engine" in parts:
         engine_rows(table, args.runs)
-    if "page" in parts:
-        page_rows(table, args.runs)
+    if parts & {"startup", "taps"}:
+        page_rows(table, args.runs, parts)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(
         json.dumps(

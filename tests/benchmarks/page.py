@@ -211,7 +211,7 @@ def skirmish_field(size: int, move: int, figures: int = 20) -> Encounter:
 
 def library_keys(enc: Encounter) -> dict[str, str]:
     """The localStorage entries that make ``enc`` the encounter the app opens."""
-    from web.storage import Library, MemoryStore
+    from web.library.storage import Library, MemoryStore
 
     store = MemoryStore()
     library = Library(store)
