@@ -266,7 +266,8 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
             dice._probabilities.cache_clear()
             preview = enc.preview(action)
             assert preview.allowed, preview.reason
-            return [c.chance() for c in preview.checks]
+            rollables = getattr(preview, "rollables", None) or getattr(preview, "checks", ())
+            return [r.outcomes() if hasattr(r, "outcomes") else r.chance() for r in rollables]
 
         row(f"exact odds, {ruleset_id}: {case['label']}", median_ms(odds, runs))
 
@@ -333,9 +334,10 @@ def most_complex(enc: Any, where: str) -> dict[str, Any]:
         for spec in enc.legal_actions(fid):
             for action in candidate_actions(fid, spec):
                 preview = enc.preview(action)
-                if not preview.allowed or not preview.checks:
+                rollables = getattr(preview, "rollables", None) or getattr(preview, "checks", ())
+                if not preview.allowed or not rollables:
                     continue
-                lines = sum(len(c.breakdown()) for c in preview.checks)
+                lines = sum(len(r.breakdown()) for r in rollables)
                 if best is None or lines > best[0]:
                     best = (lines, action, f"{spec.kind} by {fid}")
     if best is None:
