@@ -32,7 +32,34 @@ async def start() -> None:
     boot.mark_ready()
 
 
-try:
-    await start()  # noqa: F704 -- PyScript runs this file asynchronously
-except Exception:
-    js.hexcombatBoot.fail("The app's Python code failed while starting.", traceback.format_exc())
+def show_failure_without_controller(message: str, detail: str) -> None:
+    """The error screen when the page's start-up controller never ran.
+
+    That happens when a Content-Security-Policy blocks the inline script in index.html
+    (a policy without its hash); the page must still say why it does not start.
+    """
+    document = js.document
+    document.documentElement.dataset.appState = "error"
+    for element_id, hidden in (("boot", True), ("boot-error", False)):
+        element = document.getElementById(element_id)
+        if element is not None:
+            element.hidden = hidden
+    for element_id, text in (("boot-error-message", message), ("boot-error-detail", detail)):
+        element = document.getElementById(element_id)
+        if element is not None:
+            element.textContent = text
+
+
+if getattr(js, "hexcombatBoot", None) is None:
+    show_failure_without_controller(
+        "The page's start-up script was blocked, so the app cannot start.",
+        "window.hexcombatBoot is missing: a Content-Security-Policy that does not list the "
+        "start-up script's hash (web/build.py computes it) blocks the inline script in index.html.",
+    )
+else:
+    try:
+        await start()  # noqa: F704 -- PyScript runs this file asynchronously
+    except Exception:
+        js.hexcombatBoot.fail(
+            "The app's Python code failed while starting.", traceback.format_exc()
+        )

@@ -107,11 +107,15 @@ def site() -> Path:
 
 @pytest.fixture(scope="session")
 def serve_folder() -> Iterator[Callable[[Path], str]]:
-    """A function that serves a folder on 127.0.0.1 (free port) and returns its base URL."""
+    """A function that serves a folder on 127.0.0.1 (free port) and returns its base URL.
+
+    Responses carry the Content-Security-Policy header of the folder's ``index.html``
+    (as ``web/serve`` sends it), or ``policy`` when one is given.
+    """
     servers = []
 
-    def serve(folder: Path) -> str:
-        server = site_build.make_server(folder, 0, quiet=True)
+    def serve(folder: Path, policy: str | None = None) -> str:
+        server = site_build.make_server(folder, 0, quiet=True, policy=policy)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"
@@ -173,8 +177,9 @@ class App:
 
     def wait_started(self, timeout_ms: int = READY_TIMEOUT_MS) -> str:
         """Wait until start-up ends (ready or error) and return the state."""
-        self.page.wait_for_function(
-            "document.documentElement.dataset.appState !== 'loading'", timeout=timeout_ms
+        # A selector, not a function: a page whose policy forbids eval can still be waited on.
+        self.page.wait_for_selector(
+            "html:not([data-app-state=loading])", state="attached", timeout=timeout_ms
         )
         return self.state
 

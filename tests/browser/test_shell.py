@@ -7,11 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 import hexcombat
 
-from .conftest import App
+from .conftest import App, site_build
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +90,41 @@ def test_missing_wasm_shows_error_screen_with_retry(
     assert app.wait_started() == "error"
 
 
+RUNTIME_FILES = [
+    "vendor/pyscript/core.js",
+    "pyscript.json",
+    "vendor/pyodide/pyodide.mjs",
+    "vendor/pyodide/pyodide.asm.mjs",
+    "vendor/pyodide/pyodide.asm.wasm",
+    "vendor/pyodide/python_stdlib.zip",
+    "vendor/pyodide/pyodide-lock.json",
+    "web/main.py",
+    "web/boot.py",
+    "hexcombat.zip",
+]
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+@pytest.mark.parametrize("path", RUNTIME_FILES)
+def test_a_blocked_runtime_file_is_named_on_the_error_screen(app: App, path: str) -> None:
+    """Any file the app cannot start without, blocked by the network: the error names it."""
+    blocked: list[str] = []
+
+    def abort(route: Route) -> None:
+        blocked.append(route.request.url)
+        route.abort()
+
+    app.page.route(f"**/{path}", abort)
+    app.open()
+    assert app.wait_started() == "error"
+    assert blocked, f"{path} was never requested"
+    name = path.rsplit("/", 1)[-1]
+    message = app.page.locator("#boot-error-message")
+    expect(message).to_contain_text(name)
+    expect(message).not_to_contain_text("directly opening")
+    expect(app.page.locator("#retry-button")).to_be_visible()
+
+
 @pytest.mark.parametrize("app", ["desktop"], indirect=True)
 def test_python_exception_at_start_up_shows_error_screen(
     app: App, site_copy: Path, serve_folder: Callable[[Path], str]
@@ -160,3 +195,73 @@ def test_a_hostile_last_opened_entry_does_not_stop_start_up(app: App) -> None:
     expect(page.locator("#toast")).to_contain_text("could not be opened")
     assert page.evaluate("localStorage.getItem('hexcombat:last')") != "deep"
     assert page.evaluate("localStorage.getItem('hexcombat:enc:deep:r1')").startswith("[[[")
+
+
+VIOLATIONS_SEEN = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(
+  `${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_the_whole_app_runs_under_its_content_security_policy(app: App) -> None:
+    """The built page's policy (meta tag and header alike) lets the app do everything it does."""
+    app.page.add_init_script(VIOLATIONS_SEEN)
+    response = app.page.goto(app.base_url, wait_until="domcontentloaded")
+    assert response is not None
+    header = response.headers.get("content-security-policy", "")
+    meta = app.page.locator('meta[http-equiv="Content-Security-Policy"]')
+    assert meta.get_attribute("content") == header
+    for needed in ("default-src 'none'", "'wasm-unsafe-eval'", "'unsafe-eval'", "'sha256-"):
+        assert needed in header
+    assert "'unsafe-inline'" not in header.split("style-src-attr")[0], "inline scripts or <style>"
+    app.wait_ready()
+
+    page = app.page
+    page.click("[data-cmd=switch-mode][data-mode=edit]")
+    page.click("[data-cmd=switch-mode][data-mode=play]")
+    page.locator("[data-figure]").first.click()
+    page.click("[data-cmd=menu]")
+    page.click("[data-cmd=legend]")
+    expect(page.locator("#dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.click("[data-cmd=menu]")
+    page.click("[data-cmd=library]")
+    expect(page.locator("#dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.reload(wait_until="domcontentloaded")  # the warm start paints the stored board
+    app.wait_ready()
+    assert page.evaluate("window.__violations") == []
+    assert page.evaluate("hexcombatBoot.violations") == []
+
+
+def _policy_of(site: Path) -> str:
+    """The Content-Security-Policy in a built site's index.html."""
+    policy = site_build.page_policy(site)
+    assert policy
+    return str(policy)
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_a_policy_without_unsafe_eval_ends_on_the_error_screen(
+    app: App, site: Path, serve_folder: Callable[..., str]
+) -> None:
+    """PyScript needs 'unsafe-eval': without it the page says the policy blocked it."""
+    strict = _policy_of(site).replace(" 'unsafe-eval'", "")
+    app.open(serve_folder(site, strict))
+    assert app.wait_started(20_000) == "error"
+    expect(app.page.locator("#boot-error-message")).to_contain_text("security policy")
+    expect(app.page.locator("#boot-error-detail")).to_contain_text("eval", use_inner_text=False)
+    expect(app.page.locator("#retry-button")).to_be_visible()
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_a_policy_that_blocks_the_start_up_script_ends_on_the_error_screen(
+    app: App, site: Path, serve_folder: Callable[..., str]
+) -> None:
+    """A policy without the inline script's hash: Python shows the error screen itself."""
+    app.open(serve_folder(site, "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'"))
+    assert app.wait_started() == "error"
+    expect(app.page.locator("#boot-error")).to_be_visible()
+    expect(app.page.locator("#boot-error-message")).to_contain_text("start-up script was blocked")

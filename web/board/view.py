@@ -237,6 +237,7 @@ class BoardView:
         bg.setAttribute("width", _n(bw))
         bg.setAttribute("height", _n(bh))
         byid("board-defs").innerHTML = self._defs()
+        self._plain_colors()
         self.svg.setAttribute("aria-label", f"Hex board, {self.width} by {self.height}")
         self._write_hexes()
         for layer in ("layer-bands", "layer-reach", "layer-lines", "layer-cursor"):
@@ -248,18 +249,32 @@ class BoardView:
         self.user_moved = False
         self.fit()
 
+    def _plain_colors(self) -> None:
+        """The plain-colour fills of patterned terrain, as a constructed style sheet.
+
+        Not a ``<style>`` element: the page's Content-Security-Policy allows style
+        sheets only from the site's files, and constructed sheets (CSSOM) are not text
+        the page parses from markup.
+        """
+        plain = "".join(
+            f'#board.plain [data-terrain="{_css_string(t["id"])}"] '
+            f"{{ fill: {_css_color(t['color'])}; }}"
+            for t in self.terrains.values()
+            if t["pattern"] != "none"
+        )
+        sheet = getattr(BoardView, "_sheet", None)
+        if sheet is None:
+            sheet = js.CSSStyleSheet.new()
+            BoardView._sheet = sheet
+            js.document.adoptedStyleSheets = js.Array.of(*js.document.adoptedStyleSheets, sheet)
+        sheet.replaceSync(plain)
+
     def _defs(self) -> str:
         tile = HEX * 0.6
         parts = [
             '<filter id="lift" x="-50%" y="-50%" width="200%" height="200%">'
             '<feDropShadow dx="0" dy="3" stdDeviation="3" flood-opacity="0.45"/></filter>'
         ]
-        plain = "".join(
-            f'#board.plain [data-terrain="{esc(t["id"])}"] {{ fill: {esc(t["color"])}; }}'
-            for t in self.terrains.values()
-            if t["pattern"] != "none"
-        )
-        parts.append(f"<style>{plain}</style>")
         for t in self.terrains.values():
             if t["pattern"] != "none":
                 parts.append(
@@ -1015,3 +1030,14 @@ def night_colour(colour: str, keep: float = 0.5) -> str:
         return colour
     mixed = (int(c * keep + n * (1 - keep)) for c, n in zip(rgb, NIGHT, strict=True))
     return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def _css_string(text: str) -> str:
+    """``text`` safe inside a double-quoted CSS string."""
+    return "".join(ch if ch.isalnum() or ch in "-_ " else f"\\{ord(ch):x} " for ch in text)
+
+
+def _css_color(text: str) -> str:
+    """A ruleset's colour as a CSS value (anything odd becomes ``currentColor``)."""
+    ok = text and all(ch.isalnum() or ch in "#(),.% -" for ch in text)
+    return text if ok else "currentColor"
