@@ -3,7 +3,8 @@
 The seeded set here runs in a few seconds (fewer documents inside Pyodide). The full run
 (issue 14) is the same code with more documents and hypothesis randomised:
 ``HEXCOMBAT_FUZZ=12000 .venv/bin/python -m pytest tests/test_fuzz_documents.py -s`` fuzzes
-12,000 mutated demos and 3,000 documents from each hypothesis test, and prints the outcomes.
+12,000 mutated demos and 3,000 documents from each hypothesis test, plays FULL // 100 random
+legal playouts per ruleset (each saved, reloaded, and mutated once), and prints the outcomes.
 """
 
 from __future__ import annotations
@@ -21,9 +22,19 @@ import pytest
 from factories import skirmish_duel
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playouts import playout
 
-from hexcombat import Action, HexcombatError, InvalidDocumentError, dumps, loads, to_document
+from hexcombat import (
+    Action,
+    Encounter,
+    HexcombatError,
+    InvalidDocumentError,
+    dumps,
+    loads,
+    to_document,
+)
 from hexcombat.document import MAX_LOG, from_share_code, to_share_code
+from hexcombat.rulesets.registry import all_rulesets
 from hexcombat.validation import MAX_DEPTH, MAX_STRING, Json
 
 pytestmark = pytest.mark.pyodide
@@ -48,6 +59,8 @@ IN_PYODIDE = sys.platform == "emscripten"
 FULL = int(os.environ.get("HEXCOMBAT_FUZZ", "0"))
 MUTATED = FULL or (60 if IN_PYODIDE else 400)
 GENERATED = FULL // 4 or (40 if IN_PYODIDE else 200)
+PLAYOUTS = FULL // 100 or (2 if IN_PYODIDE else 6)
+PLAYOUT_STEPS = 40
 FUZZ_SETTINGS = settings(
     max_examples=GENERATED,
     deadline=None,  # outcome() fails a document that takes SLOW_SECONDS
@@ -180,6 +193,46 @@ def test_mutated_demo_documents_load_and_work_or_are_refused() -> None:
     outcomes = Counter(outcome(mutated(rnd.choice(demos), rnd)) for _ in range(MUTATED))
     print(f"fuzzed {MUTATED} mutated documents: {dict(outcomes)}")
     assert outcomes["loaded"] + outcomes["refused"] == MUTATED
+
+
+def playout_start(ruleset: str) -> Encounter | None:
+    """A ruleset's demo (its worked example's log dropped, so play starts at the set-up)."""
+    for doc in bases():
+        if doc.get("ruleset", {}).get("id") == ruleset:  # type: ignore[union-attr]
+            doc = dict(doc, log=[])
+            return loads(json.dumps(doc))
+    return None
+
+
+def test_random_legal_playouts_of_every_ruleset_survive_save_reload_and_mutation() -> None:
+    """Every ruleset: seeded random legal play (with undo/redo), saved, reloaded identically;
+    the saved game, mutated, still loads and works or is refused cleanly."""
+    rnd = random.Random(1414)
+    played: Counter[str] = Counter()
+    actions: Counter[str] = Counter()
+    mutants: Counter[str] = Counter()
+    for ruleset in all_rulesets():
+        start = playout_start(ruleset.id)
+        if start is None:
+            continue
+        for game in range(PLAYOUTS):
+            enc = start.copy()
+            stream = random.Random(rnd.randrange(2**32))
+            assert playout(enc, stream.randrange, PLAYOUT_STEPS) == [], (ruleset.id, game)
+            text = dumps(enc)
+            again = loads(text)
+            assert dumps(again) == text, (ruleset.id, game)
+            assert [e.to_json() for e in again.events] == [e.to_json() for e in enc.events]
+            assert to_document(again.copy()) == to_document(enc)
+            assert outcome(text) == "loaded"
+            mutants[outcome(mutated(json.loads(text), rnd))] += 1
+            played[ruleset.id] += 1
+            actions[ruleset.id] += len(enc.log)
+    print(
+        f"playouts per ruleset: {dict(played)} (logged entries: {dict(actions)}); "
+        f"their saves mutated: {dict(mutants)}"
+    )
+    assert played, "no ruleset had a demo to play from"
 
 
 json_values = st.recursive(
