@@ -15,7 +15,9 @@ from hexcombat.errors import InvalidDocumentError, UnsupportedVersionError
 from web.library.storage import (
     INDEX_KEY,
     LAST_KEY,
+    ConflictError,
     DamagedEntryError,
+    EntryGoneError,
     Library,
     LibraryError,
     LocalStorage,
@@ -369,10 +371,63 @@ def test_purge_removes_every_key_and_only_from_the_trash(
     assert LAST_KEY not in store.data
 
 
-def test_a_trashed_name_is_still_taken(library: Library) -> None:
+def test_a_trashed_name_is_free_again_and_a_restored_entry_is_renamed(library: Library) -> None:
+    """Deleting the open encounter and reopening the app does not make 'Duel (2)'."""
     entry, _ = library.add(duel())
     library.delete(entry.id)
-    assert library.add(duel())[0].name == "Duel (2)"
+    again, _ = library.add(duel())
+    assert again.name == "Duel"
+    restored = library.restore(entry.id)
+    assert restored.name == "Duel (2)" and not restored.deleted
+    assert library.load(entry.id).setup.name == "Duel (2)"
+    assert library.latest() == entry.id
+
+
+# ---- two tabs on one store ---------------------------------------------------------------
+def test_a_save_from_a_stale_revision_is_refused_and_nothing_is_lost(store: FlakyStore) -> None:
+    """Tab B saved since tab A read revision 1: A's save raises and writes nothing."""
+    tab_a, tab_b = make_library(store), make_library(store)
+    entry, enc = tab_a.add(duel())
+    theirs = tab_b.save(entry.id, enc.painted([Hex(5, 1)], "woods"), base=entry.revision)
+    assert theirs.revision == 2
+    mine = enc.painted([Hex(2, 2)], "woods")
+    with pytest.raises(ConflictError, match="changed in another tab") as caught:
+        tab_a.save(entry.id, mine, base=entry.revision)
+    assert caught.value.entry.revision == 2
+    assert dumps(tab_a.load(entry.id)) == dumps(enc.painted([Hex(5, 1)], "woods"))
+    copy, _ = tab_a.add(mine)  # "keep mine as a copy"
+    assert copy.name == "Duel (2)"
+    assert dumps(tab_a.load(copy.id)) == dumps(mine.renamed("Duel (2)"))
+
+
+def test_a_deleted_entry_is_never_re_created_by_a_save(store: FlakyStore) -> None:
+    tab_a, tab_b = make_library(store), make_library(store)
+    entry, enc = tab_a.add(duel())
+    tab_b.delete(entry.id)
+    with pytest.raises(EntryGoneError, match="trash") as trashed:
+        tab_a.save(entry.id, enc.painted([Hex(2, 2)], "woods"), base=entry.revision)
+    assert trashed.value.entry is not None and trashed.value.entry.deleted
+    tab_b.purge(entry.id)
+    with pytest.raises(EntryGoneError, match="removed") as gone:
+        tab_a.save(entry.id, enc.painted([Hex(2, 2)], "woods"), base=entry.revision)
+    assert gone.value.entry is None
+    assert tab_a.entries() == [] and tab_a.trash() == []
+
+
+def test_outside_changes_are_told_apart(store: FlakyStore) -> None:
+    """A rename elsewhere is adopted quietly; a changed fight, the trash and removal are not."""
+    tab_a, tab_b = make_library(store), make_library(store)
+    entry, enc = tab_a.add(duel())
+    assert tab_a.outside_change(entry.id, entry.revision, enc)[0] == "same"
+    renamed = tab_b.rename(entry.id, "Ford")
+    kind, now = tab_a.outside_change(entry.id, entry.revision, enc)
+    assert kind == "renamed" and now is not None and now.revision == renamed.revision
+    tab_b.save(entry.id, enc.renamed("Ford").painted([Hex(5, 1)], "woods"), base=now.revision)
+    assert tab_a.outside_change(entry.id, now.revision, enc)[0] == "changed"
+    tab_b.delete(entry.id)
+    assert tab_a.outside_change(entry.id, now.revision, enc)[0] == "trashed"
+    tab_b.purge(entry.id)
+    assert tab_a.outside_change(entry.id, now.revision, enc) == ("gone", None)
 
 
 # ---- import and export -----------------------------------------------------------------

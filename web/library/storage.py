@@ -74,6 +74,26 @@ class UnknownEntryError(LibraryError, KeyError):
         return str(self.args[0]) if self.args else "no such encounter"
 
 
+class ConflictError(LibraryError):
+    """Another tab saved the entry since the revision this save started from.
+
+    ``entry`` is the entry as stored now (its ``revision`` is theirs); nothing was written.
+    """
+
+    def __init__(self, message: str, entry: Entry) -> None:
+        self.entry = entry
+        super().__init__(message)
+
+
+class EntryGoneError(LibraryError):
+    """The entry was deleted (``entry`` is in the trash) or removed for good (``entry`` is None)
+    since this save's revision was read: it is not written, and never re-created silently."""
+
+    def __init__(self, message: str, entry: Entry | None) -> None:
+        self.entry = entry
+        super().__init__(message)
+
+
 class DamagedEntryError(LibraryError):
     """The entry cannot be read, so it was left exactly as it is (``problems`` say why)."""
 
@@ -296,8 +316,12 @@ class Library:
             self.store.set(LAST_KEY, entry_id)
 
     def unique_name(self, name: str, *, ignore: str = "") -> str:
-        """``name``, or 'name (2)', 'name (3)'... when another entry (not ``ignore``) has it."""
-        taken = {e.name for e in self._scan().values() if e.id != ignore}
+        """``name``, or 'name (2)', 'name (3)'... when another entry (not ``ignore``) has it.
+
+        Entries in the trash do not count: deleting the open encounter and reopening the
+        app does not turn its name into 'name (2)' (a restored entry is renamed instead).
+        """
+        taken = {e.name for e in self._scan().values() if e.id != ignore and not e.deleted}
         if name not in taken:
             return name
         match = NUMBERED.match(name)
@@ -334,15 +358,37 @@ class Library:
         entry_id = self._fresh_id()
         return self._write(entry_id, encounter, dumps(encounter), deleted=""), encounter
 
-    def save(self, entry_id: str, encounter: Encounter) -> Entry:
+    def save(self, entry_id: str, encounter: Encounter, *, base: int | None = None) -> Entry:
         """Save a new revision of ``entry_id`` (nothing is written when nothing changed).
 
+        ``base`` is the revision the change started from (the one opened or saved last):
+        when the stored revision is another, another tab saved in between and
+        :class:`ConflictError` is raised; when the entry is in the trash or gone,
+        :class:`EntryGoneError`. Nothing is written then: the caller asks the user.
         Raises :class:`StorageFullError` (the previous revision stays) and
         :class:`DamagedEntryError` when the stored revision cannot be read: it is
         never overwritten; save the encounter as a new entry with :meth:`add`.
         """
         current = self._find(entry_id)
         text = dumps(encounter)
+        if base is not None:
+            if current is None:
+                raise EntryGoneError(
+                    f"“{encounter.setup.name}” was removed from the library in another tab "
+                    "or window, so this change was not saved",
+                    None,
+                )
+            if current.deleted:
+                raise EntryGoneError(
+                    f"“{current.name}” is in the library's trash, so this change was not saved",
+                    current,
+                )
+            if current.revision != base:
+                raise ConflictError(
+                    f"“{current.name}” was changed in another tab or window since this one "
+                    "opened it, so this change was not saved over it",
+                    current,
+                )
         if current is None:
             if not ID_PATTERN.match(entry_id):
                 raise LibraryError(f"{entry_id!r} is not a library id")
@@ -383,11 +429,43 @@ class Library:
         return self._set_index(replace(entry, deleted=self._clock()))
 
     def restore(self, entry_id: str) -> Entry:
-        """Bring an encounter back from the trash."""
+        """Bring an encounter back from the trash ('name (2)' if another one took its name)."""
         entry = self.entry(entry_id)
         if not entry.deleted:
             return entry
-        return self._set_index(replace(entry, deleted=""))
+        restored = self._set_index(replace(entry, deleted=""))
+        name = self.unique_name(entry.name, ignore=entry_id)
+        if name != entry.name and restored.readable:
+            return self.save(entry_id, self.load(entry_id).renamed(name))
+        return restored
+
+    def latest(self) -> str | None:
+        """The id of the most recently changed readable entry not in the trash, if any."""
+        for entry in self.entries():
+            if entry.readable:
+                return entry.id
+        return None
+
+    def outside_change(self, entry_id: str, base: int, mine: Encounter) -> tuple[str, Entry | None]:
+        """What happened to an open entry elsewhere since revision ``base``.
+
+        ('same', entry), ('renamed', entry) when only its name or notes changed,
+        ('changed', entry) when its fight or set-up did, ('trashed', entry), or
+        ('gone', None) when it was removed for good.
+        """
+        current = self._find(entry_id)
+        if current is None:
+            return "gone", None
+        if current.deleted:
+            return "trashed", current
+        if current.revision == base:
+            return "same", current
+        try:
+            theirs = self.load(entry_id)
+        except (InvalidDocumentError, LibraryError):
+            return "changed", current
+        named = mine.with_setup(name=theirs.setup.name, notes=theirs.setup.notes)
+        return ("renamed" if dumps(named) == dumps(theirs) else "changed"), current
 
     def purge(self, entry_id: str) -> None:
         """Remove a trashed encounter for good, every revision (LibraryError if not trashed)."""
