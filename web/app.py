@@ -27,6 +27,7 @@ from hexcombat.view import empty_encounter, encounter_view, ruleset_view
 from web.board.view import BoardView, Handlers, Marks
 from web.commands import Commands
 from web.library import storage
+from web.library.sync import TabSync
 from web.play.panel import Play
 from web.session import Session
 from web.setup.panel import Editor
@@ -49,6 +50,8 @@ class App:
     def __init__(self) -> None:
         self.library = storage.browser_library()
         self.session = Session()
+        self.sync = TabSync(self, self.library.store)
+        """The open entry's revision, checked saves, and other tabs' changes to it."""
         self.commands = Commands()
         self.rs: dict[str, Any] = {}
         self.view: dict[str, Any] = {}
@@ -110,7 +113,7 @@ class App:
     # ---- opening ---------------------------------------------------------------------
     async def open_first(self) -> None:
         """Open the encounter used last, or on a first visit the demo encounter."""
-        last = self.library.last_opened()
+        last = self.library.last_opened() or self.library.latest()
         if last is not None:
             try:
                 self.open(self.library.load(last), last)
@@ -149,6 +152,7 @@ class App:
     def open(self, enc: Encounter, entry_id: str | None) -> None:
         """Show ``enc`` (saved as ``entry_id``), with a fresh history."""
         self.session.open(enc, entry_id, remembered_mode(entry_id))
+        self.sync.opened(entry_id)
         if entry_id is not None:
             self.library.remember(entry_id)
         self.rs = ruleset_view(enc.ruleset)
@@ -282,9 +286,10 @@ class App:
             if self.entry_id is None:
                 entry, enc = self.library.add(self.encounter)
                 self.session.saved_as(entry.id, enc)
+                self.sync.opened(entry.id)
                 self.library.remember(entry.id)
             else:
-                self.library.save(self.entry_id, self.encounter)
+                self.sync.save(self.entry_id, self.encounter)
         except storage.LibraryError as exc:
             self.toast(str(exc), bad=True)
         self.timings["save"] = now_ms() - started
@@ -341,9 +346,9 @@ class App:
     def draw_topbar(self) -> None:
         """Name, ruleset, mode, undo/redo state and the turn tracker."""
         view = self.view
-        byid("enc-name").textContent = view["name"]
+        byid("enc-name").textContent = self.encounter.setup.name + self.sync.title_suffix()
         byid("enc-ruleset").textContent = view["ruleset"]["name"]
-        js.document.title = f"{view['name']} · Hex Combat"
+        js.document.title = f"{self.encounter.setup.name} · Hex Combat"
         for button in js.document.querySelectorAll("#mode-switch button"):
             button.setAttribute(
                 "aria-pressed", "true" if button.dataset.mode == self.mode else "false"
@@ -506,11 +511,17 @@ class App:
         listen(byid("sheet-handle"), "pointerdown", self._on_sheet_down)
         listen(byid("sheet-handle"), "keydown", self._on_sheet_key)
         listen(byid("dialog"), "close", lambda ev: self.close_library())
+        # another tab of this site changed localStorage (never fired for this tab's writes)
+        listen(js.window, "storage", self._on_storage)
         from web.library import panel as library_panel
 
         library_panel.enable_drop_import(js.document.body, self.library, on_imported=self._imported)
         self._save_snapshot = proxy(lambda *_: self.guard(self.save_snapshot))
         self._close_dialog_later = proxy(lambda *_: self.close_dialog())
+
+    def _on_storage(self, ev: Any) -> None:
+        key = ev.key
+        self.guard(lambda: self.sync.on_storage(key if isinstance(key, str) else None))
 
     def _on_click(self, ev: Any) -> None:
         target = ev.target
@@ -556,6 +567,7 @@ class App:
             "switch-mode", lambda _cmd, el, _ev: self.set_mode(str(el.dataset.mode))
         )
         self.commands.register(("library", "new", "import"), self._library_cmd)
+        self.commands.register(TabSync.COMMANDS, lambda cmd, _el, _ev: self.sync.command(cmd))
         self.commands.register(
             "welcome-demo", lambda _cmd, el, _ev: self.spawn(self.open_demo(str(el.dataset.file)))
         )
@@ -616,9 +628,11 @@ class App:
         if entry_id != self.entry_id or self.enc is None:
             return
         if entry is None:
+            self.sync.library_changed(entry_id, True, 0)
             self.toast("The open encounter is in the library's trash; it is still saved there.")
-        elif self.session.renamed(entry.name):
-            self.draw_topbar()
+            return
+        self.session.renamed(entry.name)
+        self.sync.library_changed(entry_id, False, entry.revision)
 
     def _imported(self, added: list[tuple[storage.Entry, Encounter]]) -> None:
         entry, enc = added[-1]

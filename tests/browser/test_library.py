@@ -583,3 +583,119 @@ def test_hostile_imports_show_the_refusal_and_change_nothing(lib: App, tmp_path:
         expect(dialog).to_be_hidden()
     assert storage_items(page) == before
     assert [e for e in lib.console if "pageerror" in e or "fatal" in e.lower()] == []
+
+
+# ---- two tabs on one encounter, and the open encounter in the library ---------------------
+def _index(page: Page) -> dict[str, Any]:
+    """The library index as stored (entries by id)."""
+    data = json.loads(page.evaluate("localStorage.getItem('hexcombat:index')"))
+    return dict(data["entries"])
+
+
+def _log_lengths(page: Page) -> dict[str, int]:
+    """Name -> action log length of every live entry, read from localStorage."""
+    found = {}
+    for entry_id, meta in _index(page).items():
+        if meta.get("deleted"):
+            continue
+        text = page.evaluate(
+            f"localStorage.getItem('hexcombat:enc:{entry_id}:r{meta['revision']}')"
+        )
+        found[meta["name"]] = len(json.loads(text).get("log", []))
+    return found
+
+
+def _duel_document() -> Any:
+    """The skirmish demo, its log emptied, named 'Duel'."""
+    doc = json.loads(DEMO.read_text(encoding="utf-8"))
+    doc["name"] = "Duel"
+    doc["log"] = []
+    return doc
+
+
+def test_two_tabs_on_one_encounter_keep_both_sides_actions(browser: Browser, base_url: str) -> None:
+    """Tab A acts and saves; tab B, on the old revision, is told at once (storage event), its
+    own action is not saved over A's, and 'keep mine as a copy' keeps both; A is told too."""
+    from .appdriver import import_encounter, start_app
+
+    a = start_app(browser, base_url, "desktop")
+    try:
+        import_encounter(a, loads(json.dumps(_duel_document())))
+        expect(a.page.locator("#enc-name")).to_have_text("Duel")
+        b_page = a.page.context.new_page()
+        b_page.goto(base_url, wait_until="domcontentloaded")
+        b_page.wait_for_selector("html[data-app-state=ready]", timeout=60_000)
+        expect(b_page.locator("#enc-name")).to_have_text("Duel")
+
+        a.page.locator('[data-cmd="next-step"]').first.click()  # A's action, saved as r2
+        conflict = b_page.locator("[data-conflict]")
+        expect(conflict).to_have_attribute("data-conflict", "changed")
+        expect(b_page.locator("#enc-name")).to_contain_text("changed in another tab")
+        b_page.keyboard.press("Escape")
+        b_page.locator('[data-cmd="next-step"]').first.click()  # B's own action: not saved over
+        expect(conflict).to_be_visible()
+        assert _log_lengths(b_page) == {"Duel": 1, **_others(b_page)}
+        expect(a.page.locator("#toast")).to_contain_text("conflict with this one")
+
+        b_page.locator('[data-cmd="conflict-copy"]').click()
+        expect(b_page.locator("#enc-name")).to_have_text("Duel (2)")
+        lengths = _log_lengths(b_page)
+        assert lengths["Duel"] == 1 and lengths["Duel (2)"] == 1, lengths
+        b_page.locator('[data-cmd="next-step"]').first.click()  # B goes on, on its copy
+        expect(b_page.locator("[data-conflict]")).to_be_hidden()
+        assert _log_lengths(b_page)["Duel (2)"] == 2
+        a.screenshot("two-tabs-a")
+    finally:
+        a.page.context.close()
+
+
+def _others(page: Page) -> dict[str, int]:
+    return {k: v for k, v in _log_lengths(page).items() if k != "Duel"}
+
+
+def test_the_open_encounter_follows_renames_and_deletes_in_any_tab(
+    browser: Browser, base_url: str
+) -> None:
+    """A rename in another tab reaches this tab's top bar; deleting the open encounter marks
+    it, an edit then asks before anything is written (never re-created), and a reload opens
+    another encounter without making '... (2)'."""
+    from .appdriver import import_encounter, menu, start_app
+
+    a = start_app(browser, base_url, "desktop")
+    try:
+        import_encounter(a, loads(json.dumps(_duel_document())))
+        b_page = a.page.context.new_page()
+        b_page.goto(base_url, wait_until="domcontentloaded")
+        b_page.wait_for_selector("html[data-app-state=ready]", timeout=60_000)
+
+        # B renames it in its library: A's top bar follows, and A's next save is no conflict
+        b_page.click("#menu-button")
+        b_page.click('#menu [data-cmd="library"]')
+        row(b_page, "Duel").get_by_role("button", name="Rename Duel").click()
+        dialog = b_page.locator('dialog[data-dialog="rename"]')
+        dialog.get_by_label("New name").fill("Ford")
+        dialog.get_by_role("button", name="Rename").click()
+        expect(b_page.locator("#enc-name")).to_have_text("Ford")
+        expect(a.page.locator("#enc-name")).to_have_text("Ford")
+        a.page.locator('[data-cmd="next-step"]').first.click()
+        expect(a.page.locator("[data-conflict]")).to_be_hidden()
+        b_page.close()
+
+        # A deletes the open encounter in its own library
+        menu(a, "library")
+        row(a.page, "Ford").get_by_role("button", name="Delete Ford").click()
+        a.page.keyboard.press("Escape")
+        expect(a.page.locator("#enc-name")).to_have_text("Ford (in the trash)")
+        a.page.locator('[data-cmd="next-step"]').first.click()
+        expect(a.page.locator("[data-conflict]")).to_have_attribute("data-conflict", "trashed")
+        assert "Ford" not in _log_lengths(a.page)
+        a.page.locator('[data-cmd="conflict-close"]').click()
+        expect(a.page.locator("#enc-name")).not_to_contain_text("Ford")
+
+        names = [m["name"] for m in _index(a.page).values()]
+        a.page.reload(wait_until="domcontentloaded")
+        a.wait_ready()
+        assert sorted(m["name"] for m in _index(a.page).values()) == sorted(names)
+        assert not any(n.endswith("(2)") for n in names), names
+    finally:
+        a.page.context.close()
