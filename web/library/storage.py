@@ -6,7 +6,13 @@ Keys, all under the ``hexcombat:`` prefix:
   :func:`hexcombat.document.dumps` writes (what export writes too);
 - ``hexcombat:index``: a small index ``{"format": "hexcombat-library", "version": 1,
   "entries": {id: {"name", "ruleset", "changed", "revision"[, "deleted"]}}}``;
-- ``hexcombat:last``: the id of the encounter opened last.
+- ``hexcombat:last``: the id of the encounter opened last;
+- ``hexcombat:conflict:<id>``: a tab's save of that entry was refused because another
+  tab saved first (``web/library/sync.py`` writes it so the other tab says so too).
+
+A save that names its ``base`` revision is refused (:class:`ConflictError`,
+:class:`EntryGoneError`) when another tab saved, trashed or removed the entry since:
+two tabs never overwrite each other, and a deleted entry is never re-created.
 
 A save writes the new revision completely, then points the index at it, and
 only then removes older revisions: a failed write (storage full, a closed tab)
