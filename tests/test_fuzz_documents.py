@@ -199,8 +199,8 @@ def playout_start(ruleset: str) -> Encounter | None:
     """A ruleset's demo (its worked example's log dropped, so play starts at the set-up)."""
     for doc in bases():
         if doc.get("ruleset", {}).get("id") == ruleset:  # type: ignore[union-attr]
-            doc = dict(doc, log=[])
-            return loads(json.dumps(doc))
+            doc = {k: v for k, v in doc.items() if k != "cursor"}
+            return loads(json.dumps(dict(doc, log=[])))
     return None
 
 
