@@ -99,7 +99,7 @@ RUNTIME_FILES = [
     "vendor/pyodide/python_stdlib.zip",
     "vendor/pyodide/pyodide-lock.json",
     "web/main.py",
-    "web/boot.py",
+    "web.zip",
     "hexcombat.zip",
 ]
 
