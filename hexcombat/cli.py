@@ -13,9 +13,9 @@ from . import __version__
 from .document import loads
 from .encounter import Encounter
 from .errors import HexcombatError, InvalidDocumentError
-from .render import render_svg
 from .rulesets import all_rulesets
-from .view import ruleset_view, tokens
+from .share import board_svg
+from .view import ruleset_view
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,12 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "replay":
         return _replay(encounter, args.details)
-    svg = render_svg(
-        encounter.state.board,
-        tokens(encounter.state),
-        show_coords=args.coords,
-        title=encounter.setup.name,
-    )
+    svg = board_svg(encounter, show_coords=args.coords)
     if str(args.output) == "-":
         sys.stdout.write(svg)
     else:

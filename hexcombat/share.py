@@ -1,0 +1,180 @@
+"""Sharing an encounter: links with the whole document in the URL fragment, what a received
+link adds to one's own copy (play by post), and static exports (board SVG, log as Markdown).
+
+A share link is the page's address with ``#e=<share code>`` (:func:`hexcombat.document.
+to_share_code`: compact JSON, zlib, URL-safe base64). The fragment never reaches a server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .document import from_share_code, to_share_code
+from .encounter import Encounter
+from .events import Event
+from .render import render_svg
+from .validation import Json
+from .view import tokens
+
+__all__ = [
+    "LINK_LIMIT",
+    "QR_LIMIT",
+    "Received",
+    "board_svg",
+    "code_from_fragment",
+    "encounter_from_fragment",
+    "fingerprint",
+    "log_markdown",
+    "new_events",
+    "received",
+    "setup_fingerprint",
+    "share_fragment",
+    "when_words",
+]
+
+FRAGMENT_KEY = "e"
+LINK_LIMIT = 16_000
+"""Longest link offered for sharing (characters). Browsers open far longer ones, but chat
+apps, mail and wiki editors cut or refuse them; beyond this the page offers the file."""
+QR_LIMIT = 1_800
+"""Longest link drawn as a QR code: beyond about version 30 a phone camera struggles."""
+
+
+def share_fragment(encounter: Encounter) -> str:
+    """The URL fragment (with ``#``) that carries the whole encounter."""
+    return f"#{FRAGMENT_KEY}={to_share_code(encounter)}"
+
+
+def code_from_fragment(fragment: str) -> str | None:
+    """The share code in a URL fragment (``#e=...``, other ``&``-separated keys ignored)."""
+    for part in fragment.lstrip("#").split("&"):
+        key, eq, value = part.partition("=")
+        if key == FRAGMENT_KEY and eq and value:
+            return value
+    return None
+
+
+def encounter_from_fragment(fragment: str) -> Encounter | None:
+    """The encounter in a URL fragment, None when it has none (InvalidDocumentError if damaged)."""
+    code = code_from_fragment(fragment)
+    return None if code is None else from_share_code(code)
+
+
+def _digest(data: Json) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def fingerprint(document: Mapping[str, Json]) -> str:
+    """Same document (set-up, log and cursor, whatever the JSON spacing) -> same fingerprint."""
+    return _digest(dict(document))
+
+
+def setup_fingerprint(document: Mapping[str, Json]) -> str:
+    """The fight's set-up alone (ruleset, board, figures, data, seed; not name, notes or log):
+    the copies a link goes back and forth between share it."""
+    keys = ("ruleset", "board", "data", "figures", "dice")
+    return _digest({k: document.get(k) for k in keys})
+
+
+@dataclass(frozen=True)
+class Received:
+    """How a received encounter relates to a copy one already has (play by post)."""
+
+    relation: str
+    """``same``: nothing new; ``ahead``: the received log extends the copy's; ``behind``:
+    the copy is further on; ``diverged``: both went their own way after ``common`` entries."""
+    common: int
+    """Log entries (applied ones) the two share from the start."""
+    new: int
+    """Entries of the received log beyond the copy's (``ahead``/``diverged``)."""
+
+
+def received(mine: Mapping[str, Json], theirs: Mapping[str, Json]) -> Received | None:
+    """Compare a received document with one's own copy; None when they are different fights."""
+    if setup_fingerprint(mine) != setup_fingerprint(theirs):
+        return None
+    a, b = _applied(mine), _applied(theirs)
+    common = 0
+    while common < min(len(a), len(b)) and a[common] == b[common]:
+        common += 1
+    if common == len(a) == len(b):
+        return Received("same", common, 0)
+    if common == len(a):
+        return Received("ahead", common, len(b) - common)
+    if common == len(b):
+        return Received("behind", common, 0)
+    return Received("diverged", common, len(b) - common)
+
+
+def _applied(document: Mapping[str, Json]) -> list[Json]:
+    log = document.get("log")
+    entries = list(log) if isinstance(log, list) else []
+    cursor = document.get("cursor")
+    stop = cursor if isinstance(cursor, int) and 0 <= cursor <= len(entries) else len(entries)
+    return entries[:stop]
+
+
+def new_events(encounter: Encounter, since: int) -> list[Event]:
+    """The events of the applied log entries from index ``since`` on."""
+    return [e for i in range(since, encounter.cursor) for e in encounter.entry_events(i)]
+
+
+def board_svg(encounter: Encounter, *, show_coords: bool = False) -> str:
+    """The board at the encounter's cursor: the picture ``hexcombat render`` draws."""
+    return render_svg(
+        encounter.state.board,
+        tokens(encounter.state),
+        show_coords=show_coords,
+        title=encounter.setup.name,
+    )
+
+
+_MD_SPECIAL = "\\`*_[]<>#|"
+
+
+def _md(text: str) -> str:
+    """Text with Markdown's special characters escaped (one line)."""
+    out = "".join("\\" + c if c in _MD_SPECIAL else c for c in text)
+    return " ".join(out.split())
+
+
+def when_words(encounter: Encounter, event: Event) -> str:
+    """ "Round 2 · Pulse 1" for an event stamped with its clock's counters."""
+    counters = event.data.get("time")
+    if not isinstance(counters, list):
+        return ""
+    units = encounter.ruleset.time.units
+    return " · ".join(f"{u.capitalize()} {n}" for u, n in zip(units, counters, strict=False))
+
+
+def log_markdown(encounter: Encounter, *, details: bool = True) -> str:
+    """The combat log up to the cursor as Markdown: one list item per event, time headings,
+    and each event's breakdown (modifiers with rule ids, rolls) as nested items."""
+    setup = encounter.setup
+    lines = [f"# {_md(setup.name) or 'Encounter'}", "", f"*{_md(encounter.ruleset.name)}*", ""]
+    if setup.notes.strip():
+        lines += [_md(setup.notes), ""]
+    heading = None
+    events = encounter.events
+    for event in events:
+        when = when_words(encounter, event)
+        if when and when != heading:
+            lines += ["", f"## {_md(when)}", ""]
+            heading = when
+        rule = f" ({_md(event.rule)})" if event.rule else ""
+        lines.append(f"- {_md(event.text)}{rule}")
+        if details:
+            lines += [f"  - {_md(line)}" for line in event.details]
+            for roll in event.rolls:
+                faces = roll.get("faces")
+                shown = ", ".join(map(str, faces)) if isinstance(faces, list) else str(faces)
+                lines.append(f"  - rolled {_md(str(roll.get('expr', '')))}: {_md(shown)}")
+    if not events:
+        lines.append("No actions yet.")
+    state = encounter.state
+    lines += ["", f"Now: {_md(encounter.ruleset.time.label(state.clock))}"]
+    return "\n".join(lines).replace("\n\n\n", "\n\n") + "\n"
