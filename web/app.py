@@ -31,6 +31,7 @@ from web.library.sync import TabSync
 from web.play.panel import Play
 from web.session import Session
 from web.setup.panel import Editor
+from web.share import panel as share_panel
 from web.ui.dialog import Dialog
 from web.ui.dom import byid, closest_data, esc, listen, now_ms, present, proxy
 from web.ui.toast import Toast
@@ -78,6 +79,7 @@ class App:
         self.editor = Editor(self)
         self.play = Play(self)
         self._register_commands()
+        share_panel.register(self)
         self._bind()
 
     # ---- the session, as the panels see it ------------------------------------------------
@@ -434,6 +436,10 @@ class App:
         self._toast.show(
             message, bad=bad, button="Undo" if undo else "", button_attr='data-cmd="undo"'
         )
+
+    def hint(self, message: str, button: str, cmd: str) -> None:
+        """A message with a button that runs command ``cmd`` (e.g. a reminder to back up)."""
+        self._toast.show(message, button=button, button_attr=f'data-cmd="{esc(cmd)}"')
 
     def hide_toast(self) -> None:
         """Hide the message box."""

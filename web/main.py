@@ -23,13 +23,28 @@ async def start() -> None:
     except ModuleNotFoundError as exc:
         if exc.name != "hexcombat_extras":
             raise
+    from web.share import links
+
+    kind = links.page_kind(str(js.location.search), str(js.location.hash))
+    if kind != "app":  # a share link or the embed view: the read-only viewer, no library
+        from web.share import viewer
+
+        boot.set_stage("board")
+        await boot.next_frame()
+        await viewer.start(kind)
+        await boot.next_frame()
+        boot.mark_ready()
+        return
     from web import app
 
     boot.set_stage("board")
     await boot.next_frame()
-    await app.start()
+    started = await app.start()
     await boot.next_frame()
     boot.mark_ready()
+    from web.share import panel
+
+    panel.after_start(started)
 
 
 def show_failure_without_controller(message: str, detail: str) -> None:

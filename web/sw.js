@@ -19,9 +19,20 @@ function keep(cache, urls) {
   ));
 }
 
-// Installing fetches nothing, so that the worker controls the page (clients.claim) before
-// the runtime is requested; the app's own files are kept with the page's list below.
-self.addEventListener("install", () => self.skipWaiting());
+// Installing fetches nothing, so that the first worker controls the page (clients.claim)
+// before the runtime is requested; the app's own files are kept with the page's list below.
+// A new build installs beside the running one and waits: the page says "a new version is
+// ready" and sends "skip-waiting" only when the user agrees (never in the middle of a fight
+// without asking), then reloads.
+self.addEventListener("install", () => {
+  if (!self.registration.active) self.skipWaiting();
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+// On activation every other build's cache is deleted.
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -1,0 +1,140 @@
+"""Files and text the page hands out: downloads (JSON, SVG, Markdown), the board as PNG, the
+clipboard, and the share dialog's parts (link, QR code, embed code) as markup."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat import Encounter, dumps
+from hexcombat.qr import QrTooLongError, encode, to_svg
+from hexcombat.share import LINK_LIMIT, QR_LIMIT, board_svg, log_markdown
+from web.library.storage import safe_filename
+from web.ui.dom import esc, proxy
+
+PNG_SCALE = 2
+"""The PNG is drawn at twice the SVG's size, so it stays sharp on a wiki page."""
+
+
+def _options(**values: Any) -> Any:
+    return js.Object.fromEntries([[k, v] for k, v in values.items()])
+
+
+def download_blob(filename: str, blob: Any) -> None:
+    """Offer a Blob as a file download (the link is revoked a second later)."""
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = filename
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(proxy(lambda *_: js.URL.revokeObjectURL(url)), 1000)
+
+
+def download_text(filename: str, text: str, mime: str) -> None:
+    """Offer ``text`` as a file download."""
+    download_blob(filename, js.Blob.new([text], _options(type=mime)))
+
+
+def export_svg(enc: Encounter) -> None:
+    """The board at the current step as a standalone SVG (the CLI's ``render`` picture)."""
+    download_text(safe_filename(enc.setup.name, ".svg"), board_svg(enc), "image/svg+xml")
+
+
+def export_json(enc: Encounter) -> None:
+    """The encounter file, to import in any Hex Combat."""
+    download_text(safe_filename(enc.setup.name), dumps(enc), "application/json")
+
+
+def export_markdown(enc: Encounter) -> None:
+    """The combat log up to the current step as Markdown."""
+    download_text(safe_filename(enc.setup.name, ".md"), log_markdown(enc), "text/markdown")
+
+
+def svg_size(svg: str) -> tuple[float, float]:
+    """The width and height attributes of a standalone SVG."""
+    found = re.search(r'width="([\d.]+)" height="([\d.]+)"', svg)
+    return (float(found.group(1)), float(found.group(2))) if found else (800.0, 600.0)
+
+
+def export_png(enc: Encounter, on_error: Any) -> None:
+    """The same picture as a PNG, drawn by the browser from the SVG onto a canvas."""
+    svg = board_svg(enc)
+    width, height = svg_size(svg)
+    url = js.URL.createObjectURL(js.Blob.new([svg], _options(type="image/svg+xml")))
+    image = js.Image.new()
+    name = safe_filename(enc.setup.name, ".png")
+    kept: list[Any] = []
+
+    def done(blob: Any) -> None:
+        if blob:
+            download_blob(name, blob)
+        else:
+            on_error("The browser could not make the PNG; use the SVG instead.")
+        for p in kept:
+            p.destroy()
+
+    def loaded(*_: Any) -> None:
+        js.URL.revokeObjectURL(url)
+        canvas = js.document.createElement("canvas")
+        canvas.width = int(width * PNG_SCALE)
+        canvas.height = int(height * PNG_SCALE)
+        context = canvas.getContext("2d")
+        context.drawImage(image, 0, 0, canvas.width, canvas.height)
+        kept.append(proxy(done))
+        canvas.toBlob(kept[-1], "image/png")
+
+    def failed(*_: Any) -> None:
+        js.URL.revokeObjectURL(url)
+        on_error("The browser could not draw the board as a picture; use the SVG instead.")
+
+    image.onload = proxy(loaded)
+    image.onerror = proxy(failed)
+    image.src = url
+
+
+async def copy_text(text: str) -> bool:
+    """Put ``text`` on the clipboard (False when the browser refuses, e.g. in a frame)."""
+    try:
+        await js.navigator.clipboard.writeText(text)
+    except Exception:
+        return False
+    return True
+
+
+def qr_markup(link: str) -> str:
+    """The link as a QR code (an inline SVG), or why there is none."""
+    if len(link) > QR_LIMIT:
+        return (
+            '<p class="muted" data-share="no-qr">This link is too long for a QR code a phone can '
+            "read; copy the link instead.</p>"
+        )
+    try:
+        code = encode(link, "L")
+    except QrTooLongError:
+        return '<p class="muted" data-share="no-qr">This link is too long for a QR code.</p>'
+    svg = to_svg(code, module=3, label="QR code of the share link")
+    return f'<div class="share-qr" data-share="qr" data-qr-version="{code.version}">{svg}</div>'
+
+
+def link_markup(link: str) -> str:
+    """The share link with its Copy button, or the too-long message with the file export."""
+    if len(link) > LINK_LIMIT:
+        return (
+            '<div class="share-too-long" data-share="too-long" role="alert">'
+            f"<p><strong>This encounter is too long for a link</strong> ({len(link):,} "
+            f"characters; chat apps, mail and wikis cut links beyond about {LINK_LIMIT:,}). "
+            "Share the file instead: the other person imports it from their library.</p>"
+            '<button type="button" class="primary" data-cmd="export">Export the file</button>'
+            "</div>"
+        )
+    return (
+        '<label class="share-field">Link (everything is in the link; nothing is uploaded)'
+        f'<textarea readonly rows="3" data-share="link">{esc(link)}</textarea></label>'
+        '<div class="row"><button type="button" class="primary" data-cmd="share-copy" '
+        'data-copy="link">Copy link</button>'
+        f'<span class="muted">{len(link):,} characters</span></div>'
+    )

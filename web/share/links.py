@@ -1,0 +1,77 @@
+"""Pure helpers of share links (tested under CPython): which page a URL asks for, the links
+and the embed snippet, and the links already imported into this browser's library."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from hexcombat.share import code_from_fragment
+
+IMPORTED_KEY = "hexcombat.shared"
+"""localStorage key: JSON {link fingerprint: library entry id} of imported share links."""
+EMBED_SIZE = (700, 500)
+
+
+def page_kind(search: str, fragment: str) -> str:
+    """``embed`` (``?embed`` in the query), ``view`` (a share code in the fragment) or ``app``."""
+    query = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    if "embed" in query:
+        return "embed"
+    return "view" if code_from_fragment(fragment) else "app"
+
+
+def base_url(href: str) -> str:
+    """The page's address without query and fragment (``https://x.org/hex/``)."""
+    return href.split("#", 1)[0].split("?", 1)[0]
+
+
+def share_url(href: str, fragment: str) -> str:
+    """The link that opens the read-only view of an encounter."""
+    return base_url(href) + fragment
+
+
+def embed_url(href: str, fragment: str) -> str:
+    """The address of the embed view of an encounter."""
+    return base_url(href) + "?embed" + fragment
+
+
+def embed_code(href: str, fragment: str, title: str, size: tuple[int, int] = EMBED_SIZE) -> str:
+    """The ``<iframe>`` snippet for a wiki page."""
+    safe = title.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+    width, height = size
+    return (
+        f'<iframe src="{embed_url(href, fragment)}" width="{width}" height="{height}" '
+        f'title="{safe} (Hex Combat)" style="border:0;max-width:100%" loading="lazy" '
+        'allow="clipboard-write"></iframe>'
+    )
+
+
+class Imported:
+    """Which share links were imported, and as which library entry (a second import of the
+    same link is recognised). Reads and writes through ``get``/``set`` of one key's text."""
+
+    def __init__(self, get: Callable[[str], Any], set_: Callable[[str, str], None]) -> None:
+        self._get = get
+        self._set = set_
+
+    def _all(self) -> dict[str, str]:
+        try:
+            data = json.loads(self._get(IMPORTED_KEY) or "{}")
+        except (TypeError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {str(k): str(v) for k, v in data.items() if isinstance(v, str)}
+
+    def entry_of(self, link_id: str) -> str | None:
+        """The library entry the link ``link_id`` was imported as, if any."""
+        return self._all().get(link_id)
+
+    def note(self, link_id: str, entry_id: str) -> None:
+        """Remember that link ``link_id`` became entry ``entry_id``."""
+        data = self._all()
+        data[link_id] = entry_id
+        self._set(IMPORTED_KEY, json.dumps(data, separators=(",", ":")))

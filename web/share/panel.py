@@ -1,0 +1,347 @@
+"""The app's share and keep commands: the Share dialog (link, QR code, embed code, static
+exports), Storage and backup (persistent storage, Export all, Import all), and the prompt
+when a new version of the app is ready.
+
+The app calls :func:`register` when it is made and :func:`after_start` once it is ready; this
+module never imports the app (it reaches it as a :class:`Host`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Protocol
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat import Encounter, HexcombatError
+from hexcombat.document import from_document
+from hexcombat.share import fingerprint, share_fragment
+from web.commands import Commands
+from web.library import storage
+from web.share import backup, exports, links
+from web.ui.dom import byid, esc, listen, proxy
+from web.ui.words import problems_text
+
+REMIND_KEY = "hexcombat.backup-reminded"
+"""localStorage key: when the page last reminded to export a backup (ms since 1970)."""
+REMIND_EVERY_MS = 14 * 24 * 3600 * 1000
+
+_tasks: set[asyncio.Future[None]] = set()
+_kept: list[Any] = []
+"""Proxies that live as long as the page (event listeners on the service worker)."""
+
+
+class Host(Protocol):
+    """What these commands use of the app."""
+
+    commands: Commands
+    library: storage.Library
+
+    @property
+    def encounter(self) -> Encounter: ...
+
+    def dialog(self, title: str, body_html: str) -> Any: ...
+
+    def close_dialog(self) -> None: ...
+
+    def toast(self, message: str, *, bad: bool = False, undo: bool = False) -> None: ...
+
+    def hint(self, message: str, button: str, cmd: str) -> None: ...
+
+
+def spawn(work: Any) -> None:
+    """Run a coroutine in the background, kept referenced until it is done."""
+    task = asyncio.ensure_future(work)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+def register(host: Host) -> None:
+    """Register the share, export, storage and update commands in the app's registry."""
+    simple: dict[str, Any] = {
+        "share": lambda: share_dialog(host),
+        "share-copy": lambda: spawn(copy_from(host, "link")),
+        "embed-copy": lambda: spawn(copy_from(host, "embed")),
+        "export-svg": lambda: exports.export_svg(host.encounter),
+        "export-png": lambda: exports.export_png(host.encounter, lambda m: host.toast(m, bad=True)),
+        "export-md": lambda: exports.export_markdown(host.encounter),
+        "storage": lambda: storage_dialog(host),
+        "persist": lambda: spawn(ask_persist(host, show=True)),
+        "export-all": lambda: export_all(host),
+        "import-all": lambda: choose_backup(host),
+        "update-reload": update_now,
+        "update-later": lambda: byid("update-banner").remove(),
+    }
+    for name, fn in simple.items():
+        host.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn())
+
+
+# ---- share ------------------------------------------------------------------------------------
+def share_dialog(host: Host) -> None:
+    """The Share dialog: the link (or why there is none), its QR code, embed code, exports."""
+    enc = host.encounter
+    href = str(js.location.href)
+    fragment = share_fragment(enc)
+    link = links.share_url(href, fragment)
+    embed = links.embed_code(href, fragment, enc.setup.name)
+    fits = len(link) <= exports.LINK_LIMIT
+    qr = exports.qr_markup(link) if fits else ""
+    embed_part = (
+        '<details class="share-embed"><summary>Embed in a wiki</summary>'
+        '<label class="share-field">Embed code (an iframe with this encounter)'
+        f'<textarea readonly rows="3" data-share="embed">{esc(embed)}</textarea></label>'
+        '<button type="button" data-cmd="embed-copy">Copy embed code</button></details>'
+        if fits
+        else ""
+    )
+    host.dialog(
+        "Share",
+        '<div class="share" data-share="dialog">'
+        f"{exports.link_markup(link)}{qr}"
+        '<p class="muted">Whoever opens the link sees this encounter read-only and can import '
+        "a copy. To play by post: they play their step and share their link back; you see "
+        "the new log entries before importing.</p>"
+        f"{embed_part}"
+        "<h3>Pictures and text</h3>"
+        '<div class="row wrap"><button type="button" data-cmd="export-svg">Board as SVG</button>'
+        '<button type="button" data-cmd="export-png">Board as PNG</button>'
+        '<button type="button" data-cmd="export-md">Log as Markdown</button></div></div>',
+    )
+
+
+async def copy_from(host: Host, what: str) -> None:
+    """Copy the dialog's link or embed code (selected for Ctrl+C when copying is refused)."""
+    area = byid("dialog").querySelector(f'[data-share="{what}"]')
+    if not area:
+        return
+    if await exports.copy_text(str(area.value)):
+        host.toast("Copied.")
+    else:
+        area.select()
+        host.toast("The browser does not allow copying here: press Ctrl+C (⌘C).")
+
+
+# ---- storage and backup -----------------------------------------------------------------------
+def storage_state() -> str:
+    """``persistent``, ``best-effort`` or ``unknown`` (as last found, on ``<html>``)."""
+    return str(js.document.documentElement.dataset.storage or "unknown")
+
+
+def storage_dialog(host: Host) -> None:
+    """Where the encounters are kept, whether the browser promised to keep them, backups."""
+    state = storage_state()
+    count = len(host.library.entries()) if host.library.persistent else 0
+    if not host.library.persistent:
+        status = (
+            '<p class="bad" data-storage-status="none">This browser keeps nothing for this page '
+            "(storage is blocked): encounters are lost when the page closes. Export them.</p>"
+        )
+    elif state == "persistent":
+        status = (
+            '<p data-storage-status="persistent">✓ The browser keeps your encounters: it '
+            "promised not to clear them to free space.</p>"
+        )
+    else:
+        status = (
+            '<p data-storage-status="best-effort">The browser may clear saved encounters '
+            "when space runs low (Safari also after weeks without a visit). Keep a backup: "
+            "Export all now and then.</p>"
+            '<button type="button" data-cmd="persist">Ask the browser to keep them</button>'
+        )
+    host.dialog(
+        "Storage and backup",
+        f'<div class="storage" data-storage-dialog>{status}'
+        f"<p>{count} encounter{'s' if count != 1 else ''} in this browser's library.</p>"
+        '<div class="row wrap"><button type="button" class="primary" data-cmd="export-all">'
+        "Export all</button>"
+        '<button type="button" data-cmd="import-all">Import all…</button></div>'
+        '<input type="file" accept=".json,application/json" data-backup-file hidden>'
+        '<p class="muted">Import all adds the encounters of a backup file as new entries; it '
+        "never replaces one, and skips those already in the library.</p></div>",
+    )
+
+
+async def check_persist(host: Host) -> None:
+    """Find out whether storage is persistent; ask once; remind to back up when it is not."""
+    manager = getattr(js.navigator, "storage", None)
+    if manager is None or not hasattr(manager, "persisted"):
+        return
+    try:
+        kept = bool(await manager.persisted())
+        if not kept:
+            kept = bool(await manager.persist())
+    except Exception:
+        return
+    js.document.documentElement.dataset.storage = "persistent" if kept else "best-effort"
+    if kept or not host.library.persistent or not host.library.entries():
+        return
+    try:
+        last = float(js.localStorage.getItem(REMIND_KEY) or 0)
+        now = float(js.Date.now())
+        if now - last < REMIND_EVERY_MS:
+            return
+        js.localStorage.setItem(REMIND_KEY, str(int(now)))
+    except Exception:
+        return
+    host.hint(
+        "This browser may clear saved encounters when space runs low. Keep a backup file.",
+        "Back up",
+        "storage",
+    )
+
+
+async def ask_persist(host: Host, *, show: bool) -> None:
+    """The user asked to keep the encounters: ask the browser, and say what it answered."""
+    try:
+        kept = bool(await js.navigator.storage.persist())
+    except Exception:
+        kept = False
+    js.document.documentElement.dataset.storage = "persistent" if kept else "best-effort"
+    if show:
+        storage_dialog(host)
+        host.toast(
+            "The browser will keep them."
+            if kept
+            else "The browser did not promise to keep them (it decides by how the site is used; "
+            "installing the app usually helps). Keep a backup file."
+        )
+
+
+def export_all(host: Host) -> None:
+    """Download every encounter of the library as one backup file."""
+    documents = []
+    for entry in host.library.entries():
+        try:
+            documents.append(json.loads(host.library.export(entry.id)[1]))
+        except (storage.LibraryError, ValueError):
+            continue  # a damaged entry stays in the library, untouched
+    stamp = str(js.Date.new().toISOString())[:10]
+    exports.download_text(
+        f"hexcombat-library-{stamp}.json", backup.bundle(documents, stamp), "application/json"
+    )
+    host.toast(f"Exported {len(documents)} encounter{'s' if len(documents) != 1 else ''}.")
+
+
+def choose_backup(host: Host) -> None:
+    """Pick a backup file for Import all."""
+    chooser = byid("dialog").querySelector("[data-backup-file]")
+    if not chooser:
+        return
+
+    def chosen(ev: Any) -> None:
+        files = ev.target.files
+        if files and files.length:
+            spawn(import_all(host, files.item(0)))
+
+    listen(chooser, "change", chosen)
+    chooser.click()
+
+
+async def import_all(host: Host, file: Any) -> None:
+    """Add the encounters of a backup file (never over an entry; known ones skipped)."""
+    text = str(await file.text())
+    try:
+        documents = backup.unbundle(text)
+    except HexcombatError as exc:
+        host.toast(f"{file.name}: {problems_text(exc)}", bad=True)
+        return
+    known = set()
+    for entry in host.library.entries():
+        try:
+            known.add(fingerprint(json.loads(host.library.export(entry.id)[1])))
+        except (storage.LibraryError, ValueError):
+            continue
+    fresh, skipped = backup.new_ones(documents, known)
+    added, refused = 0, 0
+    for doc in fresh:
+        try:
+            host.library.add(from_document(doc))
+            added += 1
+        except (HexcombatError, storage.LibraryError):
+            refused += 1
+    words = f"Imported {added} encounter{'s' if added != 1 else ''}"
+    if skipped:
+        words += f"; {skipped} already in the library"
+    if refused:
+        words += f"; {refused} could not be read"
+    host.toast(words + ".", bad=refused > 0 and added == 0)
+    storage_dialog(host)
+
+
+# ---- updates ------------------------------------------------------------------------------------
+async def watch_updates() -> None:
+    """When a new build's service worker is installed and waiting, ask before reloading."""
+    container = getattr(js.navigator, "serviceWorker", None)
+    if container is None:
+        return
+    try:
+        registration = await container.ready
+    except Exception:
+        return
+
+    def offer(*_: Any) -> None:
+        if registration.waiting and container.controller:
+            show_update_banner()
+
+    def track(worker: Any) -> None:
+        if not worker:
+            return
+        changed = proxy(lambda *_: offer() if str(worker.state) == "installed" else None)
+        _kept.append(changed)
+        worker.addEventListener("statechange", changed)
+
+    found = proxy(lambda *_: track(registration.installing))
+    _kept.append(found)
+    registration.addEventListener("updatefound", found)
+    track(registration.installing)
+    offer()
+
+
+def show_update_banner() -> None:
+    """ "A new version is ready": reload now, or later (never without asking)."""
+    if byid("update-banner"):
+        return
+    banner = js.document.createElement("div")
+    banner.id = "update-banner"
+    banner.setAttribute("role", "status")
+    banner.innerHTML = (
+        "<span>A new version of Hex Combat is ready. Your encounters are saved.</span>"
+        '<button type="button" class="primary" data-cmd="update-reload">Reload now</button>'
+        '<button type="button" data-cmd="update-later">Later</button>'
+    )
+    byid("app-root").append(banner)
+
+
+def update_now() -> None:
+    """The user agreed: let the waiting worker take over, then reload once it has."""
+    container = js.navigator.serviceWorker
+
+    def reload(*_: Any) -> None:
+        js.location.reload()
+
+    done = proxy(reload)
+    _kept.append(done)
+    container.addEventListener("controllerchange", done)
+
+    async def skip() -> None:
+        registration = await container.getRegistration()
+        if registration and registration.waiting:
+            registration.waiting.postMessage("skip-waiting")
+        else:
+            js.location.reload()
+
+    spawn(skip())
+
+
+# ---- after start --------------------------------------------------------------------------------
+def after_start(host: Host) -> None:
+    """Once the app is ready: a share link pasted into this tab opens it; storage; updates."""
+
+    def hash_changed(*_: Any) -> None:
+        if links.page_kind(str(js.location.search), str(js.location.hash)) != "app":
+            js.location.reload()
+
+    listen(js.window, "hashchange", hash_changed)
+    spawn(check_persist(host))
+    spawn(watch_updates())

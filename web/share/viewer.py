@@ -1,0 +1,489 @@
+"""The read-only viewer: a shared link (``#e=...``) or the embed view (``?embed#e=...``).
+
+The board at the step being looked at, the combat log up to it, and step-through replay
+(first, previous, play, next, last). No editor and no library. The embed view writes nothing
+to the browser's storage (it works in a cross-origin frame with storage partitioned or
+blocked); its "Import a copy" opens the full app in a new tab. The shared view reads the
+library to recognise a link imported before and to show what a link adds to one's own copy
+(play by post), and writes only when the reader imports a copy (never over an entry).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat import Encounter, HexcombatError
+from hexcombat.document import from_share_code, to_document
+from hexcombat.share import (
+    code_from_fragment,
+    fingerprint,
+    received,
+    share_fragment,
+    when_words,
+)
+from hexcombat.view import encounter_view, ruleset_view
+from web.board.view import BoardView, Handlers
+from web.commands import Commands
+from web.share import exports, links
+from web.ui.dialog import Dialog
+from web.ui.dom import byid, closest_data, esc, listen, present
+from web.ui.toast import Toast
+from web.ui.words import problems_text
+
+PLAY_MS = 1100
+"""Time between steps while the replay plays."""
+
+REPLAY = (
+    ("replay-first", "First step", "M6 5v14M18 6l-8 6 8 6z"),
+    ("replay-prev", "Previous step", "M16 6l-8 6 8 6z"),
+    ("replay-play", "Play", "M8 5l11 7-11 7z"),
+    ("replay-next", "Next step", "M8 6l8 6-8 6z"),
+    ("replay-last", "Last step", "M18 5v14M6 6l8 6-8 6z"),
+)
+"""Replay buttons: command, accessible name, icon path."""
+
+PRESSED = ' aria-pressed="false"'
+
+BAR = """
+<header class="viewer-bar">
+  <div class="viewer-title"><strong id="viewer-name"></strong>
+    <span id="viewer-time" class="muted"></span></div>
+  <button type="button" class="primary" data-cmd="import-copy" id="import-button">
+    Import a copy</button>
+  <button type="button" class="icon" data-cmd="viewer-menu" id="viewer-menu-button"
+          aria-label="More" aria-haspopup="menu" aria-expanded="false" aria-controls="viewer-menu">
+    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h.01M12 12h.01M19 12h.01"/></svg>
+  </button>
+</header>
+<div id="viewer-note" role="status" hidden></div>
+<div id="viewer-main"><section id="viewer-log" aria-labelledby="viewer-log-title">
+  <h2 id="viewer-log-title" class="sr-only">Combat log</h2><ol id="log" aria-live="polite"></ol>
+</section></div>
+<nav class="replay-bar" aria-label="Replay">
+__REPLAY__
+  <span id="replay-pos" aria-live="polite"></span>
+  <button type="button" data-cmd="viewer-log" aria-expanded="false" aria-controls="viewer-log"
+          id="viewer-log-button">Log</button>
+</nav>
+<div id="viewer-menu" role="menu" aria-label="More" hidden>
+  <button type="button" role="menuitem" data-cmd="export-svg">Board as SVG</button>
+  <button type="button" role="menuitem" data-cmd="export-png">Board as PNG</button>
+  <button type="button" role="menuitem" data-cmd="export-md">Log as Markdown</button>
+  <button type="button" role="menuitem" data-cmd="export-json">Encounter file (.json)</button>
+  <button type="button" role="menuitem" data-cmd="share-link">Copy link</button>
+  <button type="button" role="menuitem" data-cmd="embed-code">Copy embed code</button>
+  <a role="menuitem" id="open-app" target="_blank" rel="noopener">Open in Hex Combat</a>
+</div>
+""".replace(
+    "__REPLAY__",
+    "".join(
+        f'<button type="button" class="icon" data-cmd="{cmd}" aria-label="{label}" '
+        f'title="{label}"{PRESSED if cmd == "replay-play" else ""}>'
+        f'<svg viewBox="0 0 24 24" aria-hidden="true"><path d="{path}"/></svg></button>'
+        for cmd, label, path in REPLAY
+    ),
+)
+
+
+class Viewer:
+    """A shared encounter, read-only, with step-through replay."""
+
+    def __init__(self, enc: Encounter, code: str, kind: str) -> None:
+        self.kind = kind
+        self.code = code
+        self.original = enc.copy()
+        self.enc = enc
+        self.rs = ruleset_view(enc.ruleset)
+        self.commands = Commands()
+        self.since: int | None = None
+        """Play by post: the first log entry one's own copy does not have."""
+        self.timer: Any = None
+        self._tick: Any = None
+        self.library: Any = None
+        self.imported_as: str | None = None
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._build()
+        self.toast = Toast(byid("toast"), duration_ms=6000)
+        self.dialog = Dialog(byid("dialog"))
+        self.board = BoardView(Handlers(tap=self.on_tap, hover=self.on_hover))
+        self._register()
+        listen(byid("app-root"), "click", self._on_click)
+        listen(js.document, "keydown", self._on_key)
+
+    # ---- page --------------------------------------------------------------------------
+    def _build(self) -> None:
+        root = byid("app-root")
+        wrap, dialog = byid("board-wrap"), byid("dialog")
+        viewer = js.document.createElement("div")
+        viewer.id = "viewer"
+        viewer.dataset.viewer = self.kind
+        viewer.innerHTML = BAR
+        root.replaceChildren(viewer)
+        viewer.querySelector("#viewer-main").prepend(wrap)
+        viewer.append(dialog)
+        for gone in ("welcome", "engine-version"):
+            node = byid(gone)
+            if present(node):
+                node.remove()
+        js.document.documentElement.dataset.mode = "view"
+        js.document.documentElement.dataset.viewer = self.kind
+        href = str(js.location.href)
+        fragment = "#e=" + self.code
+        open_app = byid("open-app")
+        open_app.href = links.share_url(href, fragment)
+        if self.kind == "embed":
+            byid("import-button").textContent = "Open"
+            byid("import-button").setAttribute("aria-label", "Open in Hex Combat to import a copy")
+        else:
+            open_app.remove()
+        # a narrow frame shows the log over the board when asked; a wide one beside it
+        self.set_log(not bool(js.matchMedia("(max-width: 899px), (max-height: 419px)").matches))
+
+    def draw(self) -> None:
+        """Board, title, replay position and log at the current step."""
+        enc = self.enc
+        view = encounter_view(enc)
+        self.board.draw(view, self.rs["terrain"])
+        byid("viewer-name").textContent = view["name"]
+        byid("viewer-time").textContent = view["time"]["label"]
+        js.document.title = f"{view['name']} · Hex Combat"
+        total = len(enc.log)
+        pos = byid("replay-pos")
+        pos.textContent = f"{enc.cursor} / {total}"
+        pos.dataset.step = str(enc.cursor)
+        pos.dataset.steps = str(total)
+        at_start, at_end = enc.cursor == 0, enc.cursor == total
+        for cmd, off in (
+            ("replay-first", at_start),
+            ("replay-prev", at_start),
+            ("replay-next", at_end),
+            ("replay-last", at_end),
+            ("replay-play", at_end and self.timer is None),
+        ):
+            byid("viewer").querySelector(f'[data-cmd="{cmd}"]').disabled = off
+        self.render_log()
+
+    def render_log(self) -> None:
+        """One item per event of the applied entries, newest last; a link's new ones marked."""
+        enc = self.enc
+        items = []
+        for i in range(enc.cursor):
+            new = self.since is not None and i >= self.since
+            for event in enc.entry_events(i):
+                when = when_words(enc, event)
+                rule = f' <span class="rule">{esc(event.rule)}</span>' if event.rule else ""
+                tag = ' <span class="tag new">new</span>' if new else ""
+                details = "".join(f"<li>{esc(line)}</li>" for line in event.details)
+                body = f"<ul>{details}</ul>" if details else ""
+                items.append(
+                    f'<li data-entry="{i}"{" data-new" if new else ""}>'
+                    f'<details><summary><span class="when">{esc(when)}</span> '
+                    f"{esc(event.text)}{rule}{tag}</summary>{body}</details></li>"
+                )
+        log = byid("log")
+        log.innerHTML = "".join(items) or '<li class="muted" data-empty>Nothing played yet.</li>'
+        log.parentElement.scrollTop = log.parentElement.scrollHeight
+
+    def set_log(self, show: bool) -> None:
+        """Show or hide the combat log (beside the board, or over it in a small frame)."""
+        byid("viewer").dataset.log = "open" if show else "closed"
+        byid("viewer-log-button").setAttribute("aria-expanded", "true" if show else "false")
+        byid("viewer-log").hidden = not show
+
+    def note(self, html: str) -> None:
+        """A line under the title bar (imported before, what a link adds)."""
+        box = byid("viewer-note")
+        box.innerHTML = html
+        box.hidden = not html
+
+    # ---- replay -------------------------------------------------------------------------
+    def goto(self, cursor: int) -> None:
+        """Show the encounter after ``cursor`` log entries."""
+        enc = self.enc
+        cursor = max(0, min(len(enc.log), cursor))
+        while enc.cursor > cursor:
+            enc.undo()
+        while enc.cursor < cursor:
+            enc.redo()
+        self.draw()
+
+    def step(self, delta: int) -> None:
+        """Go ``delta`` entries forward or back."""
+        self.stop()
+        self.goto(self.enc.cursor + delta)
+
+    def play(self) -> None:
+        """Play the replay from here (from the start when at the end), or pause it."""
+        if self.timer is not None:
+            self.stop()
+            return
+        if self.enc.cursor == len(self.enc.log):
+            self.goto(0)
+        from web.ui.dom import proxy
+
+        self._tick = proxy(lambda *_: self.next_or_stop())
+        self.timer = js.setInterval(self._tick, PLAY_MS)
+        self._play_button(True)
+        self.draw()
+
+    def next_or_stop(self) -> None:
+        """One step of a playing replay."""
+        if self.enc.cursor >= len(self.enc.log):
+            self.stop()
+            self.draw()
+            return
+        self.goto(self.enc.cursor + 1)
+
+    def stop(self) -> None:
+        """Pause a playing replay."""
+        if self.timer is not None:
+            js.clearInterval(self.timer)
+            self.timer = None
+            self._play_button(False)
+
+    def _play_button(self, playing: bool) -> None:
+        button = byid("viewer").querySelector('[data-cmd="replay-play"]')
+        button.setAttribute("aria-pressed", "true" if playing else "false")
+        button.setAttribute("aria-label", "Pause" if playing else "Play")
+        path = "M7 5h3v14H7zM14 5h3v14h-3z" if playing else "M8 5l11 7-11 7z"
+        button.querySelector("path").setAttribute("d", path)
+
+    # ---- board ----------------------------------------------------------------------------
+    def on_tap(self, key: str, figure_id: str | None) -> None:
+        """A tap shows what is there (nothing can be changed here)."""
+        self.board.select(figure_id)
+        self.on_hover(key)
+
+    def on_hover(self, key: str | None) -> None:
+        readout = byid("hover-info")
+        if key is None:
+            readout.hidden = True
+            return
+        readout.textContent = self.board.hex_words(key)
+        readout.hidden = False
+
+    # ---- commands -------------------------------------------------------------------------
+    def _register(self) -> None:
+        board = self.board
+        simple: dict[str, Any] = {
+            "replay-first": lambda: (self.stop(), self.goto(0)),
+            "replay-prev": lambda: self.step(-1),
+            "replay-next": lambda: self.step(1),
+            "replay-last": lambda: (self.stop(), self.goto(len(self.enc.log))),
+            "replay-play": self.play,
+            "viewer-log": lambda: self.set_log(byid("viewer-log").hidden),
+            "viewer-menu": self.toggle_menu,
+            "zoom-in": lambda: board.zoom_by(1.25),
+            "zoom-out": lambda: board.zoom_by(0.8),
+            "fit": board.fit,
+            "export-svg": lambda: exports.export_svg(self.enc),
+            "export-png": lambda: exports.export_png(self.enc, self.problem),
+            "export-md": lambda: exports.export_markdown(self.enc),
+            "export-json": lambda: exports.export_json(self.original),
+            "share-link": lambda: self.show_text("Link", self.link(), "link"),
+            "embed-code": lambda: self.show_text(
+                "Embed code",
+                links.embed_code(str(js.location.href), self.fragment(), self.enc.setup.name),
+                "embed",
+            ),
+            "import-copy": self.import_copy,
+            "open-copy": self.open_copy,
+            "close-dialog": self.dialog.close,
+            "copy-text": self.copy_shown,
+        }
+        for name, fn in simple.items():
+            self.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn())
+
+    def _on_click(self, ev: Any) -> None:
+        element, cmd = closest_data(ev, "cmd")
+        menu = byid("viewer-menu")
+        if cmd != "viewer-menu" and not menu.hidden:
+            self.toggle_menu(False)
+        if cmd is None:
+            return
+        try:
+            self.commands.run(cmd, element, ev)
+        except Exception as exc:
+            js.console.error(str(exc))
+            self.problem(f"Something went wrong: {exc}")
+
+    def _on_key(self, ev: Any) -> None:
+        key = str(ev.key)
+        if present(ev.target.closest("#board, input, textarea, select")):
+            return
+        moves = {"ArrowLeft": -1, "ArrowRight": 1, ",": -1, ".": 1}
+        if key in moves:
+            ev.preventDefault()
+            self.step(moves[key])
+        elif key == "Home":
+            self.goto(0)
+        elif key == "End":
+            self.goto(len(self.enc.log))
+        elif key == "Escape":
+            self.toggle_menu(False)
+
+    def toggle_menu(self, show: bool | None = None) -> None:
+        menu = byid("viewer-menu")
+        visible = menu.hidden if show is None else show
+        menu.hidden = not visible
+        byid("viewer-menu-button").setAttribute("aria-expanded", "true" if visible else "false")
+        if visible:
+            menu.querySelector("button").focus()
+
+    def problem(self, message: str) -> None:
+        self.toast.show(message, bad=True)
+
+    # ---- links and copies ---------------------------------------------------------------------
+    def fragment(self) -> str:
+        """The fragment of the encounter as received (its whole log and cursor)."""
+        return share_fragment(self.original)
+
+    def link(self) -> str:
+        return links.share_url(str(js.location.href), self.fragment())
+
+    def show_text(self, title: str, text: str, what: str) -> None:
+        """A text to copy, in the dialog (selected, with a Copy button that may be refused)."""
+        body = self.dialog.titled(
+            title,
+            f'<textarea readonly rows="4" data-share="{what}">{esc(text)}</textarea>'
+            '<div class="row"><button type="button" class="primary" data-cmd="copy-text">'
+            "Copy</button></div>",
+        )
+        body.querySelector("textarea").select()
+
+    def copy_shown(self) -> None:
+        area = byid("dialog").querySelector("textarea")
+        self.spawn(self._copy(str(area.value)))
+
+    async def _copy(self, text: str) -> None:
+        if await exports.copy_text(text):
+            self.toast.show("Copied.")
+        else:
+            byid("dialog").querySelector("textarea").select()
+            self.toast.show("The browser does not allow copying here: press Ctrl+C (⌘C).")
+
+    def spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def link_id(self) -> str:
+        return fingerprint(to_document(self.original))
+
+    def look_in_library(self) -> None:
+        """Shared view: a link imported before, and one's own copy of the same fight."""
+        from web.library import storage
+
+        self.library = storage.browser_library()
+        if not self.library.persistent:
+            return
+        store = self.library.store
+        imported = links.Imported(store.get, store.set)
+        entry_id = imported.entry_of(self.link_id())
+        known = {e.id: e for e in self.library.entries()}
+        if entry_id in known:
+            self.imported_as = entry_id
+            byid("import-button").textContent = "Import another copy"
+            self.note(
+                f"You imported this link before, as “{esc(known[entry_id].name)}”. "
+                '<button type="button" data-cmd="open-copy">Open it</button>'
+            )
+            return
+        theirs = to_document(self.original)
+        best: tuple[Any, Any] | None = None
+        for entry in known.values():
+            try:
+                mine = json.loads(self.library.export(entry.id)[1])
+            except Exception:  # a damaged entry is not one's copy
+                continue
+            got = received(mine, theirs)
+            if got is not None and (best is None or got.common > best[1].common):
+                best = (entry, got)
+        if best is None:
+            return
+        entry, got = best
+        name = esc(entry.name)
+        if got.relation == "same":
+            self.note(f"Your copy “{name}” is at the same point as this link.")
+        elif got.relation == "behind":
+            self.note(f"Your copy “{name}” is further on than this link.")
+        else:
+            self.since = got.common
+            plural = "y" if got.new == 1 else "ies"
+            after = "" if got.relation == "ahead" else f" (the two differ after {got.common})"
+            self.note(
+                f"This link has {got.new} new log entr{plural} since your copy “{name}”{after}; "
+                "they are marked new in the log. Import a copy to play on."
+            )
+            self.set_log(True)
+
+    def import_copy(self) -> None:
+        """Shared view: add the encounter as a new library entry and open it in the app.
+        Embed view: open the shared view in a new tab (this frame keeps nothing)."""
+        if self.kind == "embed":
+            js.window.open(self.link(), "_blank", "noopener")
+            return
+        if self.library is None or not self.library.persistent:
+            self.problem(
+                "This browser keeps no storage for this page, so the copy cannot be kept here. "
+                "Download the encounter file instead (More: Encounter file)."
+            )
+            return
+        from web.library import storage
+
+        try:
+            entry, _enc = self.library.add(from_share_code(self.code))
+            store = self.library.store
+            links.Imported(store.get, store.set).note(self.link_id(), entry.id)
+            self.library.remember(entry.id)
+        except (storage.LibraryError, HexcombatError) as exc:
+            self.problem(f"The copy could not be saved: {problems_text(exc)}")
+            return
+        self.stop()
+        js.location.replace(links.base_url(str(js.location.href)))
+
+    def open_copy(self) -> None:
+        """Open the copy imported before, in the app."""
+        if self.imported_as is None or self.library is None:
+            return
+        self.library.remember(self.imported_as)
+        js.location.replace(links.base_url(str(js.location.href)))
+
+
+def broken(message: str) -> None:
+    """A link that cannot be read: say so, with the way to the app."""
+    root = byid("app-root")
+    href = links.base_url(str(js.location.href))
+    root.innerHTML = (
+        '<section class="screen" role="alert" id="viewer-broken">'
+        "<h1>This share link cannot be opened</h1>"
+        f"<p>{esc(message)}</p><p>It may have been cut off when it was copied: ask for the link "
+        "again, or for the encounter file.</p>"
+        f'<p><a href="{esc(href)}">Open Hex Combat</a></p></section>'
+    )
+
+
+async def start(kind: str) -> Viewer | None:
+    """Open the viewer for the link in the page's address (``kind``: view or embed)."""
+    code = code_from_fragment(str(js.location.hash))
+    if code is None:
+        broken("The link holds no encounter.")
+        return None
+    try:
+        enc = from_share_code(code)
+    except HexcombatError as exc:
+        broken(problems_text(exc))
+        return None
+    viewer = Viewer(enc, code, kind)
+    if kind == "view":
+        try:
+            viewer.look_in_library()
+        except Exception as exc:  # the library is a nicety here; the link still shows
+            js.console.warn(f"hexcombat: library not read: {exc}")
+    viewer.draw()
+    viewer.board.fit()
+    return viewer
