@@ -20,7 +20,7 @@ from hexcombat.share import fingerprint, share_fragment
 from web.commands import Commands
 from web.library import storage
 from web.share import backup, exports, links
-from web.ui.dom import byid, esc, listen, proxy
+from web.ui.dom import byid, esc, listen, present, proxy
 from web.ui.words import problems_text
 
 REMIND_KEY = "hexcombat.backup-reminded"
@@ -113,7 +113,7 @@ def share_dialog(host: Host) -> None:
 async def copy_from(host: Host, what: str) -> None:
     """Copy the dialog's link or embed code (selected for Ctrl+C when copying is refused)."""
     area = byid("dialog").querySelector(f'[data-share="{what}"]')
-    if not area:
+    if not present(area):
         return
     if await exports.copy_text(str(area.value)):
         host.toast("Copied.")
@@ -226,7 +226,7 @@ def export_all(host: Host) -> None:
 def choose_backup(host: Host) -> None:
     """Pick a backup file for Import all."""
     chooser = byid("dialog").querySelector("[data-backup-file]")
-    if not chooser:
+    if not present(chooser):
         return
 
     def chosen(ev: Any) -> None:
@@ -300,7 +300,7 @@ async def watch_updates() -> None:
 
 def show_update_banner() -> None:
     """ "A new version is ready": reload now, or later (never without asking)."""
-    if byid("update-banner"):
+    if present(js.document.getElementById("update-banner")):
         return
     banner = js.document.createElement("div")
     banner.id = "update-banner"
