@@ -117,6 +117,7 @@ class Viewer:
     # ---- page --------------------------------------------------------------------------
     def _build(self) -> None:
         root = byid("app-root")
+        root.hidden = False  # laid out (invisible until ready) so board and log can measure
         wrap, dialog = byid("board-wrap"), byid("dialog")
         viewer = js.document.createElement("div")
         viewer.id = "viewer"
@@ -186,7 +187,11 @@ class Viewer:
                 )
         log = byid("log")
         log.innerHTML = "".join(items) or '<li class="muted" data-empty>Nothing played yet.</li>'
-        log.parentElement.scrollTop = log.parentElement.scrollHeight
+        box = byid("viewer-log")
+        box.scrollTop = box.scrollHeight
+        first_new = log.querySelector("li[data-new]")
+        if present(first_new):  # what a link adds to one's copy comes into view first
+            box.scrollTop = max(0, float(first_new.offsetTop) - float(log.offsetTop) - 8)
 
     def set_log(self, show: bool) -> None:
         """Show or hide the combat log (beside the board, or over it in a small frame)."""
