@@ -26,6 +26,7 @@ from web.ui.words import problems_text
 REMIND_KEY = "hexcombat.backup-reminded"
 """localStorage key: when the page last reminded to export a backup (ms since 1970)."""
 REMIND_EVERY_MS = 14 * 24 * 3600 * 1000
+FIRST_REMINDER_MS = 2 * 24 * 3600 * 1000
 
 _tasks: set[asyncio.Future[None]] = set()
 _kept: list[Any] = []
@@ -177,9 +178,12 @@ async def check_persist(host: Host) -> None:
     if kept or not host.library.persistent or not host.library.entries():
         return
     try:
-        last = float(js.localStorage.getItem(REMIND_KEY) or 0)
         now = float(js.Date.now())
-        if now - last < REMIND_EVERY_MS:
+        noted = js.localStorage.getItem(REMIND_KEY)
+        if not isinstance(noted, str):  # a first visit: the first reminder comes in two days
+            js.localStorage.setItem(REMIND_KEY, str(int(now - REMIND_EVERY_MS + FIRST_REMINDER_MS)))
+            return
+        if now - float(noted or 0) < REMIND_EVERY_MS:
             return
         js.localStorage.setItem(REMIND_KEY, str(int(now)))
     except Exception:
