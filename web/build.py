@@ -50,7 +50,7 @@ PYODIDE_FILES = (
 )
 ENGINE_SUFFIXES = (".py", ".json", ".typed")
 # Files in web/ that are build inputs or tooling, not page modules.
-WEB_NOT_SHIPPED = {"build.py"}
+WEB_NOT_SHIPPED = {"build.py", "make_icons.py"}
 
 MIME_TYPES = {
     ".js": "application/javascript",
@@ -69,7 +69,8 @@ MIME_TYPES = {
 # SiteHandler and web/serve send). Only what the app needs: its own files; the start-up
 # controller's inline script by its hash; WebAssembly ('wasm-unsafe-eval'); 'unsafe-eval'
 # because PyScript builds functions from text (new Function) and Pyodide's loader runs
-# eval(); no inline handlers, no blob: or data: scripts, no other origin. Styles come from
+# eval(); no inline handlers, no blob: or data: scripts (blob: images only, for the PNG
+# export), no other origin. Styles come from
 # the site's files; only inline style *attributes* are allowed (token colours and
 # transforms in the markup the page's Python writes), never <style> elements.
 CSP_DIRECTIVES = (
@@ -77,7 +78,7 @@ CSP_DIRECTIVES = (
     ("script-src", "'self' {script_hashes} 'wasm-unsafe-eval' 'unsafe-eval'"),
     ("style-src", "'self'"),
     ("style-src-attr", "'unsafe-inline'"),
-    ("img-src", "'self'"),
+    ("img-src", "'self' blob:"),  # the PNG export draws the board's SVG through a blob: image
     ("font-src", "'self'"),
     ("connect-src", "'self'"),
     ("manifest-src", "'self'"),

@@ -1,6 +1,6 @@
 """Draw the app's PNG icons (static/icons/) with the standard library only.
 
-Run ``python tools/make_icons.py`` after changing the design; the PNGs are committed. The
+Run ``python web/make_icons.py`` after changing the design; the PNGs are committed. The
 picture: a flat-topped hex on the app's green with a round token and its facing wedge. The
 maskable icon fills its whole square and keeps the drawing inside the central 80 % circle
 that launchers never crop.
