@@ -806,12 +806,17 @@ class Chain(Rollable):
     stages: tuple[Stage, ...]
     rule: str = ""
     variants: tuple[Variant, ...] = ()
+    headline_stage: str = ""
+    """The stage whose headline, times the chance it is reached, heads the chain (default:
+    the first stage's): a missile checked against a bystander first heads with its target."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stages", tuple(self.stages))
         object.__setattr__(self, "variants", tuple(self.variants))
         if not self.stages:
             raise CheckError(f"{self.label!r}: a chain needs at least one stage")
+        if self.headline_stage and self.headline_stage not in [s.id for s in self.stages]:
+            raise CheckError(f"{self.label!r}: no stage {self.headline_stage!r} to head it")
         if self.stages[0].when:
             raise CheckError(f"{self.label!r}: the first stage is always rolled (no 'when')")
         ids = [s.id for s in self.stages]
@@ -858,8 +863,15 @@ class Chain(Rollable):
         return tuple(result)
 
     def headline(self) -> Outcome | None:
-        """The first stage's headline (the chance to hit)."""
-        return self.stages[0].rollable.headline()
+        """The first stage's headline (the chance to hit), or ``headline_stage``'s times the
+        chance that it is rolled at all."""
+        if not self.headline_stage:
+            return self.stages[0].rollable.headline()
+        index = [s.id for s in self.stages].index(self.headline_stage)
+        head = self.stages[index].rollable.headline()
+        if head is None:
+            return None
+        return Outcome(head.id, head.label, self.reached()[index] * head.chance)
 
     def breakdown(self) -> list[str]:
         """The first stage's breakdown, then each later stage under its condition."""

@@ -242,6 +242,19 @@ def test_a_chain_refuses_conditions_its_stages_cannot_meet() -> None:
         Chain("x", (Stage("damage", Amount("Damage", "d6"), ("success",)),))
 
 
+def test_a_chain_may_head_with_a_later_stage_times_the_chance_it_is_reached() -> None:
+    """A missile checked against a bystander first: the card's chance is hitting the target."""
+    first = Check("At Di", "d10", "le", 5, "Di", success_text="hit", failure_text="miss")
+    then = Check("At Bo", "d10", "le", 4, "Bo", success_text="hit", failure_text="miss")
+    stages = (Stage("di", first), Stage("bo", then, ("failure",)))
+    assert Chain("Shot", stages).headline() == first.headline()
+    head = Chain("Shot", stages, headline_stage="bo").headline()
+    assert head is not None and head.chance == Fraction(1, 2) * Fraction(2, 5)
+    assert Chain("Shot", stages, headline_stage="bo").to_json()["headline"]["percent"] == "20%"
+    with pytest.raises(CheckError, match="no stage 'cy'"):
+        Chain("Shot", stages, headline_stage="cy")
+
+
 # --------------------------------------------------------------------------- the page's shape
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scp_fixtures import of, play_signature, signature
+from scp_fixtures import initiative, of, play_signature, roll, signature
 
+from hexcombat import Action
 from hexcombat.document import from_document, to_document
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared playouts
@@ -45,6 +46,34 @@ def test_e1_e2_scp_6_scp_12_scp_32_scp_34_the_signature_pulse_trace() -> None:
         ("bo", 47, True),
     ]
     assert enc.state.clock.counters == (2,)
+
+
+def test_scp_12_the_fire_card_heads_with_the_chance_to_hit_the_target_past_di() -> None:
+    """The arrow meets Di first (48%); the card's chance is Bo's: 52% x 47% = 611/2500."""
+    enc = signature()
+    initiative(enc, [8, 3, 7, 1])
+    roll(enc, [], "pass", "ann")
+    roll(enc, [], "pass", "bo")
+    roll(enc, [], "next_step")
+    action = Action("fire", "cy", {"weapon": "Short Bow", "special": "none", "target": "bo"})
+    chain = enc.preview(action).to_json()["rollables"][0]
+    assert [s["id"] for s in chain["stages"]] == ["di", "bo"]
+    assert chain["headline"]["chance"] == "611/2500"
+
+
+def test_scp_33_scp_34_the_parry_answer_previews_the_d10_table() -> None:
+    """Bo (Rank 3) against Ann (Rank 3): D10 + 0: 1-3 parried, 4-7 disarm, 8-10 riposte."""
+    enc = signature()
+    initiative(enc, [8, 3, 7, 1])
+    roll(enc, [81], "melee", "ann", weapon="Broadsword", special="none", target="bo")
+    table = enc.preview(Action("parry", "bo", {})).to_json()["rollables"][0]
+    assert table["dice"] == ["d10"]
+    assert [(o["id"], o["chance"]) for o in table["outcomes"]] == [
+        ("parried", "3/10"),
+        ("disarm", "2/5"),
+        ("riposte", "3/10"),
+    ]
+    assert "4-7: The attacker is Disarmed" in table["breakdown"]
 
 
 def test_scp_6_the_signature_pulse_replays_exactly() -> None:

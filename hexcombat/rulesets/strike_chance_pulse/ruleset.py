@@ -35,6 +35,7 @@ from .situation import (
     Settings,
     find_weapon,
     is_out,
+    parry_amount,
     parry_rank_of,
     settings,
     stat,
@@ -230,6 +231,8 @@ class StrikeChancePulse(Ruleset):
                 to = action.hex("to")
                 cost = offers.reach(state, figure).get(to)
                 return Preview(action, cost is not None, cost=cost, path=(figure.position, to))
+            if kind == "parry" and state.prompt is not None:
+                return self._parry_preview(state, action)
             return Preview(action, True)
         attacker = state.figure(action.figure)
         plan = flow.plan_attack(state, attacker, action)
@@ -251,6 +254,9 @@ class StrikeChancePulse(Ruleset):
                         f"{attacker.name}'s missile along its line",
                         tuple(chain_stages),
                         rule="SCP-12, A-24",
+                        headline_stage=plan.target.id
+                        if plan.target.id in [st.id for st in chain_stages]
+                        else "",
                     )
                 )
         else:
@@ -283,6 +289,28 @@ class StrikeChancePulse(Ruleset):
             notes=tuple(notes),
             cost=1,
             highlights=highlights,
+        )
+
+    def _parry_preview(self, state: GameState, action: Action) -> Preview:
+        """SCP-33, SCP-34: the answer's D10 table with this defender's and attacker's Ranks."""
+        prompt = state.prompt
+        assert prompt is not None
+        defender = state.figure(action.figure)
+        ok, drank = parry_rank_of(state, defender)
+        if not ok:
+            return Preview(action, False, f"{defender.name} cannot parry (SCP-36)")
+        context = prompt.context if isinstance(prompt.context, dict) else {}
+        att = context.get("attacker_rank")
+        attacker = state.figures.get(str(context.get("attacker")))
+        name = attacker.name if attacker is not None else "the attacker"
+        rollable = parry_amount(
+            drank, att if isinstance(att, int) else None, f"{defender.name}'s parry (D10 table)"
+        )
+        return Preview(
+            action,
+            True,
+            rollables=(rollable,),
+            notes=(f"{defender.name} parries {name}: D10 on the parry table (SCP-34)",),
         )
 
     # ---- handlers ---------------------------------------------------------------------
