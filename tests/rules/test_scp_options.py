@@ -146,3 +146,110 @@ def test_a32_core_stacking_0_means_no_fixed_limit() -> None:
     assert enc.ruleset.stacking({"core.stacking": 0}) == 99
     assert enc.ruleset.stacking({"core.stacking": 3}) == 3
     assert of([], "x") == []
+
+
+def test_r3_a_missile_along_a_hexside_breaks_only_if_both_tied_hexes_break_it() -> None:
+    """SCP-11: a wall on one side of the line passes the shot, unless ``either``."""
+    origin = Hex(4, 4)
+    fire = {"weapon": "Short Bow", "special": "none", "target": "bo"}
+    for rule, walls, hit_bo in (
+        ("both", [Hex.from_cube(1, 0, -1)], True),
+        ("both", [Hex.from_cube(1, 0, -1), Hex.from_cube(1, -1, 0)], False),
+        ("either", [Hex.from_cube(1, 0, -1)], False),
+    ):
+        # walls break missiles but (option A-24 off) do not block the line of fire
+        options = {"scp.hexside_missile_break": rule, "scp.hard_obstacle_blocks": False}
+        enc = arena(10, 10, options=options)
+        enc = enc.painted([origin + w for w in walls], "wall")
+        enc = make(enc, "ann", "Ann", "Blue", origin, 0, items=["Short Bow"], md=10)
+        enc = start(make(enc, "bo", "Bo", "Red", origin + Hex.from_cube(2, -1, -1), 3, ag=10))
+        events = roll(enc, [5, 1] if hit_bo else [], "fire", "ann", **fire)
+        assert [e.target for e in of(events, "attack")] == (["bo"] if hit_bo else []), rule
+        if not hit_bo:
+            assert "breaks" in of(events, "missile")[0].text
+
+
+def test_r4_close_combat_drops_both_shields_or_only_the_attackers() -> None:
+    for rule, dropped in (("both", "dropped"), ("attacker", "ready")):
+        enc = arena(options={"scp.close_drops_shields": rule})
+        enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Small Shield"], md=12)
+        enc = make(enc, "bo", "Bo", "Red", BO_AT, 4, items=["Large Round Shield"], ag=13, md=12)
+        start(enc)
+        events = roll(enc, [90], "grapple", "ann", weapon="Bare hands", special="none", target="bo")
+        ann, bo = enc.state.figures["ann"], enc.state.figures["bo"]
+        assert ann.item("Small Shield").state == "dropped"
+        assert bo.item("Large Round Shield").state == dropped
+        assert len(of(events, "drop")) == (2 if rule == "both" else 1)
+
+
+def test_r5_disarm_drops_the_first_prepared_item_or_a_weapon_first() -> None:
+    disarm = {"weapon": "Broadsword", "special": "disarm", "target": "bo"}
+    for rule, gone in (("first", "Large Round Shield"), ("weapon_first", "Broadsword")):
+        enc = arena(options={"scp.disarm_drops": rule})
+        enc = make(
+            enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Broadsword"], ranks={"Broadsword": 3}
+        )
+        enc = make(enc, "bo", "Bo", "Red", BO_AT, 4, items=["Large Round Shield", "Broadsword"])
+        start(enc)
+        events = roll(enc, [1], "melee", "ann", **disarm)
+        assert of(events, "disarm")[0].data["item"] == gone
+        assert enc.state.figures["bo"].item(gone).state == "dropped"
+
+
+def test_r6_evading_lasts_until_the_next_initiative_or_the_figures_next_action() -> None:
+    for rule, still in (("next_initiative", False), ("next_action", True)):
+        enc = duel({"scp.evading_lasts": rule})
+        initiative(enc, [1, 10])  # Bo first
+        act(enc, "evade", "bo")
+        act(enc, "pass", "ann")
+        act(enc, "next_step")
+        act(enc, "next_step")  # Pulse 2's initiative
+        assert enc.state.figures["bo"].has_status("evading") is still, rule
+        if still:
+            for fid in enc.ruleset.acting(enc.state).figures:
+                act(enc, "pass", fid)
+                if fid == "bo":
+                    break
+            assert not enc.state.figures["bo"].has_status("evading")
+
+
+def test_r7_move_cannot_enter_a_hostiles_hex_unless_the_option_allows_it() -> None:
+    for on in (False, True):
+        enc = arena(options={"scp.move_into_hostile": on})
+        enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Small Shield"], tmr=4)
+        enc = make(enc, "bo", "Bo", "Red", BO_AT, 4, items=["Large Round Shield"], tmr=4)
+        start(enc)
+        spec = next(s for s in enc.legal_actions("ann") if s.kind == "move")
+        offered = {str(c.value) for c in spec.param("to").choices}
+        assert (str(BO_AT) in offered) is on
+        beyond = neighbor(BO_AT, 1)
+        assert str(beyond) in offered  # around Bo, never through him
+        if on:
+            events = act(enc, "move", "ann", to=str(BO_AT))
+            assert [e.text for e in of(events, "drop")] == [
+                "Ann drops the Small Shield in Close combat",
+                "Bo drops the Large Round Shield in Close combat",
+            ]
+
+
+def test_r8_a_free_hand_may_always_punch_or_only_without_a_weapon() -> None:
+    for rule, punch in (("free_hand", True), ("empty_handed", False)):
+        enc = arena(options={"scp.free_hand_punch": rule})
+        enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Broadsword"])
+        enc = start(make(enc, "bo", "Bo", "Red", BO_AT, 4))
+        spec = next(s for s in enc.legal_actions("ann") if s.kind == "melee")
+        weapons = [c.value for c in spec.param("weapon").choices]
+        assert ("Bare hands" in weapons) is punch, rule
+
+
+def test_r9_scp_20_the_knockout_duration_is_secret_unless_the_option_shows_it() -> None:
+    ko = {"weapon": "Broadsword", "special": "knockout", "target": "bo"}
+    for on, text in (
+        (False, "Bo is knocked out (for a time rolled secretly)"),
+        (True, "Bo is knocked out (for 6 minutes (72 Pulses, R-9))"),
+    ):
+        enc = start(duel({"scp.knockout_duration_shown": on}))
+        events = roll(enc, [7, 1], "melee", "ann", **ko)
+        status = of(events, "status")[0]
+        assert status.text == text
+        assert (status.data["minutes"], status.data["pulses"]) == (6, 72)

@@ -52,7 +52,8 @@ def new_pulse(state: GameState, dice: Dice) -> None:
     s = settings(state)
     state.memory["acted"] = []
     for f in state.figures.values():
-        f.statuses.pop("evading", None)
+        if s.evading_lasts == "next_initiative":  # R-6
+            f.statuses.pop("evading", None)
         if f.has_status("unconscious"):
             left = f.tick_statuses(1)
             if "unconscious" in left:
@@ -106,6 +107,8 @@ def acted(state: GameState, figure: Figure) -> None:
         raise IllegalActionError(f"{figure.name} has already acted this Pulse (A-14)")
     done.append(figure.id)
     state.memory["acted"] = done
+    if settings(state).evading_lasts == "next_action":  # R-6: its next action ends it
+        figure.statuses.pop("evading", None)
     figure.memory["pass_streak"] = 0
 
 
@@ -304,7 +307,8 @@ def attack(state: GameState, attacker: Figure, action: Action, dice: Dice) -> No
             )
         )
     if plan.mode == "close":
-        for f in (attacker, plan.target):
+        both = settings(state).close_drops_shields == "both"  # R-4
+        for f in (attacker, plan.target) if both else (attacker,):
             drop_shield_for_close(state, f)
         plan = plan_attack(state, attacker, action)  # the shields are gone (SCP-41)
     if plan.flight is not None:
@@ -521,10 +525,15 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
         minutes = dice.roll("d10+5")
         pulses = minutes.total * s.pulses_per_minute
         target.statuses["unconscious"] = Status("unconscious", pulses, "D10 + 5 minutes (SCP-20)")
+        how_long = (
+            f"for {minutes.total} minutes ({pulses} Pulses, R-9)"
+            if s.knockout_duration_shown
+            else "for a time rolled secretly"
+        )
         state.emit(
             Event(
                 "status",
-                f"{target.name} is knocked out (for a time rolled secretly)",
+                f"{target.name} is knocked out ({how_long})",
                 target.id,
                 plan.attacker.id,
                 rule="SCP-20, A-21",
@@ -546,6 +555,8 @@ def disarm(
 ) -> None:
     """SCP-22: the victim drops a weapon (or item) and takes 1 Endurance damage."""
     items = [i for i in victim.equipment if i.is_ready and i.kind in ("weapon", "shield")]
+    if settings(state).disarm_drops == "weapon_first":  # R-5
+        items.sort(key=lambda i: i.kind != "weapon")
     item = next((i for i in items if i.name == item_name), items[0] if items else None)
     if item is not None:
         item.state = "dropped"

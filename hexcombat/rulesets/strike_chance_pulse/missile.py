@@ -121,7 +121,9 @@ def flight(state: GameState, shooter: Figure, target: Figure, range_hexes: int) 
             return Flight(tuple(entries), "leaves the board and falls", tuple(path))
         path.extend(on_board)
         breakers = [h for h in on_board if state.board.terrain_at(h).breaks_missile]
-        breaks = bool(breakers) and len(breakers) == len(hexes)  # a tie passes an open side
+        # along a hexside a missile passes an open side unless the option says either
+        either = settings(state).hexside_missile_break == "either"
+        breaks = bool(breakers) and (either or len(breakers) == len(hexes))
         for h in on_board:
             if h in breakers:
                 continue

@@ -230,8 +230,8 @@ def modifier_param() -> FieldSpec:
 
 
 def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
-    """A-14: hexes within TMR at 1 MP per open hex (terrain cost), not into hostiles or full
-    hexes; the figure's own hex excluded."""
+    """A-14: hexes within TMR at 1 MP per open hex (terrain cost), not into full hexes nor
+    (R-7, by default) hostiles' hexes; the figure's own hex excluded."""
     s = settings(state)
     tmr = stat(figure, "tmr", 0)
     limit = s.stacking or 99
@@ -250,14 +250,17 @@ def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
         nxt = []
         for h in frontier:
             for n in neighbors(h):
-                if not state.board.contains(n) or n in foes or crowd.get(n, 0) >= limit:
+                if not state.board.contains(n) or crowd.get(n, 0) >= limit:
+                    continue
+                if n in foes and not s.move_into_hostile:  # R-7
                     continue
                 cost = state.board.terrain_at(n).move_cost
                 if cost is None or best[h] + cost > tmr:
                     continue
                 if n not in best or best[h] + cost < best[n]:
                     best[n] = best[h] + cost
-                    nxt.append(n)
+                    if n not in foes:  # R-7: a hostile's hex ends the move
+                        nxt.append(n)
         frontier = nxt
     best.pop(figure.position)
     return best

@@ -400,6 +400,80 @@ OPTIONS: tuple[FieldSpec, ...] = (
         minimum=0,
         maximum=20,
     ),
+    FieldSpec(
+        "scp.hexside_missile_break",
+        "A missile along a hexside breaks",
+        "choice",
+        "both",
+        "Reading: a missile flying exactly along a hexside touches two hexes; by default it "
+        "breaks only if both of them break missiles (it passes an open side), or if either "
+        "does (SCP-11).",
+        "R-3",
+        _choices(("both", "Only if both hexes break it"), ("either", "If either hex does")),
+    ),
+    FieldSpec(
+        "scp.close_drops_shields",
+        "Whose shields are dropped in Close combat",
+        "choice",
+        "both",
+        "Reading: SCP-41 drops the shield of 'the figure' entering Close combat; by default "
+        "both figures of the Close attack drop theirs, or only the attacker who starts it.",
+        "R-4",
+        _choices(("both", "Both figures"), ("attacker", "Only the attacker")),
+    ),
+    FieldSpec(
+        "scp.disarm_drops",
+        "What a Disarm drops",
+        "choice",
+        "first",
+        "Reading: the text lets the attacker choose (SCP-22); the app drops the first prepared "
+        "weapon or shield in the figure's list, or its weapons before its shield.",
+        "R-5",
+        _choices(("first", "First prepared item"), ("weapon_first", "A weapon before a shield")),
+    ),
+    FieldSpec(
+        "scp.evading_lasts",
+        "How long Evading lasts",
+        "choice",
+        "next_initiative",
+        "Reading: Evade is declared for the Pulse (A-10); by default it ends at the next "
+        "initiative, or it lasts until the figure's own next action.",
+        "R-6",
+        _choices(
+            ("next_initiative", "Until the next initiative"),
+            ("next_action", "Until the figure's next action"),
+        ),
+    ),
+    FieldSpec(
+        "scp.move_into_hostile",
+        "Move may enter a hostile's hex",
+        "bool",
+        False,
+        "Reading: by default a Move cannot enter a hex holding a hostile (Close combat starts "
+        "with a Grapple, R-1); on: it may when stacking allows, and both drop their shields "
+        "(SCP-41).",
+        "R-7",
+    ),
+    FieldSpec(
+        "scp.free_hand_punch",
+        "Who may punch",
+        "choice",
+        "free_hand",
+        "Reading: by default a humanoid with a free hand may always punch (SCP-43), even with "
+        "a weapon prepared in the other; or only a figure with no weapon prepared.",
+        "R-8",
+        _choices(("free_hand", "Any free hand"), ("empty_handed", "Only with no weapon")),
+    ),
+    FieldSpec(
+        "scp.knockout_duration_shown",
+        "Show the Knockout duration in the log",
+        "bool",
+        False,
+        "Reading: SCP-20 rolls the D10 + 5 minutes secretly; by default the event text says "
+        "so and only the GM's record (the event data) holds the minutes; on: the log says "
+        "how long.",
+        "R-9",
+    ),
 )
 
 FIELDS: tuple[FieldSpec, ...] = (

@@ -335,6 +335,15 @@ class StrikeChancePulse(Ruleset):
                 data={"from": str(start), "to": str(to), "mp": cost, "facing": facing},
             )
         )
+        foes = [
+            f
+            for f in state.figures.values()
+            if f.side != figure.side and not is_out(f) and to in f.hexes() and not f.mounted_on
+        ]
+        if foes:  # R-7: moving into a hostile's hex is entering Close combat (SCP-41)
+            both = settings(state).close_drops_shields == "both"
+            for f in [figure, *foes] if both else [figure]:
+                flow.drop_shield_for_close(state, f)
 
     def do_charge(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-8: move next to the target, face it and make a Melee attack."""
@@ -395,8 +404,13 @@ class StrikeChancePulse(Ruleset):
     def do_evade(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-29, A-10: Evading until the next Pulse."""
         figure = state.figure(action.figure)
-        figure.statuses["evading"] = Status("evading", note="until the next Pulse (A-10)")
         flow.acted(state, figure)
+        until = (
+            "until the next Pulse (A-10, R-6)"
+            if settings(state).evading_lasts == "next_initiative"
+            else "until its next action (A-10, R-6)"
+        )
+        figure.statuses["evading"] = Status("evading", note=until)
         state.emit(
             Event("evade", f"{figure.name} evades this Pulse", figure.id, rule="SCP-29, A-10")
         )

@@ -65,6 +65,13 @@ class Settings:
     multiple_strikes: bool
     grapple_enters_hex: bool
     rider_lift_rank: int
+    hexside_missile_break: str
+    close_drops_shields: str
+    disarm_drops: str
+    evading_lasts: str
+    move_into_hostile: bool
+    free_hand_punch: str
+    knockout_duration_shown: bool
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
@@ -199,7 +206,8 @@ def attack_weapons(state: GameState, figure: Figure, mode: str) -> list[Weapon]:
     s = settings(state)
     found = [w for w in (weapon_of(i) for i in prepared(figure)) if mode in w.rated]
     humanoid = figure.stats.get("humanoid", True) is not False
-    if humanoid and mode in ("melee", "close") and hands_used(figure) < 2:
+    free = hands_used(figure) < 2 and (s.free_hand_punch == "free_hand" or not prepared(figure))
+    if humanoid and mode in ("melee", "close") and free:
         found.append(unarmed(figure, "hands", s.min_damage))
     if mode == "melee" and rules.can_kick(rank(figure, UNARMED)):
         found.append(unarmed(figure, "kick", s.min_damage))
