@@ -149,6 +149,7 @@ class Plan:
     flight: missile.Flight | None = None
     extra: int = 0
     off_hand: bool = False
+    multiple: bool = False
 
 
 def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
@@ -162,6 +163,7 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
     special = action.text("special", "none")
     extra = action.integer("modifier", 0)
     off_hand = action.flag("off_hand")
+    multiple = action.flag("multiple")
     if action.kind != "charge":
         problem = offers.target_problem(state, attacker, target, weapon, mode)
         if problem:
@@ -196,6 +198,7 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
         charge=charge,
         off_hand=off_hand,
         extra=extra,
+        multiple=multiple,
     )
     return Plan(
         attacker,
@@ -209,6 +212,7 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
         flight,
         extra,
         off_hand,
+        multiple,
     )
 
 
@@ -315,6 +319,73 @@ def attack(state: GameState, attacker: Figure, action: Action, dice: Dice) -> No
         fly(state, plan, dice)
         return
     strike(state, plan, plan.check, plan.target, dice)
+
+
+def multiple_plans(state: GameState, attacker: Figure, action: Action) -> list[Plan]:
+    """SCP-13...SCP-15, A-31: the strikes of a Multiple Strike in declaration order, each a
+    Melee attack at the multiple-strike modifier (the second weapon in the secondary hand,
+    SCP-7, by reading R-10)."""
+    form = action.text("form")
+    forms = offers.strike_weapons(state, attacker)
+    if form not in forms:
+        raise IllegalActionError(f"{attacker.name} cannot make a {form} strike (SCP-13)")
+    targets = [action.text("target"), action.text("second_target")]
+    third = action.text("third_target", offers.NO_TARGET)
+    if third != offers.NO_TARGET:
+        targets.append(third)
+    extra = action.integer("modifier", 0)
+    if form == "two_weapon":
+        weapons = forms[form]
+        hands = [False, settings(state).two_weapon_off_hand]  # R-10
+    else:
+        chosen = [w for w in forms[form] if w.name == action.text("weapon")]
+        if not chosen:
+            raise IllegalActionError(f"the {action.text('weapon')} is not at Rank 4+ (SCP-15)")
+        if len(set(targets)) != len(targets):
+            raise IllegalActionError("a multi-target strike hits each target once (SCP-15)")
+        weapons = chosen * len(targets)
+        hands = [False] * len(targets)
+    plans = []
+    for weapon, target_id, off in zip(weapons, targets, hands, strict=False):
+        target = state.figure(target_id)
+        allowed = offers.strike_targets(state, attacker, weapon, form)
+        if target not in allowed:
+            raise IllegalActionError(
+                f"{target.name} cannot be struck with the {weapon.name} in a {form} strike "
+                "(SCP-14, SCP-15)"
+            )
+        params: dict[str, Json] = {
+            "weapon": weapon.name,
+            "special": "none",
+            "target": target.id,
+            "modifier": extra,
+            "off_hand": off,
+            "multiple": True,
+        }
+        plans.append(plan_attack(state, attacker, Action("melee", attacker.id, params)))
+    return plans
+
+
+def multiple_strike(state: GameState, attacker: Figure, action: Action, dice: Dice) -> None:
+    """SCP-14, SCP-15, A-31: every strike rolled in order; parries asked afterwards."""
+    plans = multiple_plans(state, attacker, action)
+    acted(state, attacker)
+    state.emit(
+        Event(
+            "multiple_strike",
+            f"{attacker.name} makes a multiple strike: "
+            + ", ".join(f"the {p.weapon.name} at {p.target.name}" for p in plans),
+            attacker.id,
+            rule="SCP-13, SCP-14, SCP-15, A-31",
+            data={"targets": [p.target.id for p in plans], "form": action.text("form")},
+        )
+    )
+    for plan in plans:
+        if is_out(plan.target) or is_out(attacker):
+            continue
+        if not any(i.name == plan.weapon.name and i.is_ready for i in attacker.equipment):
+            continue  # dropped by a fumble of an earlier strike
+        strike(state, plan, plan.check, plan.target, dice)
 
 
 def drop_shield_for_close(state: GameState, figure: Figure) -> None:

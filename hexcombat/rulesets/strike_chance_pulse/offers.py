@@ -16,6 +16,7 @@ from ...schema import Choice, FieldSpec
 from ...state import GameState
 from . import missile, rules
 from .situation import (
+    HORSEMANSHIP,
     Weapon,
     attack_weapons,
     hands_used,
@@ -25,6 +26,7 @@ from .situation import (
     is_out,
     parry_rank_of,
     prepared,
+    rank,
     same_hex,
     settings,
     shield_of,
@@ -32,6 +34,7 @@ from .situation import (
     strike_check,
     text_stat,
     weapon_of,
+    weapon_rank,
     where,
 )
 
@@ -267,9 +270,12 @@ def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
 
 
 def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
-    """A-14, SCP-47: move up to TMR hexes; facing is free. A rider does not move alone."""
+    """A-14, SCP-47: move up to TMR hexes; facing is free. A rider does not move alone; a
+    mount under momentum only carries on (SCP-52)."""
     if figure.mounted_on:
         return None
+    if figure.memory.get("momentum_pulse") == pulse(state):
+        return momentum_spec(state, figure)
     hexes = reach(state, figure)
     if not hexes:
         return None
@@ -296,8 +302,11 @@ def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
 
 
 def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
-    """SCP-8: move next to a target and make a Melee attack facing it, in one action."""
+    """SCP-8: move next to a target and make a Melee attack facing it, in one action (a
+    rider charges with ``mounted_charge_spec``; a mount under momentum only carries on)."""
     if figure.mounted_on:
+        return None
+    if figure.memory.get("momentum_pulse") == pulse(state):
         return None
     hexes = reach(state, figure)
     shield = shield_of(figure)
@@ -447,3 +456,320 @@ def close_weapons(figure: Figure) -> int:
 def adjacent(a: Hex, b: Hex) -> bool:
     """Neighbouring hexes."""
     return distance(a, b) == 1
+
+
+# ---- SCP-13 ... SCP-15: multiple strikes -----------------------------------------------------
+
+NO_TARGET = "none"
+
+
+def strike_weapons(state: GameState, figure: Figure) -> dict[str, list[Weapon]]:
+    """SCP-13...SCP-15, SCP-49, I-11, I-12: the Melee weapons of each strike form open to
+    ``figure``: ``two_weapon`` (its two prepared weapons, one per hand) and ``multi_target``
+    (each prepared weapon at the high Rank or more)."""
+    s = settings(state)
+    if not s.multiple_strikes:
+        return {}
+    melee = {w.name: w for w in attack_weapons(state, figure, "melee") if w.kind == "weapon"}
+    held = [weapon_of(i) for i in prepared(figure)]
+    usable = [w for w in held if w.name in melee]
+    forms: dict[str, list[Weapon]] = {}
+    two_handed = any(w.two_handed for w in held)
+    best = max((weapon_rank(figure, w) or 0 for w in usable), default=None)
+    open_forms = rules.multiple_strike_forms(len(usable), two_handed, best, s.high_rank)
+    lifted = s.rider_lift_rank > 0 and (rank(figure, HORSEMANSHIP) or 0) >= s.rider_lift_rank
+    if "two_weapon" in open_forms and not (figure.mounted_on and not lifted):  # SCP-49
+        forms["two_weapon"] = usable[:2]
+    if "multi_target" in open_forms:
+        forms["multi_target"] = [w for w in usable if (weapon_rank(figure, w) or 0) >= s.high_rank]
+    return forms
+
+
+def strike_targets(state: GameState, figure: Figure, weapon: Weapon, form: str) -> list[Figure]:
+    """Who one strike of ``form`` may hit with ``weapon``: a hostile in the Melee Zone
+    (SCP-14), and for ``multi_target`` only in an adjacent hex (SCP-15)."""
+    found = []
+    for t in state.figures.values():
+        if target_problem(state, figure, t, weapon, "melee"):
+            continue
+        if form == "multi_target" and figure_distance(figure, t) != 1:
+            continue
+        found.append(t)
+    return found
+
+
+def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
+    """SCP-13...SCP-15: a Multiple Strike as one Melee action: two weapons (a target for
+    each), or one weapon at the high Rank against several adjacent targets, once each;
+    each strike gets the multiple-strike modifier (A-15) and is its own Strike Check in
+    declaration order (A-31)."""
+    s = settings(state)
+    forms = strike_weapons(state, figure)
+    form_choices: list[Choice] = []
+    weapons: list[Choice] = []
+    firsts: list[Choice] = []
+    seconds: list[Choice] = []
+    thirds: list[Choice] = []
+    for form, ws in forms.items():
+        if form == "two_weapon":
+            first, second = ws
+            t1 = strike_targets(state, figure, first, form)
+            t2 = strike_targets(state, figure, second, form)
+            if not t1 or not t2:
+                continue
+            value = f"{first.name} + {second.name}"
+            when = {"form": form, "weapon": value}
+            weapons.append(Choice(value, value, "one strike per hand", when={"form": form}))
+            firsts += [Choice(t.id, t.name, f"with the {first.name}", when=when) for t in t1]
+            seconds += [Choice(t.id, t.name, f"with the {second.name}", when=when) for t in t2]
+            thirds.append(Choice(NO_TARGET, "No third strike", when=when))
+            form_choices.append(
+                Choice(form, "Two weapons (SCP-14)", f"{first.name} and {second.name}")
+            )
+            continue
+        offered = False
+        for w in ws:
+            ts = strike_targets(state, figure, w, form)
+            if len(ts) < 2:
+                continue
+            when = {"form": form, "weapon": w.name}
+            weapons.append(
+                Choice(w.name, w.name, f"Rank {weapon_rank(figure, w)}", when={"form": form})
+            )
+            firsts += [Choice(t.id, t.name, when=when) for t in ts]
+            seconds += [Choice(t.id, t.name, when=when) for t in ts]
+            thirds.append(Choice(NO_TARGET, "No third target", when=when))
+            thirds += [Choice(t.id, t.name, when=when) for t in ts] if len(ts) > 2 else []
+            offered = True
+        if offered:
+            form_choices.append(
+                Choice(form, f"Several adjacent targets (Rank {s.high_rank}+, SCP-15)")
+            )
+    if not form_choices:
+        return None
+    return ActionSpec(
+        "multiple_strike",
+        "Multiple strike",
+        figure.id,
+        (
+            FieldSpec("form", "Strike form", "choice", choices=tuple(form_choices), rule="SCP-13"),
+            FieldSpec("weapon", "Weapon", "choice", choices=tuple(weapons), rule="SCP-14, SCP-15"),
+            FieldSpec("target", "First target", "figure", choices=tuple(firsts)),
+            FieldSpec("second_target", "Second target", "figure", choices=tuple(seconds)),
+            FieldSpec(
+                "third_target",
+                "Third target",
+                "choice",
+                NO_TARGET,
+                choices=tuple(thirds),
+                required=False,
+            ),
+            modifier_param(),
+        ),
+        f"Each strike is its own Strike Check at {s.multiple_strike_modifier:+d} (A-15), "
+        "rolled in order (A-31); several targets are each struck once (SCP-15).",
+        "SCP-13, SCP-14, SCP-15, A-31",
+    )
+
+
+# ---- SCP-51, SCP-52: the mounted Charge and its momentum ----------------------------------
+
+
+def acted_now(state: GameState, figure: Figure) -> bool:
+    """The figure has taken its action this Pulse (A-14)."""
+    return figure.id in (state.memory.get("acted") or [])
+
+
+def straight_run(state: GameState, mount: Figure, hexes: int) -> list[Hex]:
+    """SCP-51, SCP-52: the anchors the mount (and its riders) reach going straight ahead,
+    facing unchanged, one hex at a time, while its whole body fits and no other figure
+    stands in the way (its own riders move with it)."""
+    from ...figures import cover
+    from ...geometry import neighbor
+
+    mine = {mount.id} | {f.id for f in state.figures.values() if f.mounted_on == mount.id}
+    taken = {
+        h
+        for f in state.figures.values()
+        if f.id not in mine and not f.mounted_on and not is_out(f)
+        for h in f.hexes()
+    }
+    run: list[Hex] = []
+    at = mount.position
+    for _ in range(hexes):
+        at = neighbor(at, mount.facing)
+        body = cover(at, mount.facing, mount.footprint)
+        if any(
+            not state.board.contains(h)
+            or state.board.terrain_at(h).impassable
+            or state.board.terrain_at(h).move_cost is None
+            or h in taken
+            for h in body
+        ):
+            break
+        run.append(at)
+    return run
+
+
+def charge_ends(state: GameState, rider: Figure, mount: Figure, target: Figure) -> list[Hex]:
+    """SCP-51: the hexes of the straight run from which the rider could strike ``target``
+    (tried by placing the pair there and putting it back)."""
+    from ...figures import place
+
+    weapons = attack_weapons(state, rider, "melee")
+    home = mount.position
+    ends = []
+    try:
+        for h in straight_run(state, mount, stat(mount, "tmr", 0)):
+            place(state.figures.values(), mount, h, mount.facing)
+            if any(not target_problem(state, rider, target, w, "melee") for w in weapons):
+                ends.append(h)
+    finally:
+        place(state.figures.values(), mount, home, mount.facing)
+    return ends
+
+
+def pair_of(state: GameState, figure: Figure) -> tuple[Figure, Figure] | None:
+    """(rider, mount) when ``figure`` is either of a mounted pair (figures.mounted_on)."""
+    if figure.mounted_on:
+        mount = state.figures.get(figure.mounted_on)
+        return (figure, mount) if mount is not None else None
+    rider = next((f for f in state.figures.values() if f.mounted_on == figure.id), None)
+    return (rider, figure) if rider is not None else None
+
+
+def mounted_charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
+    """SCP-51: a mounted Charge, offered to whichever of the pair acts first: the mount runs
+    straight ahead (no facing change) up to its TMR and the rider makes a Melee attack at
+    the end; it takes both their actions, and next Pulse the mount carries on (SCP-52)."""
+    pair = pair_of(state, figure)
+    if pair is None:
+        return None
+    rider, mount = pair
+    if any(is_out(f) or acted_now(state, f) for f in pair):
+        return None
+    if mount.memory.get("momentum_pulse") == pulse(state):
+        return None
+    targets: list[Choice] = []
+    ends: list[Choice] = []
+    for t in state.figures.values():
+        if t.id in (rider.id, mount.id) or not hostile(rider, t) or is_out(t):
+            continue
+        spots = charge_ends(state, rider, mount, t)
+        if not spots:
+            continue
+        targets.append(Choice(t.id, t.name, f"{len(spots)} hexes to strike from"))
+        ends += [
+            Choice(
+                str(h),
+                str(h),
+                f"{distance(mount.position, h)} hexes straight ahead",
+                when={"target": t.id},
+            )
+            for h in spots
+        ]
+    weapons = attack_weapons(state, rider, "melee")
+    if not targets or not weapons:
+        return None
+    return ActionSpec(
+        "mounted_charge",
+        "Mounted Charge",
+        figure.id,
+        (
+            FieldSpec("target", "Target", "figure", choices=tuple(targets)),
+            FieldSpec("to", "Charge to", "hex", choices=tuple(ends)),
+            FieldSpec(
+                "weapon", "Weapon", "choice", choices=tuple(Choice(w.name, w.name) for w in weapons)
+            ),
+            modifier_param(),
+        ),
+        f"{mount.name} runs straight ahead, facing unchanged (SCP-51), and the rider strikes; "
+        "next Pulse the mount carries on past the target for its full TMR (SCP-52).",
+        "SCP-8, SCP-51, SCP-52",
+    )
+
+
+def momentum_spec(state: GameState, mount: Figure) -> ActionSpec | None:
+    """SCP-52: in the Pulse after a mounted Charge the mount's only action is to carry on."""
+    if mount.memory.get("momentum_pulse") != pulse(state):
+        return None
+    return ActionSpec(
+        "carry_on",
+        "Carry on (momentum)",
+        mount.id,
+        (),
+        f"{mount.name} carries on straight ahead for its full TMR {stat(mount, 'tmr', 0)}; "
+        "then the rider's Horsemanship Check (A-28) turns or stops it, or it keeps going "
+        "next Pulse (SCP-52).",
+        "SCP-52, A-28",
+    )
+
+
+# ---- SCP-48: mounting and dismounting -------------------------------------------------------
+
+
+def mount_still(state: GameState, mount: Figure) -> bool:
+    """SCP-48: the mount is not moving: it has not moved this Pulse and has no momentum."""
+    p = pulse(state)
+    return mount.memory.get("moved_pulse") != p and mount.memory.get("momentum_pulse") != p
+
+
+def rideable(state: GameState, rider: Figure, mount: Figure) -> bool:
+    """R-11: which figures may be mounted (by default a non-humanoid of the own side)."""
+    if mount.id == rider.id or mount.mounted_on or hostile(rider, mount) or is_out(mount):
+        return False
+    if any(f.mounted_on == mount.id for f in state.figures.values()):
+        return False
+    return settings(state).rideable == "any" or mount.stats.get("humanoid", True) is False
+
+
+def mount_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
+    """SCP-48: mount an adjacent still mount, or dismount into a free neighbour hex of a
+    still mount; one action (A-14)."""
+    if figure.mounted_on:
+        mount = state.figures.get(figure.mounted_on)
+        if mount is None or not mount_still(state, mount):
+            return []
+        taken = {h for f in state.figures.values() if not f.mounted_on for h in f.hexes()}
+        spots = [
+            h
+            for m in mount.hexes()
+            for h in neighbors(m)
+            if state.board.contains(h)
+            and state.board.terrain_at(h).move_cost is not None
+            and h not in taken
+        ]
+        if not spots:
+            return []
+        choices = tuple(Choice(str(h), str(h)) for h in sorted(set(spots)))
+        return [
+            ActionSpec(
+                "dismount",
+                "Dismount",
+                figure.id,
+                (FieldSpec("to", "Step down to", "hex", choices=choices),),
+                f"Only while {mount.name} is not moving (SCP-48).",
+                "SCP-48",
+            )
+        ]
+    mounts = [
+        m
+        for m in state.figures.values()
+        if rideable(state, figure, m) and mount_still(state, m) and figure_distance(figure, m) == 1
+    ]
+    if not mounts:
+        return []
+    return [
+        ActionSpec(
+            "mount",
+            "Mount",
+            figure.id,
+            (
+                FieldSpec(
+                    "mount", "Mount", "figure", choices=tuple(Choice(m.id, m.name) for m in mounts)
+                ),
+            ),
+            "Climb onto an adjacent mount that is not moving (SCP-48, R-11).",
+            "SCP-48, R-11",
+        )
+    ]

@@ -474,6 +474,25 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "how long.",
         "R-9",
     ),
+    FieldSpec(
+        "scp.two_weapon_off_hand",
+        "Two-weapon strike: the second weapon is the secondary hand",
+        "bool",
+        True,
+        "Reading: SCP-14 puts one weapon in each hand, so by default the second strike also "
+        "gets the secondary hand's modifier (SCP-7); off: only the multiple-strike modifier.",
+        "R-10",
+    ),
+    FieldSpec(
+        "scp.rideable",
+        "Which figures may be mounted",
+        "choice",
+        "non_humanoid",
+        "Reading: the text names no mount list; by default a figure may mount a non-humanoid "
+        "of its own side (SCP-48), or any figure of its side.",
+        "R-11",
+        _choices(("non_humanoid", "Non-humanoids of the own side"), ("any", "Any of the own side")),
+    ),
 )
 
 FIELDS: tuple[FieldSpec, ...] = (

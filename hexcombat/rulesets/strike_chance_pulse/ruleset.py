@@ -31,12 +31,14 @@ from ..registry import register
 from . import flow, missile, offers, rules
 from .options import FIELDS, OPTIONS, TIME
 from .situation import (
+    HORSEMANSHIP,
     UNARMED,
     Settings,
     find_weapon,
     is_out,
     parry_amount,
     parry_rank_of,
+    rank,
     settings,
     stat,
     strike_check,
@@ -159,6 +161,9 @@ class StrikeChancePulse(Ruleset):
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """The figure's one action of the Pulse."""
         p = offers.pulse(state)
+        momentum = offers.momentum_spec(state, figure)
+        if momentum is not None:  # SCP-52: the mount carries on, nothing else
+            return [momentum]
         simple = offers.simple_specs(state, figure)
         must_pass = figure.memory.get("must_pass_pulse") == p
         if must_pass or figure.has_status("restrained"):
@@ -178,11 +183,14 @@ class StrikeChancePulse(Ruleset):
                 offers.attack_spec(state, figure, "melee"),
                 offers.attack_spec(state, figure, "ranged"),
                 offers.attack_spec(state, figure, "close"),
+                offers.multiple_spec(state, figure),
                 offers.charge_spec(state, figure),
+                offers.mounted_charge_spec(state, figure),
                 offers.move_spec(state, figure),
             ):
                 if spec is not None:
                     specs.append(spec)
+        specs += offers.mount_specs(state, figure)
         return specs + simple
 
     def table_actions(self, state: GameState) -> list[ActionSpec]:
@@ -225,7 +233,9 @@ class StrikeChancePulse(Ruleset):
 
     def _preview(self, state: GameState, action: Action) -> Preview:
         kind = action.kind
-        if kind not in ("melee", "fire", "grapple", "charge"):
+        if kind == "mounted_charge":
+            return self._mounted_charge_preview(state, action)
+        if kind not in ("melee", "fire", "grapple", "charge", "multiple_strike"):
             if kind == "move":
                 figure = state.figure(action.figure)
                 to = action.hex("to")
@@ -235,10 +245,71 @@ class StrikeChancePulse(Ruleset):
                 return self._parry_preview(state, action)
             return Preview(action, True)
         attacker = state.figure(action.figure)
-        plan = flow.plan_attack(state, attacker, action)
+        if kind == "multiple_strike":
+            plans = flow.multiple_plans(state, attacker, action)
+        else:
+            plans = [flow.plan_attack(state, attacker, action)]
+        rollables: list[Rollable] = []
+        notes: list[str] = []
+        highlights: dict[str, tuple[Hex, ...]] = {}
+        for plan in plans:
+            more, why, marks = self._plan_preview(state, attacker, plan)
+            rollables += more
+            notes += why
+            for key, hexes in marks.items():
+                highlights[key] = (*highlights.get(key, ()), *hexes)
+        return Preview(
+            action,
+            True,
+            rollables=tuple(rollables),
+            notes=tuple(notes),
+            cost=1,
+            highlights=highlights,
+        )
+
+    def _mounted_charge_preview(self, state: GameState, action: Action) -> Preview:
+        """SCP-51: the strike as it will be at the end of the straight run."""
+        pair = offers.pair_of(state, state.figure(action.figure))
+        if pair is None:
+            return Preview(action, False, "a mounted Charge needs a rider and its mount (SCP-51)")
+        rider, mount = pair
+        target = state.figure(action.text("target"))
+        to = action.hex("to")
+        if to not in offers.charge_ends(state, rider, mount, target):
+            return Preview(action, False, f"{mount.name} cannot run straight to {to} (SCP-51)")
+        home = mount.position
+        params = {**action.params, "special": "none", "charge": True}
+        params.pop("to", None)
+        try:
+            place(state.figures.values(), mount, to, mount.facing)
+            inner = self._preview(state, Action("melee", rider.id, params))
+        finally:
+            place(state.figures.values(), mount, home, mount.facing)
+        notes = (
+            f"{mount.name} runs {distance(home, to)} hexes straight ahead, facing unchanged "
+            "(SCP-51); next Pulse it carries on for its full TMR (SCP-52)",
+            *inner.notes,
+        )
+        return Preview(
+            action,
+            inner.allowed,
+            inner.reason,
+            rollables=inner.rollables,
+            notes=notes,
+            cost=distance(home, to),
+            path=(home, to),
+            highlights=inner.highlights,
+        )
+
+    def _plan_preview(
+        self, state: GameState, attacker: Figure, plan: flow.Plan
+    ) -> tuple[list[Rollable], list[str], dict[str, tuple[Hex, ...]]]:
+        """One attack's rollables, notes and highlights."""
         rollables: list[Rollable] = []
         notes = list(plan.notes)
         highlights: dict[str, tuple[Hex, ...]] = {"target": plan.target.hexes()}
+        if plan.multiple:
+            notes.append(f"Strike at {plan.target.name} with the {plan.weapon.name}")
         if plan.flight is not None:
             chain_stages = []
             for i, entry in enumerate(plan.flight.entries):
@@ -282,14 +353,7 @@ class StrikeChancePulse(Ruleset):
                 rollables.append(
                     flow_parry(drank, weapon_rank(attacker, plan.weapon), plan.target.name)
                 )
-        return Preview(
-            action,
-            True,
-            rollables=tuple(rollables),
-            notes=tuple(notes),
-            cost=1,
-            highlights=highlights,
-        )
+        return rollables, notes, highlights
 
     def _parry_preview(self, state: GameState, action: Action) -> Preview:
         """SCP-33, SCP-34: the answer's D10 table with this defender's and attacker's Ranks."""
@@ -370,6 +434,125 @@ class StrikeChancePulse(Ruleset):
         )
         melee = Action("melee", figure.id, {**action.params, "charge": True})
         flow.attack(state, figure, melee, dice)
+
+    def do_multiple_strike(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-13...SCP-15, A-31: several Strike Checks in one Melee action."""
+        flow.multiple_strike(state, state.figure(action.figure), action, dice)
+
+    def do_mounted_charge(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-51: the mount runs straight ahead, facing unchanged; the rider strikes as in a
+        Charge (SCP-8); the mount's action is spent and it has momentum next Pulse (SCP-52)."""
+        pair = offers.pair_of(state, state.figure(action.figure))
+        if pair is None:
+            raise IllegalActionError("a mounted Charge needs a rider and its mount (SCP-51)")
+        rider, mount = pair
+        target = state.figure(action.text("target"))
+        to = action.hex("to")
+        if to not in offers.charge_ends(state, rider, mount, target):
+            raise IllegalActionError(
+                f"{mount.name} cannot carry {rider.name} straight to {to} to strike "
+                f"{target.name} (SCP-51)"
+            )
+        start = mount.position
+        place(state.figures.values(), mount, to, mount.facing)
+        p = offers.pulse(state)
+        mount.memory["moved_pulse"] = p
+        mount.memory["momentum_pulse"] = p + 1
+        flow.acted(state, mount)
+        state.emit(
+            Event(
+                "move",
+                f"{rider.name} charges on {mount.name} {start} → {to} straight ahead at "
+                f"{target.name} ({distance(start, to)} hexes, SCP-51)",
+                rider.id,
+                target.id,
+                rule="SCP-51",
+                data={"from": str(start), "to": str(to), "mount": mount.id},
+            )
+        )
+        params = {**action.params, "special": "none", "charge": True}
+        params.pop("to", None)
+        flow.attack(state, rider, Action("melee", rider.id, params), dice)
+
+    def do_mount(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-48: climb onto an adjacent mount that is not moving."""
+        figure = state.figure(action.figure)
+        mount = state.figure(action.text("mount"))
+        if not any(s.kind == "mount" for s in offers.mount_specs(state, figure)) or not (
+            offers.rideable(state, figure, mount) and offers.mount_still(state, mount)
+        ):
+            raise IllegalActionError(f"{figure.name} cannot mount {mount.name} now (SCP-48)")
+        flow.acted(state, figure)
+        figure.mounted_on = mount.id
+        figure.position, figure.facing = mount.position, mount.facing
+        state.emit(
+            Event("mount", f"{figure.name} mounts {mount.name}", figure.id, mount.id, rule="SCP-48")
+        )
+
+    def do_dismount(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-48: step down into a free neighbour hex while the mount is not moving."""
+        figure = state.figure(action.figure)
+        mount = state.figure(figure.mounted_on)
+        flow.acted(state, figure)
+        figure.mounted_on = ""
+        figure.position = action.hex("to")
+        state.emit(
+            Event(
+                "mount",
+                f"{figure.name} dismounts from {mount.name} to {figure.position}",
+                figure.id,
+                mount.id,
+                rule="SCP-48",
+            )
+        )
+
+    def do_carry_on(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-52, A-28: the mount carries on for its full TMR, then the rider's Horsemanship
+        Check: at or under it the mount turns or stops; above it, it keeps going next Pulse."""
+        mount = state.figure(action.figure)
+        run = offers.straight_run(state, mount, rules.momentum_hexes(stat(mount, "tmr", 0)))
+        start = mount.position
+        if run:
+            place(state.figures.values(), mount, run[-1], mount.facing)
+        p = offers.pulse(state)
+        mount.memory["moved_pulse"] = p
+        flow.acted(state, mount)
+        state.emit(
+            Event(
+                "move",
+                f"{mount.name} carries on {start} → {mount.position} ({len(run)} hexes, "
+                "momentum, SCP-52)",
+                mount.id,
+                rule="SCP-52",
+                data={"from": str(start), "to": str(mount.position), "hexes": len(run)},
+            )
+        )
+        rider = next((f for f in state.figures.values() if f.mounted_on == mount.id), None)
+        if rider is None:
+            mount.memory.pop("momentum_pulse", None)
+            return
+        threshold = rules.horsemanship_threshold(stat(rider, "ag", 0), rank(rider, HORSEMANSHIP))
+        roll = dice.roll("d100")
+        ok = roll.total <= threshold
+        if ok:
+            mount.memory.pop("momentum_pulse", None)
+        else:
+            mount.memory["momentum_pulse"] = p + 1
+        state.emit(
+            Event(
+                "horsemanship",
+                f"{rider.name}'s Horsemanship Check: rolled {roll.total} "
+                + (
+                    f"≤ {threshold}: {mount.name} turns or stops"
+                    if ok
+                    else f"> {threshold}: {mount.name} keeps going next Pulse"
+                ),
+                rider.id,
+                rule="SCP-52, A-28",
+                rolls=(roll.to_json(),),
+                data={"roll": roll.total, "threshold": threshold, "stopped": ok},
+            )
+        )
 
     def do_melee(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-4, SCP-24...SCP-34: a Melee attack."""

@@ -72,6 +72,8 @@ class Settings:
     move_into_hostile: bool
     free_hand_punch: str
     knockout_duration_shown: bool
+    two_weapon_off_hand: bool
+    rideable: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
