@@ -57,7 +57,7 @@ def test_scp_6_a12_a13_engaged_figures_act_first_in_initiative_order() -> None:
     enc = duel()
     enc = make(enc, "cy", "Cy", "Red", Hex(8, 2), 4, items=["Short Bow"], ag=20)
     events = initiative(enc, [2, 3, 10])  # Ann 2+2, Bo 3+2, Cy 10+4
-    assert events[0].text == "Initiative: Cy 14, Bo 5, Ann 4; engaged first: Ann, Bo"
+    assert events[0].text == "Initiative: Cy 14, Bo 5, Ann 4; engaged first: Bo, Ann"
     assert enc.state.step.id == "engaged"
     acting = enc.ruleset.who_acts(enc.state)
     assert acting.figures == ("bo", "ann") and acting.mode == "figure"

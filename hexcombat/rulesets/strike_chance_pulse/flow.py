@@ -84,7 +84,9 @@ def new_pulse(state: GameState, dice: Dice) -> None:
         order = sorted(living, key=lambda f: rank_key[f.id])
     state.memory["order"] = [f.id for f in order]
     state.memory["initiative"] = {k: v for k, v in totals.items()}
-    state.memory["engaged"] = engaged_figures(state)
+    engaged_ids = set(engaged_figures(state))
+    # in initiative order, never in set-up order: the table's entry order decides nothing
+    state.memory["engaged"] = [f.id for f in order if f.id in engaged_ids]
     engaged = [state.figures[i].name for i in state.memory["engaged"]]
     text = "Initiative: " + ", ".join(f"{f.name} {totals[f.id]}" for f in order)
     if engaged:

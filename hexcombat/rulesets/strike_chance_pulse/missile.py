@@ -79,6 +79,13 @@ def _stops(state: GameState, h: Hex) -> str:
     return ""
 
 
+def same_hex_order(state: GameState, here: list[Figure], target: Figure) -> list[Figure]:
+    """R-12: several figures in one hex (Close combat) are checked by name, never by the
+    order they were entered in; the target first (default) or last."""
+    first = settings(state).same_hex_check_order == "target_first"
+    return sorted(here, key=lambda f: ((f.id != target.id) == first, f.name, f.id))
+
+
 def line_of_fire(state: GameState, shooter: Figure, target: Figure) -> Sight:
     """SCP-3, SCP-9, A-24: no obscured hex (and by default no wall, tree or pillar) strictly
     between; along a hexside the line passes when either side is open."""
@@ -127,9 +134,12 @@ def flight(state: GameState, shooter: Figure, target: Figure, range_hexes: int) 
         for h in on_board:
             if h in breakers:
                 continue
-            for f in state.figures.values():
-                if f.id in skip or is_out(f) or h not in f.hexes():
-                    continue
+            here = [
+                f
+                for f in state.figures.values()
+                if f.id not in skip and not is_out(f) and h in f.hexes()
+            ]
+            for f in same_hex_order(state, here, target):
                 skip.add(f.id)
                 entries.append(Entry(f, h, through_hex(state, f, before), f.id == target.id))
         if breaks:

@@ -493,6 +493,17 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "R-11",
         _choices(("non_humanoid", "Non-humanoids of the own side"), ("any", "Any of the own side")),
     ),
+    FieldSpec(
+        "scp.same_hex_check_order",
+        "Figures sharing a hex on a missile's line",
+        "choice",
+        "target_first",
+        "Reading: the text orders only tied hexes (A-24); in a hex of Close combat the missile "
+        "meets the target first by default, or the others first; then by name (never by the "
+        "order the figures were entered in).",
+        "R-12",
+        _choices(("target_first", "The target first"), ("target_last", "The target last")),
+    ),
 )
 
 FIELDS: tuple[FieldSpec, ...] = (

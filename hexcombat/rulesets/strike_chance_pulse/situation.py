@@ -74,6 +74,7 @@ class Settings:
     knockout_duration_shown: bool
     two_weapon_off_hand: bool
     rideable: str
+    same_hex_check_order: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
