@@ -11,6 +11,7 @@ from . import skirmish
 from . import fig_percentile
 from . import strike_chance_pulse
 from . import combat_speed_phase
+from . import two_action_2d10
 
 # isort: on
 
@@ -23,4 +24,5 @@ __all__ = [
     "register",
     "skirmish",
     "strike_chance_pulse",
+    "two_action_2d10",
 ]

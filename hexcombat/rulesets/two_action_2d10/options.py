@@ -1,0 +1,515 @@
+"""Options, figure fields and time of ``two-action-2d10``.
+
+The rule text gives almost no numbers: every option is the spec's labelled
+placeholder (section 6, gap ids D-n and inconsistencies I-n) or one of our own
+readings where spec and text are both silent (R-n). All are stored with the
+encounter and a GM may change them.
+"""
+
+from __future__ import annotations
+
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.time import StepDef, Time
+
+
+def _int(
+    name: str, label: str, default: int, help: str, rule: str, low: int, high: int
+) -> FieldSpec:
+    return FieldSpec(name, label, "int", default, help, rule, minimum=low, maximum=high)
+
+
+OPTIONS: tuple[FieldSpec, ...] = (
+    _int(
+        "ta.passive_active",
+        "Passive defence: active",
+        12,
+        "Situational base of an active protagonist (TA-6).",
+        "D-1",
+        0,
+        30,
+    ),
+    _int(
+        "ta.passive_prone",
+        "Passive defence: prone",
+        8,
+        "Base of a prone protagonist (TA-6).",
+        "D-1",
+        0,
+        30,
+    ),
+    _int(
+        "ta.passive_comatose",
+        "Passive defence: comatose",
+        0,
+        "Base of a comatose protagonist: every attack hits (TA-6).",
+        "D-1",
+        0,
+        30,
+    ),
+    _int(
+        "ta.passive_shield",
+        "Passive defence: shield",
+        1,
+        "Added while a shield is carried ready (TA-6).",
+        "D-1",
+        0,
+        10,
+    ),
+    FieldSpec(
+        "ta.defence_mode",
+        "Defensive roll",
+        "choice",
+        "max",
+        "How a Parry, Block or Dodge roll meets the passive defence (TA-7, I-4): the higher of "
+        "the two, or (Parry only) the blow is tested against the passive defence and the parry "
+        "reduces the surplus.",
+        "D-2, I-4",
+        (
+            Choice("max", "Higher of passive and roll"),
+            Choice("parry_reduces_surplus", "Parry reduces the surplus"),
+        ),
+    ),
+    FieldSpec(
+        "ta.block_scope",
+        "Block covers",
+        "choice",
+        "all",
+        "A Block covers every blow in the round ('any incoming blow'), or one attacker (TA-7).",
+        "D-2, D-18",
+        (Choice("all", "Every blow this round"), Choice("one_attacker", "One declared attacker")),
+    ),
+    FieldSpec(
+        "ta.guard_scope",
+        "Parry and Dodge cover",
+        "choice",
+        "one_attacker",
+        "A Parry or Dodge counts against the one attacker named when it is declared, or every "
+        "attacker (TA-7).",
+        "D-2, D-18",
+        (Choice("one_attacker", "One declared attacker"), Choice("all", "Every attacker")),
+    ),
+    _int(
+        "ta.block_adj",
+        "Block adjustment",
+        2,
+        "Added to a Block roll; a Block needs a shield in hand (TA-7).",
+        "D-2",
+        -10,
+        10,
+    ),
+    _int("ta.parry_adj", "Parry adjustment", 0, "Added to a Parry roll (TA-7).", "D-2", -10, 10),
+    _int(
+        "ta.dodge_unarmoured",
+        "Dodge adjustment: unarmoured",
+        2,
+        "Dodge is especially effective unarmoured (TA-7).",
+        "D-2",
+        -10,
+        10,
+    ),
+    _int(
+        "ta.dodge_light",
+        "Dodge adjustment: light armour",
+        0,
+        "Dodge in light armour (TA-7).",
+        "D-2",
+        -10,
+        10,
+    ),
+    _int(
+        "ta.dodge_heavy",
+        "Dodge adjustment: heavy armour",
+        -2,
+        "Dodge in heavy armour (TA-7).",
+        "D-2",
+        -10,
+        10,
+    ),
+    FieldSpec(
+        "ta.block_shield_risk",
+        "Blocks risk the shield",
+        "bool",
+        False,
+        "When a Block is beaten by a surplus of 5 or more, d10: 1-5 the shield is torn away, "
+        "6-10 broken (TA-7).",
+        "D-3",
+    ),
+    _int(
+        "ta.threshold_1",
+        "Threshold 1",
+        5,
+        "Surplus for +1 damage die, a location and a save (TA-11).",
+        "D-5",
+        1,
+        40,
+    ),
+    _int(
+        "ta.threshold_2",
+        "Threshold 2",
+        10,
+        "Surplus for +2 dice, save -2, effect into the next round (TA-11).",
+        "D-5",
+        1,
+        40,
+    ),
+    _int(
+        "ta.threshold_3",
+        "Threshold 3",
+        15,
+        "Surplus for +3 dice, save -4, incapacitated on a failure (TA-11).",
+        "D-5, D-7",
+        1,
+        40,
+    ),
+    _int(
+        "ta.save_penalty_2",
+        "Save penalty at threshold 2",
+        -2,
+        "Added to the attribute for the save (TA-11).",
+        "D-5",
+        -10,
+        0,
+    ),
+    _int(
+        "ta.save_penalty_3",
+        "Save penalty at threshold 3",
+        -4,
+        "Added to the attribute for the save (TA-11).",
+        "D-5",
+        -10,
+        0,
+    ),
+    _int(
+        "ta.hp_base",
+        "Hit points base",
+        10,
+        "HP = this + Health; BP = Health (TA-12).",
+        "D-8",
+        0,
+        50,
+    ),
+    FieldSpec(
+        "ta.death_saves",
+        "Death saves",
+        "bool",
+        True,
+        "At BP 0 or less, each round 2d10 <= Health + BP or die (TA-12).",
+        "D-8",
+    ),
+    FieldSpec(
+        "ta.fumble_rule",
+        "Spectacular mistake",
+        "choice",
+        "double_one",
+        "What a spectacular mistake in attack is (TA-17).",
+        "D-9",
+        (
+            Choice("double_one", "Both kept dice show 1"),
+            Choice("miss_by_10", "Attack at or below defence - 10"),
+        ),
+    ),
+    FieldSpec(
+        "ta.closed_order",
+        "Strike order when closed",
+        "choice",
+        "reverse",
+        "A closed pair strikes shortest weapon first, or in the normal order (TA-15, TA-19).",
+        "D-10",
+        (Choice("reverse", "Reversed: fists first"), Choice("normal", "Normal order")),
+    ),
+    FieldSpec(
+        "ta.mutual_wait",
+        "Both cede",
+        "choice",
+        "explicit_wait_only",
+        "Two opponents that both cede: the normal order unless both declared Wait (no attacks "
+        "between them), or any mutual cession stops their attacks (TA-18).",
+        "D-11",
+        (
+            Choice("explicit_wait_only", "Only two Waits stop attacks"),
+            Choice("no_attacks", "Any mutual cession"),
+        ),
+    ),
+    FieldSpec(
+        "ta.move_extra",
+        "Movement die",
+        "choice",
+        "additive",
+        "The movement die adds to the 3 free hexes, or replaces them (TA-24).",
+        "D-12",
+        (Choice("additive", "Added to the free 3"), Choice("total", "Replaces the free 3")),
+    ),
+    _int(
+        "ta.pummel_base",
+        "Pummel damage base",
+        1,
+        "Pummel damage = base + surplus // divisor - AC (TA-19).",
+        "D-13",
+        0,
+        10,
+    ),
+    _int(
+        "ta.pummel_divisor",
+        "Pummel surplus divisor",
+        2,
+        "See the pummel base (TA-19).",
+        "D-13",
+        1,
+        10,
+    ),
+    _int(
+        "ta.brawl_bar",
+        "Tactical brawling bar",
+        5,
+        "Surplus a lock, throw, trip or grapple needs (TA-21).",
+        "D-14",
+        0,
+        20,
+    ),
+    FieldSpec(
+        "ta.missile_parry",
+        "Parry against missiles",
+        "bool",
+        False,
+        "Whether a Parry counts against a missile (only Dodge and Block do by default) (TA-22).",
+        "D-15",
+    ),
+    FieldSpec(
+        "ta.break_closed",
+        "Breaking away",
+        "bool",
+        True,
+        "A closed pair has no free movement; a movement action tries to break away: 2d10 + "
+        "Agility meets or beats 2d10 + the opponent's Agility (TA-15).",
+        "D-17",
+    ),
+    FieldSpec(
+        "ta.counter_strike_step",
+        "Counter-strikes",
+        "choice",
+        "riposte",
+        "A counter-strike after a spectacular mistake is resolved in the Riposte step, or at "
+        "once (TA-17).",
+        "I-3",
+        (Choice("riposte", "In the Riposte step"), Choice("immediate", "At once")),
+    ),
+    _int(
+        "ta.obstacle_actions",
+        "Actions to vault an obstacle",
+        1,
+        "A move through an obstacle hex needs this many Other actions (TA-26; spec section 2.2).",
+        "R-1",
+        0,
+        2,
+    ),
+    FieldSpec(
+        "ta.combinable",
+        "Actions that may be combined",
+        "text",
+        "attack,parry,block,dodge,move,brawl",
+        "Which actions may take both of a round's actions (3d10 keep two, or two movement "
+        "dice) (TA-5, I-2).",
+        "R-2",
+    ),
+    _int(
+        "ta.recover_actions",
+        "Actions to recover",
+        1,
+        "Rising from a stumble or picking up a dropped weapon takes this many Recover actions "
+        "(TA-11).",
+        "R-3",
+        1,
+        2,
+    ),
+    FieldSpec(
+        "ta.simultaneous",
+        "Identical weapon and skill",
+        "choice",
+        "both_strike",
+        "Same weapon and skill strike together: a result of one does not stop the other's blow "
+        "(TA-16, D-10).",
+        "R-4",
+        (
+            Choice("both_strike", "Both blows land"),
+            Choice("setup_order", "Set-up order, results at once"),
+        ),
+    ),
+    FieldSpec(
+        "ta.down_at_zero_bp",
+        "Down at 0 body points",
+        "bool",
+        True,
+        "A protagonist at 0 body points or less takes no further part (TA-12).",
+        "R-5",
+    ),
+    FieldSpec(
+        "core.hidden_declarations",
+        "Hidden declarations",
+        "bool",
+        True,
+        "Declarations are revealed together once everyone has declared (TA-27).",
+        "R-6",
+    ),
+)
+
+ARMOURS = (
+    Choice("none", "None", "AC 0, dodges +2, moves on d6"),
+    Choice("leather", "Leather (light)", "AC 1, moves on d6"),
+    Choice("studded", "Studded (heavy)", "AC 2, moves on d4"),
+    Choice("mail", "Mail (heavy)", "AC 3, moves on d4"),
+)
+WEAPONS = tuple(
+    Choice(w, w.capitalize())
+    for w in ("spear", "sword", "langasaex", "axe", "franca", "scramasaex", "makeshift", "natural")
+)
+MISSILES = tuple(
+    Choice(m, m.replace("_", " ").capitalize())
+    for m in ("none", "bow", "sling", "thrown_spear", "thrown_franca")
+)
+
+
+def _skill(name: str, label: str, default: int, help: str) -> FieldSpec:
+    return FieldSpec(
+        name, label, "int", default, help, "D-4", minimum=0, maximum=8, house_default=True
+    )
+
+
+FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec(
+        "weapon",
+        "Weapon",
+        "choice",
+        "sword",
+        "Melee weapon: strike rank and damage (TA-14).",
+        "TA-14",
+        WEAPONS,
+    ),
+    FieldSpec(
+        "missile",
+        "Missile weapon",
+        "choice",
+        "none",
+        "Loaded or prepared, then shot (TA-22).",
+        "TA-22",
+        MISSILES,
+    ),
+    FieldSpec(
+        "armour",
+        "Armour",
+        "choice",
+        "none",
+        "Armour class and movement die (TA-10, TA-24).",
+        "TA-24",
+        ARMOURS,
+    ),
+    FieldSpec(
+        "shield",
+        "Shield",
+        "bool",
+        False,
+        "Needed for a Block; +1 passive defence (TA-6, TA-7).",
+        "TA-7",
+    ),
+    _skill("skill", "Weapon skill", 4, "Added to the attack roll (TA-8)."),
+    _skill("missile_skill", "Missile skill", 3, "Added to a shot (TA-8)."),
+    _skill("brawl", "Brawling skill", 2, "Added to a pummel or tactical brawl (TA-19)."),
+    _skill("parry", "Parry skill", 3, "Added to a Parry roll (TA-7)."),
+    _skill("block", "Block skill", 3, "Added to a Block roll (TA-7)."),
+    _skill("dodge", "Dodge skill", 3, "Added to a Dodge roll (TA-7)."),
+    FieldSpec(
+        "strength",
+        "Strength",
+        "int",
+        10,
+        "Save for arm hits (TA-11).",
+        "D-7",
+        minimum=1,
+        maximum=20,
+        house_default=True,
+    ),
+    FieldSpec(
+        "agility",
+        "Agility",
+        "int",
+        10,
+        "Save for leg hits; breaking away (TA-11).",
+        "D-7",
+        minimum=1,
+        maximum=20,
+        house_default=True,
+    ),
+    FieldSpec(
+        "health",
+        "Health",
+        "int",
+        10,
+        "Save for head and torso; HP = 10 + Health, BP = Health (TA-12).",
+        "D-8",
+        minimum=1,
+        maximum=20,
+        house_default=True,
+    ),
+)
+
+TIME = Time(
+    ("round",),
+    (
+        StepDef(
+            "declare",
+            "Declare",
+            "declare",
+            "Everyone declares two actions in secret, revealed together (TA-1, TA-27).",
+            "TA-27",
+        ),
+        StepDef(
+            "missiles",
+            "Prepared magic and missiles",
+            "act",
+            "Missiles loaded in an earlier round are shot (TA-22, TA-27).",
+            "TA-27",
+        ),
+        StepDef(
+            "movement",
+            "Movement",
+            "move",
+            "3 hexes forward or 1 back free; movement actions roll a die (TA-23..TA-25).",
+            "TA-27",
+        ),
+        StepDef(
+            "combat",
+            "Combat",
+            "act",
+            "Attacks in strike order; each result applies at once (TA-13, TA-14).",
+            "TA-27",
+        ),
+        StepDef(
+            "riposte",
+            "Riposte",
+            "act",
+            "Counter-strikes after a spectacular mistake (TA-17, I-3).",
+            "TA-27",
+        ),
+    ),
+)
+
+ACTIONS = (
+    Choice("attack", "Attack", "2d10 + skill + weapon against defence (TA-8)"),
+    Choice("parry", "Parry", "Counter with weapon or shield, against one attacker (TA-7)"),
+    Choice("block", "Block", "Shield against every blow this round (TA-7)"),
+    Choice("dodge", "Dodge", "Harder to hit; cedes the initiative (TA-7, TA-18)"),
+    Choice("move", "Move", "Roll the armour die for extra hexes (TA-24)"),
+    Choice("load", "Load / prepare", "Load a bow or sling, prepare a spear or franca (TA-22)"),
+    Choice("shoot", "Shoot / throw", "Sight and shoot a loaded missile (TA-22)"),
+    Choice("brawl", "Brawl", "Pummel, grapple, lock, throw or trip (TA-19, TA-21)"),
+    Choice("wait", "Wait", "Cede the initiative explicitly (TA-17, TA-18)"),
+    Choice("recover", "Recover", "Rise after a stumble or pick up a dropped weapon (TA-11)"),
+    Choice("other", "Other", "Vault an obstacle, open a door, magic (TA-26)"),
+    Choice("none", "Nothing", "Lost or unused action (TA-11)"),
+)
+STYLES = (
+    Choice("pummel", "Pummel", "Damage from the surplus (TA-19)"),
+    Choice("grapple", "Grapple", "From an adjacent hex: closes the pair (TA-21)"),
+    Choice("lock", "Lock", "Closed only: the target loses its actions (TA-21)"),
+    Choice("throw", "Throw", "Closed only: prone, 1 action lost next round (TA-21)"),
+    Choice("trip", "Trip", "Closed only: prone (TA-21)"),
+)
