@@ -498,7 +498,8 @@ class TwoAction2d10(Ruleset):
         ok = self._passable(state, f, vaults >= _int(state.options.get("ta.obstacle_actions"), 1))
         forward = R.forward_reach(f.position, f.facing, allowance, ok)
         back = R.back_reach(f.position, f.facing, ok)
-        return sorted({*forward, *back}, key=lambda h: (h.q, h.r))
+        reach = {*forward, *back} - {f.position}
+        return sorted(reach, key=lambda h: (h.q, h.r))
 
     def _movement_specs(self, state: GameState, f: Figure) -> list[ActionSpec]:
         acts = self.actions_of(state, f.id)
@@ -1196,7 +1197,9 @@ class TwoAction2d10(Ruleset):
         """Damage off hit points, the overflow off body points (TA-12)."""
         hp, bp = t.pools["hp"], t.pools["bp"]
         hp.current, bp.current = R.take_damage(hp.current, bp.current, damage)
-        extra = f", {hit_tier} extra dice (TA-11)" if hit_tier else ""
+        extra = (
+            f", {hit_tier} extra {'die' if hit_tier == 1 else 'dice'} (TA-11)" if hit_tier else ""
+        )
         state.emit(
             Event(
                 "damage",
