@@ -70,6 +70,15 @@ TARGETS = {
         "hexcombat.rulesets.strike_chance_pulse.options",
         "AIR",
     ),
+    "two-action-2d10": Target(
+        "two-action-2d10",
+        "TA",
+        "hexcombat/rulesets/two_action_2d10",
+        "hexcombat/rulesets/data/two_action_2d10.json",
+        "tests/rules/test_ta_*.py",
+        "hexcombat.rulesets.two_action_2d10.options",
+        "DIR",  # D-n gaps, I-n inconsistencies, R-n our own readings
+    ),
 }
 
 

@@ -396,8 +396,8 @@ def test_d2_a_block_counts_against_two_attackers_a_parry_only_its_own() -> None:
     to_step(enc, "combat")
     assert encounter_view(enc)["time"]["acting"]["figures"] == ["cy", "ann"]
     roll(enc, [5, 5], "strike", "cy")
-    assert kinds(enc, "bo") == ["block", "take"]
-    events = roll(enc, [9, 8], "block", "bo")  # 17 + 3 + 2 = 22
+    assert kinds(enc, "bo") == ["shield_block", "take"]
+    events = roll(enc, [9, 8], "shield_block", "bo")  # 17 + 3 + 2 = 22
     assert of(events, "attack")[0].data["defence"] == 22
     events = roll(enc, [9, 8], "strike", "ann")  # no prompt: the Block roll still stands
     assert of(events, "attack")[0].data["defence"] == 22 and enc.state.prompt is None

@@ -1,6 +1,6 @@
 """``two-action-2d10``: two actions a round, 2d10 attack against defence.
 
-Follows ``shared/rules/two-action-2d10.md`` (TA-1..TA-27): two hidden actions
+Follows ``shared/rules/two-action-2d10.md`` (27 numbered rules): two hidden actions
 a round or both combined on one (3d10 keep two), passive defence plus a Parry,
 Block or Dodge, damage minus armour class off hit points then body points,
 thresholds adding dice, a location and a save, strike order by weapon, and

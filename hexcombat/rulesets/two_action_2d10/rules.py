@@ -1,6 +1,6 @@
 """Pure calculators of ``two-action-2d10``, each naming its rule id.
 
-Spec: ``shared/rules/two-action-2d10.md`` (TA-1..TA-27; gaps D-n, inconsistencies
+Spec: ``shared/rules/two-action-2d10.md`` (27 numbered rules; gaps D-n, inconsistencies
 I-n; our readings R-n, see ``options.py``). No function here touches a state.
 """
 

@@ -47,6 +47,8 @@ DATA: Any = load("two_action_2d10")
 
 OUT = ("down", "dead", "incapacitated")
 DEFENCE_WORDS = {"parry": "Parry", "block": "Block", "dodge": "Dodge"}
+ANSWERS = {"parry": "parry", "block": "shield_block", "dodge": "dodge"}
+"""The prompt's answer (action kind) for each declared defence."""
 
 
 def _int(value: Json, default: int = 0) -> int:
@@ -865,11 +867,11 @@ class TwoAction2d10(Ruleset):
                     "save (TA-11).",
                 ),
             )
-        if kind in ("parry", "block", "dodge", "take") and state.prompt is not None:
+        if kind in (*ANSWERS.values(), "take") and state.prompt is not None:
             c = state.prompt.context
             assert isinstance(c, dict)
             a, t = state.figure(str(c["attacker"])), state.figure(str(c["target"]))
-            d = None if kind == "take" else kind
+            d = next((k for k, v in ANSWERS.items() if v == kind), None)
             chain = self.attack_chain(state, a, t, str(c["mode"]), bool(c["combined"]), d)
             return Preview(
                 action, True, rollables=(chain,), notes=(f"{a.name} rolled {c['total']} to hit.",)
@@ -986,7 +988,12 @@ class TwoAction2d10(Ruleset):
             answers = (
                 *(
                     ActionSpec(
-                        k, DEFENCE_WORDS[k], t.id, (), f"Commit the declared {k} (TA-7).", "TA-7"
+                        ANSWERS[k],
+                        DEFENCE_WORDS[k],
+                        t.id,
+                        (),
+                        f"Commit the declared {k} (TA-7).",
+                        "TA-7",
                     )
                     for k in kinds
                 ),
@@ -1066,7 +1073,7 @@ class TwoAction2d10(Ruleset):
         """Commit the declared Parry against this attacker (TA-7, D-2)."""
         self._answer(state, dice, "parry")
 
-    def do_block(self, state: GameState, action: Action, dice: Dice) -> None:
+    def do_shield_block(self, state: GameState, action: Action, dice: Dice) -> None:
         """Commit the Block: its roll covers every blow this round (TA-7, D-2)."""
         self._answer(state, dice, "block")
 
