@@ -51,7 +51,8 @@ def declaration_problem(
 
     Two actions a round (TA-1), each one use (TA-2); the same action may not be
     taken twice (TA-3) unless both go into one combined action (TA-5); the
-    second movement action is the combined form of the first (TA-25, I-2);
+    second movement action is the combined form of the first (TA-25, I-2); two
+    Other actions are two different activities agreed with the GM (TA-26);
     load and shoot are two different actions (TA-22); a protagonist who lost
     actions declares 'none' for them (TA-11).
     """
@@ -65,7 +66,7 @@ def declaration_problem(
         if first not in may_combine:
             return f"{first!r} cannot be combined (TA-5; ta.combinable: {', '.join(may_combine)})"
         return ""
-    if first == second and first not in ("none", "move"):
+    if first == second and first not in ("none", "move", "other"):
         return f"the same action may not be taken twice ({first}); combine it instead (TA-3, TA-5)"
     return ""
 

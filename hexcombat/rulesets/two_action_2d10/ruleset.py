@@ -90,6 +90,19 @@ class TwoAction2d10(Ruleset):
         """Down at 0 body points (R-5), dead (TA-12) or incapacitated (D-7)."""
         return any(figure.has_status(s) for s in OUT)
 
+    def invariant_problems(self, state: GameState) -> list[str]:
+        """The engine's invariants, hit points never below 0 (TA-12), and nobody out of the
+        fight waiting to act."""
+        problems = super().invariant_problems(state)
+        for f in state.figures.values():
+            hp = f.pools.get("hp")
+            if hp is not None and hp.current < 0:
+                problems.append(f"{f.id}.hp is {hp.current}, below 0 (TA-12)")
+        out = {f.id for f in state.figures.values() if self.is_out(state, f)}
+        if state.prompt is None and out & set(self.who_acts(state).now()):
+            problems.append(f"{sorted(out)} are out of the fight but act now")
+        return problems
+
     # ---- small readers ---------------------------------------------------------------
     def _table(self, state: GameState, key: str) -> Any:
         return state.data.get(key, DATA[key])
