@@ -1472,8 +1472,12 @@ class TwoAction2d10(Ruleset):
         """Why a figure waits now."""
         if state.clock.step == "combat" and figure.id in self.mem(state, "stopped"):
             return f"{figure.name}'s blow was stopped by an earlier result (TA-13)."
-        if state.clock.step in ("combat", "missiles"):
-            return f"{figure.name} waits for its place in the strike order (TA-14)."
+        if state.clock.step in ("combat", "missiles", "riposte"):
+            if figure.id in self.mem(state, "done"):
+                return f"{figure.name} has struck or held this step (TA-13)."
+            if figure.id in self.who_acts(state).figures:
+                return f"{figure.name} waits for its place in the strike order (TA-14)."
+            return f"{figure.name} has no blow to strike in this step (TA-27)."
         return ""
 
     def badges(self, state: GameState, figure: Figure) -> list[str]:

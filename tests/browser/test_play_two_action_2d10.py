@@ -1,0 +1,172 @@
+"""two-action-2d10 in the browser, through the page alone, at desktop and tablet-touch sizes:
+two figures declare two actions each in secret (Bo combines both on one attack: 3d10 keep
+the best two), the strike order by weapon is shown (Spear before Axe), a Parry answers Bo's
+attack through the prompt, and the hit's result stops Ann's later Axe blow (TA-13).
+
+The dice are the encounter's seeded dice; the expected log is what the same actions give
+through the Encounter API (seed 35 makes the torso hit fail its save)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from hexcombat import Action, Encounter
+from hexcombat.rulesets import all_rulesets
+
+from .appdriver import figure, import_encounter, press, started_app_fixture, wait_toast_gone
+from .conftest import ROOT, App
+
+sys.path.insert(0, str(ROOT / "tests" / "rules"))
+from ta_fixtures import duel
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        "two-action-2d10" not in {r.id for r in all_rulesets()},
+        reason="two-action-2d10 is not registered",
+    ),
+]
+
+SEED = 35
+ANN = {"first": "attack", "second": "parry", "target": "bo", "guard": "bo"}
+BO = {"first": "attack", "second": "attack", "combine": True, "target": "ann"}
+
+
+@pytest.fixture(scope="module", params=["desktop", "tablet-landscape"])
+def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
+    """The app started once per viewport for this module."""
+    yield from started_app_fixture(request, browser, base_url)
+
+
+def fight() -> Encounter:
+    return duel(seed=SEED).renamed("Spear and axe")
+
+
+def expected() -> list[str]:
+    """The log the page must show: the same actions through the Encounter API."""
+    enc = fight()
+    for action in (
+        Action("declare", "ann", ANN),
+        Action("declare", "bo", BO),
+        Action("next_step"),
+        Action("next_step"),
+        Action("strike", "bo"),
+        Action("parry", "ann"),
+    ):
+        enc.perform(action)
+    return [e.text for e in enc.events if e.kind != "clock"]
+
+
+def log_texts(ui: App) -> list[str]:
+    texts = [t.strip() for t in ui.page.locator("#log > li .text").all_text_contents()]
+    return [t for t in texts if not t.startswith("Round ")]
+
+
+def select(ui: App, fid: str) -> None:
+    token = figure(ui, fid)
+    if "selected" not in (token.get_attribute("class") or "").split():
+        press(ui, f'#turn-tracker [data-pick="{fid}"]')
+    expect(token).to_have_class(re.compile(r"\bselected\b"))
+
+
+def open_action(ui: App, kind: str) -> None:
+    card = ui.page.locator(f'#panel-body [data-action="{kind}"]')
+    if card.get_attribute("aria-expanded") != "true":
+        press(ui, card.locator(".action-head"))
+    expect(card).to_have_attribute("aria-expanded", "true")
+
+
+def choose(ui: App, field: str, label: str) -> None:
+    """Pick the option of a select whose text starts with ``label``."""
+    select_ = ui.page.locator(f'#action-form [data-field="{field}"] select')
+    labels = select_.locator("option").all_text_contents()
+    index = next(i for i, t in enumerate(labels) if t.startswith(label))
+    select_.select_option(index=index)
+
+
+def declare(ui: App, fid: str, fields: dict[str, str], combine: bool = False) -> None:
+    select(ui, fid)
+    open_action(ui, "declare")
+    for field, label in fields.items():
+        choose(ui, field, label)
+    if combine:
+        box = ui.page.locator('#action-form [data-field="combine"] input[type="checkbox"]')
+        press(ui, box)
+        expect(box).to_be_checked()
+    press(ui, '#preview [data-cmd="commit"]')
+    expect(ui.page.locator("#panel-body .declared")).to_contain_text("stays hidden")
+
+
+def next_step(ui: App, label: str) -> None:
+    button = ui.page.locator('#turn-tracker [data-action="next_step"]')
+    expect(button).to_contain_text(label)
+    press(ui, button)
+
+
+def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(ui: App) -> None:
+    page = ui.page
+    want = expected()
+    import_encounter(ui, fight())
+    tracker = page.locator("#turn-tracker")
+    expect(tracker).to_contain_text("Declare")
+
+    declare(ui, "ann", {"first": "Attack", "second": "Parry", "target": "Bo", "guard": "Bo"})
+    assert log_texts(ui)[-1] == "Ann has declared (hidden until everyone has)"
+    select(ui, "bo")
+    open_action(ui, "declare")
+    choose(ui, "first", "Attack")
+    choose(ui, "second", "Attack")
+    choose(ui, "target", "Ann")
+    box = page.locator('#action-form [data-field="combine"] input[type="checkbox"]')
+    press(ui, box)
+    expect(page.locator("#preview")).to_contain_text("3d10, keep the best two (TA-5)")
+    expect(page.locator("#preview")).to_contain_text("3d10kh2")
+    wait_toast_gone(ui)
+    ui.screenshot("ta-declare-combined")
+    press(ui, '#preview [data-cmd="commit"]')
+    assert log_texts(ui)[-2:] == [
+        "Ann declares attack and parry at Bo",
+        "Bo declares attack with both actions (3d10 keep two, TA-5) at Ann",
+    ]
+    next_step(ui, "End declare")
+    expect(tracker).to_contain_text("Movement")
+    next_step(ui, "End movement")
+    expect(tracker).to_contain_text("Combat")
+
+    # the strike order by weapon: Spear before Axe
+    who = tracker.locator('[aria-label="Who acts"]')
+    expect(who).to_have_attribute("title", re.compile(r"Spear strikes before Axe \(TA-14\)"))
+    chips = who.locator("[data-pick]").evaluate_all("els => els.map(e => e.dataset.pick)")
+    assert chips == ["bo", "ann"]
+    select(ui, "bo")
+    open_action(ui, "strike")
+    expect(page.locator('#preview [data-variant="Ann commits a Parry"]')).to_have_count(1)
+    wait_toast_gone(ui)
+    ui.screenshot("ta-strike-order-preview")
+    press(ui, '#preview [data-cmd="roll"]')
+
+    # Ann is asked: the parry answers the attack
+    card = page.locator("#panel-body [data-prompt]")
+    expect(card).to_contain_text("Ann: Parry this attack")
+    wait_toast_gone(ui)
+    ui.screenshot("ta-parry-prompt")
+    press(ui, card.locator('[data-answer="parry"]'))
+    press(ui, '#preview [data-cmd="roll"]')
+    expect(page.locator("#log > li .text").last).to_have_text(want[-1])
+    assert log_texts(ui) == want
+    assert "fails the save: lose actions" in want[-1]
+
+    # Ann's later Axe blow is gone: nobody is left to strike, the step may end
+    acting = who.locator("[data-pick]").evaluate_all("els => els.map(e => e.dataset.pick)")
+    assert acting == ["bo", "ann"]
+    select(ui, "ann")
+    expect(page.locator("#panel-body")).to_contain_text("stopped by an earlier result (TA-13)")
+    wait_toast_gone(ui)
+    ui.screenshot("ta-blow-stopped")
+    next_step(ui, "End combat")
+    expect(tracker).to_contain_text("Round 2")
