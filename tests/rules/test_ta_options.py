@@ -306,6 +306,8 @@ def test_i3_counter_strike_at_once() -> None:
     to_step(enc, "combat")
     roll(enc, [1, 1], "strike", "ann")
     assert kinds(enc, "bo") == ["riposte", "hold"]
+    preview = enc.preview(Action("riposte", "bo", {}))
+    assert preview.rollables[0].label == "Bo at Ann"
     roll(enc, [5, 5], "riposte", "bo")  # Ann may still parry
     assert kinds(enc, "ann") == ["parry", "take"]
 

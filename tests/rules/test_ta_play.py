@@ -429,3 +429,21 @@ def test_the_signature_round_replays_and_undoes_exactly() -> None:
         enc.redo()
     assert [e.text for e in enc.events] == texts
     assert ANN_AT != BO_AT
+
+
+def test_ta_5_a_combined_parry_meets_a_combined_attack_3d10kh2_against_3d10kh2() -> None:
+    enc = duel()
+    declare(enc, "ann", "parry", "parry", guard="bo", combine=True)
+    declare(enc, "bo", "attack", "attack", target="ann", combine=True)
+    to_step(enc, "combat")
+    chain = enc.preview(Action("strike", "bo", {})).rollables[0]
+    parried = chain.variants[1].rollable.stages[0].rollable  # type: ignore[attr-defined]
+    assert isinstance(parried, OpposedCheck)
+    assert (parried.attacker.dice, parried.defender.dice) == ("3d10kh2", "3d10kh2 min 9")
+    exact = chance_opposed(parse("3d10kh2"), "ge", parse("3d10kh2 min 9"), bonus_a=4, bonus_b=3)
+    assert parried.chance() == exact
+    assert sum(o.chance for o in parried.outcomes()) == 1
+    roll(enc, [3, 9, 6], "strike", "bo")  # 19
+    events = roll(enc, [10, 8, 1], "parry", "ann")  # 18 + 3 = 21: a miss
+    miss = of(events, "attack")[0]
+    assert miss.data["defence"] == 21 and miss.data["hit"] is False

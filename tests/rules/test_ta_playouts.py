@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ta_fixtures import BO_AT, duel, make, play_signature, signature, to_step
 
-from hexcombat import Action, Encounter
+from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.document import from_document, to_document
 from hexcombat.geometry import neighbor
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared playouts
-from playouts import playout
+from playouts import playout, random_action
 
 pytestmark = pytest.mark.pyodide
 
@@ -130,3 +130,31 @@ def test_ta_13_the_signature_round_replays_from_its_document() -> None:
     play_signature(enc)
     again = from_document(to_document(enc))
     assert [e.to_json() for e in again.events] == [e.to_json() for e in enc.events]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_ta_8_every_offered_action_previews_with_odds_summing_to_1(data: st.DataObject) -> None:
+    """What the page does before each action: preview it (exact odds of every rollable and
+    of each variant sum to 1), then perform it."""
+    enc = melee(data.draw(OPTIONS), data.draw(st.integers(0, 10**6)))
+
+    def pick(n: int) -> int:
+        return data.draw(st.integers(0, n - 1))
+
+    for _ in range(50):
+        action = random_action(enc, pick)
+        if action is None:
+            break
+        try:
+            preview = enc.preview(action)
+        except HexcombatError:
+            continue
+        for r in preview.rollables:
+            for each in (r, *(v.rollable for v in r.variants)):
+                assert sum(o.chance for o in each.outcomes()) == 1
+            assert preview.to_json()["rollables"]
+        try:
+            enc.perform(action)
+        except HexcombatError:
+            continue

@@ -929,6 +929,9 @@ class TwoAction2d10(Ruleset):
 
     def _target_of(self, state: GameState, a: Figure, kind: str) -> tuple[Figure, str]:
         if kind == "riposte":
+            c = state.prompt.context if state.prompt is not None else None
+            if isinstance(c, dict) and c.get("attacker") == a.id:  # at once (I-3)
+                return state.figure(str(c["target"])), "melee"
             return state.figure(str(self.mem(state, "ripostes").get(a.id))), "melee"
         return state.figure(str(self.plan(state, a.id).get("target"))), self.strike_mode(state, a)
 
