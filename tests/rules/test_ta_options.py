@@ -4,12 +4,13 @@ own readings (R-n) pinned, and each option's other value tried through the Encou
 from __future__ import annotations
 
 import pytest
-from ta_fixtures import BO_AT, act, declare, duel, kinds, make, of, roll, to_step
+from ta_fixtures import BO_AT, act, arena, declare, duel, kinds, make, of, roll, to_step
 
-from hexcombat import Action
+from hexcombat import Action, Hex
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
 from hexcombat.rulesets import get_ruleset
+from hexcombat.rulesets.two_action_2d10 import rules as R
 from hexcombat.rulesets.two_action_2d10.options import OPTIONS
 from hexcombat.rulesets.two_action_2d10.ruleset import DATA
 from hexcombat.view import encounter_view
@@ -50,6 +51,7 @@ def test_every_option_names_its_gap_and_the_defaults_are_the_spec_s() -> None:
         "ta.pummel_divisor": 2,
         "ta.brawl_bar": 5,
         "ta.missile_parry": False,
+        "ta.free_turn_before_moving": False,
         "ta.break_closed": True,
         "ta.counter_strike_step": "riposte",
         "ta.obstacle_actions": 1,
@@ -218,8 +220,6 @@ def test_d9_fumble_rule_miss_by_10() -> None:
 
 
 def test_d10_closed_order_normal_and_reverse() -> None:
-    from hexcombat.rulesets.two_action_2d10 import rules as R
-
     a = R.Striker("a", "A", "spear", 1, 3, closed=True)
     b = R.Striker("b", "B", "scramasaex", 6, 3, closed=True)
     assert R.strike_order([a, b], "reverse")[0] == ["b", "a"]
@@ -235,8 +235,6 @@ def test_d11_mutual_wait_no_attacks_option_stops_two_dodgers() -> None:
 
 
 def test_d12_movement_die_replaces_the_free_hexes_when_total() -> None:
-    from hexcombat.rulesets.two_action_2d10 import rules as R
-
     assert R.move_allowance(2, "total") == 3 and R.move_allowance(5, "total") == 5
     assert R.move_allowance(2, "additive") == 5
 
@@ -324,10 +322,6 @@ def test_i4_parry_reduces_the_surplus_instead() -> None:
 
 
 def test_r1_obstacle_actions_zero_lets_anyone_vault() -> None:
-    from ta_fixtures import arena
-
-    from hexcombat import Hex
-
     enc = make(arena(14, 14, {"ta.obstacle_actions": 0}), "ann", "Ann", "Blue", Hex(6, 5), 0)
     enc = make(enc, "bo", "Bo", "Red", Hex(1, 1), 3).painted([Hex(6, 4)], "obstacle")
     declare(enc, "ann", "none", "none")
@@ -378,3 +372,15 @@ def test_r6_open_declarations_are_taken_one_by_one() -> None:
     enc = duel(options={"core.hidden_declarations": False})
     events = declare(enc, "ann", "attack", "parry", target="bo", guard="bo")
     assert of(events, "declare")[0].text == "Ann declares attack and parry at Bo"
+
+
+def test_d12_r7_turning_before_the_move_makes_forward_any_way() -> None:
+    start = Hex(6, 5)
+    enc = make(arena(14, 14, {"ta.free_turn_before_moving": True}), "ann", "Ann", "Blue", start, 0)
+    enc = make(enc, "bo", "Bo", "Red", Hex(1, 1), 3)
+    declare(enc, "ann", "none", "none")
+    declare(enc, "bo", "none", "none")
+    act(enc, "next_step")
+    to = [Hex.parse(str(c.value)) for c in enc.legal_actions("ann")[0].params[0].choices]
+    two_back = neighbor(neighbor(start, 3), 3)
+    assert two_back in to and len(to) == 36  # every hex within 3

@@ -275,6 +275,17 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "D-15",
     ),
     FieldSpec(
+        "ta.free_turn_before_moving",
+        "Turn freely before moving",
+        "bool",
+        False,
+        "Whether a figure may turn before its free movement, so that 'forward' may be any "
+        "three adjacent directions (TA-23). Off: forward is reckoned from the facing held "
+        "when the movement step begins, so '1 back' keeps its meaning; turning is free at the "
+        "end of the move.",
+        "D-12, R-7",
+    ),
+    FieldSpec(
         "ta.break_closed",
         "Breaking away",
         "bool",

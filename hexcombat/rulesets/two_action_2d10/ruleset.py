@@ -511,7 +511,10 @@ class TwoAction2d10(Ruleset):
         )
         vaults = self.actions_of(state, f.id).count("other")
         ok = self._passable(state, f, vaults >= _int(state.options.get("ta.obstacle_actions"), 1))
-        forward = R.forward_reach(f.position, f.facing, allowance, ok)
+        facings = range(6) if state.options.get("ta.free_turn_before_moving") else (f.facing,)
+        forward: dict[Hex, int] = {}
+        for facing in facings:
+            forward.update(R.forward_reach(f.position, facing, allowance, ok))
         back = R.back_reach(f.position, f.facing, ok)
         reach = {*forward, *back} - {f.position}
         return sorted(reach, key=lambda h: (h.q, h.r))
