@@ -878,10 +878,7 @@ class TwoAction2d10(Ruleset):
                 True,
                 rollables=(chain,),
                 highlights={"target": t.hexes()},
-                notes=(
-                    "A surplus of a threshold or more adds damage dice, a hit location and a "
-                    "save (TA-11).",
-                ),
+                notes=self._strike_notes(state, t, len(variants) > 1),
             )
         if kind in (*ANSWERS.values(), "take") and state.prompt is not None:
             c = state.prompt.context
@@ -929,6 +926,20 @@ class TwoAction2d10(Ruleset):
             else "2d10 per action (TA-4)"
         )
         return Preview(action, True, rollables=tuple(rollables), notes=(note,))
+
+    def _strike_notes(self, state: GameState, t: Figure, defended: bool) -> tuple[str, ...]:
+        """What the odds assume: thresholds (TA-11) and the defence never below passive (D-2)."""
+        first = _int(state.options.get("ta.threshold_1"), 5)
+        notes = [
+            f"A surplus of {first} or more adds damage dice, a hit location and a save (TA-11)."
+        ]
+        if defended:
+            notes.append(
+                f"A defensive roll never lowers {t.name}'s defence below the passive "
+                f"{self.passive(state, t)} ('min' in its dice, D-2); {t.name} is asked after "
+                "the attack is rolled (TA-17)."
+            )
+        return tuple(notes)
 
     def _target_of(self, state: GameState, a: Figure, kind: str) -> tuple[Figure, str]:
         if kind == "riposte":
