@@ -12,7 +12,7 @@ from .encounter import Encounter
 from .figures import Figure
 from .geometry import Hex, distance
 from .render import Token
-from .rulesets import Ruleset, all_rulesets
+from .rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
 from .state import GameState
 from .time import unit_label
 from .validation import Json
@@ -52,8 +52,8 @@ def rulesets_view() -> list[dict[str, Json]]:
 
 def starter_ruleset() -> Ruleset:
     """The ruleset a new, empty encounter uses when nobody chose one."""
-    rulesets = all_rulesets()
-    return next((r for r in rulesets if r.starter), rulesets[0])
+    entries = ruleset_entries()  # only the starter's module is imported
+    return get_ruleset(next((e for e in entries if e.starter), entries[0]).id)
 
 
 def empty_encounter(width: int = 12, height: int = 10, name: str = "New encounter") -> Encounter:

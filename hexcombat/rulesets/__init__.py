@@ -1,28 +1,18 @@
-"""The rulesets: the registry (:mod:`.registry`) and every built-in ruleset, registered here."""
+"""The rulesets: the registry (:mod:`.registry`), which knows every built-in ruleset by a
+light entry and imports a ruleset's module (``skirmish``, ``fig_percentile``,
+``strike_chance_pulse``, ``combat_speed_phase``, ``two_action_2d10``) only when the
+ruleset is first used."""
 
 from __future__ import annotations
 
 from .base import Ruleset
-from .registry import all_rulesets, get_ruleset, register
-
-# Each import registers its ruleset; the order is the order the app lists them in.
-# isort: off
-from . import skirmish
-from . import fig_percentile
-from . import strike_chance_pulse
-from . import combat_speed_phase
-from . import two_action_2d10
-
-# isort: on
+from .registry import RulesetEntry, all_rulesets, get_ruleset, register, ruleset_entries
 
 __all__ = [
     "Ruleset",
+    "RulesetEntry",
     "all_rulesets",
-    "combat_speed_phase",
-    "fig_percentile",
     "get_ruleset",
     "register",
-    "skirmish",
-    "strike_chance_pulse",
-    "two_action_2d10",
+    "ruleset_entries",
 ]

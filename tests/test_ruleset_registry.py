@@ -1,0 +1,84 @@
+"""The registry imports a ruleset's module only when the ruleset is first used (issue 15).
+
+Start-up in the browser pays for every module it imports, so opening one encounter must
+import one ruleset; the registry's light entries (id, name, summary, module) list them all
+without importing any, and must say what the classes say.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hexcombat import UnknownRulesetError
+from hexcombat.rulesets import all_rulesets, get_ruleset, ruleset_entries
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESET_MODULES = (
+    "hexcombat.rulesets.skirmish",
+    "hexcombat.rulesets.fig_percentile",
+    "hexcombat.rulesets.strike_chance_pulse",
+    "hexcombat.rulesets.combat_speed_phase",
+    "hexcombat.rulesets.two_action_2d10",
+)
+
+
+def imported_after(code: str) -> list[str]:
+    """The ruleset modules a fresh interpreter has imported after running ``code``."""
+    probe = (
+        f"{code}\nimport json, sys\n"
+        f"print(json.dumps([m for m in {list(RULESET_MODULES)!r} if m in sys.modules]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return list(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_importing_the_engine_imports_no_ruleset() -> None:
+    code = "import hexcombat, hexcombat.view, hexcombat.document, hexcombat.rulesets"
+    assert imported_after(code) == []
+
+
+def test_listing_entries_imports_no_ruleset() -> None:
+    code = "from hexcombat.rulesets import ruleset_entries\nassert len(ruleset_entries()) >= 4"
+    assert imported_after(code) == []
+
+
+def test_opening_an_encounter_imports_only_its_ruleset() -> None:
+    demo = ROOT / "static" / "demos" / "fig-percentile.json"
+    code = f"import hexcombat\nhexcombat.loads(open({str(demo)!r}).read())"
+    assert imported_after(code) == ["hexcombat.rulesets.fig_percentile"]
+    code = "import hexcombat\nhexcombat.Encounter.new('skirmish', 4, 4)"
+    assert imported_after(code) == ["hexcombat.rulesets.skirmish"]
+
+
+def test_the_starter_board_imports_only_the_starter() -> None:
+    code = "from hexcombat.view import empty_encounter\nempty_encounter()"
+    assert imported_after(code) == ["hexcombat.rulesets.skirmish"]
+
+
+def test_all_rulesets_imports_every_one_in_listing_order() -> None:
+    assert imported_after("import hexcombat\nhexcombat.all_rulesets()") == list(RULESET_MODULES)
+    ids = [r.id for r in all_rulesets()]
+    assert ids == [e.id for e in ruleset_entries()]
+
+
+def test_entries_say_what_the_classes_say() -> None:
+    for entry in ruleset_entries():
+        ruleset = get_ruleset(entry.id)
+        assert (entry.name, entry.summary, entry.starter) == (
+            ruleset.name,
+            ruleset.summary,
+            ruleset.starter,
+        )
+        assert type(ruleset).__module__.startswith(entry.module)
+
+
+def test_an_unknown_id_names_the_known_ones() -> None:
+    with pytest.raises(UnknownRulesetError, match="known rulesets: skirmish, fig-percentile"):
+        get_ruleset("no-such-rules")
