@@ -30,8 +30,7 @@ from web.library import storage
 from web.library.sync import TabSync
 from web.play.panel import Play
 from web.session import Session
-from web.setup.panel import Editor
-from web.share import panel as share_panel
+from web.share import PANEL_COMMANDS
 from web.ui.dialog import Dialog
 from web.ui.dom import byid, closest_data, esc, listen, now_ms, present, proxy
 from web.ui.toast import Toast
@@ -76,11 +75,26 @@ class App:
                 cancel=self.cancel,
             )
         )
-        self.editor = Editor(self)
+        self._editor: Any = None
         self.play = Play(self)
         self._register_commands()
-        share_panel.register(self)
         self._bind()
+
+    @property
+    def editor(self) -> Any:
+        """The set-up panel (web.setup.panel), imported and made when first needed: a start
+        in play mode never pays for it."""
+        if self._editor is None:
+            from web.setup.panel import Editor
+
+            self._editor = Editor(self)
+            if self.rs:
+                self._editor.reset()
+        return self._editor
+
+    def _reset_editor(self) -> None:
+        if self._editor is not None:
+            self._editor.reset()
 
     # ---- the session, as the panels see it ------------------------------------------------
     @property
@@ -159,7 +173,7 @@ class App:
             self.library.remember(entry_id)
         self.rs = ruleset_view(enc.ruleset)
         remember_mode(entry_id, self.mode)
-        self.editor.reset()
+        self._reset_editor()
         self.play.reset()
         self.refresh()
         self.board.fit()
@@ -364,7 +378,7 @@ class App:
         if not self.session.set_mode(mode):
             return
         remember_mode(self.entry_id, mode)
-        self.editor.reset()
+        self._reset_editor()
         self.play.reset_pending()
         self.refresh()
 
@@ -519,11 +533,21 @@ class App:
         listen(byid("dialog"), "close", lambda ev: self.close_library())
         # another tab of this site changed localStorage (never fired for this tab's writes)
         listen(js.window, "storage", self._on_storage)
-        from web.library import panel as library_panel
-
-        library_panel.enable_drop_import(js.document.body, self.library, on_imported=self._imported)
+        # files dropped on the page are imported by the library panel's code, imported on
+        # the first drag over the page (not at start)
+        self._first_drag = proxy(self._on_first_drag)
+        js.document.body.addEventListener("dragover", self._first_drag)
         self._save_snapshot = proxy(lambda *_: self.guard(self.save_snapshot))
         self._close_dialog_later = proxy(lambda *_: self.close_dialog())
+
+    def _on_first_drag(self, ev: Any) -> None:
+        from web.library import panel as library_panel
+
+        js.document.body.removeEventListener("dragover", self._first_drag)
+        drop = library_panel.enable_drop_import(
+            js.document.body, self.library, on_imported=self._imported
+        )
+        drop._dragover(ev)  # this drag too: its drop must be allowed now
 
     def _on_storage(self, ev: Any) -> None:
         key = ev.key
@@ -580,6 +604,15 @@ class App:
         self.commands.register(
             "tracker-select", lambda _cmd, el, _ev: self.select(str(el.dataset.pick))
         )
+        # the share, export, storage and update commands: web.share.panel is imported when
+        # one is first used (it registers the real handlers then), not at start
+        self.commands.register(PANEL_COMMANDS, self._share_cmd)
+
+    def _share_cmd(self, cmd: str, element: Any, event: Any) -> None:
+        from web.share import panel as share_panel
+
+        share_panel.register(self)
+        self.commands.run(cmd, element, event)
 
     def settings(self) -> None:
         """The encounter's settings, in the set-up panel."""

@@ -22,12 +22,18 @@ class Commands:
         self._handlers: dict[tuple[str | None, str], Handler] = {}
 
     def register(
-        self, names: str | Iterable[str], handler: Handler, *, scope: str | None = None
+        self,
+        names: str | Iterable[str],
+        handler: Handler,
+        *,
+        scope: str | None = None,
+        replace: bool = False,
     ) -> None:
-        """Register ``handler`` for each name (ValueError when one is taken in that scope)."""
+        """Register ``handler`` for each name (ValueError when one is taken in that scope,
+        unless ``replace``: a stand-in that imports a panel when first used gives way)."""
         for name in [names] if isinstance(names, str) else list(names):
             key = (scope, name)
-            if key in self._handlers:
+            if key in self._handlers and not replace:
                 where = f"scope {scope!r}" if scope else "the app"
                 raise ValueError(f"command {name!r} is already registered in {where}")
             self._handlers[key] = handler

@@ -45,7 +45,8 @@ from typing import Any
 from hexcombat.document import MAX_BOARD, MAX_DOCUMENT_CHARS
 from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError, Problem
-from hexcombat.view import rulesets_view
+from hexcombat.rulesets import get_ruleset, ruleset_entries
+from hexcombat.view import ruleset_view
 from web.library.storage import DamagedEntryError, Entry, Library, LibraryError
 from web.ui.dialog import Dialog
 from web.ui.forms import Form, build_form, ensure_stylesheet, esc, present, pyodide_ffi
@@ -245,7 +246,10 @@ class LibraryPanel:
         self.demos_url = demos_url
         self.demos: list[dict[str, str]] | None = None
         self.demos_problem = ""
-        self.rulesets = rulesets_view()
+        # names and summaries only: a ruleset's module is imported when the form shows it
+        self.rulesets = [
+            {"id": e.id, "name": e.name, "summary": e.summary} for e in ruleset_entries()
+        ]
         self._ruleset_names = {str(r["id"]): str(r["name"]) for r in self.rulesets}
         self._base_form: Form | None = None
         self._options_form: Form | None = None
@@ -723,7 +727,7 @@ here. Encounters are saved in this browser as you change them.</p>
         """The chosen ruleset's summary under its field, and a form of its options."""
         if self._options_form is not None:
             self._options_form.destroy()
-        view = next(r for r in self.rulesets if r["id"] == ruleset_id)
+        view = ruleset_view(get_ruleset(ruleset_id))
         summary = self._slot("new").querySelector('[data-field="ruleset"] .hc-help')
         if present(summary):
             summary.textContent = str(view["summary"])

@@ -19,7 +19,7 @@ from hexcombat.document import from_document
 from hexcombat.share import fingerprint, share_fragment
 from web.commands import Commands
 from web.library import storage
-from web.share import backup, exports, links
+from web.share import PANEL_COMMANDS, backup, exports, links
 from web.ui.dom import byid, esc, listen, present, proxy
 from web.ui.words import problems_text
 
@@ -74,8 +74,10 @@ def register(host: Host) -> None:
         "update-reload": update_now,
         "update-later": lambda: byid("update-banner").remove(),
     }
+    assert set(simple) == set(PANEL_COMMANDS), set(simple) ^ set(PANEL_COMMANDS)
     for name, fn in simple.items():
-        host.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn())
+        # replace: the app's stand-in that imported this module on the first of them
+        host.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn(), replace=True)
 
 
 # ---- share ------------------------------------------------------------------------------------
