@@ -96,6 +96,7 @@ def page_rows(table: Table, runs: int, parts: set[str]) -> None:
     build = site_build()
     build.build(SITE)
     (SITE / pg.BARE_NAME).write_text(pg.BARE_HTML, encoding="utf-8")
+    (SITE / pg.BARE_SCRIPT_NAME).write_text(pg.BARE_SCRIPT, encoding="utf-8")
     server, url, count = pg.serve(build, SITE)
     executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
     try:
@@ -109,6 +110,7 @@ def page_rows(table: Table, runs: int, parts: set[str]) -> None:
     finally:
         server.shutdown()
         (SITE / pg.BARE_NAME).unlink(missing_ok=True)
+        (SITE / pg.BARE_SCRIPT_NAME).unlink(missing_ok=True)
 
 
 def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs: int) -> None:
