@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hexcombat.geometry import Hex, LineStep, _line_cells, distance, line_steps
-from hexcombat.layout import from_offset, to_offset
+from hexcombat.layout import from_offset, hex_label, to_offset
 from hexcombat.terrain import Terrain, TerrainTable
 
 MAX_SIDE = 1000
@@ -454,7 +454,7 @@ class Board:
             if value > 0:
                 soft_total += value
                 soft.extend(h for h, t in passable if t.soft_cover > 0)
-        soft_names = ", ".join(f"{self.terrain_at(h).name} at {h}" for h in soft)
+        soft_names = ", ".join(f"{self.terrain_at(h).name} at {hex_label(h)}" for h in soft)
         if first_block:
             reason = first_block
         elif soft_total >= soft_limit:
@@ -499,7 +499,7 @@ def _stops(t: Terrain, at_end: bool) -> bool:
 
 
 def _block_reason(stoppers: list[tuple[Hex, Terrain]]) -> str:
-    parts = " and ".join(f"{t.name} at {h}" for h, t in stoppers)
+    parts = " and ".join(f"{t.name} at {hex_label(h)}" for h, t in stoppers)
     if all(t.blocks_sight for _, t in stoppers):
         return f"blocked by {parts}"
     return f"cannot pass through {parts} (fire may end there, not pass through)"

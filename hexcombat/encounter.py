@@ -25,6 +25,7 @@ from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Pr
 from .events import Event
 from .figures import Figure, is_standing, mount_problems
 from .geometry import Hex
+from .layout import hex_label
 from .rulesets import get_ruleset
 from .rulesets.base import Preview, Ruleset
 from .state import GameState
@@ -156,14 +157,19 @@ def placement_problems(
                 where = f"{h} is off the {board.width}x{board.height} board"
                 problems.append(Problem(f"figures[{i}].position", where))
             elif board.terrain_at(h).impassable:
-                where = f"{h} is {board.terrain_at(h).name}, which no one can enter"
+                where = (
+                    f"{hex_label(h)} ({h}) is {board.terrain_at(h).name}, which no one can enter"
+                )
                 problems.append(Problem(f"figures[{i}].position", where))
             if is_standing(fig):
                 crowd.setdefault(h, []).append(fig.id)
     for h, ids in crowd.items():
         if len(ids) > limit:
             problems.append(
-                Problem("figures", f"{', '.join(ids)} share {h}; at most {limit} per hex")
+                Problem(
+                    "figures",
+                    f"{', '.join(ids)} share {hex_label(h)} ({h}); at most {limit} per hex",
+                )
             )
     return problems
 
@@ -323,6 +329,11 @@ class Encounter:
             specs = self._offers[figure_id] = tuple(self.ruleset.legal_actions(state, figure_id))
         return list(specs)
 
+    def gm_actions(self) -> list[ActionSpec]:
+        """The GM's tools offered now (set a pool, a status, a note, free dice; see
+        :meth:`~hexcombat.rulesets.base.Ruleset.gm_actions`)."""
+        return self.ruleset.gm_actions(self.state)
+
     def preview(self, action: Action) -> Preview:
         """The cost, exact odds and breakdown of ``action``, or why it is not allowed now."""
         try:
@@ -413,6 +424,8 @@ class Encounter:
             specs = self.legal_actions(action.figure)
         else:
             specs = self.ruleset.legal_actions(state, action.figure)
+        if action.figure is None:
+            specs = [*specs, *self.ruleset.gm_actions(state)]
         who = state.figure(action.figure).name if action.figure is not None else "The table"
         matching = [s for s in specs if s.kind == action.kind]
         if not matching:

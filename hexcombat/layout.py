@@ -11,6 +11,7 @@ are shoved half a hex down.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from hexcombat.geometry import Hex
@@ -79,3 +80,40 @@ def to_offset(h: Hex) -> tuple[int, int]:
 def from_offset(col: int, row: int) -> Hex:
     """The hex at odd-q offset ``(col, row)``."""
     return Hex(col, row - (col - (col & 1)) // 2)
+
+
+def column_letters(col: int) -> str:
+    """A column number as printed hex maps letter it: 0 -> 'A', 25 -> 'Z', 26 -> 'AA'.
+
+    >>> column_letters(0), column_letters(25), column_letters(26), column_letters(701)
+    ('A', 'Z', 'AA', 'ZZ')
+    """
+    if col < 0:
+        raise ValueError(f"a column number must be 0 or more, got {col}")
+    letters = ""
+    n = col + 1
+    while n:
+        n, rest = divmod(n - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def hex_label(h: Hex) -> str:
+    """The friendly name of ``h`` a person reads: column letter and row number (from 1), as
+    printed hex maps show them (odd-q offset). Axial ``q,r`` stays in documents and keys.
+
+    >>> hex_label(Hex(0, 0)), hex_label(Hex(2, -1)), hex_label(Hex(3, 2))
+    ('A1', 'C1', 'D4')
+
+    A hex left or above the board's first column or row (never on a board) keeps its axial
+    text in brackets: ``hex_label(Hex(-1, 0)) == '(-1,0)'``.
+    """
+    col, row = to_offset(h)
+    if col < 0 or row < 0:
+        return f"({h.q},{h.r})"
+    return f"{column_letters(col)}{row + 1}"
+
+
+def hex_labels(hexes: Iterable[Hex]) -> str:
+    """Several hexes by their friendly names, comma-separated."""
+    return ", ".join(hex_label(h) for h in hexes)

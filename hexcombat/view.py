@@ -11,11 +11,14 @@ from .actions import ActionSpec
 from .encounter import Encounter
 from .figures import Figure
 from .geometry import Hex, distance
+from .layout import hex_label
 from .render import Token
 from .rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
+from .rulesets.base import GM_ACTIONS
 from .state import GameState
 from .time import unit_label
 from .validation import Json
+from .words import FACING_NAMES, figure_label
 
 SIDE_COLORS = ("#2f6fd6", "#c8402a", "#2e9b57", "#b07d10", "#8e44ad", "#13939a")
 
@@ -84,6 +87,9 @@ def figure_view(state: GameState, figure: Figure, colors: dict[str, str]) -> dic
         "extra": extra,
         "labels": {k: ruleset.view_label(k) for k in keys},
         "idle": ruleset.idle_text(state, figure),
+        "where": hex_label(figure.position),
+        "facing_name": FACING_NAMES[figure.facing % 6],
+        "label": figure_label(state, figure),
     }
 
 
@@ -125,7 +131,8 @@ def action_view(ruleset: Ruleset, spec: ActionSpec) -> dict[str, Json]:
     """An offered action as a form description, with the ruleset's words for it (``words``:
     ``cost_unit`` after its cost, ``confirm`` on its button once its hex is chosen)."""
     words: dict[str, Json] = dict(ruleset.action_words(spec))
-    return {**spec.to_json(), "words": words}
+    group = "gm" if spec.kind in GM_ACTIONS else ""
+    return {**spec.to_json(), "words": words, "group": group}
 
 
 def encounter_view(encounter: Encounter) -> dict[str, Json]:
@@ -147,8 +154,111 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "cursor": encounter.cursor,
         "log_length": len(encounter.log),
         "table_actions": [action_view(encounter.ruleset, a) for a in encounter.legal_actions(None)],
+        "gm_actions": [action_view(encounter.ruleset, a) for a in encounter.gm_actions()],
         "started": encounter.cursor > 0,
+        "outcome": outcome_view(encounter),
     }
+
+
+def outcome_view(encounter: Encounter) -> dict[str, Json] | None:
+    """How the fight ended (None while it goes on): who won, in words, and its summary."""
+    outcome = encounter.ruleset.fight_outcome(encounter.state)
+    if outcome is None:
+        return None
+    return {**outcome.to_json(), "summary": fight_summary(encounter)}
+
+
+def fight_summary(encounter: Encounter) -> dict[str, Json]:
+    """The fight so far in numbers, from the log up to the cursor: the outermost unit's count
+    (rounds), actions, hits and damage (the ruleset's :meth:`~Ruleset.tally` of each action),
+    dice rolled, and who fell (figures out of the fight, in the order they were last hit)."""
+    state = encounter.state
+    ruleset = encounter.ruleset
+    hits = damage = rolls = 0
+    last_hit: dict[str, int] = {}
+    for i in range(encounter.cursor):
+        events = encounter.entry_events(i)
+        counted = ruleset.tally(events)
+        hits += counted.get("hits", 0)
+        damage += counted.get("damage", 0)
+        rolls += sum(len(roll.faces) for roll in encounter.log[i].rolls)
+        for e in events:
+            if e.target is not None:
+                last_hit[e.target] = i
+            elif e.figure is not None and e.kind in ("status", "gm"):
+                last_hit.setdefault(e.figure, i)
+    out = [f for f in state.figures.values() if ruleset.is_out(state, f)]
+    out.sort(key=lambda f: last_hit.get(f.id, -1))
+    unit = ruleset.time.units[0]
+    count = state.clock.counters[0]
+    return {
+        "unit": unit,
+        "units": count,
+        "units_label": f"{count} {unit}{'' if count == 1 else 's'}",
+        "actions": sum(
+            1 for i in range(encounter.cursor) if encounter.log[i].action.kind != "next_step"
+        ),
+        "hits": hits,
+        "damage": damage,
+        "dice": rolls,
+        "fell": [{"id": f.id, "name": f.name, "side": f.side} for f in out],
+        "lines": _summary_lines(unit, count, hits, damage, rolls, [f.name for f in out]),
+    }
+
+
+def _summary_lines(
+    unit: str, count: int, hits: int, damage: int, dice: int, fell: list[str]
+) -> list[str]:
+    plural = "" if count == 1 else "s"
+    lines = [
+        f"{count} {unit}{plural}",
+        f"{hits} hit{'' if hits == 1 else 's'}, {damage} damage",
+        f"{dice} {'die' if dice == 1 else 'dice'} rolled",
+    ]
+    lines.append("Fell: " + ", ".join(fell) if fell else "Nobody fell")
+    return lines
+
+
+def hex_view(encounter: Encounter, key: Hex) -> dict[str, Json]:
+    """A hex as a person reads it: its friendly label and axial key."""
+    return {"hex": str(key), "label": hex_label(key)}
+
+
+def measure_view(
+    encounter: Encounter, a: Hex, b: Hex, figure_id: str | None = None
+) -> dict[str, Json]:
+    """The measure tool: distance from ``a`` to ``b``, line of sight with its reason, and the
+    range band when the ruleset has bands (for ``figure_id``, or for anyone)."""
+    state = encounter.state
+    ruleset = encounter.ruleset
+    line = ruleset.sight(state, a, b)
+    d = distance(a, b)
+    figure = state.figures.get(figure_id) if figure_id else None
+    return {
+        "from": str(a),
+        "to": str(b),
+        "from_label": hex_label(a),
+        "to_label": hex_label(b),
+        "distance": d,
+        "clear": line.clear,
+        "reason": line.reason,
+        "band": ruleset.range_band(state, figure, d),
+        "line": [[str(h) for h in step.hexes] for step in line.steps],
+        "blocking": [str(h) for h in line.blocking],
+        "soft": [str(h) for h in line.soft],
+        "text": measure_text(d, line.clear, line.reason, ruleset.range_band(state, figure, d)),
+    }
+
+
+def measure_text(d: int, clear: bool, reason: str, band: str) -> str:
+    """One sentence for a measurement: "4 hexes; line of sight clear; Medium range"."""
+    sight = "line of sight clear" if clear else f"no line of sight ({reason})"
+    if clear and reason and reason != "clear":
+        sight = f"line of sight {reason}"
+    words = [f"{d} {'hex' if d == 1 else 'hexes'}", sight]
+    if band:
+        words.append(band)
+    return "; ".join(words)
 
 
 def actions_view(encounter: Encounter, figure_id: str | None) -> list[dict[str, Json]]:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from hexcombat.board import Board
 from hexcombat.geometry import Hex, distance, neighbor
-from hexcombat.layout import from_offset, to_offset
+from hexcombat.layout import from_offset, hex_label, to_offset
 from hexcombat.terrain import Terrain, TerrainTable
 
 pytestmark = pytest.mark.pyodide
@@ -223,7 +223,7 @@ def test_fp_20_hill_blocks() -> None:
     sight = board(hill=[middle]).line_of_sight(a, b)
     assert not sight.clear
     assert sight.blocking == (middle,)
-    assert sight.reason == f"blocked by Hill at {middle}"
+    assert sight.reason == f"blocked by Hill at {hex_label(middle)}"
 
 
 def test_fp_19_one_heavy_tree_hex_is_see_through() -> None:
@@ -264,7 +264,7 @@ def test_scp_9_obscured_hex_may_be_entered_but_not_passed() -> None:
     through = board(smoke=[first]).line_of_sight(a, b)
     assert not through.clear
     assert through.blocking == (first,)
-    assert through.reason.startswith(f"cannot pass through Smoke at {first}")
+    assert through.reason.startswith(f"cannot pass through Smoke at {hex_label(first)}")
 
 
 def test_fp_19_g15_tied_pair_blocks_only_if_both_block() -> None:
@@ -277,7 +277,7 @@ def test_fp_19_g15_tied_pair_blocks_only_if_both_block() -> None:
     both = board(hill=[left, right]).line_of_sight(a, b)
     assert not both.clear
     assert both.blocking == (left, right)
-    assert both.reason == f"blocked by Hill at {left} and Hill at {right}"
+    assert both.reason == f"blocked by Hill at {hex_label(left)} and Hill at {hex_label(right)}"
     assert both.intervening == (left, right)
 
 

@@ -61,7 +61,7 @@ def test_validate_reports_unreadable_and_non_json_files(
 def test_replay_prints_the_combat_log(saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(saved), "--details"]) == 0
     out = capsys.readouterr().out
-    assert "[round 1] Ann Archer moves 1,1 → 3,1 (3 MP)" in out
+    assert "[round 1] Ann Archer moves B2 → D3 (3 MP)" in out
     assert "Ann Archer hits Bo Brute for 4" in out
     assert "rolled d20: [15]" in out
     assert out.rstrip().endswith("now: Round 1 · Attacks")

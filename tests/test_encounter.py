@@ -126,7 +126,7 @@ def test_setup_checks_report_every_problem_with_its_path() -> None:
     with pytest.raises(InvalidDocumentError) as caught:
         enc.with_figure(cy)
     messages = [str(p) for p in caught.value.problems]
-    assert "figures[2].position: 5,0 is Wall, which no one can enter" in messages
+    assert "figures[2].position: F3 (5,0) is Wall, which no one can enter" in messages
     assert "figures[2].stats.move: must be a whole number from 0 to 20, got 99" in messages
 
 

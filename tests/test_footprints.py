@@ -157,7 +157,7 @@ def test_document_problems_in_footprints_and_mounts_are_located_by_path() -> Non
 def test_a_body_off_the_board_or_on_a_wall_is_a_placement_problem() -> None:
     enc = stable()
     horse = enc.setup_figure("horse")
-    with pytest.raises(InvalidDocumentError, match=r"3,0 is Wall"):
+    with pytest.raises(InvalidDocumentError, match=r"D2 \(3,0\) is Wall"):
         enc.with_figure(replace(horse, position=Hex(3, 1), facing=3))
     with pytest.raises(InvalidDocumentError, match="off the"):
         enc.with_figure(replace(horse, position=Hex(0, 5)))

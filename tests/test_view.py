@@ -91,7 +91,7 @@ def test_the_page_gets_the_rulesets_words_for_actions_figures_and_badges() -> No
     enc.perform(Action("attack", "ann", {"target": "bo"}), faces=[15, 4])
     bo = next(f for f in encounter_view(enc)["figures"] if f["id"] == "bo")
     assert bo["badge_colors"] == {"wounded": "#c0392b"}
-    assert bo["labels"]["hp"] == "Hp" and bo["labels"]["done_this_step"] == "Done this step"
+    assert bo["labels"]["hp"] == "Hit points" and bo["labels"]["done_this_step"] == "Done this step"
     assert bo["idle"] == ""
 
 

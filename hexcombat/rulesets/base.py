@@ -20,17 +20,25 @@ from typing import Any, ClassVar
 from ..actions import Action, ActionSpec
 from ..board import SightLine
 from ..checks import Rollable
-from ..dice import Dice
+from ..dice import Dice, DiceSyntaxError
 from ..errors import IllegalActionError, Problem
 from ..events import Event
-from ..figures import Figure, is_standing
+from ..figures import Figure, Status, is_standing
 from ..geometry import Hex
 from ..movement import Reach
-from ..schema import FieldSpec
+from ..schema import Choice, FieldSpec
 from ..state import GameState
 from ..terrain import TerrainTable
 from ..time import Acting, Clock, Declarations, StepDef, Time
 from ..validation import Json
+
+GM_ACTIONS = ("gm_pool", "gm_status", "gm_note", "roll_dice")
+"""The table actions every ruleset offers (:meth:`Ruleset.gm_actions`): a GM sets a pool, puts
+on or takes off a status, writes a note, or rolls free dice; each is logged like any action."""
+POOL_LIMIT = 10_000
+NOTE_LIMIT = 500
+DURATION_LIMIT = 1000
+GM_NOTE = "set by the GM"
 
 BADGE_COLORS: Mapping[str, str] = {
     "wounded": "#c0392b",
@@ -77,6 +85,20 @@ class Preview:
             "path": [str(h) for h in self.path],
             "highlights": {k: [str(h) for h in v] for k, v in self.highlights.items()},
         }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a fight ended: the winning side (None: nobody is left), the sides that fought,
+    and the words for it."""
+
+    winner: str | None
+    sides: tuple[str, ...]
+    text: str
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form."""
+        return {"winner": self.winner, "sides": list(self.sides), "text": self.text}
 
 
 Handler = Callable[[GameState, Action, Dice], None]
@@ -195,6 +217,202 @@ class Ruleset:
         """True when the figure no longer takes part (dead, fled, unconscious...)."""
         return False
 
+    def sides_in_fight(self, state: GameState) -> list[str]:
+        """The sides that still have a figure in the fight (not :meth:`is_out`), in setup order."""
+        return list(dict.fromkeys(f.side for f in state.living()))
+
+    def fight_outcome(self, state: GameState) -> Outcome | None:
+        """None while the fight goes on; the :class:`Outcome` once it has ended (override).
+
+        Default: a fight between two or more sides ends when at most one side has a figure
+        left in it (:meth:`sides_in_fight`, from :meth:`is_out`); that side wins, and
+        when none is left nobody does. Once it has ended no figure is offered an action
+        and the table has only the GM's tools; undo goes back into the fight.
+        """
+        sides = list(dict.fromkeys(f.side for f in state.figures.values()))
+        if len(sides) < 2:
+            return None
+        left = self.sides_in_fight(state)
+        if len(left) > 1:
+            return None
+        winner = left[0] if left else None
+        text = f"{winner} win the fight" if winner else "Nobody is left standing: no side wins"
+        return Outcome(winner, tuple(sides), text)
+
+    def tally(self, events: list[Event]) -> dict[str, int]:
+        """Summary numbers of one logged action's events (override): ``hits`` and ``damage``.
+
+        Default: an event whose data says ``"hit": true`` is a hit; when no event of the
+        action says so, an event with ``"damage"`` above 0 is one. Damage adds up every
+        event's ``"damage"``.
+        """
+        flagged = sum(1 for e in events if e.data.get("hit") is True)
+        damage = [d for e in events if isinstance(d := e.data.get("damage"), int) and d > 0]
+        return {"hits": flagged or len(damage), "damage": sum(damage)}
+
+    def range_band(self, state: GameState, figure: Figure | None, distance: int) -> str:
+        """The range band a distance falls in for ``figure`` (or anyone), e.g. "Medium
+        range (-10)"; '' when the ruleset has no bands (the default)."""
+        return ""
+
+    # ---- the GM's tools, offered to the table by every ruleset -----------------------
+    def gm_pools(self, state: GameState) -> list[str]:
+        """The pools a GM may set during play (override): every pool some figure has."""
+        return list(dict.fromkeys(name for f in state.figures.values() for name in f.pools))
+
+    def gm_statuses(self, state: GameState) -> list[str]:
+        """Status words a GM is offered (any other may be typed): the ones in use, then common
+        ones. Override to name a ruleset's conditions."""
+        used = [s for f in state.figures.values() for s in f.statuses]
+        return list(dict.fromkeys([*used, *BADGE_COLORS, "stunned", "prone"]))
+
+    def gm_actions(self, state: GameState) -> list[ActionSpec]:
+        """The GM's table actions: set a pool, a status with a duration, a note, free dice.
+
+        Offered beside :meth:`legal_actions` of the table whenever no prompt is open, also
+        after the fight has ended (``Encounter.gm_actions``); logged, undone and replayed
+        like any action.
+        """
+        if state.prompt is not None:
+            return []
+        figures = tuple(Choice(f.id, f.name) for f in state.figures.values())
+        who = FieldSpec("figure", "Figure", "figure", choices=figures)
+        specs: list[ActionSpec] = []
+        pools = self.gm_pools(state)
+        if figures and pools:
+            pool = FieldSpec(
+                "pool",
+                "Pool",
+                "choice",
+                pools[0],
+                choices=tuple(Choice(p, self.view_label(p)) for p in pools),
+            )
+            value = FieldSpec("value", "New value", "int", minimum=0, maximum=POOL_LIMIT)
+            specs.append(
+                ActionSpec(
+                    "gm_pool",
+                    "GM: set hit points or another pool",
+                    None,
+                    (who, pool, value),
+                    "Set a figure's pool to a new value (at most its maximum). Logged; undo "
+                    "takes it back.",
+                )
+            )
+        if figures:
+            status = FieldSpec(
+                "status", "Status", "text", help="e.g. " + ", ".join(self.gm_statuses(state)[:4])
+            )
+            rounds = FieldSpec(
+                "duration",
+                f"For how many {self.time.units[0]}s (0: until taken off)",
+                "int",
+                0,
+                minimum=0,
+                maximum=DURATION_LIMIT,
+            )
+            remove = FieldSpec("remove", "Take it off instead", "bool", False, required=False)
+            specs.append(
+                ActionSpec(
+                    "gm_status",
+                    "GM: put on or take off a status",
+                    None,
+                    (who, status, rounds, remove),
+                    "A condition on a figure, for a number of units or until taken off.",
+                )
+            )
+        about = FieldSpec("figure", "About (optional)", "figure", choices=figures, required=False)
+        note = FieldSpec("note", "Note", "text")
+        specs.append(
+            ActionSpec(
+                "gm_note",
+                "GM: write a note in the log",
+                None,
+                (about, note) if figures else (note,),
+                "A free note for the log (a ruling, a reminder).",
+            )
+        )
+        dice = FieldSpec("dice", "Dice", "text", "3d6", help="e.g. 3d6, d20+2, 2d10kh1")
+        specs.append(
+            ActionSpec(
+                "roll_dice",
+                "Roll dice",
+                None,
+                (dice,),
+                "Roll any dice with the app (or type real ones); the result goes in the log.",
+            )
+        )
+        return specs
+
+    def do_gm_pool(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Set a figure's pool (clamped to its maximum)."""
+        figure = state.figure(action.text("figure"))
+        name = action.text("pool")
+        pool = figure.pools.get(name)
+        if pool is None:
+            has = ", ".join(self.view_label(p) for p in figure.pools) or "none"
+            raise IllegalActionError(
+                f"{figure.name} has no {self.view_label(name).lower()} (pools: {has})"
+            )
+        before = pool.current
+        pool.current = min(max(0, action.integer("value")), pool.maximum)
+        label = self.view_label(name).lower()
+        state.emit(
+            Event(
+                "gm",
+                f"GM sets {figure.name}'s {label} to {pool.current} of {pool.maximum} "
+                f"(was {before})",
+                figure.id,
+                data={"gm": "pool", "pool": name, "before": before, "after": pool.current},
+            )
+        )
+
+    def do_gm_status(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Put a status on a figure (for ``duration`` units, 0: until taken off) or take it off."""
+        figure = state.figure(action.text("figure"))
+        word = action.text("status").strip()
+        if not word or len(word) > 40:
+            raise IllegalActionError("type a status of 1-40 characters, e.g. stunned")
+        if action.flag("remove"):
+            if word not in figure.statuses:
+                has = ", ".join(figure.statuses) or "none"
+                raise IllegalActionError(f"{figure.name} is not {word} (statuses: {has})")
+            del figure.statuses[word]
+            text = f"GM takes {word} off {figure.name}"
+        else:
+            duration = action.integer("duration", 0)
+            unit = self.time.units[0]
+            figure.statuses[word] = Status(word, duration or None, GM_NOTE)
+            span = f" for {duration} {unit}{'' if duration == 1 else 's'}" if duration else ""
+            text = f"GM: {figure.name} is {word}{span}"
+        state.emit(Event("gm", text, figure.id, data={"gm": "status", "status": word}))
+
+    def do_gm_note(self, state: GameState, action: Action, dice: Dice) -> None:
+        """A GM's note in the log."""
+        note = action.text("note").strip()
+        if not note or len(note) > NOTE_LIMIT:
+            raise IllegalActionError(f"write a note of 1-{NOTE_LIMIT} characters")
+        about = action.params.get("figure")
+        figure = state.figure(about).id if isinstance(about, str) and about else None
+        name = f" ({state.figure(figure).name})" if figure else ""
+        state.emit(Event("gm", f"GM note{name}: {note}", figure, data={"gm": "note"}))
+
+    def do_roll_dice(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Roll free dice (the engine's dice language); the result goes in the log."""
+        try:
+            roll = dice.roll(action.text("dice"), self.default_die)
+        except DiceSyntaxError as exc:
+            raise IllegalActionError(f"these dice cannot be rolled: {exc}") from exc
+        faces = ", ".join(str(f) for f in roll.faces)
+        state.emit(
+            Event(
+                "roll",
+                f"Rolled {roll.expr}: {roll.total}",
+                details=(f"Faces: {faces}",),
+                rolls=(roll.to_json(),),
+                data={"total": roll.total},
+            )
+        )
+
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """The actions ``figure`` may take now (override)."""
         return []
@@ -229,11 +447,14 @@ class Ruleset:
         prompt = state.prompt
         if prompt is not None:
             return list(prompt.answers) if figure_id == prompt.figure else []
+        over = self.fight_outcome(state) is not None
         if figure_id is not None:
             figure = state.figure(figure_id)
-            if self.is_out(state, figure) or not self.who_acts(state).may_act(figure_id):
+            if over or self.is_out(state, figure) or not self.who_acts(state).may_act(figure_id):
                 return []
             return self.figure_actions(state, figure)
+        if over:  # the fight has ended: nothing (the GM's tools stay, see gm_actions)
+            return []
         specs = self.table_actions(state)
         if not self.blocks_next_step(state):
             step = state.step
@@ -283,7 +504,11 @@ class Ruleset:
         return BADGE_COLORS.get(badge, BADGE_COLOR)
 
     def view_label(self, key: str) -> str:
-        """What the page calls a key of :meth:`figure_view`, a status, pool or stat."""
+        """What the page calls a key of :meth:`figure_view`, a status, pool or stat (default:
+        the label of the figure field of that name, else the key in words)."""
+        for spec in self.figure_fields:
+            if spec.name == key:
+                return spec.label
         return humanize(key)
 
     def invariant_problems(self, state: GameState) -> list[str]:
@@ -372,10 +597,26 @@ class Ruleset:
         if state.declarations.choices and not state.declarations.revealed:
             self._reveal(state, dice)
         self.end_step(state, dice)
+        before = state.clock.counters[:1]
         state.clock = self.next_clock(state)
+        if state.clock.counters[:1] != before:
+            self._tick_gm_statuses(state)
         state.declarations = Declarations()
         self.start_step(state)
         state.emit(Event("clock", self.time.label(state.clock)))
+
+    def _tick_gm_statuses(self, state: GameState) -> None:
+        """A new outermost unit (round, phase): statuses the GM put on for a number of units
+        count down, and end at 0."""
+        for figure in state.figures.values():
+            for word, status in list(figure.statuses.items()):
+                if status.note != GM_NOTE or status.remaining is None:
+                    continue
+                if status.remaining <= 1:
+                    del figure.statuses[word]
+                    state.emit(Event("gm", f"{figure.name} is no longer {word}", figure.id))
+                else:
+                    figure.statuses[word] = replace(status, remaining=status.remaining - 1)
 
     def end_step(self, state: GameState, dice: Dice) -> None:
         """Effects at the end of the current step (override)."""

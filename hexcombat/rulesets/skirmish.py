@@ -22,6 +22,7 @@ from ..errors import IllegalActionError, Problem
 from ..events import Event
 from ..figures import Figure, Pool, Status, figure_distance, nearest_hexes, place
 from ..geometry import DIRECTION_SHORT, direction_to, neighbors, rear_hexes
+from ..layout import hex_label
 from ..movement import Pose, Reach, Room, Step, StepFunction, body_steps, search
 from ..schema import Choice, FieldSpec
 from ..state import GameState
@@ -215,7 +216,7 @@ class Skirmish(Ruleset):
             reach = self.reach(state, figure)
             costs = reach.hex_costs() if reach else {}
             hexes = tuple(
-                Choice(str(h), f"{h} ({cost} MP)")
+                Choice(str(h), f"{hex_label(h)} ({cost} MP)")
                 for h, cost in sorted(costs.items())
                 if h != figure.position
             )
@@ -275,7 +276,8 @@ class Skirmish(Ruleset):
         state.emit(
             Event(
                 "move",
-                f"{figure.name} moves {start} → {figure.position} ({cost} MP)",
+                f"{figure.name} moves {hex_label(start)} → {hex_label(figure.position)} "
+                f"({cost} MP)",
                 figure.id,
                 data={"path": [str(h) for h in hexes], "cost": cost},
             )

@@ -14,6 +14,7 @@ from ...errors import IllegalActionError
 from ...events import Event
 from ...figures import Equipment, Figure, Status, figure_distance, place
 from ...geometry import Hex
+from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...state import GameState
 from ...validation import Json
@@ -147,11 +148,12 @@ def planned_path(state: GameState, figure: Figure, to: Hex, facing: int | None) 
         if p.hex == to and (facing is None or p.facing == facing)
     ]
     if not poses and facing is None:
-        raise IllegalActionError(f"{figure.name} cannot reach {to} this round")
+        raise IllegalActionError(f"{figure.name} cannot reach {hex_label(to)} this round")
     if not poses and facing is not None:
         able = sorted({FACING_NAMES[p.facing] for p in reach.poses() if p.hex == to})
         raise IllegalActionError(
-            f"{figure.name} cannot end at {to} facing {FACING_NAMES[facing]} this round; "
+            f"{figure.name} cannot end at {hex_label(to)} facing {FACING_NAMES[facing]} "
+            "this round; "
             f"facings possible there: {', '.join(able) or 'none'} (FP-9)"
         )
     cheapest = min(cost for cost, _ in poses)
@@ -224,7 +226,8 @@ def _moved(
     n = len(entered)
     if n:
         verb = "walks" if mode == "walk" else "runs" if mode in RUNNING else "moves"
-        text = f"{figure.name} {verb} {counted(n, 'hex', 'hexes')}: {start} → {final.hex}"
+        way = f"{hex_label(start)} → {hex_label(final.hex)}"
+        text = f"{figure.name} {verb} {counted(n, 'hex', 'hexes')}: {way}"
         text += f" ({done} of {limit} MP)"
     elif mode == "stationary" and not turned:
         return

@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterator, Sequence
 
 from ...board import Board
 from ...geometry import DIRECTION_SHORT, Hex, neighbors
+from ...layout import hex_label
 from ...movement import Pose, Step, StepFunction
 
 FACING_NAMES = DIRECTION_SHORT
@@ -121,7 +122,7 @@ def tick_poses(start: Pose, path: Sequence[Step]) -> list[Pose]:
 
 
 def describe_step(step: Step) -> str:
-    """A step in plain words, e.g. ``enters 3,4 (Heavy woods, 2 MP)``."""
+    """A step in plain words, e.g. ``enters D6 (Heavy woods, 2 MP)``."""
     if step.kind == "turn":
         return f"turns to {FACING_NAMES[step.pose.facing]} ({step.note})"
-    return f"enters {step.pose.hex} ({step.note})"
+    return f"enters {hex_label(step.pose.hex)} ({step.note})"

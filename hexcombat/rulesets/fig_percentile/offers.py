@@ -12,6 +12,7 @@ from fractions import Fraction
 from ...actions import ActionSpec
 from ...checks import percent
 from ...figures import Equipment, Figure, figure_distance
+from ...layout import hex_label
 from ...movement import Reach
 from ...schema import Choice, FieldSpec
 from ...state import GameState
@@ -104,7 +105,10 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
     costs = reach.hex_costs()
     here = "turn here" if turns_freely(state, figure) else "stay"  # G-12: no turn without a step
     hexes = tuple(
-        Choice(str(h), f"{h} ({cost} MP)" if h != figure.position else f"{h} ({here})")
+        Choice(
+            str(h),
+            f"{hex_label(h)} ({cost} MP)" if h != figure.position else f"{hex_label(h)} ({here})",
+        )
         for h, cost in sorted(costs.items())
     )
     mode = mode_of(figure)

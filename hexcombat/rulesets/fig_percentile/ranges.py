@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ...board import Board
 from ...geometry import Hex
+from ...layout import hex_label
 from .speed import Band
 
 HEX_YARDS = 10
@@ -91,7 +92,7 @@ def sight(
     line = board.line_of_sight(a, b, tie_policy=tie_policy, soft_limit=SIGHT_LIMIT)
     trees = line.soft_total
     if line.blocking:
-        where = ", ".join(f"{board.terrain_at(h).name} at {h}" for h in line.blocking)
+        where = ", ".join(f"{board.terrain_at(h).name} at {hex_label(h)}" for h in line.blocking)
         return Sight(False, f"blocked by {where}", "FP-20", trees, line.intervening)
     if trees >= SIGHT_LIMIT:
         return Sight(

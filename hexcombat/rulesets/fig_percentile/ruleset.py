@@ -23,6 +23,7 @@ from ...errors import IllegalActionError, Problem
 from ...events import Event
 from ...figures import Equipment, Figure, Pool
 from ...geometry import Hex
+from ...layout import hex_label
 from ...movement import Reach
 from ...state import GameState
 from ...terrain import TerrainTable
@@ -372,7 +373,9 @@ class FigPercentile(Ruleset):
             text = f"{figure.name} has planned a move (hidden until everyone moves)"
             data: dict[str, Json] = {}
         else:
-            text = f"{figure.name} plans to move to {to} ({sum(s.cost for s in path)} MP)"
+            text = (
+                f"{figure.name} plans to move to {hex_label(to)} ({sum(s.cost for s in path)} MP)"
+            )
             data = {"to": str(to), "facing": facing}
         state.emit(Event("plan", text, figure.id, rule="G-19", data=data))
 
