@@ -27,7 +27,7 @@ from .figures import Figure, is_standing, mount_problems
 from .geometry import Hex
 from .layout import hex_label
 from .rulesets import get_ruleset
-from .rulesets.base import Preview, Ruleset
+from .rulesets.base import GM_ACTIONS, Preview, Ruleset
 from .state import GameState
 from .validation import Json
 
@@ -340,6 +340,8 @@ class Encounter:
             self._check_offered(action)
         except IllegalActionError as exc:
             return Preview(action, False, str(exc))
+        if action.figure is None and action.kind in GM_ACTIONS:  # the GM's tools: no odds
+            return Preview(action, True)
         return self.ruleset.preview(self.state, action)
 
     # ---- playing -------------------------------------------------------

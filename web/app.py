@@ -28,6 +28,9 @@ from web.board.view import BoardView, Handlers, Marks
 from web.commands import Commands
 from web.library import storage
 from web.library.sync import TabSync
+from web.play.guide import Guide
+from web.play.help import help_html
+from web.play.measure import Measure
 from web.play.panel import Play
 from web.session import Session
 from web.share import PANEL_COMMANDS
@@ -77,6 +80,8 @@ class App:
         )
         self._editor: Any = None
         self.play = Play(self)
+        self.guide = Guide(self)
+        self.measure = Measure(self)
         self._register_commands()
         self._bind()
 
@@ -215,11 +220,52 @@ class App:
             "Play this demo</button>"
             '<button type="button" data-cmd="new">New encounter</button></div>'
         )
+        if shown is not None and shown.get("first_visit"):
+            card.querySelector('[data-cmd="welcome-close"].primary').outerHTML = (
+                '<button type="button" class="primary" data-cmd="welcome-guide">'
+                "Show me how (3 steps)</button>"
+                '<button type="button" data-cmd="welcome-close">Play this demo</button>'
+            )
         card.hidden = False
+        card.setAttribute("tabindex", "-1")
+        first = card.querySelector(".primary")
+        (first if present(first) else card).focus()
+
+    def after_ready(self) -> None:
+        """The page is live: focus goes into the welcome card when it is shown."""
+        card = byid("welcome")
+        if not card.hidden:
+            first = card.querySelector(".primary")
+            (first if present(first) else card).focus()
 
     def close_welcome(self) -> None:
-        """Put the first-visit card away."""
-        byid("welcome").hidden = True
+        """Put the first-visit card away (focus goes to the board)."""
+        card = byid("welcome")
+        if not card.hidden:
+            card.hidden = True
+            self.board.svg.focus()
+
+    def start_guide(self) -> None:
+        """The guided first fight: close the card, point at three steps on the board."""
+        self.close_welcome()
+        self.guide.start()
+        self.refresh()
+
+    def stop_guide(self) -> None:
+        """Put the guide away."""
+        self.guide.stop()
+        self.refresh()
+
+    def help(self) -> None:
+        """The help panel: gestures, keys and what the colours on the board mean."""
+        self.toggle_menu(False)
+        self.dialog("How to play", help_html())
+        byid("dialog").querySelector("[data-cmd=close-dialog]").focus()
+
+    def toggle_measure(self) -> None:
+        """The measure tool on or off: tap two hexes for distance, sight and range band."""
+        self.measure.toggle()
+        self.refresh()
 
     async def open_demo(self, file: str) -> None:
         """Open a demo from the welcome card (once in the library; later taps reopen it)."""
@@ -235,7 +281,8 @@ class App:
             self.toast(f"The demo could not be opened: {problems_text(exc)}", bad=True)
             return
         self.open(enc, entry_id)
-        self.welcome(file)
+        self.close_welcome()
+        self.toast(f"Opened the demo “{enc.setup.name}”.")
 
     # ---- changing ----------------------------------------------------------------------
     @property
@@ -351,13 +398,19 @@ class App:
     def render_panel(self) -> None:
         """Redraw the panel and the board's highlights for the current mode."""
         if self.mode == "edit":
+            footer = byid("panel-footer")
+            footer.innerHTML = ""
+            footer.hidden = True
             self.editor.render()
         else:
             self.play.render()
 
     def mark(self, marks: Marks) -> None:
-        """Show highlights on the board."""
+        """Show highlights on the board (with the guide's and the measure tool's)."""
+        self.guide.marks(marks)
+        self.measure.marks(marks)
         self.board.mark(marks)
+        self.guide.render()
 
     def draw_topbar(self) -> None:
         """Name, ruleset, mode, undo/redo state and the turn tracker."""
@@ -374,7 +427,11 @@ class App:
         self.play.render_tracker()
 
     def set_mode(self, mode: str) -> None:
-        """Switch between setting up ("edit") and playing ("play")."""
+        """Switch between setting up ("edit") and playing ("play"); typed figure edits are
+        applied first (a refused one keeps set-up open with its problems shown)."""
+        if mode != self.mode and self.mode == "edit" and not self.editor.flush():
+            self.toast("Fix the figure's fields first: the typed values are kept.", bad=True)
+            return
         if not self.session.set_mode(mode):
             return
         remember_mode(self.entry_id, mode)
@@ -394,12 +451,18 @@ class App:
 
     # ---- board events -------------------------------------------------------------------
     def on_tap(self, key: str, figure_id: str | None) -> None:
-        """A hex or figure was tapped (or chosen with Enter)."""
+        """A hex or figure was tapped (or chosen with Enter); the measure tool takes taps
+        while it is on."""
+        if self.measure.active:
+            self.guard(lambda: self.measure.tap(key))
+            return
         self.guard(lambda: self._active().on_tap(key, figure_id))
 
     def on_confirm(self, key: str, figure_id: str | None) -> None:
         """Enter on the board's cursor."""
-        if self.mode == "play":
+        if self.measure.active:
+            self.on_tap(key, figure_id)
+        elif self.mode == "play":
             self.guard(lambda: self.play.confirm(key, figure_id))
         else:
             self.on_tap(key, figure_id)
@@ -426,6 +489,8 @@ class App:
         """Esc: close what is open, else drop the pending choice, else the selection."""
         if not byid("menu").hidden:
             self.toggle_menu(False)
+        elif self.measure.active:
+            self.toggle_measure()
         elif not byid("log-drawer").hidden:
             self.toggle_log(False)
         elif self._active().cancel():
@@ -589,6 +654,10 @@ class App:
             "export": self.export,
             "settings": self.settings,
             "welcome-close": self.close_welcome,
+            "welcome-guide": self.start_guide,
+            "guide-close": self.stop_guide,
+            "help": self.help,
+            "measure": self.toggle_measure,
             "next-step": self.play.next_step,
         }
         for name, fn in simple.items():
@@ -685,7 +754,15 @@ class App:
             details.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
     def _on_coords(self, ev: Any) -> None:
-        self.board.show_coords(bool(ev.target.checked))
+        on = bool(ev.target.checked)
+        self.board.show_coords(on)
+        remember(COORDS_KEY, "on" if on else "off")
+
+    def restore_coords(self) -> None:
+        """ "Show coordinates" as the browser remembered it."""
+        on = remembered(COORDS_KEY) == "on"
+        byid("coords-toggle").checked = on
+        self.board.show_coords(on)
 
     def _on_key(self, ev: Any) -> None:
         key = str(ev.key)
@@ -701,6 +778,18 @@ class App:
         elif key == "Escape":
             if not present(target.closest("#board")):  # the board handles its own Esc
                 self.cancel()
+        elif key == "Enter" and present(target.closest("#figure-form")) and self.mode == "edit":
+            ev.preventDefault()
+            self.guard(self.editor.apply_figure)
+        elif key == "?" and not typing:
+            ev.preventDefault()
+            self.guard(self.help)
+        elif key in ("a", "A") and not typing and not ctrl and self.mode == "play":
+            ev.preventDefault()
+            self.guard(self.play.focus_actions)
+        elif key in ("m", "M") and not typing and not ctrl:
+            ev.preventDefault()
+            self.guard(self.toggle_measure)
         elif key in ("r", "R") and not typing and not ctrl and self.mode == "edit":
             self.guard(lambda: self.editor.rotate(-1 if ev.shiftKey else 1))
 
@@ -776,6 +865,27 @@ class App:
         tools = float(byid("board-tools").getBoundingClientRect().right) if overlay else 0.0
         left = tools - float(byid("board-wrap").getBoundingClientRect().left) + 4 if tools else 0.0
         self.board.insets = (0.0, 0.0, covered, max(0.0, left))
+
+
+COORDS_KEY = "hexcombat.coords"
+"""localStorage key: "on" when hex coordinates are shown."""
+
+
+def remembered(key: str) -> str | None:
+    """A small setting the browser kept (None when absent or storage is off)."""
+    try:
+        value = js.localStorage.getItem(key)
+    except Exception:  # storage switched off
+        return None
+    return None if value is None else str(value)
+
+
+def remember(key: str, value: str) -> None:
+    """Keep a small setting (quietly skipped when storage refuses)."""
+    try:
+        js.localStorage.setItem(key, value)
+    except Exception:  # full or switched off: a nicety
+        return
 
 
 MODE_KEY = "hexcombat.mode."
@@ -864,6 +974,7 @@ async def start() -> App:
     if bool(js.matchMedia("(max-width: 600px)").matches):  # a phone: the board first
         byid("panel").dataset.sheet = "peek"
     app.update_insets()
+    app.restore_coords()
     await app.open_first()
     app.timings["start"] = now_ms() - started
     js.window.hexcombatApp = proxy(lambda: json.dumps(app.timings))

@@ -42,6 +42,7 @@ async def start() -> None:
     started = await app.start()
     await boot.next_frame()
     boot.mark_ready()
+    started.after_ready()
     from web.share import panel
 
     panel.after_start(started)

@@ -119,6 +119,8 @@ class Session:
         if mode == self.mode:
             return False
         self.mode = mode
+        if mode == "play":  # a fresh Play starts with nothing selected (set-up's pick stays)
+            self.selected = None
         return True
 
     # ---- changing ----------------------------------------------------------------------

@@ -22,7 +22,7 @@ from hexcombat import Encounter, dumps
 
 from .conftest import READY_TIMEOUT_MS, VIEWPORTS, App, new_app
 
-TOUCH = {"tablet-portrait", "tablet-landscape", "phone"}
+TOUCH = {"tablet-portrait", "tablet-landscape", "phone", "tablet-touch"}
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "has_touch": True,
@@ -30,11 +30,19 @@ PHONE: dict[str, Any] = {
     "service_workers": "block",
 }
 """A phone in portrait (not one of the shared fixture's viewports: one start, one test)."""
+TABLET_TOUCH: dict[str, Any] = {
+    "viewport": {"width": 820, "height": 1180},
+    "has_touch": True,
+    "is_mobile": True,
+    "service_workers": "block",
+}
+"""A small tablet in portrait, used with fingers (the size issue 16 was tried at)."""
+SIZES = {"phone": PHONE, "tablet-touch": TABLET_TOUCH}
 
 
 def start_app(browser: Browser, base_url: str, viewport: str) -> App:
     """A fresh context and page at ``viewport`` with the app started (data-app-state=ready)."""
-    options = PHONE if viewport == "phone" else VIEWPORTS[viewport]
+    options = SIZES.get(viewport) or VIEWPORTS[viewport]
     app = new_app(browser, base_url, viewport, options)
     app.page.set_default_timeout(20_000)
     app.open()

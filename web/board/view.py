@@ -29,7 +29,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat.geometry import Hex
-from hexcombat.layout import Layout, from_offset, to_offset
+from hexcombat.layout import Layout, from_offset, hex_label, to_offset
 from hexcombat.render import _pattern_motif
 from web.ui.dom import byid, esc, listen, now_ms, present, proxy
 
@@ -101,6 +101,10 @@ class Marks:
     focus_bad: bool = False
     label: str = ""
     """A short caption at the focus hex (a path's cost, a reason)."""
+    guide: Sequence[str] = ()
+    """Hexes a guided first fight points at (``data-highlight="guide"``)."""
+    measure: Sequence[str] = ()
+    """The measure tool's two ends (``data-highlight="measure"``)."""
 
 
 @dataclass
@@ -293,7 +297,7 @@ class BoardView:
     def _hex_label(self, key: str, terrain_id: str) -> str:
         t = self.terrains[terrain_id]
         cost = "impassable" if t.get("move_cost") is None else f"move {t['move_cost']}"
-        return f"{'hex ' + key if key else ''}: {t['name']}, {cost}"
+        return f"{'hex ' + friendly(key) if key else ''}: {t['name']}, {cost}"
 
     def _write_hexes(self) -> None:
         """Write every hex in one go: a path from its east corner, the same outline for all."""
@@ -316,7 +320,8 @@ class BoardView:
                 y = oy + dy * row + (APOTHEM if col & 1 else 0.0)
                 out.append(
                     f'<path data-hex="{key}" data-terrain="{tid}"{hl} '
-                    f'aria-label="hex {key}{label}" fill="{fill}" d="M{x:.1f},{y:.1f}{_OUTLINE}"/>'
+                    f'aria-label="hex {friendly(key)}{label}" fill="{fill}" '
+                    f'd="M{x:.1f},{y:.1f}{_OUTLINE}"/>'
                 )
         self.hex_layer.innerHTML = "".join(out)
 
@@ -377,11 +382,7 @@ class BoardView:
             centres = (self.layout.to_pixel(parse_key(h)) for h in hexes[1:])
             tail = tuple((px - x, py - y) for px, py in centres)
             badges = tuple(str(b) for b in f.get("badges", ()))
-            label = (
-                f"{f['name']} ({f['side']}), facing {f['facing']}, at {' and '.join(hexes)}"
-                + (f"; {', '.join(badges)}" if badges else "")
-                + ("; out of the fight" if f.get("out") else "")
-            )
+            label = str(f.get("label") or f["name"])
             body = (f["name"], f["initials"], f["color"], badges, bool(f.get("out")), scale, tail)
             facing = int(f["facing"])
             entry = self.tokens.get(fid)
@@ -501,6 +502,10 @@ class BoardView:
                 add(key, "blocked")
         if marks.focus:
             add(marks.focus, "focus")
+        for key in marks.guide:
+            add(key, "guide")
+        for key in marks.measure:
+            add(key, "measure")
         wanted = {k: " ".join(v) for k, v in reasons.items()}
         for key in set(self.highlighted) | set(wanted):
             if self.highlighted.get(key) != wanted.get(key):
@@ -583,6 +588,11 @@ class BoardView:
             for key in path[1:-1]:
                 x, y = self.layout.to_pixel(parse_key(key))
                 out.append(f'<circle class="path-dot" cx="{_n(x)}" cy="{_n(y)}" r="3.5"/>')
+        for key in [*marks.guide, *marks.measure]:
+            if key in self.index:
+                out.append(
+                    self._outline(key, "guide-ring" if key in marks.guide else "measure-end")
+                )
         if marks.focus and marks.focus in self.index:
             cls = "focus bad" if marks.focus_bad else "focus"
             out.append(self._outline(marks.focus, cls, 0.9))
@@ -613,7 +623,7 @@ class BoardView:
         out = []
         for key in self.keys:
             x, y = self.layout.to_pixel(parse_key(key))
-            out.append(f'<text x="{_n(x)}" y="{_n(y - APOTHEM * 0.5)}">{key}</text>')
+            out.append(f'<text x="{_n(x)}" y="{_n(y - APOTHEM * 0.5)}">{friendly(key)}</text>')
         byid("layer-coords").innerHTML = "".join(out)
 
     def hex_words(self, key: str) -> str:
@@ -995,6 +1005,12 @@ class BoardView:
             self.zoom_by(0.8)
         elif key in ("f", "F") and not (ev.ctrlKey or ev.metaKey):
             self.fit()
+
+
+def friendly(key: str) -> str:
+    """The label a person reads for hex ``"q,r"`` (column letter and row number, from the
+    engine's :func:`hexcombat.layout.hex_label`)."""
+    return hex_label(parse_key(key))
 
 
 def coarse_pointer() -> bool:

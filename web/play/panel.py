@@ -23,6 +23,7 @@ import js  # type: ignore[import-not-found]
 from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeededError
 from hexcombat.view import actions_view, reach_view, sight_view
 from web.board.view import Marks, parse_key
+from web.play import table
 from web.ui import forms
 from web.ui.dom import byid, esc, present
 from web.ui.shell import Shell
@@ -41,6 +42,7 @@ COMMANDS = (
     "close-result",
     "answer",
     "close-info",
+    "choose-target",
 )
 """The play panel's buttons (``data-cmd``), registered in the "play" scope."""
 
@@ -72,6 +74,10 @@ class Play:
         self._log_entries = 0
         self._log_events = 0
         self._specs: list[dict[str, Any]] = []
+        self.choice: str | None = None
+        """A figure tapped while another is selected: attack it or select it (issue 16)."""
+        self.bar = ""
+        """The open card's main button and chance, drawn in the panel's footer."""
 
     # ---- state ------------------------------------------------------------------------
     @property
@@ -99,6 +105,7 @@ class Play:
         self.error = ""
         self.info_hex = None
         self.hover_path = []
+        self.choice = None
 
     def spec(self, kind: str | None) -> dict[str, Any] | None:
         """The open action's description."""
@@ -155,6 +162,7 @@ class Play:
                     f"</span> ▸</button>"
                 )
         byid("turn-tracker").innerHTML = "".join(parts)
+        byid("turn-line").innerHTML = table.turn_line_html(view)
 
     def next_step(self) -> None:
         """End the current step (the table's ``next_step`` action)."""
@@ -172,13 +180,24 @@ class Play:
             actions_view(app.encounter, sel)
             if sel is not None
             else [a for a in app.view["table_actions"] if a["kind"] != "next_step"]
-        )
+        ) + list(app.view.get("gm_actions", []))
         if self.kind is not None and self.spec(self.kind) is None:
             self.reset_pending()
         parts = [self._prompt_html()] if app.view["prompt"] else []
+        if app.view.get("outcome"):
+            parts.append(table.outcome_html(app.view["outcome"]))
+        if self.choice is not None:
+            parts.append(self._choice_html(self.choice))
         if self.info_hex is not None:
             parts.append(self._hex_info_html(self.info_hex))
-        if self.result:
+        # one current thing at a time: a result shows until an action is opened, and a mere
+        # change of step is no result (the log and the turn line say it)
+        if (
+            self.result
+            and self.kind is None
+            and self.choice is None
+            and _worth_showing(self.result)
+        ):
             parts.append(self._result_html())
         if sel is None:
             parts.append(self._overview_html())
@@ -194,6 +213,41 @@ class Play:
             )
         self._draw_preview()
         self.mark()
+
+    def _choice_html(self, fid: str) -> str:
+        """Act on a tapped figure with one of the selected figure's actions, or select it."""
+        figure = next((f for f in self.app.view["figures"] if f["id"] == fid), None)
+        if figure is None:
+            return ""
+        return table.choice_html(figure, self._offers("figure", fid))
+
+    def _offers(self, kind: str, value: str) -> list[tuple[dict[str, Any], str]]:
+        """(action, parameter) pairs of the selected figure that accept a tapped hex or figure
+        (the GM's tools are chosen in their own forms, never by a tap)."""
+        found = []
+        for spec in self._specs:
+            if spec.get("group") == "gm":
+                continue
+            for p in spec["params"]:
+                values = {str(c["value"]) for c in p.get("choices", [])}
+                if p["type"] == kind and value in values:
+                    found.append((spec, str(p["name"])))
+                    break
+        return found
+
+    def focus_actions(self) -> None:
+        """The key to the action panel: the open card's main button, else the first action,
+        else the panel itself."""
+        self.app.sheet_open()
+        for selector in (
+            "#panel-footer .primary",
+            "#panel-body .action-head",
+            "#panel-body button",
+        ):
+            target = js.document.querySelector(selector)
+            if present(target):
+                target.focus()
+                return
 
     def _prompt_html(self) -> str:
         """The open prompt: its question to the named figure and its answers."""
@@ -318,25 +372,38 @@ class Play:
         return "".join(body)
 
     def _actions_html(self, fid: str | None) -> str:
-        if not self._specs:
-            figure = self.app.view["figures"]
-            f = next((x for x in figure if x["id"] == fid), None)
-            if f is not None and f.get("out"):
-                return '<p class="hint">Out of the fight: no actions.</p>'
-            acting = self.app.view["time"]["acting"]
-            step = esc(self.app.view["time"]["step"]["label"].lower())
-            done = fid in acting["figures"] and fid not in acting["waiting"]
-            if done and acting["hidden"]:  # chosen already; the step's choices stay secret
-                return (
-                    f'<p class="hint declared">Done for {step}: the '
-                    "choice stays hidden until everyone has chosen.</p>"
-                )
-            if (f or {}).get("idle"):
-                return f'<p class="hint">{esc(f["idle"])}</p>'
-            if done:
-                return f'<p class="hint declared">Done for {step}.</p>'
-            return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
+        own = [s for s in self._specs if s.get("group") != "gm"]
+        idle = "" if own else self._idle_html(fid)
+        return idle + self._cards_html()
+
+    def _idle_html(self, fid: str | None) -> str:
+        """Why a figure (or the table) has nothing to do now."""
+        if fid is None:  # the overview says it in its own words
+            return ""
+        if self.app.view.get("outcome"):
+            return '<p class="hint">The fight is over: no more actions.</p>'
+        figure = self.app.view["figures"]
+        f = next((x for x in figure if x["id"] == fid), None)
+        if f is not None and f.get("out"):
+            return '<p class="hint">Out of the fight: no actions.</p>'
+        acting = self.app.view["time"]["acting"]
+        step = esc(self.app.view["time"]["step"]["label"].lower())
+        done = fid in acting["figures"] and fid not in acting["waiting"]
+        if done and acting["hidden"]:  # chosen already; the step's choices stay secret
+            return (
+                f'<p class="hint declared">Done for {step}: the '
+                "choice stays hidden until everyone has chosen.</p>"
+            )
+        if (f or {}).get("idle"):
+            return f'<p class="hint">{esc(f["idle"])}</p>'
+        if done:
+            return f'<p class="hint declared">Done for {step}.</p>'
+        return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
+
+    def _cards_html(self) -> str:
+        """The action cards, the open one with its form and preview; the GM's tools apart."""
         cards = []
+        gm_cards = []
         for spec in self._specs:
             open_ = spec["kind"] == self.kind
             inner = ""
@@ -346,7 +413,7 @@ class Play:
                     f'<p class="hint">{help_text}</p><div id="action-form"></div>'
                     '<div id="preview" aria-live="polite"></div>'
                 )
-            cards.append(
+            (gm_cards if spec.get("group") == "gm" else cards).append(
                 f'<section class="action-card" data-action="{esc(spec["kind"])}" '
                 f'aria-expanded="{"true" if open_ else "false"}">'
                 f'<button type="button" class="action-head" data-cmd="open-action" '
@@ -355,7 +422,14 @@ class Play:
                 f'<span class="muted" aria-hidden="true">{"▾" if open_ else "▸"}</span></button>'
                 f"{inner}</section>"
             )
-        return f'<div class="actions">{"".join(cards)}</div>'
+        gm_open = any(s["kind"] == self.kind and s.get("group") == "gm" for s in self._specs)
+        gm = (
+            f'<details class="gm-tools" data-gm{" open" if gm_open else ""}>'
+            f'<summary>GM tools</summary><div class="actions">{"".join(gm_cards)}</div></details>'
+            if gm_cards
+            else ""
+        )
+        return f'<div class="actions">{"".join(cards)}</div>{gm}'
 
     def _chance_badge(self, spec: dict[str, Any], open_: bool) -> str:
         """The chance of an action whose parameters are already settled, for its card's head."""
@@ -456,11 +530,15 @@ class Play:
     def _draw_preview(self) -> None:
         holder = js.document.querySelector("#preview")
         if not present(holder):
+            self.bar = ""
+            self._draw_bar()
             return
         action = self.action()
         spec = self.spec(self.kind)
+        self.bar = ""
         if action is None or spec is None:
             self.preview = None
+            self._draw_bar()
             missing = [
                 p["label"]
                 for p in (spec or {}).get("params", [])
@@ -476,7 +554,17 @@ class Play:
             )
             return
         self.preview = self.app.encounter.preview(action).to_json()
-        holder.innerHTML = self._preview_html(self.preview, spec)
+        holder.innerHTML = table.target_line(spec, self.params, self.app.view) + self._preview_html(
+            self.preview, spec
+        )
+        self._draw_bar()
+
+    def _draw_bar(self) -> None:
+        """The open card's main button and chance in the panel's footer, always in view."""
+        footer = js.document.querySelector("#panel-footer")
+        if present(footer):
+            footer.innerHTML = self.bar
+            footer.hidden = not self.bar
 
     def _preview_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
         if not pv["allowed"]:
@@ -507,17 +595,19 @@ class Play:
         faces = [f for r in pv["rollables"] for f in r["faces"]]
         view = self.app.view
         hidden = view["time"]["acting"]["hidden"] and view["prompt"] is None
+        cancel = '<button type="button" data-cmd="close-action">Cancel</button>'
+        chance = table.headline(pv["rollables"])
         if not faces or hidden:  # a hidden choice rolls nothing when it is made
-            later = (
+            self.bar = table.commit_bar(
+                "" if hidden else chance,
+                '<button type="button" class="primary" data-cmd="commit" '
+                f'data-commit="{esc(spec["kind"])}">{esc(label)}</button>{cancel}',
+            )
+            return (
                 '<p class="hint hidden-choice">Your choice stays hidden until everyone has '
                 "chosen; the dice are rolled after that.</p>"
                 if faces
                 else ""
-            )
-            return (
-                '<div class="row"><button type="button" class="primary" data-cmd="commit" '
-                f'data-commit="{esc(spec["kind"])}">{esc(label)}</button>'
-                '<button type="button" data-cmd="close-action">Cancel</button></div>' + later
             )
         dice = [(f["sides"], _die_name(f)) for f in faces if not f["when"]]
         later = [f for f in faces if f["when"]]  # asked for once the roll before comes out so
@@ -533,10 +623,13 @@ class Play:
             f"<li>{esc(f['when'][:1].upper() + f['when'][1:])}: {esc(_die_name(f, False))}</li>"
             for f in later[len(self.extra_faces) :]
         )
+        target = table.target_name(spec, self.params, self.app.view)
+        self.bar = table.commit_bar(
+            chance,
+            '<button type="button" class="primary" data-cmd="roll">'
+            f"Roll — {esc(spec['label'])}{' ' + esc(target) if target else ''}</button>{cancel}",
+        )
         return (
-            '<div class="row"><button type="button" class="primary" data-cmd="roll">'
-            f"Roll — {esc(spec['label'])}</button>"
-            '<button type="button" data-cmd="close-action">Cancel</button></div>'
             '<p class="hint">Or roll real dice and type the faces:</p>'
             f'<div class="dice-row">{"".join(fields)}'
             '<button type="button" data-cmd="use-faces">Use these dice</button></div>'
@@ -575,6 +668,7 @@ class Play:
         card = js.document.querySelector("#panel-body .result")
         if present(card):  # the panel may be scrolled down to the dice: show the result
             card.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
+            card.focus()  # keyboard and screen-reader users land on what happened
 
     def _focus_last_face(self) -> None:
         inputs = js.document.querySelectorAll("#preview .dice-row input")
@@ -605,6 +699,16 @@ class Play:
         if cmd == "pick":
             app.select(str(element.dataset.pick))
             app.sheet_open()
+        elif cmd == "choose-target":
+            fid = str(element.dataset.pick)
+            self.choice = None
+            self.result = []
+            spec = self.spec(str(element.dataset.kind)) or {}
+            self.reset_pending()
+            self.kind = spec.get("kind")
+            self.params = {**_defaults(spec, {}), str(element.dataset.param): fid}
+            self.render()
+            app.sheet_open()
         elif cmd == "deselect":
             app.select(None)
         elif cmd == "open-action":
@@ -614,9 +718,12 @@ class Play:
             else:
                 keep = self.params if self.kind is None else {}
                 self.reset_pending()
+                self.result = []  # one current thing: the card replaces the last result
                 self.kind = kind
                 spec = self.spec(kind) or {}
                 self.params = _defaults(spec, keep)
+                if spec.get("group") == "gm" and app.selected is not None:
+                    self.params.setdefault("figure", app.selected)
             self.render()
         elif cmd == "answer":
             prompt = app.view["prompt"]
@@ -667,7 +774,17 @@ class Play:
                 app.sheet_open()
             return
         if figure_id is not None:
-            if not self._pick("figure", figure_id):
+            # a figure becomes a target only inside an open action that accepts it, or by an
+            # explicit choice ("Attack X" beside "Select X"); otherwise the tap selects it
+            spec = self.spec(self.kind)
+            if spec is not None and any(s is spec for s, _ in self._offers("figure", figure_id)):
+                self._pick("figure", figure_id)
+            elif self._offers("figure", figure_id):
+                self.reset_pending()
+                self.choice = figure_id
+                self.render()
+                app.sheet_open()
+            else:
                 app.select(figure_id)
             return
         if not self._pick("hex", key):
@@ -690,6 +807,8 @@ class Play:
         """Use a tapped hex or figure as a parameter of an action that accepts it."""
         candidates = []
         for spec in self._specs:
+            if spec.get("group") == "gm":
+                continue
             for p in spec["params"]:
                 values = {str(c["value"]) for c in p.get("choices", [])}
                 if p["type"] == kind and value in values:
@@ -897,6 +1016,11 @@ class Play:
                 str(item.dataset.actor),
                 str(item.dataset.target),
             )
+
+
+def _worth_showing(events: list[dict[str, Any]]) -> bool:
+    """A result card is worth showing when something besides the clock happened."""
+    return any(e.get("kind") != "clock" for e in events)
 
 
 def _defaults(spec: dict[str, Any], keep: dict[str, Any]) -> dict[str, Any]:

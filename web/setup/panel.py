@@ -390,6 +390,8 @@ class Editor:
         """A button in the set-up panel."""
         app = self.app
         if cmd == "tool":
+            if not self.flush():
+                return
             self.tool = str(element.dataset.tool)
             self.showing_settings = False
             if self.tool != "select":
@@ -404,9 +406,11 @@ class Editor:
         elif cmd == "clear":
             self._paint_all(app.rs["terrain"][0]["id"])
         elif cmd == "pick":
-            app.select(str(element.dataset.pick))
+            if self.flush():
+                app.select(str(element.dataset.pick))
         elif cmd == "deselect":
-            app.select(None)
+            if self.flush():
+                app.select(None)
         elif cmd == "edit-figure":
             self.tool = "select"
             app.refresh()
@@ -443,8 +447,10 @@ class Editor:
             self.apply_settings()
 
     def on_tap(self, key: str, figure_id: str | None) -> None:
-        """A tap on the board in set-up mode."""
+        """A tap on the board in set-up mode (typed figure edits are applied first)."""
         app = self.app
+        if not self.flush():
+            return
         if self.tool == "paint":
             self.on_stroke([key])
         elif self.tool == "add":
@@ -525,15 +531,57 @@ class Editor:
         self.app.change(lambda enc: enc.with_figure(fig), f"Moved {fig.name} to {key}.")
 
     def rotate(self, by: int) -> None:
-        """Turn the selected figure one hexside clockwise (1) or anticlockwise (-1)."""
+        """Turn the selected figure one hexside clockwise (1) or anticlockwise (-1); what is
+        typed in its form is applied with the turn, never thrown away."""
         fid = self.app.selected
         if fid is None:
+            return
+        if self.form is not None:
+
+            def turn(fig: Figure) -> str:
+                fig.facing = (fig.facing + by) % 6
+                return ""
+
+            self.apply_figure(turn)
             return
         fig = self.app.encounter.setup_figure(fid)
         fig.facing = (fig.facing + by) % 6
         self.app.change(lambda enc: enc.with_figure(fig))
 
-    def apply_figure(self, change: Callable[[Figure], str] | None = None) -> None:
+    def flush(self) -> bool:
+        """Apply what is typed in the open figure form before something else happens (another
+        figure, a hex, Play, Enter): True when nothing is pending or it was applied; False
+        when the engine refused it (the problems are shown and the typing stays)."""
+        fid = self.app.selected
+        if fid is None or self.form is None or self.tool != "select":
+            return True
+        values, unreadable = self.form.read()
+        if unreadable:
+            self.apply_figure()
+            return False
+        fig = self.app.encounter.setup_figure(fid)
+        before = fig.to_json()
+        self._typed_into(fig, values)
+        try:
+            self._read_gear(fig)
+        except HexcombatError:
+            return self.apply_figure()
+        if fig.to_json() == before:
+            return True
+        return self.apply_figure()
+
+    @staticmethod
+    def _typed_into(fig: Figure, values: dict[str, Any]) -> None:
+        """The form's name, side and numbers written into ``fig``."""
+        fig.name = str(values.get("name", fig.name)).strip() or fig.name
+        fig.side = str(values.get("side", fig.side)).strip() or fig.side
+        stats = dict(fig.stats)
+        for name, value in values.items():
+            if name.startswith("stats."):
+                stats[name.removeprefix("stats.")] = value
+        fig.stats = stats
+
+    def apply_figure(self, change: Callable[[Figure], str] | None = None) -> bool:
         """Write the figure form, skills and equipment back through the engine.
 
         ``change`` edits the figure further (add a skill, remove an item...) and
@@ -542,18 +590,12 @@ class Editor:
         """
         fid = self.app.selected
         if fid is None or self.form is None:
-            return
+            return True
         # fields that cannot be read keep their old value, so the engine still checks the
         # rest: every problem shows at once, not one per Apply
         values, unreadable = self.form.read()
         fig = self.app.encounter.setup_figure(fid)
-        fig.name = str(values.get("name", fig.name)).strip() or fig.name
-        fig.side = str(values.get("side", fig.side)).strip() or fig.side
-        stats = dict(fig.stats)
-        for name, value in values.items():
-            if name.startswith("stats."):
-                stats[name.removeprefix("stats.")] = value
-        fig.stats = stats
+        self._typed_into(fig, values)
         engine: list[Problem] = []
         try:
             self._read_gear(fig)
@@ -572,8 +614,8 @@ class Editor:
             first = self.form.element.querySelector("[aria-invalid=true]")
             if present(first):
                 first.focus()
-            return
-        self.app.change(lambda enc: new, done)
+            return False
+        return self.app.change(lambda enc: new, done)
 
     def _read_gear(self, fig: Figure) -> None:
         """Skill values, item states and loaded flags as shown in the panel."""
