@@ -627,7 +627,7 @@ class App:
             if not byid("menu").hidden and not present(ev.target.closest("#menu, #menu-button")):
                 self.toggle_menu(False)
             return
-        if present(element.closest("#panel-body")):
+        if present(element.closest("#panel-body, #panel-footer")):
             self.guard(lambda: self.commands.run(cmd, element, ev, scope=self.mode))
             return
         if present(element.closest("#menu")) and cmd != "coords":

@@ -291,7 +291,7 @@ class Ruleset:
             specs.append(
                 ActionSpec(
                     "gm_pool",
-                    "GM: set hit points or another pool",
+                    "GM: set a pool (hit points...)",
                     None,
                     (who, pool, value),
                     "Set a figure's pool to a new value (at most its maximum). Logged; undo "
@@ -314,7 +314,7 @@ class Ruleset:
             specs.append(
                 ActionSpec(
                     "gm_status",
-                    "GM: put on or take off a status",
+                    "GM: status",
                     None,
                     (who, status, rounds, remove),
                     "A condition on a figure, for a number of units or until taken off.",
@@ -325,7 +325,7 @@ class Ruleset:
         specs.append(
             ActionSpec(
                 "gm_note",
-                "GM: write a note in the log",
+                "GM: note",
                 None,
                 (about, note) if figures else (note,),
                 "A free note for the log (a ruling, a reminder).",

@@ -219,7 +219,8 @@ def test_7_move_here_is_in_view_after_choosing_a_hex(ui: App) -> None:
     result = page.locator("#panel-body .result[role=status]")
     expect(result).to_have_count(1)
     assert log_texts(ui)[-1] == "Bryn Spear moves B3 → B5 (2 MP)"  # 9: friendly coordinates
-    press(ui, page.locator("#panel-body [data-action] .action-head").first)
+    tap_figure(ui, "ash")
+    press(ui, page.locator('#panel-body [data-action="move"] .action-head'))
     expect(result).to_have_count(0)
     # a step change is no result card: the turn line says it
     press(ui, page.locator('#turn-tracker [data-action="next_step"]'))
@@ -277,25 +278,39 @@ def test_9_hexes_read_as_column_letter_and_row_and_show_coordinates_is_kept(ui: 
     page.locator("#coords-toggle").check()
     expect(page.locator("#layer-coords text").first).to_have_text("A1")
     assert page.evaluate("localStorage.getItem('hexcombat.coords')") == "on"
+    page.locator("#coords-toggle").uncheck()
+    assert page.evaluate("localStorage.getItem('hexcombat.coords')") == "off"
+    press(ui, "#menu-button")
+    expect(page.locator("#menu")).to_be_hidden()
 
 
 # ---- 11: measure --------------------------------------------------------------------------------
 def test_11_measure_two_hexes_for_distance_and_sight(ui: App) -> None:
+    """The ruler (or M) measures between two tapped hexes: distance, sight with its reason."""
     page = ui.page
-    enc = duel().painted([Hex(4, 2)], "wall")
+    enc = duel().painted([Hex(2, 3)], "wall")
     import_encounter(ui, enc)
+    if touch(ui):  # the sheet down to its peek, so the board is free to tap
+        page.locator("#sheet-handle").focus()
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        expect(page.locator("#panel")).to_have_attribute("data-sheet", "peek")
     press(ui, "#measure-button")
     expect(page.locator("#measure-button")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#measure-info [data-measure=waiting]")).to_be_visible()
-    press(ui, hex_at(ui, "3,4"))
-    press(ui, hex_at(ui, "6,2"))
+    press(ui, hex_at(ui, "1,3"))
+    press(ui, hex_at(ui, "3,3"))
     done = page.locator("#measure-info [data-measure=done]")
-    expect(done).to_have_attribute("data-distance", "3")
-    expect(done).to_contain_text("D6 → G4")
+    expect(done).to_have_attribute("data-distance", "2")
+    expect(done).to_have_attribute("data-clear", "false")
+    wall = hex_label(Hex(2, 3))
+    expect(done).to_contain_text(f"{hex_label(Hex(1, 3))} → {hex_label(Hex(3, 3))}: 2 hexes")
+    expect(done).to_contain_text(f"blocked by Wall at {wall}")
     expect(page.locator('#board [data-highlight~="measure"]')).to_have_count(2)
+    expect(page.locator('#board [data-highlight~="blocked"]')).to_have_count(1)
     wait_toast_gone(ui)
     ui.screenshot("table-measure")
-    # the tool does not select or move anything
+    # the tool neither selects nor moves anything; it goes away with its button
     expect(page.locator("#board .selected[data-figure]")).to_have_count(0)
     press(ui, "#measure-button")
     expect(page.locator("#measure-info")).to_be_hidden()
@@ -324,9 +339,11 @@ def test_14_gm_sets_hit_points_and_rolls_free_dice_into_the_log_and_undo(ui: App
     gm = page.locator("#panel-body [data-gm]")
     press(ui, gm.locator("summary"))
     press(ui, gm.locator('[data-action="gm_pool"] .action-head'))
-    expect(gm.locator('[data-field="figure"] select')).to_have_value("dax")
+    chosen = gm.locator('[data-field="figure"] select option:checked')
+    expect(chosen).to_have_text("Dax the Red")  # the selected figure, preset
     gm.locator('[data-field="value"] input').fill("4")
-    gm.locator('[data-field="value"] input').dispatch_event("input")
+    wait_toast_gone(ui)
+    ui.screenshot("table-gm-pool")
     press(ui, page.locator('[data-commit-bar] [data-cmd="commit"]'))
     expect(page.locator("#log > li .text").last).to_have_text(
         "GM sets Dax the Red's hit points to 4 of 10 (was 10)"

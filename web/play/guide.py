@@ -32,10 +32,13 @@ class Guide:
         self.app = app
         self.active = False
         self.start_cursor = 0
+        self.shown_step = 0
+        """The step last drawn: a new step pans its ringed hex into view once."""
 
     def start(self) -> None:
         """Begin at step 1 from the encounter as it is now."""
         self.active = True
+        self.shown_step = 0
         self.start_cursor = self.app.encounter.cursor
         self.app.select(None)
 
@@ -95,6 +98,11 @@ class Guide:
             words = STEPS[step - 1]
             head = f"Step {step} of {len(STEPS)}"
         box.dataset.guideStep = str(step)
+        if step != self.shown_step:
+            self.shown_step = step
+            ringed = self.hexes()
+            if ringed:
+                self.app.board.keep_visible(ringed[0])
         box.innerHTML = (
             f'<div class="grow"><strong>{esc(head)}</strong> <span>{esc(words)}</span></div>'
             '<button type="button" data-cmd="guide-close" aria-label="Close the guide">✕</button>'

@@ -22,7 +22,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeededError
 from hexcombat.view import actions_view, reach_view, sight_view
-from web.board.view import Marks, parse_key
+from web.board.view import Marks, friendly, parse_key
 from web.play import table
 from web.ui import forms
 from web.ui.dom import byid, esc, present
@@ -318,7 +318,8 @@ class Play:
             f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])} '
             f'<small class="muted">{esc(f["side"])}</small></h2>'
             '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
-            f'<p class="hint">At {esc(f["position"])}, facing {FACING_NAMES[int(f["facing"])]}'
+            f'<p class="hint">At {esc(f.get("where") or f["position"])}, '
+            f"facing {FACING_NAMES[int(f['facing'])]}"
             f"{' — out of the fight' if f.get('out') else ''}.</p>"
         )
         pools = "".join(
@@ -486,7 +487,7 @@ class Play:
             )
         return (
             '<div class="result info"><div class="row"><strong class="grow">'
-            f"Hex {esc(key)}: {esc(t['name'])}</strong>"
+            f"Hex {esc(friendly(key))}: {esc(t['name'])}</strong>"
             '<button type="button" data-cmd="close-info" aria-label="Close">✕</button></div>'
             + "".join(lines)
             + "</div>"
@@ -500,7 +501,8 @@ class Play:
         if clock:
             lines += f'<li class="muted">{esc(clock[-1]["text"])}</li>'
         return (
-            '<div class="result" role="status"><div class="row"><strong class="grow">Result'
+            '<div class="result" role="status" tabindex="-1"><div class="row">'
+            '<strong class="grow">Result'
             '</strong><button type="button" data-cmd="close-result" aria-label="Close">✕</button>'
             f'</div><ul class="breakdown">{lines}</ul></div>'
         )
@@ -722,8 +724,10 @@ class Play:
                 self.kind = kind
                 spec = self.spec(kind) or {}
                 self.params = _defaults(spec, keep)
-                if spec.get("group") == "gm" and app.selected is not None:
-                    self.params.setdefault("figure", app.selected)
+                takes = any(p["type"] == "figure" for p in spec.get("params", []))
+                if spec.get("group") == "gm" and takes and app.selected is not None:
+                    name = next(p["name"] for p in spec["params"] if p["type"] == "figure")
+                    self.params.setdefault(name, app.selected)  # about the selected figure
             self.render()
         elif cmd == "answer":
             prompt = app.view["prompt"]
@@ -919,7 +923,7 @@ class Play:
                     continue
                 if p["type"] == "hex":
                     marks.focus = str(value)
-                elif p["type"] == "figure":
+                elif p["type"] == "figure" and spec.get("group") != "gm":
                     target = app.board.tokens.get(str(value))
                     if target is not None and target[3]:
                         where = str(target[3][1])

@@ -26,7 +26,8 @@ from hexcombat import Encounter, HexcombatError, InvalidDocumentError, Problem
 from hexcombat.editing import catalogue, new_item
 from hexcombat.figures import EQUIPMENT_STATES, Figure
 from hexcombat.geometry import neighbors
-from web.board.view import Marks, parse_key
+from hexcombat.layout import hex_label
+from web.board.view import Marks, friendly, parse_key
 from web.ui import forms
 from web.ui.dom import byid, esc, present
 from web.ui.shell import Shell
@@ -148,7 +149,7 @@ class Editor:
             f'<li><button type="button" data-cmd="pick" data-pick="{esc(f["id"])}">'
             f'<span class="chip-token" style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
             f'<span class="grow">{esc(f["name"])}<br><small class="muted">{esc(f["side"])} · '
-            f"at {esc(f['position'])}</small></span></button></li>"
+            f"at {esc(f.get('where') or f['position'])}</small></span></button></li>"
             for f in figures
         )
         board = self.app.view["board"]
@@ -234,7 +235,7 @@ class Editor:
         return (
             f'<h3>Just placed</h3><div class="row"><span class="chip-token" '
             f'style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
-            f'<span class="grow">{esc(f["name"])} at {esc(f["position"])}</span>'
+            f'<span class="grow">{esc(f["name"])} at {esc(f.get("where") or f["position"])}</span>'
             '<button type="button" data-cmd="edit-figure">Edit</button></div>'
             + self._facing_html(int(f["facing"]))
         )
@@ -258,7 +259,8 @@ class Editor:
             f'<div class="row"><span class="chip-token" style="--side:{esc(f["color"])}">'
             f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])}</h2>'
             '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
-            f'<p class="hint">At {esc(f["position"])}. Tap an empty hex to move it there.</p>'
+            f'<p class="hint">At {esc(f.get("where") or f["position"])}. '
+            "Tap an empty hex to move it there.</p>"
             + self._facing_html(facing)
             + '<div id="figure-form"></div>'
             + self._gear_html(fid)
@@ -517,7 +519,7 @@ class Editor:
             facing = 3 if side == self.sides()[0] else 0
             return enc.with_figure(enc.ruleset.new_figure(fid, name, side, parse_key(key), facing))
 
-        if app.change(make, f"Added {name} at {key}."):
+        if app.change(make, f"Added {name} at {friendly(key)}."):
             added = [f for f in app.encounter.setup.figures if f.name == name]
             if added:
                 app.select(added[-1].id)
@@ -528,7 +530,7 @@ class Editor:
         if str(fig.position) == key:
             return
         fig.position = parse_key(key)
-        self.app.change(lambda enc: enc.with_figure(fig), f"Moved {fig.name} to {key}.")
+        self.app.change(lambda enc: enc.with_figure(fig), f"Moved {fig.name} to {friendly(key)}.")
 
     def rotate(self, by: int) -> None:
         """Turn the selected figure one hexside clockwise (1) or anticlockwise (-1); what is
@@ -708,7 +710,7 @@ class Editor:
                 new = enc.with_figure(fig)
             except InvalidDocumentError:
                 continue
-            self.app.change(lambda _e, new=new: new, f"Duplicated as {name} at {spot}.")
+            self.app.change(lambda _e, new=new: new, f"Duplicated as {name} at {hex_label(spot)}.")
             self.app.select(fig.id)
             return
         self.app.toast(f"There is no free hex next to {original.name} for a copy.", bad=True)
