@@ -27,7 +27,7 @@ def figure_label(state: GameState, figure: Figure) -> str:
     parts = [
         figure.name,
         figure.side,
-        f"at {hex_label(figure.position)}",
+        "at " + " and ".join(hex_label(h) for h in figure.hexes()),
         f"facing {FACING_NAMES[figure.facing % 6]}",
     ]
     parts += [

@@ -37,7 +37,7 @@ from web.share import PANEL_COMMANDS
 from web.ui.dialog import Dialog
 from web.ui.dom import byid, closest_data, esc, listen, now_ms, present, proxy
 from web.ui.toast import Toast
-from web.ui.words import HOUSE_TAG, problems_text, terrain_facts
+from web.ui.words import HOUSE_TAG, plain_error, problems_text, terrain_facts
 
 DEMO_FOLDER = "./static/demos/"
 TOAST_MS = 6000
@@ -295,7 +295,7 @@ class App:
         try:
             self.session.change(make, done)
         except (HexcombatError, ValueError) as exc:
-            self.toast(problems_text(exc), bad=True)
+            self.refuse(exc)
             return False
         self.after_change(done)
         return True
@@ -510,15 +510,28 @@ class App:
             self.toast(f"Something went wrong: {exc}", bad=True)
 
     # ---- page chrome ---------------------------------------------------------------------
-    def toast(self, message: str, *, bad: bool = False, undo: bool = False) -> None:
-        """A short message over the board (with an Undo button after a change)."""
+    def toast(
+        self, message: str, *, bad: bool = False, undo: bool = False, details: str = ""
+    ) -> None:
+        """A short message over the board (with an Undo button after a change, and the
+        technical text under "details")."""
         self._toast.show(
-            message, bad=bad, button="Undo" if undo else "", button_attr='data-cmd="undo"'
+            message,
+            bad=bad,
+            button="Undo" if undo else "",
+            button_attr='data-cmd="undo"',
+            details=details,
         )
 
     def hint(self, message: str, button: str, cmd: str) -> None:
         """A message with a button that runs command ``cmd`` (e.g. a reminder to back up)."""
         self._toast.show(message, button=button, button_attr=f'data-cmd="{esc(cmd)}"')
+
+    def refuse(self, exc: BaseException, before: str = "") -> None:
+        """Say in a player's words why something was refused; the engine's text goes under
+        "details"."""
+        plain, details = plain_error(exc)
+        self.toast(f"{before}{plain}", bad=True, details=details)
 
     def hide_toast(self) -> None:
         """Hide the message box."""

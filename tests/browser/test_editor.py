@@ -8,6 +8,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
+from hexcombat import Hex
+from hexcombat.layout import hex_label
 from hexcombat.rulesets import all_rulesets
 
 from .appdriver import (
@@ -63,7 +65,10 @@ def test_create_paint_place_rotate_edit_and_reload_restores_everything(ui: App) 
     assert [painted[k] for k in ("3,2", "4,1", "4,2", "6,1", "6,2")] == ["woods"] * 3 + [
         "water"
     ] * 2
-    assert hex_at(ui, "3,2").get_attribute("aria-label") == "hex 3,2: Woods, move 2"
+    assert (
+        hex_at(ui, "3,2").get_attribute("aria-label")
+        == f"hex {hex_label(Hex(3, 2))}: Woods, move 2"
+    )
 
     tool(ui, "add")
     press(ui, hex_at(ui, "1,3"))

@@ -89,7 +89,7 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     assert "3,2" in reach and "2,2" in reach
     if not touch(ui):  # the mouse shows the way before anything is chosen
         hex_at(ui, "3,1").hover()
-        expect(page.locator("#hover-info")).to_have_text("hex 3,1: Open ground, move 1")
+        expect(page.locator("#hover-info")).to_have_text("hex D3: Open ground, move 1")
         assert highlighted(ui, "path") == ["3,1", "2,2"]
     press(ui, hex_at(ui, "3,2"))  # choosing a destination moves nothing yet
     expect(figure(ui, "ash")).to_have_attribute("data-at", "2,2")
@@ -97,14 +97,15 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     expect(page.locator("#preview")).to_contain_text("Cost: 1")
     wait_toast_gone(ui)
     ui.screenshot("play-skirmish-path")
-    press(ui, '#preview [data-cmd="commit"]')
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
     expect(figure(ui, "ash")).to_have_attribute("data-at", "3,2")
-    assert log_texts(ui)[-1] == "Ash the Warden moves 2,2 → 3,2 (1 MP)"
+    assert log_texts(ui)[-1] == "Ash the Warden moves C4 → D4 (1 MP)"
 
     next_step(ui, "End movement")
     expect(page.locator("#turn-tracker")).to_contain_text("Attacks")
     select(ui, "ash")
-    press(ui, figure(ui, "dax"))  # tapping the enemy offers the attack on it
+    press(ui, figure(ui, "dax"))  # tapping the enemy asks: attack it, or select it
+    press(ui, '#panel-body [data-choice="dax"] [data-cmd="choose-target"]')
     card = page.locator('#panel-body [data-action="attack"]')
     expect(card).to_have_attribute("aria-expanded", "true")
     expect(page.locator("#preview [data-percent]")).to_have_text("60%")
@@ -173,8 +174,8 @@ def test_hex_details_say_why_not_and_show_a_blocked_line_of_sight(ui: App) -> No
     select(ui, "ash")
     press(ui, hex_at(ui, "8,0"))
     card = page.locator("#panel-body .result.info")
-    expect(card).to_contain_text("Hex 8,0: Open ground")
-    expect(card.locator(".problem")).to_contain_text("must be one of the 44 offered, got '8,0'")
+    expect(card).to_contain_text("Hex I5: Open ground")
+    expect(card.locator(".problem")).to_have_text("Move: I5 is out of reach now.")
     expect(card.locator(".sight")).to_have_attribute("data-clear", "false")
     assert highlighted(ui, "focus") == ["8,0"]
     assert sorted(highlighted(ui, "blocked")) == sorted(expected["blocking"])
@@ -230,7 +231,7 @@ def test_previewed_chance_is_the_engines_exact_value(ui: App) -> None:
     type_faces(ui, [25])  # no d20 shows 25: the engine says so and nothing happens
     expect(page.locator("#action-error")).to_contain_text("but a d20 shows 1-20")
     expect(page.locator("#log > li")).to_have_count(len(enc.events))
-    press(ui, '#preview [data-cmd="roll"]')  # the encounter's seeded dice
+    press(ui, '[data-commit-bar] [data-cmd="roll"]')  # the encounter's seeded dice
     assert log_texts(ui)[-1].startswith("Ash the Warden ")
 
 
@@ -255,7 +256,7 @@ def declare_walk(ui: App, fid: str) -> None:
     expect(mode).to_have_value("")  # nothing chosen yet: nobody sees another's choice
     labels = mode.locator("option").all_text_contents()
     mode.select_option(str(next(i for i, t in enumerate(labels) if t.startswith("Walk")) - 1))
-    press(ui, '#preview [data-cmd="commit"]')
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
     expect(page.locator("#panel-body .declared")).to_have_text(
         "Done for declarations: the choice stays hidden until everyone has chosen."
     )
@@ -341,7 +342,7 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
     for fid, to in (("alice", "3,3"), ("bob", "4,3")):
         select(ui, fid)
         press(ui, hex_at(ui, to))
-        press(ui, '#preview [data-cmd="commit"]')
+        press(ui, '[data-commit-bar] [data-cmd="commit"]')
         expect(page.locator("#panel-body .declared")).to_contain_text("Done for movement")
     next_step(ui, "End movement")
     expect(figure(ui, "alice")).to_have_attribute("data-at", "3,3")
@@ -352,6 +353,7 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
 
     select(ui, "alice")
     press(ui, figure(ui, "bob"))
+    press(ui, '#panel-body [data-choice="bob"] [data-cmd="choose-target"][data-kind="attack"]')
     expect(page.locator('#panel-body [data-action="attack"]')).to_have_attribute(
         "aria-expanded", "true"
     )

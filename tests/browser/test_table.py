@@ -265,7 +265,7 @@ def test_6_round_step_and_who_acts_are_visible(ui: App) -> None:
     line = page.locator("#turn-line")
     in_view(ui, line)
     expect(line).to_contain_text("Round 1 · Movement")
-    expect(line).to_contain_text("To act: Ash the Warden, Bryn Spear, Dax the Red")
+    expect(line).to_contain_text("3 to act: Ash the Warden, Bryn Spear, Dax the Red")
 
 
 # ---- 9: coordinates -----------------------------------------------------------------------------

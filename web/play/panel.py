@@ -27,7 +27,16 @@ from web.play import table
 from web.ui import forms
 from web.ui.dom import byid, esc, present
 from web.ui.shell import Shell
-from web.ui.words import FACING_NAMES, HOUSE_TAG, rule_tag, shown, tagged, terrain_facts
+from web.ui.words import (
+    FACING_NAMES,
+    HOUSE_TAG,
+    details_html,
+    plain_error,
+    rule_tag,
+    shown,
+    tagged,
+    terrain_facts,
+)
 
 PICKABLE = ("hex", "figure")
 COMMANDS = (
@@ -67,6 +76,7 @@ class Play:
         self.typed: list[int] = []
         """Faces typed so far (kept when more dice are asked for)."""
         self.error = ""
+        self.error_details = ""
         self.info_hex: str | None = None
         self.hover_path: list[str] = []
         self.hover_key: str | None = None
@@ -103,6 +113,7 @@ class Play:
         self.extra_faces = []
         self.typed = []
         self.error = ""
+        self.error_details = ""
         self.info_hex = None
         self.hover_path = []
         self.choice = None
@@ -586,7 +597,10 @@ class Play:
             )
         parts.append(self._commit_html(pv, spec))
         if self.error:
-            parts.append(f'<p class="problem" role="alert" id="action-error">{esc(self.error)}</p>')
+            parts.append(
+                f'<p class="problem" role="alert" id="action-error">{esc(self.error)}</p>'
+                + details_html(self.error_details)
+            )
         return "".join(parts)
 
     def _commit_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
@@ -650,9 +664,9 @@ class Play:
             self._focus_last_face()
             return
         except (IllegalActionError, HexcombatError, ValueError) as exc:
-            self.error = str(exc)
+            self.error, self.error_details = plain_error(exc)
             if action.kind == "next_step" or not present(js.document.querySelector("#preview")):
-                self.app.toast(str(exc), bad=True)
+                self.app.refuse(exc)
             else:
                 self._draw_preview()
             return
@@ -850,8 +864,12 @@ class Play:
                 if p["type"] == "hex":
                     action = Action(spec["kind"], spec["figure"], {p["name"]: key})
                     pv = self.app.encounter.preview(action)
-                    if not pv.allowed:
-                        return pv.reason or f"{spec['label']}: not allowed here"
+                    if not pv.allowed:  # in a player's words: out of reach, or the reason
+                        if "must be one of" in pv.reason:
+                            return f"{spec['label']}: {friendly(key)} is out of reach now."
+                        return plain_error(IllegalActionError(pv.reason))[0] or (
+                            f"{spec['label']}: not allowed here"
+                        )
         return ""
 
     def _sight(self, key: str) -> dict[str, Any] | None:

@@ -34,7 +34,7 @@ def turn_line(view: dict[str, Any]) -> str:
     elif not acting["figures"]:  # the table acts (an upkeep step), nobody else
         who = "Nobody acts: end the step"
     elif waiting:
-        who = f"To act: {_names(waiting)}"
+        who = f"{len(waiting)} to act: {_names(waiting)}"
     else:
         who = "Everyone is done: end the step"
     return f"{time['label']} · {who}"

@@ -40,12 +40,20 @@ class Toast:
         button: str = "",
         button_attr: str = "",
         on_action: Callable[[], None] | None = None,
+        details: str = "",
     ) -> None:
-        """Show ``text`` (with a button labelled ``button`` carrying ``button_attr``)."""
+        """Show ``text`` (with a button labelled ``button`` carrying ``button_attr``, and the
+        technical ``details`` folded away under "details")."""
         js = _js()
         tag = self.text_tag
         extra = f'<button type="button" {button_attr}>{esc(button)}</button>' if button else ""
-        self.element.innerHTML = f"<{tag}>{esc(text)}</{tag}>{extra}"
+        folded = (
+            f'<details class="tech" data-details><summary>details</summary>'
+            f"<code>{esc(details)}</code></details>"
+            if details
+            else ""
+        )
+        self.element.innerHTML = f"<{tag}>{esc(text)}</{tag}>{extra}{folded}"
         self.element.classList.toggle("bad", bad)
         self.element.hidden = False
         self.on_action = on_action

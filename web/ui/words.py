@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 FACING_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
@@ -59,3 +60,67 @@ def problems_text(exc: BaseException) -> str:
     if problems:
         return "; ".join(p.message if not p.path else f"{p.path}: {p.message}" for p in problems)
     return str(exc)
+
+
+_ACTION_PARAM = re.compile(r"^[a-z_]+: ([^()]+?) \([\w.]+\) (.+)$", re.S)
+_PATH = re.compile(r"^[\w.\[\]-]+: ")
+
+
+def plain_error(exc: BaseException) -> tuple[str, str]:
+    """An engine error as a player reads it, and the technical text for "details".
+
+    Paths ("figures[2].position: ...") and parameter names go to the details; the plain
+    words say what went wrong and, where the engine's message does not, what to do.
+    """
+    details = problems_text(exc)
+    problems = getattr(exc, "problems", None)
+    if problems:
+        if any(p.path == "format" for p in problems):
+            return (
+                "This file is not a Hex Combat encounter. Choose a .json file exported from "
+                "Hex Combat.",
+                details,
+            )
+        words = "; ".join(_sentence(f"{_subject(p.path)}{p.message}") for p in problems)
+        return f"{words}. Change it and try again.", details
+    text = str(exc)
+    if type(exc).__name__ == "DiceFaceError":
+        _, _, why = text.partition(": ")
+        return f"A typed die does not fit: {why or text}. Type that face again.", details
+    found = _ACTION_PARAM.match(text)
+    if found:
+        label, why = found.groups()
+        return _sentence(f"{label} {why}"), details
+    plain = _sentence(_PATH.sub("", text))
+    return plain, details if details != plain else ""
+
+
+_FIGURE_PATH = re.compile(r"^figures\[(\d+)\](?:\.(?:stats\.)?([\w.]+))?$")
+
+
+def _subject(path: str) -> str:
+    """A document path in words: 'figures[2].position' -> "figure 3's position: "."""
+    if not path:
+        return ""
+    found = _FIGURE_PATH.match(path)
+    if found:
+        number, field = int(found.group(1)) + 1, found.group(2)
+        return f"figure {number}'s {field.replace('_', ' ')}: " if field else f"figure {number}: "
+    if path.startswith("ruleset.options."):
+        return f"option {path.removeprefix('ruleset.options.')}: "
+    return f"{path.split('.')[0].split('[')[0].replace('_', ' ')}: "
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+def details_html(details: str) -> str:
+    """The technical text of a message, folded under "details" (nothing when empty)."""
+    if not details:
+        return ""
+    return (
+        f'<details class="tech" data-details><summary>details</summary>'
+        f"<code>{esc(details)}</code></details>"
+    )
