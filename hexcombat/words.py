@@ -34,7 +34,7 @@ def figure_label(state: GameState, figure: Figure) -> str:
         f"{p.current} of {p.maximum} {lower_label(ruleset.view_label(name))}"
         for name, p in figure.pools.items()
     ]
-    parts += [lower_label(ruleset.view_label(s)) for s in figure.statuses]
+    parts += [lower_label(ruleset.view_label(b)) for b in ruleset.badges(state, figure)]
     if ruleset.is_out(state, figure):
         parts.append("out of the fight")
     return ", ".join(parts)

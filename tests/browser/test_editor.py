@@ -77,7 +77,10 @@ def test_create_paint_place_rotate_edit_and_reload_restores_everything(ui: App) 
     press(ui, hex_at(ui, "8,0"))
     red = figure(ui, "red-a")
     expect(red).to_have_attribute("data-facing", "0")
-    expect(red).to_have_attribute("aria-label", "Red A (Red), facing 0, at 8,0")
+    where = hex_label(Hex(8, 0))
+    expect(red).to_have_attribute(
+        "aria-label", f"Red A, Red, at {where}, facing north, 10 of 10 hit points"
+    )
 
     press(ui, '[data-cmd="rotate"][data-by="1"]')
     expect(red).to_have_attribute("data-facing", "1")

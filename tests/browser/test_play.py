@@ -198,7 +198,7 @@ def test_hex_details_say_why_not_and_show_a_blocked_line_of_sight(ui: App) -> No
         page.mouse.down()
         page.wait_for_timeout(800)
         page.mouse.up()
-    expect(card).to_contain_text("Dax the Red (Raiders) stands here: Hp 10/10")
+    expect(card).to_contain_text("Dax the Red (Raiders) stands here: Hit points 10/10")
     expect(figure(ui, "ash")).to_have_class(re.compile(r"\bselected\b"))
 
 
