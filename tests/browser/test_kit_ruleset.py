@@ -118,7 +118,7 @@ def test_kit_round_in_the_page_stances_order_choices_prompt_dice_bodies(ui: App)
         open_action(ui, fid, "stance")
         if fid == "cy":
             choose(ui, "stance", "Cede")
-        press(ui, '#preview [data-cmd="commit"]')
+        press(ui, '[data-commit-bar] [data-cmd="commit"]')
     assert log_texts(ui)[-4:] == [
         "Ann Blade presses", "Cy Knife cedes the initiative", "Bo Pike presses", "Warhorse presses",
     ]  # fmt: skip
@@ -140,7 +140,7 @@ def test_kit_round_in_the_page_stances_order_choices_prompt_dice_bodies(ui: App)
     expect(page.locator('#preview [data-stage="damage"]')).to_contain_text("if Bo Pike wins")
     expect(page.locator('#preview [data-variant="Warhorse blocks"]')).to_have_count(1)
     ui.screenshot("kit-strike-preview")
-    press(ui, '#preview [data-cmd="roll"]')  # the strike only asks; the answer rolls
+    press(ui, '[data-commit-bar] [data-cmd="roll"]')  # the strike only asks; the answer rolls
     card = page.locator("#panel-body [data-prompt]")
     expect(card).to_contain_text("Warhorse: block this attack?")
     press(ui, card.locator('[data-answer="take"]'))

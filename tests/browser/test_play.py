@@ -301,7 +301,7 @@ def commit_hidden(ui: App, fid: str, kind: str, last: bool = False) -> None:
     """Commit the open hidden choice: the panel says it is done and keeps it secret; the last
     choice in reveals them all (the result card lists them)."""
     page = ui.page
-    press(ui, f'#preview [data-cmd="commit"][data-commit="{kind}"]')
+    press(ui, f'[data-commit-bar] [data-cmd="commit"][data-commit="{kind}"]')
     if last:
         expect(page.locator("#panel-body .result[role=status]")).to_contain_text(" chose to ")
         return
@@ -406,7 +406,7 @@ def test_a_chosen_dodge_is_aimed_at_an_attack_when_the_choices_are_revealed(ui: 
     expect(page.locator("#preview .notes")).to_contain_text("needs 40 or lower (40%)")
     wait_toast_gone(ui)
     ui.screenshot("play-percentile-dodge-pick")
-    press(ui, '#preview [data-cmd="commit"]')
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
     assert "Bob will dodge Alice's attack" in log_texts(ui)
     answer_prompt(ui, "Alice: roll to hit Bob with the Sword", "roll_attack")
     type_faces(ui, [30])
