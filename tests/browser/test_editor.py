@@ -96,7 +96,10 @@ def test_create_paint_place_rotate_edit_and_reload_restores_everything(ui: App) 
     page.fill('#figure-form [data-field="stats.move"] input', "5")
     press(ui, '[data-cmd="apply-figure"]')
     blue = figure(ui, "blue-a")
-    expect(blue).to_have_attribute("aria-label", "Brie the Oaken (Blue), facing 3, at 1,3")
+    expect(blue).to_have_attribute(
+        "aria-label",
+        f"Brie the Oaken, Blue, at {hex_label(Hex(1, 3))}, facing south, 10 of 10 hit points",
+    )
     expect(blue.locator(".initials")).to_have_text("BO")
     wait_toast_gone(ui)
     ui.screenshot("editor-set-up")
@@ -114,7 +117,8 @@ def test_create_paint_place_rotate_edit_and_reload_restores_everything(ui: App) 
     expect(page.locator("#enc-name")).to_have_text("Ford ambush")
     assert terrains(ui) == painted
     expect(figure(ui, "blue-a")).to_have_attribute(
-        "aria-label", "Brie the Oaken (Blue), facing 3, at 1,3"
+        "aria-label",
+        f"Brie the Oaken, Blue, at {hex_label(Hex(1, 3))}, facing south, 10 of 10 hit points",
     )
     expect(figure(ui, "red-a")).to_have_attribute("data-facing", "1")
     expect(page.locator("html")).to_have_attribute("data-mode", "edit")  # left in set-up

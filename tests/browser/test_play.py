@@ -288,7 +288,8 @@ def choose_hidden(
     page = ui.page
     select(ui, fid)
     if target is not None:
-        press(ui, figure(ui, target))  # tapping the enemy offers the attack on it
+        press(ui, figure(ui, target))  # tapping the enemy asks: attack it, or select it
+        press(ui, f'#panel-body [data-choice="{target}"] [data-kind="{kind}"]')
     else:
         open_action(ui, kind)
     expect(page.locator(f'#panel-body [data-action="{kind}"]')).to_have_attribute(
