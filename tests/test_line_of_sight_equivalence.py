@@ -16,7 +16,7 @@ import pytest
 
 from hexcombat.board import TIE_POLICIES, Board, SightLine
 from hexcombat.geometry import Hex, LineStep, distance, line, line_steps
-from hexcombat.layout import from_offset
+from hexcombat.layout import from_offset, hex_label
 from hexcombat.terrain import Terrain, TerrainTable
 
 pytestmark = pytest.mark.pyodide
@@ -70,7 +70,7 @@ def _stops(t: Terrain, at_end: bool) -> bool:
 
 
 def _block_reason(stoppers: list[tuple[Hex, Terrain]]) -> str:
-    parts = " and ".join(f"{t.name} at {h}" for h, t in stoppers)
+    parts = " and ".join(f"{t.name} at {hex_label(h)}" for h, t in stoppers)
     if all(t.blocks_sight for _, t in stoppers):
         return f"blocked by {parts}"
     return f"cannot pass through {parts} (fire may end there, not pass through)"
@@ -114,7 +114,7 @@ def reference_line_of_sight(
         if value > 0:
             soft_total += value
             soft.extend(h for h, t in passable if t.soft_cover > 0)
-    soft_names = ", ".join(f"{board.terrain_at(h).name} at {h}" for h in soft)
+    soft_names = ", ".join(f"{board.terrain_at(h).name} at {hex_label(h)}" for h in soft)
     if first_block:
         reason = first_block
     elif soft_total >= soft_limit:
