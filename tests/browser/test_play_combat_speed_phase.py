@@ -78,7 +78,7 @@ def declare(ui: App, fid: str, label: str) -> None:
     select(ui, fid)
     open_action(ui, "declare_speed")
     choose(ui, "n", label)
-    press(ui, '#preview [data-cmd="commit"]')
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
     expect(ui.page.locator("#panel-body .declared")).to_contain_text("stays hidden")
 
 
@@ -92,11 +92,11 @@ def plan(ui: App, fid: str, to: str, facing: int | None = None) -> None:
         choose(ui, "to", to)
         radio = ui.page.locator(f'#action-form [data-field="facing"] input[value="{facing}"]')
         press(ui, radio.locator("xpath=.."))
-    expect(ui.page.locator("#preview [data-cmd='commit']")).to_be_visible()
+    expect(ui.page.locator("[data-commit-bar] [data-cmd='commit']")).to_be_visible()
 
 
 def commit(ui: App) -> None:
-    press(ui, '#preview [data-cmd="commit"]')
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
 
 
 def next_step(ui: App, label: str) -> None:
@@ -153,7 +153,8 @@ def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: A
 
     # combat: reach and arc are the text's; the outcome is the GM's, logged like any event
     select(ui, "ann")
-    press(ui, figure(ui, "bob"))
+    press(ui, figure(ui, "bob"))  # a tap on the enemy asks: strike it, or select it
+    press(ui, '#panel-body [data-choice="bob"] [data-kind="strike"]')
     card = page.locator('#panel-body [data-action="strike"]')
     expect(card).to_have_attribute("aria-expanded", "true")
     expect(card).to_contain_text("the GM's to enter (C-1)")
