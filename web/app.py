@@ -242,8 +242,10 @@ class App:
         """Put the first-visit card away (focus goes to the board)."""
         card = byid("welcome")
         if not card.hidden:
+            had_focus = bool(card.contains(js.document.activeElement))
             card.hidden = True
-            self.board.svg.focus()
+            if had_focus:
+                self.board.svg.focus()
 
     def start_guide(self) -> None:
         """The guided first fight: close the card, point at three steps on the board."""
@@ -434,6 +436,7 @@ class App:
             return
         if not self.session.set_mode(mode):
             return
+        self.close_welcome()  # the player has moved on from the first-visit card
         remember_mode(self.entry_id, mode)
         self._reset_editor()
         self.play.reset_pending()
