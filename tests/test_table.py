@@ -69,12 +69,14 @@ def test_a_fight_ends_when_one_side_is_left_and_says_who_won() -> None:
     view = encounter_view(enc)
     outcome = view["outcome"]
     assert outcome["winner"] == "Blue" and outcome["text"] == "Blue win the fight"
-    # no more actions: not for figures, not even ending the step; the GM's tools stay
-    assert enc.legal_actions("ann") == [] and enc.legal_actions(None) == []
-    assert view["table_actions"] == []
+    # no more actions for the figures; the table may still end the step (a ruleset's
+    # upkeep, such as a death save, runs then) and the GM's tools stay
+    assert enc.legal_actions("ann") == [] and enc.legal_actions("bo") == []
+    assert [a["kind"] for a in view["table_actions"]] == ["next_step"]
     assert {a["kind"] for a in view["gm_actions"]} >= {"gm_pool", "roll_dice"}
-    with pytest.raises(IllegalActionError):
-        enc.perform(Action("next_step"))
+    enc.perform(Action("next_step"))
+    assert encounter_view(enc)["outcome"] is not None and enc.legal_actions("ann") == []
+    enc.undo()
     # undo goes back into the fight
     enc.undo()
     assert encounter_view(enc)["outcome"] is None

@@ -227,7 +227,8 @@ class Ruleset:
         Default: a fight between two or more sides ends when at most one side has a figure
         left in it (:meth:`sides_in_fight`, from :meth:`is_out`); that side wins, and
         when none is left nobody does. Once it has ended no figure is offered an action
-        and the table has only the GM's tools; undo goes back into the fight.
+        (the table may still end the step, so a ruleset's upkeep such as a death save runs,
+        and the GM's tools stay); undo goes back into the fight.
         """
         sides = list(dict.fromkeys(f.side for f in state.figures.values()))
         if len(sides) < 2:
@@ -453,9 +454,8 @@ class Ruleset:
             if over or self.is_out(state, figure) or not self.who_acts(state).may_act(figure_id):
                 return []
             return self.figure_actions(state, figure)
-        if over:  # the fight has ended: nothing (the GM's tools stay, see gm_actions)
-            return []
-        specs = self.table_actions(state)
+        specs = self.table_actions(state)  # once the fight is over the table may still end
+        # the step (the ruleset's upkeep, a death save, runs); figures are offered nothing
         if not self.blocks_next_step(state):
             step = state.step
             specs.append(

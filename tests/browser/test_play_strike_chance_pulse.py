@@ -133,7 +133,7 @@ def test_engaged_pair_first_parry_table_then_a_shot_past_a_friend(ui: App) -> No
     # Bo lets it rest; the engaged step ends; Cy, then Di
     select(ui, "bo")
     open_action(ui, "pass")
-    press(ui, '#preview [data-cmd="commit"]')
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
     next_step(ui, "End engaged combat")
     expect(tracker).to_contain_text("Other figures")
     assert who_acts(ui)[:2] == ["cy", "di"]

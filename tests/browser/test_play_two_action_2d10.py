@@ -98,7 +98,7 @@ def declare(ui: App, fid: str, fields: dict[str, str], combine: bool = False) ->
         box = ui.page.locator('#action-form [data-field="combine"] input[type="checkbox"]')
         press(ui, box)
         expect(box).to_be_checked()
-    press(ui, '#preview [data-cmd="commit"]')
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
     expect(ui.page.locator("#panel-body .declared")).to_contain_text("stays hidden")
 
 
@@ -128,7 +128,7 @@ def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(
     expect(page.locator("#preview")).to_contain_text("3d10kh2")
     wait_toast_gone(ui)
     ui.screenshot("ta-declare-combined")
-    press(ui, '#preview [data-cmd="commit"]')
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
     assert log_texts(ui)[-2:] == [
         "Ann declares attack and parry at Bo",
         "Bo declares attack with both actions (3d10 keep two, TA-5) at Ann",
@@ -148,7 +148,7 @@ def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(
     expect(page.locator('#preview [data-variant="Ann commits a Parry"]')).to_have_count(1)
     wait_toast_gone(ui)
     ui.screenshot("ta-strike-order-preview")
-    press(ui, '#preview [data-cmd="roll"]')
+    press(ui, '[data-commit-bar] [data-cmd="roll"]')
 
     # Ann is asked: the parry answers the attack
     card = page.locator("#panel-body [data-prompt]")
@@ -156,7 +156,7 @@ def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(
     wait_toast_gone(ui)
     ui.screenshot("ta-parry-prompt")
     press(ui, card.locator('[data-answer="parry"]'))
-    press(ui, '#preview [data-cmd="roll"]')
+    press(ui, '[data-commit-bar] [data-cmd="roll"]')
     expect(page.locator("#log > li .text").last).to_have_text(want[-1])
     assert log_texts(ui) == want
     assert "fails the save: lose actions" in want[-1]

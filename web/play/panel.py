@@ -165,7 +165,7 @@ class Play:
                 f'title="{esc(time["acting"]["text"])}">{"".join(chips)}</div>'
             )
             nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
-            if nxt is not None:
+            if nxt is not None and not view.get("outcome"):  # a fight that has ended: no Next
                 parts.append(
                     f'<button type="button" class="next primary" data-cmd="next-step" '
                     f'data-action="next_step" title="{esc(nxt.get("help", ""))}">'
@@ -302,7 +302,7 @@ class Play:
         button = (
             f'<div class="row"><button type="button" class="primary" data-cmd="next-step">'
             f"{esc(nxt['label'])}</button></div>"
-            if nxt
+            if nxt and not view.get("outcome")
             else ""
         )
         table = self._actions_html(None) if self._specs else ""
