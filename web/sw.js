@@ -13,6 +13,10 @@ const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = "hexcombat-" + VERSION;
 
+function replaced() {
+  return !!self.serviceWorker && self.serviceWorker.state === "redundant";
+}
+
 function keep(cache, urls) {
   return Promise.all(urls.map((url) =>
     cache.match(url).then((hit) => hit || cache.add(url))
@@ -57,6 +61,9 @@ self.addEventListener("message", (event) => {
     } catch (e) { return false; }
   });
   const port = event.ports && event.ports[0];
+  // A worker a new build has replaced keeps nothing: opening its cache now would make the
+  // old build's cache again after the new worker deleted it.
+  if (replaced()) return;
   event.waitUntil(
     caches.open(CACHE)
       .then((cache) => keep(cache, FILES.map((f) => new URL(f, scope).href).concat(urls)))
@@ -79,7 +86,7 @@ self.addEventListener("fetch", (event) => {
       cache.match(key, { ignoreSearch: navigate }).then((hit) => {
         if (hit) return hit;
         return fetch(request).then((response) => {
-          if (response.ok && response.type === "basic" && !navigate && !url.search) {
+          if (response.ok && response.type === "basic" && !navigate && !url.search && !replaced()) {
             event.waitUntil(cache.put(request, response.clone()));
           }
           return response;
