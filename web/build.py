@@ -261,6 +261,24 @@ def write_config(out: Path, modules: list[Path]) -> None:
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
+def write_python_start(out: Path) -> str:
+    """Write ``python-start.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot).
+
+    Their snapshot key is a hash of the engine zip, the worker that imports it and the
+    Pyodide version: a browser keeps a snapshot only for the build that made it. Returns the key.
+    """
+    worker = (WEB / "python-snapshot.mjs").read_text(encoding="utf-8")
+    pyodide = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text(encoding="utf-8"))
+    digest = hashlib.sha256((out / "hexcombat.zip").read_bytes())
+    digest.update(worker.encode())
+    digest.update(str(pyodide["version"]).encode())
+    key = digest.hexdigest()[:16]
+    start = (WEB / "python-start.mjs").read_text(encoding="utf-8")
+    (out / "python-start.mjs").write_text(start.replace("__SNAPSHOT_KEY__", key), encoding="utf-8")
+    (out / "python-snapshot.mjs").write_text(worker, encoding="utf-8")
+    return key
+
+
 def write_service_worker(out: Path) -> int:
     """Write ``sw.js`` from ``web/sw.js``: the app's own files, and a version hash of every file.
 
@@ -308,6 +326,7 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
     write_config(out, modules)
     engine_count = write_engine_zip(out / "hexcombat.zip", extra_rulesets)
     copy_vendor(out)
+    write_python_start(out)
     cached = write_service_worker(out)
 
     size, count = folder_size(out)

@@ -36,13 +36,14 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
-// On activation every other build's cache is deleted.
+// On activation every other build's cache is deleted (not the Python start-up snapshot's:
+// python-snapshot.mjs replaces that one, keyed by the engine it holds).
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(
-        keys.filter((k) => k.startsWith("hexcombat-") && k !== CACHE).map((k) => caches.delete(k))
+        keys.filter((k) => k.startsWith("hexcombat-") && !k.startsWith("hexcombat-python-") && k !== CACHE).map((k) => caches.delete(k))
       ))
       .then(() => self.clients.claim())
   );

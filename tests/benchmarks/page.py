@@ -42,6 +42,7 @@ document.documentElement.dataset.appState = "ready";
 """
 READY_SCRIPT = """
 (() => {
+  if (sessionStorage.getItem("bench-no-snapshot")) window.hexcombatSnapshot = "off";
   const mark = () => {
     const html = document.documentElement;
     if (html && html.dataset.appState === "ready" && !window.__readyAt) {
@@ -66,6 +67,13 @@ READY_SCRIPT = """
   });
 })();
 """
+# Drops the Python start-up snapshot and makes none on the next start (a warm start as the
+# second visit has it, before the snapshot is made).
+DROP_SNAPSHOT = """async () => {
+  sessionStorage.setItem("bench-no-snapshot", "1");
+  for (const k of await caches.keys())
+    if (k.startsWith("hexcombat-python-")) await caches.delete(k);
+}"""
 FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TABLET = {"viewport": {"width": 820, "height": 1180}, "has_touch": True, "device_scale_factor": 2}
@@ -170,6 +178,7 @@ def startup(
             "app bytes in all",
             "bare bytes in all",
             "app warm first paint",
+            "app warm plain",
             "load",
         )
     }
@@ -187,6 +196,11 @@ def startup(
                     page.wait_for_function(
                         "localStorage.getItem('hexcombat.snapshot') !== null", timeout=30_000
                     )
+                    # the Python start-up snapshot every later start begins from
+                    page.wait_for_selector("html[data-python-snapshot]", timeout=120_000)
+                    made = page.evaluate("document.documentElement.dataset.pythonSnapshot")
+                    if made != "made":
+                        raise SystemExit(f"no Python start-up snapshot: {made}")
                 quiet(count)
                 out[f"{name} bytes in all"].append(count.value - before)
                 page.reload()
@@ -194,6 +208,10 @@ def startup(
                 if name == "app":
                     paint = page.evaluate(FIRST_PAINT)
                     out["app warm first paint"].append(float(paint or "nan"))
+                    # the second start, before a snapshot is made (as when it is thrown away)
+                    page.evaluate(DROP_SNAPSHOT)
+                    page.reload()
+                    out["app warm plain"].append(ready_ms(page))
     return {k: statistics.median(v) for k, v in out.items() if v}
 
 
@@ -256,6 +274,8 @@ def board_and_taps(browser: Browser, url: str, runs: int) -> list[dict[str, Any]
         page = open_page(ctx)
         page.goto(url)
         ready_ms(page)
+        # later starts (each board below is opened by a reload) begin from the snapshot
+        page.wait_for_selector("html[data-python-snapshot]", timeout=120_000)
         for size, move in ((20, 4), (20, 12), (50, 4), (50, 12), (100, 4)):
             enc = skirmish_field(size, move)
             open_encounter(page, enc)

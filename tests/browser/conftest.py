@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "dist" / "site"
 ARTIFACTS = ROOT / "test-artifacts"
 READY_TIMEOUT_MS = 60_000
+NO_SNAPSHOT = "window.hexcombatSnapshot = 'off';"
+"""Init script for a context whose test does not need the Python start-up snapshot (made in
+a worker beside the page a moment after an offline-kept start; see web/python-start.mjs)."""
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import ARTIFACTS, READY_TIMEOUT_MS, site_build
+from .appdriver import new_encounter, ruleset_ids
+from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, App, site_build
 
 pytestmark = pytest.mark.browser
 
@@ -18,6 +19,7 @@ def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, s
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(viewport={"width": 1366, "height": 1024}, has_touch=True)
+    context.add_init_script(NO_SNAPSHOT)  # the second start, before any snapshot is made
     outside: list[str] = []
     context.on("request", lambda r: None if r.url.startswith(url) else outside.append(r.url))
     try:
@@ -45,3 +47,49 @@ def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, s
         context.close()
         server.server_close()
     assert outside == []
+
+
+def test_a_later_start_begins_from_the_python_snapshot_offline(
+    browser: Browser, site: Path
+) -> None:
+    """A start kept offline makes the start-up snapshot; the next start, with no server,
+    begins from it (Python started, engine imported) and every ruleset still works."""
+    server = site_build.make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "plain"
+        page.wait_for_selector("html[data-python-snapshot]", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.pythonSnapshot") == "made"
+        kept = page.evaluate("caches.keys()")
+        assert len([k for k in kept if k.startswith("hexcombat-python-")]) == 1, kept
+        server.shutdown()
+        page.reload()
+        page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+        assert page.locator("[data-hex]").count() > 0
+        app = App(page, url, "desktop")
+        for ruleset in ruleset_ids():  # each ruleset's module and data files, from the snapshot
+            new_encounter(app, f"From snapshot {ruleset['id']}", ruleset["id"], 4, 3)
+        assert page.evaluate("hexcombatBoot.violations") == []
+        assert page.evaluate("hexcombatBoot.error") is None
+        # a damaged snapshot: Python starts plain, and the damaged one is thrown away
+        page.evaluate(
+            """async () => {
+              const name = (await caches.keys()).find(k => k.startsWith("hexcombat-python-"));
+              const cache = await caches.open(name);
+              const [key] = await cache.keys();
+              await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+            }"""
+        )
+        page.reload()
+        page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "plain"
+        assert not [k for k in page.evaluate("caches.keys()") if k.startswith("hexcombat-python-")]
+    finally:
+        context.close()
+        server.server_close()

@@ -29,7 +29,7 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 from hexcombat import loads, to_document
 from hexcombat.share import board_svg, share_fragment
 
-from .conftest import ARTIFACTS, READY_TIMEOUT_MS, site_build
+from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, site_build
 
 pytestmark = pytest.mark.browser
 
@@ -364,6 +364,7 @@ def test_a_new_build_asks_before_reloading(browser: Browser, site: Path, tmp_pat
     server, port = serve(folder)
     url = f"http://127.0.0.1:{port}/"
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(NO_SNAPSHOT)  # one cache per build is what this test counts
     try:
         page = ctx.new_page()
         page.goto(url)

@@ -93,6 +93,7 @@ def test_missing_wasm_shows_error_screen_with_retry(
 RUNTIME_FILES = [
     "vendor/pyscript/core.js",
     "pyscript.json",
+    "python-start.mjs",
     "vendor/pyodide/pyodide.mjs",
     "vendor/pyodide/pyodide.asm.mjs",
     "vendor/pyodide/pyodide.asm.wasm",

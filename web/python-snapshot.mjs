@@ -1,0 +1,42 @@
+// Module worker: makes this build's Python start-up snapshot and keeps it for the next start
+// (python-start.mjs loads it). index.html starts it once a start has finished, the page is
+// idle and the app is kept offline; it runs beside the page and is then ended.
+//
+// The snapshot is Pyodide started with every engine module imported (the CLI excepted): a
+// plain-Python engine with no browser objects, which is what a memory snapshot can hold.
+// The page's own modules use the browser and are imported as usual. Answers {made: bytes}
+// or {error: text}.
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { SNAPSHOT_CACHE, SNAPSHOT_URL } from "./python-start.mjs";
+
+const IMPORT_ENGINE = `
+import pkgutil, sys
+sys.path.insert(0, "/home/pyodide")
+import hexcombat
+for module in pkgutil.walk_packages(hexcombat.__path__, "hexcombat."):
+    if module.name.rsplit(".", 1)[-1] not in ("__main__", "cli"):
+        __import__(module.name)
+`;
+
+async function make() {
+  const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
+  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const engine = await fetch(new URL("./hexcombat.zip", import.meta.url));
+  if (!engine.ok) throw new Error(`hexcombat.zip: HTTP ${engine.status}`);
+  pyodide.unpackArchive(await engine.arrayBuffer(), "zip", { extractDir: "/home/pyodide" });
+  pyodide.runPython(IMPORT_ENGINE);
+  const snapshot = pyodide.makeMemorySnapshot();
+  for (const name of await caches.keys()) {
+    if (name.startsWith("hexcombat-python-") && name !== SNAPSHOT_CACHE) await caches.delete(name);
+  }
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  await cache.put(SNAPSHOT_URL, new Response(snapshot, {
+    headers: { "content-type": "application/octet-stream" },
+  }));
+  return snapshot.length;
+}
+
+make().then(
+  (made) => postMessage({ made }),
+  (error) => postMessage({ error: String((error && error.stack) || error) }),
+);
