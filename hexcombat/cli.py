@@ -37,7 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument(
         "-o", "--output", type=Path, required=True, help="SVG file to write ('-' for stdout)"
     )
-    p.add_argument("--coords", action="store_true", help="print hex coordinates")
+    p.add_argument(
+        "--coords",
+        action="store_true",
+        help="print hex labels (column letter, row number) on the board",
+    )
     p = commands.add_parser("rulesets", help="list the rulesets and their options")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     args = parser.parse_args(argv)

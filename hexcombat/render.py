@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hexcombat.board import Board
 from hexcombat.geometry import DIRECTION_NAMES, DIRECTIONS, Hex
-from hexcombat.layout import Layout
+from hexcombat.layout import Layout, hex_label
 from hexcombat.terrain import Terrain
 
 __all__ = ["Token", "render_svg"]
@@ -190,7 +190,7 @@ def render_svg(
         t = board.terrain_at(h)
         out.append(
             f'<polygon data-hex="{h}" data-terrain="{t.id}" '
-            f'aria-label="hex {h}: {_esc(t.name)}" fill="{_fill(t)}" '
+            f'aria-label="hex {hex_label(h)}: {_esc(t.name)}" fill="{_fill(t)}" '
             f'points="{_points(layout.corners(h))}"/>'
         )
     out.append("</g>")
@@ -202,7 +202,7 @@ def render_svg(
         )
         for h in hexes:
             x, y = layout.to_pixel(h)
-            out.append(f'<text x="{_num(x)}" y="{_num(y - apothem * 0.6)}">{h}</text>')
+            out.append(f'<text x="{_num(x)}" y="{_num(y - apothem * 0.6)}">{hex_label(h)}</text>')
         out.append("</g>")
 
     if tokens:

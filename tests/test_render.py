@@ -8,7 +8,7 @@ import pytest
 
 from hexcombat.board import Board
 from hexcombat.geometry import Hex
-from hexcombat.layout import from_offset
+from hexcombat.layout import from_offset, hex_label
 from hexcombat.render import Token, render_svg
 from hexcombat.terrain import PATTERNS, Terrain, TerrainTable
 
@@ -141,7 +141,8 @@ def test_coordinates_and_title() -> None:
     root = parse(render_svg(board, show_coords=True, title="Skirmish"))
     coords = root.find("svg:g[@class='coords']", NS)
     assert coords is not None
-    assert sorted(t.text or "" for t in coords) == sorted(str(h) for h in board.hexes())
+    # a person reads the friendly labels ("B1"); data-hex keeps the axial key
+    assert sorted(t.text or "" for t in coords) == sorted(hex_label(h) for h in board.hexes())
     assert root.attrib["aria-label"] == "Skirmish"
     assert parse(render_svg(board)).find("svg:g[@class='coords']", NS) is None
 

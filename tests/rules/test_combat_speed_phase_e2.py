@@ -130,8 +130,8 @@ def test_csp_9_e2_the_demo_of_the_example_replays_the_same_numbers() -> None:
     assert seen == E2_SEPARATIONS
     texts = [e.text for e in enc.events if e.kind in ("move", "separation")]
     assert texts[:3] == [
-        "The guard moves 2 hexes: 2,20 → 2,18 (2 of 2 in half-phase 1)",
-        "Derek stays at 2,1 (its 1 hex of half-phase 1 lost, CSP-10)",
+        "The guard moves 2 hexes: C22 → C20 (2 of 2 in half-phase 1)",  # axial 2,20 -> 2,18
+        "Derek stays at C3 (its 1 hex of half-phase 1 lost, CSP-10)",
         "After half-phase 1: The guard and Derek: 17 hexes apart",
     ]
 

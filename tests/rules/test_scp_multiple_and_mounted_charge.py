@@ -9,6 +9,7 @@ from scp_fixtures import ANN_AT, BO_AT, arena, initiative, kinds, make, of, roll
 
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.geometry import neighbor
+from hexcombat.layout import hex_label
 
 pytestmark = pytest.mark.pyodide
 
@@ -137,7 +138,8 @@ def test_scp_51_a_mounted_charge_runs_straight_with_no_facing_change() -> None:
     assert attack.figure == "ann" and attack.data["hit"] is True
     assert attack.data["msc"] == 45 + 12 + 4 * 2 - 10  # Spear (placeholder A-15), MD, Rank, AG
     assert of(events, "move")[0].text == (
-        f"Ann charges on Horse {START} → {ahead(3)} straight ahead at Bo (3 hexes, SCP-51)"
+        f"Ann charges on Horse {hex_label(START)} → {hex_label(ahead(3))} straight ahead at Bo "
+        "(3 hexes, SCP-51)"
     )
     assert kinds(enc, "ann") == []  # both actions are spent
 
@@ -208,7 +210,7 @@ def test_scp_48_mount_and_dismount_only_while_the_mount_is_not_moving() -> None:
     spec = next(s for s in enc.legal_actions("ann") if s.kind == "dismount")
     to = str(spec.param("to").choices[0].value)
     events = enc.perform(Action("dismount", "ann", {"to": to}))
-    assert events[-1].text == f"Ann dismounts from Horse to {to}"
+    assert events[-1].text == f"Ann dismounts from Horse to {hex_label(Hex.parse(to))}"
     ann = enc.state.figures["ann"]
     assert (ann.mounted_on, str(ann.position)) == ("", to)
     next_pulse(enc)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ...board import Board
 from ...geometry import DIRECTION_SHORT, Hex, neighbors
+from ...layout import hex_label
 from ...movement import Pose, Step, StepFunction
 from .speed import MAX_OBLIQUE_MULTIPLE, change_cost
 
@@ -181,9 +182,9 @@ def tick_poses(start: Pose, path: Sequence[Step]) -> list[Pose]:
 
 
 def describe_step(step: Step) -> str:
-    """A step in plain words, e.g. ``enters 3,4 (F step)``."""
+    """A step in plain words, e.g. ``enters D5 (F step, 1 hex)``."""
     if step.kind == "move":
-        return f"enters {step.pose.hex} ({step.note}, 1 hex)"
+        return f"enters {hex_label(step.pose.hex)} ({step.note}, 1 hex)"
     if step.kind == "turn":
         return f"turns to {FACING_NAMES[step.pose.facing]}: {step.note}"
     return f"changes direction of motion: {step.note}"

@@ -21,6 +21,7 @@ from ...errors import IllegalActionError, Problem
 from ...events import Event
 from ...figures import Equipment, Figure, Pool, Status, figure_distance, place
 from ...geometry import Hex
+from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...schema import Choice, FieldSpec
 from ...state import GameState
@@ -397,7 +398,7 @@ class CombatSpeedPhase(Ruleset):
             help="Where the figure stands at the end of this half-phase (its own hex: it "
             "stays, or only turns).",
             rule="CSP-9",
-            choices=tuple(Choice(str(h), str(h)) for h in hexes),
+            choices=tuple(Choice(str(h), hex_label(h)) for h in hexes),
         )
         facing = FieldSpec(
             "facing",
@@ -450,7 +451,7 @@ class CombatSpeedPhase(Ruleset):
             keep = (pose.facing != figure.facing, m.direction != book.motion, m.debt)
             candidates.append((cost, keep, str(pose), pose))
         if not candidates:
-            wanted = f"{to}" + (
+            wanted = f"{hex_label(to)}" + (
                 f" facing {FACING_NAMES[_int(facing)]}" if facing is not None else ""
             )
             wanted += f" moving {motion}" if motion is not None else ""
@@ -546,22 +547,23 @@ class CombatSpeedPhase(Ruleset):
             details.append(f"{_hexes(left - spent)} of the {which} half unused: lost (CSP-10)")
         if entered:
             text = (
-                f"{figure.name} moves {_hexes(entered)}: {start} → {final.hex} "
+                f"{figure.name} moves {_hexes(entered)}: "
+                f"{hex_label(start)} → {hex_label(final.hex)} "
                 f"({spent} of {left} in half-phase {half})"
             )
         elif final.facing != figure.facing:
             text = (
-                f"{figure.name} stays at {start} and turns to face {FACING_NAMES[final.facing]} "
-                f"({spent} of {left} in half-phase {half})"
+                f"{figure.name} stays at {hex_label(start)} and turns to face "
+                f"{FACING_NAMES[final.facing]} ({spent} of {left} in half-phase {half})"
             )
         elif spent:
             text = (
-                f"{figure.name} stays at {start} and changes direction of motion "
+                f"{figure.name} stays at {hex_label(start)} and changes direction of motion "
                 f"{book_motion or '-'} → {m.direction} ({spent} of {left} in half-phase {half})"
             )
         else:
             text = (
-                f"{figure.name} stays at {start} "
+                f"{figure.name} stays at {hex_label(start)} "
                 f"(its {_hexes(left)} of half-phase {half} lost, CSP-10)"
             )
         if cut:

@@ -236,7 +236,7 @@ def _moved(
         if turned:
             text += f"; it turns to face {FACING_NAMES[final.facing]}"
     else:
-        text = f"{figure.name} turns to face {FACING_NAMES[final.facing]} at {start}"
+        text = f"{figure.name} turns to face {FACING_NAMES[final.facing]} at {hex_label(start)}"
     if cut:
         text += ": stopped, another figure is in the way"
     details = [*speed_note(state, figure), *executed]

@@ -107,7 +107,11 @@ def sight(
         held = [h for h in step.hexes if h in occupied]
         if held and (len(held) == len(step.hexes) or tie_policy != "both_must_block"):
             return Sight(
-                False, f"a figure at {held[0]} is in the way", "G-22", trees, line.intervening
+                False,
+                f"a figure at {hex_label(held[0])} is in the way",
+                "G-22",
+                trees,
+                line.intervening,
             )
     if trees:
         return Sight(

@@ -16,6 +16,7 @@ from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
 from ...figures import Figure, Status, place
+from ...layout import hex_label
 from ...state import GameState
 from ...validation import Json
 from . import missile, offers, rules
@@ -306,7 +307,7 @@ def attack(state: GameState, attacker: Figure, action: Action, dice: Dice) -> No
             Event(
                 "move",
                 f"{attacker.name} steps into {plan.target.name}'s hex "
-                f"{start} → {plan.target.position}",
+                f"{hex_label(start)} → {hex_label(plan.target.position)}",
                 attacker.id,
                 plan.target.id,
                 rule="SCP-5, R-1",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ...figures import Figure
 from ...geometry import Hex, LineStep, distance, line_steps, side
+from ...layout import hex_label
 from ...state import GameState
 from . import rules
 from .situation import defense, is_out, settings, where
@@ -73,9 +74,9 @@ def _stops(state: GameState, h: Hex) -> str:
         return ""
     t = board.terrain_at(h)
     if (t.breaks_missile or t.blocks_sight) and settings(state).hard_obstacle_blocks:
-        return f"{t.name} at {h} blocks the line of fire (SCP-11, A-24)"
+        return f"{t.name} at {hex_label(h)} blocks the line of fire (SCP-11, A-24)"
     if t.obscures:
-        return f"cannot fire through {t.name} at {h}: into, not through (SCP-9)"
+        return f"cannot fire through {t.name} at {hex_label(h)}: into, not through (SCP-9)"
     return ""
 
 
@@ -145,13 +146,17 @@ def flight(state: GameState, shooter: Figure, target: Figure, range_hexes: int) 
         if breaks:
             t = state.board.terrain_at(breakers[0])
             return Flight(
-                tuple(entries), f"breaks on the {t.name} at {breakers[0]} (SCP-11)", tuple(path)
+                tuple(entries),
+                f"breaks on the {t.name} at {hex_label(breakers[0])} (SCP-11)",
+                tuple(path),
             )
         obscured = [h for h in on_board if state.board.terrain_at(h).obscures]
         if obscured and len(obscured) == len(hexes):
             t = state.board.terrain_at(obscured[0])
             return Flight(
-                tuple(entries), f"stops in the {t.name} at {obscured[0]} (SCP-9)", tuple(path)
+                tuple(entries),
+                f"stops in the {t.name} at {hex_label(obscured[0])} (SCP-9)",
+                tuple(path),
             )
         before = hexes
     return Flight(tuple(entries), f"falls after {length} hexes (SCP-10)", tuple(path))

@@ -12,6 +12,7 @@ from ...actions import ActionSpec
 from ...checks import percent
 from ...figures import Figure, figure_distance
 from ...geometry import DIRECTION_NAMES, Hex, distance, neighbors
+from ...layout import hex_label
 from ...schema import Choice, FieldSpec
 from ...state import GameState
 from . import missile, rules
@@ -279,7 +280,7 @@ def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     hexes = reach(state, figure)
     if not hexes:
         return None
-    choices = tuple(Choice(str(h), str(h), f"{c} MP") for h, c in sorted(hexes.items()))
+    choices = tuple(Choice(str(h), hex_label(h), f"{c} MP") for h, c in sorted(hexes.items()))
     facings = tuple(Choice(i, n) for i, n in enumerate(DIRECTION_NAMES))
     return ActionSpec(
         "move",
@@ -322,7 +323,9 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         if not spots:
             continue
         targets.append(Choice(t.id, t.name, f"{len(spots)} hexes to charge from"))
-        ends += [Choice(str(h), str(h), f"{hexes[h]} MP", when={"target": t.id}) for h in spots]
+        ends += [
+            Choice(str(h), hex_label(h), f"{hexes[h]} MP", when={"target": t.id}) for h in spots
+        ]
         for w in weapons:
             for sp in ("none", *MODE_SPECIALS["melee"]):
                 if not special_ok(w, sp, "melee", t, shield_type):
@@ -741,7 +744,7 @@ def mount_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
         ]
         if not spots:
             return []
-        choices = tuple(Choice(str(h), str(h)) for h in sorted(set(spots)))
+        choices = tuple(Choice(str(h), hex_label(h)) for h in sorted(set(spots)))
         return [
             ActionSpec(
                 "dismount",

@@ -21,6 +21,7 @@ from ...errors import IllegalActionError, Problem
 from ...events import Event
 from ...figures import Equipment, Figure, Pool, Status, place
 from ...geometry import Hex, direction_to, distance, neighbors
+from ...layout import hex_label
 from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting, StepDef
@@ -276,7 +277,9 @@ class StrikeChancePulse(Ruleset):
         target = state.figure(action.text("target"))
         to = action.hex("to")
         if to not in offers.charge_ends(state, rider, mount, target):
-            return Preview(action, False, f"{mount.name} cannot run straight to {to} (SCP-51)")
+            return Preview(
+                action, False, f"{mount.name} cannot run straight to {hex_label(to)} (SCP-51)"
+            )
         home = mount.position
         params = {**action.params, "special": "none", "charge": True}
         params.pop("to", None)
@@ -384,7 +387,7 @@ class StrikeChancePulse(Ruleset):
         to = action.hex("to")
         cost = offers.reach(state, figure).get(to)
         if cost is None:
-            raise IllegalActionError(f"{figure.name} cannot reach {to} this Pulse")
+            raise IllegalActionError(f"{figure.name} cannot reach {hex_label(to)} this Pulse")
         facing = action.integer("facing", figure.facing)
         start = figure.position
         place(state.figures.values(), figure, to, facing)
@@ -393,7 +396,8 @@ class StrikeChancePulse(Ruleset):
         state.emit(
             Event(
                 "move",
-                f"{figure.name} moves {start} → {to} ({cost} of TMR {stat(figure, 'tmr', 0)} MP)",
+                f"{figure.name} moves {hex_label(start)} → {hex_label(to)} "
+                f"({cost} of TMR {stat(figure, 'tmr', 0)} MP)",
                 figure.id,
                 rule="A-14, SCP-47",
                 data={"from": str(start), "to": str(to), "mp": cost, "facing": facing},
@@ -416,7 +420,9 @@ class StrikeChancePulse(Ruleset):
         to = action.hex("to")
         cost = offers.reach(state, figure).get(to)
         if cost is None or distance(to, target.position) != 1:
-            raise IllegalActionError(f"{figure.name} cannot charge {target.name} from {to}")
+            raise IllegalActionError(
+                f"{figure.name} cannot charge {target.name} from {hex_label(to)}"
+            )
         facing = direction_to(to, target.position)
         assert facing is not None
         start = figure.position
@@ -425,7 +431,7 @@ class StrikeChancePulse(Ruleset):
         state.emit(
             Event(
                 "move",
-                f"{figure.name} charges {start} → {to} at {target.name}",
+                f"{figure.name} charges {hex_label(start)} → {hex_label(to)} at {target.name}",
                 figure.id,
                 target.id,
                 rule="SCP-8",
@@ -450,7 +456,7 @@ class StrikeChancePulse(Ruleset):
         to = action.hex("to")
         if to not in offers.charge_ends(state, rider, mount, target):
             raise IllegalActionError(
-                f"{mount.name} cannot carry {rider.name} straight to {to} to strike "
+                f"{mount.name} cannot carry {rider.name} straight to {hex_label(to)} to strike "
                 f"{target.name} (SCP-51)"
             )
         start = mount.position
@@ -462,7 +468,8 @@ class StrikeChancePulse(Ruleset):
         state.emit(
             Event(
                 "move",
-                f"{rider.name} charges on {mount.name} {start} → {to} straight ahead at "
+                f"{rider.name} charges on {mount.name} {hex_label(start)} → {hex_label(to)} "
+                "straight ahead at "
                 f"{target.name} ({distance(start, to)} hexes, SCP-51)",
                 rider.id,
                 target.id,
@@ -499,7 +506,7 @@ class StrikeChancePulse(Ruleset):
         state.emit(
             Event(
                 "mount",
-                f"{figure.name} dismounts from {mount.name} to {figure.position}",
+                f"{figure.name} dismounts from {mount.name} to {hex_label(figure.position)}",
                 figure.id,
                 mount.id,
                 rule="SCP-48",
@@ -520,7 +527,8 @@ class StrikeChancePulse(Ruleset):
         state.emit(
             Event(
                 "move",
-                f"{mount.name} carries on {start} → {mount.position} ({len(run)} hexes, "
+                f"{mount.name} carries on {hex_label(start)} → {hex_label(mount.position)} "
+                f"({len(run)} hexes, "
                 "momentum, SCP-52)",
                 mount.id,
                 rule="SCP-52",

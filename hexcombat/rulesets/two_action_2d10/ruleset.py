@@ -31,6 +31,7 @@ from hexcombat.errors import IllegalActionError
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Pool, Status, figure_distance
 from hexcombat.geometry import Hex
+from hexcombat.layout import hex_label
 from hexcombat.rulesets.base import Preview, Ruleset
 from hexcombat.rulesets.data import load
 from hexcombat.rulesets.registry import register
@@ -569,7 +570,7 @@ class TwoAction2d10(Ruleset):
                 "To",
                 "hex",
                 rule="TA-23",
-                choices=tuple(Choice(str(h), str(h)) for h in targets),
+                choices=tuple(Choice(str(h), hex_label(h)) for h in targets),
             )
             specs.append(
                 ActionSpec(
@@ -666,7 +667,7 @@ class TwoAction2d10(Ruleset):
         state.emit(
             Event(
                 "move",
-                f"{f.name} moves from {start} to {to}",
+                f"{f.name} moves from {hex_label(start)} to {hex_label(to)}",
                 f.id,
                 rule="TA-23",
                 data={"from": str(start), "to": str(to)},

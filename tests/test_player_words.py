@@ -1,0 +1,112 @@
+"""Words a player reads (issue 16, items 9 and 10): every ruleset's demo, replayed and played on
+through the public Encounter API, names hexes by their friendly labels ("C4"), never by axial
+coordinates ("5,-2"), in event texts, offered actions, previews and refusals. Axial keys stay
+where a program reads them: choice values, action parameters, paths and highlights.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playouts import random_action
+
+from hexcombat import Encounter, HexcombatError
+from hexcombat.actions import ActionSpec
+from hexcombat.document import from_document
+
+DEMO_DIR = Path(__file__).parent.parent / "static" / "demos"
+DEMOS = sorted(p for p in DEMO_DIR.glob("*.json") if p.stem != "index")
+
+AXIAL = re.compile(r"(?<![\w.])-?\d+,-?\d+(?![\w.])")
+"""An axial key as the engine writes it ("5,-2"); a friendly label is a letter and a number."""
+
+MACHINE_KEYS = {"action", "path", "highlights", "value", "when", "chance", "faces", "dice"}
+"""Preview JSON keys a program reads (axial keys and fractions are right there)."""
+
+
+def spec_texts(spec: ActionSpec) -> Iterator[str]:
+    """What a player reads of an offered action: its label, help, fields and choices."""
+    yield spec.label
+    yield spec.help
+    for p in spec.params:
+        yield p.label
+        yield p.help
+        for c in p.choices:
+            yield c.label
+            yield c.detail
+
+
+def shown_strings(data: Any) -> Iterator[str]:
+    """Every string of a preview's JSON that the page shows (reasons, notes, odds, breakdowns)."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if key not in MACHINE_KEYS:
+                yield from shown_strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from shown_strings(value)
+
+
+class Reader:
+    """Collects what a player would read, with where it was seen."""
+
+    def __init__(self) -> None:
+        self.axial: list[str] = []
+
+    def read(self, where: str, text: str) -> None:
+        if text and AXIAL.search(text):
+            self.axial.append(f"{where}: {text}")
+
+    def offers(self, enc: Encounter) -> None:
+        specs = [*enc.legal_actions(None), *enc.gm_actions()]
+        for fid in enc.state.figures:
+            specs += enc.legal_actions(fid)
+        for spec in specs:
+            for text in spec_texts(spec):
+                self.read(f"offer {spec.kind}", text)
+
+
+def demo(path: Path) -> Encounter:
+    enc = from_document(json.loads(path.read_text(encoding="utf-8")))
+    while enc.can_redo:  # the whole logged fight, not only up to the saved cursor
+        enc.redo()
+    return enc
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+def test_demos_name_hexes_by_friendly_labels_in_everything_a_player_reads(path: Path) -> None:
+    reader = Reader()
+    start = demo(path)
+    for event in start.events:
+        reader.read(f"logged {event.kind}", event.text)
+    for seed in range(3):
+        enc = demo(path)
+        rng = random.Random(seed)
+        for _ in range(100):
+            reader.offers(enc)
+            action = random_action(enc, rng.randrange)
+            if action is None:
+                break
+            try:
+                for text in shown_strings(enc.preview(action).to_json()):
+                    reader.read(f"preview {action.kind}", text)
+                events = enc.perform(action)
+            except HexcombatError as exc:
+                reader.read(f"refused {action.kind}", str(exc))
+                continue
+            for event in events:
+                reader.read(event.kind, event.text)
+    assert reader.axial == [], "\n".join(dict.fromkeys(reader.axial))
+
+
+def test_the_pattern_finds_axial_keys_and_passes_labels() -> None:
+    assert AXIAL.search("Bo moves 4,2 → 5,-2")
+    assert not AXIAL.search("Bo moves E3 → F1 (2 of TMR 4 MP); 3/5 = 60%; 1.5 hexes")
