@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -209,19 +209,37 @@ def _fraction(p: Fraction) -> str:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One way a roll can come out, with its exact chance: ``Outcome("success", "hit", 3/5)``."""
+    """One way a roll can come out, with its exact chance: ``Outcome("success", "hit", 3/5)``.
+
+    ``phrase`` is what a player reads after the percentage when this outcome heads a preview
+    ("60% to hit", "45% that Bo wins"); the ruleset words it, since only it knows whether
+    its label is a verb, a state or a name. Without one the page reads "60% chance: hit".
+    """
 
     id: str
     label: str
     chance: Fraction
+    phrase: str = field(default="", compare=False)
+
+    @property
+    def words(self) -> str:
+        """The phrase after the percentage: ``phrase``, else ``chance: <label>``.
+
+        >>> Outcome("success", "hit", Fraction(3, 5), "to hit").words
+        'to hit'
+        >>> Outcome("success", "dodged", Fraction(1, 2)).words
+        'chance: dodged'
+        """
+        return self.phrase or f"chance: {self.label}"
 
     def to_json(self) -> dict[str, Any]:
-        """``{"id", "label", "chance": "3/5", "percent": "60%"}``."""
+        """``{"id", "label", "chance": "3/5", "percent": "60%", "phrase": "to hit"}``."""
         return {
             "id": self.id,
             "label": self.label,
             "chance": _fraction(self.chance),
             "percent": percent(self.chance),
+            "phrase": self.words,
         }
 
 
@@ -333,7 +351,8 @@ class Check(Rollable):
 
     ``comparison`` is one of ``le``, ``lt``, ``ge``, ``gt``, ``eq``; ``default_sides`` is
     the ruleset's die for a bare ``D``; ``success_text`` and ``failure_text`` name the
-    outcomes (ids ``success`` and ``failure``), e.g. "hit" and "miss".
+    outcomes (ids ``success`` and ``failure``), e.g. "hit" and "miss"; ``success_phrase``
+    words the chance of success after its percentage ("to hit": "60% to hit").
     """
 
     kind: ClassVar[str] = "check"
@@ -349,6 +368,7 @@ class Check(Rollable):
     success_text: str = "success"
     failure_text: str = "failure"
     variants: tuple[Variant, ...] = ()
+    success_phrase: str = ""
 
     def __post_init__(self) -> None:
         _validated_comparison(self.comparison)
@@ -384,7 +404,7 @@ class Check(Rollable):
         """Success and failure, with their exact chances."""
         p = self.chance()
         return (
-            Outcome("success", self.success_text, p),
+            Outcome("success", self.success_text, p, self.success_phrase),
             Outcome("failure", self.failure_text, 1 - p),
         )
 
@@ -572,7 +592,8 @@ class OpposedCheck(Rollable):
 
     def headline(self) -> Outcome:
         """The chance that the attacker wins."""
-        return Outcome("success", f"{self.attacker.name} wins", self.chance())
+        name = self.attacker.name
+        return Outcome("success", f"{name} wins", self.chance(), f"that {name} wins")
 
     def breakdown(self) -> list[str]:
         """Each side's dice and modifiers, then who wins and who takes a tie."""
@@ -871,7 +892,7 @@ class Chain(Rollable):
         head = self.stages[index].rollable.headline()
         if head is None:
             return None
-        return Outcome(head.id, head.label, self.reached()[index] * head.chance)
+        return Outcome(head.id, head.label, self.reached()[index] * head.chance, head.phrase)
 
     def breakdown(self) -> list[str]:
         """The first stage's breakdown, then each later stage under its condition."""

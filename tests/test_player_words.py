@@ -1,11 +1,13 @@
 """Words a player reads (issue 16, items 9 and 10): every ruleset's demo, replayed and played on
 through the public Encounter API, names hexes by their friendly labels ("C4"), never by axial
 coordinates ("5,-2"), in event texts, offered actions, previews and refusals. Axial keys stay
-where a program reads them: choice values, action parameters, paths and highlights.
+where a program reads them: choice values, action parameters, paths and highlights. Chances
+read as the ruleset words them ("60% to hit", "45% that Bo wins"), never "chance of dodged".
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -19,6 +21,7 @@ from playouts import random_action
 from hexcombat import Encounter, HexcombatError
 from hexcombat.actions import ActionSpec
 from hexcombat.document import from_document
+from hexcombat.rulesets import get_ruleset
 
 DEMO_DIR = Path(__file__).parent.parent / "static" / "demos"
 DEMOS = sorted(p for p in DEMO_DIR.glob("*.json") if p.stem != "index")
@@ -60,16 +63,25 @@ class Reader:
 
     def __init__(self) -> None:
         self.axial: list[str] = []
+        self.phrases: dict[str, str] = {}  # headline phrase -> the rollable it heads
+        self.kinds: dict[str, ActionSpec] = {}  # every action kind offered, first spec seen
 
     def read(self, where: str, text: str) -> None:
         if text and AXIAL.search(text):
             self.axial.append(f"{where}: {text}")
+
+    def headlines(self, preview: dict[str, Any]) -> None:
+        for r in preview["rollables"]:
+            for one in (r, *r["variants"]):
+                if one["headline"]:
+                    self.phrases.setdefault(one["headline"]["phrase"], one["label"])
 
     def offers(self, enc: Encounter) -> None:
         specs = [*enc.legal_actions(None), *enc.gm_actions()]
         for fid in enc.state.figures:
             specs += enc.legal_actions(fid)
         for spec in specs:
+            self.kinds.setdefault(spec.kind, spec)
             for text in spec_texts(spec):
                 self.read(f"offer {spec.kind}", text)
 
@@ -81,11 +93,11 @@ def demo(path: Path) -> Encounter:
     return enc
 
 
-@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
-def test_demos_name_hexes_by_friendly_labels_in_everything_a_player_reads(path: Path) -> None:
+@functools.cache
+def played(path: Path) -> Reader:
+    """What a player reads of a demo: its logged fight, then seeded random play from there."""
     reader = Reader()
-    start = demo(path)
-    for event in start.events:
+    for event in demo(path).events:
         reader.read(f"logged {event.kind}", event.text)
     for seed in range(3):
         enc = demo(path)
@@ -96,7 +108,9 @@ def test_demos_name_hexes_by_friendly_labels_in_everything_a_player_reads(path: 
             if action is None:
                 break
             try:
-                for text in shown_strings(enc.preview(action).to_json()):
+                preview = enc.preview(action).to_json()
+                reader.headlines(preview)
+                for text in shown_strings(preview):
                     reader.read(f"preview {action.kind}", text)
                 events = enc.perform(action)
             except HexcombatError as exc:
@@ -104,7 +118,32 @@ def test_demos_name_hexes_by_friendly_labels_in_everything_a_player_reads(path: 
                 continue
             for event in events:
                 reader.read(event.kind, event.text)
-    assert reader.axial == [], "\n".join(dict.fromkeys(reader.axial))
+    return reader
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+def test_demos_name_hexes_by_friendly_labels_in_everything_a_player_reads(path: Path) -> None:
+    axial = played(path).axial
+    assert axial == [], "\n".join(dict.fromkeys(axial))
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+def test_every_headline_chance_is_worded_by_its_ruleset(path: Path) -> None:
+    """The page shows "<percent> <phrase>": each ruleset words its own outcomes ("to hit",
+    "to dodge", "to keep its footing", "that Bo wins"), so none falls back to the label."""
+    phrases = played(path).phrases
+    worded = [p for p in phrases if p.startswith(("to ", "that ", "of "))]
+    assert worded == list(phrases), phrases
+
+
+def test_fig_percentile_moves_read_move_and_move_here() -> None:
+    """Item 10: "Plan your move: here" was engine wording; the card says Move, its button
+    Move here (the help says that every move runs together when the step ends)."""
+    reader = played(DEMO_DIR / "fig-percentile.json")
+    spec = reader.kinds["plan_move"]
+    assert spec.label == "Move" and "together when the step ends" in spec.help
+    rs = get_ruleset("fig-percentile")
+    assert rs.action_words(spec) == {"cost_unit": "MP", "confirm": "Move here"}
 
 
 def test_the_pattern_finds_axial_keys_and_passes_labels() -> None:

@@ -20,6 +20,7 @@ from hexcombat.checks import (
     Modifier,
     OpposedCheck,
     OpposedSide,
+    Outcome,
     Rollable,
     Stage,
     Variant,
@@ -258,6 +259,20 @@ def test_a_chain_may_head_with_a_later_stage_times_the_chance_it_is_reached() ->
 # --------------------------------------------------------------------------- the page's shape
 
 
+def test_a_headline_reads_as_the_ruleset_words_it_after_its_percentage() -> None:
+    """Issue 16, item 10: "chance of dodged" read badly. A check names its chance of success
+    ("60% to hit"); an opposed roll says who wins; a chain keeps its head stage's words; a
+    check that words nothing reads "chance: <label>"."""
+    hit = Check("To hit", "d20", "ge", 9, "Defence", success_text="hit", success_phrase="to hit")
+    assert hit.headline().to_json()["phrase"] == "to hit"
+    assert hit.headline() == Outcome("success", "hit", Fraction(3, 5))  # words are no value
+    chain = Chain("Ann attacks Bo", (Stage("hit", hit), Stage("damage", Amount("Dmg", "d6"))))
+    assert chain.to_json()["headline"]["phrase"] == "to hit"
+    assert skill_contest().headline().words == "that Alda wins"
+    assert attack_chain().headline() is not None
+    assert attack_chain().to_json()["headline"]["phrase"] == "chance: hit"
+
+
 def test_every_rollable_serialises_to_one_shape() -> None:
     check = attack_chain().stages[0].rollable
     dodge = Check("Dodge", "d100", "le", 40, "Dodge skill", success_text="dodged")
@@ -289,11 +304,19 @@ def test_every_rollable_serialises_to_one_shape() -> None:
     for rollable in (check, skill_contest(), full_chain(), with_variants, Amount("Damage", "d6")):
         data = rollable.to_json()
         assert set(data) == keys
-        assert all(set(o) == {"id", "label", "chance", "percent"} for o in data["outcomes"])
+        assert all(
+            set(o) == {"id", "label", "chance", "percent", "phrase"} for o in data["outcomes"]
+        )
         assert sum(Fraction(o["chance"]) for o in data["outcomes"]) == 1
     data = attack_chain().to_json()
     assert data["kind"] == "chain" and data["dice"] == ["d20", "d6"]
-    assert data["headline"] == {"id": "success", "label": "hit", "chance": "3/5", "percent": "60%"}
+    assert data["headline"] == {
+        "id": "success",
+        "label": "hit",
+        "chance": "3/5",
+        "percent": "60%",
+        "phrase": "chance: hit",  # attack_chain's check words no phrase of its own
+    }
     assert data["faces"] == [
         {"sides": 20, "dice": "d20", "who": "", "when": ""},
         {"sides": 6, "dice": "d6", "who": "", "when": "if hit"},

@@ -310,6 +310,7 @@ class Skirmish(Ruleset):
             (),
             tuple(bonus),
             success_text="hit",
+            success_phrase="to hit",
             failure_text="miss",
         )
         damage = Amount(

@@ -57,6 +57,15 @@ def test_a_tapped_figure_offers_attack_beside_select_and_the_target_is_named() -
     )
 
 
+def test_the_commit_bar_reads_the_chance_in_the_rulesets_words() -> None:
+    """Item 10: "60% to hit", from the engine's headline phrase, never "chance of <label>"."""
+    enc = duel()
+    enc.perform(Action("next_step"))
+    pv = enc.preview(Action("attack", "ash", {"target": "dax"})).to_json()
+    words = table.headline(pv["rollables"])
+    assert words.endswith("% to hit") and "chance of" not in words
+
+
 def test_player_wording_keeps_the_technical_text_under_details() -> None:
     plain, details = plain_error(
         IllegalActionError("attack: target (target) must be one of Bo (bo), got 'x'")

@@ -1070,7 +1070,7 @@ def _rollable_html(r: dict[str, Any]) -> str:
     if head:
         chance = (
             f'<div class="chance"><span class="big" data-percent>{esc(head["percent"])}</span>'
-            f"<span>chance of {esc(head['label'])}</span>"
+            f"<span data-phrase>{esc(head['phrase'])}</span>"
             '<span class="exact" title="exact probability">'
             f"exactly {esc(head['chance'])}</span></div>"
             '<div class="meter" aria-hidden="true">'

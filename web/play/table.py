@@ -120,9 +120,9 @@ def commit_bar(chance: str, buttons: str) -> str:
 
 
 def headline(rollables: Sequence[dict[str, Any]]) -> str:
-    """The first rollable's headline chance in words ("60% hit"), or ''."""
+    """The first rollable's headline chance in the engine's words ("60% to hit"), or ''."""
     for r in rollables:
         head = r.get("headline")
         if head:
-            return f"{head['percent']} {head['label']}"
+            return f"{head['percent']} {head['phrase']}"
     return ""

@@ -120,7 +120,7 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
     )
     return ActionSpec(
         "plan_move",
-        "Plan your move",
+        "Move",
         figure.id,
         (
             FieldSpec("to", "Destination", "hex", choices=hexes),

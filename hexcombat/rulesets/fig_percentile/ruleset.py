@@ -405,9 +405,10 @@ class FigPercentile(Ruleset):
 
     # ---- views and checks ----------------------------------------------------------------
     def action_words(self, spec: ActionSpec) -> dict[str, str]:
-        """A planned move costs movement points and is confirmed on its hex."""
+        """A planned move costs movement points and is confirmed with "Move here" (it runs
+        with everyone's when the step ends, as its help says)."""
         if spec.kind == "plan_move":
-            return {"cost_unit": "MP", "confirm": f"{spec.label}: here"}
+            return {"cost_unit": "MP", "confirm": "Move here"}
         return {}
 
     def idle_text(self, state: GameState, figure: Figure) -> str:

@@ -372,6 +372,7 @@ def attack_check(
         tuple(modifiers),
         rule="FP-21, FP-22, G-1",
         success_text="hit",
+        success_phrase="to hit",
         failure_text="miss",
     )
 
@@ -392,6 +393,7 @@ def dodge_check(state: GameState, figure: Figure) -> Check:
         label,
         rule="G-3",
         success_text="dodged",
+        success_phrase="to dodge",
         failure_text="not dodged",
     )
 

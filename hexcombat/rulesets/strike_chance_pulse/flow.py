@@ -255,6 +255,7 @@ def fumble_check(state: GameState, attacker: Figure, plan: Plan | None = None) -
         f"{label} ({md}) (SCP-30, A-3)",
         rule="SCP-30",
         success_text="no misfortune",
+        success_phrase="of no misfortune",
         failure_text="misfortune",
     )
 
@@ -289,6 +290,7 @@ def footing_check(target: Figure) -> Check:
         f"3 x AG ({ag}) (SCP-23)",
         rule="SCP-23",
         success_text="keeps its footing",
+        success_phrase="to keep its footing",
         failure_text="falls prone",
     )
 

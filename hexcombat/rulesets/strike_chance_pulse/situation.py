@@ -417,6 +417,7 @@ def strike_check(
         tuple(modifiers),
         rule="SCP-24, SCP-27, SCP-28",
         success_text="hit",
+        success_phrase="to hit",
         failure_text="miss",
     )
     melee_parry = mode == "melee" or (mode == "close" and s.parry_attack_types == "melee_close")

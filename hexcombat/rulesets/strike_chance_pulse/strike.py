@@ -102,7 +102,8 @@ class StrikeCheck(Rollable):
 
     def headline(self) -> Outcome:
         """The chance to hit (or knock out)."""
-        return Outcome("success", self._label("success"), self.chance())
+        phrase = "to knock out" if self.knockout else "to hit"
+        return Outcome("success", self._label("success"), self.chance(), phrase)
 
     def breakdown(self) -> list[str]:
         """The MSC's numbers, then what the roll needs and what 99/100 do."""

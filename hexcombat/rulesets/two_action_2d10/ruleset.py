@@ -812,6 +812,7 @@ class TwoAction2d10(Ruleset):
                 side.modifiers,
                 rule="TA-9",
                 success_text="hit",
+                success_phrase="to hit",
                 failure_text="miss",
             )
         defence, _ = self.defence_side(state, t, kind)
@@ -918,6 +919,7 @@ class TwoAction2d10(Ruleset):
                     side.modifiers,
                     rule="TA-8",
                     success_text="hit",
+                    success_phrase="to hit",
                     failure_text="miss",
                 )
             )
@@ -1288,6 +1290,7 @@ class TwoAction2d10(Ruleset):
             mods,
             rule="TA-11",
             success_text="saved",
+            success_phrase="to save",
             failure_text="failed",
         )
 
@@ -1382,6 +1385,7 @@ class TwoAction2d10(Ruleset):
             f"{attribute.capitalize()} - (surplus - {bar})",
             rule="TA-21",
             success_text="saved",
+            success_phrase="to save",
             failure_text="failed",
         )
         result = save.roll(dice)
@@ -1439,6 +1443,7 @@ class TwoAction2d10(Ruleset):
                     (Modifier("Body points", bp, "D-8"),),
                     rule="TA-12",
                     success_text="lives",
+                    success_phrase="to live",
                     failure_text="dies",
                 )
                 result = check.roll(dice)
