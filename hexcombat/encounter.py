@@ -342,6 +342,10 @@ class Encounter:
             return Preview(action, False, str(exc))
         if action.figure is None and action.kind in GM_ACTIONS:  # the GM's tools: no odds
             return Preview(action, True)
+        if action.figure is None and action.kind == "next_step":  # the table ends the step
+            return Preview(
+                action, True, notes=(self.state.step.help,) if self.state.step.help else ()
+            )
         return self.ruleset.preview(self.state, action)
 
     # ---- playing -------------------------------------------------------

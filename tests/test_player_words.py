@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playouts import random_action
 
-from hexcombat import Encounter, HexcombatError
+from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.actions import ActionSpec
 from hexcombat.document import from_document
 from hexcombat.rulesets import get_ruleset
@@ -144,6 +144,17 @@ def test_fig_percentile_moves_read_move_and_move_here() -> None:
     assert spec.label == "Move" and "together when the step ends" in spec.help
     rs = get_ruleset("fig-percentile")
     assert rs.action_words(spec) == {"cost_unit": "MP", "confirm": "Move here"}
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+def test_ending_the_step_previews_in_plain_words(path: Path) -> None:
+    """The table's "End ..." previewed as every ruleset's preview of a figure's action did:
+    "there is no figure None"."""
+    enc = demo(path)
+    if not any(s.kind == "next_step" for s in enc.legal_actions(None)):
+        pytest.skip("the demo's fight has ended: nothing for the table to end")
+    preview = enc.preview(Action("next_step"))
+    assert preview.allowed and not any("None" in note for note in preview.notes)
 
 
 def test_the_pattern_finds_axial_keys_and_passes_labels() -> None:

@@ -361,6 +361,44 @@ def test_scp_8_a_charge_moves_next_to_the_target_and_faces_it() -> None:
     assert str(ann.position) == to and neighbor(ann.position, ann.facing) == Hex(5, 2)
 
 
+def test_scp_8_scp_39_a_charge_previews_the_strike_from_the_hex_it_ends_in() -> None:
+    """The preview's odds are the roll's: from Bo's rear the shield does not count (SCP-39);
+    the preview used to measure from where Ann stood ("attack through None")."""
+    enc = arena(12, 8)
+    enc = make(
+        enc,
+        "ann",
+        "Ann",
+        "Blue",
+        Hex(2, 3),
+        1,
+        items=["Broadsword"],
+        md=12,
+        ranks={"Broadsword": 2},
+    )
+    shield = {"Large Round Shield": 3}
+    enc = make(enc, "bo", "Bo", "Red", Hex(5, 2), 4, ag=10, items=[*shield], ranks=shield)
+    start(enc)
+    spec = next(s for s in enc.legal_actions("ann") if s.kind == "charge")
+    seen = {}
+    for choice in spec.param("to").offered({"target": "bo"}):
+        action = Action(
+            "charge",
+            "ann",
+            {"target": "bo", "to": choice.value, "weapon": "Broadsword", "special": "none"},
+        )
+        preview = enc.preview(action)
+        previewed = preview.rollables[0].stages[0].rollable.msc  # type: ignore[attr-defined]
+        attack = of(enc.copy().perform(action, faces=[99, 1]), "attack")[0]
+        assert previewed == attack.data["msc"], choice.label
+        assert not any(
+            "None" in line for line in (*preview.notes, *preview.rollables[0].breakdown())
+        )
+        seen[preview.notes[0].split("'s ")[1].split()[0]] = previewed  # the hex it comes through
+    # the shield's 12 DR counts through the front and the shield side, not from the rear
+    assert seen == {"BR": 60, "B": 60, "BL": 60, "FL": 48, "F": 48, "FR": 48}
+
+
 def test_scp_42_scp_43_scp_45_scp_46_punch_and_kick() -> None:
     enc = arena()
     enc = make(

@@ -236,6 +236,8 @@ class StrikeChancePulse(Ruleset):
         kind = action.kind
         if kind == "mounted_charge":
             return self._mounted_charge_preview(state, action)
+        if kind == "charge":
+            return self._charge_preview(state, action)
         if kind not in ("melee", "fire", "grapple", "charge", "multiple_strike"):
             if kind == "move":
                 figure = state.figure(action.figure)
@@ -266,6 +268,36 @@ class StrikeChancePulse(Ruleset):
             notes=tuple(notes),
             cost=1,
             highlights=highlights,
+        )
+
+    def _charge_preview(self, state: GameState, action: Action) -> Preview:
+        """SCP-8: the strike as it will be from the hex the charge ends in, facing the target
+        (the shield and the hex the attack comes through depend on it, SCP-39)."""
+        figure = state.figure(action.figure)
+        target = state.figure(action.text("target"))
+        to = action.hex("to")
+        cost = offers.reach(state, figure).get(to)
+        facing = direction_to(to, target.position)
+        if cost is None or facing is None:
+            why = f"{figure.name} cannot charge {target.name} from {hex_label(to)}"
+            return Preview(action, False, why)
+        home, heading = figure.position, figure.facing
+        params = {**action.params, "charge": True}
+        params.pop("to", None)
+        try:
+            place(state.figures.values(), figure, to, facing)
+            inner = self._preview(state, Action("melee", figure.id, params))
+        finally:
+            place(state.figures.values(), figure, home, heading)
+        return Preview(
+            action,
+            inner.allowed,
+            inner.reason,
+            rollables=inner.rollables,
+            notes=inner.notes,
+            cost=cost,
+            path=(home, to),
+            highlights=inner.highlights,
         )
 
     def _mounted_charge_preview(self, state: GameState, action: Action) -> Preview:
