@@ -228,12 +228,16 @@ def measure_view(
     encounter: Encounter, a: Hex, b: Hex, figure_id: str | None = None
 ) -> dict[str, Json]:
     """The measure tool: distance from ``a`` to ``b``, line of sight with its reason, and the
-    range band when the ruleset has bands (for ``figure_id``, or for anyone)."""
+    range band when the ruleset has bands: for ``figure_id`` (the selected figure), else for
+    the figure standing in ``a`` (measuring from a figure gives its weapon's band)."""
     state = encounter.state
     ruleset = encounter.ruleset
     line = ruleset.sight(state, a, b)
     d = distance(a, b)
     figure = state.figures.get(figure_id) if figure_id else None
+    if figure is None:
+        figure = next(iter(state.occupants(a)), None)
+    band = ruleset.range_band(state, figure, d)
     return {
         "from": str(a),
         "to": str(b),
@@ -242,11 +246,12 @@ def measure_view(
         "distance": d,
         "clear": line.clear,
         "reason": line.reason,
-        "band": ruleset.range_band(state, figure, d),
+        "band": band,
         "line": [[str(h) for h in step.hexes] for step in line.steps],
         "blocking": [str(h) for h in line.blocking],
         "soft": [str(h) for h in line.soft],
-        "text": measure_text(d, line.clear, line.reason, ruleset.range_band(state, figure, d)),
+        "head": measure_text(d, line.clear, line.reason, ""),  # the readout's line above the band
+        "text": measure_text(d, line.clear, line.reason, band),
     }
 
 

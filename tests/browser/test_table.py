@@ -285,16 +285,22 @@ def test_9_hexes_read_as_column_letter_and_row_and_show_coordinates_is_kept(ui: 
 
 
 # ---- 11: measure --------------------------------------------------------------------------------
+def sheet_to_peek(ui: App) -> None:
+    """On touch sizes, the sheet down to its peek, so the board is free to tap."""
+    if touch(ui):
+        page = ui.page
+        page.locator("#sheet-handle").focus()
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        expect(page.locator("#panel")).to_have_attribute("data-sheet", "peek")
+
+
 def test_11_measure_two_hexes_for_distance_and_sight(ui: App) -> None:
     """The ruler (or M) measures between two tapped hexes: distance, sight with its reason."""
     page = ui.page
     enc = duel().painted([Hex(2, 3)], "wall")
     import_encounter(ui, enc)
-    if touch(ui):  # the sheet down to its peek, so the board is free to tap
-        page.locator("#sheet-handle").focus()
-        page.keyboard.press("ArrowDown")
-        page.keyboard.press("ArrowDown")
-        expect(page.locator("#panel")).to_have_attribute("data-sheet", "peek")
+    sheet_to_peek(ui)
     press(ui, "#measure-button")
     expect(page.locator("#measure-button")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#measure-info [data-measure=waiting]")).to_be_visible()
@@ -312,6 +318,30 @@ def test_11_measure_two_hexes_for_distance_and_sight(ui: App) -> None:
     ui.screenshot("table-measure")
     # the tool neither selects nor moves anything; it goes away with its button
     expect(page.locator("#board .selected[data-figure]")).to_have_count(0)
+    press(ui, "#measure-button")
+    expect(page.locator("#measure-info")).to_be_hidden()
+
+
+def test_11_measure_from_an_archer_names_its_range_band(ui: App) -> None:
+    """Where the ruleset has range bands (fig-percentile), measuring from a figure names the
+    band its ranged weapon shoots in, with the rule (the engine's words, FP-17)."""
+    page = ui.page
+    enc = Encounter.new("fig-percentile", 8, 6, name="Measure bands", seed=2)
+    rs = enc.ruleset
+    archer = rs.new_figure("archer", "Ada Archer", "Bows", Hex(0, 2), 1)
+    archer.skills["Crossbow"] = 50
+    archer.equipment.append(rs.item("Crossbow", state="ready"))  # type: ignore[attr-defined]
+    enc = enc.with_figure(archer).with_figure(rs.new_figure("foe", "Foe", "Axes", Hex(3, 2), 4))
+    import_encounter(ui, enc)
+    sheet_to_peek(ui)
+    press(ui, "#measure-button")
+    press(ui, figure(ui, "archer"))  # a tapped figure measures from (or to) its hex
+    press(ui, figure(ui, "foe"))
+    done = page.locator("#measure-info [data-measure=done]")
+    expect(done).to_have_attribute("data-distance", "3")
+    band = done.locator("[data-band]")
+    expect(band).to_have_text("Medium range (0) with the Crossbow (FP-17)")
+    ui.screenshot("table-measure-band")
     press(ui, "#measure-button")
     expect(page.locator("#measure-info")).to_be_hidden()
 

@@ -9,6 +9,7 @@ from fig_percentile_fixtures import add, arena, choices, end_round, kinds, play_
 
 from hexcombat import Action, Encounter
 from hexcombat.rulesets.fig_percentile import HEX_YARDS, max_range_hexes, range_band
+from hexcombat.view import measure_view
 
 pytestmark = pytest.mark.pyodide
 
@@ -180,3 +181,35 @@ def test_fp_16_g25_spells_get_point_blank_and_need_sight_unless_the_option_is_of
 
 def _spell(enc: Encounter, target: str) -> int:
     return enc.preview(Action("release_spell", "mage", {"target": target})).rollables[0].target
+
+
+def test_fp_14_fp_16_fp_17_fp_18_the_measure_tool_names_the_band_of_the_weapon() -> None:
+    """Issue 16, item 11: measuring from the archer (or with it selected) names the band its
+    bow shoots in; a figure with nothing ranged, or no figure, gets no band."""
+    enc = _archer()
+    state, rs = enc.state, enc.ruleset
+    archer, near = state.figures["archer"], state.figures["near"]
+    assert rs.range_band(state, archer, 1) == "Point Blank (+5) with the Short bow (FP-16)"
+    assert rs.range_band(state, archer, 5) == "Medium range (0) with the Short bow (FP-17)"
+    assert rs.range_band(state, archer, 11) == "Long range (-10) with the Short bow (FP-18)"
+    assert rs.range_band(state, archer, 13) == "out of range for the Short bow (12 hexes, FP-14)"
+    assert rs.range_band(state, near, 3) == "" and rs.range_band(state, None, 3) == ""
+    far = state.figures["far"].position
+    measured = measure_view(enc, archer.position, far)
+    assert measured["band"] == "Long range (-10) with the Short bow (FP-18)"
+    assert measured["text"].endswith("; Long range (-10) with the Short bow (FP-18)")
+    assert measured["head"] == "11 hexes; line of sight clear"  # the page shows the band below
+    assert measure_view(enc, near.position, far)["band"] == ""  # measured from a swordless foe
+    assert measure_view(enc, near.position, far, "archer")["band"].startswith("Long range")
+
+
+def test_fp_16_g25_the_measure_tool_uses_a_spell_when_no_ranged_weapon_is_carried() -> None:
+    enc = arena({}, width=14)
+    enc = add(enc, "mage", (1, 4), side="A", skills={"Spellcasting": 50}, items=["Spark"])
+    mage = enc.state.figures["mage"]
+    assert enc.ruleset.range_band(enc.state, mage, 1) == "Point Blank (+5) with Spark (FP-16)"
+    assert enc.ruleset.range_band(enc.state, mage, 7) == "out of range for Spark (6 hexes, FP-14)"
+    loose = enc.with_options({"fp.spells_as_ranged": False})
+    assert loose.ruleset.range_band(loose.state, loose.state.figures["mage"], 1).startswith(
+        "Medium range (0) with Spark"
+    )

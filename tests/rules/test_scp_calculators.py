@@ -28,6 +28,7 @@ from hexcombat.rulesets.strike_chance_pulse.rules import (
     knockout_limit,
     knockout_succeeds,
     may_mount,
+    missile_band,
     momentum_hexes,
     mounted_charge_ok,
     mounted_melee_hexes,
@@ -238,6 +239,14 @@ def test_scp_13_scp_14_scp_15_strike_forms_i11() -> None:
 
 def test_scp_10_flight_is_floor_one_and_a_half_range_a24() -> None:
     assert [flight_hexes(r) for r in (1, 4, 7, 10)] == [1, 6, 10, 15]
+
+
+def test_scp_3_scp_10_a24_missile_bands_too_close_in_range_in_flight_beyond() -> None:
+    bands = [missile_band(d, 10) for d in (0, 1, 2, 10, 11, 15, 16)]
+    assert bands == ["adjacent", "adjacent", "in_range", "in_range", "flight", "flight", "beyond"]
+    assert missile_band(2, 1) == "beyond"  # a range-1 missile flies 1 hex: nothing to Fire at
+    with pytest.raises(ValueError):
+        missile_band(3, 0)
 
 
 def test_scp_49_mounted_restrictions() -> None:

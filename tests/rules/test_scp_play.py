@@ -23,6 +23,7 @@ from scp_fixtures import (
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
+from hexcombat.view import measure_view
 
 pytestmark = pytest.mark.pyodide
 
@@ -397,6 +398,23 @@ def test_scp_8_scp_39_a_charge_previews_the_strike_from_the_hex_it_ends_in() -> 
         seen[preview.notes[0].split("'s ")[1].split()[0]] = previewed  # the hex it comes through
     # the shield's 12 DR counts through the front and the shield side, not from the rear
     assert seen == {"BR": 60, "B": 60, "BL": 60, "FL": 48, "F": 48, "FR": 48}
+
+
+def test_scp_3_scp_10_a24_the_measure_tool_names_where_a_hex_lies_for_the_missile() -> None:
+    """Issue 16, item 11: measured from Cy (a Short Bow, range 10, flight 15) the tool says
+    too close, in range, past the range where a missile still flies, or beyond its flight."""
+    enc = arena(20, 8)
+    enc = make(enc, "cy", "Cy", "Blue", Hex(1, 3), 1, items=["Short Bow"])
+    enc = make(enc, "ann", "Ann", "Red", Hex(3, 3), 1, items=["Broadsword"])
+    state, rs = enc.state, enc.ruleset
+    cy, ann = state.figures["cy"], state.figures["ann"]
+    assert rs.range_band(state, cy, 1) == "too close to Fire the Short Bow (SCP-3)"
+    assert rs.range_band(state, cy, 10) == "in range of the Short Bow (10 hexes, A-24)"
+    assert rs.range_band(state, cy, 11).startswith("past the Short Bow's range (10 hexes)")
+    assert rs.range_band(state, cy, 16) == "beyond the Short Bow's flight (15 hexes, SCP-10)"
+    assert rs.range_band(state, ann, 2) == "" and rs.range_band(state, None, 2) == ""
+    measured = measure_view(enc, cy.position, ann.position)
+    assert measured["band"] == "in range of the Short Bow (10 hexes, A-24)"
 
 
 def test_scp_42_scp_43_scp_45_scp_46_punch_and_kick() -> None:

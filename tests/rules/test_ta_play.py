@@ -28,7 +28,7 @@ from hexcombat.dice import chance_opposed, parse
 from hexcombat.errors import IllegalActionError
 from hexcombat.figures import Figure, Pool
 from hexcombat.geometry import neighbor
-from hexcombat.view import encounter_view
+from hexcombat.view import encounter_view, measure_view
 
 pytestmark = pytest.mark.pyodide
 
@@ -286,6 +286,17 @@ def test_ta_22_a_missile_loaded_in_one_round_is_shot_in_step_2_of_the_next() -> 
     events = roll(enc, [4, 5, 4], "strike", "bo")  # 9 + 3 = 12 meets passive 12; d6 4
     assert of(events, "damage")[0].data["damage"] == 4
     assert enc.state.figures["bo"].memory["loaded"] is False
+
+
+def test_ta_22_d15_the_measure_tool_says_whether_a_hex_is_in_missile_range() -> None:
+    """Issue 16, item 11: one band, the weapon's maximum range, and no range modifiers."""
+    enc = duel(missile="sling")  # Bo: a sling, range 8
+    state, rs = enc.state, enc.ruleset
+    bo, ann = state.figures["bo"], state.figures["ann"]
+    assert rs.range_band(state, bo, 8) == "in range of the sling (8 hexes, D-15)"
+    assert rs.range_band(state, bo, 9) == "out of range of the sling (8 hexes, D-15)"
+    assert rs.range_band(state, ann, 3) == "" and rs.range_band(state, None, 3) == ""
+    assert measure_view(enc, bo.position, ann.position)["band"].startswith("in range")
 
 
 def test_ta_22_load_and_shoot_in_one_round_shoots_first_in_combat() -> None:

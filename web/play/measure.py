@@ -75,7 +75,7 @@ class Measure:
             box.innerHTML = (
                 f'<div class="grow" data-measure="done" data-distance="{result["distance"]}" '
                 f'data-clear="{clear}"><strong>{esc(result["from_label"])} → '
-                f"{esc(result['to_label'])}: {esc(result['text'])}</strong>{band}"
+                f"{esc(result['to_label'])}: {esc(result['head'])}</strong>{band}"
                 '<div class="muted">Tap another hex to measure again.</div></div>'
                 '<button type="button" data-cmd="measure" aria-label="Stop measuring">✕</button>'
             )

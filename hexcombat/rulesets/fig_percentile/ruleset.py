@@ -40,14 +40,17 @@ from .situation import (
     actions_left,
     attack_check,
     attack_item,
+    band_at,
     counted,
     dodge_check,
     fig_of,
+    item_max_hexes,
     los_needed,
     may_dodge,
     mode_of,
     motion,
     needs_text,
+    ranged_item,
     settings,
     sight_between,
     stat,
@@ -410,6 +413,19 @@ class FigPercentile(Ruleset):
         if spec.kind == "plan_move":
             return {"cost_unit": "MP", "confirm": "Move here"}
         return {}
+
+    def range_band(self, state: GameState, figure: Figure | None, distance: int) -> str:
+        """FP-14...FP-18 (G-24, G-25): the band ``figure``'s ranged weapon or spell shoots in
+        at ``distance``, e.g. "Medium range (0) with the Crossbow (FP-17)"; '' without a
+        figure or without anything ranged."""
+        item = ranged_item(figure) if figure is not None else None
+        if item is None:
+            return ""
+        what = f"the {item.name}" if item.kind == "weapon" else item.name
+        band = band_at(state, item, distance)
+        if band is None:
+            return f"out of range for {what} ({show(item_max_hexes(item))} hexes, FP-14)"
+        return f"{band.label} with {what} ({band.rule})"
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """A figure whose actions of the round are spent says so."""

@@ -284,14 +284,32 @@ def sight_between(state: GameState, a: Figure, b: Figure) -> Sight:
 
 def range_of(state: GameState, attacker: Figure, target: Figure, item: Equipment) -> Band | None:
     """FP-16...FP-18 (G-24, G-25): the range band of a ranged attack, None out of range."""
+    return band_at(state, item, figure_distance(attacker, target))
+
+
+def band_at(state: GameState, item: Equipment, distance: int) -> Band | None:
+    """FP-16...FP-18 (G-24, G-25): the band ``item`` shoots in at hex ``distance``, None
+    beyond its maximum range (FP-14)."""
     s = settings(state)
     point_blank = item.kind != "spell" or s.spells_as_ranged
     return range_band(
-        figure_distance(attacker, target),
-        item_max_hexes(item),
-        point_blank=point_blank,
-        measure=s.range_band_distance,
+        distance, item_max_hexes(item), point_blank=point_blank, measure=s.range_band_distance
     )
+
+
+def ranged_item(figure: Figure) -> Equipment | None:
+    """The weapon or spell whose range bands the measure tool shows for ``figure``: the
+    weapon in hand when it is ranged, else a spell ready to release, else the first ranged
+    weapon it carries, else the first spell it knows (None: nothing with a range)."""
+    hand = in_hand(figure)
+    if hand is not None and is_ranged(hand):
+        return hand
+    ready = Book(figure).spell_ready
+    if ready:
+        return find(figure, ready, "spell")
+    carried = [i for i in figure.equipment if is_ranged(i) and i.state != "dropped"]
+    carried.sort(key=lambda i: i.kind == "spell")  # weapons first, then spells
+    return carried[0] if carried else None
 
 
 def los_needed(state: GameState, item: Equipment) -> bool:

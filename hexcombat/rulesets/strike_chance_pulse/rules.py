@@ -447,6 +447,28 @@ def flight_hexes(range_hexes: int) -> int:
     return 3 * range_hexes // 2
 
 
+MISSILE_BANDS = ("adjacent", "in_range", "flight", "beyond")
+"""Where a hex lies for a missile weapon (:func:`missile_band`), nearest first."""
+
+
+def missile_band(distance: int, range_hexes: int) -> str:
+    """SCP-3, SCP-10, A-24: where a target at hex ``distance`` lies for a missile weapon of
+    ``range_hexes``: ``adjacent`` (the same or a neighbouring hex: no Fire, SCP-3),
+    ``in_range`` (a target may be fired at, A-24), ``flight`` (past the range, where a
+    missile that hit nothing before still flies, SCP-10) or ``beyond`` (it has fallen).
+
+    >>> [missile_band(d, 4) for d in (0, 1, 2, 4, 5, 6, 7)]
+    ['adjacent', 'adjacent', 'in_range', 'in_range', 'flight', 'flight', 'beyond']
+    """
+    if distance < 0 or range_hexes < 1:
+        raise ValueError(f"need a distance >= 0 and a range >= 1, got {distance}, {range_hexes}")
+    if distance <= 1:
+        return "adjacent"
+    if distance <= range_hexes:
+        return "in_range"
+    return "flight" if distance <= flight_hexes(range_hexes) else "beyond"
+
+
 # ---- SCP-47 ... SCP-52: mounted combat -----------------------------------------------------
 
 

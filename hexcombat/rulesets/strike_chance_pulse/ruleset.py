@@ -37,6 +37,7 @@ from .situation import (
     Settings,
     find_weapon,
     is_out,
+    missile_weapon,
     parry_amount,
     parry_rank_of,
     rank,
@@ -672,6 +673,23 @@ class StrikeChancePulse(Ruleset):
         flow.morning(state, dice)
 
     # ---- views --------------------------------------------------------------------
+    def range_band(self, state: GameState, figure: Figure | None, distance: int) -> str:
+        """SCP-3, SCP-10, A-24: where ``distance`` lies for ``figure``'s missile weapon (in
+        range, too close to Fire, past the range where a missile still flies, or beyond its
+        flight); '' without a figure or a missile weapon."""
+        weapon = missile_weapon(state, figure) if figure is not None else None
+        if weapon is None:
+            return ""
+        name, reach = weapon.name, weapon.range_hexes
+        flight = rules.flight_hexes(reach)
+        return {
+            "adjacent": f"too close to Fire the {name} (SCP-3)",
+            "in_range": f"in range of the {name} ({reach} hexes, A-24)",
+            "flight": f"past the {name}'s range ({reach} hexes); a missile still flies "
+            f"{flight} (SCP-10)",
+            "beyond": f"beyond the {name}'s flight ({flight} hexes, SCP-10)",
+        }[rules.missile_band(distance, reach)]
+
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure waits."""
         if figure.id in (state.memory.get("acted") or []):

@@ -229,6 +229,17 @@ def attack_weapons(state: GameState, figure: Figure, mode: str) -> list[Weapon]:
     return found
 
 
+def missile_weapon(state: GameState, figure: Figure) -> Weapon | None:
+    """The missile weapon whose range the measure tool shows for ``figure``: the first it
+    may Fire now (SCP-1), else the first it carries that is rated for Ranged combat."""
+    ready = attack_weapons(state, figure, "ranged")
+    carried = [
+        weapon_of(i) for i in figure.equipment if i.kind == "weapon" and i.state != "dropped"
+    ]
+    found = [*ready, *(w for w in carried if "ranged" in w.rated)]
+    return next((w for w in found if w.range_hexes > 0), None)
+
+
 def find_weapon(state: GameState, figure: Figure, mode: str, name: str) -> Weapon | None:
     """The attack weapon ``name`` in ``mode``."""
     return next((w for w in attack_weapons(state, figure, mode) if w.name == name), None)

@@ -1491,6 +1491,19 @@ class TwoAction2d10(Ruleset):
             "move": {"confirm": "Move here"},
         }.get(spec.kind, {})
 
+    def range_band(self, state: GameState, figure: Figure | None, distance: int) -> str:
+        """D-15 (TA-22): whether ``distance`` is within ``figure``'s missile weapon's maximum
+        range (there are no range modifiers); '' without a figure or a missile weapon."""
+        if figure is None:
+            return ""
+        name, row = self.missile(state, figure)
+        reach = _int(row.get("range"))
+        if reach < 1 or distance < 1:
+            return ""
+        words = name.replace("_", " ")
+        where = "in range" if distance <= reach else "out of range"
+        return f"{where} of the {words} ({reach} hexes, D-15)"
+
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure waits now."""
         if state.clock.step == "combat" and figure.id in self.mem(state, "stopped"):
