@@ -117,7 +117,7 @@ def time_view(state: GameState) -> dict[str, Json]:
         "step": step.to_json(),
         "steps": steps,
         "acting": ruleset.who_acts(state).to_json(names),
-        "next": {"label": f"End {step.label.lower()}", "blocked": ruleset.next_step_blocked(state)},
+        "next": {"label": f"Finish: {step.label}", "blocked": ruleset.next_step_blocked(state)},
     }
 
 

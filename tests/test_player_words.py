@@ -148,7 +148,7 @@ def test_fig_percentile_moves_read_move_and_move_here() -> None:
 
 @pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
 def test_ending_the_step_previews_in_plain_words(path: Path) -> None:
-    """The table's "End ..." previewed as every ruleset's preview of a figure's action did:
+    """The table's "Finish: ..." previewed as every ruleset's preview of a figure's action did:
     "there is no figure None"."""
     enc = from_document(json.loads(path.read_text(encoding="utf-8")))  # as the app opens it
     while not any(s.kind == "next_step" for s in enc.legal_actions(None)):

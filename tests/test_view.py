@@ -33,7 +33,7 @@ def test_encounter_view_is_json_and_describes_board_figures_and_time() -> None:
     assert [s["state"] for s in time["steps"]] == ["current", "next"]
     assert time["acting"]["mode"] == "all" and time["acting"]["hidden"] is False
     assert time["acting"]["text"] == "Ann Archer and Bo Brute act"
-    assert time["next"] == {"label": "End movement", "blocked": ""}
+    assert time["next"] == {"label": "Finish: Movement", "blocked": ""}
     assert view["prompt"] is None
     assert view["board"]["width"] == 8 and view["board"]["terrain"]["3,1"] == "woods"
     ann = view["figures"][0]

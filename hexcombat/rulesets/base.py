@@ -459,7 +459,7 @@ class Ruleset:
         if not self.blocks_next_step(state):
             step = state.step
             specs.append(
-                ActionSpec("next_step", f"End {step.label.lower()}", None, (), step.help, step.rule)
+                ActionSpec("next_step", f"Finish: {step.label}", None, (), step.help, step.rule)
             )
         return specs
 

@@ -101,7 +101,7 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     expect(figure(ui, "ash")).to_have_attribute("data-at", "3,2")
     assert log_texts(ui)[-1] == "Ash the Warden moves C4 → D4 (1 MP)"
 
-    next_step(ui, "End movement")
+    next_step(ui, "Finish: Movement")
     expect(page.locator("#turn-tracker")).to_contain_text("Attacks")
     select(ui, "ash")
     press(ui, figure(ui, "dax"))  # tapping the enemy asks: attack it, or select it
@@ -337,7 +337,7 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
     declare_walk(ui, "alice")
     assert log_texts(ui)[-1] == "Alice has declared (hidden until everyone has)"
     declare_walk(ui, "bob")
-    next_step(ui, "End declarations")
+    next_step(ui, "Finish: Declarations")
     assert "Alice walks (up to 1 hex)" in log_texts(ui)
 
     for fid, to in (("alice", "3,3"), ("bob", "4,3")):
@@ -345,10 +345,10 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
         press(ui, hex_at(ui, to))
         press(ui, '[data-commit-bar] [data-cmd="commit"]')
         expect(page.locator("#panel-body .declared")).to_contain_text("Done for movement")
-    next_step(ui, "End movement")
+    next_step(ui, "Finish: Movement")
     expect(figure(ui, "alice")).to_have_attribute("data-at", "3,3")
     expect(figure(ui, "bob")).to_have_attribute("data-at", "4,3")
-    next_step(ui, "End")
+    next_step(ui, "Finish")
     expect(page.locator("#turn-tracker .step-name")).to_have_text("Actions · secret")
     expect(page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
 

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from hexcombat import Encounter
-from hexcombat.layout import from_offset
+from hexcombat import Encounter, Hex
+from hexcombat.layout import from_offset, hex_label
 from hexcombat.rulesets import all_rulesets
 
 from .appdriver import figure, hex_at, import_encounter, press, started_app_fixture, wait_toast_gone
@@ -89,7 +89,8 @@ def plan(ui: App, fid: str, to: str, facing: int | None = None) -> None:
         press(ui, hex_at(ui, to))
     else:
         open_action(ui, "plan_half")
-        choose(ui, "to", to)
+        key = to.split(",")
+        choose(ui, "to", hex_label(Hex(int(key[0]), int(key[1]))))
         radio = ui.page.locator(f'#action-form [data-field="facing"] input[value="{facing}"]')
         press(ui, radio.locator("xpath=.."))
     expect(ui.page.locator("[data-commit-bar] [data-cmd='commit']")).to_be_visible()
@@ -117,7 +118,7 @@ def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: A
         "Ann declares N = 1: 2 hexes this phase (1 + 1)",
         "Bob declares N = 1: 3 hexes this phase (2 + 1)",
     ]
-    next_step(ui, "End declare speed")
+    next_step(ui, "Finish: Declare speed")
     expect(page.locator("#turn-tracker")).to_contain_text("Half-phase 1")
 
     # half-phase 1: plans are secret; both moves are drawn when the last plan is in
@@ -133,7 +134,7 @@ def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: A
     assert log_texts(ui)[-1] == "After half-phase 1: Ann and Bob: 2 hexes apart"
     wait_toast_gone(ui)
     ui.screenshot("csp-half-phase-1")
-    next_step(ui, "End movement")
+    next_step(ui, "Finish: Movement")
     expect(page.locator("#turn-tracker")).to_contain_text("Half-phase 2")
 
     # half-phase 2: Ann steps in, Bob (moving forward) turns one hexside: 1 hex at N = 1
@@ -148,7 +149,7 @@ def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: A
     assert log_texts(ui)[-1] == "After half-phase 2: Ann and Bob: 1 hex apart"
     wait_toast_gone(ui)
     ui.screenshot("csp-half-phase-2")
-    next_step(ui, "End movement")
+    next_step(ui, "Finish: Movement")
     expect(page.locator("#turn-tracker")).to_contain_text("Combat")
 
     # combat: reach and arc are the text's; the outcome is the GM's, logged like any event
@@ -169,12 +170,12 @@ def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: A
     ruling = "Ann hits Bob with the Spear: 2 damage (8/10 hp left) (GM's ruling, C-1)"
     assert log_texts(ui)[-1] == ruling
     expect(page.locator("#panel-body .result")).to_contain_text(ruling)
-    next_step(ui, "End combat")
+    next_step(ui, "Finish: Combat")
 
     # phase 2: Ann ran nothing yet but moved at CS: she may declare N = 2; a turn costs 2
     declare(ui, "ann", "2 x CS = 4 hexes (2 + 2)")
     declare(ui, "bob", "1 x CS")
-    next_step(ui, "End declare speed")
+    next_step(ui, "Finish: Declare speed")
     expect(figure(ui, "ann")).to_have_attribute("aria-label", re.compile(r"\bimpaired\b"))
     plan(ui, "ann", at(3, 3), facing=2)
     expect(page.locator("#preview")).to_contain_text("Cost: 2 hexes")

@@ -87,7 +87,7 @@ def test_engaged_pair_first_parry_table_then_a_shot_past_a_friend(ui: App) -> No
     import_encounter(ui, signature())
     expect(tracker).to_contain_text("Pulse 1")
     expect(tracker).to_contain_text("Initiative")
-    next_step(ui, "End initiative")  # the encounter's seeded D10s: Ann 10, Cy 9, Bo 7, Di 6
+    next_step(ui, "Finish: Initiative")  # the encounter's seeded D10s: Ann 10, Cy 9, Bo 7, Di 6
     expect(tracker).to_contain_text("Engaged combat")
     log = page.locator("#log")
     expect(log).to_contain_text("Initiative: Ann 10, Cy 9, Bo 7, Di 6; engaged first: Ann, Bo")
@@ -134,7 +134,7 @@ def test_engaged_pair_first_parry_table_then_a_shot_past_a_friend(ui: App) -> No
     select(ui, "bo")
     open_action(ui, "pass")
     press(ui, '[data-commit-bar] [data-cmd="commit"]')
-    next_step(ui, "End engaged combat")
+    next_step(ui, "Finish: Engaged combat")
     expect(tracker).to_contain_text("Other figures")
     assert who_acts(ui)[:2] == ["cy", "di"]
 

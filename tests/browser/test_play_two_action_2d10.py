@@ -133,9 +133,9 @@ def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(
         "Ann declares attack and parry at Bo",
         "Bo declares attack with both actions (3d10 keep two, TA-5) at Ann",
     ]
-    next_step(ui, "End declare")
+    next_step(ui, "Finish: Declare")
     expect(tracker).to_contain_text("Movement")
-    next_step(ui, "End movement")
+    next_step(ui, "Finish: Movement")
     expect(tracker).to_contain_text("Combat")
 
     # the strike order by weapon: Spear before Axe
@@ -168,5 +168,5 @@ def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(
     expect(page.locator("#panel-body")).to_contain_text("stopped by an earlier result (TA-13)")
     wait_toast_gone(ui)
     ui.screenshot("ta-blow-stopped")
-    next_step(ui, "End combat")
+    next_step(ui, "Finish: Combat")
     expect(tracker).to_contain_text("Round 2")
