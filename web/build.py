@@ -23,15 +23,18 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
 import shutil
 import sys
+import tokenize
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -154,6 +157,55 @@ def extra_files(specs: Sequence[str]) -> dict[str, bytes]:
     return entries
 
 
+def lean_source(source: bytes) -> bytes:
+    """Python source as shipped to the page: no comments, docstrings emptied, line for line.
+
+    The page never reads a docstring or a comment, and they are a fifth of the bytes; every
+    line stays where it was (a docstring keeps its line breaks), so a traceback's line
+    numbers still point into the repository's file.
+    """
+    text = source.decode("utf-8")
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(row: int, byte_col: int) -> int:
+        line = lines[row - 1]
+        return starts[row - 1] + len(line.encode("utf-8")[:byte_col].decode("utf-8"))
+
+    cuts: list[tuple[int, int, str]] = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+                and first.end_lineno is not None
+                and first.end_col_offset is not None
+            ):
+                breaks = "\n" * (first.end_lineno - first.lineno)
+                start = offset(first.lineno, first.col_offset)
+                end = offset(first.end_lineno, first.end_col_offset)
+                cuts.append((start, end, f'"""{breaks}"""' if breaks else '""'))
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            before = lines[row - 1][:col]
+            start = starts[row - 1] + len(before.rstrip(" \t"))
+            cuts.append((start, starts[row - 1] + col + len(token.string), ""))
+    out = text
+    for start, end, replacement in sorted(cuts, reverse=True):
+        out = out[:start] + replacement + out[end:]
+    return out.encode("utf-8")
+
+
+def shipped(name: str, data: bytes) -> bytes:
+    """A file's bytes as the page gets them (Python sources lean, see ``lean_source``)."""
+    return lean_source(data) if name.endswith(".py") else data
+
+
 def write_engine_zip(target: Path, extra_rulesets: Sequence[str] = ()) -> int:
     """Write ``hexcombat.zip`` (deterministic entry order and dates); return its file count."""
     entries = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
@@ -163,7 +215,7 @@ def write_engine_zip(target: Path, extra_rulesets: Sequence[str] = ()) -> int:
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
+            zf.writestr(info, shipped(name, data))
     return len(entries)
 
 
@@ -254,7 +306,7 @@ def write_config(out: Path, modules: list[Path]) -> None:
             info = zipfile.ZipInfo(f"web/{rel.as_posix()}", date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, (WEB / rel).read_bytes(), compresslevel=9)
+            zf.writestr(info, shipped(rel.name, (WEB / rel).read_bytes()), compresslevel=9)
     files = dict(config.get("files", {}))
     files["./web.zip"] = "./*"
     config["files"] = files

@@ -1,0 +1,62 @@
+"""The Python the page gets (web/build.py's ``lean_source``): the same program, every line
+where it was, without comments or docstrings."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import io
+import tokenize
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _build_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("hexcombat_site_build", ROOT / "web" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _build_module()
+SHIPPED = [ROOT / rel for rel in build.engine_files() if rel.suffix == ".py"] + [
+    build.WEB / rel for rel in build.page_modules()
+]
+
+
+def without_docstrings(tree: ast.AST) -> str:
+    """The tree's dump with every docstring's text emptied (positions left out)."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                first.value.value = ""
+    return ast.dump(tree)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_a_shipped_module_is_the_same_program_line_for_line(path: Path) -> None:
+    source = path.read_bytes()
+    lean = build.lean_source(source)
+    assert without_docstrings(ast.parse(lean)) == without_docstrings(ast.parse(source))
+    assert lean.count(b"\n") == source.count(b"\n")
+    original = {(n.name, n.lineno) for n in ast.walk(ast.parse(source)) if hasattr(n, "name")}
+    kept = {(n.name, n.lineno) for n in ast.walk(ast.parse(lean)) if hasattr(n, "name")}
+    assert kept == original  # a traceback's line numbers point into the repository's file
+    tokens = tokenize.generate_tokens(io.StringIO(lean.decode()).readline)
+    assert not [t for t in tokens if t.type == tokenize.COMMENT]
+
+
+def test_the_shipped_sources_are_a_good_deal_smaller() -> None:
+    before = sum(len(p.read_bytes()) for p in SHIPPED)
+    after = sum(len(build.lean_source(p.read_bytes())) for p in SHIPPED)
+    assert after < 0.85 * before, (before, after)
