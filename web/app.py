@@ -24,6 +24,7 @@ from hexcombat import Encounter, HexcombatError
 from hexcombat.document import from_document
 from hexcombat.events import Event
 from hexcombat.view import empty_encounter, encounter_view, ruleset_view
+from web import later
 from web.board.view import BoardView, Handlers, Marks
 from web.commands import Commands
 from web.library import storage
@@ -134,6 +135,7 @@ class App:
     # ---- opening ---------------------------------------------------------------------
     async def open_first(self) -> None:
         """Open the encounter used last, or on a first visit the demo encounter."""
+        await later.load_for(*self.library.rulesets_listed())  # reading entries imports them
         last = self.library.last_opened() or self.library.latest()
         if last is not None:
             try:
@@ -162,6 +164,7 @@ class App:
         self.demos = [d for d in entries or [] if isinstance(d, dict) and d.get("file")]
         for demo in first_visit_order(self.demos):
             try:
+                await later.load_for(str(demo.get("ruleset", "")))
                 return from_document(await fetch_json(DEMO_FOLDER + str(demo["file"])))
             except (OSError, HexcombatError) as exc:
                 self.toast(

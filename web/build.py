@@ -13,6 +13,11 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
 - ``static/`` (icons, styles);
 - ``hexcombat.zip``: the engine package with its JSON data files, which PyScript
   unpacks onto ``sys.path`` through ``"files": {"./hexcombat.zip": "./*"}``;
+- ``later.zip``: what a start does not need before the first draw (the rulesets other
+  than the starter, the CLI, the set-up, library and share panels), unpacked by
+  ``web/later.py`` once the page is ready or at the first import that needs it;
+- ``python-start.mjs`` (the interpreter PyScript starts, from this browser's Python
+  start-up snapshot when it has one) and ``python-snapshot.mjs`` (the worker that makes it);
 - only with ``--extra-ruleset tests/kit:KitDuel`` (a test build, never the app's): the
   package folder ``tests/kit`` as ``kit/`` in the zip, and ``hexcombat_extras.py``, which
   registers ``kit.KitDuel``; ``web/main.py`` imports it when it is there;
@@ -206,17 +211,61 @@ def shipped(name: str, data: bytes) -> bytes:
     return lean_source(data) if name.endswith(".py") else data
 
 
-def write_engine_zip(target: Path, extra_rulesets: Sequence[str] = ()) -> int:
-    """Write ``hexcombat.zip`` (deterministic entry order and dates); return its file count."""
-    entries = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
-    entries.update(extra_files(extra_rulesets))
+def later_names() -> tuple[str, ...]:
+    """Zip entry names (prefixes) that go into ``later.zip`` rather than the start's zips.
+
+    The rulesets a first start does not open (every built-in one but the starter), the CLI,
+    and the page's panels that are imported on first use (set-up, library, share). The page
+    unpacks ``later.zip`` once it is ready, or at the first import that needs it
+    (``web/later.py``). Every ruleset's data file stays in the start's zip: a ruleset
+    imported from the Python start-up snapshot reads it.
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from hexcombat.rulesets.registry import BUILT_IN
+
+    rulesets = [e.module.replace(".", "/") for e in BUILT_IN if not e.starter]
+    return (
+        *(f"{m}/" for m in rulesets),
+        *(f"{m}.py" for m in rulesets),
+        "hexcombat/cli.py",
+        "hexcombat/__main__.py",
+        "web/setup/panel.py",
+        "web/library/panel.py",
+        "web/share/panel.py",
+        "web/share/backup.py",
+    )
+
+
+def write_zip(target: Path, entries: dict[str, bytes]) -> None:
+    """Write a zip of ``entries`` as the page gets them (deterministic order and dates)."""
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name, data in entries.items():
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, shipped(name, data))
-    return len(entries)
+
+
+def write_zips(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
+    """Write ``hexcombat.zip`` (the engine), ``web.zip`` (the page's modules but
+    ``web/main.py``) and ``later.zip`` (what ``later_names`` lists, from both); return the
+    number of engine files."""
+    engine = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
+    engine.update(extra_files(extra_rulesets))
+    page = {
+        f"web/{rel.as_posix()}": (WEB / rel).read_bytes()
+        for rel in modules
+        if rel.as_posix() != "main.py"
+    }
+    later = later_names()
+    for name, entries in (("hexcombat.zip", engine), ("web.zip", page)):
+        write_zip(out / name, {k: v for k, v in entries.items() if not k.startswith(later)})
+    write_zip(
+        out / "later.zip",
+        {k: v for k, v in {**engine, **page}.items() if k.startswith(later)},
+    )
+    return len(engine)
 
 
 def copy_vendor(out: Path) -> None:
@@ -287,10 +336,10 @@ def page_policy(folder: Path) -> str | None:
     return match.group("policy") if match else None
 
 
-def write_config(out: Path, modules: list[Path]) -> None:
-    """Write ``pyscript.json`` (the source config plus the page modules) and ``web.zip``.
+def write_config(out: Path) -> None:
+    """Write ``pyscript.json``: the source config plus the page modules' zip.
 
-    ``web/main.py`` is the script PyScript runs; every other ``web/`` module goes into
+    ``web/main.py`` is the script PyScript runs; every other ``web/`` module is in
     ``web.zip`` (entries ``web/...``), which PyScript unpacks into the home folder, on
     ``sys.path``, so ``from web import boot`` works there as it does under CPython from the
     repository root. One compressed archive instead of a request per module: a quarter of
@@ -299,14 +348,6 @@ def write_config(out: Path, modules: list[Path]) -> None:
     config = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
     if "packages" in config:
         fail("web/pyscript.json must not use `packages` (it needs micropip, which is not shipped)")
-    with zipfile.ZipFile(out / "web.zip", "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for rel in modules:
-            if rel.as_posix() == "main.py":
-                continue
-            info = zipfile.ZipInfo(f"web/{rel.as_posix()}", date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, shipped(rel.name, (WEB / rel).read_bytes()), compresslevel=9)
     files = dict(config.get("files", {}))
     files["./web.zip"] = "./*"
     config["files"] = files
@@ -322,6 +363,7 @@ def write_python_start(out: Path) -> str:
     worker = (WEB / "python-snapshot.mjs").read_text(encoding="utf-8")
     pyodide = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text(encoding="utf-8"))
     digest = hashlib.sha256((out / "hexcombat.zip").read_bytes())
+    digest.update((out / "later.zip").read_bytes())
     digest.update(worker.encode())
     digest.update(str(pyodide["version"]).encode())
     key = digest.hexdigest()[:16]
@@ -375,8 +417,8 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
     modules = page_modules()
     (out / "web").mkdir()
     shutil.copy2(WEB / "main.py", out / "web" / "main.py")
-    write_config(out, modules)
-    engine_count = write_engine_zip(out / "hexcombat.zip", extra_rulesets)
+    write_config(out)
+    engine_count = write_zips(out, modules, extra_rulesets)
     copy_vendor(out)
     write_python_start(out)
     cached = write_service_worker(out)

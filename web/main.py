@@ -14,8 +14,9 @@ import js  # type: ignore[import-not-found]
 
 async def start() -> None:
     """Import the engine and the app, open and draw the first encounter, mark the page ready."""
-    from web import boot
+    from web import boot, later
 
+    later.install()
     boot.set_stage("engine")
     await boot.next_frame()
     try:  # only a test build has it (web/build.py --extra-ruleset): it registers rulesets
@@ -43,6 +44,7 @@ async def start() -> None:
     await boot.next_frame()
     boot.mark_ready()
     started.after_ready()
+    await later.load()
     from web.share import panel
 
     panel.after_start(started)

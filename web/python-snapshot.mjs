@@ -2,7 +2,8 @@
 // (python-start.mjs loads it). index.html starts it once a start has finished, the page is
 // idle and the app is kept offline; it runs beside the page and is then ended.
 //
-// The snapshot is Pyodide started with every engine module imported (the CLI excepted): a
+// The snapshot is Pyodide started with every engine module imported (the CLI excepted;
+// from hexcombat.zip and later.zip, see web/build.py): a
 // plain-Python engine with no browser objects, which is what a memory snapshot can hold.
 // The page's own modules use the browser and are imported as usual. Answers {made: bytes}
 // or {error: text}.
@@ -21,9 +22,11 @@ for module in pkgutil.walk_packages(hexcombat.__path__, "hexcombat."):
 async function make() {
   const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-  const engine = await fetch(new URL("./hexcombat.zip", import.meta.url));
-  if (!engine.ok) throw new Error(`hexcombat.zip: HTTP ${engine.status}`);
-  pyodide.unpackArchive(await engine.arrayBuffer(), "zip", { extractDir: "/home/pyodide" });
+  for (const name of ["hexcombat.zip", "later.zip"]) {
+    const response = await fetch(new URL(`./${name}`, import.meta.url));
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide" });
+  }
   pyodide.runPython(IMPORT_ENGINE);
   const snapshot = pyodide.makeMemorySnapshot();
   for (const name of await caches.keys()) {

@@ -42,8 +42,9 @@ from pyodide.ffi import create_proxy
 
 
 async def start():
-    from web import boot
+    from web import boot, later
 
+    later.install()  # the library panel comes in later.zip, as in the app
     boot.set_stage("engine")
     from web.library import panel as library_panel
     from web.library import storage

@@ -566,6 +566,10 @@ class Library:
                 found[entry_id] = entry
         return found
 
+    def rulesets_listed(self) -> set[str]:
+        """The rulesets the library's index names (quick: no stored document is read)."""
+        return {entry.ruleset for entry in self._read_index().values()}
+
     def _revisions(self) -> dict[str, list[int]]:
         found: dict[str, list[int]] = {}
         for key in self.store.keys():  # noqa: SIM118 -- a Store, not a dict

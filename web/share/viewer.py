@@ -26,6 +26,7 @@ from hexcombat.share import (
     when_words,
 )
 from hexcombat.view import encounter_view, ruleset_view
+from web import later
 from web.board.view import BoardView, Handlers
 from web.commands import Commands
 from web.share import exports, links
@@ -478,6 +479,7 @@ async def start(kind: str) -> Viewer | None:
     if code is None:
         broken("The link holds no encounter.")
         return None
+    await later.load()  # a link may be of any ruleset
     try:
         enc = from_share_code(code)
     except HexcombatError as exc:

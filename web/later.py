@@ -1,0 +1,107 @@
+"""What the page needs only after its first draw: ``later.zip`` (see web/build.py).
+
+It holds the rulesets a first start does not open, the CLI, and the set-up, library and
+share panels. Once the page is ready the start-up controller fetches it
+(``hexcombatBoot.later``) and :func:`load` unpacks it beside the start's files. While the
+page starts, what it opens is checked first (:func:`load_for` with the rulesets the library
+lists; the share viewer loads it in any case): an asynchronous request, which the service
+worker answers offline. An import that needs it before it is unpacked all the same (a tap
+on Set up in the first moment) fetches it at once (:class:`LaterFinder`: a synchronous
+request, which the service worker does not see). Either way it is unpacked once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import io
+import os
+import sys
+import zipfile
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat.rulesets import ruleset_entries
+
+URL = "./later.zip"
+PACKAGES = ("hexcombat.", "web.")
+# A synchronous request returns bytes as text in the "x-user-defined" charset: bytes
+# 0x80-0xFF come as U+F780-U+F7FF.
+_BYTES = {0xF780 + i: 0x80 + i for i in range(128)}
+_unpacked = False
+
+
+def unpack(data: bytes) -> None:
+    """Unpack ``later.zip`` into the home folder (on ``sys.path``), once."""
+    global _unpacked
+    if _unpacked:
+        return
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        archive.extractall(os.getcwd())
+    importlib.invalidate_caches()
+    _unpacked = True
+
+
+async def load() -> None:
+    """Fetch (through the offline copy) and unpack ``later.zip``: the controller's request
+    once the page is ready, else a request of its own."""
+    if _unpacked:
+        return
+    fetched = getattr(js.hexcombatBoot, "later", None)
+    if fetched is None:
+        response = await js.fetch(URL)
+        if not response.ok:
+            raise ImportError(f"{URL} could not be loaded (HTTP {response.status})")
+        fetched = response.arrayBuffer()
+    unpack((await fetched).to_bytes())
+
+
+def needed_for(ruleset_id: str) -> bool:
+    """True when the ruleset's module is neither imported (the start-up snapshot has them
+    all) nor unpacked yet: opening an encounter of it needs ``later.zip`` first."""
+    entry = next((e for e in ruleset_entries() if e.id == ruleset_id), None)
+    if entry is None or _unpacked or entry.module in sys.modules:
+        return False
+    package = importlib.import_module(entry.module.rpartition(".")[0])
+    return importlib.machinery.PathFinder.find_spec(entry.module, package.__path__) is None
+
+
+async def load_for(*ruleset_ids: str) -> None:
+    """Before opening encounters of ``ruleset_ids`` while the page starts: make sure their
+    modules are there (an asynchronous request, served offline by the service worker)."""
+    if any(needed_for(ruleset_id) for ruleset_id in ruleset_ids):
+        await load()
+
+
+def load_now() -> None:
+    """Fetch and unpack ``later.zip`` now (a synchronous request)."""
+    request = js.XMLHttpRequest.new()
+    request.open("GET", URL, False)
+    request.overrideMimeType("text/plain; charset=x-user-defined")
+    request.send()
+    if request.status != 200:
+        raise ImportError(f"{URL} could not be loaded (HTTP {request.status})")
+    unpack(str(request.responseText).translate(_BYTES).encode("latin-1"))
+
+
+class LaterFinder(importlib.abc.MetaPathFinder):
+    """Before ``later.zip`` is unpacked, a module of ours that is not found is looked for
+    again after unpacking it."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> Any:
+        if _unpacked or not fullname.startswith(PACKAGES):
+            return None
+        load_now()
+        return importlib.machinery.PathFinder.find_spec(fullname, path)
+
+
+def install() -> None:
+    """Put the finder last on ``sys.meta_path`` (after the usual ones have not found)."""
+    if not any(isinstance(f, LaterFinder) for f in sys.meta_path):
+        sys.meta_path.append(LaterFinder())
