@@ -66,6 +66,12 @@ def show_failure_without_controller(message: str, detail: str) -> None:
         element = document.getElementById(element_id)
         if element is not None:
             element.textContent = text
+    retry = document.getElementById("retry-button")
+    if retry is not None:  # the controller would have wired it: Retry reloads the page
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        retry.addEventListener("click", create_proxy(lambda *_: js.location.reload()))
+        retry.focus()
 
 
 if getattr(js, "hexcombatBoot", None) is None:

@@ -85,15 +85,22 @@ def load() -> float:
 
 
 class ByteCount:
-    """Bytes of response bodies the server sent (all threads)."""
+    """Bytes of response bodies the server sent (all threads), each with the time it began."""
 
     def __init__(self) -> None:
         self.value = 0
+        self.sent: list[tuple[float, int]] = []
         self.lock = threading.Lock()
 
-    def add(self, n: int) -> None:
+    def add(self, n: int, started: float) -> None:
         with self.lock:
             self.value += n
+            self.sent.append((started, n))
+
+    def since(self, start: float, until: float) -> int:
+        """Bytes of the responses that began between two times (``time.time()``)."""
+        with self.lock:
+            return sum(n for t, n in self.sent if start <= t <= until)
 
 
 def serve(build: Any, site: Path) -> tuple[Any, str, ByteCount]:
@@ -105,8 +112,9 @@ def serve(build: Any, site: Path) -> tuple[Any, str, ByteCount]:
 
     class Counting(base):  # type: ignore[misc, valid-type]
         def copyfile(self, source: Any, outputfile: Any) -> None:
+            started = time.time()
             data = source.read()
-            count.add(len(data))
+            count.add(len(data), started)
             outputfile.write(data)
 
     kwargs = getattr(handler, "keywords", {})
@@ -187,10 +195,13 @@ def startup(
             with context(browser, tablet=tablet) as ctx:
                 page = open_page(ctx, throttle=throttle)
                 out["load"].append(load())
-                before = count.value
+                before, began = count.value, time.time()
                 page.goto(address)
                 out[f"{name} cold"].append(ready_ms(page))
-                out[f"{name} bytes before ready"].append(count.value - before)
+                # the responses the server began before the page was ready (those it begins
+                # at once after, such as the app's later.zip, are not "before ready")
+                ready_at = page.evaluate("performance.timeOrigin + window.__readyAt") / 1000
+                out[f"{name} bytes before ready"].append(count.since(began, ready_at))
                 if name == "app":
                     page.evaluate("navigator.serviceWorker.ready.then(() => 0)")
                     page.wait_for_function(

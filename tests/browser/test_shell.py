@@ -290,3 +290,6 @@ def test_a_policy_that_blocks_the_start_up_script_ends_on_the_error_screen(
     assert app.wait_started() == "error"
     expect(app.page.locator("#boot-error")).to_be_visible()
     expect(app.page.locator("#boot-error-message")).to_contain_text("start-up script was blocked")
+    with app.page.expect_navigation():  # Retry works without the controller too
+        app.page.locator("#retry-button").click()
+    assert app.wait_started() == "error"
