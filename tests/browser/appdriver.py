@@ -177,3 +177,49 @@ def wait_toast_gone(app: App) -> None:
     """Let the message box fade (it never blocks the board, but screenshots read better)."""
     app.page.evaluate("document.getElementById('toast').hidden = true")
     time.sleep(0.05)
+
+
+# ---- playing ------------------------------------------------------------------------------
+def log_texts(app: App) -> list[str]:
+    """The combat log's entries, oldest first."""
+    return [t.strip() for t in app.page.locator("#log > li .text").all_text_contents()]
+
+
+def select(app: App, fid: str) -> None:
+    """Select a figure with its chip in the turn tracker (a tap on the board could target it)."""
+    token = figure(app, fid)
+    if "selected" not in (token.get_attribute("class") or "").split():
+        press(app, f'#turn-tracker [data-pick="{fid}"]')
+    expect(token).to_have_class(re.compile(r"\bselected\b"))
+
+
+def open_action(app: App, kind: str) -> None:
+    """Open the selected figure's action card ``kind``."""
+    card = app.page.locator(f'#panel-body [data-action="{kind}"]')
+    if card.get_attribute("aria-expanded") != "true":
+        press(app, card.locator(".action-head"))
+    expect(card).to_have_attribute("aria-expanded", "true")
+
+
+def choose(app: App, field: str, label: str) -> None:
+    """Pick the option of the open form's select whose text starts with ``label``."""
+    select_ = app.page.locator(f'#action-form [data-field="{field}"] select')
+    labels = select_.locator("option").all_text_contents()
+    index = next(i for i, t in enumerate(labels) if t.startswith(label))
+    select_.select_option(index=index)
+
+
+def type_faces(app: App, faces: list[int]) -> None:
+    """Type the dice's faces into the roll preview and use them."""
+    inputs = app.page.locator("#preview .dice-row input")
+    expect(inputs.nth(len(faces) - 1)).to_be_visible()
+    for i, face in enumerate(faces):
+        inputs.nth(i).fill(str(face))
+    press(app, '#preview [data-cmd="use-faces"]')
+
+
+def next_step(app: App, label: str) -> None:
+    """Press the table's button that finishes the step (its text contains ``label``)."""
+    button = app.page.locator('#turn-tracker [data-action="next_step"]')
+    expect(button).to_contain_text(label)
+    press(app, button)

@@ -17,13 +17,19 @@ from hexcombat.rulesets import all_rulesets
 from hexcombat.view import sight_view
 
 from .appdriver import (
+    choose,
     figure,
     hex_at,
     highlighted,
     import_encounter,
+    log_texts,
+    next_step,
+    open_action,
     press,
+    select,
     started_app_fixture,
     touch,
+    type_faces,
     wait_toast_gone,
 )
 from .conftest import App
@@ -37,38 +43,6 @@ RULESETS = {r.id for r in all_rulesets()}
 def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
     """The app started once per viewport for this module."""
     yield from started_app_fixture(request, browser, base_url)
-
-
-def log_texts(ui: App) -> list[str]:
-    return [t.strip() for t in ui.page.locator("#log > li .text").all_text_contents()]
-
-
-def select(ui: App, fid: str) -> None:
-    """Select a figure with its chip in the turn tracker (a tap on the board could target it)."""
-    token = figure(ui, fid)
-    if "selected" not in (token.get_attribute("class") or "").split():
-        press(ui, f'#turn-tracker [data-pick="{fid}"]')
-    expect(token).to_have_class(re.compile(r"\bselected\b"))
-
-
-def open_action(ui: App, kind: str) -> None:
-    card = ui.page.locator(f'#panel-body [data-action="{kind}"]')
-    if card.get_attribute("aria-expanded") != "true":
-        press(ui, card.locator(".action-head"))
-    expect(card).to_have_attribute("aria-expanded", "true")
-
-
-def type_faces(ui: App, faces: list[int]) -> None:
-    inputs = ui.page.locator("#preview .dice-row input")
-    for i, face in enumerate(faces):
-        inputs.nth(i).fill(str(face))
-    press(ui, '#preview [data-cmd="use-faces"]')
-
-
-def next_step(ui: App, label: str) -> None:
-    button = ui.page.locator('#turn-tracker [data-action="next_step"]')
-    expect(button).to_contain_text(label)
-    press(ui, button)
 
 
 # ---- skirmish -------------------------------------------------------------------------------
@@ -262,13 +236,6 @@ def declare_walk(ui: App, fid: str) -> None:
     )
 
 
-def choose_option(ui: App, field: str, starts: str) -> None:
-    """Pick the option of a form's select that starts with ``starts``."""
-    select_ = ui.page.locator(f'#action-form [data-field="{field}"] select')
-    labels = select_.locator("option").all_text_contents()
-    select_.select_option(label=next(t for t in labels if t.startswith(starts)))
-
-
 def answer_prompt(ui: App, question: str, kind: str) -> None:
     """The prompt card asks ``question``; its answer ``kind`` opens for the prompted figure."""
     card = ui.page.locator("#panel-body [data-prompt]")
@@ -403,7 +370,7 @@ def test_a_chosen_dodge_is_aimed_at_an_attack_when_the_choices_are_revealed(ui: 
     )  # revealed together, in setup order, though Bob chose first
     answer_prompt(ui, "Bob: which attack do you dodge?", "pick_dodge")
     expect(figure(ui, "bob")).to_have_class(re.compile(r"\bselected\b"))
-    choose_option(ui, "attacker", "Alice's Sword")
+    choose(ui, "attacker", "Alice's Sword")
     expect(page.locator("#preview .notes")).to_contain_text("needs 40 or lower (40%)")
     wait_toast_gone(ui)
     ui.screenshot("play-percentile-dodge-pick")

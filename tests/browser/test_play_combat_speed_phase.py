@@ -14,7 +14,19 @@ from hexcombat import Encounter, Hex
 from hexcombat.layout import from_offset, hex_label
 from hexcombat.rulesets import all_rulesets
 
-from .appdriver import figure, hex_at, import_encounter, press, started_app_fixture, wait_toast_gone
+from .appdriver import (
+    choose,
+    figure,
+    hex_at,
+    import_encounter,
+    log_texts,
+    next_step,
+    open_action,
+    press,
+    select,
+    started_app_fixture,
+    wait_toast_gone,
+)
 from .conftest import App
 
 pytestmark = [
@@ -48,32 +60,6 @@ def chase() -> Encounter:
     return enc.with_figure(ann).with_figure(bob)
 
 
-def log_texts(ui: App) -> list[str]:
-    return [t.strip() for t in ui.page.locator("#log > li .text").all_text_contents()]
-
-
-def select(ui: App, fid: str) -> None:
-    token = figure(ui, fid)
-    if "selected" not in (token.get_attribute("class") or "").split():
-        press(ui, f'#turn-tracker [data-pick="{fid}"]')
-    expect(token).to_have_class(re.compile(r"\bselected\b"))
-
-
-def open_action(ui: App, kind: str) -> None:
-    card = ui.page.locator(f'#panel-body [data-action="{kind}"]')
-    if card.get_attribute("aria-expanded") != "true":
-        press(ui, card.locator(".action-head"))
-    expect(card).to_have_attribute("aria-expanded", "true")
-
-
-def choose(ui: App, field: str, label: str) -> None:
-    """Pick the option of a select whose text starts with ``label``."""
-    select_ = ui.page.locator(f'#action-form [data-field="{field}"] select')
-    labels = select_.locator("option").all_text_contents()
-    index = next(i for i, t in enumerate(labels) if t.startswith(label))
-    select_.select_option(index=index)
-
-
 def declare(ui: App, fid: str, label: str) -> None:
     select(ui, fid)
     open_action(ui, "declare_speed")
@@ -98,12 +84,6 @@ def plan(ui: App, fid: str, to: str, facing: int | None = None) -> None:
 
 def commit(ui: App) -> None:
     press(ui, '[data-commit-bar] [data-cmd="commit"]')
-
-
-def next_step(ui: App, label: str) -> None:
-    button = ui.page.locator('#turn-tracker [data-action="next_step"]')
-    expect(button).to_contain_text(label)
-    press(ui, button)
 
 
 def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: App) -> None:

@@ -15,7 +15,18 @@ from playwright.sync_api import Browser, expect
 
 from hexcombat.rulesets import all_rulesets
 
-from .appdriver import figure, import_encounter, press, started_app_fixture, wait_toast_gone
+from .appdriver import (
+    choose,
+    import_encounter,
+    log_texts,
+    next_step,
+    open_action,
+    press,
+    select,
+    started_app_fixture,
+    type_faces,
+    wait_toast_gone,
+)
 from .conftest import App
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
@@ -34,46 +45,6 @@ pytestmark = [
 def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
     """The app started once per viewport for this module."""
     yield from started_app_fixture(request, browser, base_url)
-
-
-def log_texts(ui: App) -> list[str]:
-    return [t.strip() for t in ui.page.locator("#log > li .text").all_text_contents()]
-
-
-def select(ui: App, fid: str) -> None:
-    token = figure(ui, fid)
-    if "selected" not in (token.get_attribute("class") or "").split():
-        press(ui, f'#turn-tracker [data-pick="{fid}"]')
-    expect(token).to_have_class(re.compile(r"\bselected\b"))
-
-
-def open_action(ui: App, kind: str) -> None:
-    card = ui.page.locator(f'#panel-body [data-action="{kind}"]')
-    if card.get_attribute("aria-expanded") != "true":
-        press(ui, card.locator(".action-head"))
-    expect(card).to_have_attribute("aria-expanded", "true")
-
-
-def choose(ui: App, field: str, label: str) -> None:
-    """Pick the option of a select whose text starts with ``label``."""
-    select_ = ui.page.locator(f'#action-form [data-field="{field}"] select')
-    labels = select_.locator("option").all_text_contents()
-    index = next(i for i, t in enumerate(labels) if t.startswith(label))
-    select_.select_option(index=index)
-
-
-def type_faces(ui: App, faces: list[int]) -> None:
-    inputs = ui.page.locator("#preview .dice-row input")
-    expect(inputs.nth(len(faces) - 1)).to_be_visible()
-    for i, face in enumerate(faces):
-        inputs.nth(i).fill(str(face))
-    press(ui, '#preview [data-cmd="use-faces"]')
-
-
-def next_step(ui: App, label: str) -> None:
-    button = ui.page.locator('#turn-tracker [data-action="next_step"]')
-    expect(button).to_contain_text(label)
-    press(ui, button)
 
 
 def who_acts(ui: App) -> list[str]:

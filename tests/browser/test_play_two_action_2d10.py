@@ -18,7 +18,17 @@ from playwright.sync_api import Browser, expect
 from hexcombat import Action, Encounter
 from hexcombat.rulesets import all_rulesets
 
-from .appdriver import figure, import_encounter, press, started_app_fixture, wait_toast_gone
+from .appdriver import (
+    choose,
+    import_encounter,
+    next_step,
+    open_action,
+    press,
+    select,
+    started_app_fixture,
+    wait_toast_gone,
+)
+from .appdriver import log_texts as every_log_text
 from .conftest import ROOT, App
 
 sys.path.insert(0, str(ROOT / "tests" / "rules"))
@@ -63,30 +73,7 @@ def expected() -> list[str]:
 
 
 def log_texts(ui: App) -> list[str]:
-    texts = [t.strip() for t in ui.page.locator("#log > li .text").all_text_contents()]
-    return [t for t in texts if not t.startswith("Round ")]
-
-
-def select(ui: App, fid: str) -> None:
-    token = figure(ui, fid)
-    if "selected" not in (token.get_attribute("class") or "").split():
-        press(ui, f'#turn-tracker [data-pick="{fid}"]')
-    expect(token).to_have_class(re.compile(r"\bselected\b"))
-
-
-def open_action(ui: App, kind: str) -> None:
-    card = ui.page.locator(f'#panel-body [data-action="{kind}"]')
-    if card.get_attribute("aria-expanded") != "true":
-        press(ui, card.locator(".action-head"))
-    expect(card).to_have_attribute("aria-expanded", "true")
-
-
-def choose(ui: App, field: str, label: str) -> None:
-    """Pick the option of a select whose text starts with ``label``."""
-    select_ = ui.page.locator(f'#action-form [data-field="{field}"] select')
-    labels = select_.locator("option").all_text_contents()
-    index = next(i for i, t in enumerate(labels) if t.startswith(label))
-    select_.select_option(index=index)
+    return [t for t in every_log_text(ui) if not t.startswith("Round ")]
 
 
 def declare(ui: App, fid: str, fields: dict[str, str], combine: bool = False) -> None:
@@ -100,12 +87,6 @@ def declare(ui: App, fid: str, fields: dict[str, str], combine: bool = False) ->
         expect(box).to_be_checked()
     press(ui, '[data-commit-bar] [data-cmd="commit"]')
     expect(ui.page.locator("#panel-body .declared")).to_contain_text("stays hidden")
-
-
-def next_step(ui: App, label: str) -> None:
-    button = ui.page.locator('#turn-tracker [data-action="next_step"]')
-    expect(button).to_contain_text(label)
-    press(ui, button)
 
 
 def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(ui: App) -> None:

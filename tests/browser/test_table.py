@@ -25,6 +25,7 @@ from .appdriver import (
     figure,
     hex_at,
     import_encounter,
+    log_texts,
     menu,
     press,
     set_mode,
@@ -83,10 +84,6 @@ def in_view(ui: App, locator: Locator) -> None:
 
 def tap_figure(ui: App, fid: str) -> None:
     press(ui, figure(ui, fid))
-
-
-def log_texts(ui: App) -> list[str]:
-    return [t.strip() for t in ui.page.locator("#log > li .text").all_text_contents()]
 
 
 # ---- 12: a guided first visit ---------------------------------------------------------------
