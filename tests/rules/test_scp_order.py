@@ -12,6 +12,8 @@ must be the same.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -182,3 +184,75 @@ def test_r12_figures_sharing_a_hex_are_checked_target_first_then_by_name() -> No
             fire = {"weapon": "Short Bow", "special": "none", "target": "zed"}
             events = enc.perform(Action("fire", "cy", fire), faces=[95, 95])
             assert next(e for e in events if e.kind == "fire").data["checked"] == checked
+
+
+def agility_faces(enc: Encounter, rolls: dict[str, list[int]]) -> list[int]:
+    """The roll-off D10s in the engine's roll order (tied figures in set-up order, a round
+    at a time) that give each tied figure its own ``rolls`` under ``scp.initiative=agility``."""
+    state = enc.state
+    living = [f for f in state.figures if not enc.ruleset.is_out(state, state.figures[f])]
+    key = {f: (-stat(state.figures[f], "ag", 0),) for f in living}
+    used = dict.fromkeys(living, 0)
+    faces: list[int] = []
+    while pending := [f for f in living if [*key.values()].count(key[f]) > 1]:
+        for f in pending:
+            face = rolls[f][used[f]]
+            used[f] += 1
+            faces.append(face)
+            key[f] = (*key[f], -face)
+    return faces
+
+
+def test_a13_agility_option_equal_agility_rolls_off_whatever_the_entry_order() -> None:
+    """Ann, Cy and Di share AG 12 under Bo's 13: a D10 roll-off orders them, Cy and Di tie
+    on 7 and roll again (A-13's ties re-roll); every set-up order gives the same order."""
+    rolls = {"ann": [4], "cy": [7, 2], "di": [7, 9]}
+    seen = set()
+    for order in itertools.permutations(IDS):
+        sig = signature()
+        enc = arena(seed=7, options={"scp.initiative": "agility"})
+        for fid in order:
+            enc = enc.with_figure(sig.setup_figure(fid))
+        events = enc.perform(Action("next_step"), faces=agility_faces(enc, rolls))
+        init = next(e for e in events if e.kind == "initiative")
+        seen.add((tuple(init.data["order"]), init.text))
+    assert seen == {
+        (
+            ("bo", "di", "cy", "ann"),
+            "Initiative: Bo 13, Di 12, Cy 12, Ann 12; engaged first: Bo, Ann",
+        )
+    }
+
+
+def test_a13_agility_option_rolls_nothing_without_a_tie() -> None:
+    """Distinct AG needs no dice: the step ends without asking for a face."""
+    enc = arena(options={"scp.initiative": "agility"})
+    sig = signature()
+    for fid in ("ann", "bo"):
+        enc = enc.with_figure(sig.setup_figure(fid))
+    events = enc.perform(Action("next_step"), faces=[])
+    init = next(e for e in events if e.kind == "initiative")
+    assert init.data["order"] == ["bo", "ann"]
+    assert init.rolls == ()
+
+
+def test_scp_53_scp_55_infection_checks_do_not_depend_on_the_entry_order() -> None:
+    """Each wounded figure rolls its own D100 (SCP-55): whatever the set-up order, the same
+    die gives the same figure the same result (the table types each figure's own face)."""
+    own = {"ann": 25, "bo": 60, "cy": 19}  # chances: Ann 30 (bite), Bo 37, Cy 10
+    wounds = {"ann": (0, True), "bo": (7, False), "cy": (0, False)}
+    seen = set()
+    for order in itertools.permutations(("ann", "bo", "cy")):
+        sig = signature()
+        enc = arena(seed=7)
+        for fid in order:
+            f = sig.setup_figure(fid)
+            f.memory.update(wounded=True, en_damage=wounds[fid][0], bitten=wounds[fid][1])
+            enc = enc.with_figure(f)
+        faces = [own[f] for f in enc.state.figures if f in own]
+        events = enc.perform(Action("end_combat"), faces=faces)
+        checks = sorted((e.figure, e.text) for e in events if e.kind == "infection")
+        infected = sorted(f for f in own if enc.state.figures[f].has_status("infected"))
+        seen.add((tuple(checks), tuple(infected)))
+    assert len(seen) == 1
+    assert seen.pop()[1] == ("ann",)

@@ -62,27 +62,36 @@ def new_pulse(state: GameState, dice: Dice) -> None:
     living = [f for f in state.figures.values() if not is_out(f)]
     totals: dict[str, int] = {}
     details: list[str] = []
-    if s.initiative == "agility":
-        order = sorted(living, key=lambda f: -stat(f, "ag", 0))
+    by_agility = s.initiative == "agility"
+    # A-13: the key sorts highest first; ties roll (again) until they break. Under the
+    # "agility" option the key starts with AG and only tied figures roll a D10 off, so the
+    # order never falls back on the set-up order (each figure rolls its own die).
+    rank_key: dict[str, tuple[int, ...]] = {
+        f.id: (-stat(f, "ag", 0),) if by_agility else () for f in living
+    }
+    if by_agility:
         totals = {f.id: stat(f, "ag", 0) for f in living}
-        details.append("Highest AG acts first; ties in set-up order (A-13 option)")
+        details.append("Highest AG acts first; equal AG rolls a D10 off, ties re-roll (A-13)")
+        pending = [f for f in living if _tied(rank_key, f.id)]
     else:
         pending = list(living)
-        rank_key: dict[str, tuple[int, ...]] = {f.id: () for f in living}
-        for _ in range(20):
-            for f in pending:
-                roll = dice.roll("d10")
+    for _ in range(20):
+        if not pending:
+            break
+        for f in pending:
+            roll = dice.roll("d10")
+            if by_agility:
+                total = roll.total
+                details.append(f"{f.name}: AG {stat(f, 'ag', 0)}, roll-off D10 {total}")
+            else:
                 total = roll.total + rules.initiative_bonus(stat(f, "ag", 0))
-                if f.id not in totals:
-                    totals[f.id] = total
-                rank_key[f.id] = (*rank_key[f.id], -total)
+                totals.setdefault(f.id, total)
                 details.append(f"{f.name}: D10 {roll.total} + AG {stat(f, 'ag', 0)} // 5 = {total}")
-            keys = [rank_key[f.id] for f in living]
-            pending = [f for f in living if keys.count(rank_key[f.id]) > 1]
-            if not pending:
-                break
+            rank_key[f.id] = (*rank_key[f.id], -total)
+        pending = [f for f in living if _tied(rank_key, f.id)]
+        if pending:
             details.append("Ties re-roll (A-13)")
-        order = sorted(living, key=lambda f: rank_key[f.id])
+    order = sorted(living, key=lambda f: rank_key[f.id])
     state.memory["order"] = [f.id for f in order]
     state.memory["initiative"] = {k: v for k, v in totals.items()}
     engaged_ids = set(engaged_figures(state))
@@ -101,6 +110,11 @@ def new_pulse(state: GameState, dice: Dice) -> None:
             data={"order": [f.id for f in order], "engaged": state.memory["engaged"]},
         )
     )
+
+
+def _tied(keys: dict[str, tuple[int, ...]], fid: str) -> bool:
+    """True when another figure has the same initiative key (A-13: it rolls again)."""
+    return sum(1 for k in keys.values() if k == keys[fid]) > 1
 
 
 def acted(state: GameState, figure: Figure) -> None:

@@ -143,9 +143,13 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "choice",
         "d10+ag",
         "Placeholder: each figure rolls D10 + AG // 5 when the Pulse begins; highest first, "
-        "ties re-roll. 'Agility' orders by AG without dice (ties by set-up order).",
+        "ties re-roll. 'Agility' orders by AG; figures with equal AG roll a D10 off (ties "
+        "re-roll, A-13), never the set-up order.",
         "A-13",
-        _choices(("d10+ag", "D10 + AG // 5, ties re-roll"), ("agility", "Highest AG first")),
+        _choices(
+            ("d10+ag", "D10 + AG // 5, ties re-roll"),
+            ("agility", "Highest AG first, equal AG rolls off"),
+        ),
     ),
     FieldSpec(
         "scp.actions",
