@@ -33,6 +33,42 @@ from hexcombat.view import encounter_view, measure_view
 pytestmark = pytest.mark.pyodide
 
 
+def _offered(enc: Encounter, field: str, **values: str) -> list[object]:
+    """The values Ann's declare form offers for ``field`` given the other fields."""
+    spec = enc.legal_actions("ann")[0]
+    param = next(p for p in spec.params if p.name == field)
+    return [c.value for c in param.offered(values)]
+
+
+def test_d18_d2_ta_21_declare_offers_target_guard_brawl_only_when_needed() -> None:
+    """The declare form's target, guard and brawl lists depend on the two actions chosen
+    (``Choice.when``): a target for an attack, brawl or shot in either place (D-18), a guard
+    for a Parry or Dodge (D-2), a brawl outcome for a Brawl (TA-21); nothing otherwise."""
+    enc = duel()
+    assert _offered(enc, "target", first="move", second="other") == []
+    assert _offered(enc, "guard", first="move", second="attack") == []
+    assert _offered(enc, "style", first="attack", second="parry") == []
+    assert _offered(enc, "target", first="move", second="attack") == ["bo"]
+    assert _offered(enc, "target", first="attack", second="attack") == ["bo"]  # once, not twice
+    assert _offered(enc, "guard", first="attack", second="dodge") == ["bo"]
+    assert _offered(enc, "style", first="wait", second="brawl")[:2] == ["pummel", "grapple"]
+    with pytest.raises(IllegalActionError, match="target"):
+        enc.perform(Action("declare", "ann", {"first": "move", "second": "other", "target": "bo"}))
+    events = declare(enc, "ann", "move", "dodge", guard="bo")
+    assert events[-1].text == "Ann has declared (hidden until everyone has)"
+
+
+def test_d2_the_guard_list_follows_the_block_and_guard_scope_options() -> None:
+    """'Block covers: one declared attacker' adds the Block to the actions that name an
+    attacker; 'Parry and Dodge cover: every attacker' takes Parry and Dodge out (D-2)."""
+    options = {"ta.block_scope": "one_attacker", "ta.guard_scope": "all"}
+    enc = make(arena(options=options), "ann", "Ann", "Blue", ANN_AT, 1, shield=True)
+    enc = make(enc, "bo", "Bo", "Red", BO_AT, 4)
+    assert _offered(enc, "guard", first="block", second="move") == ["bo"]
+    assert _offered(enc, "guard", first="parry", second="dodge") == []
+    assert _offered(duel(), "guard", first="move", second="parry") == ["bo"]  # defaults
+
+
 def test_ta_1_each_figure_declares_two_actions_hidden_until_all_are_in() -> None:
     enc = duel()
     spec = enc.legal_actions("ann")[0]

@@ -21,6 +21,7 @@ from ta_fixtures import BO_AT, duel, make, play_signature, signature, to_step
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.document import from_document, to_document
 from hexcombat.geometry import neighbor
+from hexcombat.validation import Json
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared playouts
 from playouts import playout, random_action
@@ -114,7 +115,12 @@ def test_ta_1_random_declarations_in_any_order_change_nothing(data: st.DataObjec
         first = data.draw(st.sampled_from(["attack", "parry", "dodge", "move", "other", "wait"]))
         second = data.draw(st.sampled_from(["none", "other", "move"]))
         enemy = "bo" if fid != "bo" else "ann"
-        plans[fid] = {"first": first, "second": second, "target": enemy, "guard": enemy}
+        plan: dict[str, Json] = {"first": first, "second": second}
+        if "attack" in (first, second):  # the form offers a target only then (D-18)
+            plan["target"] = enemy
+        if {"parry", "dodge"} & {first, second}:  # and a guard only for these (D-2)
+            plan["guard"] = enemy
+        plans[fid] = plan
     outcomes = []
     for order in itertools.permutations(plans):
         e = enc.copy()

@@ -52,6 +52,34 @@ ANSWERS = {"parry": "parry", "block": "shield_block", "dodge": "dodge"}
 """The prompt's answer (action kind) for each declared defence."""
 
 
+TARGETED = ("attack", "brawl", "shoot")
+"""The declared actions aimed at a target (D-18)."""
+
+
+def _either(kinds: list[str], firsts: list[str], seconds: list[str]) -> list[dict[str, Json]]:
+    """``when`` conditions that hold exactly when the first or the second action is one of
+    ``kinds`` (each case once, so a form never lists a choice twice).
+
+    >>> _either(["brawl"], ["attack", "brawl"], ["brawl", "move"])
+    [{'first': 'brawl'}, {'first': 'attack', 'second': 'brawl'}]
+    """
+    whens: list[dict[str, Json]] = [{"first": k} for k in kinds if k in firsts]
+    return whens + [
+        {"first": a, "second": k} for a in firsts if a not in kinds for k in kinds if k in seconds
+    ]
+
+
+def _when_either(
+    figures: list[Figure], kinds: tuple[str, ...] | list[str], firsts: list[str], seconds: list[str]
+) -> tuple[Choice, ...]:
+    """Each figure as a choice offered only when one of the two actions is in ``kinds``."""
+    return tuple(
+        Choice(t.id, t.name, when=when)
+        for t in figures
+        for when in _either(list(kinds), firsts, seconds)
+    )
+
+
 def _int(value: Json, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
@@ -389,7 +417,21 @@ class TwoAction2d10(Ruleset):
             names.remove("recover")
         choices = tuple(c for c in ACTIONS if c.value in names)
         none_only = tuple(c for c in ACTIONS if c.value == "none")
-        enemies = tuple(Choice(t.id, t.name) for t in self._enemies(state, f))
+        enemies = self._enemies(state, f)
+        guarded = [
+            kind
+            for kind, key in (("parry", "guard"), ("dodge", "guard"), ("block", "block"))
+            if state.options.get(f"ta.{key}_scope") == "one_attacker"
+        ] or ["parry", "dodge", "block"]
+        firsts = [c.value for c in (choices if allowed >= 1 else none_only)]
+        seconds = [c.value for c in (choices if allowed >= 2 else none_only)]
+        targets = _when_either(enemies, TARGETED, firsts, seconds)
+        guards = _when_either(enemies, guarded, firsts, seconds)
+        styles = tuple(
+            Choice(c.value, c.label, c.detail, when)
+            for when in _either(["brawl"], firsts, seconds)
+            for c in STYLES
+        )
         params = (
             FieldSpec(
                 "first",
@@ -422,9 +464,10 @@ class TwoAction2d10(Ruleset):
                 "Target",
                 "figure",
                 None,
-                "Whom an attack, brawl or shot is aimed at (D-18).",
+                "Whom an attack, brawl or shot is aimed at (D-18); offered when one of the "
+                "two actions is one of them.",
                 "D-18",
-                enemies,
+                targets,
                 required=False,
             ),
             FieldSpec(
@@ -432,9 +475,10 @@ class TwoAction2d10(Ruleset):
                 "Parry or dodge against",
                 "figure",
                 None,
-                "The one attacker a Parry or Dodge counts against (D-2).",
+                "The one attacker a Parry or Dodge (or a Block, with 'Block covers: one "
+                "declared attacker') counts against (D-2); offered when one is declared.",
                 "D-2",
-                enemies,
+                guards,
                 required=False,
             ),
             FieldSpec(
@@ -442,9 +486,9 @@ class TwoAction2d10(Ruleset):
                 "Brawl",
                 "choice",
                 "pummel",
-                "Pummel or a tactical outcome (TA-19, TA-21).",
+                "Pummel or a tactical outcome (TA-19, TA-21); offered when a Brawl is declared.",
                 "TA-21",
-                STYLES,
+                styles,
                 required=False,
             ),
         )
