@@ -205,7 +205,9 @@ def choose(app: App, field: str, label: str) -> None:
     """Pick the option of the open form's select whose text starts with ``label``."""
     select_ = app.page.locator(f'#action-form [data-field="{field}"] select')
     labels = select_.locator("option").all_text_contents()
-    index = next(i for i, t in enumerate(labels) if t.startswith(label))
+    # a dependent choice may be listed once per case of its ``when``; only one is enabled
+    enabled = select_.locator("option").evaluate_all("os => os.map(o => !o.disabled)")
+    index = next(i for i, t in enumerate(labels) if t.startswith(label) and enabled[i])
     select_.select_option(index=index)
 
 
