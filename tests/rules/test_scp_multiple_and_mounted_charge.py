@@ -8,8 +8,10 @@ import pytest
 from scp_fixtures import ANN_AT, BO_AT, arena, initiative, kinds, make, of, roll
 
 from hexcombat import Action, Encounter, Hex, IllegalActionError
+from hexcombat.events import Event
 from hexcombat.geometry import neighbor
 from hexcombat.layout import hex_label
+from hexcombat.validation import Json
 
 pytestmark = pytest.mark.pyodide
 
@@ -229,3 +231,52 @@ def test_r11_only_non_humanoids_of_the_own_side_are_mounts_unless_the_option_say
         enc = make(enc, "di", "Di", "Blue", BO_AT, 4)
         initiative(enc, [10, 9])
         assert ("mount" in kinds(enc, "ann")) is offered, rule
+
+
+def momentum_into_a_wall(
+    options: dict[str, Json], faces: list[int]
+) -> tuple[Encounter, list[Event]]:
+    """Ann charges Bo on Horse (TMR 5); next Pulse a wall 3 hexes on stops the carry-on."""
+    enc = cavalry(bo_at=2).with_options(options)
+    roll(enc, [95], "mounted_charge", "horse", target="bo", to=str(ahead(1)), weapon="Spear")
+    bo = enc.state.figures["bo"]
+    enc.perform(Action("move", "bo", {"to": str(neighbor(bo.position, 0)), "facing": 4}))
+    next_pulse(enc)
+    enc = enc.painted([ahead(4)], "wall")
+    initiative(enc, [10, 9, 8])
+    return enc, roll(enc, faces, "carry_on", "horse")
+
+
+def test_r13_scp_52_a_mount_carried_on_stops_in_front_of_an_obstacle_then_checks() -> None:
+    """Default: it stops in the last free hex; the failed check keeps it pressing on."""
+    enc, events = momentum_into_a_wall({}, [90])
+    assert enc.state.figures["horse"].position == ahead(3)
+    move = of(events, "move")[0]
+    assert move.data["blocked"] is True and move.rule == "SCP-52, R-13"
+    assert move.text.endswith("; stopped by what is in the way after 2 of 5")
+    assert of(events, "horsemanship")[0].data["stopped"] is False
+    next_pulse(enc)
+    initiative(enc, [10, 9, 8])
+    assert kinds(enc, "horse") == ["carry_on"]
+
+
+def test_r13_with_halt_the_obstacle_ends_the_momentum_without_a_check() -> None:
+    enc, events = momentum_into_a_wall({"scp.momentum_blocked": "halt"}, [])
+    assert enc.state.figures["horse"].position == ahead(3)
+    assert of(events, "horsemanship") == []
+    next_pulse(enc)
+    initiative(enc, [10, 9, 8])
+    assert "carry_on" not in kinds(enc, "horse") and "move" in kinds(enc, "horse")
+
+
+def test_r14_scp_51_a_mounted_charge_spends_the_mounts_action_unless_the_option_says_not() -> None:
+    charge = {"target": "bo", "to": str(ahead(3)), "weapon": "Spear"}
+    enc = cavalry()
+    roll(enc, [10, 5], "mounted_charge", "horse", **charge)
+    assert kinds(enc, "horse") == []  # default: the Charge was the pair's one action
+    enc = cavalry().with_options({"scp.charge_spends_mount": False})
+    roll(enc, [10, 5], "mounted_charge", "horse", **charge)
+    offered = kinds(enc, "horse")
+    assert "pass" in offered  # its own action is left ...
+    assert not {"move", "charge", "mounted_charge"} & set(offered)  # ... but it has moved
+    assert kinds(enc, "ann") == []

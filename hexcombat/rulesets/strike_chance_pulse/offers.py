@@ -273,7 +273,7 @@ def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
 def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """A-14, SCP-47: move up to TMR hexes; facing is free. A rider does not move alone; a
     mount under momentum only carries on (SCP-52)."""
-    if figure.mounted_on:
+    if figure.mounted_on or figure.memory.get("moved_pulse") == pulse(state):  # R-14
         return None
     if figure.memory.get("momentum_pulse") == pulse(state):
         return momentum_spec(state, figure)
@@ -305,7 +305,7 @@ def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
 def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """SCP-8: move next to a target and make a Melee attack facing it, in one action (a
     rider charges with ``mounted_charge_spec``; a mount under momentum only carries on)."""
-    if figure.mounted_on:
+    if figure.mounted_on or figure.memory.get("moved_pulse") == pulse(state):  # R-14
         return None
     if figure.memory.get("momentum_pulse") == pulse(state):
         return None

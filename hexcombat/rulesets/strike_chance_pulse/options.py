@@ -508,6 +508,32 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "R-12",
         _choices(("target_first", "The target first"), ("target_last", "The target last")),
     ),
+    FieldSpec(
+        "scp.momentum_blocked",
+        "A mount carried on by momentum meets an obstacle",
+        "choice",
+        "check",
+        "Reading: the text only says the mount carries on for its full TMR (SCP-52); when a "
+        "wall, another figure or the board's edge is in the way, it stops in the last free "
+        "hex. By default the rider's Horsemanship Check still decides whether it keeps "
+        "pressing on next Pulse; or the obstacle ends the momentum (no check).",
+        "R-13",
+        _choices(
+            ("check", "Stops in front; the Horsemanship Check still decides"),
+            ("halt", "Stops in front; the momentum ends"),
+        ),
+    ),
+    FieldSpec(
+        "scp.charge_spends_mount",
+        "A mounted Charge is the mount's action too",
+        "bool",
+        True,
+        "Reading: the text treats rider and mount as one mounted figure making one Charge "
+        "(SCP-47, SCP-51), so by default the Charge spends both their actions; off: the mount "
+        "keeps its own action this Pulse (a war mount may still bite or kick), but it has "
+        "moved, so it cannot Move, Charge or be dismounted from.",
+        "R-14",
+    ),
 )
 
 FIELDS: tuple[FieldSpec, ...] = (

@@ -497,7 +497,8 @@ class StrikeChancePulse(Ruleset):
         p = offers.pulse(state)
         mount.memory["moved_pulse"] = p
         mount.memory["momentum_pulse"] = p + 1
-        flow.acted(state, mount)
+        if settings(state).charge_spends_mount:  # R-14
+            flow.acted(state, mount)
         state.emit(
             Event(
                 "move",
@@ -550,7 +551,9 @@ class StrikeChancePulse(Ruleset):
         """SCP-52, A-28: the mount carries on for its full TMR, then the rider's Horsemanship
         Check: at or under it the mount turns or stops; above it, it keeps going next Pulse."""
         mount = state.figure(action.figure)
-        run = offers.straight_run(state, mount, rules.momentum_hexes(stat(mount, "tmr", 0)))
+        full = rules.momentum_hexes(stat(mount, "tmr", 0))
+        run = offers.straight_run(state, mount, full)
+        blocked = len(run) < full
         start = mount.position
         if run:
             place(state.figures.values(), mount, run[-1], mount.facing)
@@ -562,14 +565,22 @@ class StrikeChancePulse(Ruleset):
                 "move",
                 f"{mount.name} carries on {hex_label(start)} → {hex_label(mount.position)} "
                 f"({len(run)} hexes, "
-                "momentum, SCP-52)",
+                "momentum, SCP-52)"
+                + (
+                    f"; stopped by what is in the way after {len(run)} of {full}" if blocked else ""
+                ),
                 mount.id,
-                rule="SCP-52",
-                data={"from": str(start), "to": str(mount.position), "hexes": len(run)},
+                rule="SCP-52, R-13" if blocked else "SCP-52",
+                data={
+                    "from": str(start),
+                    "to": str(mount.position),
+                    "hexes": len(run),
+                    "blocked": blocked,
+                },
             )
         )
         rider = next((f for f in state.figures.values() if f.mounted_on == mount.id), None)
-        if rider is None:
+        if rider is None or (blocked and settings(state).momentum_blocked == "halt"):  # R-13
             mount.memory.pop("momentum_pulse", None)
             return
         threshold = rules.horsemanship_threshold(stat(rider, "ag", 0), rank(rider, HORSEMANSHIP))

@@ -75,6 +75,8 @@ class Settings:
     two_weapon_off_hand: bool
     rideable: str
     same_hex_check_order: str
+    momentum_blocked: str
+    charge_spends_mount: bool
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
