@@ -400,6 +400,28 @@ def test_ta_25_two_movement_actions_best_of_two_dice_plus_one() -> None:
     assert events_minus[0].data["allowance"] == 7
 
 
+def test_ta_25_d12_the_two_die_preview_shows_the_chosen_adjustment_and_the_others() -> None:
+    """Better of two d6, then +1 or -1 at choice: the preview gives exact odds for the
+    chosen adjustment and, as variants, for the other two (0 to 7 hexes in all)."""
+    enc = make(arena(14, 20), "ann", "Ann", "Blue", Hex(5, 12), 0, armour="leather")
+    enc = make(enc, "bo", "Bo", "Red", Hex(1, 1), 3)
+    declare(enc, "ann", "move", "move")
+    declare(enc, "bo", "other", "none")
+    act(enc, "next_step")
+    preview = enc.preview(Action("sprint", "ann", {"adjust": 1})).to_json()
+    amount = preview["rollables"][0]
+    chances = {o["id"]: o["chance"] for o in amount["outcomes"]}
+    assert chances == {"2": "1/36", "3": "1/12", "4": "5/36", "5": "7/36", "6": "1/4", "7": "11/36"}
+    variants = {v["label"]: [o["id"] for o in v["outcomes"]] for v in amount["variants"]}
+    assert variants == {
+        "As rolled": ["1", "2", "3", "4", "5", "6"],
+        "-1 hex": ["0", "1", "2", "3", "4", "5"],
+    }
+    assert "0 to 7 extra hexes" in preview["notes"][0]
+    minus = enc.preview(Action("sprint", "ann", {"adjust": -1})).to_json()["rollables"][0]
+    assert minus["outcomes"][0] == {**minus["outcomes"][0], "id": "0", "chance": "1/36"}
+
+
 def test_ta_26_vaulting_an_obstacle_takes_an_other_action() -> None:
     enc = make(arena(14, 14), "ann", "Ann", "Blue", Hex(6, 5), 0)
     enc = make(enc, "bo", "Bo", "Red", Hex(1, 1), 3).painted([Hex(6, 4)], "obstacle")

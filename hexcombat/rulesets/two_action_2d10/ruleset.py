@@ -10,6 +10,7 @@ and each result applied at once (TA-13); then counter-strikes (TA-17, I-3).
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from hexcombat.actions import Action, ActionSpec
@@ -51,6 +52,9 @@ DEFENCE_WORDS = {"parry": "Parry", "block": "Block", "dodge": "Dodge"}
 ANSWERS = {"parry": "parry", "block": "shield_block", "dodge": "dodge"}
 """The prompt's answer (action kind) for each declared defence."""
 
+
+ADJUST_WORDS = {1: "+1 hex", 0: "As rolled", -1: "-1 hex"}
+"""The second movement action's adjustment at choice (TA-25)."""
 
 TARGETED = ("attack", "brawl", "shoot")
 """The declared actions aimed at a target (D-18)."""
@@ -583,7 +587,7 @@ class TwoAction2d10(Ruleset):
                 ]
             params: tuple[FieldSpec, ...] = ()
             if self.combined(state, f.id, "move"):
-                adjust = (Choice(1, "+1 hex"), Choice(0, "as rolled"), Choice(-1, "-1 hex"))
+                adjust = tuple(Choice(a, ADJUST_WORDS[a]) for a in (1, 0, -1))
                 params = (
                     FieldSpec(
                         "adjust",
@@ -938,9 +942,26 @@ class TwoAction2d10(Ruleset):
         if kind == "sprint":
             f = state.figure(action.figure)
             die = R.movement_die(str(self.armour(state, f).get("class")))
-            dice = f"2{die}kh1" if self.combined(state, f.id, "move") else die
-            amount = Amount("Extra hexes", dice, rule="TA-24", unit="hexes")
-            return Preview(action, True, rollables=(amount,))
+            if not self.combined(state, f.id, "move"):
+                amount = Amount("Extra hexes", die, rule="TA-24", unit="hexes")
+                return Preview(action, True, rollables=(amount,))
+            # TA-25, D-12: the better of two dice, then +1 or -1 hex at choice (never below
+            # 0; a die shows at least 1): the chosen adjustment's odds, the others as variants
+            chosen = action.integer("adjust", 1)
+
+            def kept(adjust: int) -> Amount:
+                words = {1: "+1 hex at choice", -1: "-1 hex at choice"}
+                mods = (Modifier(words[adjust], adjust, "TA-25"),) if adjust else ()
+                return Amount("Extra hexes", f"2{die}kh1", mods, rule="TA-25, D-12", unit="hexes")
+
+            others = tuple(Variant(ADJUST_WORDS[a], kept(a)) for a in (1, 0, -1) if a != chosen)
+            amount = replace(kept(chosen), variants=others)
+            low, high = 0, int(die[1:]) + 1
+            note = (
+                f"Better of two {die}, then ±1 at choice: {low} to {high} extra hexes "
+                f"(TA-25, D-12); {ADJUST_WORDS[chosen].lower()} shown."
+            )
+            return Preview(action, True, rollables=(amount,), notes=(note,))
         return Preview(action, True)
 
     def _declare_preview(self, state: GameState, action: Action) -> Preview:
