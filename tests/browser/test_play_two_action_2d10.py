@@ -102,6 +102,8 @@ def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(
     open_action(ui, "declare")
     choose(ui, "first", "Attack")
     choose(ui, "second", "Attack")
+    # two attacks name a target but guard no one (D-18, D-2): the guard field is put away
+    expect(page.locator('#action-form [data-field="guard"]')).to_be_hidden()
     choose(ui, "target", "Ann")
     box = page.locator('#action-form [data-field="combine"] input[type="checkbox"]')
     press(ui, box)

@@ -266,7 +266,8 @@ class Form:
     def filter_choices(self) -> None:
         """Offer only the choices whose ``when`` fits the other fields' current values, in
         field order (so a chain weapon -> special -> target settles in one pass); a choice
-        no longer offered is replaced by the first one that is."""
+        no longer offered is replaced by the first one that is. An optional field left with
+        nothing to offer is put away until it has (a target for an action that takes none)."""
         for name, field in self.fields.items():
             choices = choices_of(field)
             if field.get("type") == "facing" or not any(c.get("when") for c in choices):
@@ -284,6 +285,9 @@ class Form:
             selected = control.querySelector("option:checked")
             if not present(selected) or selected.disabled:
                 control.value = first if first is not None else ""
+            wrapper = control.closest("[data-field]")
+            if present(wrapper):
+                wrapper.hidden = first is None and not is_required(field)
 
     # ---- problems ------------------------------------------------------------
     def show_problems(self, problems: Iterable[Problem | tuple[str, str] | str]) -> list[Problem]:
