@@ -354,23 +354,24 @@ def write_config(out: Path) -> None:
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
-def write_python_start(out: Path) -> str:
-    """Write ``python-start.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot).
-
-    Their snapshot key is a hash of the engine zip, the worker that imports it and the
-    Pyodide version: a browser keeps a snapshot only for the build that made it. Returns the key.
-    """
-    worker = (WEB / "python-snapshot.mjs").read_text(encoding="utf-8")
+def snapshot_key(out: Path) -> str:
+    """The key of the Python start-up snapshot a browser keeps for this build: a hash of the
+    engine's zips, the worker that imports them and the Pyodide version."""
     pyodide = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text(encoding="utf-8"))
     digest = hashlib.sha256((out / "hexcombat.zip").read_bytes())
     digest.update((out / "later.zip").read_bytes())
-    digest.update(worker.encode())
+    digest.update((WEB / "python-snapshot.mjs").read_bytes())
     digest.update(str(pyodide["version"]).encode())
-    key = digest.hexdigest()[:16]
+    return digest.hexdigest()[:16]
+
+
+def write_python_start(out: Path) -> None:
+    """Write ``python-start.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot,
+    kept under ``snapshot_key``: a browser starts only from the one its build made)."""
     start = (WEB / "python-start.mjs").read_text(encoding="utf-8")
-    (out / "python-start.mjs").write_text(start.replace("__SNAPSHOT_KEY__", key), encoding="utf-8")
-    (out / "python-snapshot.mjs").write_text(worker, encoding="utf-8")
-    return key
+    start = start.replace("__SNAPSHOT_KEY__", snapshot_key(out))
+    (out / "python-start.mjs").write_text(start, encoding="utf-8")
+    shutil.copy2(WEB / "python-snapshot.mjs", out / "python-snapshot.mjs")
 
 
 def write_service_worker(out: Path) -> int:
@@ -391,6 +392,7 @@ def write_service_worker(out: Path) -> int:
     urls = ["./"] + [f"./{p.relative_to(out).as_posix()}" for p in own]
     source = (WEB / "sw.js").read_text(encoding="utf-8")
     source = source.replace("__VERSION__", digest.hexdigest()[:16])
+    source = source.replace("__SNAPSHOT_KEY__", snapshot_key(out))
     source = source.replace("__FILES__", json.dumps(urls, indent=1))
     (out / "sw.js").write_text(source, encoding="utf-8")
     return len(urls)

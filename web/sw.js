@@ -12,6 +12,7 @@
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = "hexcombat-" + VERSION;
+const SNAPSHOT_CACHE = "hexcombat-python-__SNAPSHOT_KEY__";  // see python-start.mjs
 
 function replaced() {
   return !!self.serviceWorker && self.serviceWorker.state === "redundant";
@@ -36,14 +37,14 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
-// On activation every other build's cache is deleted (not the Python start-up snapshot's:
-// python-snapshot.mjs replaces that one, keyed by the engine it holds).
+// On activation every other build's cache is deleted, old Python start-up snapshots too
+// (this build's is kept: a build that changed no engine file starts from it still).
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(
-        keys.filter((k) => k.startsWith("hexcombat-") && !k.startsWith("hexcombat-python-") && k !== CACHE).map((k) => caches.delete(k))
+        keys.filter((k) => k.startsWith("hexcombat-") && k !== CACHE && k !== SNAPSHOT_CACHE).map((k) => caches.delete(k))
       ))
       .then(() => self.clients.claim())
   );

@@ -1,5 +1,5 @@
-"""The Python the page gets (web/build.py's ``lean_source``): the same program, every line
-where it was, without comments or docstrings."""
+"""What web/build.py ships: lean Python (``lean_source``: the same program, every line where
+it was, without comments or docstrings) and the Python start-up snapshot's key."""
 
 from __future__ import annotations
 
@@ -60,3 +60,16 @@ def test_the_shipped_sources_are_a_good_deal_smaller() -> None:
     before = sum(len(p.read_bytes()) for p in SHIPPED)
     after = sum(len(build.lean_source(p.read_bytes())) for p in SHIPPED)
     assert after < 0.85 * before, (before, after)
+
+
+def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
+    tmp_path: Path,
+) -> None:
+    """sw.js names the same snapshot cache python-start.mjs reads; the engine's zips key it."""
+    build.build(tmp_path / "site")
+    site = tmp_path / "site"
+    key = build.snapshot_key(site)
+    assert f'"hexcombat-python-{key}"' in (site / "python-start.mjs").read_text()
+    assert f'"hexcombat-python-{key}"' in (site / "sw.js").read_text()
+    (site / "later.zip").write_bytes((site / "later.zip").read_bytes() + b"\0")
+    assert build.snapshot_key(site) != key
