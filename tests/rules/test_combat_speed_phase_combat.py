@@ -15,6 +15,7 @@ from combat_speed_phase_fixtures import (
 )
 
 from hexcombat import Action, Encounter, IllegalActionError
+from hexcombat.errors import InvalidDocumentError
 from hexcombat.layout import from_offset
 from hexcombat.rulesets.combat_speed_phase import weapon_reach
 from hexcombat.rulesets.registry import get_ruleset
@@ -246,3 +247,38 @@ def test_r1_strikes_per_phase() -> None:
     enc = to_combat(duel({"csp.strikes_per_phase": 2}, gap=2))
     enc.perform(gm(enc, outcome="miss"))
     assert kinds(enc, "ann") == ["strike"]
+
+
+# ---- hit points (R-3) -------------------------------------------------------------------------
+
+
+def test_csp_r3_by_default_each_figure_has_its_hit_points_and_is_down_at_0() -> None:
+    assert RS.default_options()["csp.hit_points"] == "track"
+    assert RS.new_figure("x", "X", "A", from_offset(0, 0)).stats["hp"] == 10
+    enc = to_combat(duel(gap=2, hp=4))
+    assert enc.state.figures["bob"].pools["hp"].maximum == 4
+    spec = next(a for a in enc.legal_actions("ann") if a.kind == "strike")
+    assert "damage" in [p.name for p in spec.params]
+    enc.perform(gm(enc, damage=4))
+    assert enc.state.figures["bob"].pools["hp"].current == 0
+    assert RS.is_out(enc.state, enc.state.figures["bob"])
+
+
+def test_csp_r3_without_hit_points_the_gm_rules_who_is_down() -> None:
+    enc = to_combat(duel({"csp.hit_points": "none"}, gap=2, hp=4))
+    assert "hp" not in enc.state.figures["bob"].pools
+    spec = next(a for a in enc.legal_actions("ann") if a.kind == "strike")
+    assert [p.name for p in spec.params] == ["weapon", "target", "outcome", "status"]
+    with pytest.raises(IllegalActionError):
+        enc.perform(gm(enc, damage=4))
+    events = enc.perform(gm(enc, status="stunned"))
+    strike = next(e for e in events if e.kind == "strike")
+    assert strike.text == "Ann hits Bob with the Hand-and-a-half sword: stunned (GM's ruling, C-1)"
+    assert not any("damage" in d for d in strike.details)
+    assert strike.data["hp"] is None and strike.data["damage"] == 0
+    assert not RS.is_out(enc.state, enc.state.figures["bob"])
+    enc = to_combat(duel({"csp.hit_points": "none"}, gap=2))
+    enc.perform(gm(enc, status="down"))
+    assert RS.is_out(enc.state, enc.state.figures["bob"])
+    with pytest.raises(InvalidDocumentError, match="cannot go with the borrowed skirmish roll"):
+        duel({"csp.hit_points": "none", "csp.combat_resolver": "skirmish"})

@@ -113,14 +113,14 @@ def strike_check(
     return StrikeCheck(True, "", tuple(lines))
 
 
-def gm_lines(outcome: str, damage: int, status: str) -> tuple[str, ...]:
-    """The GM's part of a ruling, said as such (C-1)."""
+def gm_lines(outcome: str, damage: int | None, status: str) -> tuple[str, ...]:
+    """The GM's part of a ruling, said as such (C-1); ``damage`` None: no hit points (R-3)."""
     words = "hit" if outcome == "hit" else "miss"
     parts = [f"GM: {words}"]
-    if outcome == "hit":
+    if outcome == "hit" and damage is not None:
         parts.append(f"GM: {damage} damage (hit points are our reading, R-3)")
-        if status != "none":
-            parts.append(f"GM: status {dict(STATUSES)[status].lower()}")
+    if outcome == "hit" and status != "none":
+        parts.append(f"GM: status {dict(STATUSES)[status].lower()}")
     parts.append(
         "The text has no combat resolution (its Chapter 6 is missing): "
         "the outcome is the GM's (C-1)"

@@ -213,6 +213,21 @@ OPTIONS: tuple[FieldSpec, ...] = (
         house_default=True,
     ),
     FieldSpec(
+        "csp.hit_points",
+        "Hit points",
+        "choice",
+        "track",
+        "The text has no damage. Default: each figure has its own hit points (its Hit points "
+        "field, 10 for a new figure); a strike's damage takes them off and at 0 it is down. "
+        "'None': no hit points; the GM rules a hit's status and only 'down' takes a figure "
+        "out (a borrowed roll deals damage, so it needs the default). Our reading (R-3).",
+        "R-3",
+        _choices(
+            ("track", "Each figure's own; down at 0"),
+            ("none", "None: the GM rules who is down"),
+        ),
+    ),
+    FieldSpec(
         "csp.slowing_phase_must_move",
         "The slowing phase must enter a hex",
         "bool",
@@ -257,7 +272,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "int",
         10,
         "The text has no damage: a GM's ruling or a borrowed roll takes damage off these "
-        "(R-3). At 0 the figure is down.",
+        "(R-3). At 0 the figure is down. Unused when the option 'Hit points' is 'None'.",
         "R-3",
         minimum=1,
         maximum=999,

@@ -167,6 +167,15 @@ def _opt(state: GameState, name: str) -> str:
     return str(state.options.get(name))
 
 
+HP_DEFAULT = next(_int(f.default) for f in FIELDS if f.name == "hp")
+"""Hit points of a new figure (the figure field's default, R-3)."""
+
+
+def tracks_hp(state: GameState) -> bool:
+    """R-3: figures have hit points that damage takes off (option ``csp.hit_points``)."""
+    return _opt(state, "csp.hit_points") != "none"
+
+
 @register
 class CombatSpeedPhase(Ruleset):
     """Combat Speed multiples, half-phase simultaneous movement, turn costs N, weapon reach."""
@@ -215,11 +224,28 @@ class CombatSpeedPhase(Ruleset):
                 )
         return problems
 
+    def option_problems(self, values: Mapping[str, Json]) -> list[Problem]:
+        """The field checks, plus: no hit points (R-3) needs strikes without a damage roll."""
+        problems = super().option_problems(values)
+        if values.get("csp.hit_points") == "none" and values.get("csp.combat_resolver") == (
+            "skirmish"
+        ):
+            problems.append(
+                Problem(
+                    "csp.hit_points",
+                    "'none' (no hit points) cannot go with the borrowed skirmish roll, which "
+                    "deals damage: choose 'track' or let the GM resolve strikes (C-1, R-3)",
+                )
+            )
+        return problems
+
     def start(self, state: GameState) -> None:
-        """Hit points (R-3); every figure starts stationary (E-2: 'both stationary')."""
+        """Hit points unless R-3 says none; every figure starts stationary (E-2: 'both
+        stationary')."""
         for f in state.figures.values():
-            hp = _int(f.stats.get("hp"), 10)
-            f.pools.setdefault("hp", Pool(hp, hp))
+            if tracks_hp(state):
+                hp = _int(f.stats.get("hp"), HP_DEFAULT)
+                f.pools.setdefault("hp", Pool(hp, hp))
             book = Book(f)
             book.n, book.hexes, book.debt, book.oblique, book.strikes = None, 0, 0, 0, 0
             book.motion = ""
@@ -701,17 +727,23 @@ class CombatSpeedPhase(Ruleset):
                     rule="C-1",
                     choices=(Choice("hit", "Hit"), Choice("miss", "Miss")),
                 ),
-                FieldSpec(
-                    "damage",
-                    "GM: damage",
-                    "int",
-                    0,
-                    "Hit points the target loses (0 on a miss). The text has no damage (C-1, R-3).",
-                    "R-3",
-                    minimum=0,
-                    maximum=99,
-                    required=False,
-                ),
+            )
+            if tracks_hp(state):
+                params += (
+                    FieldSpec(
+                        "damage",
+                        "GM: damage",
+                        "int",
+                        0,
+                        "Hit points the target loses (0 on a miss). The text has no damage "
+                        "(C-1, R-3).",
+                        "R-3",
+                        minimum=0,
+                        maximum=99,
+                        required=False,
+                    ),
+                )
+            params += (
                 FieldSpec(
                     "status",
                     "GM: status",
@@ -766,15 +798,17 @@ class CombatSpeedPhase(Ruleset):
         status = action.text("status", "none")
         if outcome == "miss" and (damage or status != "none"):
             raise IllegalActionError("a miss does no damage and gives no status (C-1)")
-        hp = target.pools["hp"]
+        hp = target.pools.get("hp")
         words = "hits" if outcome == "hit" else "misses"
         text = f"{attacker.name} {words} {target.name} with the {item.name}"
         if outcome == "hit":
-            hp.current = max(0, hp.current - damage)
-            text += f": {damage} damage ({hp.current}/{hp.maximum} hp left)"
+            if hp is not None:
+                hp.current = max(0, hp.current - damage)
+                text += f": {damage} damage ({hp.current}/{hp.maximum} hp left)"
             if status != "none":
                 target.statuses[status] = Status(status, note="GM's ruling (R-3)")
-                text += f", {dict(STATUSES)[status].split(' (')[0].lower()}"
+                word = dict(STATUSES)[status].split(" (")[0].lower()
+                text += f"{':' if hp is None else ','} {word}"
         text += " (GM's ruling, C-1)"
         state.emit(
             Event(
@@ -783,14 +817,14 @@ class CombatSpeedPhase(Ruleset):
                 attacker.id,
                 target.id,
                 rule="CSP-17, C-1",
-                details=(*lines, *gm_lines(outcome, damage, status)),
+                details=(*lines, *gm_lines(outcome, None if hp is None else damage, status)),
                 data={
                     "source": "gm",
                     "weapon": item.name,
                     "outcome": outcome,
                     "damage": damage if outcome == "hit" else 0,
                     "status": status,
-                    "hp": hp.current,
+                    "hp": None if hp is None else hp.current,
                     "separation": separation(state, attacker, target),
                 },
             )
@@ -838,7 +872,8 @@ class CombatSpeedPhase(Ruleset):
         self._maybe_down(state, target)
 
     def _maybe_down(self, state: GameState, target: Figure) -> None:
-        if target.pools["hp"].current == 0 and not target.has_status("down"):
+        hp = target.pools.get("hp")
+        if hp is not None and hp.current == 0 and not target.has_status("down"):
             target.statuses["down"] = Status("down")
         if target.has_status("down"):
             state.emit(Event("status", f"{target.name} is down", target.id, rule="R-3"))
