@@ -19,6 +19,7 @@ from combat_speed_phase_fixtures import (
 
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.board import Board
+from hexcombat.geometry import neighbors
 from hexcombat.layout import from_offset
 from hexcombat.movement import Pose, validate_path
 from hexcombat.rulesets.combat_speed_phase import (
@@ -380,3 +381,71 @@ def test_csp_8_c11_priority_option_lets_the_faster_figure_on() -> None:
     half(enc, ann=mid, bob=mid)
     assert str(enc.state.figures["bob"].position) == mid
     assert str(enc.state.figures["ann"].position) == cell(2, 4)
+
+
+# ---- ticks inside a half-phase (R-4) ---------------------------------------------------------
+
+
+def turn_race(options: dict[str, object] | None = None) -> tuple[Encounter, str, str]:
+    """Ann (qualified, N = 2) turns one hexside (2 hexes) and steps into X; Bob (N = 1) steps
+    twice into X from a standstill. Returns the encounter in half-phase 1, Ann's and Bob's
+    starting hexes."""
+    enc = arena(options, width=9, height=12)  # type: ignore[arg-type]
+    enc = add(enc, "ann", (4, 6), side="A")
+    x = neighbors(from_offset(4, 5))[1]  # north-east of the hex Ann walks to in phase 1
+    bob = neighbors(neighbors(x)[2])[2]  # two hexes south-east of X, facing north-west
+    enc = enc.with_figure(RS.new_figure("bob", "Bob", "B", bob, 5))
+    run_phase(enc, {"ann": 1, "bob": 0}, {"ann": cell(4, 5)})
+    next_step(enc)
+    declare(enc, ann=2, bob=1)
+    act(enc, "plan_half", "ann", to=str(x), facing=1)
+    act(enc, "plan_half", "bob", to=str(x))
+    return enc, cell(4, 5), str(bob)
+
+
+def test_csp_15_r4_a_turn_at_n_2_holds_the_figure_two_ticks_by_default() -> None:
+    enc, ann, _ = turn_race()
+    x = last(enc, "move", "bob").data["to"]
+    assert last(enc, "move", "ann").data["stopped"]  # X was Bob's at tick 2
+    assert str(enc.state.figures["ann"].position) == ann
+    assert enc.state.figures["ann"].facing == 1  # the turn itself was made
+    assert str(enc.state.figures["bob"].position) == x
+    assert not last(enc, "move", "bob").data["stopped"]
+
+
+def test_csp_15_r4_one_tick_a_step_lets_the_turner_reach_x_with_bob() -> None:
+    enc, ann, bob = turn_race({"csp.tick_timing": "per_step"})
+    assert last(enc, "move", "ann").data["stopped"] and last(enc, "move", "bob").data["stopped"]
+    assert str(enc.state.figures["ann"].position) == ann  # both entered X at tick 2: both stop
+    assert enc.state.figures["bob"].position == neighbors(Hex.parse(bob))[5]
+
+
+def finish_race(options: dict[str, object] | None = None) -> tuple[Encounter, Hex]:
+    """Ann (qualified, CS 3, N = 2: 3 + 3 hexes) runs 2 north and turns north-east in
+    half-phase 1 (1 hex now, 1 from the second half, C-10), then steps into Y; Bob (CS 4,
+    N = 1: 2 + 2) waits out half-phase 1 and steps twice into Y. Returns the encounter after
+    half-phase 2, and Y."""
+    enc = arena(options, width=9, height=12)  # type: ignore[arg-type]
+    enc = add(enc, "ann", (4, 6), side="A")
+    y = neighbors(from_offset(4, 3))[1]
+    bob = neighbors(neighbors(y)[2])[2]
+    figure = RS.new_figure("bob", "Bob", "B", bob, 5)
+    figure.stats["cs"] = 4
+    enc = enc.with_figure(figure)
+    run_phase(enc, {"ann": 1, "bob": 0}, {"ann": cell(4, 5)})
+    next_step(enc)
+    declare(enc, ann=2, bob=1)
+    half(enc, ann={"to": cell(4, 3), "facing": 1}, bob=str(bob))
+    assert last(enc, "move", "ann").data["debt"] == 1
+    next_step(enc)
+    half(enc, ann=str(y), bob=str(y))
+    return enc, y
+
+
+def test_csp_15_c10_r4_a_turn_finished_in_the_second_half_holds_the_figure_first() -> None:
+    enc, y = finish_race()
+    assert last(enc, "move", "ann").data["stopped"] and last(enc, "move", "bob").data["stopped"]
+    assert str(enc.state.figures["ann"].position) == cell(4, 3)  # both entered Y at tick 2
+    enc, y = finish_race({"csp.tick_timing": "per_step"})
+    assert enc.state.figures["ann"].position == y  # the turn was its step in half-phase 1
+    assert last(enc, "move", "bob").data["stopped"]

@@ -168,17 +168,31 @@ def _turn_note(rules: MoveRules, before: int, after: int) -> str:
     )
 
 
-def tick_poses(start: Pose, path: Sequence[Step]) -> list[Pose]:
-    """The pose at each tick of a half-phase (C-11): one tick per hex of movement spent.
+def tick_poses(
+    start: Pose, path: Sequence[Step], *, per_step: bool = False, wait: int = 0
+) -> list[Pose]:
+    """The pose at each tick of a half-phase (C-11, R-4): one tick per hex of movement spent.
 
     A step costing ``c`` waits ``c - 1`` ticks and then takes effect, so a turn at N = 3
-    holds the figure in place for three ticks while others move.
+    holds the figure in place for three ticks while others move; ``wait`` ticks go first
+    (a turn finishing from the half before, C-10). ``per_step`` (R-4 'per_step'): every
+    step takes one tick, whatever it costs, and nothing waits.
+
+    >>> a, turn = Pose(Hex(0, 0), 0), [Step("turn", Pose(Hex(0, 0), 1), 3)]
+    >>> len(tick_poses(a, turn)), len(tick_poses(a, turn, per_step=True))
+    (4, 2)
     """
-    poses = [start]
+    poses = [start] * (1 + (0 if per_step else wait))
     for step in path:
-        poses.extend([poses[-1]] * (step.cost - 1))
+        if not per_step:
+            poses.extend([poses[-1]] * (step.cost - 1))
         poses.append(step.pose)
     return poses
+
+
+def ticks_of(step: Step, per_step: bool) -> int:
+    """Ticks a step takes (R-4): its cost, or one with ``per_step``."""
+    return 1 if per_step else step.cost
 
 
 def describe_step(step: Step) -> str:

@@ -23,6 +23,7 @@ READINGS: dict[str, str] = {
     "R-1": "How many strikes a figure makes in a phase (the text's combat chapter is missing).",
     "R-2": "Whether the phase at Combat Speed before stopping must enter a hex.",
     "R-3": "Hit points and statuses of a GM's ruling (the text has neither).",
+    "R-4": "How long a facing or direction change takes inside a half-phase's ticks (C-11).",
 }
 """Our own readings where the text and the spec are both silent (option ``rule`` R-n)."""
 
@@ -170,6 +171,22 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "the figure with the higher N (then the higher CS) goes on.",
         "C-11",
         _choices(("stop", "Both stop"), ("priority", "The faster figure goes on")),
+    ),
+    FieldSpec(
+        "csp.tick_timing",
+        "Time a turn takes in a half-phase",
+        "choice",
+        "per_hex",
+        "Figures move together tick by tick (C-11); the text does not say how long a facing "
+        "or direction change takes. Default: one tick per hex of movement spent, so a turn "
+        "costing N hexes holds the figure N ticks (also the part of a turn finished at the "
+        "start of the second half, C-10). 'One tick a step': entering a hex or a turn, "
+        "whatever it costs, takes one tick. Our reading (R-4).",
+        "R-4",
+        _choices(
+            ("per_hex", "One tick per hex of movement spent"),
+            ("per_step", "One tick a step, whatever it costs"),
+        ),
     ),
     FieldSpec(
         "csp.reach_reading",

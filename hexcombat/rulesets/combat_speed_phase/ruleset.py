@@ -49,6 +49,7 @@ from .moves import (
     describe_step,
     step_function,
     tick_poses,
+    ticks_of,
 )
 from .options import FIELDS, OPTIONS, TIME
 from .speed import (
@@ -515,10 +516,16 @@ class CombatSpeedPhase(Ruleset):
     def _run_half(self, state: GameState, plans: Mapping[str, Action]) -> None:
         paths: dict[str, list[Step]] = {}
         ticks: dict[str, list[Pose]] = {}
+        per_step = self._per_step(state)
         for fid, action in plans.items():
             f = state.figure(fid)
             paths[fid] = self.plan_path(state, f, action)
-            ticks[fid] = tick_poses(self.start_pose(state, f), paths[fid])
+            ticks[fid] = tick_poses(
+                self.start_pose(state, f),
+                paths[fid],
+                per_step=per_step,
+                wait=self._finishing(state, f),
+            )
         hexes = {fid: [p.hex for p in poses] for fid, poses in ticks.items()}
         if _opt(state, "csp.collision_rule") == "priority":
 
@@ -533,6 +540,15 @@ class CombatSpeedPhase(Ruleset):
         for fid in plans:
             self._moved(state, state.figure(fid), paths[fid], ticks[fid], walked[fid], half)
         self._report_separation(state, f"After half-phase {half}")
+
+    def _per_step(self, state: GameState) -> bool:
+        """R-4 'per_step': every step takes one tick of a half-phase, whatever it costs."""
+        return _opt(state, "csp.tick_timing") == "per_step"
+
+    def _finishing(self, state: GameState, figure: Figure) -> int:
+        """Hexes at the start of this half that finish a change begun in the half before
+        (C-10); they hold the figure in place for as many ticks (R-4 'per_hex')."""
+        return Book(figure).debt if self.half(state) == 2 else 0
 
     def _moved(
         self,
@@ -560,8 +576,11 @@ class CombatSpeedPhase(Ruleset):
             book.debt = 0 if cut else m.debt
         details: list[str] = []
         spent = 0
+        per_step = self._per_step(state)
+        ticks = 0 if per_step else self._finishing(state, figure)
         for step in path:
-            if spent + step.cost > done:
+            ticks += ticks_of(step, per_step)
+            if ticks > done:
                 break
             spent += step.cost
             details.append(describe_step(step))
