@@ -449,3 +449,46 @@ def test_csp_15_c10_r4_a_turn_finished_in_the_second_half_holds_the_figure_first
     enc, y = finish_race({"csp.tick_timing": "per_step"})
     assert enc.state.figures["ann"].position == y  # the turn was its step in half-phase 1
     assert last(enc, "move", "bob").data["stopped"]
+
+
+# ---- a turn begun in the second half (R-5) -----------------------------------------------------
+
+
+def turn_late(options: dict[str, object] | None = None) -> Encounter:
+    """Ann, qualified, declares N = 2 (3 + 3 hexes), stands in half-phase 1 and is in
+    half-phase 2, where turning two hexsides costs 4."""
+    enc = qualified(solo(options))
+    declare(enc, ann=2, foe=0)
+    half(enc, ann=cell(4, 3))
+    next_step(enc)
+    return enc
+
+
+def test_csp_15_c10_r5_by_default_a_turn_must_fit_in_the_second_half() -> None:
+    enc = turn_late()
+    with pytest.raises(IllegalActionError, match="cannot reach"):
+        act(enc, "plan_half", "ann", to=cell(4, 3), facing=2)
+
+
+def test_csp_15_c10_r5_option_a_turn_finishes_at_the_start_of_the_next_phase() -> None:
+    enc = turn_late({"csp.turn_into_next_phase": True})
+    act(enc, "plan_half", "ann", to=cell(4, 3), facing=2)
+    move = last(enc, "move", "ann")
+    assert (move.data["spent"], move.data["debt"], move.data["facing"]) == (3, 1, 2)
+    assert any("next phase" in d for d in move.details)
+    next_step(enc)
+    next_step(enc)  # the combat step ends the phase
+    assert (
+        "finishes its turn with the first 1 hex of next phase (R-5)"
+        in last(enc, "phase_end", "ann").text
+    )
+    assert choices(enc, "ann", "declare_speed", "n") == [1]  # it may not stand still
+    declare(enc, ann=1, foe=0)
+    assert RS.half_left(enc.state, enc.state.figures["ann"]) == 1  # 2 less the 1 owed
+    half(enc, ann=cell(4, 2))
+    assert last(enc, "move", "ann").data["allowance"] == 1
+    next_step(enc)
+    assert RS.half_left(enc.state, enc.state.figures["ann"]) == 1  # the second half is whole
+    enc = turn_late({"csp.turn_into_next_phase": True, "csp.turn_cost_split": "no_borrow"})
+    with pytest.raises(IllegalActionError, match="cannot reach"):
+        act(enc, "plan_half", "ann", to=cell(4, 3), facing=2)

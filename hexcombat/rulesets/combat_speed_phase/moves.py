@@ -56,7 +56,8 @@ class MoveRules:
 
     ``n``/``cs``: the declared multiple and Combat Speed; ``facing_cost`` (C-3);
     ``forward``: relative directions that are forward (C-5); ``mixed`` (C-6);
-    ``span_room``: hexes a change may take from the next half (C-10, 0: none).
+    ``span_room``: hexes a change may take from the next half (C-10, 0: none);
+    ``span_into``: that half in words (the next phase's first half with R-5).
     """
 
     n: int
@@ -65,6 +66,7 @@ class MoveRules:
     forward: frozenset[str] = field(default_factory=lambda: frozenset({"F"}))
     mixed: str = "n_at_most_2"
     span_room: int = 0
+    span_into: str = "the second half (C-10)"
 
     @property
     def counting(self) -> bool:
@@ -104,7 +106,7 @@ def step_function(board: Board, blocked: Collection[Hex], rules: MoveRules) -> S
                 tagged,
                 left,
                 ends_movement=True,
-                note=f"{note}; {left} now and {more} from the start of the second half (C-10)",
+                note=f"{note}; {left} now and {more} from the start of {rules.span_into}",
             )
         return None
 

@@ -24,6 +24,7 @@ READINGS: dict[str, str] = {
     "R-2": "Whether the phase at Combat Speed before stopping must enter a hex.",
     "R-3": "Hit points and statuses of a GM's ruling (the text has neither).",
     "R-4": "How long a facing or direction change takes inside a half-phase's ticks (C-11).",
+    "R-5": "Whether a change begun in a phase's second half may finish in the next phase (C-10).",
 }
 """Our own readings where the text and the spec are both silent (option ``rule`` R-n)."""
 
@@ -159,6 +160,18 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "borrow': it must fit in the half where it starts.",
         "C-10",
         _choices(("span", "Finishes in the second half"), ("no_borrow", "Must fit in its half")),
+    ),
+    FieldSpec(
+        "csp.turn_into_next_phase",
+        "A turn may finish in the next phase",
+        "bool",
+        False,
+        "A facing or direction change that costs more than the second half has left. Default "
+        "(off): it must fit, as what is left of a phase ends with it. On (with 'Finishes in the "
+        "second half'): it may take the rest from the start of the next phase, at most half a "
+        "phase at Combat Speed (CS/2 rounded up), and the figure may not stand still in that "
+        "phase. Our reading (R-5).",
+        "R-5",
     ),
     FieldSpec(
         "csp.collision_rule",

@@ -114,6 +114,24 @@ class Book:
         self.m["debt"] = value
 
     @property
+    def carry(self) -> int:
+        """Hexes a change begun in the second half takes from the next phase (R-5)."""
+        return self._int("carry")
+
+    @carry.setter
+    def carry(self, value: int) -> None:
+        self.m["carry"] = value
+
+    @property
+    def owed(self) -> int:
+        """Hexes of this phase's first half that finish last phase's change (R-5)."""
+        return self._int("owed")
+
+    @owed.setter
+    def owed(self, value: int) -> None:
+        self.m["owed"] = value
+
+    @property
     def oblique(self) -> int:
         """Backward and oblique hexes entered this phase (C-6 'count_hexes')."""
         return self._int("oblique")
@@ -249,6 +267,7 @@ class CombatSpeedPhase(Ruleset):
                 f.pools.setdefault("hp", Pool(hp, hp))
             book = Book(f)
             book.n, book.hexes, book.debt, book.oblique, book.strikes = None, 0, 0, 0, 0
+            book.carry, book.owed = 0, 0
             book.motion = ""
             book.last = PhaseRecord()
         self.start_step(state)
@@ -271,11 +290,12 @@ class CombatSpeedPhase(Ruleset):
 
     def half_left(self, state: GameState, figure: Figure, half: int | None = None) -> int:
         """Hexes of movement in a half-phase: ceil or floor of N x CS / 2 (CSP-9), less a
-        change carried over from the first half (C-10)."""
-        n = Book(figure).n or 0
+        change carried over from the half before (C-10; from the last phase, R-5)."""
+        book = Book(figure)
+        n = book.n or 0
         h = self.half(state) if half is None else half
         left = half_allowance(allowance(n, cs_of(figure)), h)
-        return max(0, left - Book(figure).debt) if h == 2 else left
+        return max(0, left - (book.debt if h == 2 else book.owed))
 
     def acting(self, state: GameState) -> Acting:
         """Everyone declares in secret; in a half-phase those with hexes plan in secret; in
@@ -322,9 +342,9 @@ class CombatSpeedPhase(Ruleset):
     def multiples(self, state: GameState, figure: Figure) -> list[int]:
         """The N this figure may declare (CSP-11...CSP-16)."""
         rule = _opt(state, "csp.cs_phase_rule")
-        return offered_multiples(
-            Book(figure).last, cs_of(figure), on_knees=on_knees(figure), rule=rule
-        )
+        book = Book(figure)
+        offered = offered_multiples(book.last, cs_of(figure), on_knees=on_knees(figure), rule=rule)
+        return [n for n in offered if n or not book.owed]
 
     def _declare_spec(self, state: GameState, figure: Figure) -> ActionSpec:
         cs = cs_of(figure)
@@ -348,6 +368,11 @@ class CombatSpeedPhase(Ruleset):
             limits.append("N above 1 needs a phase at Combat Speed first (CSP-13)")
         if must_keep_moving(last):
             limits.append("it ran last phase, so it may not stop yet (CSP-16)")
+        if Book(figure).owed:
+            limits.append(
+                f"{_hexes(Book(figure).owed)} of the first half finish last phase's turn, so it "
+                "may not stand still (R-5)"
+            )
         help_text = (
             f"N x CS hexes this phase (CS {cs}); the first half-phase gets half rounded up "
             "(CSP-9). " + " ".join(f"{s[:1].upper()}{s[1:]}." for s in limits)
@@ -364,9 +389,12 @@ class CombatSpeedPhase(Ruleset):
         """The figure's step rules in the current half-phase."""
         n = Book(figure).n or 0
         forward = frozenset({"F"} if _opt(state, "csp.forward_dirs") == "F" else {"F", "FL", "FR"})
-        span = 0
-        if self.half(state) == 1 and _opt(state, "csp.turn_cost_split") == "span":
-            span = self.half_left(state, figure, 2)
+        span, into = 0, "the second half (C-10)"
+        if _opt(state, "csp.turn_cost_split") == "span":
+            if self.half(state) == 1:
+                span = self.half_left(state, figure, 2)
+            elif state.options.get("csp.turn_into_next_phase") is True:
+                span, into = half_split(cs_of(figure))[0], "the next phase (C-10, R-5)"
         return MoveRules(
             n,
             cs_of(figure),
@@ -374,6 +402,7 @@ class CombatSpeedPhase(Ruleset):
             forward,
             _opt(state, "csp.mixed_direction_rule"),
             span,
+            into,
         )
 
     def start_pose(self, state: GameState, figure: Figure) -> Pose:
@@ -548,7 +577,8 @@ class CombatSpeedPhase(Ruleset):
     def _finishing(self, state: GameState, figure: Figure) -> int:
         """Hexes at the start of this half that finish a change begun in the half before
         (C-10); they hold the figure in place for as many ticks (R-4 'per_hex')."""
-        return Book(figure).debt if self.half(state) == 2 else 0
+        book = Book(figure)
+        return book.debt if self.half(state) == 2 else book.owed
 
     def _moved(
         self,
@@ -573,7 +603,9 @@ class CombatSpeedPhase(Ruleset):
         book.oblique = m.oblique
         book.hexes += entered
         if half == 1:
-            book.debt = 0 if cut else m.debt
+            book.debt, book.owed = 0 if cut else m.debt, 0
+        else:
+            book.carry = 0 if cut else m.debt
         details: list[str] = []
         spent = 0
         per_step = self._per_step(state)
@@ -586,7 +618,8 @@ class CombatSpeedPhase(Ruleset):
             details.append(describe_step(step))
         n = book.n or 0
         if m.debt and not cut:
-            details.append(f"{_hexes(m.debt)} of the second half go to finishing the change (C-10)")
+            into = "the second half (C-10)" if half == 1 else "the next phase (R-5)"
+            details.append(f"{_hexes(m.debt)} of {into} go to finishing the change")
         if spent < left and not cut:
             which = "first" if half == 1 else "second"
             details.append(f"{_hexes(left - spent)} of the {which} half unused: lost (CSP-10)")
@@ -631,7 +664,7 @@ class CombatSpeedPhase(Ruleset):
                     "half": half,
                     "n": n,
                     "motion": m.direction,
-                    "debt": book.debt if half == 1 else 0,
+                    "debt": book.debt if half == 1 else book.carry,
                     "stopped": cut,
                 },
             )
@@ -678,6 +711,7 @@ class CombatSpeedPhase(Ruleset):
                 book.motion = ""
             f.statuses.pop("impaired", None)
             book.n, book.hexes, book.debt, book.oblique, book.strikes = None, 0, 0, 0, 0
+            book.owed, book.carry = book.carry, 0
             if self.is_out(state, f):
                 continue
             if record.stationary:
@@ -687,6 +721,10 @@ class CombatSpeedPhase(Ruleset):
             nexts = []
             if record.fast:
                 nexts.append("may not stop next phase (CSP-16)")
+            if book.owed:
+                nexts.append(
+                    f"finishes its turn with the first {_hexes(book.owed)} of next phase (R-5)"
+                )
             elif record.at_combat_speed(cs, rule):
                 nexts.append("may run next phase (CSP-13)")
             state.emit(
@@ -904,7 +942,9 @@ class CombatSpeedPhase(Ruleset):
         n = action.integer("n")
         if n not in self.multiples(state, figure):
             last, rule = Book(figure).last, _opt(state, "csp.cs_phase_rule")
-            why = why_not(n, last, cs_of(figure), on_knees=on_knees(figure), rule=rule)
+            why = why_not(n, last, cs_of(figure), on_knees=on_knees(figure), rule=rule) or (
+                "it must finish the turn it began last phase (R-5)"
+            )
             raise IllegalActionError(f"{figure.name} cannot declare N = {n} now: {why}")
         book = Book(figure)
         book.n = n
@@ -915,6 +955,8 @@ class CombatSpeedPhase(Ruleset):
             f"M = N x CS = {n} x {cs} = {m} (CSP-4, CSP-11)",
             f"Half-phase 1: {m}/2 rounded up = {h1}; half-phase 2: rounded down = {h2} (CSP-9)",
         ]
+        if book.owed:
+            details.append(f"The first {_hexes(book.owed)} finish last phase's turn (R-5)")
         if n > 1:
             figure.statuses["impaired"] = Status("impaired", note="N > 1 this phase (CSP-3)")
             details.append("Faster than Combat Speed: weapons and shields impaired (CSP-3, C-2)")
