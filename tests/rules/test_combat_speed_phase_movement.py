@@ -492,3 +492,29 @@ def test_csp_15_c10_r5_option_a_turn_finishes_at_the_start_of_the_next_phase() -
     enc = turn_late({"csp.turn_into_next_phase": True, "csp.turn_cost_split": "no_borrow"})
     with pytest.raises(IllegalActionError, match="cannot reach"):
         act(enc, "plan_half", "ann", to=cell(4, 3), facing=2)
+
+
+# ---- how figures start (R-6) ---------------------------------------------------------------------
+
+
+def test_csp_13_r6_figures_start_still_by_default() -> None:
+    enc = solo()
+    assert choices(enc, "ann", "declare_speed", "n") == [0, 1]  # CSP-13: not yet qualified
+    declare(enc, ann=1, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 7))  # a first step backward: starting is free
+    assert last(enc, "move", "ann").data["spent"] == 1
+
+
+def test_csp_13_csp_16_r6_figures_may_start_at_combat_speed_or_running() -> None:
+    enc = solo({"csp.starting_motion": "combat_speed"})
+    assert choices(enc, "ann", "declare_speed", "n") == [0, 1, 2, 3, 4, 5, 6]
+    assert RS.figure_view(enc.state, enc.state.figures["ann"])["motion_dir"] == "F"
+    declare(enc, ann=1, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 7))  # backward after moving forward: a change
+    assert last(enc, "move", "ann").data["spent"] == 2
+    enc = solo({"csp.starting_motion": "running"})
+    assert choices(enc, "ann", "declare_speed", "n") == [1, 2, 3, 4, 5, 6]  # no stop yet
+    enc = solo({"csp.starting_motion": "running", "csp.direction_memory_across_phases": False})
+    declare(enc, ann=1, foe=1)
+    half(enc, ann=cell(4, 7), foe=cell(0, 0))
+    assert last(enc, "move", "ann").data["spent"] == 1  # C-4 off: every phase starts afresh

@@ -25,6 +25,7 @@ READINGS: dict[str, str] = {
     "R-3": "Hit points and statuses of a GM's ruling (the text has neither).",
     "R-4": "How long a facing or direction change takes inside a half-phase's ticks (C-11).",
     "R-5": "Whether a change begun in a phase's second half may finish in the next phase (C-10).",
+    "R-6": "How figures are moving when an encounter starts (the example starts them still).",
 }
 """Our own readings where the text and the spec are both silent (option ``rule`` R-n)."""
 
@@ -229,6 +230,24 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "(the worked example needs it); 'gap': the hexes between them (distance - 1).",
         "C-17",
         _choices(("distance", "Hex distance"), ("gap", "Hexes between")),
+    ),
+    FieldSpec(
+        "csp.starting_motion",
+        "Figures start the encounter",
+        "choice",
+        "still",
+        "The text's example starts from a standstill (the guard runs only 'after a phase "
+        "moving at his Combat Speed'); other encounters may start mid-chase. Default: standing "
+        "still, so a phase at Combat Speed comes before running (CSP-13). 'At Combat Speed': "
+        "each has just moved forward at Combat Speed, so it may run or stop in phase 1 and a "
+        "first step backward is a change of direction (C-4). 'Running': each has just run "
+        "forward, so it may not stop in phase 1 (CSP-16). Our reading (R-6).",
+        "R-6",
+        _choices(
+            ("still", "Standing still"),
+            ("combat_speed", "Moving forward at Combat Speed"),
+            ("running", "Running forward"),
+        ),
     ),
     FieldSpec(
         "csp.strikes_per_phase",

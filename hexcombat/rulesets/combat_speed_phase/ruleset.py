@@ -259,8 +259,9 @@ class CombatSpeedPhase(Ruleset):
         return problems
 
     def start(self, state: GameState) -> None:
-        """Hit points unless R-3 says none; every figure starts stationary (E-2: 'both
-        stationary')."""
+        """Hit points unless R-3 says none; every figure starts still (E-2: 'both
+        stationary'), or as the option R-6 says: moving forward at CS, or running."""
+        starting = _opt(state, "csp.starting_motion")
         for f in state.figures.values():
             if tracks_hp(state):
                 hp = _int(f.stats.get("hp"), HP_DEFAULT)
@@ -268,9 +269,17 @@ class CombatSpeedPhase(Ruleset):
             book = Book(f)
             book.n, book.hexes, book.debt, book.oblique, book.strikes = None, 0, 0, 0, 0
             book.carry, book.owed = 0, 0
-            book.motion = ""
-            book.last = PhaseRecord()
+            book.motion, book.last = self._starting(starting, cs_of(f))
         self.start_step(state)
+
+    @staticmethod
+    def _starting(starting: str, cs: int) -> tuple[str, PhaseRecord]:
+        """R-6: the direction of motion and the 'last phase' a figure starts with."""
+        if starting == "combat_speed":
+            return "F", PhaseRecord(1, cs)
+        if starting == "running":
+            return "F", PhaseRecord(2, 2 * cs)
+        return "", PhaseRecord()
 
     # ---- time ------------------------------------------------------------------------
     def next_clock(self, state: GameState) -> Clock:
