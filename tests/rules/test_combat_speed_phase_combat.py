@@ -282,3 +282,69 @@ def test_csp_r3_without_hit_points_the_gm_rules_who_is_down() -> None:
     assert RS.is_out(enc.state, enc.state.figures["bob"])
     with pytest.raises(InvalidDocumentError, match="cannot go with the borrowed skirmish roll"):
         duel({"csp.hit_points": "none", "csp.combat_resolver": "skirmish"})
+
+
+# ---- when strikes take effect (R-7) --------------------------------------------------------------
+
+
+def exchange(options: dict[str, object] | None = None) -> Encounter:
+    """Ann and Bob face each other 1 apart, both within reach, in the combat step."""
+    return to_combat(duel(options, gap=1, hp=5))
+
+
+def bob_strikes() -> Action:
+    return Action(
+        "strike",
+        "bob",
+        {"weapon": "Short sword", "target": "ann", "outcome": "hit", "damage": 2},
+    )
+
+
+def test_csp_17_r7_by_default_a_strike_lands_at_once_and_the_downed_cannot_strike_back() -> None:
+    enc = exchange()
+    events = enc.perform(gm(enc, damage=5))
+    assert events[0].text.startswith("Ann hits Bob with the Hand-and-a-half sword: 5 damage (0/5")
+    assert RS.is_out(enc.state, enc.state.figures["bob"])
+    assert kinds(enc, "bob") == []
+
+
+def test_csp_17_r7_option_the_phase_strikes_land_together_whatever_the_entry_order() -> None:
+    options = {"csp.strike_effects": "end_of_combat"}
+    enc = exchange(options)
+    events = enc.perform(gm(enc, damage=5, status="stunned"))
+    assert events[0].text == (
+        "Ann hits Bob with the Hand-and-a-half sword: 5 damage, stunned, at the end of the "
+        "combat step (GM's ruling, C-1)"
+    )
+    bob = enc.state.figures["bob"]
+    assert bob.pools["hp"].current == 5 and not bob.has_status("stunned")
+    assert RS.figure_view(enc.state, bob)["pending_hits"] == "5 damage, Stunned"
+    assert kinds(enc, "bob") == ["strike"]  # struck down, it still strikes this phase
+    enc.perform(bob_strikes())
+    events = next_step(enc)
+    landed = [e.text for e in events if e.kind == "status"]
+    assert landed == [
+        "Ann: 2 damage (8/10 hp left), as the phase's strikes land together (R-7)",
+        "Bob: 5 damage (0/5 hp left), stunned, as the phase's strikes land together (R-7)",
+        "Bob is down",
+    ]
+    other = exchange(options)
+    other.perform(bob_strikes())
+    other.perform(gm(other, damage=5, status="stunned"))
+    next_step(other)
+    assert {f.id: f.to_json() for f in other.state.figures.values()} == {
+        f.id: f.to_json() for f in enc.state.figures.values()
+    }
+
+
+def test_c1_r7_a_borrowed_roll_lands_at_the_end_of_combat_too() -> None:
+    enc = exchange({"csp.strike_effects": "end_of_combat", "csp.combat_resolver": "skirmish"})
+    events = enc.perform(borrowed(enc), faces=[15, 6])
+    assert events[0].text == (
+        "Ann strikes Bob with the Hand-and-a-half sword: hit, 6 damage, at the end of the "
+        "combat step (roll borrowed from skirmish, C-1)"
+    )
+    assert enc.state.figures["bob"].pools["hp"].current == 5
+    next_step(enc)
+    assert RS.is_out(enc.state, enc.state.figures["bob"])
+    assert last(enc, "status").text == "Bob is down"

@@ -26,6 +26,7 @@ READINGS: dict[str, str] = {
     "R-4": "How long a facing or direction change takes inside a half-phase's ticks (C-11).",
     "R-5": "Whether a change begun in a phase's second half may finish in the next phase (C-10).",
     "R-6": "How figures are moving when an encounter starts (the example starts them still).",
+    "R-7": "When a strike's damage and status take effect (the combat chapter is missing).",
 }
 """Our own readings where the text and the spec are both silent (option ``rule`` R-n)."""
 
@@ -274,6 +275,22 @@ OPTIONS: tuple[FieldSpec, ...] = (
         _choices(
             ("track", "Each figure's own; down at 0"),
             ("none", "None: the GM rules who is down"),
+        ),
+    ),
+    FieldSpec(
+        "csp.strike_effects",
+        "A strike's damage and status take effect",
+        "choice",
+        "at_once",
+        "The text's combat chapter is missing, so it does not say whether a phase's strikes "
+        "are simultaneous. Default: as each strike is logged, so a figure downed first cannot "
+        "strike back this phase. 'At the end of combat': every strike of the phase lands "
+        "together when the combat step ends, so a figure struck down still strikes this phase "
+        "and the order strikes are entered in changes nothing. Our reading (R-7).",
+        "R-7",
+        _choices(
+            ("at_once", "At once, as each strike is logged"),
+            ("end_of_combat", "Together at the end of the combat step"),
         ),
     ),
     FieldSpec(

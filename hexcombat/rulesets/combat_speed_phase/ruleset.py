@@ -331,6 +331,7 @@ class CombatSpeedPhase(Ruleset):
     def end_step(self, state: GameState, dice: Dice) -> None:
         """The end of combat ends the phase: its record sets the next phase's limits."""
         if state.step.id == "combat":
+            self._land(state)
             self._end_phase(state)
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
@@ -865,16 +866,15 @@ class CombatSpeedPhase(Ruleset):
         if outcome == "miss" and (damage or status != "none"):
             raise IllegalActionError("a miss does no damage and gives no status (C-1)")
         hp = target.pools.get("hp")
+        later = self._later(state)
         words = "hits" if outcome == "hit" else "misses"
         text = f"{attacker.name} {words} {target.name} with the {item.name}"
+        rule = "CSP-17, C-1"
         if outcome == "hit":
-            if hp is not None:
-                hp.current = max(0, hp.current - damage)
-                text += f": {damage} damage ({hp.current}/{hp.maximum} hp left)"
-            if status != "none":
-                target.statuses[status] = Status(status, note="GM's ruling (R-3)")
-                word = dict(STATUSES)[status].split(" (")[0].lower()
-                text += f"{':' if hp is None else ','} {word}"
+            hurt = self._hurt(state, target, 0 if hp is None else damage, status)
+            if hurt:
+                text += f": {hurt}"
+            rule += ", R-7" if later else ""
         text += " (GM's ruling, C-1)"
         state.emit(
             Event(
@@ -882,7 +882,7 @@ class CombatSpeedPhase(Ruleset):
                 text,
                 attacker.id,
                 target.id,
-                rule="CSP-17, C-1",
+                rule=rule,
                 details=(*lines, *gm_lines(outcome, None if hp is None else damage, status)),
                 data={
                     "source": "gm",
@@ -892,10 +892,12 @@ class CombatSpeedPhase(Ruleset):
                     "status": status,
                     "hp": None if hp is None else hp.current,
                     "separation": separation(state, attacker, target),
+                    "lands": "end_of_combat" if later else "at_once",
                 },
             )
         )
-        self._maybe_down(state, target)
+        if not later:
+            self._maybe_down(state, target)
 
     def _borrowed(
         self,
@@ -913,9 +915,9 @@ class CombatSpeedPhase(Ruleset):
         damage = result.result("damage")
         hp = target.pools["hp"]
         amount = damage.total if isinstance(damage, AmountResult) else 0
-        hp.current = max(0, hp.current - amount)
+        later = self._later(state)
         text = f"{attacker.name} strikes {target.name} with the {item.name}: "
-        text += f"hit, {amount} damage ({hp.current}/{hp.maximum} hp left)" if damage else "miss"
+        text += f"hit, {self._hurt(state, target, amount, 'none')}" if damage else "miss"
         text += " (roll borrowed from skirmish, C-1)"
         state.emit(
             Event(
@@ -923,7 +925,7 @@ class CombatSpeedPhase(Ruleset):
                 text,
                 attacker.id,
                 target.id,
-                rule="CSP-17, C-1, C-2",
+                rule="CSP-17, C-1, C-2" + (", R-7" if later and damage else ""),
                 details=(*lines, *chain.stages[0].rollable.breakdown(), *result.lines()),
                 rolls=tuple(r.to_json() for r in result.rolls),
                 data={
@@ -932,10 +934,85 @@ class CombatSpeedPhase(Ruleset):
                     "outcome": "hit" if damage else "miss",
                     "damage": amount,
                     "hp": hp.current,
+                    "lands": "end_of_combat" if later else "at_once",
                 },
             )
         )
-        self._maybe_down(state, target)
+        if not later:
+            self._maybe_down(state, target)
+
+    def _later(self, state: GameState) -> bool:
+        """R-7 'end_of_combat': a phase's strikes land together when the combat step ends."""
+        return _opt(state, "csp.strike_effects") == "end_of_combat"
+
+    def _hurt(self, state: GameState, target: Figure, damage: int, status: str) -> str:
+        """A hit's damage (with hit points, R-3) and status: taken now, or kept for the end of
+        the combat step (R-7). Returns the words for the strike's log line."""
+        hp = target.pools.get("hp")
+        parts = []
+        if self._later(state):
+            pending = self._pending(target)
+            pending["damage"] = _int(pending.get("damage")) + damage
+            statuses = pending.get("statuses")
+            pending["statuses"] = [
+                *(statuses if isinstance(statuses, list) else []),
+                *([status] if status != "none" else []),
+            ]
+            target.memory["pending"] = pending
+            if hp is not None:
+                parts.append(f"{damage} damage")
+        elif hp is not None:
+            hp.current = max(0, hp.current - damage)
+            parts.append(f"{damage} damage ({hp.current}/{hp.maximum} hp left)")
+        if status != "none":
+            if not self._later(state):
+                target.statuses[status] = Status(status, note="GM's ruling (R-3)")
+            parts.append(dict(STATUSES)[status].split(" (")[0].lower())
+        if parts and self._later(state):
+            parts.append("at the end of the combat step")
+        return ", ".join(parts)
+
+    @staticmethod
+    def _pending(figure: Figure) -> dict[str, Json]:
+        """What strikes this phase will do to the figure when the combat step ends (R-7)."""
+        pending = figure.memory.get("pending")
+        return dict(pending) if isinstance(pending, dict) else {}
+
+    def _land(self, state: GameState) -> None:
+        """R-7 'end_of_combat': the phase's strikes land together, figure by figure in the
+        set-up's order (damage adds up, statuses in the table's order: entry order is lost)."""
+        for f in state.figures.values():
+            pending = self._pending(f)
+            f.memory.pop("pending", None)
+            if not pending:
+                continue
+            damage = _int(pending.get("damage"))
+            given = pending.get("statuses")
+            statuses = [s for s, _ in STATUSES if isinstance(given, list) and s in given]
+            hp = f.pools.get("hp")
+            parts = []
+            if hp is not None:
+                hp.current = max(0, hp.current - damage)
+                parts.append(f"{damage} damage ({hp.current}/{hp.maximum} hp left)")
+            for status in statuses:
+                f.statuses[status] = Status(status, note="GM's ruling (R-3)")
+                parts.append(dict(STATUSES)[status].split(" (")[0].lower())
+            if not parts:
+                continue
+            state.emit(
+                Event(
+                    "status",
+                    f"{f.name}: {', '.join(parts)}, as the phase's strikes land together (R-7)",
+                    f.id,
+                    rule="R-7",
+                    data={
+                        "hp_lost": damage,
+                        "hp": None if hp is None else hp.current,
+                        "statuses": list(statuses),
+                    },
+                )
+            )
+            self._maybe_down(state, f)
 
     def _maybe_down(self, state: GameState, target: Figure) -> None:
         hp = target.pools.get("hp")
@@ -1080,6 +1157,7 @@ class CombatSpeedPhase(Ruleset):
             "may_run": "May run next",
             "may_stop": "May stand still",
             "reaches": "Weapon reach",
+            "pending_hits": "Strikes landing at the end of combat",
             "on_knees": "On its knees",
         }
         return words.get(key, super().view_label(key))
@@ -1108,6 +1186,12 @@ class CombatSpeedPhase(Ruleset):
         view["reaches"] = (
             ", ".join(f"{i.name} {weapon_reach(i)}" for i in weapons(figure)) or "none"
         )
+        pending = self._pending(figure)
+        if pending:
+            given = pending.get("statuses")
+            words = [f"{_int(pending.get('damage'))} damage"] if "hp" in figure.pools else []
+            words += [label for s, label in STATUSES if isinstance(given, list) and s in given]
+            view["pending_hits"] = ", ".join(words) or "no effect"
         return view
 
     def invariant_problems(self, state: GameState) -> list[str]:
