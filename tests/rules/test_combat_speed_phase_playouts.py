@@ -39,7 +39,14 @@ OPTIONS = st.fixed_dictionaries(
         "csp.turn_cost_split": st.sampled_from(["span", "no_borrow"]),
         "csp.collision_rule": st.sampled_from(["stop", "priority"]),
         "csp.narrative_distance": st.sampled_from(["distance", "gap"]),
+        "csp.hit_points": st.sampled_from(["track", "none"]),
+        "csp.tick_timing": st.sampled_from(["per_hex", "per_step"]),
+        "csp.turn_into_next_phase": st.booleans(),
+        "csp.starting_motion": st.sampled_from(["still", "combat_speed", "running"]),
+        "csp.strike_effects": st.sampled_from(["at_once", "end_of_combat"]),
     },
+).filter(  # no hit points cannot go with a borrowed roll that deals damage
+    lambda o: not (o.get("csp.hit_points") == "none" and o.get("csp.combat_resolver") == "skirmish")
 )
 
 
