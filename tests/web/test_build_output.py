@@ -4,26 +4,16 @@ it was, without comments or docstrings) and the Python start-up snapshot's key."
 from __future__ import annotations
 
 import ast
-import importlib.util
 import io
 import tokenize
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from web import build
+
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def _build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hexcombat_site_build", ROOT / "web" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _build_module()
 SHIPPED = [ROOT / rel for rel in build.engine_files() if rel.suffix == ".py"] + [
     build.WEB / rel for rel in build.page_modules()
 ]

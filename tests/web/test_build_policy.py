@@ -4,25 +4,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import re
 import threading
 import urllib.request
 from pathlib import Path
-from types import ModuleType
+
+from web import build
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def _build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hexcombat_site_build", ROOT / "web" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _build_module()
 PAGE = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
 
 
