@@ -316,23 +316,8 @@ def attack(state: GameState, attacker: Figure, action: Action, dice: Dice) -> No
     """Carry out a Melee, Fire, Grapple or Charge attack."""
     plan = plan_attack(state, attacker, action)
     acted(state, attacker)
-    if plan.mode == "close" and not same_hex(attacker, plan.target):
-        start = attacker.position
-        place(state.figures.values(), attacker, plan.target.position, attacker.facing)
-        state.emit(
-            Event(
-                "move",
-                f"{attacker.name} steps into {plan.target.name}'s hex "
-                f"{hex_label(start)} → {hex_label(plan.target.position)}",
-                attacker.id,
-                plan.target.id,
-                rule="SCP-5, R-1",
-            )
-        )
     if plan.mode == "close":
-        both = settings(state).close_drops_shields == "both"  # R-4
-        for f in (attacker, plan.target) if both else (attacker,):
-            drop_shield_for_close(state, f)
+        enter_close(state, attacker, [plan.target])
         plan = plan_attack(state, attacker, action)  # the shields are gone (SCP-41)
     if plan.flight is not None:
         fly(state, plan, dice)
@@ -340,10 +325,34 @@ def attack(state: GameState, attacker: Figure, action: Action, dice: Dice) -> No
     strike(state, plan, plan.check, plan.target, dice)
 
 
-def multiple_plans(state: GameState, attacker: Figure, action: Action) -> list[Plan]:
+def enter_close(state: GameState, attacker: Figure, targets: list[Figure]) -> None:
+    """SCP-5, R-1, SCP-41, R-4: a Grapple steps into its targets' hex if it is not there yet,
+    then the attacker (and, by default, every figure it grapples) drops its shield; done
+    once for a whole attack, however many strikes it has."""
+    first = targets[0]
+    if not same_hex(attacker, first):
+        start = attacker.position
+        place(state.figures.values(), attacker, first.position, attacker.facing)
+        state.emit(
+            Event(
+                "move",
+                f"{attacker.name} steps into {first.name}'s hex "
+                f"{hex_label(start)} → {hex_label(first.position)}",
+                attacker.id,
+                first.id,
+                rule="SCP-5, R-1",
+            )
+        )
+    both = settings(state).close_drops_shields == "both"  # R-4
+    grappled = list({t.id: t for t in targets}.values())
+    for f in [attacker, *grappled] if both else [attacker]:
+        drop_shield_for_close(state, f)
+
+
+def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list[Action]:
     """SCP-13...SCP-15, A-31: the strikes of a Multiple Strike in declaration order, each a
-    Melee attack at the multiple-strike modifier (the second weapon in the secondary hand,
-    SCP-7, by reading R-10)."""
+    Melee, Fire or Grapple action (the form's type, SCP-14) at the multiple-strike modifier
+    (the second weapon in the secondary hand, SCP-7, by reading R-10)."""
     form = action.text("form")
     forms = offers.strike_weapons(state, attacker)
     if form not in forms:
@@ -353,7 +362,7 @@ def multiple_plans(state: GameState, attacker: Figure, action: Action) -> list[P
     if third != offers.NO_TARGET:
         targets.append(third)
     extra = action.integer("modifier", 0)
-    if form == "two_weapon":
+    if form in offers.TWO_WEAPON_FORMS:
         weapons = forms[form]
         hands = [False, settings(state).two_weapon_off_hand]  # R-10
     else:
@@ -364,7 +373,8 @@ def multiple_plans(state: GameState, attacker: Figure, action: Action) -> list[P
             raise IllegalActionError("a multi-target strike hits each target once (SCP-15)")
         weapons = chosen * len(targets)
         hands = [False] * len(targets)
-    plans = []
+    kind = offers.MODE_ACTIONS[offers.FORM_MODES[form]]
+    actions = []
     for weapon, target_id, off in zip(weapons, targets, hands, strict=False):
         target = state.figure(target_id)
         allowed = offers.strike_targets(state, attacker, weapon, form)
@@ -381,13 +391,29 @@ def multiple_plans(state: GameState, attacker: Figure, action: Action) -> list[P
             "off_hand": off,
             "multiple": True,
         }
-        plans.append(plan_attack(state, attacker, Action("melee", attacker.id, params)))
-    return plans
+        actions.append(Action(kind, attacker.id, params))
+    if kind == "grapple":
+        hexes = {state.figure(a.text("target")).position for a in actions}
+        if len(hexes) > 1:
+            raise IllegalActionError(
+                "a two-weapon Grapple strikes figures in one hex, the one it is in or steps "
+                "into (SCP-5, R-1)"
+            )
+    return actions
+
+
+def multiple_plans(state: GameState, attacker: Figure, action: Action) -> list[Plan]:
+    """The strikes of a Multiple Strike worked out before any roll (``multiple_actions``)."""
+    return [plan_attack(state, attacker, a) for a in multiple_actions(state, attacker, action)]
 
 
 def multiple_strike(state: GameState, attacker: Figure, action: Action, dice: Dice) -> None:
-    """SCP-14, SCP-15, A-31: every strike rolled in order; parries asked afterwards."""
-    plans = multiple_plans(state, attacker, action)
+    """SCP-14, SCP-15, A-31: every strike rolled in order; parries asked afterwards. A Grapple
+    steps in and drops shields once first (R-1, SCP-41, R-4); each missile of a Fire is
+    planned when it flies, so the first one's effects (a figure felled on the line) count
+    for the second (SCP-10...SCP-12)."""
+    actions = multiple_actions(state, attacker, action)
+    plans = [plan_attack(state, attacker, a) for a in actions]
     acted(state, attacker)
     state.emit(
         Event(
@@ -399,11 +425,29 @@ def multiple_strike(state: GameState, attacker: Figure, action: Action, dice: Di
             data={"targets": [p.target.id for p in plans], "form": action.text("form")},
         )
     )
-    for plan in plans:
+    if plans[0].mode == "close":
+        enter_close(state, attacker, [p.target for p in plans])
+        plans = [plan_attack(state, attacker, a) for a in actions]  # shields gone (SCP-41)
+    for plan, one in zip(plans, actions, strict=True):
         if is_out(plan.target) or is_out(attacker):
             continue
         if not any(i.name == plan.weapon.name and i.is_ready for i in attacker.equipment):
             continue  # dropped by a fumble of an earlier strike
+        if plan.mode == "ranged":
+            try:
+                plan = plan_attack(state, attacker, one)
+            except IllegalActionError as exc:
+                state.emit(
+                    Event(
+                        "missile",
+                        f"{attacker.name} cannot fire the {plan.weapon.name}: {exc}",
+                        attacker.id,
+                        rule="SCP-14, SCP-3",
+                    )
+                )
+                continue
+            fly(state, plan, dice)
+            continue
         strike(state, plan, plan.check, plan.target, dice)
 
 

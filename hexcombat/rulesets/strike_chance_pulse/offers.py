@@ -15,6 +15,7 @@ from ...geometry import DIRECTION_NAMES, Hex, distance, neighbors
 from ...layout import hex_label
 from ...schema import Choice, FieldSpec
 from ...state import GameState
+from ...validation import Json
 from . import missile, rules
 from .situation import (
     HORSEMANSHIP,
@@ -464,36 +465,58 @@ def adjacent(a: Hex, b: Hex) -> bool:
 # ---- SCP-13 ... SCP-15: multiple strikes -----------------------------------------------------
 
 NO_TARGET = "none"
+# SCP-14: a two-weapon strike is of one type, Melee, Fire or Grapple; each form is the mode
+# its strikes are made in (SCP-1) and the action kind each strike is planned as.
+TWO_WEAPON_FORMS = {
+    "two_weapon": "melee",
+    "two_weapon_fire": "ranged",
+    "two_weapon_grapple": "close",
+}
+FORM_MODES = {**TWO_WEAPON_FORMS, "multi_target": "melee"}
+MODE_ACTIONS = {"melee": "melee", "ranged": "fire", "close": "grapple"}
+FORM_WORDS = {
+    "two_weapon": "Two weapons, Melee (SCP-14)",
+    "two_weapon_fire": "Two weapons, Fire (SCP-14, R-15)",
+    "two_weapon_grapple": "Two weapons, Grapple (SCP-14)",
+}
 
 
 def strike_weapons(state: GameState, figure: Figure) -> dict[str, list[Weapon]]:
-    """SCP-13...SCP-15, SCP-49, I-11, I-12: the Melee weapons of each strike form open to
-    ``figure``: ``two_weapon`` (its two prepared weapons, one per hand) and ``multi_target``
-    (each prepared weapon at the high Rank or more)."""
+    """SCP-13...SCP-15, SCP-49, I-11, I-12, R-15: the weapons of each strike form open to
+    ``figure``: a two-weapon form per type (``two_weapon`` Melee, ``two_weapon_fire``,
+    ``two_weapon_grapple``: its two prepared weapons rated for that type, one per hand) and
+    ``multi_target`` (each prepared Melee weapon at the high Rank or more)."""
     s = settings(state)
     if not s.multiple_strikes:
         return {}
-    melee = {w.name: w for w in attack_weapons(state, figure, "melee") if w.kind == "weapon"}
     held = [weapon_of(i) for i in prepared(figure)]
-    usable = [w for w in held if w.name in melee]
-    forms: dict[str, list[Weapon]] = {}
     two_handed = any(w.two_handed for w in held)
-    best = max((weapon_rank(figure, w) or 0 for w in usable), default=None)
-    open_forms = rules.multiple_strike_forms(len(usable), two_handed, best, s.high_rank)
     lifted = s.rider_lift_rank > 0 and (rank(figure, HORSEMANSHIP) or 0) >= s.rider_lift_rank
-    if "two_weapon" in open_forms and not (figure.mounted_on and not lifted):  # SCP-49
-        forms["two_weapon"] = usable[:2]
-    if "multi_target" in open_forms:
+    forms: dict[str, list[Weapon]] = {}
+    for form, mode in TWO_WEAPON_FORMS.items():
+        rated = {w.name for w in attack_weapons(state, figure, mode) if w.kind == "weapon"}
+        usable = [w for w in held if w.name in rated]
+        if mode == "ranged" and s.two_weapon_fire == "thrown":  # R-15
+            usable = [w for w in usable if "thrown" in w.categories]
+        open_forms = rules.multiple_strike_forms(len(usable), two_handed, None, s.high_rank)
+        if "two_weapon" in open_forms and not (figure.mounted_on and not lifted):  # SCP-49
+            forms[form] = usable[:2]
+    melee = {w.name for w in attack_weapons(state, figure, "melee") if w.kind == "weapon"}
+    usable = [w for w in held if w.name in melee]
+    best = max((weapon_rank(figure, w) or 0 for w in usable), default=None)
+    if "multi_target" in rules.multiple_strike_forms(len(usable), two_handed, best, s.high_rank):
         forms["multi_target"] = [w for w in usable if (weapon_rank(figure, w) or 0) >= s.high_rank]
     return forms
 
 
 def strike_targets(state: GameState, figure: Figure, weapon: Weapon, form: str) -> list[Figure]:
-    """Who one strike of ``form`` may hit with ``weapon``: a hostile in the Melee Zone
-    (SCP-14), and for ``multi_target`` only in an adjacent hex (SCP-15)."""
+    """Who one strike of ``form`` may hit with ``weapon``: a legal target of its type
+    (SCP-14: in the Melee Zone, in the Ranged Zone with a line of fire, or in the hex a
+    Grapple is in or steps into), and for ``multi_target`` only in an adjacent hex (SCP-15)."""
+    mode = FORM_MODES[form]
     found = []
     for t in state.figures.values():
-        if target_problem(state, figure, t, weapon, "melee"):
+        if target_problem(state, figure, t, weapon, mode):
             continue
         if form == "multi_target" and figure_distance(figure, t) != 1:
             continue
@@ -501,11 +524,40 @@ def strike_targets(state: GameState, figure: Figure, weapon: Weapon, form: str) 
     return found
 
 
+def two_weapon_choices(
+    state: GameState, figure: Figure, form: str, first: Weapon, second: Weapon
+) -> tuple[list[Choice], list[Choice]] | None:
+    """The first and second targets of a two-weapon ``form`` (None when either has none).
+    A Grapple's strikes all go into one hex, the one it is in or steps into (SCP-5, R-1),
+    so its second target depends on the first."""
+    t1 = strike_targets(state, figure, first, form)
+    t2 = strike_targets(state, figure, second, form)
+    value = f"{first.name} + {second.name}"
+    when: dict[str, Json] = {"form": form, "weapon": value}
+    if form != "two_weapon_grapple":
+        if not t1 or not t2:
+            return None
+        firsts = [Choice(t.id, t.name, f"with the {first.name}", when=when) for t in t1]
+        seconds = [Choice(t.id, t.name, f"with the {second.name}", when=when) for t in t2]
+        return firsts, seconds
+    firsts, seconds = [], []
+    for a in t1:
+        mates = [b for b in t2 if b.position == a.position]
+        if not mates:
+            continue
+        firsts.append(Choice(a.id, a.name, f"with the {first.name}", when=when))
+        seconds += [
+            Choice(b.id, b.name, f"with the {second.name}", when={**when, "target": a.id})
+            for b in mates
+        ]
+    return (firsts, seconds) if firsts else None
+
+
 def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
-    """SCP-13...SCP-15: a Multiple Strike as one Melee action: two weapons (a target for
-    each), or one weapon at the high Rank against several adjacent targets, once each;
-    each strike gets the multiple-strike modifier (A-15) and is its own Strike Check in
-    declaration order (A-31)."""
+    """SCP-13...SCP-15: a Multiple Strike as one action: two weapons of one type (Melee,
+    Fire or Grapple; a target for each), or one weapon at the high Rank against several
+    adjacent targets, once each; each strike gets the multiple-strike modifier (A-15) and
+    is its own Strike Check in declaration order (A-31)."""
     s = settings(state)
     forms = strike_weapons(state, figure)
     form_choices: list[Choice] = []
@@ -514,21 +566,18 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     seconds: list[Choice] = []
     thirds: list[Choice] = []
     for form, ws in forms.items():
-        if form == "two_weapon":
+        if form in TWO_WEAPON_FORMS:
             first, second = ws
-            t1 = strike_targets(state, figure, first, form)
-            t2 = strike_targets(state, figure, second, form)
-            if not t1 or not t2:
+            found = two_weapon_choices(state, figure, form, first, second)
+            if found is None:
                 continue
             value = f"{first.name} + {second.name}"
-            when = {"form": form, "weapon": value}
+            when: dict[str, Json] = {"form": form, "weapon": value}
             weapons.append(Choice(value, value, "one strike per hand", when={"form": form}))
-            firsts += [Choice(t.id, t.name, f"with the {first.name}", when=when) for t in t1]
-            seconds += [Choice(t.id, t.name, f"with the {second.name}", when=when) for t in t2]
+            firsts += found[0]
+            seconds += found[1]
             thirds.append(Choice(NO_TARGET, "No third strike", when=when))
-            form_choices.append(
-                Choice(form, "Two weapons (SCP-14)", f"{first.name} and {second.name}")
-            )
+            form_choices.append(Choice(form, FORM_WORDS[form], f"{first.name} and {second.name}"))
             continue
         offered = False
         for w in ws:
@@ -570,7 +619,9 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
             modifier_param(),
         ),
         f"Each strike is its own Strike Check at {s.multiple_strike_modifier:+d} (A-15), "
-        "rolled in order (A-31); several targets are each struck once (SCP-15).",
+        "rolled in order (A-31); two weapons strike with one type, Melee, Fire (each missile "
+        "flies its own line) or Grapple (one step into the targets' hex, shields dropped "
+        "once); several targets are each struck once (SCP-15).",
         "SCP-13, SCP-14, SCP-15, A-31",
     )
 

@@ -534,6 +534,21 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "moved, so it cannot Move, Charge or be dismounted from.",
         "R-14",
     ),
+    FieldSpec(
+        "scp.two_weapon_fire",
+        "Two-weapon Fire: which weapons",
+        "choice",
+        "thrown",
+        "Reading: SCP-14 allows a two-weapon strike of the Fire type, one weapon in each hand, "
+        "but says nothing of loading; by default only thrown weapons (one thrown from each "
+        "hand) make it, since a bow or crossbow cannot be drawn or loaded with one hand; or "
+        "any two prepared missile weapons, each taken to be loaded already.",
+        "R-15",
+        _choices(
+            ("thrown", "Thrown weapons only, one from each hand"),
+            ("loaded", "Any two prepared missile weapons, both loaded"),
+        ),
+    ),
 )
 
 FIELDS: tuple[FieldSpec, ...] = (

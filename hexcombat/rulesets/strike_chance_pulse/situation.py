@@ -77,6 +77,7 @@ class Settings:
     same_hex_check_order: str
     momentum_blocked: str
     charge_spends_mount: bool
+    two_weapon_fire: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
