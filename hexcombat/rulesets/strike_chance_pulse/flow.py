@@ -234,7 +234,8 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
 
 
 def path_check(state: GameState, plan: Plan, entry: missile.Entry) -> StrikeCheck:
-    """A-24: each figure on the line is checked with the same SC minus its own DR."""
+    """A-24: each figure on the line is checked with the same SC minus its own DR (and the
+    attacker's own modifiers: secondary hand, multiple strike, other)."""
     if entry.is_target or settings(state).bystander_check == "target_msc":
         return plan.check if entry.is_target else _renamed(plan.check, entry.figure)
     return strike_check(
@@ -246,6 +247,8 @@ def path_check(state: GameState, plan: Plan, entry: missile.Entry) -> StrikeChec
         plan.special,
         through=entry.through,
         extra=plan.extra,
+        off_hand=plan.off_hand,  # the attacker's own modifiers stay (SCP-14, R-10)
+        multiple=plan.multiple,
     )
 
 
