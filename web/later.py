@@ -56,7 +56,7 @@ async def load() -> None:
         response = await js.fetch(URL)
         if not response.ok:
             raise ImportError(f"{URL} could not be loaded (HTTP {response.status})")
-        fetched = response.arrayBuffer()
+        fetched = js.hexcombatBoot.later = response.arrayBuffer()  # the controller's too
     unpack((await fetched).to_bytes())
 
 
