@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.actions import ActionSpec
-from hexcombat.document import to_document
+from hexcombat.document import from_document, to_document
 
 Pick = Callable[[int], int]
 """Given n > 0, returns an index in range(n) (hypothesis draws or a seeded stream)."""
@@ -61,3 +61,15 @@ def playout(enc: Encounter, pick: Pick, steps: int) -> list[str]:
             if pick(2):
                 enc.redo()
     return problems
+
+
+def assert_replays_exactly(enc: Encounter) -> None:
+    """Saved and read back, ``enc`` gives the same document, events, clock and figures."""
+    doc = to_document(enc)
+    again = from_document(doc)
+    assert to_document(again) == doc
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in enc.events]
+    assert again.state.clock == enc.state.clock
+    assert {f.id: f.to_json() for f in again.state.figures.values()} == {
+        f.id: f.to_json() for f in enc.state.figures.values()
+    }

@@ -8,7 +8,6 @@ other work on a shared machine skews every number.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import statistics
@@ -16,30 +15,15 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "dist" / "site"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def site_build() -> Any:
-    """web/build.py as a module."""
-    spec = importlib.util.spec_from_file_location("site_build", ROOT / "web" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from main import CHROMIUM_ARGS as ARGS  # noqa: E402  (one list of flags for every benchmark)
+from main import site_build  # noqa: E402
 
 
 def wait_ready(page: Page) -> dict[str, int]:

@@ -9,13 +9,12 @@ plays its three phases half-phase by half-phase. Run
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+import demo_files
+
 from hexcombat import Action, Encounter, Hex
-from hexcombat.document import to_document
 from hexcombat.events import Event
 from hexcombat.figures import Figure
 from hexcombat.geometry import distance
@@ -216,8 +215,6 @@ def demo() -> Encounter:
     """The app's demo: E-2 with the whole chase in the log and the cursor at the start."""
     enc = e2_encounter()
     play_e2(enc)
-    while enc.can_undo:
-        enc.undo()
     notes = (
         "The worked example of the combat-speed-phase rules (spec E-2): the guard (CS 3) runs "
         "Derek (CS 2) down over three phases. Press redo to step through it: speeds declared "
@@ -227,15 +224,13 @@ def demo() -> Encounter:
         "guard's short sword (reach 1) does not. The text stops there; strikes are the GM's "
         "to rule. The starting distance (19) is derived (I-3); weapon damage is a placeholder."
     )
-    return enc.with_setup(notes=notes)
+    return demo_files.rewound(enc, notes)
 
 
 def demo_text() -> str:
     """The demo document as written to ``static/demos/combat-speed-phase.json``."""
-    return json.dumps(to_document(demo()), ensure_ascii=False, indent=1) + "\n"
+    return demo_files.text(demo())
 
 
 if __name__ == "__main__":
-    DEMO.parent.mkdir(parents=True, exist_ok=True)
-    DEMO.write_text(demo_text(), encoding="utf-8")
-    sys.stdout.write(f"wrote {DEMO}\n")
+    demo_files.write(DEMO, demo())

@@ -11,13 +11,12 @@ demo document ``static/demos/fig-percentile.json`` (a test checks it is current)
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+import demo_files
+
 from hexcombat import Action, Encounter, Hex
-from hexcombat.document import to_document
 from hexcombat.events import Event
 from hexcombat.figures import Figure
 from hexcombat.geometry import distance, neighbor
@@ -404,23 +403,19 @@ def demo() -> Encounter:
     """
     enc = e3_encounter(scenery=True, dodge_skill=30)
     play_e3(enc)
-    while enc.can_undo:
-        enc.undo()
     notes = (
         "The worked example of the fig-percentile rules (spec E-3). Press redo to step "
         "through it: four rounds of running, a crossbow hit, a staff and an axe missing as "
         "Brie runs by, and a spell. Barclay's dodge skill (30) and Brie's Spellcasting (60) "
         "are placeholders; the text gives neither."
     )
-    return enc.with_setup(notes=notes)
+    return demo_files.rewound(enc, notes)
 
 
 def demo_text() -> str:
     """The demo document as written to ``static/demos/fig-percentile.json``."""
-    return json.dumps(to_document(demo()), ensure_ascii=False, indent=1) + "\n"
+    return demo_files.text(demo())
 
 
 if __name__ == "__main__":
-    DEMO.parent.mkdir(parents=True, exist_ok=True)
-    DEMO.write_text(demo_text(), encoding="utf-8")
-    sys.stdout.write(f"wrote {DEMO}\n")
+    demo_files.write(DEMO, demo())

@@ -10,13 +10,12 @@ Run ``python tests/rules/scp_fixtures.py`` to rewrite the app's demo document
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import demo_files
+
 from hexcombat import Action, Encounter, Hex
-from hexcombat.document import to_document
 from hexcombat.events import Event
 from hexcombat.figures import Figure
 from hexcombat.geometry import neighbor
@@ -166,8 +165,6 @@ def demo() -> Encounter:
     """The app's demo: the signature Pulse in the log with the cursor at the start."""
     enc = signature()
     play_signature(enc)
-    while enc.can_undo:
-        enc.undo()
     notes = (
         "Press redo to step through one Pulse: Ann and Bo are engaged and act first (SCP-6). "
         "Ann's Broadsword (MSC 51, spec E-2) rolls 81, 30 or more above: Bo is asked whether "
@@ -175,15 +172,13 @@ def demo() -> Encounter:
         "back (MSC 58). Then Cy fires at Bo: the arrow meets Di first (MSC 48, missed) and "
         "hits Bo from behind (MSC 47, SCP-12, SCP-39). Weapon numbers are placeholders (A-15)."
     )
-    return enc.with_setup(notes=notes)
+    return demo_files.rewound(enc, notes)
 
 
 def demo_text() -> str:
     """The demo document as written to ``static/demos/strike-chance-pulse.json``."""
-    return json.dumps(to_document(demo()), ensure_ascii=False, indent=1) + "\n"
+    return demo_files.text(demo())
 
 
 if __name__ == "__main__":
-    DEMO.parent.mkdir(parents=True, exist_ok=True)
-    DEMO.write_text(demo_text(), encoding="utf-8")
-    sys.stdout.write(f"wrote {DEMO}\n")
+    demo_files.write(DEMO, demo())

@@ -14,13 +14,12 @@ Run ``python tests/rules/ta_fixtures.py`` to rewrite the app's demo document
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import demo_files
+
 from hexcombat import Action, Encounter, Hex
-from hexcombat.document import to_document
 from hexcombat.events import Event
 from hexcombat.geometry import neighbor
 from hexcombat.validation import Json
@@ -142,8 +141,6 @@ def demo() -> Encounter:
     """The app's demo: the signature round in the log with the cursor at the start."""
     enc = signature()
     play_signature(enc)
-    while enc.can_undo:
-        enc.undo()
     notes = (
         "Press redo to step through one round. Ann (axe) declares attack + parry; Bo (spear) "
         "puts both actions into one attack: 3d10 keep the best two (TA-5). The Spear strikes "
@@ -152,15 +149,13 @@ def demo() -> Encounter:
         "damage (9), a torso hit and a failed Health save: Ann loses her remaining actions, so "
         "her Axe blow is lost (TA-11, TA-13). Numbers are the spec's placeholders."
     )
-    return enc.with_setup(notes=notes)
+    return demo_files.rewound(enc, notes)
 
 
 def demo_text() -> str:
     """The demo document as written to ``static/demos/two-action-2d10.json``."""
-    return json.dumps(to_document(demo()), ensure_ascii=False, indent=1) + "\n"
+    return demo_files.text(demo())
 
 
 if __name__ == "__main__":
-    DEMO.parent.mkdir(parents=True, exist_ok=True)
-    DEMO.write_text(demo_text(), encoding="utf-8")
-    sys.stdout.write(f"wrote {DEMO}\n")
+    demo_files.write(DEMO, demo())

@@ -20,10 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexcombat import Action, Encounter
-from hexcombat.document import from_document, to_document
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared playouts
-from playouts import playout
+from playouts import assert_replays_exactly, playout
 
 pytestmark = pytest.mark.pyodide
 
@@ -68,14 +67,7 @@ def test_csp_8_random_playouts_keep_invariants_and_replay_exactly(data: st.DataO
         return data.draw(st.integers(0, n - 1))
 
     assert playout(enc, pick, 45) == []
-    doc = to_document(enc)
-    again = from_document(doc)
-    assert to_document(again) == doc
-    assert [e.to_json() for e in again.events] == [e.to_json() for e in enc.events]
-    assert again.state.clock == enc.state.clock
-    assert {f.id: f.to_json() for f in again.state.figures.values()} == {
-        f.id: f.to_json() for f in enc.state.figures.values()
-    }
+    assert_replays_exactly(enc)
 
 
 def _state(enc: Encounter) -> dict[str, object]:

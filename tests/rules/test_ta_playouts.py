@@ -24,7 +24,7 @@ from hexcombat.geometry import neighbor
 from hexcombat.validation import Json
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the shared playouts
-from playouts import playout, random_action
+from playouts import assert_replays_exactly, playout, random_action
 
 pytestmark = pytest.mark.pyodide
 
@@ -66,14 +66,7 @@ def test_ta_27_random_playouts_keep_invariants_and_replay_exactly(data: st.DataO
         return data.draw(st.integers(0, n - 1))
 
     assert playout(enc, pick, 60) == []
-    doc = to_document(enc)
-    again = from_document(doc)
-    assert to_document(again) == doc
-    assert [e.to_json() for e in again.events] == [e.to_json() for e in enc.events]
-    assert again.state.clock == enc.state.clock
-    assert {f.id: f.to_json() for f in again.state.figures.values()} == {
-        f.id: f.to_json() for f in enc.state.figures.values()
-    }
+    assert_replays_exactly(enc)
 
 
 def _state(enc: Encounter) -> dict[str, object]:
