@@ -19,7 +19,7 @@ from ...checks import AmountResult, CheckResult
 from ...dice import Dice
 from ...errors import IllegalActionError, Problem
 from ...events import Event
-from ...figures import Equipment, Figure, Pool, Status, figure_distance, place
+from ...figures import Equipment, Figure, Pool, Status, figure_distance, is_standing, place
 from ...geometry import Hex
 from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
@@ -318,7 +318,7 @@ class CombatSpeedPhase(Ruleset):
             note = "simultaneous, revealed together (CSP-8, CSP-10)"
             return Acting("all", movers, hidden=True, waiting=movers, order_notes=(note,))
         waiting = tuple(f for f in living if self._strike_options(state, state.figure(f)))
-        return Acting("all", living, waiting=waiting)
+        return Acting("all", waiting, waiting=waiting)
 
     def start_step(self, state: GameState) -> None:
         """A new phase forgets the last one's direction of motion when C-4 is off."""
@@ -424,8 +424,12 @@ class CombatSpeedPhase(Ruleset):
         )
 
     def half_reach(self, state: GameState, figure: Figure) -> Reach:
-        """Every pose the figure can reach in this half-phase, at its cheapest cost."""
-        room = Room.around(state.board, state.figures.values(), figure, 1)
+        """Every pose the figure can reach in this half-phase, at its cheapest cost.
+
+        Only figures that are out block a plan: a living figure's hex may be free by the
+        tick the mover gets there, and C-11 stops a step only into a hex occupied then."""
+        lying = [f for f in state.figures.values() if f.id != figure.id and self.is_out(state, f)]
+        room = Room.around(state.board, lying, figure, 1)
         blocked = [h for h, n in room.crowd.items() if n >= room.limit]
         steps = step_function(state.board, blocked, self.move_rules(state, figure))
         body = body_steps(steps, figure.footprint, room)
@@ -566,6 +570,9 @@ class CombatSpeedPhase(Ruleset):
                 wait=self._finishing(state, f),
             )
         hexes = {fid: [p.hex for p in poses] for fid, poses in ticks.items()}
+        for f in state.figures.values():  # those not moving hold their hexes (C-11)
+            if f.id not in hexes and is_standing(f):
+                hexes[f.id] = [f.position]
         if _opt(state, "csp.collision_rule") == "priority":
 
             def rank(fid: str) -> tuple[int, int, str]:
