@@ -18,6 +18,7 @@ from combat_speed_phase_fixtures import (
 )
 
 from hexcombat import Encounter
+from hexcombat.geometry import neighbor
 
 pytestmark = pytest.mark.pyodide
 
@@ -72,3 +73,44 @@ def test_csp_8_the_turn_line_in_combat_names_only_figures_with_a_strike() -> Non
     assert acting.text({"ann": "Ann", "bob": "Bob"}).startswith("Ann acts")
     act(enc, "strike", "ann", weapon="Short sword", target="bob", outcome="miss")
     assert enc.ruleset.who_acts(enc.state).now() == ()
+
+
+def cs_3_walker() -> tuple[Encounter, list[str]]:
+    """Ann (CS 3, N = 1: 2 + 1 hexes) standing still at row 6 facing north; the hexes of her
+    column northward from her own."""
+    enc = arena(width=9, height=12)
+    enc = add(enc, "ann", (2, 6), side="A")
+    enc = add(enc, "foe", (8, 0), side="B", facing=3)
+    declare(enc, ann=1, foe=0)
+    return enc, [row(6 - k) for k in range(4)]
+
+
+def test_csp_5_csp_6_the_texts_second_cs_3_example_plays_as_written() -> None:
+    """'Move 1 hex forward, change facing 1 hex side, move 1 hex forward': planned by
+    destination and facing alone, the first half is forward then turn (not turn then
+    side-step), so the second half's forward step is possible."""
+    enc, column = cs_3_walker()
+    half(enc, ann={"to": column[1], "facing": 1})
+    first = last(enc, "move", "ann")
+    assert first.data["motion"] == "F" and first.data["spent"] == 2
+    assert [d.split(" ")[0] for d in first.details] == ["enters", "turns"]
+    next_step(enc)
+    ahead = str(neighbor(enc.state.figures["ann"].position, 1))
+    half(enc, ann={"to": ahead, "facing": 1})
+    second = last(enc, "move", "ann")
+    assert second.data["hexes"] == 1 and second.data["motion"] == "F"
+    assert enc.state.figures["ann"].facing == 1
+
+
+def test_csp_5_the_texts_first_and_third_cs_3_examples_play_as_written() -> None:
+    enc, column = cs_3_walker()
+    half(enc, ann=column[2])  # 1) three hexes straight: two now
+    next_step(enc)
+    half(enc, ann=column[3])
+    assert last(enc, "move", "ann").data["motion"] == "F"
+    enc, column = cs_3_walker()
+    half(enc, ann={"to": column[1], "motion": "B"})  # 3) forward, change to the rear
+    next_step(enc)
+    half(enc, ann=column[0])  # and one hex backward
+    assert str(enc.state.figures["ann"].position) == column[0]
+    assert enc.state.figures["ann"].facing == 0

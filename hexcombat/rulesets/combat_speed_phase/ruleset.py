@@ -518,8 +518,7 @@ class CombatSpeedPhase(Ruleset):
                 continue
             if motion is not None and m.direction != motion:
                 continue
-            keep = (pose.facing != figure.facing, m.direction != book.motion, m.debt)
-            candidates.append((cost, keep, str(pose), pose))
+            candidates.append((cost, pose.facing != figure.facing, pose))
         if not candidates:
             wanted = f"{hex_label(to)}" + (
                 f" facing {FACING_NAMES[_int(facing)]}" if facing is not None else ""
@@ -529,8 +528,11 @@ class CombatSpeedPhase(Ruleset):
                 f"{figure.name} cannot reach {wanted} with {_hexes(self.half_left(state, figure))} "
                 f"in this half-phase (CSP-6, CSP-9, CSP-15)"
             )
-        pose = min(candidates)[3]
-        path = reach.path_to(pose)
+        best = min(c[:2] for c in candidates)
+        pose, path = min(
+            ((p, reach.path_to(p)) for c, turned, p in candidates if (c, turned) == best),
+            key=lambda pp: _facing_first(pp[0], pp[1], book.motion),
+        )
         moves = any(s.kind == "move" for s in path)
         if (
             self._must_enter(state, figure)
@@ -1216,6 +1218,17 @@ class CombatSpeedPhase(Ruleset):
             if n > 1 and not is_impaired(f):
                 problems.append(f"{f.id} runs at N = {n} but is not impaired")
         return problems
+
+
+def _facing_first(pose: Pose, path: list[Step], motion: str) -> tuple[int, int, int, int, int]:
+    """Which of equally cheap plans to the same hex is made (CSP-5: 'movement is normally in
+    the direction of facing'): fewest hexes entered off the facing, then ending on the move
+    forward, then keeping the direction of motion, then no change left to finish (C-10);
+    last, the direction of motion in facing order from front, then the facing."""
+    m = Motion.read(pose.tag)
+    off = sum(1 for s in path if s.kind == "move" and Motion.read(s.pose.tag).direction != "F")
+    order = RELATIVE.index(m.direction) if m.direction in RELATIVE else -1
+    return (off, m.direction != "F", m.direction != motion, m.debt, order * 6 + pose.facing)
 
 
 def _sentence(text: str) -> str:
