@@ -213,7 +213,7 @@ def test_csp_7_c14_turning_while_standing_costs_one_and_counts_as_stationary() -
 def test_csp_13_c8_a_stationary_figure_may_not_run_until_a_phase_at_cs() -> None:
     enc = solo()
     assert choices(enc, "ann", "declare_speed", "n") == [0, 1]
-    with pytest.raises(IllegalActionError, match="must be one of"):
+    with pytest.raises(IllegalActionError, match="phase moving at Combat Speed"):
         act(enc, "declare_speed", "ann", n=3)
     assert choices(qualified(enc), "ann", "declare_speed", "n") == [0, 1, 2, 3, 4, 5, 6]
     assert may_run(PhaseRecord(1, 1), 3) and not may_run(PhaseRecord(1, 0), 3)

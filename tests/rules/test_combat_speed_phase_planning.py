@@ -17,7 +17,8 @@ from combat_speed_phase_fixtures import (
     row,
 )
 
-from hexcombat import Encounter
+from hexcombat import Action, Encounter, IllegalActionError
+from hexcombat.document import to_document
 from hexcombat.geometry import neighbor
 
 pytestmark = pytest.mark.pyodide
@@ -114,3 +115,39 @@ def test_csp_5_the_texts_first_and_third_cs_3_examples_play_as_written() -> None
     half(enc, ann=column[0])  # and one hex backward
     assert str(enc.state.figures["ann"].position) == column[0]
     assert enc.state.figures["ann"].facing == 0
+
+
+def test_csp_9_a_plan_out_of_reach_is_refused_with_the_rule_it_breaks() -> None:
+    enc, column = cs_3_walker()
+    before = to_document(enc)
+    with pytest.raises(IllegalActionError) as refused:
+        act(enc, "plan_half", "ann", to=column[3])
+    assert str(refused.value) == (
+        "Ann cannot reach C4 with 2 hexes in this half-phase (CSP-6, CSP-9, CSP-15)"
+    )
+    assert "offered" not in enc.preview(Action("plan_half", "ann", {"to": column[3]})).reason
+    assert to_document(enc) == before
+
+
+def test_csp_13_a_declaration_not_offered_is_refused_with_the_rule_it_breaks() -> None:
+    enc = arena(width=5, height=10)
+    enc = add(enc, "ann", (2, 4), side="A")
+    before = to_document(enc)
+    with pytest.raises(IllegalActionError, match=r"^Ann cannot declare N = 3 now: .*CSP-13"):
+        act(enc, "declare_speed", "ann", n=3)
+    with pytest.raises(IllegalActionError, match=r"must be one of 0, 1, got 'fast'"):
+        act(enc, "declare_speed", "ann", n="fast")  # unreadable: the generic words stand
+    assert to_document(enc) == before
+
+
+def test_csp_17_a_strike_out_of_reach_is_refused_with_the_rule_it_breaks() -> None:
+    enc = arena({"csp.combat_resolver": "gm"}, width=5, height=10)
+    enc = add(enc, "ann", (2, 4), side="A", facing=3)
+    enc = add(enc, "bob", (2, 5), side="B", facing=0)
+    enc = add(enc, "cy", (2, 8), side="B", facing=0)
+    declare(enc, ann=0, bob=0, cy=0)
+    next_step(enc)
+    next_step(enc)
+    with pytest.raises(IllegalActionError, match=r"reach") as refused:
+        act(enc, "strike", "ann", weapon="Short sword", target="cy", outcome="miss")
+    assert "offered" not in str(refused.value)

@@ -545,6 +545,24 @@ class CombatSpeedPhase(Ruleset):
             )
         return path
 
+    def refusal(self, state: GameState, action: Action) -> str:
+        """The rule a refused declaration, plan or strike breaks ('' when its parameters
+        cannot be read: the generic text says what is wrong with them)."""
+        fid = action.figure
+        if fid is None or fid not in state.figures or not _readable(action.params):
+            return ""
+        figure = state.figure(fid)
+        try:
+            if action.kind == "declare_speed":
+                return self._declare_refusal(state, figure, action.integer("n"))
+            if action.kind == "plan_half":
+                self.plan_path(state, figure, action)
+            elif action.kind == "strike":
+                self._strike_parts(state, action)
+        except IllegalActionError as exc:
+            return str(exc)
+        return ""
+
     def check_choice(self, state: GameState, action: Action) -> None:
         """A plan must be a move the figure can make (refused when it is made)."""
         if action.kind == "plan_half":
@@ -1035,12 +1053,9 @@ class CombatSpeedPhase(Ruleset):
         """A revealed declaration: N, the allowance and its halves, impairment (CSP-3, CSP-9)."""
         figure = state.figure(action.figure)
         n = action.integer("n")
-        if n not in self.multiples(state, figure):
-            last, rule = Book(figure).last, _opt(state, "csp.cs_phase_rule")
-            why = why_not(n, last, cs_of(figure), on_knees=on_knees(figure), rule=rule) or (
-                "it must finish the turn it began last phase (R-5)"
-            )
-            raise IllegalActionError(f"{figure.name} cannot declare N = {n} now: {why}")
+        why = self._declare_refusal(state, figure, n)
+        if why:
+            raise IllegalActionError(why)
         book = Book(figure)
         book.n = n
         cs = cs_of(figure)
@@ -1073,6 +1088,16 @@ class CombatSpeedPhase(Ruleset):
                 data={"n": n, "m": m, "h1": h1, "h2": h2, "impaired": n > 1},
             )
         )
+
+    def _declare_refusal(self, state: GameState, figure: Figure, n: int) -> str:
+        """Why the figure may not declare N = ``n`` now ('' when it may)."""
+        if n in self.multiples(state, figure):
+            return ""
+        last, rule = Book(figure).last, _opt(state, "csp.cs_phase_rule")
+        why = why_not(n, last, cs_of(figure), on_knees=on_knees(figure), rule=rule) or (
+            "it must finish the turn it began last phase (R-5)"
+        )
+        return f"{figure.name} cannot declare N = {n} now: {why}"
 
     # ---- previews ------------------------------------------------------------------------
     def preview(self, state: GameState, action: Action) -> Preview:
@@ -1218,6 +1243,15 @@ class CombatSpeedPhase(Ruleset):
             if n > 1 and not is_impaired(f):
                 problems.append(f"{f.id} runs at N = {n} but is not impaired")
         return problems
+
+
+def _readable(params: Mapping[str, Json]) -> bool:
+    """True when N, facing and motion (those given) have the types the handlers read."""
+    return (
+        all(isinstance(params.get(k, 0), int) for k in ("n", "facing"))
+        and params.get("facing", 0) in range(6)
+        and params.get("motion", "F") in RELATIVE
+    )
 
 
 def _facing_first(pose: Pose, path: list[Step], motion: str) -> tuple[int, int, int, int, int]:
