@@ -327,6 +327,7 @@ def test_csp_15_at_n_3_a_facing_change_costs_3() -> None:
     pv = enc.preview(Action("plan_half", "ann", {"to": cell(4, 3), "facing": 1}))
     assert pv.allowed and pv.cost == 3
     assert "3 hexes at N = 3 (CSP-15, C-3)" in pv.notes[0]
+    half(enc, ann={"to": cell(4, 3), "facing": 1})  # N is shown with the first half (C-7)
     ann = next(f for f in encounter_view(enc)["figures"] if f["id"] == "ann")
     assert ann["extra"]["turn_cost"] == "3 hexes"
 

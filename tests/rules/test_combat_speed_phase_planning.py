@@ -20,6 +20,7 @@ from combat_speed_phase_fixtures import (
 from hexcombat import Action, Encounter, IllegalActionError
 from hexcombat.document import to_document
 from hexcombat.geometry import neighbor
+from hexcombat.view import encounter_view
 
 pytestmark = pytest.mark.pyodide
 
@@ -151,3 +152,34 @@ def test_csp_17_a_strike_out_of_reach_is_refused_with_the_rule_it_breaks() -> No
     with pytest.raises(IllegalActionError, match=r"reach") as refused:
         act(enc, "strike", "ann", weapon="Short sword", target="cy", outcome="miss")
     assert "offered" not in str(refused.value)
+
+
+def extras(enc: Encounter) -> dict[str, dict[str, object]]:
+    return {f["id"]: f["extra"] for f in encounter_view(enc)["figures"]}
+
+
+def test_c_7_c_12_speeds_stay_secret_until_the_first_halfs_moves_are_revealed() -> None:
+    enc = chase(leader=1, pursuer=1)
+    assert [e.figure for e in enc.events if e.kind == "speed"] == [None]  # "every figure has"
+    assert all("n_now" not in x and "phase_hexes" not in x for x in extras(enc).values())
+    act(enc, "plan_half", "leader", to=row(2))
+    assert [e.figure for e in enc.events if e.kind == "speed"] == [None]
+    revealed = act(enc, "plan_half", "pursuer", to=row(4))
+    order = [(e.kind, e.figure) for e in revealed if e.kind in ("speed", "move")]
+    assert order == [
+        ("speed", "leader"),
+        ("speed", "pursuer"),
+        ("move", "leader"),
+        ("move", "pursuer"),
+    ]
+    assert revealed[1].data["n"] == 1 and extras(enc)["leader"]["n_now"] == 1
+
+
+def test_c_7_c_12_a_first_half_without_movers_shows_the_speeds_as_it_ends() -> None:
+    enc = chase(leader=0, pursuer=0)
+    assert enc.state.step.id == "move" and not any(
+        e.kind == "speed" and e.figure for e in enc.events
+    )
+    shown = next_step(enc)
+    assert [e.figure for e in shown if e.kind == "speed"] == ["leader", "pursuer"]
+    assert extras(enc)["pursuer"]["n_now"] == 0

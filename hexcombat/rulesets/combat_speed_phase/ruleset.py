@@ -84,13 +84,23 @@ class Book:
 
     @property
     def n(self) -> int | None:
-        """The N declared this phase (None until the declarations are revealed, C-7)."""
+        """The N declared this phase (None until everyone has declared; secret from the
+        table until :attr:`shown`, C-7)."""
         value = self.m.get("n")
         return value if isinstance(value, int) else None
 
     @n.setter
     def n(self, value: int | None) -> None:
         self.m["n"] = value
+
+    @property
+    def shown(self) -> bool:
+        """True once N is revealed with the first half's moves (C-7, C-12)."""
+        return self.m.get("shown") is True
+
+    @shown.setter
+    def shown(self, value: bool) -> None:
+        self.m["shown"] = value
 
     def _int(self, key: str) -> int:
         return _int(self.m.get(key), 0)
@@ -330,6 +340,8 @@ class CombatSpeedPhase(Ruleset):
 
     def end_step(self, state: GameState, dice: Dice) -> None:
         """The end of combat ends the phase: its record sets the next phase's limits."""
+        if state.step.id == "move":
+            self._show_speeds(state)  # nobody moved in the first half: shown as it ends
         if state.step.id == "combat":
             self._land(state)
             self._end_phase(state)
@@ -569,11 +581,21 @@ class CombatSpeedPhase(Ruleset):
             self.plan_path(state, state.figure(action.figure), action)
 
     def reveal(self, state: GameState, choices: list[Action], dice: Dice) -> None:
-        """Declarations take effect together; plans run together, tick by tick (C-11)."""
+        """Declarations take effect together, still secret; plans run together, tick by tick
+        (C-11), the first half's after the speeds are shown (C-7, C-12)."""
         if state.step.id == "declare":
             for action in choices:
                 self.dispatch(state, action, dice)
+            state.emit(
+                Event(
+                    "speed",
+                    "Every figure has declared its speed: secret until the first half-phase's "
+                    "moves are revealed (C-7, C-12)",
+                    rule="C-7, C-12",
+                )
+            )
             return
+        self._show_speeds(state)
         self._run_half(state, {a.figure: a for a in choices if a.figure is not None})
 
     def _run_half(self, state: GameState, plans: Mapping[str, Action]) -> None:
@@ -1050,44 +1072,56 @@ class CombatSpeedPhase(Ruleset):
 
     # ---- handlers ------------------------------------------------------------------------
     def do_declare_speed(self, state: GameState, action: Action, dice: Dice) -> None:
-        """A revealed declaration: N, the allowance and its halves, impairment (CSP-3, CSP-9)."""
+        """A declaration taken in: N is kept, still secret (C-7); see :meth:`_show_speeds`."""
         figure = state.figure(action.figure)
         n = action.integer("n")
         why = self._declare_refusal(state, figure, n)
         if why:
             raise IllegalActionError(why)
         book = Book(figure)
-        book.n = n
-        cs = cs_of(figure)
-        m = allowance(n, cs)
-        h1, h2 = half_split(m)
-        details = [
-            f"M = N x CS = {n} x {cs} = {m} (CSP-4, CSP-11)",
-            f"Half-phase 1: {m}/2 rounded up = {h1}; half-phase 2: rounded down = {h2} (CSP-9)",
-        ]
-        if book.owed:
-            details.append(f"The first {_hexes(book.owed)} finish last phase's turn (R-5)")
-        if n > 1:
-            figure.statuses["impaired"] = Status("impaired", note="N > 1 this phase (CSP-3)")
-            details.append("Faster than Combat Speed: weapons and shields impaired (CSP-3, C-2)")
-            details.append(f"Each facing or direction change costs {n} hexes (CSP-15)")
-        text = (
-            f"{figure.name} stands still this phase (N = 0)"
-            if n == 0
-            else f"{figure.name} declares N = {n}: {_hexes(m)} this phase ({h1} + {h2})"
-        )
-        if n > 1:
-            text += ", impaired"
-        state.emit(
-            Event(
-                "speed",
-                text,
-                figure.id,
-                rule="CSP-8, CSP-9, C-7",
-                details=tuple(details),
-                data={"n": n, "m": m, "h1": h1, "h2": h2, "impaired": n > 1},
+        book.n, book.shown = n, False
+
+    def _show_speeds(self, state: GameState) -> None:
+        """C-7, C-12: the declared N are revealed with the first half's moves: each
+        figure's allowance, its halves (CSP-9) and impairment (CSP-3)."""
+        for figure in state.figures.values():
+            book = Book(figure)
+            n = book.n
+            if n is None or book.shown:
+                continue
+            book.shown = True
+            cs = cs_of(figure)
+            m = allowance(n, cs)
+            h1, h2 = half_split(m)
+            details = [
+                f"M = N x CS = {n} x {cs} = {m} (CSP-4, CSP-11)",
+                f"Half-phase 1: {m}/2 rounded up = {h1}; half-phase 2: rounded down = {h2} (CSP-9)",
+            ]
+            if book.owed:
+                details.append(f"The first {_hexes(book.owed)} finish last phase's turn (R-5)")
+            if n > 1:
+                figure.statuses["impaired"] = Status("impaired", note="N > 1 this phase (CSP-3)")
+                details.append(
+                    "Faster than Combat Speed: weapons and shields impaired (CSP-3, C-2)"
+                )
+                details.append(f"Each facing or direction change costs {n} hexes (CSP-15)")
+            text = (
+                f"{figure.name} stands still this phase (N = 0)"
+                if n == 0
+                else f"{figure.name} declared N = {n}: {_hexes(m)} this phase ({h1} + {h2})"
             )
-        )
+            if n > 1:
+                text += ", impaired"
+            state.emit(
+                Event(
+                    "speed",
+                    text,
+                    figure.id,
+                    rule="CSP-8, CSP-9, C-7, C-12",
+                    details=tuple(details),
+                    data={"n": n, "m": m, "h1": h1, "h2": h2, "impaired": n > 1},
+                )
+            )
 
     def _declare_refusal(self, state: GameState, figure: Figure, n: int) -> str:
         """Why the figure may not declare N = ``n`` now ('' when it may)."""
@@ -1197,12 +1231,13 @@ class CombatSpeedPhase(Ruleset):
         return words.get(key, super().view_label(key))
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
-        """Combat Speed, N, allowances, direction of motion, turn cost and reaches."""
+        """Combat Speed, N and allowances (once shown, C-7), direction of motion, turn cost
+        and reaches."""
         book = Book(figure)
         cs = cs_of(figure)
         view: dict[str, Json] = {"cs_hexes": cs}
         n = book.n
-        if n is not None:
+        if n is not None and book.shown:  # secret until the first half's moves (C-7, C-12)
             m = allowance(n, cs)
             h1, h2 = half_split(m)
             view.update(
@@ -1240,7 +1275,7 @@ class CombatSpeedPhase(Ruleset):
                 problems.append(f"{f.id} declared N = {n}")
             if book.hexes > allowance(n, cs_of(f)):
                 problems.append(f"{f.id} entered {book.hexes} hexes at N = {n}")
-            if n > 1 and not is_impaired(f):
+            if n > 1 and book.shown and not is_impaired(f):
                 problems.append(f"{f.id} runs at N = {n} but is not impaired")
         return problems
 
