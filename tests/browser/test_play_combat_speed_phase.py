@@ -50,7 +50,13 @@ def at(col: int, row: int) -> str:
 
 def chase() -> Encounter:
     """Ann (CS 2, spear) five hexes north of Bob (CS 3, short sword), facing each other."""
-    enc = Encounter.new("combat-speed-phase", 7, 8, name="Spear against sword")
+    enc = Encounter.new(
+        "combat-speed-phase",
+        7,
+        8,
+        name="Spear against sword",
+        options={"csp.combat_resolver": "gm"},  # the GM rules strikes (C-1 option)
+    )
     rs = enc.ruleset
     ann = rs.new_figure("ann", "Ann", "North", from_offset(3, 1), 3)
     ann.stats["cs"] = 2

@@ -110,7 +110,7 @@ def test_csp_8_csp_9_csp_10_e2_every_half_phase_of_the_chase() -> None:
 
 
 def test_csp_17_e2_at_two_hexes_the_hand_and_a_half_sword_reaches_and_the_short_sword_not() -> None:
-    enc = e2_encounter()
+    enc = e2_encounter({"csp.combat_resolver": "gm"})
     assert play_e2(enc) == E2_SEPARATIONS
     assert kinds(enc, "derek") == ["strike"]
     assert choices(enc, "derek", "strike", "target") == ["guard"]

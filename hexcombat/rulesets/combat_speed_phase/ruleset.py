@@ -4,7 +4,7 @@ A phase (C-12) is: declare the speed multiple N (hidden, revealed together,
 CSP-8, C-7), half-phase 1 and half-phase 2 (each figure plans its move in
 secret; all plans run together, tick by tick, when the last one is in:
 CSP-8...CSP-10, C-11), then combat (strikes within reach and arc, CSP-17,
-C-13; the outcome is the GM's, or a borrowed roll, C-1). The phase's record
+C-13; none by default, else the GM's ruling or a borrowed roll, C-1). The phase's record
 (its N and the hexes entered) decides the next phase's limits (CSP-13, CSP-16).
 """
 
@@ -216,8 +216,9 @@ class CombatSpeedPhase(Ruleset):
         "forward, 2 backward or oblique, 1 on its knees); all move together in two half-phases "
         "(first half rounded up); turning or changing direction costs N hexes; a phase at "
         "Combat Speed comes before running and before stopping; above it weapons and shields "
-        "are impaired. The text's rules stop at weapon reach and arc: the GM enters each "
-        "strike's outcome (or a landed ruleset's roll is borrowed)."
+        "are impaired. The text's rules stop at weapon reach and arc: movement only by "
+        "default; as options the GM enters each strike's outcome, or a landed ruleset's roll "
+        "is borrowed."
     )
     default_die = 20
     options = OPTIONS
