@@ -223,7 +223,8 @@ def demo() -> Encounter:
         "Derek stepping back so that his hand-and-a-half sword (reach 2) reaches and the "
         "guard's short sword (reach 1) does not. The text stops there, and so does this "
         "ruleset by default (movement only, C-1; the GM may rule strikes with the option "
-        "'Who resolves a strike'). The starting distance (19) is derived (I-3); weapon damage is a placeholder."
+        "'Who resolves a strike'). The starting distance (19) is derived (I-3); weapon "
+        "damage is a placeholder."
     )
     return demo_files.rewound(enc, notes)
 
