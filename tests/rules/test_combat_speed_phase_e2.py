@@ -99,7 +99,7 @@ def test_csp_8_csp_9_csp_10_e2_every_half_phase_of_the_chase() -> None:
     events = half(enc, guard=row(7), derek={"to": row(5), "motion": "B"})
     derek = next(e for e in events if e.kind == "move" and e.figure == "derek")
     assert derek.data["hexes"] == 0 and derek.data["spent"] == 1 and derek.data["motion"] == "B"
-    assert "direction of motion F → B" in derek.text  # C-4: last step was F in phase 2
+    assert "direction of motion front → back" in derek.text  # C-4: last step was F in phase 2
     assert seps(events) == [2]
     next_step(enc)
     events = half(enc, guard=row(6), derek=row(4))

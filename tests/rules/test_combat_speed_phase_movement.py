@@ -509,7 +509,7 @@ def test_csp_13_r6_figures_start_still_by_default() -> None:
 def test_csp_13_csp_16_r6_figures_may_start_at_combat_speed_or_running() -> None:
     enc = solo({"csp.starting_motion": "combat_speed"})
     assert choices(enc, "ann", "declare_speed", "n") == [0, 1, 2, 3, 4, 5, 6]
-    assert RS.figure_view(enc.state, enc.state.figures["ann"])["motion_dir"] == "F"
+    assert RS.figure_view(enc.state, enc.state.figures["ann"])["motion_dir"] == "front"
     declare(enc, ann=1, foe=0)
     act(enc, "plan_half", "ann", to=cell(4, 7))  # backward after moving forward: a change
     assert last(enc, "move", "ann").data["spent"] == 2

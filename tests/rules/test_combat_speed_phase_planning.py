@@ -4,6 +4,8 @@ when the speed multiples are revealed (C-7, C-12), which of equally cheap plans 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from combat_speed_phase_fixtures import (
     act,
@@ -183,3 +185,44 @@ def test_c_7_c_12_a_first_half_without_movers_shows_the_speeds_as_it_ends() -> N
     shown = next_step(enc)
     assert [e.figure for e in shown if e.kind == "speed"] == ["leader", "pursuer"]
     assert extras(enc)["pursuer"]["n_now"] == 0
+
+
+LETTERS = re.compile(r"(?<![\w-])(?:F|FR|FL|B|BR|BL|NE|SE|S|SW|NW)(?![\w-])")
+"""A direction as letters (front, back...; compass): a player reads words instead."""
+
+
+def player_texts(enc: Encounter) -> list[str]:
+    """What a player reads now: the log, the offered forms, the figure panels."""
+    texts = [t for e in enc.events for t in (e.text, *e.details)]
+    for fid in enc.state.figures:
+        for spec in enc.legal_actions(fid):
+            texts += [spec.label, spec.help]
+            for p in spec.params:
+                texts += [p.label, p.help, *(c.label for c in p.choices)]
+    for panel in extras(enc).values():
+        texts += [v for v in panel.values() if isinstance(v, str)]
+    return texts
+
+
+def test_csp_5_csp_6_directions_read_as_words_in_events_forms_and_refusals() -> None:
+    enc, column = cs_3_walker()
+    form = next(s for s in enc.legal_actions("ann") if s.kind == "plan_half")
+    assert [c.label for c in form.param("motion").choices] == [
+        "Front",
+        "Front-right",
+        "Back-right",
+        "Back",
+        "Back-left",
+        "Front-left",
+    ]
+    half(enc, ann={"to": column[1], "motion": "B"})
+    moved = last(enc, "move", "ann")
+    assert "direction of motion front → back" in " ".join(moved.details)
+    assert "enters" in moved.details[0] and "step to the front" in moved.details[0]
+    assert extras(enc)["ann"]["motion_dir"] == "back"
+    next_step(enc)
+    with pytest.raises(IllegalActionError) as refused:
+        act(enc, "plan_half", "ann", to=column[3], facing=1, motion="FL")
+    assert "facing north-east moving to the front-left" in str(refused.value)
+    texts = [*player_texts(enc), str(refused.value)]
+    assert [t for t in texts if LETTERS.search(t)] == []

@@ -47,6 +47,7 @@ from .moves import (
     Motion,
     MoveRules,
     describe_step,
+    motion_words,
     step_function,
     tick_poses,
     ticks_of,
@@ -499,7 +500,7 @@ class CombatSpeedPhase(Ruleset):
             help="Relative to facing. A change of direction costs N hexes and moves nothing, "
             "so it can be made in one half and the step in the next (CSP-6, C-4).",
             rule="CSP-6",
-            choices=tuple(Choice(d, d) for d in RELATIVE),
+            choices=tuple(Choice(d, motion_words(d).capitalize()) for d in RELATIVE),
             required=False,
         )
         half = self.half(state)
@@ -536,7 +537,7 @@ class CombatSpeedPhase(Ruleset):
             wanted = f"{hex_label(to)}" + (
                 f" facing {FACING_NAMES[_int(facing)]}" if facing is not None else ""
             )
-            wanted += f" moving {motion}" if motion is not None else ""
+            wanted += f" moving to the {motion_words(str(motion))}" if motion is not None else ""
             raise IllegalActionError(
                 f"{figure.name} cannot reach {wanted} with {_hexes(self.half_left(state, figure))} "
                 f"in this half-phase (CSP-6, CSP-9, CSP-15)"
@@ -697,7 +698,8 @@ class CombatSpeedPhase(Ruleset):
         elif spent:
             text = (
                 f"{figure.name} stays at {hex_label(start)} and changes direction of motion "
-                f"{book_motion or '-'} → {m.direction} ({spent} of {left} in half-phase {half})"
+                f"{motion_words(book_motion)} → {motion_words(m.direction)} "
+                f"({spent} of {left} in half-phase {half})"
             )
         else:
             text = (
@@ -1249,7 +1251,7 @@ class CombatSpeedPhase(Ruleset):
             )
             if state.step.id == "move":
                 view["half_hexes"] = self.half_left(state, figure)
-        view["motion_dir"] = book.motion or "none (standstill)"
+        view["motion_dir"] = motion_words(book.motion) if book.motion else "none (standstill)"
         multiples = self.multiples(state, figure)
         view["may_run"] = max(multiples) > 1
         view["may_stop"] = 0 in multiples
