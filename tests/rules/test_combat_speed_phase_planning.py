@@ -226,3 +226,37 @@ def test_csp_5_csp_6_directions_read_as_words_in_events_forms_and_refusals() -> 
     assert "facing north-east moving to the front-left" in str(refused.value)
     texts = [*player_texts(enc), str(refused.value)]
     assert [t for t in texts if LETTERS.search(t)] == []
+
+
+def test_csp_11_c6_a_backward_plan_while_running_is_refused_with_the_limit() -> None:
+    enc, column = cs_3_walker()
+    half(enc, ann=column[2])
+    next_step(enc)
+    half(enc, ann=column[3])
+    next_step(enc)
+    next_step(enc)  # a phase at Combat Speed: Ann may run (CSP-13)
+    declare(enc, ann=3, foe=0)
+    here = str(enc.state.figures["ann"].position)
+    with pytest.raises(IllegalActionError) as refused:
+        act(enc, "plan_half", "ann", to=here, motion="B")
+    assert str(refused.value).startswith("Ann cannot reach ")
+    assert "moving to the back: at N = 3, backward or oblique movement is limited to 2 x CS" in (
+        str(refused.value)
+    )
+    assert str(refused.value).endswith("(CSP-11, C-6)")
+
+
+def test_csp_8_once_the_fight_is_over_nobody_is_named_and_the_phase_can_end() -> None:
+    enc = arena({"csp.combat_resolver": "gm"}, width=5, height=10)
+    enc = add(enc, "ann", (2, 4), side="A", facing=3, hp=3)
+    enc = add(enc, "bob", (2, 5), side="B", facing=0)
+    declare(enc, ann=0, bob=0)
+    next_step(enc)
+    next_step(enc)
+    act(enc, "strike", "bob", weapon="Short sword", target="ann", outcome="hit", damage=3)
+    assert enc.ruleset.fight_outcome(enc.state) is not None
+    next_step(enc)  # the next phase's declarations: nobody has one to make
+    assert enc.state.step.id == "declare"
+    assert enc.ruleset.who_acts(enc.state).now() == ()
+    assert not any(enc.legal_actions(f) for f in enc.state.figures)
+    assert "next_step" in kinds(enc, None)

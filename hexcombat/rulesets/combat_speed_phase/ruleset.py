@@ -320,9 +320,11 @@ class CombatSpeedPhase(Ruleset):
 
     def acting(self, state: GameState) -> Acting:
         """Everyone declares in secret; in a half-phase those with hexes plan in secret; in
-        combat, those with a strike left and a target within reach and arc."""
+        combat, those with a strike left and a target within reach and arc. Nobody once the
+        fight is over (no figure is offered an action then)."""
         step = state.step.id
-        living = tuple(f.id for f in state.living())
+        over = self.fight_outcome(state) is not None
+        living = () if over else tuple(f.id for f in state.living())
         if step == "declare":
             return Acting("all", living, hidden=True, waiting=living, order_notes=("CSP-8, C-7",))
         if step == "move":
@@ -538,6 +540,12 @@ class CombatSpeedPhase(Ruleset):
                 f" facing {FACING_NAMES[_int(facing)]}" if facing is not None else ""
             )
             wanted += f" moving to the {motion_words(str(motion))}" if motion is not None else ""
+            rules = self.move_rules(state, figure)
+            if isinstance(motion, str) and not rules.allows(motion, book.oblique):
+                raise IllegalActionError(
+                    f"{figure.name} cannot reach {wanted}: at N = {rules.n}, backward or "
+                    "oblique movement is limited to 2 x CS (CSP-11, C-6)"
+                )
             raise IllegalActionError(
                 f"{figure.name} cannot reach {wanted} with {_hexes(self.half_left(state, figure))} "
                 f"in this half-phase (CSP-6, CSP-9, CSP-15)"
