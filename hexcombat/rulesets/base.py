@@ -567,6 +567,12 @@ class Ruleset:
             return
         self.dispatch(state, action, dice)
 
+    def refusal(self, state: GameState, action: Action) -> str:
+        """Why ``action``, whose parameters the offered spec refuses, is not allowed, in the
+        ruleset's own words ('' to keep the generic text; override). The generic check
+        still refuses it: this only explains."""
+        return ""
+
     def check_choice(self, state: GameState, action: Action) -> None:
         """Refuse a hidden choice when it is made rather than at the reveal (raise
         IllegalActionError; override). Offered values are checked already."""

@@ -195,6 +195,14 @@ def _options(target: Target) -> list[tuple[str, str, str]]:
     return [(o.name, json.dumps(o.default), o.rule) for o in module.OPTIONS]
 
 
+def _notes(target: Target) -> tuple[str, ...]:
+    """The ruleset's notes on the defaults it chose (its options module's ``DOC_NOTES``)."""
+    sys.path.insert(0, str(ROOT))
+    module = __import__(target.options_module, fromlist=["DOC_NOTES"])
+    notes: tuple[str, ...] = getattr(module, "DOC_NOTES", ())
+    return notes
+
+
 def _cell(items: Iterable[str]) -> str:
     return ", ".join(f"`{i}`" for i in items) or "—"
 
@@ -234,6 +242,9 @@ def render(target: Target) -> str:
         gaps = re.findall(rf"[{target.gap_letters}]-\d+", rule)
         names = list(dict.fromkeys(n for g in gaps for n in found.gaps.get(g, [])))
         lines.append(f"| `{name}` | `{default}` | {rule} | {len(names)}: {_cell(names)} |")
+    notes = _notes(target)
+    if notes:
+        lines += ["", "## Defaults chosen", "", *(f"- {note}" for note in notes)]
     return "\n".join(lines) + "\n"
 
 
