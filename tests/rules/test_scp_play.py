@@ -241,7 +241,8 @@ def test_scp_30_scp_31_a4_99_breaks_100_drops_unless_3_x_md_and_pick_up() -> Non
 
 def test_scp_22_e2_disarm_at_msc_31_drops_a_weapon_and_costs_1_en() -> None:
     enc = start(duel())
-    events = roll(enc, [31], "melee", "ann", weapon="Broadsword", special="disarm", target="bo")
+    disarm = {"weapon": "Broadsword", "special": "disarm", "target": "bo", "drop": "Broadsword"}
+    events = roll(enc, [31], "melee", "ann", **disarm)
     assert of(events, "attack")[0].data["msc"] == 31
     bo = enc.state.figures["bo"]
     assert bo.item("Broadsword").state == "dropped" and bo.pools["en"].current == 14

@@ -8,6 +8,8 @@ special attack, and the form offers only the ones that are.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...actions import ActionSpec
 from ...checks import percent
 from ...figures import Figure, figure_distance
@@ -16,12 +18,11 @@ from ...layout import hex_label
 from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...validation import Json
-from . import missile, rules
+from . import ground, missile, rules
 from .situation import (
     HORSEMANSHIP,
     Weapon,
     attack_weapons,
-    hands_used,
     hostile,
     in_melee_zone,
     in_ranged_zone,
@@ -151,6 +152,8 @@ def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | Non
                     continue
                 if special_ok(w, special, mode, t, shield_type):
                     continue
+                if special == "disarm" and not ground.droppable(t):
+                    continue  # SCP-22: nothing to drop, no Disarm
                 through = through_of(figure, t, mode)
                 if mode == "ranged":
                     through = missile.through_hex(state, t, _before(figure, t))
@@ -174,6 +177,9 @@ def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | Non
         ),
         FieldSpec("target", "Target", "figure", choices=tuple(targets)),
     ]
+    drop = drop_param(state, state.figures.values())
+    if drop is not None and mode != "ranged":
+        params.append(drop)
     if mode == "melee":
         params.append(
             FieldSpec(
@@ -210,6 +216,27 @@ def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | Non
         ),
     }[mode]
     return ActionSpec(words[0], words[1], figure.id, tuple(params), words[2], words[3])
+
+
+def drop_param(state: GameState, targets: Iterable[Figure]) -> FieldSpec | None:
+    """SCP-22, R-5: what a Disarm makes the target drop, the attacker's choice (None when
+    the option leaves it to the order of the target's items)."""
+    if settings(state).disarm_drops != "attacker":
+        return None
+    choices = tuple(
+        Choice(i.name, i.name, when={"special": "disarm", "target": t.id})
+        for t in targets
+        for i in ground.droppable(t)
+    )
+    return FieldSpec(
+        "drop",
+        "Disarm: what the target drops",
+        "choice",
+        choices=choices,
+        required=False,
+        help="The attacker's choice of the target's weapons and items in hand (SCP-22).",
+        rule="SCP-22, R-5",
+    )
 
 
 def _before(attacker: Figure, target: Figure) -> tuple[Hex, ...]:
@@ -316,7 +343,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     targets: list[Choice] = []
     ends: list[Choice] = []
     weapons = attack_weapons(state, figure, "melee")
-    specials: dict[tuple[str, str], Choice] = {}
+    specials: dict[tuple[str, str, str], Choice] = {}
     for t in state.figures.values():
         if t.id == figure.id or not hostile(figure, t) or is_out(t):
             continue
@@ -329,11 +356,19 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         ]
         for w in weapons:
             for sp in ("none", *MODE_SPECIALS["melee"]):
-                if not special_ok(w, sp, "melee", t, shield_type):
-                    key = (w.name, sp)
-                    specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when={"weapon": w.name}))
+                if special_ok(w, sp, "melee", t, shield_type):
+                    continue
+                if sp != "disarm":
+                    key = (w.name, sp, "")
+                    when: dict[str, Json] = {"weapon": w.name}
+                elif ground.droppable(t):  # SCP-22: nothing to drop, no Disarm
+                    key, when = (w.name, sp, t.id), {"weapon": w.name, "target": t.id}
+                else:
+                    continue
+                specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when=when))
     if not targets or not weapons:
         return None
+    drop = drop_param(state, (state.figure(str(c.value)) for c in targets))
     return ActionSpec(
         "charge",
         "Charge",
@@ -352,6 +387,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
                 choices=tuple(specials.values()),
                 rule="SCP-16",
             ),
+            *((drop,) if drop is not None else ()),
             modifier_param(),
         ),
         "Move next to the target, turn to face it and attack (a Shield Rush gets +20, SCP-21).",
@@ -381,16 +417,15 @@ def simple_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
             "SCP-18, SCP-34",
         ),
     ]
-    free = 2 - hands_used(figure)
     ready = [
-        Choice(i.name, f"{i.name} ({'picked up' if i.state == 'dropped' else 'from the belt'})")
+        Choice(i.name, f"{i.name} (from the belt)")
         for i in figure.equipment
         if i.kind in ("weapon", "shield")
-        and not i.is_ready
+        and i.state == "carried"
         and i.stats.get("broken") is not True
-        and (2 if i.kind == "weapon" and weapon_of(i).two_handed else 1) <= free
-        and not (i.kind == "shield" and shield_of(figure) is not None)
+        and ground.fits(figure, i)
     ]
+    ready += [Choice(i.value, i.label) for i in ground.in_reach(state, figure)]
     if ready:
         specs.append(
             ActionSpec(
@@ -398,31 +433,45 @@ def simple_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
                 "Ready an item",
                 figure.id,
                 (FieldSpec("item", "Item", "choice", choices=tuple(ready)),),
-                "Prepare a carried weapon or shield, or pick up a dropped one (SCP-31).",
-                "SCP-31, A-14",
+                "Prepare a carried weapon or shield, or pick up a dropped one in reach, "
+                "anyone's (SCP-31, R-16).",
+                "SCP-31, A-14, R-16",
             )
         )
     return specs
 
 
-def riposte_answers(state: GameState, defender: Figure) -> tuple[ActionSpec, ...]:
-    """SCP-35: make the Riposte (a Melee attack that cannot be parried) or not."""
+def riposte_weapons(state: GameState, defender: Figure, attacker: Figure) -> list[Weapon]:
+    """SCP-35, R-17: the weapons ``defender`` may riposte with: its Melee weapons, and by
+    default only those whose Melee Zone holds the attacker (a Riposte is a Melee attack)."""
     weapons = [w for w in attack_weapons(state, defender, "melee") if w.kind != "shield"]
-    choices = tuple(Choice(w.name, w.name) for w in weapons)
-    answers = []
-    if choices:
-        answers.append(
-            ActionSpec(
-                "riposte",
-                "Riposte",
-                defender.id,
-                (FieldSpec("weapon", "Weapon", "choice", choices=choices),),
-                "An immediate Melee attack; it cannot be parried (SCP-35).",
-                "SCP-35",
-            )
-        )
-    answers.append(ActionSpec("decline_riposte", "No riposte", defender.id, (), "", "SCP-35"))
-    return tuple(answers)
+    if settings(state).riposte_zone == "any":
+        return weapons
+    return [w for w in weapons if in_melee_zone(state, defender, attacker, w)]
+
+
+def riposte_answers(
+    state: GameState, defender: Figure, weapons: list[Weapon]
+) -> tuple[ActionSpec, ...]:
+    """SCP-35: make the Riposte (a Melee attack that cannot be parried) or not."""
+    return (
+        ActionSpec(
+            "riposte",
+            "Riposte",
+            defender.id,
+            (
+                FieldSpec(
+                    "weapon",
+                    "Weapon",
+                    "choice",
+                    choices=tuple(Choice(w.name, w.name) for w in weapons),
+                ),
+            ),
+            "An immediate Melee attack; it cannot be parried (SCP-35).",
+            "SCP-35",
+        ),
+        ActionSpec("decline_riposte", "No riposte", defender.id, (), "", "SCP-35"),
+    )
 
 
 def parry_answers(

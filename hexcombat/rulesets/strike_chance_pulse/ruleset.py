@@ -29,7 +29,7 @@ from ...validation import Json
 from ..base import Preview, Ruleset
 from ..data import load
 from ..registry import register
-from . import flow, missile, offers, rules
+from . import flow, ground, missile, offers, rules
 from .options import FIELDS, OPTIONS, TIME
 from .situation import (
     HORSEMANSHIP,
@@ -657,14 +657,17 @@ class StrikeChancePulse(Ruleset):
     def do_prepare(self, state: GameState, action: Action, dice: Dice) -> None:
         """Prepare a carried item or pick up a dropped one (SCP-31)."""
         figure = state.figure(action.figure)
-        item = figure.item(action.text("item"))
-        was = item.state
-        item.state = "ready"
+        value = action.text("item")
+        if any(i.name == value and i.state == "carried" for i in figure.equipment):
+            item = figure.item(value)
+            item.state = "ready"
+            text = f"{figure.name} readies the {item.name}"
+        else:
+            lying = ground.pick_up(state, figure, value)
+            whose = "" if lying.owner is figure else f"{lying.owner.name}'s "
+            text = f"{figure.name} picks up {whose or 'the '}{value.split('/', 1)[-1]}"
         flow.acted(state, figure)
-        verb = "picks up" if was == "dropped" else "readies"
-        state.emit(
-            Event("ready", f"{figure.name} {verb} the {item.name}", figure.id, rule="SCP-31, A-14")
-        )
+        state.emit(Event("ready", text, figure.id, rule="SCP-31, A-14, R-16"))
 
     def do_rise(self, state: GameState, action: Action, dice: Dice) -> None:
         """Stand up from prone (not while entangled, SCP-18)."""

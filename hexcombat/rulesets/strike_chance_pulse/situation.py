@@ -78,6 +78,8 @@ class Settings:
     momentum_blocked: str
     charge_spends_mount: bool
     two_weapon_fire: str
+    pick_up_reach: str
+    riposte_zone: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:

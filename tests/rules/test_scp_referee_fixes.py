@@ -1,0 +1,139 @@
+"""strike-chance-pulse: what a referee found against the text (issue 20), by rule id."""
+
+from __future__ import annotations
+
+import pytest
+from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, make, of, roll
+
+from hexcombat import Encounter, IllegalActionError
+from hexcombat.document import to_document
+from hexcombat.geometry import neighbor
+
+pytestmark = pytest.mark.pyodide
+
+SWORD = {"weapon": "Broadsword", "special": "none", "target": "bo"}
+
+
+def start(enc: Encounter) -> Encounter:
+    """Roll initiative so that the set-up order is the initiative order."""
+    initiative(enc, list(range(10, 10 - len(enc.state.figures), -1)))
+    return enc
+
+
+def ready_choices(enc: Encounter, fid: str) -> list[str]:
+    spec = next((s for s in enc.legal_actions(fid) if s.kind == "prepare"), None)
+    return [] if spec is None else [str(c.value) for c in spec.param("item").choices]
+
+
+def next_pulse(enc: Encounter) -> None:
+    """Everyone still to act passes; the next Pulse's initiative in set-up order."""
+    while enc.state.step.id != "initiative":
+        waiting = enc.ruleset.who_acts(enc.state).waiting
+        if waiting:
+            act(enc, "pass", waiting[0])
+        else:
+            act(enc, "next_step")
+    start(enc)
+
+
+def dropped_sword(options: dict[str, object] | None = None) -> Encounter:
+    """Ann fumbles a 100 and drops her Broadsword in her hex; Bo's hands are empty."""
+    enc = duel(options)
+    bo = enc.setup_figure("bo")
+    bo.equipment = []
+    enc = start(enc.with_figure(bo))
+    roll(enc, [100, 50], "melee", "ann", **SWORD)
+    assert enc.state.figures["ann"].item("Broadsword").state == "dropped"
+    return enc
+
+
+def test_scp_31_r16_any_figure_in_reach_picks_up_a_dropped_weapon_and_it_becomes_its() -> None:
+    enc = dropped_sword()
+    act(enc, "pass", "bo")
+    next_pulse(enc)
+    assert ready_choices(enc, "ann") == ["Broadsword"]
+    act(enc, "pass", "ann")
+    assert ready_choices(enc, "bo") == ["ann/Broadsword"]  # next to Ann's hex (R-16)
+    events = act(enc, "prepare", "bo", item="ann/Broadsword")
+    assert of(events, "ready")[0].text == "Bo picks up Ann's Broadsword"
+    ann, bo = enc.state.figures["ann"], enc.state.figures["bo"]
+    assert [i.name for i in ann.equipment] == []
+    assert bo.item("Broadsword").state == "ready" and "lies_at" not in bo.item("Broadsword").stats
+
+
+def test_scp_31_r16_only_from_the_hex_it_lies_in() -> None:
+    enc = dropped_sword({"scp.pick_up_reach": "same_hex"})
+    act(enc, "pass", "bo")
+    next_pulse(enc)
+    assert ready_choices(enc, "ann") == ["Broadsword"]  # in her own hex
+    act(enc, "move", "ann", to=str(neighbor(ANN_AT, 4)))  # one hex away from it
+    assert ready_choices(enc, "bo") == []  # Bo is next to it, not in its hex
+    act(enc, "pass", "bo")
+    next_pulse(enc)
+    assert ready_choices(enc, "ann") == []
+
+
+def test_scp_31_r16_a_dropped_weapon_out_of_reach_is_not_offered() -> None:
+    enc = dropped_sword()
+    act(enc, "pass", "bo")
+    next_pulse(enc)
+    far = neighbor(neighbor(ANN_AT, 4), 4)
+    act(enc, "move", "ann", to=str(far))
+    assert ready_choices(enc, "bo") == ["ann/Broadsword"]
+    act(enc, "pass", "bo")
+    next_pulse(enc)
+    assert ready_choices(enc, "ann") == []  # two hexes from where it lies
+    before = to_document(enc)
+    with pytest.raises(IllegalActionError):
+        act(enc, "prepare", "ann", item="Broadsword")
+    assert to_document(enc) == before
+
+
+def test_scp_22_no_disarm_against_a_figure_with_nothing_to_drop() -> None:
+    enc = duel()
+    bo = enc.setup_figure("bo")
+    bo.equipment = []
+    enc = start(enc.with_figure(bo))
+    melee = next(s for s in enc.legal_actions("ann") if s.kind == "melee")
+    specials = melee.param("special").offered({"weapon": "Broadsword"})
+    assert "disarm" not in [c.value for c in specials]
+    before = to_document(enc)
+    with pytest.raises(IllegalActionError, match=r"got 'disarm'"):
+        roll(enc, [1], "melee", "ann", weapon="Broadsword", special="disarm", target="bo")
+    assert to_document(enc) == before
+
+
+def test_scp_34_a8_a_parry_disarm_of_an_attacker_with_nothing_in_hand_drops_nothing() -> None:
+    enc = arena()
+    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, ranks={"Unarmed Combat": 0}, ag=12)
+    enc = make(enc, "bo", "Bo", "Red", BO_AT, 4, items=["Broadsword"], ranks={"Broadsword": 3})
+    start(enc)
+    hands = {"weapon": "Bare hands", "special": "none", "target": "bo"}
+    roll(enc, [99], "melee", "ann", **hands)  # bare hands: no fumble check (SCP-31)
+    events = roll(enc, [2], "parry", "bo")  # 2 + Rank 3 - Rank 0 = 5: a disarm
+    parry = of(events, "parry")[0]
+    assert "Ann is disarmed" not in parry.text and "Ann has nothing to drop" in parry.text
+    disarm = of(events, "disarm")[0]
+    assert disarm.data["item"] is None and "not disarmed" in disarm.text
+    assert (
+        enc.state.figures["ann"].pools["en"].current == enc.state.figures["ann"].pools["en"].maximum
+    )
+
+
+@pytest.mark.parametrize("zone", ["melee_zone", "any"])
+def test_scp_35_r17_a_riposte_into_the_melee_zone_only_or_from_the_rear_too(zone: str) -> None:
+    enc = duel({"scp.riposte_zone": zone})
+    bo = enc.setup_figure("bo")
+    bo.facing = 1  # Bo turns his back on Ann: she attacks through his rear hex
+    enc = start(enc.with_figure(bo))
+    roll(enc, [95], "melee", "ann", **SWORD)  # MSC 63 from the rear; 95 misses by 32
+    events = roll(enc, [8], "parry", "bo")  # 8 + Rank 3 - Rank 3 = 8: riposte
+    assert of(events, "parry")[0].data["result"] == "riposte"
+    if zone == "melee_zone":
+        assert enc.state.prompt is None
+        assert "cannot riposte" in of(events, "riposte")[0].text
+    else:
+        assert enc.state.prompt is not None
+        assert [s.kind for s in enc.legal_actions("bo")] == ["riposte", "decline_riposte"]
+        events = roll(enc, [1, 5], "riposte", "bo", weapon="Broadsword")  # hits; D10 damage
+        assert of(events, "attack")[0].text.startswith("Bo ripostes at Ann")
