@@ -465,6 +465,8 @@ def test_scp_53_scp_54_scp_55_scp_56_infection_after_combat() -> None:
     enc = start(duel())
     roll(enc, [5, 10], "melee", "ann", **SWORD)  # 12 damage: 12 off Fatigue (20)
     assert enc.state.figures["bo"].pools["ft"].current == 8
+    assert "end_combat" not in kinds(enc, None)  # the fight goes on
+    act(enc, "gm_end_fight")
     events = roll(enc, [11], "end_combat")
     assert of(events, "infection")[0].data == {
         **of(events, "infection")[0].data,
@@ -482,6 +484,9 @@ def test_scp_56_scp_57_scp_58_daily_course_poison_has_no_cure_roll() -> None:
     ann = enc.setup_figure("ann")
     ann.statuses["poisoned"] = Status("poisoned")
     enc = start(enc.with_figure(ann))
+    assert "morning" not in kinds(enc, None)  # not in the fight
+    act(enc, "gm_end_fight")
+    act(enc, "end_combat")  # nobody was wounded: no infection check
     events = roll(enc, [7, 16, 7], "morning")  # Ann: D10 7 -> 2; Bo: 16 > EN 15, D10 7 -> 2
     assert [e.data["amount"] for e in of(events, "damage")] == [2, 2]
     events = roll(enc, [1, 15], "morning")

@@ -7,6 +7,7 @@ from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, make, of, 
 
 from hexcombat import Encounter, IllegalActionError
 from hexcombat.document import to_document
+from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
 
 pytestmark = pytest.mark.pyodide
@@ -137,3 +138,51 @@ def test_scp_35_r17_a_riposte_into_the_melee_zone_only_or_from_the_rear_too(zone
         assert [s.kind for s in enc.legal_actions("bo")] == ["riposte", "decline_riposte"]
         events = roll(enc, [1, 5], "riposte", "bo", weapon="Broadsword")  # hits; D10 damage
         assert of(events, "attack")[0].text.startswith("Bo ripostes at Ann")
+
+
+def timed(enc: Encounter) -> dict[str, str]:
+    """The table's actions now with the time each is tied to."""
+    return {s.kind: s.timing for s in enc.legal_actions(None) if s.kind != "next_step"}
+
+
+def test_scp_53_the_end_of_combat_comes_only_once_the_fight_is_decided() -> None:
+    enc = start(duel(ft=0, en=20))
+    roll(enc, [5, 10], "melee", "ann", **SWORD)  # 12 damage: Bo is wounded in Pulse 1
+    assert enc.state.figures["bo"].pools["en"].current == 8
+    assert timed(enc) == {}  # no infection checks, no morning while the fight goes on
+    assert "gm_end_fight" in [s.kind for s in enc.gm_actions()]
+    act(enc, "pass", "bo")
+    next_pulse(enc)
+    roll(enc, [5, 10], "melee", "ann", **SWORD)  # Bo falls: the fight is decided
+    assert enc.state.figures["bo"].has_status("dead")
+    assert enc.ruleset.fight_outcome(enc.state) is not None
+    assert timed(enc) == {"end_combat": "end_of_fight"}
+    assert "gm_end_fight" not in [s.kind for s in enc.gm_actions()]
+
+
+def test_scp_53_scp_56_the_gm_ends_the_fight_then_one_end_of_combat_then_one_morning_a_press() -> (
+    None
+):
+    enc = duel()
+    ann = enc.setup_figure("ann")
+    ann.statuses["poisoned"] = Status("poisoned")
+    enc = start(enc.with_figure(ann))
+    assert timed(enc) == {}
+    before = to_document(enc)
+    with pytest.raises(IllegalActionError, match="cannot morning now"):
+        roll(enc, [7], "morning")
+    assert to_document(enc) == before
+    act(enc, "gm_end_fight")
+    assert enc.legal_actions("ann") == [] and enc.legal_actions("bo") == []
+    assert timed(enc) == {"end_combat": "end_of_fight"}  # the morning comes after it
+    events = act(enc, "end_combat")
+    assert of(events, "infection")[0].text == "End of combat: no living figure was wounded"
+    assert timed(enc) == {"morning": "after_fight"}
+    assert enc.legal_actions(None)[0].label == "Morning 1: infection and poison"
+    events = roll(enc, [7], "morning")  # one day: D10 7 -> 2 EN
+    assert of(events, "morning")[0].text == "Morning 1 after the combat"
+    assert enc.state.figures["ann"].pools["en"].current == 13
+    assert enc.legal_actions(None)[0].label == "Morning 2: infection and poison"
+    enc.undo()
+    enc.undo()
+    assert timed(enc) == {"end_combat": "end_of_fight"}
