@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, make, of, roll
 
-from hexcombat import Encounter, IllegalActionError
+from hexcombat import Action, Encounter, IllegalActionError, InvalidDocumentError
 from hexcombat.document import to_document
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
@@ -186,3 +186,53 @@ def test_scp_53_scp_56_the_gm_ends_the_fight_then_one_end_of_combat_then_one_mor
     enc.undo()
     enc.undo()
     assert timed(enc) == {"end_combat": "end_of_fight"}
+
+
+def beast(enc: Encounter, items: list[str]) -> Encounter:
+    """Bo is a non-humanoid monster with natural weapons, facing Ann."""
+    return make(enc, "bo", "Bo", "Red", BO_AT, 4, items=items, humanoid=False, ag=10, md=10)
+
+
+def test_scp_14_scp_26_natural_weapons_use_no_hands_and_a_monster_strikes_3_times() -> None:
+    enc = arena()
+    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Broadsword"], ag=12)
+    enc = beast(enc, ["Claws", "Claws", "Teeth"])  # three natural weapons: accepted
+    enc = start(enc)
+    act(enc, "pass", "ann")
+    spec = next(s for s in enc.legal_actions("bo") if s.kind == "multiple_strike")
+    weapons = [c.value for c in spec.param("weapon").offered({"form": "two_weapon"})]
+    assert weapons == ["Claws + Claws + Teeth"]
+    assert [p.name for p in spec.params][2:5] == ["target", "second_target", "third_target"]
+    strikes = {
+        "form": "two_weapon",
+        "weapon": "Claws + Claws + Teeth",
+        "target": "ann",
+        "second_target": "ann",
+        "third_target": "ann",
+    }
+    # each: 40 + MD 10 (natural, SCP-26) - Ann's AG 12 - 10 (multiple, A-15) = 28; no hand
+    preview = enc.preview(Action("multiple_strike", "bo", strikes)).to_json()
+    checks = [r for r in preview["rollables"] if r["kind"] == "chain"]
+    assert [c["headline"]["chance"] for c in checks] == ["7/25"] * 3
+    events = roll(enc, [90, 90, 90], "multiple_strike", "bo", **strikes)
+    assert [e.data["msc"] for e in of(events, "attack")] == [28, 28, 28]
+    # the third strike may be left out
+    enc.undo()
+    two = {**strikes, "third_target": "none"}
+    events = roll(enc, [90, 90], "multiple_strike", "bo", **two)
+    assert len(of(events, "attack")) == 2
+
+
+def test_scp_14_a_monster_holding_two_weapons_also_bites() -> None:
+    enc = arena()
+    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Broadsword"], ag=12)
+    enc = beast(enc, ["Broadsword", "Dagger", "Teeth"])  # two hands full, and teeth
+    enc = start(enc)
+    act(enc, "pass", "ann")
+    spec = next(s for s in enc.legal_actions("bo") if s.kind == "multiple_strike")
+    melee = spec.param("weapon").offered({"form": "two_weapon"})
+    assert [c.value for c in melee] == ["Broadsword + Dagger + Teeth"]
+    close = spec.param("weapon").offered({"form": "two_weapon_grapple"})
+    assert [c.value for c in close] == ["Dagger + Teeth"]  # a Broadsword is not for Close
+    with pytest.raises(InvalidDocumentError, match="more than two hands"):  # hands still count
+        beast(arena(), ["Broadsword", "Dagger", "Large Round Shield", "Teeth"])

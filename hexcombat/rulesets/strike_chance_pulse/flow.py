@@ -383,15 +383,28 @@ def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list
     forms = offers.strike_weapons(state, attacker)
     if form not in forms:
         raise IllegalActionError(f"{attacker.name} cannot make a {form} strike (SCP-13)")
-    targets = [action.text("target"), action.text("second_target")]
-    third = action.text("third_target", offers.NO_TARGET)
-    if third != offers.NO_TARGET:
-        targets.append(third)
     extra = action.integer("modifier", 0)
     if form in offers.TWO_WEAPON_FORMS:
-        weapons = forms[form]
-        hands = [False, settings(state).two_weapon_off_hand]
+        pairs = [
+            (w, action.text(name, offers.NO_TARGET))
+            for w, name in zip(forms[form], offers.STRIKE_PARAMS, strict=False)
+        ]
+        pairs = [(w, t) for w, t in pairs if t != offers.NO_TARGET]
+        if len(pairs) < 2:
+            raise IllegalActionError("a two-weapon strike needs a target for each of two weapons")
+        weapons = [w for w, _ in pairs]
+        targets = [t for _, t in pairs]
+        in_hand = [w for w in weapons if not w.natural]
+        second_hand = in_hand[1] if len(in_hand) > 1 else None
+        # the second weapon in hand is in the secondary hand; natural weapons use none
+        hands = [w is second_hand and settings(state).two_weapon_off_hand for w in weapons]
     else:
+        targets = [action.text("target"), action.text("second_target")]
+        targets += [
+            t
+            for t in (action.text(n, offers.NO_TARGET) for n in offers.STRIKE_PARAMS[2:])
+            if t != offers.NO_TARGET
+        ]
         chosen = [w for w in forms[form] if w.name == action.text("weapon")]
         if not chosen:
             raise IllegalActionError(f"the {action.text('weapon')} is not at Rank 4+ (SCP-15)")

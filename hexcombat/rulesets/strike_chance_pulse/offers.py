@@ -514,6 +514,16 @@ def adjacent(a: Hex, b: Hex) -> bool:
 # ---- SCP-13 ... SCP-15: multiple strikes -----------------------------------------------------
 
 NO_TARGET = "none"
+STRIKE_PARAMS = (
+    "target",
+    "second_target",
+    "third_target",
+    "fourth_target",
+    "fifth_target",
+    "sixth_target",
+)
+"""One target parameter per strike of a Multiple Strike (SCP-14: '3, 4, or more times')."""
+STRIKE_WORDS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
 # SCP-14: a two-weapon strike is of one type, Melee, Fire or Grapple; each form is the mode
 # its strikes are made in (SCP-1) and the action kind each strike is planned as.
 TWO_WEAPON_FORMS = {
@@ -549,7 +559,7 @@ def strike_weapons(state: GameState, figure: Figure) -> dict[str, list[Weapon]]:
             usable = [w for w in usable if "thrown" in w.categories]
         open_forms = rules.multiple_strike_forms(len(usable), two_handed, None, s.high_rank)
         if "two_weapon" in open_forms and not (figure.mounted_on and not lifted):  # SCP-49
-            forms[form] = usable[:2]
+            forms[form] = usable[: len(STRIKE_PARAMS)]  # a monster's natural weapons add strikes
     melee = {w.name for w in attack_weapons(state, figure, "melee") if w.kind == "weapon"}
     usable = [w for w in held if w.name in melee]
     best = max((weapon_rank(figure, w) or 0 for w in usable), default=None)
@@ -573,60 +583,67 @@ def strike_targets(state: GameState, figure: Figure, weapon: Weapon, form: str) 
     return found
 
 
+def weapons_value(weapons: list[Weapon]) -> str:
+    """The form's value for a two-weapon strike's weapons: ``Dagger + Dart``."""
+    return " + ".join(w.name for w in weapons)
+
+
 def two_weapon_choices(
-    state: GameState, figure: Figure, form: str, first: Weapon, second: Weapon
-) -> tuple[list[Choice], list[Choice]] | None:
-    """The first and second targets of a two-weapon ``form`` (None when either has none).
-    A Grapple's strikes all go into one hex, the one it is in or steps into (SCP-5, R-1),
-    so its second target depends on the first."""
-    t1 = strike_targets(state, figure, first, form)
-    t2 = strike_targets(state, figure, second, form)
-    value = f"{first.name} + {second.name}"
-    when: dict[str, Json] = {"form": form, "weapon": value}
+    state: GameState, figure: Figure, form: str, weapons: list[Weapon]
+) -> list[list[Choice]] | None:
+    """The targets of each strike of a two-weapon ``form`` (None when the first two have
+    none; a third strike and on may be left out). A Grapple's strikes all go into one hex,
+    the one it is in or steps into (SCP-5, R-1), so the later targets depend on the first."""
+    found = [strike_targets(state, figure, w, form) for w in weapons]
+    when: dict[str, Json] = {"form": form, "weapon": weapons_value(weapons)}
     if form != "two_weapon_grapple":
-        if not t1 or not t2:
+        if not found[0] or not found[1]:
             return None
-        firsts = [Choice(t.id, t.name, f"with the {first.name}", when=when) for t in t1]
-        seconds = [Choice(t.id, t.name, f"with the {second.name}", when=when) for t in t2]
-        return firsts, seconds
-    firsts, seconds = [], []
-    for a in t1:
-        mates = [b for b in t2 if b.position == a.position]
-        if not mates:
-            continue
-        firsts.append(Choice(a.id, a.name, f"with the {first.name}", when=when))
-        seconds += [
-            Choice(b.id, b.name, f"with the {second.name}", when={**when, "target": a.id})
-            for b in mates
+        return [
+            [Choice(t.id, t.name, f"with the {w.name}", when=when) for t in ts]
+            for w, ts in zip(weapons, found, strict=True)
         ]
-    return (firsts, seconds) if firsts else None
+    choices: list[list[Choice]] = [[] for _ in weapons]
+    for a in found[0]:
+        mates = [[b for b in ts if b.position == a.position] for ts in found[1:]]
+        if not mates[0]:
+            continue
+        choices[0].append(Choice(a.id, a.name, f"with the {weapons[0].name}", when=when))
+        for i, ts in enumerate(mates, 1):
+            choices[i] += [
+                Choice(b.id, b.name, f"with the {weapons[i].name}", when={**when, "target": a.id})
+                for b in ts
+            ]
+    return choices if choices[0] else None
 
 
 def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """SCP-13...SCP-15: a Multiple Strike as one action: two weapons of one type (Melee,
-    Fire or Grapple; a target for each), or one weapon at the high Rank against several
-    adjacent targets, once each; each strike gets the multiple-strike modifier (A-15) and
-    is its own Strike Check in declaration order (A-31)."""
+    Fire or Grapple; a target for each, and a monster's natural weapons each strike too:
+    '3, 4, or more times'), or one weapon at the high Rank against several adjacent targets,
+    once each; each strike gets the multiple-strike modifier (A-15) and is its own Strike
+    Check in declaration order (A-31)."""
     s = settings(state)
     forms = strike_weapons(state, figure)
     form_choices: list[Choice] = []
     weapons: list[Choice] = []
-    firsts: list[Choice] = []
-    seconds: list[Choice] = []
-    thirds: list[Choice] = []
+    targets: list[list[Choice]] = [[] for _ in STRIKE_PARAMS]
     for form, ws in forms.items():
         if form in TWO_WEAPON_FORMS:
-            first, second = ws
-            found = two_weapon_choices(state, figure, form, first, second)
+            found = two_weapon_choices(state, figure, form, ws)
             if found is None:
                 continue
-            value = f"{first.name} + {second.name}"
+            value = weapons_value(ws)
             when: dict[str, Json] = {"form": form, "weapon": value}
-            weapons.append(Choice(value, value, "one strike per hand", when={"form": form}))
-            firsts += found[0]
-            seconds += found[1]
-            thirds.append(Choice(NO_TARGET, "No third strike", when=when))
-            form_choices.append(Choice(form, FORM_WORDS[form], f"{first.name} and {second.name}"))
+            weapons.append(Choice(value, value, "one strike each", when={"form": form}))
+            for i, strike in enumerate(found):
+                skip = [Choice(NO_TARGET, f"No {STRIKE_WORDS[i].lower()} strike", when=when)]
+                targets[i] += strike if i < 2 else skip + strike
+            for i in range(len(found), len(STRIKE_PARAMS)):
+                if i >= 2:
+                    targets[i].append(Choice(NO_TARGET, "No more strikes", when=when))
+            names = ", ".join(w.name for w in ws)
+            form_choices.append(Choice(form, FORM_WORDS[form], names))
             continue
         offered = False
         for w in ws:
@@ -637,10 +654,11 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
             weapons.append(
                 Choice(w.name, w.name, f"Rank {weapon_rank(figure, w)}", when={"form": form})
             )
-            firsts += [Choice(t.id, t.name, when=when) for t in ts]
-            seconds += [Choice(t.id, t.name, when=when) for t in ts]
-            thirds.append(Choice(NO_TARGET, "No third target", when=when))
-            thirds += [Choice(t.id, t.name, when=when) for t in ts] if len(ts) > 2 else []
+            for i in range(len(STRIKE_PARAMS)):
+                if i >= 2:
+                    targets[i].append(Choice(NO_TARGET, "No more targets", when=when))
+                if i < len(ts):
+                    targets[i] += [Choice(t.id, t.name, when=when) for t in ts]
             offered = True
         if offered:
             form_choices.append(
@@ -648,6 +666,15 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
             )
     if not form_choices:
         return None
+    target_params = tuple(
+        FieldSpec(name, f"{word} target", "figure", choices=tuple(targets[i]))
+        if i < 2
+        else FieldSpec(
+            name, f"{word} target", "choice", NO_TARGET, choices=tuple(targets[i]), required=False
+        )
+        for i, (name, word) in enumerate(zip(STRIKE_PARAMS, STRIKE_WORDS, strict=True))
+        if i < 3 or any(c.value != NO_TARGET for c in targets[i])
+    )
     return ActionSpec(
         "multiple_strike",
         "Multiple strike",
@@ -655,22 +682,14 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         (
             FieldSpec("form", "Strike form", "choice", choices=tuple(form_choices), rule="SCP-13"),
             FieldSpec("weapon", "Weapon", "choice", choices=tuple(weapons), rule="SCP-14, SCP-15"),
-            FieldSpec("target", "First target", "figure", choices=tuple(firsts)),
-            FieldSpec("second_target", "Second target", "figure", choices=tuple(seconds)),
-            FieldSpec(
-                "third_target",
-                "Third target",
-                "choice",
-                NO_TARGET,
-                choices=tuple(thirds),
-                required=False,
-            ),
+            *target_params,
             modifier_param(),
         ),
         f"Each strike is its own Strike Check at {s.multiple_strike_modifier:+d} (A-15), "
         "rolled in order (A-31); two weapons strike with one type, Melee, Fire (each missile "
         "flies its own line) or Grapple (one step into the targets' hex, shields dropped "
-        "once); several targets are each struck once (SCP-15).",
+        "once), and each natural weapon strikes too; several targets are each struck once "
+        "(SCP-15).",
         "SCP-13, SCP-14, SCP-15, A-31",
     )
 
