@@ -236,3 +236,38 @@ def test_scp_14_a_monster_holding_two_weapons_also_bites() -> None:
     assert [c.value for c in close] == ["Dagger + Teeth"]  # a Broadsword is not for Close
     with pytest.raises(InvalidDocumentError, match="more than two hands"):  # hands still count
         beast(arena(), ["Broadsword", "Dagger", "Large Round Shield", "Teeth"])
+
+
+def brawler(unarmed: int, options: dict[str, object] | None = None) -> Encounter:
+    """Ann, empty-handed at Unarmed Combat Rank ``unarmed``, faces Bo (E-2's Bo, DR 25)."""
+    enc = duel(options)
+    ann = enc.setup_figure("ann")
+    ann.equipment = []
+    ann.skills = {"Unarmed Combat": unarmed}
+    return start(enc.with_figure(ann))
+
+
+PUNCH_KICK = {
+    "form": "punch_kick",
+    "weapon": "Bare hands + Kick",
+    "target": "bo",
+    "second_target": "bo",
+}
+
+
+def form_values(enc: Encounter) -> list[str]:
+    spec = next((s for s in enc.legal_actions("ann") if s.kind == "multiple_strike"), None)
+    return [] if spec is None else [str(c.value) for c in spec.param("form").choices]
+
+
+@pytest.mark.parametrize("reading", ["multiple", "free"])
+def test_scp_46_r18_from_unarmed_rank_3_a_punch_and_a_kick_in_one_attack(reading: str) -> None:
+    assert form_values(brawler(2, {"scp.punch_and_kick": reading})) == []
+    enc = brawler(3, {"scp.punch_and_kick": reading})
+    assert form_values(enc) == ["punch_kick"]
+    # punch and kick: Base 2 x AG 12 = 24, + MD 14 + 4 x Rank 3 = 50, - Bo's DR 25 = 25
+    msc = 25 - (10 if reading == "multiple" else 0)
+    events = roll(enc, [90, 90], "multiple_strike", "ann", **PUNCH_KICK)
+    attacks = of(events, "attack")
+    assert [a.data["msc"] for a in attacks] == [msc, msc]
+    assert [a.data["weapon"] for a in attacks] == ["Bare hands", "Kick"]

@@ -394,10 +394,12 @@ def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list
             raise IllegalActionError("a two-weapon strike needs a target for each of two weapons")
         weapons = [w for w, _ in pairs]
         targets = [t for _, t in pairs]
-        in_hand = [w for w in weapons if not w.natural]
+        in_hand = [w for w in weapons if w.kind == "weapon" and not w.natural]
         second_hand = in_hand[1] if len(in_hand) > 1 else None
-        # the second weapon in hand is in the secondary hand; natural weapons use none
+        # the second weapon in hand is in the secondary hand; natural weapons, the
+        # punch (primary hand) and the kick use none
         hands = [w is second_hand and settings(state).two_weapon_off_hand for w in weapons]
+        multiple = form != "punch_kick" or settings(state).punch_and_kick == "multiple"
     else:
         targets = [action.text("target"), action.text("second_target")]
         targets += [
@@ -412,6 +414,7 @@ def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list
             raise IllegalActionError("a multi-target strike hits each target once (SCP-15)")
         weapons = chosen * len(targets)
         hands = [False] * len(targets)
+        multiple = True
     kind = offers.MODE_ACTIONS[offers.FORM_MODES[form]]
     actions = []
     for weapon, target_id, off in zip(weapons, targets, hands, strict=False):
@@ -428,7 +431,7 @@ def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list
             "target": target.id,
             "modifier": extra,
             "off_hand": off,
-            "multiple": True,
+            "multiple": multiple,
         }
         actions.append(Action(kind, attacker.id, params))
     if kind == "grapple":
@@ -470,7 +473,8 @@ def multiple_strike(state: GameState, attacker: Figure, action: Action, dice: Di
     for plan, one in zip(plans, actions, strict=True):
         if is_out(plan.target) or is_out(attacker):
             continue
-        if not any(i.name == plan.weapon.name and i.is_ready for i in attacker.equipment):
+        held = any(i.name == plan.weapon.name and i.is_ready for i in attacker.equipment)
+        if plan.weapon.kind == "weapon" and not held:
             continue  # dropped by a fumble of an earlier strike
         if plan.mode == "ranged":
             try:

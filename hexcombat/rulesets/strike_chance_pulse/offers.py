@@ -530,6 +530,7 @@ TWO_WEAPON_FORMS = {
     "two_weapon": "melee",
     "two_weapon_fire": "ranged",
     "two_weapon_grapple": "close",
+    "punch_kick": "melee",  # SCP-46: a kick "in addition to hands"
 }
 FORM_MODES = {**TWO_WEAPON_FORMS, "multi_target": "melee"}
 MODE_ACTIONS = {"melee": "melee", "ranged": "fire", "close": "grapple"}
@@ -537,22 +538,29 @@ FORM_WORDS = {
     "two_weapon": "Two weapons, Melee (SCP-14)",
     "two_weapon_fire": "Two weapons, Fire (SCP-14, R-15)",
     "two_weapon_grapple": "Two weapons, Grapple (SCP-14)",
+    "punch_kick": "Punch and kick (Unarmed Rank 3+, SCP-46)",
 }
 
 
 def strike_weapons(state: GameState, figure: Figure) -> dict[str, list[Weapon]]:
-    """SCP-13...SCP-15, SCP-49, I-11, I-12, R-15: the weapons of each strike form open to
-    ``figure``: a two-weapon form per type (``two_weapon`` Melee, ``two_weapon_fire``,
+    """SCP-13...SCP-15, SCP-46, SCP-49, I-11, I-12, R-15: the weapons of each strike form open
+    to ``figure``: ``punch_kick`` at Unarmed Rank 3 with a hand free (the kick "in addition
+    to hands"), a two-weapon form per type (``two_weapon`` Melee, ``two_weapon_fire``,
     ``two_weapon_grapple``: its two prepared weapons rated for that type, one per hand) and
     ``multi_target`` (each prepared Melee weapon at the high Rank or more)."""
     s = settings(state)
-    if not s.multiple_strikes:
-        return {}
-    held = [weapon_of(i) for i in prepared(figure)]
-    two_handed = any(w.two_handed for w in held)
     lifted = s.rider_lift_rank > 0 and (rank(figure, HORSEMANSHIP) or 0) >= s.rider_lift_rank
     forms: dict[str, list[Weapon]] = {}
+    unarmed = [w for w in attack_weapons(state, figure, "melee") if w.kind in ("hands", "kick")]
+    if len(unarmed) == 2 and not (figure.mounted_on and not lifted):  # SCP-46, SCP-49
+        forms["punch_kick"] = unarmed
+    if not s.multiple_strikes:
+        return forms
+    held = [weapon_of(i) for i in prepared(figure)]
+    two_handed = any(w.two_handed for w in held)
     for form, mode in TWO_WEAPON_FORMS.items():
+        if form == "punch_kick":
+            continue
         rated = {w.name for w in attack_weapons(state, figure, mode) if w.kind == "weapon"}
         usable = [w for w in held if w.name in rated]
         if mode == "ranged" and s.two_weapon_fire == "thrown":  # R-15
@@ -688,9 +696,9 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         f"Each strike is its own Strike Check at {s.multiple_strike_modifier:+d} (A-15), "
         "rolled in order (A-31); two weapons strike with one type, Melee, Fire (each missile "
         "flies its own line) or Grapple (one step into the targets' hex, shields dropped "
-        "once), and each natural weapon strikes too; several targets are each struck once "
-        "(SCP-15).",
-        "SCP-13, SCP-14, SCP-15, A-31",
+        "once), and each natural weapon strikes too; from Unarmed Rank 3 a punch and a kick "
+        "(SCP-46, R-18); several targets are each struck once (SCP-15).",
+        "SCP-13, SCP-14, SCP-15, SCP-46, A-31",
     )
 
 

@@ -579,6 +579,20 @@ OPTIONS += (
         "R-17",
         _choices(("melee_zone", "Only into the Melee Zone"), ("any", "Any adjacent attacker")),
     ),
+    FieldSpec(
+        "scp.punch_and_kick",
+        "A punch and a kick in one attack",
+        "choice",
+        "multiple",
+        "Reading: from Unarmed Combat Rank 3 a figure may kick 'in addition to hands' (SCP-46); "
+        "by default the two strikes are a Multiple Strike, each at its modifier (SCP-14, "
+        "A-15), or both strike without it (the text names no penalty there).",
+        "R-18",
+        _choices(
+            ("multiple", "Each strike at the multiple-strike modifier"),
+            ("free", "No modifier"),
+        ),
+    ),
 )
 
 FIELDS: tuple[FieldSpec, ...] = (

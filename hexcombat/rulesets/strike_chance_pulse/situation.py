@@ -80,6 +80,7 @@ class Settings:
     two_weapon_fire: str
     pick_up_reach: str
     riposte_zone: str
+    punch_and_kick: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
