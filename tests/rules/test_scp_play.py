@@ -88,11 +88,11 @@ def test_scp_6_a14_one_action_per_pulse_and_nobody_skips() -> None:
 
 def test_scp_1_scp_2_modes_need_a_rated_prepared_weapon_and_bare_hands_count() -> None:
     enc = arena()
-    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Short Bow"])
+    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Dart"])
     enc = make(enc, "bo", "Bo", "Red", BO_AT, 4)
     start(enc)
     spec = next(s for s in enc.legal_actions("ann") if s.kind == "melee")
-    # the bow is rated only for Ranged; the empty hand is a prepared weapon (SCP-2)
+    # the dart is rated only for Ranged; the empty hand is a prepared weapon (SCP-2)
     assert [c.value for c in spec.param("weapon").choices] == ["Bare hands"]
     assert "fire" not in kinds(enc, "ann")  # Bo is adjacent (SCP-3)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, make, of, roll
+from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, make, of, roll, ruleset
 
 from hexcombat import Action, Encounter, IllegalActionError, InvalidDocumentError
 from hexcombat.document import to_document
@@ -271,3 +271,37 @@ def test_scp_46_r18_from_unarmed_rank_3_a_punch_and_a_kick_in_one_attack(reading
     attacks = of(events, "attack")
     assert [a.data["msc"] for a in attacks] == [msc, msc]
     assert [a.data["weapon"] for a in attacks] == ["Bare hands", "Kick"]
+
+
+def test_a15_a_short_bow_and_a_crossbow_take_both_hands() -> None:
+    enc = arena()
+    for bow in ("Short Bow", "Crossbow"):
+        with pytest.raises(InvalidDocumentError, match="more than two hands"):
+            make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=[bow, "Large Round Shield"])
+    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Short Bow"])
+    enc = start(make(enc, "bo", "Bo", "Red", BO_AT, 4))
+    assert "melee" not in [s.kind for s in enc.legal_actions("ann")]  # no hand free to punch
+
+
+def test_scp_31_a14_two_items_of_one_name_are_readied_and_dropped_one_by_one() -> None:
+    enc = duel()
+    ann = enc.setup_figure("ann")
+    ann.equipment = [ruleset(enc).item("Dagger"), ruleset(enc).item("Dagger")]
+    for item in ann.equipment:
+        item.state = "carried"
+    enc = start(enc.with_figure(ann))
+    act(enc, "prepare", "ann", item="Dagger")
+    act(enc, "pass", "bo")
+    next_pulse(enc)
+    assert ready_choices(enc, "ann") == ["Dagger"]  # the second one is still on the belt
+    act(enc, "prepare", "ann", item="Dagger")
+    assert [i.state for i in enc.state.figures["ann"].equipment] == ["ready", "ready"]
+    act(enc, "pass", "bo")
+    for _ in range(2):  # a 100 and a failed check each time: each drops a Dagger in hand
+        next_pulse(enc)
+        dagger = {"weapon": "Dagger", "special": "none", "target": "bo"}
+        roll(enc, [100, 99], "melee", "ann", **dagger)
+        if enc.state.prompt is not None:
+            act(enc, "decline_parry", "bo")
+        act(enc, "pass", "bo")
+    assert [i.state for i in enc.state.figures["ann"].equipment] == ["dropped", "dropped"]

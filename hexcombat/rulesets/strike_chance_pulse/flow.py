@@ -624,7 +624,7 @@ def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     check = fumble_check(state, attacker)
     result = check.roll(dice)
     what = rules.fumble_face(face)
-    item = next((i for i in attacker.equipment if i.name == weapon.name), None)
+    item = next((i for i in attacker.equipment if i.name == weapon.name and i.is_ready), None)
     rolled = f"fumble check {result.roll.total}"
     if result.success or item is None:
         text = f"{attacker.name} rolled {face}: {rolled} ≤ {check.target}, no misfortune"

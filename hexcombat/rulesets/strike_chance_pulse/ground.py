@@ -82,7 +82,8 @@ def in_reach(state: GameState, figure: Figure) -> list[Lying]:
             if distance(lies_at(owner, item), figure.position) > most:
                 continue
             value = item.name if owner is figure else f"{owner.id}/{item.name}"
-            found.append(Lying(owner, item, value))
+            if all(i.value != value for i in found):  # two Daggers: either one
+                found.append(Lying(owner, item, value))
     return found
 
 

@@ -646,8 +646,9 @@ class StrikeChancePulse(Ruleset):
         """Prepare a carried item or pick up a dropped one (SCP-31)."""
         figure = state.figure(action.figure)
         value = action.text("item")
-        if any(i.name == value and i.state == "carried" for i in figure.equipment):
-            item = figure.item(value)
+        carried = [i for i in figure.equipment if i.name == value and i.state == "carried"]
+        if carried:  # of two items of one name (two Daggers), one not yet in hand
+            item = carried[0]
             item.state = "ready"
             text = f"{figure.name} readies the {item.name}"
         else:
