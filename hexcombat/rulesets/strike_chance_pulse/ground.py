@@ -72,7 +72,7 @@ def in_reach(state: GameState, figure: Figure) -> list[Lying]:
     """SCP-31, R-16: the unbroken dropped items ``figure`` may pick up now: its own and any
     other figure's, lying in its hex or (by default) an adjacent one."""
     most = 1 if settings(state).pick_up_reach == "adjacent" else 0
-    found = []
+    found: list[Lying] = []
     for owner in state.figures.values():
         for item in owner.equipment:
             if item.state != "dropped" or item.stats.get("broken") is True:
