@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, make, of, roll, ruleset
 
@@ -9,6 +11,7 @@ from hexcombat import Action, Encounter, IllegalActionError, InvalidDocumentErro
 from hexcombat.document import to_document
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
+from hexcombat.rulesets.strike_chance_pulse import rules
 
 pytestmark = pytest.mark.pyodide
 
@@ -305,3 +308,27 @@ def test_scp_31_a14_two_items_of_one_name_are_readied_and_dropped_one_by_one() -
             act(enc, "decline_parry", "bo")
         act(enc, "pass", "bo")
     assert [i.state for i in enc.state.figures["ann"].equipment] == ["dropped", "dropped"]
+
+
+def test_scp_54_scp_56_the_end_of_combat_and_a_morning_preview_what_they_roll() -> None:
+    enc = duel()
+    bo = enc.setup_figure("bo")
+    bo.memory.update(wounded=True, en_damage=7, bitten=False)
+    enc = enc.with_figure(bo)
+    enc = start(enc)
+    act(enc, "gm_end_fight")
+    checks = enc.preview(Action("end_combat")).rollables
+    assert [(c.label, c.chance()) for c in checks] == [("Bo: infection", Fraction(37, 100))]
+    events = roll(enc, [37], "end_combat")  # 37 <= 10 + 20 + 7: infected
+    assert of(events, "infection")[0].data["infected"] is True
+    (morning,) = enc.preview(Action("morning")).rollables
+    odds = {o.id: o.chance for o in morning.outcomes()}
+    assert sum(odds.values()) == 1 and odds["cure.success"] == Fraction(15, 100)
+    # D10 - 5, at least 1 (SCP-56): faces 1...6 give 1, then 2...5
+    for face in range(1, 11):
+        damage = f"damage.{rules.daily_damage(face)}"
+        assert odds[damage] == Fraction(85, 100) * Fraction(
+            sum(rules.daily_damage(f) == rules.daily_damage(face) for f in range(1, 11)), 10
+        )
+    events = roll(enc, [16, 8], "morning")  # not cured; 8 - 5 = 3
+    assert [e.data["amount"] for e in of(events, "damage")] == [3]

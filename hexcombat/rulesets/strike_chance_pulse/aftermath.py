@@ -8,7 +8,19 @@ each one is its own action (one cure roll or one day's damage per figure).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...actions import ActionSpec
+from ...checks import (
+    Amount,
+    AmountResult,
+    Chain,
+    ChainResult,
+    Check,
+    CheckResult,
+    Rollable,
+    Stage,
+)
 from ...dice import Dice
 from ...events import Event
 from ...figures import Figure, Status
@@ -103,6 +115,54 @@ def ailing(state: GameState) -> list[Figure]:
     ]
 
 
+def infection_check(figure: Figure) -> Check:
+    """SCP-54, SCP-55, A-27: D100 at or under the infection chance infects."""
+    en = int(figure.memory.get("en_damage") or 0)
+    bite = figure.memory.get("bitten") is True
+    return Check(
+        f"{figure.name}: infection",
+        "d100",
+        "le",
+        rules.infection_chance(en, bite),
+        f"10 + (20 + EN damage {en} if any) + (20 for a bite, claw or talon: "
+        f"{'yes' if bite else 'no'}) (SCP-54)",
+        rule="SCP-54, SCP-55, A-27",
+        success_text="infected",
+        success_phrase="to be infected",
+        failure_text="not infected",
+    )
+
+
+def morning_rollable(figure: Figure) -> Rollable:
+    """SCP-56, SCP-58: an infected figure's cure roll (D100 at or under its original EN),
+    then on a failure D10 - 5 (at least 1) damage; a poisoned one only takes the damage."""
+    damage = Amount(f"{figure.name}: a day's damage", "d10-5 min 1", rule="SCP-56", unit="damage")
+    if figure.has_status("poisoned"):
+        return replace(damage, rule="SCP-58")
+    original = stat(figure, "en", 0)
+    cure = Check(
+        f"{figure.name}: cure",
+        "d100",
+        "le",
+        original,
+        "original EN (SCP-56, I-7)",
+        rule="SCP-56",
+        success_text="cured",
+        success_phrase="to be cured",
+        failure_text="not cured",
+    )
+    return Chain(
+        f"{figure.name}'s morning", (Stage("cure", cure), Stage("damage", damage, ("failure",)))
+    )
+
+
+def rollables(state: GameState, kind: str) -> tuple[Rollable, ...]:
+    """What the end of combat or a morning will roll, figure by figure (the preview)."""
+    if kind == "end_combat":
+        return tuple(infection_check(f) for f in wounded_unchecked(state))
+    return tuple(morning_rollable(f) for f in ailing(state))
+
+
 def infection_checks(state: GameState, dice: Dice) -> None:
     """SCP-53...SCP-55: the combat is over; for each wounded figure a D100 at or under its
     infection chance infects."""
@@ -111,26 +171,25 @@ def infection_checks(state: GameState, dice: Dice) -> None:
     if not wounded:
         state.emit(Event("infection", "End of combat: no living figure was wounded", rule="SCP-53"))
     for f in wounded:
-        en = int(f.memory.get("en_damage") or 0)
-        bite = f.memory.get("bitten") is True
-        chance = rules.infection_chance(en, bite)
-        roll = dice.roll("d100")
+        check = infection_check(f)
+        result = check.roll(dice)
         f.memory["infection_checked"] = True
-        if rules.infected(roll.total, chance):
+        if result.success:
             f.statuses["infected"] = Status("infected")
-        outcome = "infected" if rules.infected(roll.total, chance) else "not infected"
         state.emit(
             Event(
                 "infection",
-                f"{f.name}: infection chance {chance}, rolled {roll.total}: {outcome}",
+                f"{f.name}: infection chance {check.target}, rolled {result.roll.total}: "
+                f"{check.success_text if result.success else check.failure_text}",
                 f.id,
                 rule="SCP-53, SCP-54, SCP-55, A-27",
-                details=(
-                    f"10 + (20 + EN damage {en} if any) + (20 for a bite, claw or "
-                    f"talon: {'yes' if bite else 'no'}) = {chance} (SCP-54)",
-                ),
-                rolls=(roll.to_json(),),
-                data={"chance": chance, "roll": roll.total, "infected": outcome == "infected"},
+                details=(f"{check.base_label} = {check.target}",),
+                rolls=(result.roll.to_json(),),
+                data={
+                    "chance": check.target,
+                    "roll": result.roll.total,
+                    "infected": result.success,
+                },
             )
         )
 
@@ -141,23 +200,20 @@ def morning(state: GameState, dice: Dice) -> None:
     state.memory["mornings"] = day
     state.emit(Event("morning", f"Morning {day} after the combat", rule="SCP-56"))
     for f in ailing(state):
-        poisoned = f.has_status("poisoned")
-        if not poisoned:
-            roll = dice.roll("d100")
-            original = stat(f, "en", 0)
-            if rules.cured(roll.total, original):
-                f.statuses.pop("infected", None)
-                state.emit(
-                    Event(
-                        "infection",
-                        f"{f.name} is cured ({roll.total} ≤ original EN {original})",
-                        f.id,
-                        rule="SCP-56",
-                        rolls=(roll.to_json(),),
-                    )
+        result = morning_rollable(f).roll(dice)
+        damage = result.result("damage") if isinstance(result, ChainResult) else result
+        cure = result.result("cure") if isinstance(result, ChainResult) else None
+        if isinstance(cure, CheckResult) and cure.success:
+            f.statuses.pop("infected", None)
+            state.emit(
+                Event(
+                    "infection",
+                    f"{f.name} is cured ({cure.roll.total} ≤ original EN {cure.check.target})",
+                    f.id,
+                    rule="SCP-56",
+                    rolls=(cure.roll.to_json(),),
                 )
-                continue
-        d10 = dice.roll("d10")
-        hurt_endurance(
-            state, f, rules.daily_damage(d10.total), "SCP-56, SCP-58" if poisoned else "SCP-56"
-        )
+            )
+        if isinstance(damage, AmountResult):
+            rule = "SCP-56, SCP-58" if f.has_status("poisoned") else "SCP-56"
+            hurt_endurance(state, f, damage.total, rule)

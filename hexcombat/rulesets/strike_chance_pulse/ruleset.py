@@ -235,6 +235,8 @@ class StrikeChancePulse(Ruleset):
                 return Preview(action, cost is not None, cost=cost, path=(figure.position, to))
             if kind == "parry" and state.prompt is not None:
                 return self._parry_preview(state, action)
+            if kind in ("end_combat", "morning"):  # the preview is the roll (SCP-53...SCP-58)
+                return Preview(action, True, rollables=aftermath.rollables(state, kind))
             return Preview(action, True)
         attacker = state.figure(action.figure)
         if kind == "multiple_strike":
