@@ -332,3 +332,17 @@ def test_scp_54_scp_56_the_end_of_combat_and_a_morning_preview_what_they_roll() 
         )
     events = roll(enc, [16, 8], "morning")  # not cured; 8 - 5 = 3
     assert [e.data["amount"] for e in of(events, "damage")] == [3]
+
+
+def test_scp_31_r16_a_picked_up_item_is_told_apart_from_the_pickers_own_of_that_name() -> None:
+    enc = duel()
+    bo = enc.setup_figure("bo")
+    bo.equipment = [ruleset(enc).item("Broadsword")]
+    bo.equipment[0].state = "carried"  # on Bo's belt
+    enc = start(enc.with_figure(bo))
+    roll(enc, [100, 50], "melee", "ann", **SWORD)  # Ann drops hers (no parry: Bo is unarmed)
+    assert ready_choices(enc, "bo") == ["Broadsword", "ann/Broadsword"]
+    events = act(enc, "prepare", "bo", item="ann/Broadsword")
+    assert of(events, "ready")[0].text == "Bo picks up Ann's Broadsword"
+    names = [(i.name, i.state) for i in enc.state.figures["bo"].equipment]
+    assert names == [("Broadsword", "carried"), ("Broadsword (Ann's)", "ready")]

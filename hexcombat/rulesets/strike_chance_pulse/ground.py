@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...errors import IllegalActionError
 from ...figures import Equipment, Figure
 from ...geometry import Hex, distance
 from ...state import GameState
@@ -51,10 +52,18 @@ class Lying:
     value: str
 
     @property
+    def whose(self) -> str:
+        """The item with its owner's name unless it is the picker's own: "Bo's Dagger"."""
+        return (
+            self.item.name
+            if self.value == self.item.name
+            else f"{self.owner.name}'s {self.item.name}"
+        )
+
+    @property
     def label(self) -> str:
         """The item as the form names it."""
-        whose = "" if self.value == self.item.name else f"{self.owner.name}'s "
-        return f"{whose}{self.item.name} (picked up)"
+        return f"{self.whose} (picked up)"
 
 
 def _hands(item: Equipment) -> int:
@@ -87,11 +96,14 @@ def in_reach(state: GameState, figure: Figure) -> list[Lying]:
     return found
 
 
-def pick_up(state: GameState, figure: Figure, value: str) -> Lying:
-    """Take the dropped item ``value`` (from :func:`in_reach`) into ``figure``'s hands; an
-    item of another figure becomes ``figure``'s (named with its former owner's name when
-    ``figure`` already has an item of that name)."""
-    lying = next(i for i in in_reach(state, figure) if i.value == value)
+def pick_up(state: GameState, figure: Figure, value: str) -> str:
+    """Take the dropped item ``value`` (from :func:`in_reach`) into ``figure``'s hands and
+    say what it was ("the Dagger", "Bo's Dagger"). Another figure's item becomes
+    ``figure``'s, named with its former owner's name when ``figure`` has one of that name."""
+    lying = next((i for i in in_reach(state, figure) if i.value == value), None)
+    if lying is None:
+        raise IllegalActionError(f"no dropped {value} within {figure.name}'s reach (SCP-31)")
+    what = lying.whose if lying.owner is not figure else f"the {lying.item.name}"
     item = lying.item
     item.state = "ready"
     item.stats.pop(LIES_AT, None)
@@ -100,4 +112,4 @@ def pick_up(state: GameState, figure: Figure, value: str) -> Lying:
         if any(i.name == item.name for i in figure.equipment):
             item.name = f"{item.name} ({lying.owner.name}'s)"
         figure.equipment.append(item)
-    return lying
+    return what

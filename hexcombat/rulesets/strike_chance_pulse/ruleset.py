@@ -654,9 +654,8 @@ class StrikeChancePulse(Ruleset):
             item.state = "ready"
             text = f"{figure.name} readies the {item.name}"
         else:
-            lying = ground.pick_up(state, figure, value)
-            whose = "" if lying.owner is figure else f"{lying.owner.name}'s "
-            text = f"{figure.name} picks up {whose or 'the '}{value.split('/', 1)[-1]}"
+            what = ground.pick_up(state, figure, value)
+            text = f"{figure.name} picks up {what}"
         flow.acted(state, figure)
         state.emit(Event("ready", text, figure.id, rule="SCP-31, A-14, R-16"))
 
