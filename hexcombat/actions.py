@@ -19,7 +19,13 @@ from .validation import Json, Reader, describe
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """An action a figure (or the table, when ``figure`` is None) may take now."""
+    """An action a figure (or the table, when ``figure`` is None) may take now.
+
+    ``timing`` names the time a rule ties the action to, so a generic check can hold every
+    ruleset to it: '' (whenever offered), ``"end_of_fight"`` (offered only once the fight is
+    over: :meth:`~hexcombat.rulesets.base.Ruleset.fight_outcome` is not None) or
+    ``"after_fight"`` (later still, such as the next morning: also only once it is over).
+    """
 
     kind: str
     label: str
@@ -27,6 +33,7 @@ class ActionSpec:
     params: tuple[FieldSpec, ...] = ()
     help: str = ""
     rule: str = ""
+    timing: str = ""
 
     def param(self, name: str) -> FieldSpec:
         """The parameter called ``name``."""
@@ -68,6 +75,8 @@ class ActionSpec:
             data["help"] = self.help
         if self.rule:
             data["rule"] = self.rule
+        if self.timing:
+            data["timing"] = self.timing
         return data
 
 

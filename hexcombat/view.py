@@ -131,7 +131,7 @@ def action_view(ruleset: Ruleset, spec: ActionSpec) -> dict[str, Json]:
     """An offered action as a form description, with the ruleset's words for it (``words``:
     ``cost_unit`` after its cost, ``confirm`` on its button once its hex is chosen)."""
     words: dict[str, Json] = dict(ruleset.action_words(spec))
-    group = "gm" if spec.kind in GM_ACTIONS else ""
+    group = "gm" if spec.kind in GM_ACTIONS or spec.kind.startswith("gm_") else ""
     return {**spec.to_json(), "words": words, "group": group}
 
 
