@@ -141,7 +141,15 @@ class TwoAction2d10(Ruleset):
         return state.data.get(key, DATA[key])
 
     def mem(self, state: GameState, key: str) -> Any:
-        """A table of the round's bookkeeping in ``state.memory``."""
+        """A table of the round's bookkeeping in ``state.memory``, read only: a missing table
+        reads as empty and is not written (reading never changes the state)."""
+        table = state.memory.get(key)
+        if table is None:
+            return [] if key in ("done", "moved") else {}
+        return table
+
+    def book(self, state: GameState, key: str) -> Any:
+        """The table ``key`` for writing, created when missing."""
         default: Json = [] if key in ("done", "moved") else {}
         return state.memory.setdefault(key, default)
 
@@ -210,7 +218,7 @@ class TwoAction2d10(Ruleset):
             for key in ("plans", "stopped", "spent", "blocks", "ripostes", "moves", "lost"):
                 state.memory[key] = {}
             state.memory["moved"] = []
-            lost = self.mem(state, "lost")
+            lost = self.book(state, "lost")
             for f in state.figures.values():
                 if f.has_status("locked"):
                     lost[f.id] = 2
@@ -318,9 +326,10 @@ class TwoAction2d10(Ruleset):
             hidden = state.options.get("core.hidden_declarations", True) is not False
             waiting = tuple(f for f in living if f not in self.mem(state, "plans"))
             return Acting("all", living, hidden=hidden, waiting=waiting)
-        if step == "movement":
+        if step == "movement":  # each figure moves (or stays) once (D-12)
             moved = self.mem(state, "moved")
-            return Acting("all", living, waiting=tuple(f for f in living if f not in moved))
+            left = tuple(f for f in living if f not in moved)
+            return Acting("all", left, waiting=left)
         if step == "missiles":
             order = tuple(self.prepared_shooters(state))
             done = self.mem(state, "done")
@@ -639,13 +648,13 @@ class TwoAction2d10(Ruleset):
         """Roll the movement die, or two and keep the better +-1 (TA-24, TA-25); or break
         away from a closed opponent (D-17)."""
         f = state.figure(action.figure)
-        moves = self.mem(state, "moves")
+        moves = self.book(state, "moves")
         other = self.closed_with(state, f.id)
         if other:
             check = self.break_check(state, f, state.figure(other))
             result = check.roll(dice)
             if result.attacker_wins:
-                closed = self.mem(state, "closed")
+                closed = self.book(state, "closed")
                 closed.pop(f.id, None)
                 closed.pop(other, None)
             moves[f.id] = 0
@@ -711,7 +720,7 @@ class TwoAction2d10(Ruleset):
         start = f.position
         f.position = to
         f.facing = action.integer("facing", f.facing)
-        self.mem(state, "moved").append(f.id)
+        self.book(state, "moved").append(f.id)
         state.emit(
             Event(
                 "move",
@@ -726,7 +735,7 @@ class TwoAction2d10(Ruleset):
         """Stay, perhaps turning (D-12)."""
         f = state.figure(action.figure)
         f.facing = action.integer("facing", f.facing)
-        self.mem(state, "moved").append(f.id)
+        self.book(state, "moved").append(f.id)
         state.emit(Event("move", f"{f.name} stays", f.id, rule="TA-23"))
 
     # ---- declarations ----------------------------------------------------------------
@@ -744,7 +753,7 @@ class TwoAction2d10(Ruleset):
             "guard": str(action.params.get("guard") or ""),
             "style": str(action.params.get("style") or "pummel"),
         }
-        self.mem(state, "plans")[f.id] = plan
+        self.book(state, "plans")[f.id] = plan
         acts = {first, second}
         if "load" in acts and "shoot" not in acts:
             f.memory["loaded"] = True
@@ -1021,14 +1030,14 @@ class TwoAction2d10(Ruleset):
         """The blow is not struck."""
         f = state.figure(action.figure)
         if state.prompt is None:
-            self.mem(state, "done").append(f.id)
+            self.book(state, "done").append(f.id)
         state.emit(Event("hold", f"{f.name} holds", f.id, rule="TA-13"))
 
     def do_strike(self, state: GameState, action: Action, dice: Dice) -> None:
         """Strike in turn (TA-13, TA-14); a shot in step 2 or at rank 0 (TA-22, D-10)."""
         a = state.figure(action.figure)
         t, mode = self._target_of(state, a, "strike")
-        self.mem(state, "done").append(a.id)
+        self.book(state, "done").append(a.id)
         if mode == "shot":
             a.memory["loaded"] = False
         kind = "attack" if mode == "melee" else "brawl"
@@ -1045,7 +1054,7 @@ class TwoAction2d10(Ruleset):
             t = state.figure(str(c["target"]))
         else:
             t = state.figure(str(self.mem(state, "ripostes").get(a.id)))
-            self.mem(state, "done").append(a.id)
+            self.book(state, "done").append(a.id)
         self._blow(state, dice, a, t, "melee", False)
 
     def _blow(
@@ -1127,7 +1136,7 @@ class TwoAction2d10(Ruleset):
         )
         if not ceded or not any(k in self.actions_of(state, t.id) for k in R.DEFENCES):
             return
-        spent = self.mem(state, "spent").setdefault(t.id, [])
+        spent = self.book(state, "spent").setdefault(t.id, [])
         spent.extend(k for k in R.DEFENCES if k in self.actions_of(state, t.id))
         if (
             state.options.get("ta.counter_strike_step") == "immediate"
@@ -1147,7 +1156,7 @@ class TwoAction2d10(Ruleset):
                 context={"attacker": t.id, "target": a.id},
             )
             return
-        self.mem(state, "ripostes")[t.id] = a.id
+        self.book(state, "ripostes")[t.id] = a.id
         state.emit(
             Event(
                 "riposte",
@@ -1211,9 +1220,9 @@ class TwoAction2d10(Ruleset):
             rolls.append(droll.to_json())
             dtotal = droll.total + dside.bonus
             passive = self.passive(state, t)
-            spent = self.mem(state, "spent").setdefault(t.id, [])
+            spent = self.book(state, "spent").setdefault(t.id, [])
             if kind == "block":
-                self.mem(state, "blocks")[t.id] = dtotal
+                self.book(state, "blocks")[t.id] = dtotal
             else:
                 spent.append(kind)
             if kind == "parry" and state.options.get("ta.defence_mode") != "max":
@@ -1323,7 +1332,7 @@ class TwoAction2d10(Ruleset):
             and not t.has_status("down")
         ):
             t.statuses["down"] = Status("down")
-            self.mem(state, "stopped")[t.id] = a.id
+            self.book(state, "stopped")[t.id] = a.id
             state.emit(
                 Event(
                     "status",
@@ -1399,13 +1408,13 @@ class TwoAction2d10(Ruleset):
         self, state: GameState, a: Figure, t: Figure, effect: str, lasting: bool = False
     ) -> None:
         """A tactical effect at once (TA-11, TA-13): a lost blow is lost now."""
-        stopped = self.mem(state, "stopped")
+        stopped = self.book(state, "stopped")
         if effect == "stagger" or lasting:
             t.statuses["staggered"] = Status("staggered")
         if effect in ("lose_actions", "incapacitated", "drop_weapon"):
             stopped[t.id] = a.id
         if effect == "lose_actions":
-            self.mem(state, "spent")[t.id] = list(R.DEFENCES)
+            self.book(state, "spent")[t.id] = list(R.DEFENCES)
         if effect == "drop_weapon":
             t.statuses["dropped_weapon"] = Status("dropped_weapon")
         if effect == "drop_shield":
@@ -1467,7 +1476,7 @@ class TwoAction2d10(Ruleset):
                 )
             )
             return
-        closed = self.mem(state, "closed")
+        closed = self.book(state, "closed")
         if style == "grapple":
             closed[a.id], closed[t.id] = t.id, a.id
         elif style == "lock":

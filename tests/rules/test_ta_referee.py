@@ -1,0 +1,133 @@
+"""two-action-2d10: the errors a referee found against the text (issue 20), each by its rule
+or gap id: movement taken once (D-12), recovering (R-3), the parry's margin counted once
+(I-4), no two Other actions (TA-3), reading that never writes; and the debatable readings
+as options (R-8 counter-strikes, R-9 closed fists, R-10 a dropped weapon)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from ta_fixtures import BO_AT, act, arena, declare, duel, kinds, make
+
+from hexcombat import Action, Encounter, Hex, HexcombatError
+from hexcombat.document import to_document
+from hexcombat.geometry import neighbor
+from hexcombat.validation import Json
+from hexcombat.view import encounter_view
+
+pytestmark = pytest.mark.pyodide
+
+
+def _now(enc: Encounter) -> set[str]:
+    """The figures the turn line names."""
+    return set(enc.ruleset.who_acts(enc.state).now())
+
+
+def _movement(enc: Encounter) -> None:
+    declare(enc, "ann", "other", "none")
+    declare(enc, "bo", "other", "none")
+    act(enc, "next_step")
+    assert enc.state.step.id == "movement"
+
+
+def _open_board() -> Encounter:
+    enc = make(arena(14, 14), "ann", "Ann", "Blue", Hex(6, 5), 0)
+    return make(enc, "bo", "Bo", "Red", Hex(1, 1), 3)
+
+
+def test_d12_free_movement_is_taken_once_not_repeated() -> None:
+    """After one free move (3 forward or 1 back, TA-23) a figure has no move left this
+    round: it cannot go 3 more, nor add the 1 back to the 3 forward (D-12); the turn line
+    then names only who has not moved."""
+    enc = _open_board()
+    _movement(enc)
+    ahead = neighbor(neighbor(neighbor(Hex(6, 5), 0), 0), 0)
+    act(enc, "move", "ann", to=str(ahead), facing=0)
+    assert enc.legal_actions("ann") == []
+    with pytest.raises(HexcombatError):
+        act(enc, "move", "ann", to=str(neighbor(ahead, 3)), facing=0)
+    acting = encounter_view(enc)["time"]["acting"]
+    assert _now(enc) == {"bo"} and acting["text"] == "Bo acts"
+    act(enc, "stay", "bo", facing=3)
+    assert _now(enc) == set()
+    assert kinds(enc, None) == ["next_step"]
+
+
+def test_d12_the_turn_line_names_exactly_who_has_a_legal_action() -> None:
+    """Random legal rounds: at every state the figures the turn line names are exactly those
+    offered an action, and no figure acts more than a few times in one step (D-12, TA-27)."""
+    rng = random.Random(20)
+    for seed in range(6):
+        acts: dict[tuple[object, ...], int] = {}
+        enc = duel(seed=seed, shield=True)
+        enc = make(enc, "cy", "Cy", "Blue", neighbor(BO_AT, 0), 3, missile="bow")
+        for _ in range(120):
+            now = _now(enc)
+            offered = {f for f in enc.state.figures if enc.legal_actions(f)}
+            if enc.state.prompt is None:
+                assert now == offered, (enc.state.step.id, now, offered)
+            specs = [s for f in enc.state.figures for s in enc.legal_actions(f)]
+            specs = specs or enc.legal_actions(None)  # the step ends only when nobody acts
+            if not specs:
+                break
+            spec = rng.choice(specs)
+            params: dict[str, Json] = {}
+            for p in spec.params:
+                offered_values = p.offered(params) or (p.choices if p.required else ())
+                if offered_values:
+                    params[p.name] = rng.choice(offered_values).value
+                elif p.default is not None:
+                    params[p.name] = p.default
+            try:
+                enc.perform(Action(spec.kind, spec.figure, params))
+            except HexcombatError:
+                continue
+            key = (tuple(enc.state.clock.counters), enc.state.clock.step, spec.figure)
+            acts[key] = acts.get(key, 0) + 1
+            assert spec.figure is None or acts[key] <= 3, key
+
+
+def _snapshot(enc: Encounter) -> str:
+    """The saved document, the state's memory and its figures, as one text."""
+    state = enc.state
+    figures = {f.id: f.to_json() for f in state.figures.values()}
+    return json.dumps([to_document(enc), state.memory, figures], sort_keys=True)
+
+
+def test_reading_never_writes_views_and_previews_leave_the_state_unchanged() -> None:
+    """encounter_view and every offered action's preview change neither the state nor the
+    saved document, at each step of a round with a prompt open (issue 20: reads were writing
+    empty tables into the state)."""
+    enc = duel(shield=True)
+    seen = 0
+    plans: list[dict[str, Json]] = [
+        {"first": "attack", "second": "parry", "target": "bo", "guard": "bo"},
+        {"first": "attack", "second": "block", "target": "ann"},
+    ]
+    script: list[tuple[str, str | None, dict[str, Json], list[int] | None]] = [
+        ("declare", "ann", plans[0], None),
+        ("declare", "bo", plans[1], None),
+        ("next_step", None, {}, None),
+        ("stay", "ann", {"facing": 1}, None),
+        ("stay", "bo", {"facing": 4}, None),
+        ("next_step", None, {}, None),
+        ("strike", "bo", {}, [6, 6]),
+    ]
+    for kind, fid, params, faces in script:
+        before = _snapshot(enc)
+        encounter_view(enc)
+        for f in (None, *enc.state.figures):
+            for spec in enc.legal_actions(f):
+                enc.preview(Action(spec.kind, spec.figure, {}))
+                seen += 1
+        encounter_view(enc)
+        assert _snapshot(enc) == before, kind
+        enc.perform(Action(kind, fid, params), faces=faces)
+    assert enc.state.prompt is not None and seen > 5
+    before = _snapshot(enc)
+    for spec in enc.legal_actions("ann"):
+        enc.preview(Action(spec.kind, "ann", {}))
+    encounter_view(enc)
+    assert _snapshot(enc) == before
