@@ -9,11 +9,14 @@ import json
 import random
 
 import pytest
-from ta_fixtures import BO_AT, act, arena, declare, duel, kinds, make
+from ta_fixtures import BO_AT, act, arena, declare, duel, kinds, make, of, roll, to_step
 
 from hexcombat import Action, Encounter, Hex, HexcombatError
 from hexcombat.document import to_document
+from hexcombat.errors import IllegalActionError
+from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
+from hexcombat.rulesets.two_action_2d10 import rules as R
 from hexcombat.validation import Json
 from hexcombat.view import encounter_view
 
@@ -131,3 +134,55 @@ def test_reading_never_writes_views_and_previews_leave_the_state_unchanged() -> 
         enc.preview(Action(spec.kind, "ann", {}))
     encounter_view(enc)
     assert _snapshot(enc) == before
+
+
+def _prone_ann(options: dict[str, Json] | None = None) -> Encounter:
+    enc = duel(options=options)
+    ann = enc.setup_figure("ann")
+    ann.statuses["prone"] = Status("prone")
+    return enc.with_figure(ann)
+
+
+def test_r3_recover_actions_2_needs_both_actions_to_rise() -> None:
+    """At ``ta.recover_actions = 2`` one Recover is refused with the reason and changes
+    nothing; Recover with both actions (combined) rises (R-3). At 1, one Recover rises."""
+    enc = _prone_ann({"ta.recover_actions": 2})
+    before = to_document(enc)
+    with pytest.raises(IllegalActionError, match="2 Recover actions"):
+        declare(enc, "ann", "recover", "parry", guard="bo")
+    assert to_document(enc) == before
+    declare(enc, "ann", "recover", "recover", combine=True)
+    declare(enc, "bo", "other", "none")
+    assert not enc.state.figures["ann"].has_status("prone")
+    enc = _prone_ann({"ta.recover_actions": 1})
+    declare(enc, "ann", "recover", "parry", guard="bo")
+    declare(enc, "bo", "other", "none")
+    assert not enc.state.figures["ann"].has_status("prone")
+
+
+def test_ta_3_two_other_actions_are_refused_unless_one_activity_takes_both() -> None:
+    """'The same action may not be repeated' (TA-3): two separate Other actions are refused;
+    one Other activity declared with both actions (combined) is allowed (TA-26, R-1)."""
+    enc = duel()
+    with pytest.raises(IllegalActionError, match="same action may not be taken twice"):
+        declare(enc, "ann", "other", "other")
+    assert R.declaration_problem("other", "other", False)
+    assert R.declaration_problem("other", "other", True) == ""
+    declare(enc, "ann", "other", "other", combine=True)
+    declare(enc, "bo", "other", "none")
+    assert enc.state.memory["plans"]["ann"]["actions"] == ["other", "other"]
+
+
+def test_i4_parry_reduces_the_surplus_once_not_again_off_the_damage() -> None:
+    """Under ``parry_reduces_surplus`` the parry's margin over the passive defence comes off
+    the surplus (a lower threshold), and the damage is the weapon's roll minus AC only."""
+    enc = duel(options={"ta.defence_mode": "parry_reduces_surplus"})
+    declare(enc, "ann", "parry", "none", guard="bo")
+    declare(enc, "bo", "attack", "other", target="ann")
+    to_step(enc, "combat")
+    roll(enc, [9, 6], "strike", "bo")  # 19 against passive 12: surplus 7
+    events = roll(enc, [7, 6, 5], "parry", "ann")  # parry 13 + 3 = 16: 4 off the surplus
+    assert (
+        of(events, "attack")[0].data["surplus"] == 3 and of(events, "attack")[0].data["tier"] == 0
+    )
+    assert of(events, "damage")[0].data["damage"] == 5  # d8 = 5, AC 0, nothing more off

@@ -34,6 +34,11 @@ def keep_best_two(faces: Sequence[int]) -> int:
     return sum(sorted(faces, reverse=True)[:2])
 
 
+BOTH_ACTIONS = ("other", "recover")
+"""Activities that may take both actions whatever ``ta.combinable`` says: vaulting an
+obstacle (R-1) and recovering (R-3) may need two actions."""
+
+
 def combinable(text: str) -> tuple[str, ...]:
     """The actions the option ``ta.combinable`` lets a protagonist combine (TA-5, I-2, R-2)."""
     return tuple(a.strip() for a in text.split(",") if a.strip())
@@ -51,10 +56,10 @@ def declaration_problem(
 
     Two actions a round (TA-1), each one use (TA-2); the same action may not be
     taken twice (TA-3) unless both go into one combined action (TA-5); the
-    second movement action is the combined form of the first (TA-25, I-2); two
-    Other actions are two different activities agreed with the GM (TA-26);
-    load and shoot are two different actions (TA-22); a protagonist who lost
-    actions declares 'none' for them (TA-11).
+    second movement action is the combined form of the first (TA-25, I-2); an
+    Other activity or a Recover that takes both actions is declared combined
+    (TA-3, TA-26, R-1, R-3); load and shoot are two different actions (TA-22); a
+    protagonist who lost actions declares 'none' for them (TA-11).
     """
     if allowed < ACTIONS_PER_ROUND and second != "none":
         return f"only {allowed} action(s) this round: the second must be 'none' (TA-11)"
@@ -63,10 +68,10 @@ def declaration_problem(
     if combine:
         if first != second:
             return "a combined action puts both actions into ONE action: declare it twice (TA-5)"
-        if first not in may_combine:
+        if first not in (*may_combine, *BOTH_ACTIONS):
             return f"{first!r} cannot be combined (TA-5; ta.combinable: {', '.join(may_combine)})"
         return ""
-    if first == second and first not in ("none", "move", "other"):
+    if first == second and first not in ("none", "move"):
         return f"the same action may not be taken twice ({first}); combine it instead (TA-3, TA-5)"
     return ""
 

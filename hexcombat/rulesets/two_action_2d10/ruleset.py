@@ -528,6 +528,12 @@ class TwoAction2d10(Ruleset):
         if why:
             raise IllegalActionError(f"{f.name}: {why}")
         acts = {first, second}
+        need = _int(state.options.get("ta.recover_actions"), 1)
+        if "recover" in acts and [first, second].count("recover") < need:
+            raise IllegalActionError(
+                f"{f.name}: rising or picking up the weapon takes {need} Recover actions: "
+                "declare Recover with both actions, combined (R-3)"
+            )
         if acts & {"attack", "brawl", "shoot"} and not action.params.get("target"):
             raise IllegalActionError(f"{f.name}: an attack, brawl or shot needs a target (D-18)")
         if "shoot" in acts and "load" not in acts and f.memory.get("loaded") is not True:
@@ -757,7 +763,7 @@ class TwoAction2d10(Ruleset):
         acts = {first, second}
         if "load" in acts and "shoot" not in acts:
             f.memory["loaded"] = True
-        if "recover" in acts:
+        if "recover" in acts:  # both actions when ta.recover_actions is 2 (R-3)
             for s in ("prone", "dropped_weapon"):
                 f.statuses.pop(s, None)
         if combine:
@@ -902,10 +908,9 @@ class TwoAction2d10(Ruleset):
         return str(self.weapon(state, a)[1].get("damage") or "")
 
     @staticmethod
-    def _damage_expr(die: str, hit_tier: int, ac: int, reduce: int = 0) -> str:
+    def _damage_expr(die: str, hit_tier: int, ac: int) -> str:
         """Weapon dice + a die per threshold, minus AC, at least 0 (TA-10, TA-11)."""
-        less = ac + reduce
-        return f"{R.damage_dice(die, hit_tier)}{f'-{less}' if less else ''} min 0"
+        return f"{R.damage_dice(die, hit_tier)}{f'-{ac}' if ac else ''} min 0"
 
     def preview(self, state: GameState, action: Action) -> Preview:
         """A declaration's attack, a strike (with a variant per defence the target may commit),
@@ -1290,9 +1295,7 @@ class TwoAction2d10(Ruleset):
             return
         ac = _int(self.armour(state, t).get("ac"))
         die = self._damage_die(state, a, mode)
-        amount = Amount(
-            "Damage", self._damage_expr(die, hit_tier, ac, reduce), rule="TA-10", unit="damage"
-        )
+        amount = Amount("Damage", self._damage_expr(die, hit_tier, ac), rule="TA-10", unit="damage")
         result = amount.roll(dice)
         self._hurt(state, a, t, result.total, result.explain(), result.rolls[0].to_json(), hit_tier)
         if hit_tier >= 1 and not self.is_out(state, t):
