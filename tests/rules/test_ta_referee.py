@@ -14,6 +14,7 @@ from ta_fixtures import BO_AT, act, arena, declare, duel, kinds, make, of, roll,
 from hexcombat import Action, Encounter, Hex, HexcombatError
 from hexcombat.document import to_document
 from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
 from hexcombat.rulesets.two_action_2d10 import rules as R
@@ -186,3 +187,60 @@ def test_i4_parry_reduces_the_surplus_once_not_again_off_the_damage() -> None:
         of(events, "attack")[0].data["surplus"] == 3 and of(events, "attack")[0].data["tier"] == 0
     )
     assert of(events, "damage")[0].data["damage"] == 5  # d8 = 5, AC 0, nothing more off
+
+
+def _fumble_against_a_non_ceder(options: dict[str, Json]) -> list[Event]:
+    """Bo (spear) strikes first and fumbles against Ann, who declared attack + parry and did
+    not cede: she strikes second (TA-14)."""
+    enc = duel(options=options)
+    declare(enc, "ann", "attack", "parry", target="bo", guard="bo")
+    declare(enc, "bo", "attack", "parry", target="ann", guard="ann")
+    to_step(enc, "combat")
+    return roll(enc, [1, 1], "strike", "bo")
+
+
+def test_r8_ta_17_the_second_striker_may_counter_strike_or_only_one_that_ceded() -> None:
+    """TA-17 gives the benefit to 'the second' striker: Ann, striking after Bo's Spear,
+    may turn her parry into a counter-strike (default); with ``ceded`` only a protagonist
+    that ceded the initiative may (R-8)."""
+    events = _fumble_against_a_non_ceder({})
+    assert of(events, "riposte")[0].text.startswith("Ann may counter-strike Bo")
+    events = _fumble_against_a_non_ceder({"ta.counter_strike_by": "ceded"})
+    assert "spectacular mistake" in of(events, "attack")[0].text and not of(events, "riposte")
+
+
+def test_r9_ta_19_closed_fists_do_not_come_last_in_the_normal_order() -> None:
+    """Under ``ta.closed_order = normal``, TA-19's 'unless closed': a closed pair's fists
+    strike before the weapons (default ``first``); ``last`` keeps them last (R-9)."""
+    spear = R.Striker("a", "A", "spear", 1, 3, closed=True, opponents=("b",))
+    fists = R.Striker("b", "B", "natural", 8, 3, closed=True, opponents=("a",))
+    order, notes = R.strike_order([spear, fists], "normal")
+    assert order == ["b", "a"] and "fists do not come last when closed (TA-19, R-9)" in notes[0]
+    assert R.strike_order([spear, fists], "normal", "last")[0] == ["a", "b"]
+    shot = R.Striker("c", "C", "missile", 0, 3)
+    assert R.strike_order([spear, fists, shot], "normal")[0] == ["c", "b", "a"]
+    open_fists = R.Striker("b", "B", "natural", 8, 3)
+    assert R.strike_order([open_fists, spear], "normal")[0] == ["a", "b"]  # not closed: last
+
+
+def _arm_hit(options: dict[str, Json]) -> Encounter:
+    """Bo's spear hits Ann's weapon arm before her axe blow and she fails the save."""
+    enc = duel(options=options)
+    declare(enc, "ann", "attack", "other", target="bo")
+    declare(enc, "bo", "attack", "other", target="ann")
+    to_step(enc, "combat")
+    # 9 + 7 + 4 = 20 against 12: surplus 8; 2d8 (1, 1); location 3 (weapon arm); save 10, 10
+    events = roll(enc, [9, 7, 1, 1, 3, 10, 10], "strike", "bo")
+    assert of(events, "tactical")[0].data["effect"] == "drop_weapon"
+    return enc
+
+
+def test_r10_d7_a_failed_arm_save_drops_the_weapon_and_fists_remain() -> None:
+    """The text's tactical effect is 'drop weapon' (D-7): Ann's blow still comes, with her
+    fists, last (default ``fists``); with ``lost`` the blow is lost as well (R-10)."""
+    enc = _arm_hit({})
+    assert kinds(enc, "ann") == ["strike", "hold"]
+    assert enc.ruleset.strike_mode(enc.state, enc.state.figures["ann"]) == "brawl"
+    enc = _arm_hit({"ta.dropped_weapon_blow": "lost"})
+    assert kinds(enc, "ann") == []
+    assert enc.state.figures["ann"].has_status("dropped_weapon")

@@ -133,7 +133,7 @@ def test_ta_15_a_closed_pair_strikes_shortest_first() -> None:
     spear = R.Striker("a", "A", "spear", 1, 3, closed=True, opponents=("b",))
     fists = R.Striker("b", "B", "natural", 8, 3, closed=True, opponents=("a",))
     assert R.strike_order([spear, fists], "reverse")[0] == ["b", "a"]
-    assert R.strike_order([spear, fists], "normal")[0] == ["a", "b"]
+    assert R.strike_order([spear, fists], "normal", "last")[0] == ["a", "b"]
 
 
 def test_ta_16_more_skilled_first_with_identical_weapons() -> None:

@@ -245,11 +245,15 @@ class Striker:
     opponents: tuple[str, ...] = ()
 
 
-def effective_rank(s: Striker, closed_order: str) -> int:
+def effective_rank(s: Striker, closed_order: str, closed_fists: str = "first") -> float:
     """The weapon's strike rank (TA-14, D-10), natural weapons last (TA-19); a closed pair
-    strikes in reverse when ``ta.closed_order`` is ``reverse`` (TA-15, TA-19, D-10)."""
+    strikes in reverse when ``ta.closed_order`` is ``reverse`` (TA-15, TA-19, D-10); in the
+    normal order a closed pair's fists come before the weapons unless ``ta.closed_fists``
+    is ``last`` (TA-19, R-9)."""
     if s.closed and closed_order == "reverse" and s.rank > 0:
         return 9 - s.rank
+    if s.closed and s.weapon == "natural" and closed_fists == "first":
+        return 0.5  # after a shot loaded this round (rank 0), before the Spear (rank 1)
     return s.rank
 
 
@@ -283,25 +287,26 @@ def no_attack_pairs(strikers: Sequence[Striker], mutual_wait: str) -> set[frozen
 
 
 def strike_key(
-    s: Striker, others: Mapping[str, Striker], closed_order: str
-) -> tuple[bool, int, int]:
-    """Sort key: ceding last (TA-17), then rank (TA-14, TA-19), then the more skilled
+    s: Striker, others: Mapping[str, Striker], closed_order: str, closed_fists: str = "first"
+) -> tuple[bool, float, int]:
+    """Sort key: ceding last (TA-17), then rank (TA-14, TA-19, R-9), then the more skilled
     first with identical weapons (TA-16)."""
-    return (cedes_now(s, others), effective_rank(s, closed_order), -s.skill)
+    return (cedes_now(s, others), effective_rank(s, closed_order, closed_fists), -s.skill)
 
 
 def strike_order(
-    strikers: Sequence[Striker], closed_order: str = "reverse"
+    strikers: Sequence[Striker], closed_order: str = "reverse", closed_fists: str = "first"
 ) -> tuple[list[str], list[str]]:
     """The order of blows and why, with rule ids (TA-14..TA-19, D-10, D-11).
 
     Python's sort is stable: identical keys keep the set-up order (simultaneous,
     R-4)."""
     by_id = {s.id: s for s in strikers}
-    ordered = sorted(strikers, key=lambda s: strike_key(s, by_id, closed_order))
+    ordered = sorted(strikers, key=lambda s: strike_key(s, by_id, closed_order, closed_fists))
     notes = []
     for a, b in pairwise(ordered):
-        ka, kb = strike_key(a, by_id, closed_order), strike_key(b, by_id, closed_order)
+        ka = strike_key(a, by_id, closed_order, closed_fists)
+        kb = strike_key(b, by_id, closed_order, closed_fists)
         if ka[0] != kb[0]:
             notes.append(f"{b.name} cedes the initiative (TA-17, TA-18)")
         elif ka[1] != kb[1]:
@@ -311,6 +316,8 @@ def strike_order(
                 notes.append(f"{b.name}'s fists come last (TA-19)")
             elif a.closed and closed_order == "reverse":
                 notes.append(f"{a.name} strikes first when closed (TA-15, D-10)")
+            elif a.closed and a.weapon == "natural":
+                notes.append(f"{a.name}'s fists do not come last when closed (TA-19, R-9)")
             else:
                 notes.append(
                     f"{a.weapon.capitalize()} strikes before {b.weapon.capitalize()} (TA-14)"
@@ -322,6 +329,14 @@ def strike_order(
     return [s.id for s in ordered], notes
 
 
-def simultaneous(a: Striker, b: Striker, others: Mapping[str, Striker], closed_order: str) -> bool:
+def simultaneous(
+    a: Striker,
+    b: Striker,
+    others: Mapping[str, Striker],
+    closed_order: str,
+    closed_fists: str = "first",
+) -> bool:
     """Same place in the order: identical weapon and skill (TA-16, D-10, R-4)."""
-    return strike_key(a, others, closed_order) == strike_key(b, others, closed_order)
+    return strike_key(a, others, closed_order, closed_fists) == strike_key(
+        b, others, closed_order, closed_fists
+    )

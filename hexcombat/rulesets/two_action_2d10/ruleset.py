@@ -292,7 +292,7 @@ class TwoAction2d10(Ruleset):
     def order(self, state: GameState) -> tuple[list[str], list[str]]:
         """The strike order and why (TA-14..TA-19, D-10, D-11)."""
         strikers = self.strikers(state)
-        order, notes = R.strike_order(strikers, str(state.options.get("ta.closed_order")))
+        order, notes = R.strike_order(strikers, *self._closed(state))
         waiting = set()
         for s in self.strikers(state, drop_waits=False):
             if s.id not in {x.id for x in strikers}:
@@ -314,9 +314,16 @@ class TwoAction2d10(Ruleset):
         if state.options.get("ta.simultaneous") != "both_strike":
             return False
         strikers = {s.id: s for s in self.strikers(state)}
-        closed = str(state.options.get("ta.closed_order"))
         a, b = strikers.get(fid), strikers.get(str(by))
-        return a is not None and b is not None and R.simultaneous(a, b, strikers, closed)
+        return (
+            a is not None and b is not None and R.simultaneous(a, b, strikers, *self._closed(state))
+        )
+
+    @staticmethod
+    def _closed(state: GameState) -> tuple[str, str]:
+        """The closed-pair order options (D-10, R-9)."""
+        options = state.options
+        return str(options.get("ta.closed_order")), str(options.get("ta.closed_fists", "first"))
 
     def acting(self, state: GameState) -> Acting:
         """Declare in secret; shots and strikes one figure at a time in order; everyone moves."""
@@ -1050,8 +1057,8 @@ class TwoAction2d10(Ruleset):
         self._blow(state, dice, a, t, mode, combined)
 
     def do_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
-        """The counter-strike of a protagonist who ceded, after a spectacular mistake
-        (TA-17, I-3)."""
+        """The counter-strike of the protagonist striking second (or who ceded, R-8), after a
+        spectacular mistake (TA-17, I-3)."""
         a = state.figure(action.figure)
         if state.prompt is not None:
             c = state.prompt.context
@@ -1131,15 +1138,19 @@ class TwoAction2d10(Ruleset):
         self._land(state, dice, a, t, mode, combined, roll, None)
 
     def _offer_counter(self, state: GameState, t: Figure, a: Figure) -> None:
-        """After a spectacular mistake against a protagonist who ceded, the unused defensive
-        action may become a counter-strike (TA-17), in the Riposte step or at once (I-3)."""
-        strikers = {s.id: s for s in self.strikers(state)}
-        ceded = (
-            (t.id in strikers and R.cedes_now(strikers[t.id], strikers))
-            or "dodge" in self.actions_of(state, t.id)
-            or "wait" in self.actions_of(state, t.id)
-        )
-        if not ceded or not any(k in self.actions_of(state, t.id) for k in R.DEFENCES):
+        """After a spectacular mistake against the protagonist striking second (or who ceded,
+        R-8), the unused defensive action may become a counter-strike (TA-17), in the
+        Riposte step or at once (I-3)."""
+        if state.options.get("ta.counter_strike_by") == "ceded":  # R-8
+            strikers = {s.id: s for s in self.strikers(state)}
+            second = (
+                (t.id in strikers and R.cedes_now(strikers[t.id], strikers))
+                or "dodge" in self.actions_of(state, t.id)
+                or "wait" in self.actions_of(state, t.id)
+            )
+        else:  # TA-17: the protagonist striking second, not yet struck this step
+            second = t.id not in self.mem(state, "done")
+        if not second or not any(k in self.actions_of(state, t.id) for k in R.DEFENCES):
             return
         spent = self.book(state, "spent").setdefault(t.id, [])
         spent.extend(k for k in R.DEFENCES if k in self.actions_of(state, t.id))
@@ -1414,7 +1425,8 @@ class TwoAction2d10(Ruleset):
         stopped = self.book(state, "stopped")
         if effect == "stagger" or lasting:
             t.statuses["staggered"] = Status("staggered")
-        if effect in ("lose_actions", "incapacitated", "drop_weapon"):
+        lose_blow = state.options.get("ta.dropped_weapon_blow") == "lost"  # R-10
+        if effect in ("lose_actions", "incapacitated") or (effect == "drop_weapon" and lose_blow):
             stopped[t.id] = a.id
         if effect == "lose_actions":
             self.book(state, "spent")[t.id] = list(R.DEFENCES)
