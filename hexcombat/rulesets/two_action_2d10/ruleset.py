@@ -891,21 +891,88 @@ class TwoAction2d10(Ruleset):
     def attack_chain(
         self, state: GameState, a: Figure, t: Figure, mode: str, combined: bool, kind: str | None
     ) -> Chain:
-        """Hit, then damage minus armour class (TA-9, TA-10); more dice, a location and a save
-        follow a surplus at a threshold (TA-11)."""
+        """Before the attack is rolled: hit, then damage minus armour class (TA-9, TA-10);
+        more dice, a location and a save follow a surplus at a threshold (TA-11)."""
         hit = self.hit_check(state, a, t, mode, combined, kind)
         won = ("success",) if isinstance(hit, Check) else ("win", "tie")
-        label = f"{a.name} at {t.name}"
+        stages = [Stage("hit", hit)]
+        damage = self.damage_amount(state, a, t, mode, 0)
+        if damage is not None:
+            stages.append(Stage("damage", damage, won))
+        return Chain(f"{a.name} at {t.name}", tuple(stages), rule="TA-9")
+
+    def parry_reduces(self, state: GameState, kind: str | None) -> bool:
+        """Whether this defence reduces the surplus instead of raising the defence (I-4)."""
+        return kind == "parry" and state.options.get("ta.defence_mode") != "max"
+
+    def answered_hit(
+        self, state: GameState, a: Figure, t: Figure, kind: str | None, attack: int
+    ) -> Check:
+        """After the attack is rolled: the hit over the dice still to roll (TA-9). Against
+        the standing defence (or a Parry that only reduces the surplus, I-4) nothing is left
+        to roll; else the defensive roll, never below the passive defence, must not beat the
+        attack (D-2)."""
+        mods: tuple[Modifier, ...] = ()
+        if kind is None or self.parry_reduces(state, kind):
+            base, label = self.standing_defence(state, t, a)
+            dice, comparison, base_label = str(attack), "ge", f"{t.name}'s {label}"
+        else:
+            side, _ = self.defence_side(state, t, kind)
+            dice, comparison, base = side.dice, "le", attack
+            base_label, mods = f"{a.name}'s attack, rolled (TA-8)", side.modifiers
+        return Check(
+            "To hit",
+            dice,
+            comparison,
+            base,
+            base_label,
+            roll_modifiers=mods,
+            rule="TA-9",
+            success_text="hit",
+            success_phrase="to hit",
+            failure_text="miss",
+        )
+
+    def parry_amount(self, state: GameState, t: Figure) -> Amount:
+        """A Parry that reduces the surplus by its margin over the defence (I-4)."""
+        side, _ = self.defence_side(state, t, "parry")
+        return Amount(f"{t.name}'s parry", side.dice, side.modifiers, rule="I-4")
+
+    def damage_amount(
+        self, state: GameState, a: Figure, t: Figure, mode: str, hit_tier: int
+    ) -> Amount | None:
+        """Weapon dice and a die per threshold reached, minus AC (TA-10, TA-11); None for
+        a brawl, whose damage follows the surplus (TA-19)."""
         die = self._damage_die(state, a, mode)
         if not die:
-            return Chain(label, (Stage("hit", hit),), rule="TA-9")
-        damage = Amount(
-            "Damage",
-            self._damage_expr(die, 0, _int(self.armour(state, t).get("ac"))),
-            rule="TA-10",
-            unit="damage",
-        )
-        return Chain(label, (Stage("hit", hit), Stage("damage", damage, won)), rule="TA-9")
+            return None
+        ac = _int(self.armour(state, t).get("ac"))
+        return Amount("Damage", self._damage_expr(die, hit_tier, ac), rule="TA-10", unit="damage")
+
+    def hit_tier(self, state: GameState, value: int) -> int:
+        """The threshold a surplus reaches (TA-11, D-5)."""
+        return R.tier(value, [_int(state.options.get(f"ta.threshold_{n}")) for n in (1, 2, 3)])
+
+    def answer_chain(
+        self, state: GameState, a: Figure, t: Figure, mode: str, kind: str | None, attack: int
+    ) -> Chain:
+        """What an answer to the attack prompt rolls, the attack ``attack`` already rolled:
+        the hit over the dice left, a reducing Parry (I-4), then damage (TA-9, TA-10). Against
+        the standing defence the surplus, so the damage dice, are known; after a defensive
+        roll the damage shown is below the first threshold's (TA-11)."""
+        hit = self.answered_hit(state, a, t, kind, attack)
+        stages = [Stage("hit", hit)]
+        when: tuple[str, ...] = ("success",)
+        tier = 0
+        if kind is None:
+            tier = self.hit_tier(state, max(0, attack - hit.target))
+        if self.parry_reduces(state, kind):
+            stages.append(Stage("parry", self.parry_amount(state, t), when))
+            when = ()
+        damage = self.damage_amount(state, a, t, mode, tier)
+        if damage is not None:
+            stages.append(Stage("damage", damage, when))
+        return Chain(f"{a.name} at {t.name}", tuple(stages), rule="TA-9")
 
     def _damage_die(self, state: GameState, a: Figure, mode: str) -> str:
         if mode == "shot":
@@ -956,7 +1023,7 @@ class TwoAction2d10(Ruleset):
             assert isinstance(c, dict)
             a, t = state.figure(str(c["attacker"])), state.figure(str(c["target"]))
             d = next((k for k, v in ANSWERS.items() if v == kind), None)
-            chain = self.attack_chain(state, a, t, str(c["mode"]), bool(c["combined"]), d)
+            chain = self.answer_chain(state, a, t, str(c["mode"]), d, _int(c["total"]))
             return Preview(
                 action, True, rollables=(chain,), notes=(f"{a.name} rolled {c['total']} to hit.",)
             )
@@ -1226,34 +1293,23 @@ class TwoAction2d10(Ruleset):
         faces = ", ".join(map(str, roll.faces))
         details = [f"Attack: {side.dice} ({faces}) {side.bonus:+d} = {attack} (TA-8)"]
         rolls = [roll.to_json()]
-        reduce = 0
-        if kind is None:
-            defence, label = self.standing_defence(state, t, a)
-            details.append(f"{a.name} {attack} against {t.name}'s {label}: {defence}")
-        else:
-            dside, _ = self.defence_side(state, t, kind)
-            droll = dice.roll(dside.dice)
-            rolls.append(droll.to_json())
-            dtotal = droll.total + dside.bonus
-            passive = self.passive(state, t)
-            spent = self.book(state, "spent").setdefault(t.id, [])
-            if kind == "block":
-                self.book(state, "blocks")[t.id] = dtotal
-            else:
-                spent.append(kind)
-            if kind == "parry" and state.options.get("ta.defence_mode") != "max":
-                defence = passive
-                reduce = max(0, dtotal - passive)
-                details.append(f"{t.name}'s parry {dtotal} reduces the surplus by {reduce} (I-4)")
-            else:
-                check = OpposedCheck("To hit", side, dside, ties="attacker", rule="TA-9")
-                details.append(check.resolve(roll, droll).explain())
-                defence = R.effective_defence(passive, dtotal)
+        chain = self.answer_chain(state, a, t, mode, kind, attack)  # what the answer previewed
+        hit = chain.stages[0].rollable
+        assert isinstance(hit, Check)
+        result = hit.roll(dice)
+        details.append(result.explain())
+        rolls += [r.to_json() for r in result.rolls if r.dice]
+        defence = hit.target if hit.comparison == "ge" else result.roll_total
+        if kind == "block":
+            self.book(state, "blocks")[t.id] = defence
+        elif kind is not None:
+            self.book(state, "spent").setdefault(t.id, []).append(kind)
+        if kind is not None and not self.parry_reduces(state, kind):
             details.append(
-                f"{t.name}'s defence {defence}: the higher of passive {passive} and the {kind} "
-                f"roll (D-2)"
+                f"{t.name}'s defence {defence}: the {kind} roll, never below the passive "
+                f"{self.passive(state, t)} (D-2)"
             )
-        if not R.hits(attack, defence):
+        if not result.success:
             state.emit(
                 Event(
                     "attack",
@@ -1267,9 +1323,15 @@ class TwoAction2d10(Ruleset):
                 )
             )
             return
+        reduce = 0
+        parry = chain.stages[1].rollable if self.parry_reduces(state, kind) else None
+        if isinstance(parry, Amount):
+            parried = parry.roll(dice)
+            rolls.append(parried.roll.to_json())
+            reduce = max(0, parried.total - defence)
+            details += [parried.explain(), f"It reduces the surplus by {reduce} (I-4)"]
         value = max(0, R.surplus(attack, defence) - reduce)
-        thresholds = [_int(state.options.get(f"ta.threshold_{n}")) for n in (1, 2, 3)]
-        hit_tier = R.tier(value, thresholds)
+        hit_tier = self.hit_tier(state, value)
         state.emit(
             Event(
                 "attack",
@@ -1304,11 +1366,10 @@ class TwoAction2d10(Ruleset):
         if mode == "brawl":
             self._brawl(state, dice, a, t, value)
             return
-        ac = _int(self.armour(state, t).get("ac"))
-        die = self._damage_die(state, a, mode)
-        amount = Amount("Damage", self._damage_expr(die, hit_tier, ac), rule="TA-10", unit="damage")
-        result = amount.roll(dice)
-        self._hurt(state, a, t, result.total, result.explain(), result.rolls[0].to_json(), hit_tier)
+        amount = self.damage_amount(state, a, t, mode, hit_tier)
+        assert amount is not None  # a melee weapon or a missile has damage dice (D-4)
+        hurt = amount.roll(dice)
+        self._hurt(state, a, t, hurt.total, hurt.explain(), hurt.roll.to_json(), hit_tier)
         if hit_tier >= 1 and not self.is_out(state, t):
             self._tactical(state, dice, a, t, hit_tier)
 
