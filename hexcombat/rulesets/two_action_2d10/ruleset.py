@@ -1140,7 +1140,8 @@ class TwoAction2d10(Ruleset):
         self, state: GameState, dice: Dice, a: Figure, t: Figure, mode: str, combined: bool
     ) -> None:
         side = self.attack_side(state, a, mode, combined)
-        roll = dice.roll(side.dice)
+        # the strike preview's hit stage, rolled: its dice are the attack's (TA-8, TA-9)
+        (roll,) = self.hit_check(state, a, t, mode, combined, None).roll(dice).rolls
         total = roll.total + side.bonus
         passive = self.passive(state, t)
         rule = str(state.options.get("ta.fumble_rule"))
