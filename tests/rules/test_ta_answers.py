@@ -9,10 +9,11 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from ta_fixtures import declare, duel, of, to_step
+from ta_fixtures import act, arena, declare, duel, make, of, roll, to_step
 
-from hexcombat import Action, Encounter
-from hexcombat.checks import Amount, Chain
+from hexcombat import Action, Encounter, Hex
+from hexcombat.checks import Amount, Chain, OpposedCheck
+from hexcombat.dice import ScriptedDice
 
 pytestmark = pytest.mark.pyodide
 
@@ -109,3 +110,40 @@ def test_i4_the_reducing_parry_previews_a_known_hit_then_its_roll() -> None:
     assert _hit_chance(chain) == 1
     events = enc.perform(Action("parry", "ann", {}), faces=[6, 5, 2])  # parry 11 + 3 = 14
     assert of(events, "attack")[0].data["surplus"] == 18 - 13 - 1
+
+
+def test_ta_25_the_sprint_rolls_the_amount_its_preview_shows() -> None:
+    """Two movement actions preview 2d6kh1 +1 (TA-25, D-12) and roll exactly that: the
+    same dice expression, faces and total (it rolled two separate d6 before)."""
+    enc = make(arena(14, 20), "ann", "Ann", "Blue", Hex(5, 12), 0, armour="leather")
+    enc = make(enc, "bo", "Bo", "Red", Hex(1, 1), 3)
+    declare(enc, "ann", "move", "move")
+    declare(enc, "bo", "other", "none")
+    act(enc, "next_step")
+    action = Action("sprint", "ann", {"adjust": 1})
+    (amount,) = enc.preview(action).rollables
+    assert isinstance(amount, Amount) and amount.dice == "2d6kh1"
+    shown = amount.roll(ScriptedDice([2, 5]))
+    events = enc.perform(action, faces=[2, 5])
+    assert events[0].rolls == (shown.roll.to_json(),)
+    assert events[0].data["extra"] == shown.total == 6
+
+
+def test_d17_a_closed_figure_s_movement_action_previews_the_break_away() -> None:
+    """A closed figure's movement action is a break-away roll (D-17): its preview is that
+    opposed roll, not the movement die."""
+    enc = duel()
+    declare(enc, "ann", "brawl", "other", target="bo", style="grapple")
+    declare(enc, "bo", "other", "none")
+    to_step(enc, "combat")
+    roll(enc, [9, 9, 9, 9], "strike", "ann")
+    act(enc, "next_step")
+    declare(enc, "ann", "other", "none")
+    declare(enc, "bo", "move", "parry", guard="ann")
+    act(enc, "next_step")
+    (check,) = enc.preview(Action("sprint", "bo", {})).rollables
+    assert isinstance(check, OpposedCheck) and check.label == "Break away"
+    shown = check.roll(ScriptedDice([8, 8, 2, 2]))
+    events = enc.perform(Action("sprint", "bo", {}), faces=[8, 8, 2, 2])
+    assert events[0].rolls == tuple(r.to_json() for r in shown.rolls)
+    assert shown.attacker_wins and "breaks away" in events[0].text

@@ -99,19 +99,17 @@ class Perform(Resolve):
                 )
             )
             return
+        adjust = action.integer("adjust", 1) if self.combined(state, f.id, "move") else 0
+        rolled = self.sprint_amount(state, f, adjust).roll(dice)  # what the preview showed
+        extra = rolled.total
+        faces = rolled.roll.faces
         die = R.movement_die(str(self.armour(state, f).get("class")))
-        if self.combined(state, f.id, "move"):
-            rolls = [dice.roll(die), dice.roll(die)]
-            adjust = action.integer("adjust", 1)
-            extra = R.best_of_two([r.total for r in rolls], adjust)
-            a, b = rolls[0].total, rolls[1].total
+        if len(faces) == 2:
             text = (
-                f"{f.name} rolls {a} and {b} on {die}, keeps the better "
+                f"{f.name} rolls {faces[0]} and {faces[1]} on {die}, keeps the better "
                 f"{adjust:+d}: {extra} extra hexes (TA-25)"
             )
         else:
-            rolls = [dice.roll(die)]
-            extra = rolls[0].total
             text = f"{f.name} rolls {extra} on {die}: {extra} extra hexes (TA-24)"
         moves[f.id] = extra
         mode = str(state.options.get("ta.move_extra"))
@@ -122,7 +120,7 @@ class Perform(Resolve):
                 f"{text}; up to {allowance} forward",
                 f.id,
                 rule="TA-24",
-                rolls=tuple(r.to_json() for r in rolls),
+                rolls=(rolled.roll.to_json(),),
                 data={"extra": extra, "allowance": allowance},
             )
         )

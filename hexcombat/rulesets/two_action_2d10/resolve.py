@@ -264,21 +264,22 @@ class Resolve(Offers):
             )
         if kind == "sprint":
             f = state.figure(action.figure)
-            die = R.movement_die(str(self.armour(state, f).get("class")))
+            other = self.closed_with(state, f.id)
+            if other:
+                check = self.break_check(state, f, state.figure(other))
+                return Preview(action, True, rollables=(check,))
             if not self.combined(state, f.id, "move"):
-                amount = Amount("Extra hexes", die, rule="TA-24", unit="hexes")
-                return Preview(action, True, rollables=(amount,))
+                return Preview(action, True, rollables=(self.sprint_amount(state, f, 0),))
             # TA-25, D-12: the better of two dice, then +1 or -1 hex at choice (never below
             # 0; a die shows at least 1): the chosen adjustment's odds, the others as variants
             chosen = action.integer("adjust", 1)
-
-            def kept(adjust: int) -> Amount:
-                words = {1: "+1 hex at choice", -1: "-1 hex at choice"}
-                mods = (Modifier(words[adjust], adjust, "TA-25"),) if adjust else ()
-                return Amount("Extra hexes", f"2{die}kh1", mods, rule="TA-25, D-12", unit="hexes")
-
-            others = tuple(Variant(ADJUST_WORDS[a], kept(a)) for a in (1, 0, -1) if a != chosen)
-            amount = replace(kept(chosen), variants=others)
+            others = tuple(
+                Variant(ADJUST_WORDS[a], self.sprint_amount(state, f, a))
+                for a in (1, 0, -1)
+                if a != chosen
+            )
+            amount = replace(self.sprint_amount(state, f, chosen), variants=others)
+            die = R.movement_die(str(self.armour(state, f).get("class")))
             low, high = 0, int(die[1:]) + 1
             note = (
                 f"Better of two {die}, then ±1 at choice: {low} to {high} extra hexes "
@@ -286,6 +287,16 @@ class Resolve(Offers):
             )
             return Preview(action, True, rollables=(amount,), notes=(note,))
         return Preview(action, True)
+
+    def sprint_amount(self, state: GameState, f: Figure, adjust: int) -> Amount:
+        """Extra hexes for a movement action: the armour's die (TA-24), or with both actions
+        the better of two, +1 or -1 hex at choice (TA-25, D-12)."""
+        die = R.movement_die(str(self.armour(state, f).get("class")))
+        if not self.combined(state, f.id, "move"):
+            return Amount("Extra hexes", die, rule="TA-24", unit="hexes")
+        words = {1: "+1 hex at choice", -1: "-1 hex at choice"}
+        mods = (Modifier(words[adjust], adjust, "TA-25"),) if adjust else ()
+        return Amount("Extra hexes", f"2{die}kh1", mods, rule="TA-25, D-12", unit="hexes")
 
     def _declare_preview(self, state: GameState, action: Action) -> Preview:
         f = state.figure(action.figure)

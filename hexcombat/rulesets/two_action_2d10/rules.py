@@ -186,12 +186,6 @@ def movement_die(armour_class: str) -> str:
     return "d4" if armour_class == "heavy" else "d6"
 
 
-def best_of_two(faces: Sequence[int], adjust: int) -> int:
-    """A second movement action (TA-25): keep the better die, then +1 or -1 at choice
-    (a decision, not a die), never below 0."""
-    return max(0, max(faces) + adjust)
-
-
 def move_allowance(extra: int | None, mode: str = "additive") -> int:
     """Forward hexes this round (TA-23, TA-24, D-12): the die adds to the free 3
     (``additive``) or replaces them (``total``)."""
