@@ -259,8 +259,12 @@ class Resolve(Offers):
             a, t = state.figure(str(c["attacker"])), state.figure(str(c["target"]))
             d = next((k for k, v in ANSWERS.items() if v == kind), None)
             chain = self.answer_chain(state, a, t, str(c["mode"]), d, _int(c["total"]))
+            rolled = f"{a.name} rolled {c['total']} to hit: the odds are those of the dice left."
             return Preview(
-                action, True, rollables=(chain,), notes=(f"{a.name} rolled {c['total']} to hit.",)
+                action,
+                True,
+                rollables=(chain,),
+                notes=(rolled, *self._strike_notes(state, t, False)),
             )
         if kind == "sprint":
             f = state.figure(action.figure)
