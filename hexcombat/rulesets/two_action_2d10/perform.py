@@ -397,8 +397,8 @@ class Perform(Resolve):
             )
         )
         if kind == "block" and state.options.get("ta.block_shield_risk") and value >= 5:
-            risk = dice.roll("d10")
-            word = "torn away" if risk.total <= 5 else "broken"
+            risk = self.shield_risk().roll(dice)
+            word = "torn away" if risk.outcome_id == "torn" else "broken"
             t.statuses["shield_lost"] = Status("shield_lost", note=word)
             state.emit(
                 Event(
@@ -406,7 +406,8 @@ class Perform(Resolve):
                     f"{t.name}'s shield is {word} ({risk.total} on d10, D-3)",
                     t.id,
                     rule="D-3",
-                    rolls=(risk.to_json(),),
+                    details=(risk.explain(),),
+                    rolls=(risk.roll.to_json(),),
                 )
             )
         if mode == "brawl":

@@ -355,6 +355,13 @@ class Resolve(Offers):
             return state.figure(str(self.mem(state, "ripostes").get(a.id))), "melee"
         return state.figure(str(self.plan(state, a.id).get("target"))), self.strike_mode(state, a)
 
+    @staticmethod
+    def shield_risk() -> Amount:
+        """A Block beaten by a surplus of 5 or more: d10, 1-5 the shield is torn away,
+        6-10 broken (TA-7, D-3)."""
+        bands = (Band(1, 5, "torn", "Torn away"), Band(6, 10, "broken", "Broken"))
+        return Amount("Shield", "d10", rule="D-3", bands=bands)
+
     def location_table(self, state: GameState) -> Amount:
         """The d10 hit location (TA-11, D-6)."""
         bands = tuple(
