@@ -50,6 +50,8 @@ def test_d12_free_movement_is_taken_once_not_repeated() -> None:
     ahead = neighbor(neighbor(neighbor(Hex(6, 5), 0), 0), 0)
     act(enc, "move", "ann", to=str(ahead), facing=0)
     assert enc.legal_actions("ann") == []
+    ann = enc.state.figures["ann"]
+    assert "taken once (D-12)" in enc.ruleset.idle_text(enc.state, ann)
     with pytest.raises(HexcombatError):
         act(enc, "move", "ann", to=str(neighbor(ahead, 3)), facing=0)
     acting = encounter_view(enc)["time"]["acting"]

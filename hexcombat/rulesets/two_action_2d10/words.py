@@ -52,6 +52,8 @@ class Words(Readers):
             if figure.id in self.who_acts(state).figures:
                 return f"{figure.name} waits for its place in the strike order (TA-14)."
             return f"{figure.name} has no blow to strike in this step (TA-27)."
+        if state.clock.step == "movement" and figure.id in self.mem(state, "moved"):
+            return f"{figure.name} has moved this round: free movement is taken once (D-12)."
         return ""
 
     def badges(self, state: GameState, figure: Figure) -> list[str]:
