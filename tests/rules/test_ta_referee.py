@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from ta_fixtures import BO_AT, act, arena, declare, duel, kinds, make, of, roll, to_step
+from ta_fixtures import ANN_AT, BO_AT, act, arena, declare, duel, kinds, make, of, roll, to_step
 
 from hexcombat import Action, Encounter, Hex, HexcombatError
 from hexcombat.document import to_document
@@ -246,3 +246,23 @@ def test_r10_d7_a_failed_arm_save_drops_the_weapon_and_fists_remain() -> None:
     enc = _arm_hit({"ta.dropped_weapon_blow": "lost"})
     assert kinds(enc, "ann") == []
     assert enc.state.figures["ann"].has_status("dropped_weapon")
+
+
+def test_ta_17_a_counter_strike_needs_a_defensive_action_not_yet_committed() -> None:
+    """'They need not commit their defensive option and may choose to transfer it' (TA-17):
+    Ann's Block, already committed against Bo, cannot become a counter-strike when Cy then
+    makes a spectacular mistake."""
+    enc = duel(shield=False)
+    ann = enc.setup_figure("ann")
+    ann.stats["shield"] = True
+    enc = enc.with_figure(ann)
+    enc = make(enc, "cy", "Cy", "Red", neighbor(ANN_AT, 0), 3, weapon="sword")
+    declare(enc, "ann", "block", "attack", target="cy")
+    declare(enc, "bo", "attack", "other", target="ann")
+    declare(enc, "cy", "attack", "other", target="ann")
+    to_step(enc, "combat")
+    roll(enc, [5, 5], "strike", "bo")  # Spear first: 14
+    roll(enc, [9, 9], "shield_block", "ann")  # Block 23: a miss
+    events = roll(enc, [1, 1], "strike", "cy")  # Sword next: a spectacular mistake
+    assert "spectacular mistake" in of(events, "attack")[0].text
+    assert not of(events, "riposte") and "ann" not in enc.state.memory.get("ripostes", {})

@@ -263,10 +263,14 @@ class Perform(Resolve):
             )
         else:  # TA-17: the protagonist striking second, not yet struck this step
             second = t.id not in self.mem(state, "done")
-        if not second or not any(k in self.actions_of(state, t.id) for k in R.DEFENCES):
+        used = [
+            *self.mem(state, "spent").get(t.id, []),
+            *(["block"] * (t.id in self.mem(state, "blocks"))),
+        ]
+        unused = [k for k in R.DEFENCES if k in self.actions_of(state, t.id) and k not in used]
+        if not second or not unused:  # a defensive action not yet committed (TA-17)
             return
-        spent = self.book(state, "spent").setdefault(t.id, [])
-        spent.extend(k for k in R.DEFENCES if k in self.actions_of(state, t.id))
+        self.book(state, "spent").setdefault(t.id, []).extend(unused)
         if (
             state.options.get("ta.counter_strike_step") == "immediate"
             and figure_distance(a, t) == 1
