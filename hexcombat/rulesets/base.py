@@ -31,6 +31,7 @@ from ..state import GameState
 from ..terrain import TerrainTable
 from ..time import Acting, Clock, Declarations, StepDef, Time
 from ..validation import Json
+from .manifest import Manifest
 
 GM_ACTIONS = ("gm_pool", "gm_status", "gm_note", "roll_dice")
 """The table actions every ruleset offers (:meth:`Ruleset.gm_actions`): a GM sets a pool, puts
@@ -127,6 +128,8 @@ class Ruleset:
     stacking_option: ClassVar[str] = ""
     starter: ClassVar[bool] = False
     """True for the ruleset a new, empty encounter uses when nobody chose one."""
+    manifest: ClassVar[Manifest | None] = None
+    """Where its spec, code, data, tests and demo live (:mod:`.manifest`); every ruleset has one."""
 
     # ---- set-up -------------------------------------------------------
     def default_options(self) -> dict[str, Json]:

@@ -35,6 +35,7 @@ from hexcombat.geometry import Hex
 from hexcombat.layout import hex_label
 from hexcombat.rulesets.base import Preview, Ruleset
 from hexcombat.rulesets.data import load
+from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
@@ -104,6 +105,18 @@ class TwoAction2d10(Ruleset):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    manifest = Manifest(
+        package="hexcombat/rulesets/two_action_2d10",
+        builder="ta_fixtures:demo",
+        demo="two-action-2d10.json",
+        prefix="TA",
+        gap_letters="DIR",
+        spec="two-action-2d10.md",
+        rules=27,
+        data="hexcombat/rulesets/data/two_action_2d10.json",
+        tests="tests/rules/test_ta_*.py",
+        options_module="hexcombat.rulesets.two_action_2d10.options",
+    )
 
     # ---- set-up ----------------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
