@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from hexcombat import Encounter, loads
@@ -25,10 +26,18 @@ TEST_ONLY: tuple[Ruleset, ...] = (KitDuel(),)
 """Rulesets the app never registers but the tests hold to the same checks."""
 
 
-def register_test_only() -> None:
-    """Register the test-only rulesets (idempotent; a test run may then open them by id)."""
+@contextmanager
+def test_only_registered() -> Iterator[None]:
+    """The test-only rulesets registered for a while (encounters of them open by id), then
+    unregistered again so that the rest of the run sees the app's registry."""
+    added = [r.id for r in TEST_ONLY if r.id not in registry._REGISTRY]
     for ruleset in TEST_ONLY:
         registry._REGISTRY.setdefault(ruleset.id, ruleset)
+    try:
+        yield
+    finally:
+        for ruleset_id in added:
+            del registry._REGISTRY[ruleset_id]
 
 
 def every_ruleset() -> list[Ruleset]:
@@ -63,5 +72,5 @@ def demo(ruleset_id: str) -> Encounter:
     assert m.builder, f"ruleset {ruleset_id!r} names no demo builder in its manifest"
     if m.demo:
         return loads((DEMOS / m.demo).read_text(encoding="utf-8"))
-    register_test_only()
-    return builder(ruleset_id)()
+    with test_only_registered():
+        return builder(ruleset_id)()

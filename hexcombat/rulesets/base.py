@@ -457,8 +457,9 @@ class Ruleset:
             if over or self.is_out(state, figure) or not self.who_acts(state).may_act(figure_id):
                 return []
             return self.figure_actions(state, figure)
-        specs = self.table_actions(state)  # once the fight is over the table may still end
-        # the step (the ruleset's upkeep, a death save, runs); figures are offered nothing
+        # once the fight is over the table may still end the step (the ruleset's upkeep, a
+        # death save, runs); figures are offered nothing; a tied action waits for its time
+        specs = [s for s in self.table_actions(state) if over or s.tied_to != "fight_over"]
         if not self.blocks_next_step(state):
             step = state.step
             specs.append(
