@@ -36,16 +36,17 @@ LONG = int(os.environ.get("HEXCOMBAT_CONFORMANCE", "0"))
 @dataclass(frozen=True)
 class Mode:
     """How much a run plays: games per start, actions per game, and the limits of the odds
-    checks (ways enumerated exactly, else seeded rolls)."""
+    checks (ways enumerated exactly, else seeded rolls, for so many rollables a start)."""
 
     games: int
     actions: int
     exact_ways: int
     samples: int
+    sampled: int
 
 
-FAST = Mode(games=1, actions=40, exact_ways=1_500, samples=200)
-LONG_MODE = Mode(games=LONG or 20, actions=150, exact_ways=20_000, samples=2_000)
+FAST = Mode(games=1, actions=40, exact_ways=1_500, samples=200, sampled=12)
+LONG_MODE = Mode(games=LONG or 20, actions=150, exact_ways=20_000, samples=2_000, sampled=10**6)
 
 
 def start(ruleset_id: str, which: str, seed: int) -> Encounter:
@@ -128,7 +129,9 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
         problems += tagged("turn line", inv.turn_line_problems(enc, tally))
         problems += tagged("tied", inv.tied_problems(enc, tally))
         actions = [action_for(spec, rng.randrange, unoffered=False) for spec in offered(enc)]
-        if not actions:
+        if not actions:  # only a finished fight may leave nothing to do, not even next_step
+            if enc.ruleset.fight_outcome(enc.state) is None:
+                problems.append(("steps", f"stuck at {enc.state.clock}: nothing is offered"))
             break
         previews = {}
         for action in actions:
@@ -137,7 +140,9 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
             previews[id(action)] = preview
             for rollable in inv.rollables(preview):
                 problems += tagged("odds", inv.odds_problems(rollable, tally))
-                odds = inv.frequency_problems(rollable, tally, mode.exact_ways, mode.samples)
+                odds = inv.frequency_problems(
+                    rollable, tally, mode.exact_ways, mode.samples, mode.sampled
+                )
                 problems += tagged("odds", odds)
         if rng.random() < 0.2:
             problems += tagged("hidden order", hidden_order_problems(enc, rng, tally))

@@ -44,11 +44,6 @@ class Tally:
     sampled: int = 0
     seen: set[str] = field(default_factory=set)
 
-    def add(self, other: Tally) -> None:
-        """Add ``other``'s counts to these."""
-        for name in ("states", "actions", "refusals", "checks", "rollables", "exact", "sampled"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-
 
 def ready(enc: Encounter) -> list[str]:
     """The figures offered an action now, in set-up order."""
@@ -136,10 +131,13 @@ def exact_frequencies(rollable: Rollable, most: int) -> dict[str, Fraction] | No
     return chances
 
 
-def frequency_problems(rollable: Rollable, tally: Tally, most: int, samples: int) -> list[str]:
+def frequency_problems(
+    rollable: Rollable, tally: Tally, most: int, samples: int, sampled: int = 10**9
+) -> list[str]:
     """The preview's odds equal the roll's frequencies: exactly, over every typed face when
     there are at most ``most`` ways, else within five standard errors of ``samples`` seeded
-    rolls. Each distinct rollable is checked once per run."""
+    rolls (for at most ``sampled`` rollables a run). Each distinct rollable is checked once
+    per run."""
     key = json.dumps(rollable.to_json(), sort_keys=True)
     if key in tally.seen:
         return []
@@ -151,6 +149,8 @@ def frequency_problems(rollable: Rollable, tally: Tally, most: int, samples: int
         tally.checks += len(shown)
         if exact != shown:
             return [f"{rollable.label}: preview {_odds(shown)}, every face gives {_odds(exact)}"]
+        return []
+    if tally.sampled >= sampled:
         return []
     tally.sampled += 1
     seen: Counter[str] = Counter()
