@@ -25,6 +25,7 @@ from playouts import action_for, assert_replays_exactly  # noqa: E402
 
 from hexcombat import Action, Encounter  # noqa: E402
 from hexcombat.actions import ActionSpec  # noqa: E402
+from hexcombat.errors import HexcombatError  # noqa: E402
 from hexcombat.geometry import Hex  # noqa: E402
 
 STARTS = ("demo-start", "demo-end", "four")
@@ -113,7 +114,17 @@ def hidden_order_problems(enc: Encounter, rng: random.Random, tally: inv.Tally) 
 
 Problem = tuple[str, str]
 """A broken invariant: its family (one of :data:`FAMILIES`) and what was seen."""
-FAMILIES = ("steps", "turn line", "tied", "odds", "rolls", "refusals", "replay", "hidden order")
+FAMILIES = (
+    "steps",
+    "turn line",
+    "tied",
+    "previews",
+    "odds",
+    "rolls",
+    "refusals",
+    "replay",
+    "hidden order",
+)
 
 
 def tagged(family: str, found: list[str]) -> list[Problem]:
@@ -135,7 +146,11 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
             break
         previews = {}
         for action in actions:
-            preview = enc.preview(action)  # every offered action previews
+            try:  # every offered action previews
+                preview = enc.preview(action)
+            except HexcombatError as exc:
+                problems.append(("previews", f"{action} does not preview: {exc}"))
+                continue
             tally.checks += 1
             previews[id(action)] = preview
             for rollable in inv.rollables(preview):
@@ -154,11 +169,17 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
             cursor = enc.cursor
             done, refused = inv.perform_or_refuse(enc, action, tally)
             problems += tagged("refusals", refused)
-            if done:
-                problems += tagged(
-                    "rolls", inv.roll_problems(enc, previews[id(action)], cursor, tally)
-                )
-                break
+            if not done:
+                continue
+            preview = previews.get(id(action))
+            if preview is not None:
+                tally.checks += 1
+                if not preview.allowed:
+                    problems.append(
+                        ("previews", f"{action} was done, its preview: {preview.reason}")
+                    )
+                problems += tagged("rolls", inv.roll_problems(enc, preview, cursor, tally))
+            break
         if rng.random() < 0.1 and enc.can_undo:
             enc.undo()
             if rng.random() < 0.5:
