@@ -210,17 +210,17 @@ def main() -> int:
     """Print each ruleset's figures in the long mode (or the fast one with ``--fast``)."""
     mode = FAST if "--fast" in sys.argv else LONG_MODE
     failed = 0
-    print(f"{'ruleset':22} {'states':>7} {'actions':>7} {'refused':>7} {'checks':>8} "
-          f"{'odds':>5} {'exact':>5} {'rolled':>6} {'seconds':>7}  problems")  # fmt: skip
+    print(f"{'ruleset':22} {'states':>7} {'actions':>7} {'refused':>7} {'checks':>8} {'odds':>5} "
+          f"{'exact':>5} {'rolled':>6} {'seconds':>7} {'cpu':>5}  problems")  # fmt: skip
     for ruleset_id in manifests.every_id():
         tally = inv.Tally()
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         problems = [p for which in STARTS for p in run(ruleset_id, which, mode, tally)]
-        took = time.perf_counter() - began
+        took, used = time.perf_counter() - began, time.process_time() - cpu
         failed += bool(problems)
         print(f"{ruleset_id:22} {tally.states:7} {tally.actions:7} {tally.refusals:7} "
               f"{tally.checks:8} {tally.rollables:5} {tally.exact:5} {tally.sampled:6} "
-              f"{took:7.1f}  {len(problems)}")  # fmt: skip
+              f"{took:7.1f} {used:5.1f}  {len(problems)}")  # fmt: skip
         for family, text in problems:
             print(f"    {family}: {text}")
     return 1 if failed else 0
