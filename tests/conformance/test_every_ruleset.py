@@ -29,8 +29,9 @@ MODE = games.LONG_MODE if games.LONG else games.FAST
 KNOWN: dict[tuple[str, str], str] = {
     ("strike-chance-pulse", "tied"): "#20: 'End of combat: infection checks' and 'Next morning' "
     "are offered mid-fight (declare tied_to='fight_over'), fixed on branch scp",
-    ("two-action-2d10", "rolls"): "#20: the preview is the roll (a sprint previews 2d6kh1 "
-    "extra hexes and rolls d6; blows roll raw dice), fixed on branch ta",
+    ("two-action-2d10", "rolls"): "#20: the preview is the roll (Take and Dodge answers "
+    "preview the attack's 2d10 once it is rolled; blows roll raw dice; a sprint previews "
+    "2d6kh1 and rolls d6), fixed on branch ta",
     ("two-action-2d10", "steps"): "#20: D-12 free movement taken again and again in one "
     "movement step, fixed on branch ta",
 }
