@@ -53,6 +53,7 @@ DEMOS = [r.id for r in all_rulesets() if r.manifest is not None and r.manifest.d
 def test_every_registered_ruleset_has_a_manifest_and_a_demo() -> None:
     missing = [r.id for r in all_rulesets() if r.manifest is None or not r.manifest.demo]
     assert missing == [], "declare a Manifest with a demo on each ruleset class"
+    assert set(DEMO_CHECKS) <= set(DEMOS), "DEMO_CHECKS names a ruleset without a demo"
 
 
 # ---- the rule coverage table ---------------------------------------------------------------
