@@ -16,15 +16,17 @@ from .geometry import Hex
 from .schema import FieldSpec
 from .validation import Json, Reader, describe
 
+TIED_TO = ("", "fight_over")
+"""Times a rule may tie an action to: none, or once the fight is over (end of combat, the
+next morning); the engine offers a tied action only then."""
+
 
 @dataclass(frozen=True)
 class ActionSpec:
     """An action a figure (or the table, when ``figure`` is None) may take now.
 
-    ``timing`` names the time a rule ties the action to, so a generic check can hold every
-    ruleset to it: '' (whenever offered), ``"end_of_fight"`` (offered only once the fight is
-    over: :meth:`~hexcombat.rulesets.base.Ruleset.fight_outcome` is not None) or
-    ``"after_fight"`` (later still, such as the next morning: also only once it is over).
+    ``tied_to`` names the time its rule ties it to (:data:`TIED_TO`): ``fight_over`` for
+    an action of the end of combat or the next morning.
     """
 
     kind: str
@@ -33,7 +35,11 @@ class ActionSpec:
     params: tuple[FieldSpec, ...] = ()
     help: str = ""
     rule: str = ""
-    timing: str = ""
+    tied_to: str = ""
+
+    def __post_init__(self) -> None:
+        if self.tied_to not in TIED_TO:
+            raise ValueError(f"tied_to must be one of {TIED_TO}, got {self.tied_to!r}")
 
     def param(self, name: str) -> FieldSpec:
         """The parameter called ``name``."""
@@ -75,8 +81,8 @@ class ActionSpec:
             data["help"] = self.help
         if self.rule:
             data["rule"] = self.rule
-        if self.timing:
-            data["timing"] = self.timing
+        if self.tied_to:
+            data["tied_to"] = self.tied_to
         return data
 
 

@@ -145,7 +145,7 @@ def test_scp_35_r17_a_riposte_into_the_melee_zone_only_or_from_the_rear_too(zone
 
 def timed(enc: Encounter) -> dict[str, str]:
     """The table's actions now with the time each is tied to."""
-    return {s.kind: s.timing for s in enc.legal_actions(None) if s.kind != "next_step"}
+    return {s.kind: s.tied_to for s in enc.legal_actions(None) if s.kind != "next_step"}
 
 
 def test_scp_53_the_end_of_combat_comes_only_once_the_fight_is_decided() -> None:
@@ -159,7 +159,7 @@ def test_scp_53_the_end_of_combat_comes_only_once_the_fight_is_decided() -> None
     roll(enc, [5, 10], "melee", "ann", **SWORD)  # Bo falls: the fight is decided
     assert enc.state.figures["bo"].has_status("dead")
     assert enc.ruleset.fight_outcome(enc.state) is not None
-    assert timed(enc) == {"end_combat": "end_of_fight"}
+    assert timed(enc) == {"end_combat": "fight_over"}
     assert "gm_end_fight" not in [s.kind for s in enc.gm_actions()]
 
 
@@ -177,10 +177,10 @@ def test_scp_53_scp_56_the_gm_ends_the_fight_then_one_end_of_combat_then_one_mor
     assert to_document(enc) == before
     act(enc, "gm_end_fight")
     assert enc.legal_actions("ann") == [] and enc.legal_actions("bo") == []
-    assert timed(enc) == {"end_combat": "end_of_fight"}  # the morning comes after it
+    assert timed(enc) == {"end_combat": "fight_over"}  # the morning comes after it
     events = act(enc, "end_combat")
     assert of(events, "infection")[0].text == "End of combat: no living figure was wounded"
-    assert timed(enc) == {"morning": "after_fight"}
+    assert timed(enc) == {"morning": "fight_over"}
     assert enc.legal_actions(None)[0].label == "Morning 1: infection and poison"
     events = roll(enc, [7], "morning")  # one day: D10 7 -> 2 EN
     assert of(events, "morning")[0].text == "Morning 1 after the combat"
@@ -188,7 +188,7 @@ def test_scp_53_scp_56_the_gm_ends_the_fight_then_one_end_of_combat_then_one_mor
     assert enc.legal_actions(None)[0].label == "Morning 2: infection and poison"
     enc.undo()
     enc.undo()
-    assert timed(enc) == {"end_combat": "end_of_fight"}
+    assert timed(enc) == {"end_combat": "fight_over"}
 
 
 def beast(enc: Encounter, items: list[str]) -> Encounter:

@@ -26,6 +26,7 @@ from ...time import Acting, Clock
 from ...validation import Json
 from ..base import BADGE_COLORS, Preview
 from ..data import load
+from ..manifest import Manifest
 from ..registry import register
 from .book import HP_DEFAULT, Book, _hexes, _int, _opt, cs_of, on_knees, tracks_hp
 from .combat import (
@@ -78,6 +79,18 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    manifest = Manifest(
+        package="hexcombat/rulesets/combat_speed_phase",
+        builder="combat_speed_phase_fixtures:demo",
+        demo="combat-speed-phase.json",
+        prefix="CSP",
+        gap_letters="CIR",
+        spec="combat-speed-phase.md",
+        rules=17,
+        data="hexcombat/rulesets/data/combat_speed_phase.json",
+        tests="tests/rules/test_combat_speed_phase_*.py",
+        options_module="hexcombat.rulesets.combat_speed_phase.options",
+    )
 
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:

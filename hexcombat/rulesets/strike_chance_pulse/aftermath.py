@@ -68,7 +68,7 @@ def table_specs(state: GameState, fight_over: bool) -> list[ActionSpec]:
                 (),
                 "Every wounded figure rolls D100 against its infection chance (SCP-53...SCP-55).",
                 "SCP-53, SCP-54, SCP-55",
-                timing="end_of_fight",
+                tied_to="fight_over",
             )
         ]
     if not ailing(state):
@@ -83,7 +83,7 @@ def table_specs(state: GameState, fight_over: bool) -> list[ActionSpec]:
             "Infected figures roll to be cured (D100 at or under original EN) or take "
             "D10 - 5 (at least 1); slow poison always hurts (SCP-56, SCP-58).",
             "SCP-56, SCP-58",
-            timing="after_fight",
+            tied_to="fight_over",
         )
     ]
 

@@ -28,6 +28,7 @@ from ...time import Acting, StepDef
 from ...validation import Json
 from ..base import Outcome, Preview, Ruleset
 from ..data import load
+from ..manifest import Manifest
 from ..registry import register
 from . import aftermath, flow, ground, missile, offers, rules
 from .options import FIELDS, OPTIONS, TIME
@@ -70,6 +71,18 @@ class StrikeChancePulse(Ruleset):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    manifest = Manifest(
+        package="hexcombat/rulesets/strike_chance_pulse",
+        builder="scp_fixtures:demo",
+        demo="strike-chance-pulse.json",
+        prefix="SCP",
+        gap_letters="AIR",
+        spec="strike-chance-pulse.md",
+        rules=58,
+        data="hexcombat/rulesets/data/strike_chance_pulse.json",
+        tests="tests/rules/test_scp_*.py",
+        options_module="hexcombat.rulesets.strike_chance_pulse.options",
+    )
 
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:

@@ -13,6 +13,7 @@ import copy
 from typing import ClassVar
 
 from hexcombat.figures import Figure, Pool
+from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
@@ -45,6 +46,18 @@ class TwoAction2d10(Words, Perform):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    manifest = Manifest(
+        package="hexcombat/rulesets/two_action_2d10",
+        builder="ta_fixtures:demo",
+        demo="two-action-2d10.json",
+        prefix="TA",
+        gap_letters="DIR",
+        spec="two-action-2d10.md",
+        rules=27,
+        data="hexcombat/rulesets/data/two_action_2d10.json",
+        tests="tests/rules/test_ta_*.py",
+        options_module="hexcombat.rulesets.two_action_2d10.options",
+    )
 
     # ---- set-up ----------------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
