@@ -26,7 +26,7 @@ from ...events import Event
 from ...figures import Figure, Status
 from ...state import GameState
 from . import rules
-from .flow import hurt_endurance
+from .resolve_damage import hurt_endurance
 from .situation import stat
 
 GM_END = "gm_end_fight"

@@ -30,7 +30,20 @@ from ..base import Outcome, Preview, Ruleset
 from ..data import load
 from ..manifest import Manifest
 from ..registry import register
-from . import aftermath, flow, ground, missile, offers, rules
+from . import (
+    aftermath,
+    flow,
+    ground,
+    missile,
+    offers,
+    offers_mounted,
+    offers_strikes,
+    resolve,
+    resolve_multiple,
+    resolve_parry,
+    rules,
+    words,
+)
 from .options import FIELDS, OPTIONS, TIME
 from .situation import (
     HORSEMANSHIP,
@@ -198,14 +211,14 @@ class StrikeChancePulse(Ruleset):
                 offers.attack_spec(state, figure, "melee"),
                 offers.attack_spec(state, figure, "ranged"),
                 offers.attack_spec(state, figure, "close"),
-                offers.multiple_spec(state, figure),
+                offers_strikes.multiple_spec(state, figure),
                 offers.charge_spec(state, figure),
-                offers.mounted_charge_spec(state, figure),
+                offers_mounted.mounted_charge_spec(state, figure),
                 offers.move_spec(state, figure),
             ):
                 if spec is not None:
                     specs.append(spec)
-        specs += offers.mount_specs(state, figure)
+        specs += offers_mounted.mount_specs(state, figure)
         return specs + simple
 
     def table_actions(self, state: GameState) -> list[ActionSpec]:
@@ -253,9 +266,9 @@ class StrikeChancePulse(Ruleset):
             return Preview(action, True)
         attacker = state.figure(action.figure)
         if kind == "multiple_strike":
-            plans = flow.multiple_plans(state, attacker, action)
+            plans = resolve_multiple.multiple_plans(state, attacker, action)
         else:
-            plans = [flow.plan_attack(state, attacker, action)]
+            plans = [resolve.plan_attack(state, attacker, action)]
         rollables: list[Rollable] = []
         notes: list[str] = []
         highlights: dict[str, tuple[Hex, ...]] = {}
@@ -306,13 +319,13 @@ class StrikeChancePulse(Ruleset):
 
     def _mounted_charge_preview(self, state: GameState, action: Action) -> Preview:
         """SCP-51: the strike as it will be at the end of the straight run."""
-        pair = offers.pair_of(state, state.figure(action.figure))
+        pair = offers_mounted.pair_of(state, state.figure(action.figure))
         if pair is None:
             return Preview(action, False, "a mounted Charge needs a rider and its mount (SCP-51)")
         rider, mount = pair
         target = state.figure(action.text("target"))
         to = action.hex("to")
-        if to not in offers.charge_ends(state, rider, mount, target):
+        if to not in offers_mounted.charge_ends(state, rider, mount, target):
             return Preview(
                 action, False, f"{mount.name} cannot run straight to {hex_label(to)} (SCP-51)"
             )
@@ -341,7 +354,7 @@ class StrikeChancePulse(Ruleset):
         )
 
     def _plan_preview(
-        self, state: GameState, attacker: Figure, plan: flow.Plan
+        self, state: GameState, attacker: Figure, plan: resolve.Plan
     ) -> tuple[list[Rollable], list[str], dict[str, tuple[Hex, ...]]]:
         """One attack's rollables, notes and highlights."""
         rollables: list[Rollable] = []
@@ -352,7 +365,7 @@ class StrikeChancePulse(Ruleset):
         if plan.flight is not None:
             chain_stages = []
             for i, entry in enumerate(plan.flight.entries):
-                check = flow.path_check(state, plan, entry)
+                check = resolve.path_check(state, plan, entry)
                 chain_stages.append(
                     Stage(entry.figure.id, check, () if i == 0 else ("failure", "fumble_miss"))
                 )
@@ -377,14 +390,14 @@ class StrikeChancePulse(Ruleset):
                         Stage("strike", plan.check),
                         Stage(
                             "fumble",
-                            flow.fumble_check(state, attacker, plan),
+                            resolve.fumble_check(state, attacker, plan),
                             ("fumble_hit", "fumble_miss"),
                         ),
                     ),
                     rule="SCP-28, SCP-30",
                 )
             )
-        for extra in flow.after_hit_rollables(state, plan):
+        for extra in resolve.after_hit_rollables(state, plan):
             rollables.append(extra)
         if plan.check.parry_margin:
             ok, drank = parry_rank_of(state, plan.target)
@@ -447,7 +460,7 @@ class StrikeChancePulse(Ruleset):
         if foes:  # R-7: moving into a hostile's hex is entering Close combat (SCP-41)
             both = settings(state).close_drops_shields == "both"
             for f in [figure, *foes] if both else [figure]:
-                flow.drop_shield_for_close(state, f)
+                resolve.drop_shield_for_close(state, f)
 
     def do_charge(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-8: move next to the target, face it and make a Melee attack."""
@@ -475,22 +488,22 @@ class StrikeChancePulse(Ruleset):
             )
         )
         melee = Action("melee", figure.id, {**action.params, "charge": True})
-        flow.attack(state, figure, melee, dice)
+        resolve.attack(state, figure, melee, dice)
 
     def do_multiple_strike(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-13...SCP-15, A-31: several Strike Checks in one Melee action."""
-        flow.multiple_strike(state, state.figure(action.figure), action, dice)
+        resolve_multiple.multiple_strike(state, state.figure(action.figure), action, dice)
 
     def do_mounted_charge(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-51: the mount runs straight ahead, facing unchanged; the rider strikes as in a
         Charge (SCP-8); the mount's action is spent and it has momentum next Pulse (SCP-52)."""
-        pair = offers.pair_of(state, state.figure(action.figure))
+        pair = offers_mounted.pair_of(state, state.figure(action.figure))
         if pair is None:
             raise IllegalActionError("a mounted Charge needs a rider and its mount (SCP-51)")
         rider, mount = pair
         target = state.figure(action.text("target"))
         to = action.hex("to")
-        if to not in offers.charge_ends(state, rider, mount, target):
+        if to not in offers_mounted.charge_ends(state, rider, mount, target):
             raise IllegalActionError(
                 f"{mount.name} cannot carry {rider.name} straight to {hex_label(to)} to strike "
                 f"{target.name} (SCP-51)"
@@ -516,14 +529,15 @@ class StrikeChancePulse(Ruleset):
         )
         params = {**action.params, "special": "none", "charge": True}
         params.pop("to", None)
-        flow.attack(state, rider, Action("melee", rider.id, params), dice)
+        resolve.attack(state, rider, Action("melee", rider.id, params), dice)
 
     def do_mount(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-48: climb onto an adjacent mount that is not moving."""
         figure = state.figure(action.figure)
         mount = state.figure(action.text("mount"))
-        if not any(s.kind == "mount" for s in offers.mount_specs(state, figure)) or not (
-            offers.rideable(state, figure, mount) and offers.mount_still(state, mount)
+        if not any(s.kind == "mount" for s in offers_mounted.mount_specs(state, figure)) or not (
+            offers_mounted.rideable(state, figure, mount)
+            and offers_mounted.mount_still(state, mount)
         ):
             raise IllegalActionError(f"{figure.name} cannot mount {mount.name} now (SCP-48)")
         flow.acted(state, figure)
@@ -555,7 +569,7 @@ class StrikeChancePulse(Ruleset):
         Check: at or under it the mount turns or stops; above it, it keeps going next Pulse."""
         mount = state.figure(action.figure)
         full = rules.momentum_hexes(stat(mount, "tmr", 0))
-        run = offers.straight_run(state, mount, full)
+        run = offers_mounted.straight_run(state, mount, full)
         blocked = len(run) < full
         start = mount.position
         if run:
@@ -611,19 +625,19 @@ class StrikeChancePulse(Ruleset):
 
     def do_melee(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-4, SCP-24...SCP-34: a Melee attack."""
-        flow.attack(state, state.figure(action.figure), action, dice)
+        resolve.attack(state, state.figure(action.figure), action, dice)
 
     def do_fire(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-3, SCP-9...SCP-12: Fire along a line, checking every figure on it."""
-        flow.attack(state, state.figure(action.figure), action, dice)
+        resolve.attack(state, state.figure(action.figure), action, dice)
 
     def do_grapple(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-5, SCP-19, SCP-41: Close combat in one hex."""
-        flow.attack(state, state.figure(action.figure), action, dice)
+        resolve.attack(state, state.figure(action.figure), action, dice)
 
     def do_parry(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-33, SCP-34: the defender's D10 parry roll."""
-        flow.parry(state, state.figure(action.figure), dice)
+        resolve_parry.parry(state, state.figure(action.figure), dice)
 
     def do_decline_parry(self, state: GameState, action: Action, dice: Dice) -> None:
         """A-6: no parry; the miss stands."""
@@ -632,7 +646,7 @@ class StrikeChancePulse(Ruleset):
 
     def do_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-35: an immediate Melee attack that cannot be parried."""
-        flow.riposte(state, state.figure(action.figure), action.text("weapon"), dice)
+        resolve_parry.riposte(state, state.figure(action.figure), action.text("weapon"), dice)
 
     def do_decline_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-35: the defender lets the Riposte go."""
@@ -728,7 +742,7 @@ class StrikeChancePulse(Ruleset):
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Strike Chances, Defense Rating, initiative and bookkeeping for the figure panel."""
-        return flow.figure_view(state, figure)
+        return words.figure_view(state, figure)
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """Core invariants, two hands at most, one action per Pulse."""
