@@ -13,7 +13,7 @@ from hexcombat import Hex
 from hexcombat.errors import IllegalActionError
 from hexcombat.figures import Figure, Pool
 from hexcombat.rulesets.common import IntStat, TextStat, int_or, is_int, knock_down, lose_points
-from hexcombat.rulesets.common.memory import Book, FigureBook
+from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
 from hexcombat.schema import FieldSpec
 
 pytestmark = pytest.mark.pyodide
@@ -78,13 +78,15 @@ def test_knock_down_sets_the_status_once() -> None:
 def test_books_read_and_write_the_json_memory_they_wrap() -> None:
     enc = skirmish_duel()
     state = enc.state.copy()
-    book = Book(state)
+    book = StateMemory(state)
     assert book._int("missing", 3) == 3
     book._list("seen").append("ann")
     book._table("by").update(ann="bo")
     assert json.dumps(state.memory, sort_keys=True).count('"seen": ["ann"]') == 1
     figure = state.figures["ann"]
-    FigureBook(figure)._set("wounded", True)
+    FigureMemory(figure)._set("wounded", True)
+    assert FigureMemory(figure)._flag("wounded") is True
+    assert FigureMemory(figure)._text("wounded") is None
     assert figure.memory["wounded"] is True
 
 
@@ -92,6 +94,6 @@ def test_a_corrupt_memory_is_refused_with_a_clear_message() -> None:
     state = skirmish_duel().state.copy()
     state.memory["seen"] = 3
     with pytest.raises(IllegalActionError, match="'seen' must be a list"):
-        Book(state)._list("seen")
+        StateMemory(state)._list("seen")
     with pytest.raises(IllegalActionError, match="'seen' must be a table"):
-        Book(state)._table("seen")
+        StateMemory(state)._table("seen")

@@ -3,9 +3,10 @@
 ``GameState.memory`` (per round or step) and ``Figure.memory`` (per figure) are plain JSON,
 copied with the state and rebuilt by replaying the log, so documents and replays never see
 a ruleset's classes. A ruleset's ``state.py`` declares its bookkeeping once as a class over
-that JSON (:class:`Book` for a state, :class:`FigureBook` for a figure) whose typed
-properties are the only code that names a memory key; everything else reads and writes the
-typed fields, and the JSON stays byte-identical to what the keys held before.
+that JSON (a ``RoundBook`` over :class:`StateMemory`, a ``FigureBook`` over
+:class:`FigureMemory`) whose typed properties are the only code that names a memory key;
+everything else reads and writes the typed fields, and the JSON stays byte-identical to
+what the keys held before.
 """
 
 from __future__ import annotations
@@ -46,6 +47,22 @@ class Memory:
         """The whole number under ``key`` (``default`` when missing); never writes."""
         return int_or(self._raw.get(key), default)
 
+    def _flag(self, key: str) -> bool:
+        """Whether ``key`` holds ``true``; never writes."""
+        return self._raw.get(key) is True
+
+    def _text(self, key: str) -> str | None:
+        """The text under ``key`` (None when missing or not text); never writes."""
+        value = self._raw.get(key)
+        return value if isinstance(value, str) else None
+
+    def _get(self, key: str) -> Json:
+        """The raw JSON under ``key`` (None when missing); never writes."""
+        return self._raw.get(key)
+
+    def _has(self, key: str) -> bool:
+        return key in self._raw
+
     def _set(self, key: str, value: Json) -> None:
         self._raw[key] = value
 
@@ -53,14 +70,14 @@ class Memory:
         self._raw.pop(key, None)
 
 
-class Book(Memory):
-    """A state's bookkeeping (``GameState.memory``)."""
+class StateMemory(Memory):
+    """A state's bookkeeping (``GameState.memory``): the round's or the step's."""
 
     def __init__(self, state: GameState) -> None:
         super().__init__(state.memory)
 
 
-class FigureBook(Memory):
+class FigureMemory(Memory):
     """A figure's bookkeeping (``Figure.memory``)."""
 
     def __init__(self, figure: Figure) -> None:

@@ -26,7 +26,7 @@ from hexcombat.validation import Json
 
 from .options import FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
 from .resolve import attack, attack_chain, enemies_in_reach
-from .state import StepBook
+from .state import RoundBook
 
 
 @register
@@ -70,7 +70,7 @@ class Skirmish(Ruleset):
 
     def start_step(self, state: GameState) -> None:
         """A new step: nobody has moved or attacked in it yet."""
-        StepBook(state).reset()
+        RoundBook(state).reset()
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points."""
@@ -79,7 +79,7 @@ class Skirmish(Ruleset):
     def acting(self, state: GameState) -> Acting:
         """Everyone at once, in any order; those who have not moved or attacked yet wait."""
         living = tuple(f.id for f in state.living())
-        done = StepBook(state).done
+        done = RoundBook(state).done
         return Acting("all", living, waiting=tuple(f for f in living if f not in done))
 
     # ---- movement ----------------------------------------------------------
@@ -90,7 +90,7 @@ class Skirmish(Ruleset):
         hex). A figure covering several hexes faces the way it steps and may
         turn in place, wherever its whole body fits. A rider moves only with its mount.
         """
-        if state.step.id != "move" or figure.id in StepBook(state).done or figure.mounted_on:
+        if state.step.id != "move" or figure.id in RoundBook(state).done or figure.mounted_on:
             return None
         room = self._room(state, figure)
         board = state.board
@@ -161,7 +161,7 @@ class Skirmish(Ruleset):
 
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Move and face in the movement step; attack an enemy within one hex in the attack step."""
-        if figure.id in StepBook(state).done:
+        if figure.id in RoundBook(state).done:
             return []
         if state.step.id == "move":
             reach = self.reach(state, figure)
@@ -222,7 +222,7 @@ class Skirmish(Ruleset):
         final = path[-1].pose
         facing = final.facing if figure.footprint else direction_to(hexes[-2], final.hex) or 0
         place(state.figures.values(), figure, final.hex, facing)
-        StepBook(state).mark_done(figure.id)
+        RoundBook(state).mark_done(figure.id)
         cost = sum(s.cost for s in path)
         state.emit(
             Event(
@@ -268,7 +268,7 @@ class Skirmish(Ruleset):
         attacker = state.figure(action.figure)
         target = state.figure(action.text("target"))
         chain = self.attack_chain(state, attacker, target)
-        StepBook(state).mark_done(attacker.id)
+        RoundBook(state).mark_done(attacker.id)
         attack(state, attacker, target, chain, dice)
 
     def action_words(self, spec: ActionSpec) -> dict[str, str]:
@@ -279,4 +279,4 @@ class Skirmish(Ruleset):
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Whether the figure has already used its step."""
-        return {"done_this_step": figure.id in StepBook(state).done}
+        return {"done_this_step": figure.id in RoundBook(state).done}

@@ -3,13 +3,13 @@ the state's JSON memory, so documents and replays are unchanged)."""
 
 from __future__ import annotations
 
-from hexcombat.rulesets.common.memory import Book
+from hexcombat.rulesets.common.memory import StateMemory
 
 DONE = "done"
 
 
-class StepBook(Book):
-    """Who has moved (movement step) or attacked (attack step) in the step under way."""
+class RoundBook(StateMemory):
+    """The step's bookkeeping: who has moved (movement step) or attacked (attack step)."""
 
     def reset(self) -> None:
         """A new step: nobody has used it yet."""
