@@ -13,6 +13,7 @@ import copy
 from typing import ClassVar
 
 from hexcombat.figures import Figure, Pool
+from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.state import GameState
@@ -22,7 +23,7 @@ from hexcombat.validation import Json
 from . import rules as R
 from .options import FIELDS, OPTIONS, TIME
 from .perform import Perform
-from .state import DATA, _int
+from .state import DATA
 from .words import Words
 
 OUT = ("down", "dead", "incapacitated")
@@ -66,9 +67,9 @@ class TwoAction2d10(Words, Perform):
 
     def start(self, state: GameState) -> None:
         """Hit points and body points from Health (TA-12, D-8), then the first step."""
-        base = _int(state.options.get("ta.hp_base"), 10)
+        base = int_or(state.options.get("ta.hp_base"), 10)
         for f in state.figures.values():
-            hp, bp = R.vitality(_int(f.stats.get("health"), 10), base)
+            hp, bp = R.vitality(int_or(f.stats.get("health"), 10), base)
             f.pools.setdefault("hp", Pool(hp, hp))
             f.pools.setdefault("bp", Pool(bp, bp))
         self.start_step(state)
