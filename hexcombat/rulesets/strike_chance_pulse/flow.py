@@ -19,6 +19,7 @@ from .situation import (
     settings,
     stat,
 )
+from .state import FigureBook, RoundBook
 
 MODES = {"melee": "melee", "charge": "melee", "fire": "ranged", "grapple": "close"}
 
@@ -28,7 +29,7 @@ MODES = {"melee": "melee", "charge": "melee", "fire": "ranged", "grapple": "clos
 def new_pulse(state: GameState, dice: Dice) -> None:
     """Start-of-Pulse upkeep, then initiative (A-13) and who is engaged (A-12, SCP-6)."""
     s = settings(state)
-    state.memory["acted"] = []
+    RoundBook(state).acted = []
     for f in state.figures.values():
         if s.evading_lasts == "next_initiative":  # R-6
             f.statuses.pop("evading", None)
@@ -69,12 +70,14 @@ def new_pulse(state: GameState, dice: Dice) -> None:
         if pending:
             details.append("Ties re-roll (A-13)")
     order = sorted(living, key=lambda f: rank_key[f.id])
-    state.memory["order"] = [f.id for f in order]
-    state.memory["initiative"] = {k: v for k, v in totals.items()}
+    book = RoundBook(state)
+    book.order = [f.id for f in order]
+    book.initiative = {k: v for k, v in totals.items()}
     engaged_ids = set(engaged_figures(state))
     # in initiative order, never in set-up order: the table's entry order decides nothing
-    state.memory["engaged"] = [f.id for f in order if f.id in engaged_ids]
-    engaged = [state.figures[i].name for i in state.memory["engaged"]]
+    engaged_ids_in_order = [f.id for f in order if f.id in engaged_ids]
+    book.engaged = engaged_ids_in_order
+    engaged = [state.figures[i].name for i in engaged_ids_in_order]
     text = "Initiative: " + ", ".join(f"{f.name} {totals[f.id]}" for f in order)
     if engaged:
         text += f"; engaged first: {', '.join(engaged)}"
@@ -84,7 +87,7 @@ def new_pulse(state: GameState, dice: Dice) -> None:
             text,
             rule="SCP-6, A-12, A-13",
             details=tuple(details),
-            data={"order": [f.id for f in order], "engaged": state.memory["engaged"]},
+            data={"order": [f.id for f in order], "engaged": engaged_ids_in_order},
         )
     )
 
@@ -96,25 +99,26 @@ def _tied(keys: dict[str, tuple[int, ...]], fid: str) -> bool:
 
 def acted(state: GameState, figure: Figure) -> None:
     """The figure has taken its one action this Pulse (A-14); a non-Pass resets its streak."""
-    done = list(state.memory.get("acted") or [])
+    book = RoundBook(state)
+    done = book.acted
     if figure.id in done:
         raise IllegalActionError(f"{figure.name} has already acted this Pulse (A-14)")
     done.append(figure.id)
-    state.memory["acted"] = done
+    book.acted = done
     if settings(state).evading_lasts == "next_action":  # R-6: its next action ends it
         figure.statuses.pop("evading", None)
-    figure.memory["pass_streak"] = 0
+    FigureBook(figure).pass_streak = 0
 
 
 def do_pass(state: GameState, figure: Figure) -> None:
     """SCP-18, A-18: Passes in consecutive Pulses free an entangled figure."""
     p = offers.pulse(state)
-    streak_before = figure.memory.get("pass_streak")
-    last = figure.memory.get("last_pass")
+    book = FigureBook(figure)
+    streak_before, last = book.pass_streak, book.last_pass
     acted(state, figure)
-    streak = (streak_before if isinstance(streak_before, int) else 0) if last == p - 1 else 0
-    figure.memory["pass_streak"] = streak + 1
-    figure.memory["last_pass"] = p
+    streak = streak_before if last == p - 1 else 0
+    book.pass_streak = streak + 1
+    book.last_pass = p
     text = f"{figure.name} passes"
     if figure.has_status("entangled"):
         if rules.disentangled(streak + 1):

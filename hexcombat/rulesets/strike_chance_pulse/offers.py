@@ -36,6 +36,7 @@ from .situation import (
     text_stat,
     where,
 )
+from .state import FigureBook, RoundBook
 
 MODIFIER_LIMIT = 50
 SPECIAL_WORDS = {
@@ -62,7 +63,7 @@ def pulse(state: GameState) -> int:
 def moving_now(state: GameState, figure: Figure) -> bool:
     """SCP-49: a rider's mount moved this Pulse."""
     mount = state.figures.get(figure.mounted_on)
-    return mount is not None and mount.memory.get("moved_pulse") == pulse(state)
+    return mount is not None and FigureBook(mount).moved_pulse == pulse(state)
 
 
 def target_problem(
@@ -297,9 +298,9 @@ def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
 def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """A-14, SCP-47: move up to TMR hexes; facing is free. A rider does not move alone; a
     mount under momentum only carries on (SCP-52)."""
-    if figure.mounted_on or figure.memory.get("moved_pulse") == pulse(state):  # R-14
+    if figure.mounted_on or FigureBook(figure).moved_pulse == pulse(state):  # R-14
         return None
-    if figure.memory.get("momentum_pulse") == pulse(state):
+    if FigureBook(figure).momentum_pulse == pulse(state):
         return momentum_spec(state, figure)
     hexes = reach(state, figure)
     if not hexes:
@@ -329,9 +330,9 @@ def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
 def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """SCP-8: move next to a target and make a Melee attack facing it, in one action (a
     rider charges with ``mounted_charge_spec``; a mount under momentum only carries on)."""
-    if figure.mounted_on or figure.memory.get("moved_pulse") == pulse(state):  # R-14
+    if figure.mounted_on or FigureBook(figure).moved_pulse == pulse(state):  # R-14
         return None
-    if figure.memory.get("momentum_pulse") == pulse(state):
+    if FigureBook(figure).momentum_pulse == pulse(state):
         return None
     hexes = reach(state, figure)
     shield = shield_of(figure)
@@ -509,12 +510,12 @@ def adjacent(a: Hex, b: Hex) -> bool:
 
 def acted_now(state: GameState, figure: Figure) -> bool:
     """The figure has taken its action this Pulse (A-14)."""
-    return figure.id in (state.memory.get("acted") or [])
+    return figure.id in RoundBook(state).acted
 
 
 def momentum_spec(state: GameState, mount: Figure) -> ActionSpec | None:
     """SCP-52: in the Pulse after a mounted Charge the mount's only action is to carry on."""
-    if mount.memory.get("momentum_pulse") != pulse(state):
+    if FigureBook(mount).momentum_pulse != pulse(state):
         return None
     return ActionSpec(
         "carry_on",

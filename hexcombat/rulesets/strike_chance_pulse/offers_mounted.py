@@ -16,6 +16,7 @@ from .situation import (
     settings,
     stat,
 )
+from .state import FigureBook
 
 
 def straight_run(state: GameState, mount: Figure, hexes: int) -> list[Hex]:
@@ -86,7 +87,7 @@ def mounted_charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     rider, mount = pair
     if any(is_out(f) or acted_now(state, f) for f in pair):
         return None
-    if mount.memory.get("momentum_pulse") == pulse(state):
+    if FigureBook(mount).momentum_pulse == pulse(state):
         return None
     targets: list[Choice] = []
     ends: list[Choice] = []
@@ -133,7 +134,8 @@ def mounted_charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
 def mount_still(state: GameState, mount: Figure) -> bool:
     """SCP-48: the mount is not moving: it has not moved this Pulse and has no momentum."""
     p = pulse(state)
-    return mount.memory.get("moved_pulse") != p and mount.memory.get("momentum_pulse") != p
+    book = FigureBook(mount)
+    return book.moved_pulse != p and book.momentum_pulse != p
 
 
 def rideable(state: GameState, rider: Figure, mount: Figure) -> bool:

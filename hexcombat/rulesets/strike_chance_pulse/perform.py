@@ -30,6 +30,7 @@ from .situation import (
     settings,
     stat,
 )
+from .state import FigureBook
 
 
 class Perform(Ruleset):
@@ -46,7 +47,7 @@ class Perform(Ruleset):
         facing = action.integer("facing", figure.facing)
         start = figure.position
         place(state.figures.values(), figure, to, facing)
-        figure.memory["moved_pulse"] = offers.pulse(state)
+        FigureBook(figure).moved_pulse = offers.pulse(state)
         flow.acted(state, figure)
         state.emit(
             Event(
@@ -82,7 +83,7 @@ class Perform(Ruleset):
         assert facing is not None
         start = figure.position
         place(state.figures.values(), figure, to, facing)
-        figure.memory["moved_pulse"] = offers.pulse(state)
+        FigureBook(figure).moved_pulse = offers.pulse(state)
         state.emit(
             Event(
                 "move",
@@ -117,8 +118,8 @@ class Perform(Ruleset):
         start = mount.position
         place(state.figures.values(), mount, to, mount.facing)
         p = offers.pulse(state)
-        mount.memory["moved_pulse"] = p
-        mount.memory["momentum_pulse"] = p + 1
+        FigureBook(mount).moved_pulse = p
+        FigureBook(mount).momentum_pulse = p + 1
         if settings(state).charge_spends_mount:
             flow.acted(state, mount)
         state.emit(
@@ -181,7 +182,7 @@ class Perform(Ruleset):
         if run:
             place(state.figures.values(), mount, run[-1], mount.facing)
         p = offers.pulse(state)
-        mount.memory["moved_pulse"] = p
+        FigureBook(mount).moved_pulse = p
         flow.acted(state, mount)
         state.emit(
             Event(
@@ -204,15 +205,15 @@ class Perform(Ruleset):
         )
         rider = next((f for f in state.figures.values() if f.mounted_on == mount.id), None)
         if rider is None or (blocked and settings(state).momentum_blocked == "halt"):
-            mount.memory.pop("momentum_pulse", None)
+            FigureBook(mount).momentum_pulse = None
             return
         threshold = rules.horsemanship_threshold(stat(rider, "ag", 0), rank(rider, HORSEMANSHIP))
         roll = dice.roll("d100")
         ok = roll.total <= threshold
         if ok:
-            mount.memory.pop("momentum_pulse", None)
+            FigureBook(mount).momentum_pulse = None
         else:
-            mount.memory["momentum_pulse"] = p + 1
+            FigureBook(mount).momentum_pulse = p + 1
         state.emit(
             Event(
                 "horsemanship",

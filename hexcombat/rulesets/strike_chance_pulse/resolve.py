@@ -31,6 +31,7 @@ from .situation import (
     stat,
     strike_check,
 )
+from .state import FigureBook
 from .strike import StrikeCheck, StrikeResult
 
 
@@ -375,7 +376,7 @@ def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     attacker, weapon = plan.attacker, plan.weapon
     if weapon.kind in ("hands", "kick") or weapon.natural:
         if s.natural_fumble_skips_pulse:
-            attacker.memory["skip_attack_pulse"] = offers.pulse(state) + 1
+            FigureBook(attacker).skip_attack_pulse = offers.pulse(state) + 1
             state.emit(
                 Event(
                     "fumble",
@@ -427,7 +428,7 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
     if special in ("trip", "entangle", "shield_rush"):
         if special == "entangle":
             target.statuses["entangled"] = Status("entangled", note="Pass twice to free (SCP-18)")
-            target.memory["pass_streak"] = 0
+            FigureBook(target).pass_streak = 0
             state.emit(
                 Event("status", f"{target.name} is entangled", target.id, rule="SCP-18, A-18")
             )
@@ -450,8 +451,8 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
             )
         )
     elif special == "restrain":
-        held = [i for i in (target.memory.get("restrained_by") or []) if isinstance(i, str)]
-        target.memory["restrained_by"] = [*held, plan.attacker.id]
+        book = FigureBook(target)
+        book.restrained_by = [*book.restrained_by, plan.attacker.id]
         target.statuses["restrained"] = Status("restrained", note="incapacitated (SCP-19)")
         state.emit(
             Event(

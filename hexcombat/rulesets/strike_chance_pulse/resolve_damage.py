@@ -14,6 +14,7 @@ from .situation import (
     settings,
     stat,
 )
+from .state import FigureBook
 
 if TYPE_CHECKING:
     from .resolve import Plan
@@ -66,8 +67,7 @@ def hurt_endurance(state: GameState, figure: Figure, amount: int, rule: str) -> 
     if pool is None:
         return
     pool.current -= amount
-    figure.memory["en_damage"] = int(figure.memory.get("en_damage") or 0) + amount
-    figure.memory["wounded"] = True
+    FigureBook(figure).hurt(amount)
     state.emit(
         Event(
             "damage",
@@ -93,11 +93,7 @@ def take_damage(
     if en is not None:
         en.current -= to_en
     if amount > 0:
-        target.memory["wounded"] = True
-        if "bite_claw_talon" in plan.weapon.categories:
-            target.memory["bitten"] = True
-    if to_en:
-        target.memory["en_damage"] = int(target.memory.get("en_damage") or 0) + to_en
+        FigureBook(target).wound(to_en, bitten="bite_claw_talon" in plan.weapon.categories)
     armour = stat(target, "armour", 0)
     state.emit(
         Event(
@@ -127,9 +123,8 @@ def take_damage(
 def break_restraints(state: GameState, hurt: Figure) -> None:
     """SCP-19, A-22: a restrainer hurt from outside the hex lets go."""
     for f in state.figures.values():
-        held = [i for i in (f.memory.get("restrained_by") or []) if isinstance(i, str)]
-        if hurt.id in held:
-            f.memory["restrained_by"] = []
+        if hurt.id in FigureBook(f).restrained_by:
+            FigureBook(f).restrained_by = []
             f.statuses.pop("restrained", None)
             state.emit(
                 Event(

@@ -17,6 +17,7 @@ from .situation import (
     strike_check,
     weapon_rank,
 )
+from .state import FigureBook, RoundBook
 
 
 def offer_parry(state: GameState, plan: resolve.Plan, defender: Figure, dice: Dice) -> None:
@@ -32,7 +33,7 @@ def offer_parry(state: GameState, plan: resolve.Plan, defender: Figure, dice: Di
         "attacker_rank": att_rank,
     }
     if not settings(state).parry_optional:
-        state.memory["parry_context"] = context
+        RoundBook(state).hold_parry(context)
         parry(state, defender, dice)
         return
     state.ask(
@@ -52,7 +53,7 @@ def offer_parry(state: GameState, plan: resolve.Plan, defender: Figure, dice: Di
 
 def _context(state: GameState) -> dict[str, Json]:
     prompt = state.prompt
-    context = prompt.context if prompt is not None else state.memory.pop("parry_context", None)
+    context = prompt.context if prompt is not None else RoundBook(state).take_parry()
     if not isinstance(context, dict):
         raise IllegalActionError("there is no attack to answer")
     return context
@@ -92,7 +93,7 @@ def parry(state: GameState, defender: Figure, dice: Dice) -> None:
         )
     )
     if result == "parried":
-        defender.memory["must_pass_pulse"] = offers.pulse(state) + 1
+        FigureBook(defender).must_pass_pulse = offers.pulse(state) + 1
         return
     weapon = str(context["weapon"]) if context.get("kind") == "weapon" else None
     disarm(state, attacker, defender, weapon, "SCP-34, A-8", s.parry_disarm_en_damage)

@@ -57,6 +57,7 @@ from .situation import (
     strike_check,
     weapon_rank,
 )
+from .state import FigureBook, RoundBook
 
 DATA: Any = load("strike_chance_pulse")
 DAMAGE_LIMIT_NOTE = "house default"
@@ -137,8 +138,8 @@ class StrikeChancePulse(Perform):
 
     # ---- time ----------------------------------------------------------------------
     def _group(self, state: GameState, step: str) -> list[str]:
-        order = [str(i) for i in state.memory.get("order") or []]
-        engaged = set(state.memory.get("engaged") or [])
+        book = RoundBook(state)
+        order, engaged = book.order, set(book.engaged)
         want = step == "engaged"
         return [
             i
@@ -152,9 +153,9 @@ class StrikeChancePulse(Perform):
         if step == "initiative":
             return Acting("table")
         group = self._group(state, step)
-        acted = set(state.memory.get("acted") or [])
+        acted = set(RoundBook(state).acted)
         waiting = tuple(i for i in group if i not in acted)
-        init = state.memory.get("initiative") or {}
+        init = RoundBook(state).initiative
         shown = ", ".join(f"{state.figures[i].name} {init.get(i, '?')}" for i in group)
         why = "engaged first" if step == "engaged" else "not engaged"
         notes = (f"{why}, SCP-6; initiative {shown} (A-13)",) if group else ()
@@ -190,7 +191,7 @@ class StrikeChancePulse(Perform):
         if momentum is not None:  # SCP-52: the mount carries on, nothing else
             return [momentum]
         simple = offers.simple_specs(state, figure)
-        must_pass = figure.memory.get("must_pass_pulse") == p
+        must_pass = FigureBook(figure).must_pass_pulse == p
         if must_pass or figure.has_status("restrained"):
             return [s for s in simple if s.kind == "pass"]
         if figure.has_status("prone"):
@@ -199,7 +200,7 @@ class StrikeChancePulse(Perform):
             return [s for s in simple if s.kind == "pass"] + ([] if blocked else [rise])
         specs: list[ActionSpec] = []
         entangled_all = figure.has_status("entangled") and settings(state).entangle_blocks == "all"
-        fumbled = figure.memory.get("skip_attack_pulse") == p  # SCP-31, A-5
+        fumbled = FigureBook(figure).skip_attack_pulse == p  # SCP-31, A-5
         if fumbled:
             move = offers.move_spec(state, figure)
             return ([move] if move and not entangled_all else []) + simple
@@ -446,7 +447,7 @@ class StrikeChancePulse(Perform):
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure waits."""
-        if figure.id in (state.memory.get("acted") or []):
+        if figure.id in RoundBook(state).acted:
             return "Already acted this Pulse (one action, A-14)."
         return ""
 
@@ -455,7 +456,7 @@ class StrikeChancePulse(Perform):
         words = [w for w in super().badges(state, figure) if w != "evading"]
         if figure.has_status("evading"):
             words.append("evading")
-        if figure.id in (state.memory.get("engaged") or []) and not is_out(figure):
+        if figure.id in RoundBook(state).engaged and not is_out(figure):
             words.append("engaged")
         return words
 
@@ -471,7 +472,7 @@ class StrikeChancePulse(Perform):
         for f in state.figures.values():
             if hands_used(f) > 2:
                 problems.append(f"{f.id} holds more than two hands of items")
-        acted = state.memory.get("acted") or []
+        acted = RoundBook(state).acted
         if len(acted) != len(set(acted)):
             problems.append("a figure acted twice in one Pulse")
         return problems

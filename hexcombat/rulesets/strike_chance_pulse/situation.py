@@ -18,6 +18,7 @@ from ...state import GameState
 from ...validation import Json
 from . import rules
 from .rules import Rank
+from .state import FigureBook
 from .strike import StrikeCheck
 
 UNARMED = "Unarmed Combat"
@@ -452,8 +453,7 @@ def strike_check(
 
 def restrainers(state: GameState, target: Figure, exclude: str = "") -> list[Figure]:
     """The figures already restraining ``target`` (A-22), besides ``exclude``."""
-    held = target.memory.get("restrained_by")
-    ids = [i for i in held if isinstance(i, str)] if isinstance(held, list) else []
+    ids = FigureBook(target).restrained_by
     return [state.figures[i] for i in ids if i in state.figures and i != exclude]
 
 

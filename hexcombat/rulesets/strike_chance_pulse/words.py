@@ -17,18 +17,19 @@ from .situation import (
     stat,
     weapon_rank,
 )
+from .state import RoundBook
 
 
 def figure_view(state: GameState, figure: Figure) -> dict[str, Json]:
     """What the figure panel shows beyond the stored numbers."""
     front, _, _ = defense(state, figure, "F", False)
     rear, _, _ = defense(state, figure, "B", False)
-    init = state.memory.get("initiative") or {}
+    init = RoundBook(state).initiative
     view: dict[str, Json] = {
         "defense_front": front.total,
         "defense_rear": rear.total,
         "initiative": init.get(figure.id) if isinstance(init, dict) else None,
-        "acted": figure.id in (state.memory.get("acted") or []),
+        "acted": figure.id in RoundBook(state).acted,
         "unarmed_rank": rank(figure, UNARMED),
     }
     s = settings(state)
