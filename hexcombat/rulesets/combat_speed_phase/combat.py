@@ -39,8 +39,8 @@ def separation(state: GameState, a: Figure, b: Figure) -> int:
 
 def weapon_reach(item: Equipment) -> int:
     """CSP-17: a weapon's reach in hexes (data table ``weapons``; 1 when missing)."""
-    value = item.stats.get("reach", 1)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else 1
+    value = int_or(item.stats.get("reach"), 1)
+    return value if value >= 1 else 1
 
 
 def weapons(figure: Figure) -> list[Equipment]:

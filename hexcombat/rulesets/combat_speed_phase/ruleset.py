@@ -14,7 +14,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common import int_or, is_int
 
 from ...actions import Action, ActionSpec
 from ...dice import Dice
@@ -116,7 +116,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             if item.kind != "weapon":
                 continue
             reach = item.stats.get("reach", 1)
-            if isinstance(reach, bool) or not isinstance(reach, int) or reach < 1:
+            if not is_int(reach) or reach < 1:
                 problems.append(
                     Problem(f"equipment[{i}].stats.reach", "must be a whole number of hexes >= 1")
                 )

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexcombat.rulesets.common import int_or
+
 from ...actions import Action, ActionSpec
 from ...checks import percent
 from ...dice import Dice
@@ -190,7 +192,7 @@ def _pick_spec(state: GameState, dodger: Figure, against: list[dict[str, Json]])
     for a in against:
         attacker = state.figure(str(a["attacker"]))
         item = find(attacker, str(a["item"]), str(a["kind"]))
-        check = attack_check(state, attacker, dodger, item, _int(a["modifier"]))
+        check = attack_check(state, attacker, dodger, item, int_or(a["modifier"], 0))
         choices.append(
             Choice(
                 attacker.id,
@@ -208,10 +210,6 @@ def _pick_spec(state: GameState, dodger: Figure, against: list[dict[str, Json]])
         "The other attacks on you are not dodged (G-3).",
         "G-3, FP-10",
     )
-
-
-def _int(value: Json) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _context(state: GameState, roll: str) -> dict[str, Any]:
@@ -245,7 +243,7 @@ def roll_context(state: GameState) -> tuple[Figure, Figure, Equipment, int]:
     attacker = state.figure(str(context["attacker"]))
     target = state.figure(str(context["target"]))
     item = find(attacker, str(context["item"]), str(context["kind"]))
-    return attacker, target, item, _int(context.get("modifier"))
+    return attacker, target, item, int_or(context.get("modifier"), 0)
 
 
 def dodged_by(state: GameState, target: Figure, attacker: Figure) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hexcombat.rulesets.common import int_or
+
 from ...errors import IllegalActionError
 from ...figures import Equipment, Figure
 from ...validation import Json
@@ -41,8 +43,7 @@ def find(figure: Figure, name: str, kind: str) -> Equipment:
 
 def stat_int(item: Equipment, key: str, default: int = 0) -> int:
     """A whole-number stat of an item (``default`` when missing)."""
-    value = item.stats.get(key, default)
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    return int_or(item.stats.get(key), default)
 
 
 def stat_text(item: Equipment, key: str, default: str = "") -> str:

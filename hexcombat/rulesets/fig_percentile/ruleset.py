@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from hexcombat.rulesets.common import is_int
+
 from ...actions import Action, ActionSpec
 from ...checks import Chain, Stage, Variant
 from ...dice import Dice, DiceSyntaxError, parse
@@ -540,15 +542,13 @@ def _item_problems(item: Equipment) -> list[Problem]:
         problems.append(Problem("stats.attack", "must be 'melee' or 'ranged'"))
     if is_ranged(item):
         yards = item.stats.get("max_range_yards")
-        if isinstance(yards, bool) or not isinstance(yards, int) or yards < 1:
+        if not is_int(yards) or yards < 1:
             problems.append(
                 Problem("stats.max_range_yards", "must be a whole number of yards >= 1")
             )
     for key in ("reload_rounds", "cast_rounds"):
         value = item.stats.get(key)
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 0
-        ):
+        if value is not None and (not is_int(value) or value < 0):
             problems.append(Problem(f"stats.{key}", "must be a whole number >= 0"))
     damage = item.stats.get("damage")
     if damage is not None:

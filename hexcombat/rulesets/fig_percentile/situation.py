@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hexcombat.rulesets.common import int_or
+
 from ...checks import Check, Modifier
 from ...figures import Equipment, Figure, figure_distance, hex_pairs
 from ...state import GameState
@@ -90,14 +92,12 @@ def settings(state: GameState) -> Settings:
 
 def fig_of(figure: Figure) -> int:
     """The figure's Fighting Attribute."""
-    value = figure.stats.get("fig", 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return int_or(figure.stats.get("fig"), 0)
 
 
 def stat(figure: Figure, name: str, default: int) -> int:
     """A whole-number field of the figure (``default`` when missing)."""
-    value = figure.stats.get(name, default)
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    return int_or(figure.stats.get(name), default)
 
 
 def actions_left(figure: Figure) -> int:
