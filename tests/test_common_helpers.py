@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from factories import skirmish_duel
+
 from hexcombat import Hex
 from hexcombat.errors import IllegalActionError
 from hexcombat.figures import Figure, Pool

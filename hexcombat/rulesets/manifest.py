@@ -20,7 +20,7 @@ class Manifest:
     inconsistency and reading ids (``G-3``, ``I-1``), ``spec`` the spec's file name in the
     spec folder and ``rules`` how many rules it numbers. ``demo`` is the demo file under
     ``static/demos/`` (empty for a test-only ruleset) and ``builder`` the function that
-    builds it, ``module:function`` importable from ``tests/`` (``ta_fixtures:demo``).
+    builds it, ``module:function`` importable from ``tests/`` (``two_action_2d10_fixtures:demo``).
     """
 
     package: str

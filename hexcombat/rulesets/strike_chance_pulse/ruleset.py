@@ -84,14 +84,14 @@ class StrikeChancePulse(Perform):
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
     manifest = Manifest(
         package="hexcombat/rulesets/strike_chance_pulse",
-        builder="scp_fixtures:demo",
+        builder="strike_chance_pulse_fixtures:demo",
         demo="strike-chance-pulse.json",
         prefix="SCP",
         gap_letters="AIR",
         spec="strike-chance-pulse.md",
         rules=58,
         data="hexcombat/rulesets/data/strike_chance_pulse.json",
-        tests="tests/rules/test_scp_*.py",
+        tests="tests/rules/test_strike_chance_pulse_*.py",
         options_module="hexcombat.rulesets.strike_chance_pulse.options",
     )
 

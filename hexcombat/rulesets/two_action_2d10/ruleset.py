@@ -49,14 +49,14 @@ class TwoAction2d10(Words, Perform):
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
     manifest = Manifest(
         package="hexcombat/rulesets/two_action_2d10",
-        builder="ta_fixtures:demo",
+        builder="two_action_2d10_fixtures:demo",
         demo="two-action-2d10.json",
         prefix="TA",
         gap_letters="DIR",
         spec="two-action-2d10.md",
         rules=27,
         data="hexcombat/rulesets/data/two_action_2d10.json",
-        tests="tests/rules/test_ta_*.py",
+        tests="tests/rules/test_two_action_2d10_*.py",
         options_module="hexcombat.rulesets.two_action_2d10.options",
     )
 
