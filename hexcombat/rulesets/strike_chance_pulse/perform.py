@@ -21,7 +21,7 @@ from . import (
     resolve,
     resolve_multiple,
     resolve_parry,
-    rules,
+    rules_mounted,
 )
 from .situation import (
     HORSEMANSHIP,
@@ -175,7 +175,7 @@ class Perform(Ruleset):
         """SCP-52, A-28: the mount carries on for its full TMR, then the rider's Horsemanship
         Check: at or under it the mount turns or stops; above it, it keeps going next Pulse."""
         mount = state.figure(action.figure)
-        full = rules.momentum_hexes(stat(mount, "tmr", 0))
+        full = rules_mounted.momentum_hexes(stat(mount, "tmr", 0))
         run = offers_mounted.straight_run(state, mount, full)
         blocked = len(run) < full
         start = mount.position
@@ -207,7 +207,8 @@ class Perform(Ruleset):
         if rider is None or (blocked and settings(state).momentum_blocked == "halt"):  # R-13
             FigureBook(mount).momentum_pulse = None
             return
-        threshold = rules.horsemanship_threshold(stat(rider, "ag", 0), rank(rider, HORSEMANSHIP))
+        agility, horsemanship = stat(rider, "ag", 0), rank(rider, HORSEMANSHIP)
+        threshold = rules_mounted.horsemanship_threshold(agility, horsemanship)
         roll = dice.roll("d100")
         ok = roll.total <= threshold
         if ok:

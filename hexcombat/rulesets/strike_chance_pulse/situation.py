@@ -18,7 +18,7 @@ from ...figures import Equipment, Figure
 from ...geometry import Hex, in_front_arc, in_front_half, relative_position
 from ...state import GameState
 from ...validation import Json
-from . import rules
+from . import rules, rules_mounted
 from .rules import Rank
 from .state import FigureBook
 from .strike import StrikeCheck
@@ -228,7 +228,7 @@ def attack_weapons(state: GameState, figure: Figure, mode: str) -> list[Weapon]:
         found = [
             w
             for w in found
-            if not rules.mounted_problem(
+            if not rules_mounted.mounted_problem(
                 two_handed=w.two_handed, firing=False, moving=False, weapons=1, lifted=lifted
             )
         ]
@@ -272,7 +272,7 @@ def melee_zone(state: GameState, figure: Figure, weapon: Weapon | None) -> tuple
     """SCP-4, A-11 (SCP-50 for riders): the hexes a Melee attack may go into."""
     if figure.mounted_on:
         long = weapon is not None and "long_hafted" in weapon.categories
-        return rules.mounted_melee_hexes(long)
+        return rules_mounted.mounted_melee_hexes(long)
     return rules.MELEE_ZONE
 
 

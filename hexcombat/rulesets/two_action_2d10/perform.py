@@ -16,7 +16,7 @@ from hexcombat.dice import Dice, Roll
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Status, figure_distance
 from hexcombat.layout import hex_label
-from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common import int_or, knock_down
 from hexcombat.state import GameState
 from hexcombat.validation import Json
 
@@ -453,12 +453,7 @@ class Perform(Resolve):
                 {"damage": damage, "hp": hp.current, "bp": bp.current},
             )
         )
-        if (
-            bp.current <= 0
-            and state.options.get("ta.down_at_zero_bp", True)
-            and not t.has_status("down")
-        ):
-            t.statuses["down"] = Status("down")
+        if bp.current <= 0 and state.options.get("ta.down_at_zero_bp", True) and knock_down(t):
             self.writing(state).stopped[t.id] = a.id
             state.emit(
                 Event(
