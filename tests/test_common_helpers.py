@@ -11,7 +11,7 @@ from factories import skirmish_duel
 
 from hexcombat import Hex
 from hexcombat.errors import IllegalActionError
-from hexcombat.figures import Figure, Pool
+from hexcombat.figures import Figure, Pool, Status
 from hexcombat.rulesets.common import IntStat, TextStat, int_or, is_int, knock_down, lose_points
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
 from hexcombat.schema import FieldSpec
@@ -73,6 +73,15 @@ def test_knock_down_sets_the_status_once() -> None:
     assert knock_down(figure) is False
     assert knock_down(figure, "dead", note="R-3") is True
     assert figure.statuses["dead"].note == "R-3"
+
+
+def test_knock_down_keeps_or_replaces_a_timed_status() -> None:
+    figure = _figure()
+    figure.statuses["down"] = Status("down", remaining=2)
+    assert knock_down(figure) is False
+    assert figure.statuses["down"].remaining == 2
+    assert knock_down(figure, replace=True) is False
+    assert figure.statuses["down"].remaining is None
 
 
 def test_books_read_and_write_the_json_memory_they_wrap() -> None:

@@ -4,7 +4,7 @@ end of the combat step (R-3, R-7)."""
 
 from __future__ import annotations
 
-from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common import int_or, knock_down, lose_points
 
 from ...actions import Action, ActionSpec
 from ...checks import AmountResult, CheckResult
@@ -246,7 +246,7 @@ class Strikes(Ruleset):
             if hp is not None:
                 parts.append(f"{damage} damage")
         elif hp is not None:
-            hp.current = max(0, hp.current - damage)
+            lose_points(hp, damage)
             parts.append(f"{damage} damage ({hp.current}/{hp.maximum} hp left)")
         if status != "none":
             if not self._later(state):
@@ -271,7 +271,7 @@ class Strikes(Ruleset):
             hp = f.pools.get("hp")
             parts = []
             if hp is not None:
-                hp.current = max(0, hp.current - damage)
+                lose_points(hp, damage)
                 parts.append(f"{damage} damage ({hp.current}/{hp.maximum} hp left)")
             for status in statuses:
                 f.statuses[status] = Status(status, note="GM's ruling (R-3)")
@@ -295,7 +295,7 @@ class Strikes(Ruleset):
 
     def _maybe_down(self, state: GameState, target: Figure) -> None:
         hp = target.pools.get("hp")
-        if hp is not None and hp.current == 0 and not target.has_status("down"):
-            target.statuses["down"] = Status("down")
+        if hp is not None and hp.current == 0:
+            knock_down(target)
         if target.has_status("down"):
             state.emit(Event("status", f"{target.name} is down", target.id, rule="R-3"))

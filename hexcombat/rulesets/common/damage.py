@@ -13,9 +13,14 @@ def lose_points(pool: Pool, amount: int, *, floor: int | None = 0) -> int:
     return before - pool.current
 
 
-def knock_down(figure: Figure, status: str = "down", note: str = "") -> bool:
-    """Give the figure the ``status`` that takes it out of the fight; whether it is new."""
-    if figure.has_status(status):
-        return False
-    figure.statuses[status] = Status(status, note=note)
-    return True
+def knock_down(
+    figure: Figure, status: str = "down", note: str = "", *, replace: bool = False
+) -> bool:
+    """Give the figure the ``status`` that takes it out of the fight; whether it is new.
+
+    A status it already has (say a GM's timed one) is kept, or with ``replace`` replaced by
+    this lasting one."""
+    new = not figure.has_status(status)
+    if new or replace:
+        figure.statuses[status] = Status(status, note=note)
+    return new

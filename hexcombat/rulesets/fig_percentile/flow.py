@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from hexcombat.rulesets.common import knock_down, lose_points
+
 from ...checks import signed
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...figures import Equipment, Figure, Status, figure_distance, place
+from ...figures import Equipment, Figure, figure_distance, place
 from ...geometry import Hex
 from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
@@ -411,7 +413,7 @@ def land_hit(
         )
         return
     roll = dice.roll(damage)
-    pool.current = max(0, pool.current - roll.total)
+    lose_points(pool, roll.total)
     text = (
         f"{target.name} takes {roll.total} damage from the {item.name} "
         f"({pool.current}/{pool.maximum} hit points left)"
@@ -434,7 +436,7 @@ def land_hit(
 
 def knock_out(state: GameState, figure: Figure) -> None:
     """The figure is out of the fight (0 hit points)."""
-    figure.statuses["down"] = Status("down")
+    knock_down(figure, replace=True)
     current = state.prompt  # its rolls not yet made are lost (G-19, one by one)
     state.prompts[:] = [p for p in state.prompts if p is current or p.figure != figure.id]
     state.emit(Event("status", f"{figure.name} is down and out of the fight", figure.id))

@@ -73,5 +73,5 @@ def attack(state: GameState, attacker: Figure, target: Figure, chain: Chain, dic
         )
     )
     if hp.current == 0:
-        knock_down(target)
+        knock_down(target, replace=True)
         state.emit(Event("status", f"{target.name} is down", target.id))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexcombat.rulesets.common import lose_points
+
 from ...events import Event
 from ...figures import Figure, Status
 from ...state import GameState
@@ -66,7 +68,7 @@ def hurt_endurance(state: GameState, figure: Figure, amount: int, rule: str) -> 
     pool = figure.pools.get("en")
     if pool is None:
         return
-    pool.current -= amount
+    lose_points(pool, amount, floor=None)
     FigureBook(figure).hurt(amount)
     state.emit(
         Event(
@@ -89,9 +91,9 @@ def take_damage(
     to_ft = min(amount, ft.current) if ft is not None and s.damage_model == "ft_then_en" else 0
     to_en = amount - to_ft
     if ft is not None:
-        ft.current -= to_ft
+        lose_points(ft, to_ft, floor=None)
     if en is not None:
-        en.current -= to_en
+        lose_points(en, to_en, floor=None)
     if amount > 0:
         FigureBook(target).wound(to_en, bitten="bite_claw_talon" in plan.weapon.categories)
     armour = stat(target, "armour", 0)
