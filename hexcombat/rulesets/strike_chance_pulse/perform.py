@@ -254,7 +254,7 @@ class Perform(Ruleset):
 
     def do_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-35: an immediate Melee attack that cannot be parried."""
-        resolve_parry.riposte(state, state.figure(action.figure), action.text("weapon"), dice)
+        resolve.riposte(state, state.figure(action.figure), action.text("weapon"), dice)
 
     def do_decline_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-35: the defender lets the Riposte go."""

@@ -17,9 +17,10 @@ from ...events import Event
 from ...figures import Figure, Status, place
 from ...layout import hex_label
 from ...state import GameState
-from . import ground, missile, offers, resolve_parry, rules
+from . import ground, missile, offers, rules
 from .flow import MODES, acted
 from .resolve_damage import disarm, take_damage
+from .resolve_parry import offer_parry, parry_context
 from .situation import (
     Weapon,
     damage_amount,
@@ -362,7 +363,7 @@ def strike(
     elif result.outcome == "parry" or (
         result.outcome == "fumble_miss" and _parry_fumble(check, result)
     ):
-        resolve_parry.offer_parry(state, plan, target, dice)
+        offer_parry(state, plan, target, dice)
     return result
 
 
@@ -485,3 +486,21 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
         )
     elif special == "disarm":
         disarm(state, target, plan.attacker, plan.drop or None, "SCP-22")
+
+
+def riposte(state: GameState, defender: Figure, weapon_name: str, dice: Dice) -> None:
+    """SCP-35: an immediate Melee attack at the attacker that cannot be parried."""
+    context = parry_context(state)
+    attacker = state.figure(str(context["attacker"]))
+    weapon = next(
+        (w for w in offers.riposte_weapons(state, defender, attacker) if w.name == weapon_name),
+        None,
+    )
+    if weapon is None:
+        raise IllegalActionError(
+            f"{defender.name} cannot riposte at {attacker.name} with a {weapon_name} (SCP-35, R-17)"
+        )
+    through = offers.through_of(defender, attacker, "melee")
+    check = strike_check(state, defender, attacker, weapon, "melee", through=through, riposte=True)
+    plan = Plan(defender, attacker, weapon, "melee", "none", check, False, ())
+    strike(state, plan, check, attacker, dice, riposte=True)

@@ -1,6 +1,9 @@
-"""Parry and riposte (SCP-32...SCP-35): the prompt a miss opens, its roll and the riposte."""
+"""Parry (SCP-32...SCP-35): the prompt a miss opens and its roll, which may offer a riposte
+(the riposte itself strikes: :func:`.resolve.riposte`)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from ...dice import Dice
 from ...errors import IllegalActionError
@@ -8,19 +11,21 @@ from ...events import Event
 from ...figures import Figure
 from ...state import GameState
 from ...validation import Json
-from . import ground, offers, resolve, rules
+from . import ground, offers, rules
 from .resolve_damage import disarm
 from .situation import (
     is_out,
     parry_rank_of,
     settings,
-    strike_check,
     weapon_rank,
 )
 from .state import FigureBook, RoundBook
 
+if TYPE_CHECKING:
+    from .resolve import Plan
 
-def offer_parry(state: GameState, plan: resolve.Plan, defender: Figure, dice: Dice) -> None:
+
+def offer_parry(state: GameState, plan: Plan, defender: Figure, dice: Dice) -> None:
     """SCP-32, A-6: the defender may parry (asked, or rolled at once without the option)."""
     ok, _ = parry_rank_of(state, defender)
     if not ok or is_out(defender):
@@ -51,7 +56,7 @@ def offer_parry(state: GameState, plan: resolve.Plan, defender: Figure, dice: Di
     )
 
 
-def _context(state: GameState) -> dict[str, Json]:
+def parry_context(state: GameState) -> dict[str, Json]:
     prompt = state.prompt
     context = prompt.context if prompt is not None else RoundBook(state).take_parry()
     if not isinstance(context, dict):
@@ -62,7 +67,7 @@ def _context(state: GameState) -> dict[str, Json]:
 def parry(state: GameState, defender: Figure, dice: Dice) -> None:
     """SCP-33, SCP-34: D10 + Rank(defender) - Rank(attacker) on the parry table."""
     s = settings(state)
-    context = _context(state)
+    context = parry_context(state)
     attacker = state.figure(str(context["attacker"]))
     att_rank = context.get("attacker_rank")
     att_rank = att_rank if isinstance(att_rank, int) else None
@@ -121,21 +126,3 @@ def parry(state: GameState, defender: Figure, dice: Dice) -> None:
             context={"attacker": attacker.id},
             text=f"{defender.name} may riposte at once (SCP-35)",
         )
-
-
-def riposte(state: GameState, defender: Figure, weapon_name: str, dice: Dice) -> None:
-    """SCP-35: an immediate Melee attack at the attacker that cannot be parried."""
-    context = _context(state)
-    attacker = state.figure(str(context["attacker"]))
-    weapon = next(
-        (w for w in offers.riposte_weapons(state, defender, attacker) if w.name == weapon_name),
-        None,
-    )
-    if weapon is None:
-        raise IllegalActionError(
-            f"{defender.name} cannot riposte at {attacker.name} with a {weapon_name} (SCP-35, R-17)"
-        )
-    through = offers.through_of(defender, attacker, "melee")
-    check = strike_check(state, defender, attacker, weapon, "melee", through=through, riposte=True)
-    plan = resolve.Plan(defender, attacker, weapon, "melee", "none", check, False, ())
-    resolve.strike(state, plan, check, attacker, dice, riposte=True)
