@@ -28,6 +28,8 @@ from functools import lru_cache
 from itertools import accumulate
 from math import comb
 
+from .errors import HexcombatError
+
 MAX_DICE_PER_TERM = 100
 """The most dice one term may roll (``100d6`` is allowed, ``101d6`` is not)."""
 
@@ -62,15 +64,15 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
 """The comparisons a check may use, by name."""
 
 
-class DiceSyntaxError(ValueError):
+class DiceSyntaxError(HexcombatError):
     """A dice expression that cannot be read or breaks a limit."""
 
 
-class DiceFaceError(ValueError):
+class DiceFaceError(HexcombatError):
     """Faces that do not fit an expression: a wrong count or a face off the die."""
 
 
-class DiceExhaustedError(ValueError):
+class DiceExhaustedError(HexcombatError):
     """Scripted dice that have no face left for the die being rolled (``sides``: that die)."""
 
     def __init__(self, message: str, sides: int = 0) -> None:
@@ -78,7 +80,7 @@ class DiceExhaustedError(ValueError):
         self.sides = sides
 
 
-class DiceComplexityError(ValueError):
+class DiceComplexityError(HexcombatError):
     """An expression whose exact distribution would take too long to compute.
 
     Rolling such an expression still works; only the exact odds are refused.
