@@ -190,7 +190,7 @@ class Encounter:
         if problems:
             raise InvalidDocumentError(problems, "this encounter cannot be set up")
         self.setup = setup
-        self._log = list(log)
+        self._log = tuple(log)
         stop = len(self._log) if cursor is None else cursor
         if not 0 <= stop <= len(self._log):
             raise InvalidDocumentError(
@@ -286,8 +286,9 @@ class Encounter:
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        """The whole action log, including undone entries after the cursor."""
-        return tuple(self._log)
+        """The whole action log, including undone entries after the cursor (not a copy: the
+        log is a tuple that :meth:`perform` replaces, so reading it costs nothing)."""
+        return self._log
 
     @property
     def cursor(self) -> int:
@@ -374,11 +375,10 @@ class Encounter:
                 f"{len(faces or ()) - dice.remaining}: " + ", ".join(r.expr for r in dice.rolls)
             )
         entry = LogEntry(action, tuple(dice.rolls))
-        del self._log[self._cursor :]
+        self._log = (*self._log[: self._cursor], entry)
         del self._events[self._cursor :]
         self._checkpoints = {i: s for i, s in self._checkpoints.items() if i <= self._cursor}
         self._near = {i: s for i, s in self._near.items() if i <= self._cursor}
-        self._log.append(entry)
         self._events.append(work.events)
         self._cursor += 1
         if self._cursor % CHECKPOINT_EVERY == 0:
@@ -406,7 +406,6 @@ class Encounter:
         leaves this encounter as it is, so an app can keep it to go back to.
         """
         twin = copy.copy(self)
-        twin._log = list(self._log)
         twin._events = list(self._events)
         twin._checkpoints = dict(self._checkpoints)
         twin._near = dict(self._near)
@@ -455,7 +454,6 @@ class Encounter:
             raise InvalidDocumentError(problems, "this encounter cannot be set up")
         twin = copy.copy(self)
         twin.setup = setup
-        twin._log = list(self._log)
         twin._events = list(self._events)
         twin._checkpoints = dict(self._checkpoints)
         twin._near = dict(self._near)
