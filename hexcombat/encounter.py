@@ -29,7 +29,7 @@ from .layout import hex_label
 from .rulesets import get_ruleset
 from .rulesets.base import GM_ACTIONS, Preview, Ruleset
 from .state import GameState
-from .validation import Json
+from .validation import Json, shown
 
 NAME_LIMIT = 120
 CHECKPOINT_EVERY = 50
@@ -106,7 +106,9 @@ def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
         problems.append(Problem("name", f"must be 1-{NAME_LIMIT} characters"))
     seed = setup.seed
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        problems.append(Problem("dice.seed", f"must be a whole number 0-{MAX_SEED}, got {seed!r}"))
+        problems.append(
+            Problem("dice.seed", f"must be a whole number 0-{MAX_SEED}, got {shown(seed)}")
+        )
     figures = list(enumerate(setup.figures))
     problems += figure_problems(figures, ruleset, setup.data)
     options = {**ruleset.default_options(), **setup.options}
@@ -135,7 +137,7 @@ def figure_problems(
             )
         seen.setdefault(fig.id, i)
         if not 0 <= fig.facing <= 5:
-            problems.append(Problem(f"{path}.facing", f"must be 0-5, got {fig.facing}"))
+            problems.append(Problem(f"{path}.facing", f"must be 0-5, got {shown(fig.facing)}"))
         problems += [
             Problem(f"{path}.{p.path}", p.message) for p in ruleset.figure_problems(fig, data)
         ]
@@ -194,7 +196,7 @@ class Encounter:
         stop = len(self._log) if cursor is None else cursor
         if not 0 <= stop <= len(self._log):
             raise InvalidDocumentError(
-                [Problem("cursor", f"must be 0-{len(self._log)}, got {stop}")]
+                [Problem("cursor", f"must be 0-{len(self._log)}, got {shown(stop)}")]
             )
         key = _replay_key(setup, self._log)
         known = _REPLAYS.pop(key, None) or self._replay_all()

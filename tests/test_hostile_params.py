@@ -1,8 +1,10 @@
-"""Hostile action parameters: every ruleset refuses them with a HexcombatError and stays as it was.
+"""Hostile action parameters and typed faces: every ruleset refuses them with a HexcombatError
+and stays as it was.
 
 Each example takes a ruleset from the registry, its demo stepped forward a random number of
 logged actions, one action offered there, and replaces or adds one parameter with a hostile
-value (huge, negative, NaN, infinite, nested, wrongly typed); preview and perform then either
+value (huge, negative, NaN, infinite, nested, wrongly typed), or types such faces for its
+dice; preview and perform then either
 work (and the game saves and reloads exactly) or refuse with a ``HexcombatError`` and leave
 the document as it was. ``HEXCOMBAT_FUZZ=N`` (the long mode, tests/test_fuzz_documents.py)
 runs N // 10 randomised examples per ruleset instead of the seeded few.
@@ -16,6 +18,7 @@ import os
 from pathlib import Path
 
 import pytest
+from factories import skirmish_duel
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playouts import random_action
@@ -79,7 +82,9 @@ def offered(enc: Encounter) -> list[ActionSpec]:
     return specs
 
 
-def assert_refused_cleanly_or_works(enc: Encounter, action: Action) -> None:
+def assert_refused_cleanly_or_works(
+    enc: Encounter, action: Action, faces: list[Json] | None = None
+) -> None:
     """Preview and perform either work or raise a HexcombatError that changes nothing."""
     before = json.dumps(to_document(enc), sort_keys=True)
     try:
@@ -88,7 +93,7 @@ def assert_refused_cleanly_or_works(enc: Encounter, action: Action) -> None:
         assert str(exc)
     assert json.dumps(to_document(enc), sort_keys=True) == before, "a preview changed the game"
     try:
-        enc.perform(action)
+        enc.perform(action, faces)
     except HexcombatError as exc:
         assert str(exc)
         assert json.dumps(to_document(enc), sort_keys=True) == before, f"refused {action} wrote"
@@ -119,12 +124,27 @@ def test_hostile_action_parameters_are_refused_cleanly(ruleset: str) -> None:
         params: dict[str, Json] = {}
         if plain is not None and plain.kind == spec.kind and plain.figure == spec.figure:
             params = dict(plain.params)
+        if data.draw(st.integers(0, 3), label="typed faces instead") == 0:
+            faces = unnamed(data.draw(st.lists(hostile_scalars, max_size=4), label="faces"))
+            assert_refused_cleanly_or_works(enc, Action(spec.kind, spec.figure, params), faces)
+            return
         names = [p.name for p in spec.params] or ["extra"]
         name = data.draw(st.sampled_from([*names, "zz_unknown"]), label="param")
         params[name] = unnamed(data.draw(hostile_values, label="value"))
         assert_refused_cleanly_or_works(enc, Action(spec.kind, spec.figure, params))
 
     check()
+
+
+def test_a_typed_face_of_5000_digits_is_refused_with_its_size() -> None:
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    enc.perform(Action("next_step"))
+    attack = Action("attack", "ann", {"target": "bo"})
+    for faces in ([10**5000], [15, 10**5000], [-(10**5000)]):
+        with pytest.raises(HexcombatError, match="a whole number of 5001 digits"):
+            enc.perform(attack, faces)
+    assert enc.cursor == 2 and len(enc.log) == 2
 
 
 def test_a_5000_digit_number_is_refused_with_its_size_not_its_digits() -> None:
