@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playouts import random_action
 
-from hexcombat import Action, Encounter, HexcombatError, dumps, loads, to_document
+from hexcombat import Action, Encounter, FieldSpec, HexcombatError, dumps, loads, to_document
 from hexcombat.actions import ActionSpec
 from hexcombat.rulesets.registry import ruleset_entries
 from hexcombat.validation import MAX_INTEGER, MAX_STRING, Json
@@ -152,6 +152,27 @@ def test_a_5000_digit_number_is_refused_with_its_size_not_its_digits() -> None:
     figure = next(iter(enc.state.figures))
     action = Action("move", figure, {"to": 10**5000})
     preview = enc.preview(action)
-    assert not preview.allowed and "a whole number of 5001 digits" in preview.reason
-    with pytest.raises(HexcombatError, match="5001 digits"):
+    assert not preview.allowed and "params.to: is too large a number" in preview.reason
+    with pytest.raises(HexcombatError, match="too large a number"):
         enc.perform(action)
+    problem = FieldSpec("n", "N", "int", minimum=0, maximum=5).check(-(10**5000))
+    assert problem == "must be a whole number from 0 to 5, got a whole number of 5001 digits"
+
+
+@pytest.mark.parametrize(
+    ("note", "refusal"),
+    [
+        ("\ud800", "params.note: the text holds a broken character"),
+        ("n" * (MAX_STRING + 1), f"params.note: the text is {MAX_STRING + 1} characters long"),
+    ],
+)
+def test_text_a_document_cannot_hold_is_refused_before_it_is_logged(
+    note: str, refusal: str
+) -> None:
+    enc = skirmish_duel()
+    action = Action("gm_note", None, {"note": note})
+    preview = enc.preview(action)
+    assert not preview.allowed and refusal in preview.reason
+    with pytest.raises(HexcombatError, match=refusal):
+        enc.perform(action)
+    assert enc.log == ()
