@@ -267,6 +267,7 @@ def test_embed_in_a_cross_site_iframe(
             box = item.bounding_box()
             assert box is not None and box["y"] + box["height"] <= height + 0.5, cmd
         frame.locator('[data-cmd="viewer-menu"]').click()
+        assert_links_leave_the_frame(inner)
         writes = inner.evaluate("window.__writes")
         assert writes == [], f"the embed view wrote to storage: {writes}"
         kept = inner.evaluate(
@@ -276,6 +277,58 @@ def test_embed_in_a_cross_site_iframe(
         if where == "same-site":
             assert kept == 0
         assert inner.evaluate("navigator.serviceWorker.controller") is None
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+def assert_links_leave_the_frame(frame: Frame) -> None:
+    """Every link the embed view shows opens a new tab without a handle on the frame."""
+    found = frame.eval_on_selector_all(
+        "a[href]", "els => els.map(a => [a.textContent, a.target, a.rel])"
+    )
+    for text, target, rel in found:
+        assert target == "_blank" and "noopener" in rel.split(), (text, target, rel)
+
+
+@pytest.mark.parametrize("where", ["cross-site", "same-site"])
+def test_embed_of_a_damaged_link_opens_the_app_outside_the_frame(
+    browser: Browser, bases: tuple[str, str], tmp_path: Path, where: str
+) -> None:
+    """The "cannot be opened" page of the embed view: its "Open Hex Combat" opens the app in
+    a new tab; the frame stays on the embed view and writes nothing to any storage."""
+    base = bases[0]
+    host = tmp_path / "host"
+    host.mkdir()
+    src = f"{base}?embed{share_fragment(demo())[:200]}"
+    (host / "index.html").write_text(
+        f'<!doctype html><html><body><iframe id="embed" src="{src}" width="700" height="500">'
+        "</iframe></body></html>",
+        encoding="utf-8",
+    )
+    server, port = serve(host)
+    host_name = "localhost" if where == "cross-site" else "127.0.0.1"
+    ctx = browser.new_context(viewport={"width": 800, "height": 600}, service_workers="block")
+    ctx.add_init_script(WATCH_WRITES)
+    try:
+        page = ctx.new_page()
+        page.goto(f"http://{host_name}:{port}/index.html")
+        inner = next(f for f in page.frames if f.url.startswith(base))
+        wait_ready(inner)
+        link = page.frame_locator("#embed").locator("#viewer-broken a")
+        expect(link).to_have_text("Open Hex Combat")
+        assert_links_leave_the_frame(inner)
+        with ctx.expect_page() as opened:
+            link.click()
+        tab = opened.value
+        tab.wait_for_load_state("domcontentloaded")
+        assert tab.url == base
+        assert tab.evaluate("window.opener") is None
+        tab.close()
+        assert inner.url == src
+        expect(page.frame_locator("#embed").locator("#viewer-broken")).to_be_visible()
+        assert inner.evaluate("window.__writes") == []
     finally:
         ctx.close()
         server.shutdown()

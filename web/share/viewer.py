@@ -460,16 +460,19 @@ class Viewer:
         js.location.replace(links.base_url(str(js.location.href)))
 
 
-def broken(message: str) -> None:
-    """A link that cannot be read: say so, with the way to the app."""
+def broken(message: str, kind: str) -> None:
+    """A link that cannot be read: say so, with the way to the app. In the embed view the
+    app opens in a new tab: loaded inside the host's frame it would keep its library and
+    service worker there."""
     root = byid("app-root")
     href = links.base_url(str(js.location.href))
+    outside = ' target="_blank" rel="noopener"' if kind == "embed" else ""
     root.innerHTML = (
         '<section class="screen" role="alert" id="viewer-broken">'
         "<h1>This share link cannot be opened</h1>"
         f"<p>{esc(message)}</p><p>It may have been cut off when it was copied: ask for the link "
         "again, or for the encounter file.</p>"
-        f'<p><a href="{esc(href)}">Open Hex Combat</a></p></section>'
+        f'<p><a href="{esc(href)}"{outside}>Open Hex Combat</a></p></section>'
     )
 
 
@@ -477,13 +480,13 @@ async def start(kind: str) -> Viewer | None:
     """Open the viewer for the link in the page's address (``kind``: view or embed)."""
     code = code_from_fragment(str(js.location.hash))
     if code is None:
-        broken("The link holds no encounter.")
+        broken("The link holds no encounter.", kind)
         return None
     await later.load()  # a link may be of any ruleset
     try:
         enc = from_share_code(code)
     except HexcombatError as exc:
-        broken(problems_text(exc))
+        broken(problems_text(exc), kind)
         return None
     viewer = Viewer(enc, code, kind)
     if kind == "view":
