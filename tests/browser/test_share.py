@@ -28,6 +28,7 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from hexcombat import loads, to_document
 from hexcombat.share import board_svg, share_fragment
+from web.share import backup
 
 from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, site_build
 
@@ -194,6 +195,44 @@ def test_a_damaged_link_says_so(browser: Browser, bases: tuple[str, str]) -> Non
     wait_ready(page)
     expect(page.locator("#viewer-broken")).to_contain_text("cannot be opened")
     ctx.close()
+
+
+# ---- backups ------------------------------------------------------------------------------------
+def test_import_all_refuses_a_deep_backup_and_the_next_import_works(
+    browser: Browser, bases: tuple[str, str], tmp_path: Path
+) -> None:
+    """A backup nested 100,000 deep used to kill Python (stack overflow, then every later
+    command failed): it gets the reader's message, and a valid backup right after imports."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    good = tmp_path / "good.json"
+    enc = demo().renamed("From the backup")
+    good.write_text(backup.bundle([to_document(enc)], "2026-01-01"), encoding="utf-8")
+    ctx = context(browser, 1280, 800)
+    try:
+        page = ctx.new_page()
+        page.goto(bases[0])
+        wait_ready(page)
+
+        def import_all(path: Path) -> None:
+            page.locator("#menu-button").click()
+            page.locator('#menu [data-cmd="storage"]').click()
+            with page.expect_file_chooser() as chooser:
+                page.locator('[data-cmd="import-all"]').click()
+            chooser.value.set_files(str(path))
+
+        import_all(deep)
+        expect(page.locator("#toast")).to_contain_text("deep.json: lists and objects are nested")
+        page.locator('[data-cmd="close-dialog"]').first.click()
+        import_all(good)
+        expect(page.locator("#toast")).to_contain_text("Imported 1 encounter")
+        names = page.evaluate(
+            """() => Object.values(JSON.parse(localStorage.getItem('hexcombat:index')).entries)
+                     .map(e => e.name)"""
+        )
+        assert "From the backup" in names
+    finally:
+        ctx.close()
 
 
 # ---- embed ---------------------------------------------------------------------------------------

@@ -48,10 +48,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from hexcombat.document import dumps, loads
+from hexcombat.document import dumps, loads, read_json
 from hexcombat.encounter import NAME_LIMIT, Encounter
-from hexcombat.errors import InvalidDocumentError, Problem
-from hexcombat.validation import text_depth_problem
+from hexcombat.errors import HexcombatError, InvalidDocumentError, Problem
 
 PREFIX = "hexcombat:"
 INDEX_KEY = PREFIX + "index"
@@ -643,13 +642,12 @@ class Library:
 
 
 def parse_json(text: str) -> Any:
-    """``text`` parsed as JSON, or None when it is not JSON or nests too deep to parse safely
-    (Pyodide's parser would exhaust the browser's stack)."""
-    if text_depth_problem(text) is not None:
-        return None
+    """``text`` parsed by the engine's reader (:func:`hexcombat.document.read_json`), or None
+    when it is not JSON or breaks its limits (too large, or nested deep enough to exhaust
+    the browser's stack)."""
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
+        return read_json(text)
+    except HexcombatError:
         return None
 
 

@@ -11,13 +11,12 @@ library to recognise a link imported before and to show what a link adds to one'
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter, HexcombatError
-from hexcombat.document import from_share_code, to_document
+from hexcombat.document import from_share_code, read_json, to_document
 from hexcombat.share import (
     code_from_fragment,
     fingerprint,
@@ -403,7 +402,7 @@ class Viewer:
         best: tuple[Any, Any] | None = None
         for entry in known.values():
             try:
-                mine = json.loads(self.library.export(entry.id)[1])
+                mine = read_json(self.library.export(entry.id)[1])
             except Exception:  # a damaged entry is not one's copy
                 continue
             got = received(mine, theirs)
