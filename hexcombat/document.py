@@ -46,7 +46,15 @@ MIGRATIONS: dict[int, Migration] = {}
 
 def to_document(encounter: Encounter) -> dict[str, Json]:
     """The encounter as a JSON-ready document (setup, log with rolls, cursor)."""
-    setup = encounter.setup
+    return {
+        **setup_document(encounter.setup),
+        "log": [e.to_json() for e in encounter.log],
+        "cursor": encounter.cursor,
+    }
+
+
+def setup_document(setup: Setup) -> dict[str, Json]:
+    """The document without its ``log`` and ``cursor``: what a set-up edit changes."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -57,8 +65,6 @@ def to_document(encounter: Encounter) -> dict[str, Json]:
         "data": dict(setup.data),
         "figures": [f.to_json() for f in setup.figures],
         "dice": {"seed": setup.seed},
-        "log": [e.to_json() for e in encounter.log],
-        "cursor": encounter.cursor,
     }
 
 

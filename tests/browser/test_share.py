@@ -28,6 +28,7 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from hexcombat import loads, to_document
 from hexcombat.share import board_svg, share_fragment
+from web.library.storage import Library, MemoryStore
 from web.share import backup
 
 from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, site_build
@@ -145,12 +146,11 @@ def test_share_link_round_trip(browser: Browser, bases: tuple[str, str]) -> None
     view.locator('[data-cmd="import-copy"]').tap()
     view.wait_for_url(base)
     wait_ready(view)
-    stored = view.evaluate(
-        """() => Object.keys(localStorage).filter(k => k.startsWith('hexcombat:enc:'))
-                 .map(k => localStorage.getItem(k))"""
+    library = Library(
+        MemoryStore(view.evaluate("Object.fromEntries(Object.entries(localStorage))"))
     )
-    assert len(stored) == 1
-    assert to_document(loads(stored[0])) == to_document(enc)
+    (entry,) = library.entries()
+    assert to_document(library.load(entry.id)) == to_document(enc)
 
     # The same link again: recognised, with the copy to open.
     view.goto("about:blank")
