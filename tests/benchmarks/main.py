@@ -206,7 +206,8 @@ def long_log_rows(table: Table, pg: Any, browser: Any, url: str, runs: int) -> N
                 f"(save {r['save_ms']:.1f} ms, board {r['board_ms']:.0f} ms)",
                 "< 50 ms + board",
                 r["load"],
-                **r,
+                ms=r[f"{what}_ms"],
+                actions=n,
             )
         table.add(
             f"open a skirmish fight of {n} actions (time to ready) / the skirmish demo "
