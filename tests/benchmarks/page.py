@@ -336,11 +336,12 @@ LONG_FIGHTS = (1000, 5000)
 def long_fight_rows(browser: Browser, url: str, runs: int) -> list[dict[str, Any]]:
     """Tap-to-redrawn-board for Undo and Redo, the app's own save and redraw figures, and the
     time to ready when the fight is the encounter the app opens, against the skirmish demo."""
-    from bench_long_log import DEMOS, long_fight
+    from bench_long_log import long_fight
 
     from hexcombat import loads
 
-    demo = loads((DEMOS / "skirmish.json").read_text(encoding="utf-8"))
+    demos = Path(__file__).resolve().parents[2] / "static" / "demos"
+    demo = loads((demos / "skirmish.json").read_text(encoding="utf-8"))
     rows: list[dict[str, Any]] = []
     with context(browser) as ctx:
         page = open_page(ctx)
