@@ -665,6 +665,7 @@ class App:
             "undo": self.undo,
             "redo": self.redo,
             "log": self.toggle_log,
+            "log-earlier": self.play.log.earlier,
             "zoom-in": lambda: board.zoom_by(1.25),
             "zoom-out": lambda: board.zoom_by(0.8),
             "fit": board.fit,

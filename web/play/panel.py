@@ -41,7 +41,6 @@ from web.ui.words import (
 
 PICKABLE = ("hex", "figure")
 COMMANDS = (
-    "log-earlier",
     "pick",
     "deselect",
     "open-action",
@@ -712,9 +711,7 @@ class Play:
     def on_command(self, cmd: str, element: Any, event: Any) -> None:
         """A button in the play panel."""
         app = self.app
-        if cmd == "log-earlier":
-            self.log.earlier()
-        elif cmd == "pick":
+        if cmd == "pick":
             app.select(str(element.dataset.pick))
             app.sheet_open()
         elif cmd == "choose-target":
