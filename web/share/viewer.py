@@ -101,6 +101,8 @@ class Viewer:
         self.commands = Commands()
         self.since: int | None = None
         """Play by post: the first log entry one's own copy does not have."""
+        self._drawn = 0
+        """Log entries whose items ``#log`` shows."""
         self.timer: Any = None
         self._tick: Any = None
         self.library: Any = None
@@ -169,29 +171,47 @@ class Viewer:
         self.render_log()
 
     def render_log(self) -> None:
-        """One item per event of the applied entries, newest last; a link's new ones marked."""
+        """One item per event of the applied entries, newest last; a link's new ones marked.
+        A step adds or removes only its own entries' items (a long fight steps as fast)."""
         enc = self.enc
-        items = []
-        for i in range(enc.cursor):
-            new = self.since is not None and i >= self.since
-            for event in enc.entry_events(i):
-                when = when_words(enc, event)
-                rule = f' <span class="rule">{esc(event.rule)}</span>' if event.rule else ""
-                tag = ' <span class="tag new">new</span>' if new else ""
-                details = "".join(f"<li>{esc(line)}</li>" for line in event.details)
-                body = f"<ul>{details}</ul>" if details else ""
-                items.append(
-                    f'<li data-entry="{i}"{" data-new" if new else ""}>'
-                    f'<details><summary><span class="when">{esc(when)}</span> '
-                    f"{esc(event.text)}{rule}{tag}</summary>{body}</details></li>"
-                )
         log = byid("log")
-        log.innerHTML = "".join(items) or '<li class="muted" data-empty>Nothing played yet.</li>'
+        if 0 < enc.cursor < self._drawn:
+            item = log.lastElementChild
+            while present(item) and int(item.dataset.entry) >= enc.cursor:
+                before = item.previousElementSibling
+                item.remove()
+                item = before
+        elif enc.cursor > self._drawn:
+            if self._drawn == 0:
+                log.innerHTML = ""
+            html = "".join(self._entry_html(i) for i in range(self._drawn, enc.cursor))
+            log.insertAdjacentHTML("beforeend", html)
+        self._drawn = enc.cursor
+        if enc.cursor == 0:
+            log.innerHTML = '<li class="muted" data-empty>Nothing played yet.</li>'
         box = byid("viewer-log")
         box.scrollTop = box.scrollHeight
         first_new = log.querySelector("li[data-new]")
         if present(first_new):  # what a link adds to one's copy comes into view first
             box.scrollTop = max(0, float(first_new.offsetTop) - float(log.offsetTop) - 8)
+
+    def _entry_html(self, i: int) -> str:
+        """The log items of entry ``i``."""
+        enc = self.enc
+        new = self.since is not None and i >= self.since
+        items = []
+        for event in enc.entry_events(i):
+            when = when_words(enc, event)
+            rule = f' <span class="rule">{esc(event.rule)}</span>' if event.rule else ""
+            tag = ' <span class="tag new">new</span>' if new else ""
+            details = "".join(f"<li>{esc(line)}</li>" for line in event.details)
+            body = f"<ul>{details}</ul>" if details else ""
+            items.append(
+                f'<li data-entry="{i}"{" data-new" if new else ""}>'
+                f'<details><summary><span class="when">{esc(when)}</span> '
+                f"{esc(event.text)}{rule}{tag}</summary>{body}</details></li>"
+            )
+        return "".join(items)
 
     def set_log(self, show: bool) -> None:
         """Show or hide the combat log (beside the board, or over it in a small frame)."""
