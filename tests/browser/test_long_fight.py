@@ -112,6 +112,7 @@ def test_undo_and_redo_in_a_long_fight_write_little_and_the_log_draws_a_window(
         page.locator("#log-button").click()
         earlier = page.locator("#log-earlier")
         expect(earlier).to_have_text("Show 200 earlier actions")
+        app.screenshot("long-fight-log-earlier")
         earlier.click()
         expect(earlier).to_be_hidden()
         expect(page.locator("#log > li")).to_have_count(sum(events[:-2]))
