@@ -16,10 +16,18 @@ from .geometry import Hex
 from .schema import FieldSpec
 from .validation import Json, Reader, describe, limit_problems
 
+TIED_TO = ("", "fight_over")
+"""Times a rule may tie an action to: none, or once the fight is over (end of combat, the
+next morning); the engine offers a tied action only then."""
+
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """An action a figure (or the table, when ``figure`` is None) may take now."""
+    """An action a figure (or the table, when ``figure`` is None) may take now.
+
+    ``tied_to`` names the time its rule ties it to (:data:`TIED_TO`): ``fight_over`` for
+    an action of the end of combat or the next morning.
+    """
 
     kind: str
     label: str
@@ -27,6 +35,11 @@ class ActionSpec:
     params: tuple[FieldSpec, ...] = ()
     help: str = ""
     rule: str = ""
+    tied_to: str = ""
+
+    def __post_init__(self) -> None:
+        if self.tied_to not in TIED_TO:
+            raise ValueError(f"tied_to must be one of {TIED_TO}, got {self.tied_to!r}")
 
     def param(self, name: str) -> FieldSpec:
         """The parameter called ``name``."""
@@ -73,6 +86,8 @@ class ActionSpec:
             data["help"] = self.help
         if self.rule:
             data["rule"] = self.rule
+        if self.tied_to:
+            data["tied_to"] = self.tied_to
         return data
 
 

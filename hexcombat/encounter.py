@@ -440,7 +440,13 @@ class Encounter:
             raise IllegalActionError(
                 f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"
             )
-        matching[0].check(action.params)
+        try:
+            matching[0].check(action.params)
+        except IllegalActionError as generic:  # the ruleset's own reason, when it has one
+            reason = self.ruleset.refusal(state, action)
+            if reason:
+                raise IllegalActionError(reason) from generic
+            raise
 
     # ---- editing the setup ---------------------------------------------
     def with_setup(self, **changes: Json) -> Encounter:

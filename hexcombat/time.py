@@ -160,12 +160,17 @@ class Acting:
         """True when ``figure_id`` may act at this moment."""
         return figure_id in self.now()
 
+    def offering(self, ready: Sequence[str]) -> Acting:
+        """This acting as the turn line shows it: ``waiting`` is exactly ``ready``, the
+        figures offered an action now (ux.md: what the turn line says is what the rules allow)."""
+        return replace(self, waiting=tuple(ready))
+
     def text(self, names: Mapping[str, str]) -> str:
         """One line for the turn tracker, e.g. 'Ann and Bo act (engaged first, SCP-6)'."""
         notes = f" ({'; '.join(self.order_notes)})" if self.order_notes else ""
         if self.hidden and self.waiting:
             return f"Waiting for hidden choices from {_names(self.waiting, names)}{notes}"
-        now = self.now()
+        now = self.waiting if self.mode in ("all", "side") else self.now()
         if not now:
             return "The table acts" if self.mode == "table" else "Nobody has to act"
         verb = "acts" if len(now) == 1 else "act"

@@ -17,7 +17,7 @@ from .rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
 from .rulesets.base import GM_ACTIONS
 from .state import GameState
 from .summary import fight_summary
-from .time import unit_label
+from .time import Acting, unit_label
 from .validation import Json
 from .words import FACING_NAMES, figure_label
 
@@ -117,9 +117,20 @@ def time_view(state: GameState) -> dict[str, Json]:
         "label": time.label(clock),
         "step": step.to_json(),
         "steps": steps,
-        "acting": ruleset.who_acts(state).to_json(names),
+        "acting": acting_offered(state).to_json(names),
         "next": {"label": f"Finish: {step.label}", "blocked": ruleset.next_step_blocked(state)},
     }
+
+
+def acting_offered(state: GameState) -> Acting:
+    """Who acts now, as the turn line says it: the ruleset's order, with ``waiting`` exactly
+    the figures the panel offers an action (the ruleset's order first, then set-up order)."""
+    ruleset = state.ruleset
+    acting = ruleset.who_acts(state)
+    rank = {fid: i for i, fid in enumerate(acting.figures)}
+    ready = [fid for fid in state.figures if ruleset.legal_actions(state, fid)]
+    ready.sort(key=lambda fid: rank.get(fid, len(rank)))
+    return acting.offering(ready)
 
 
 def prompt_view(state: GameState) -> dict[str, Json] | None:
@@ -132,7 +143,7 @@ def action_view(ruleset: Ruleset, spec: ActionSpec) -> dict[str, Json]:
     """An offered action as a form description, with the ruleset's words for it (``words``:
     ``cost_unit`` after its cost, ``confirm`` on its button once its hex is chosen)."""
     words: dict[str, Json] = dict(ruleset.action_words(spec))
-    group = "gm" if spec.kind in GM_ACTIONS else ""
+    group = "gm" if spec.kind in GM_ACTIONS or spec.kind.startswith("gm_") else ""
     return {**spec.to_json(), "words": words, "group": group}
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.actions import ActionSpec
 from hexcombat.document import from_document, to_document
+from hexcombat.validation import Json
 
 Pick = Callable[[int], int]
 """Given n > 0, returns an index in range(n) (hypothesis draws or a seeded stream)."""
@@ -19,12 +20,19 @@ def random_action(enc: Encounter, pick: Pick) -> Action | None:
         specs += enc.legal_actions(fid)
     if not specs:
         return None
-    spec = specs[pick(len(specs))]
-    params = {}
+    return action_for(specs[pick(len(specs))], pick)
+
+
+def action_for(spec: ActionSpec, pick: Pick, *, unoffered: bool = True) -> Action:
+    """``spec`` as an action, with random offered parameter values; a choice parameter whose
+    every choice the earlier values rule out gets any choice (``unoffered``) or none."""
+    params: dict[str, Json] = {}
     for p in spec.params:
         offered = p.offered(params)  # choices that depend on earlier parameters (``when``)
         if offered:
             params[p.name] = offered[pick(len(offered))].value
+        elif p.choices and not unoffered and not p.required:
+            continue
         elif p.choices:
             params[p.name] = p.choices[pick(len(p.choices))].value
         elif p.type == "int" and p.minimum is not None and p.maximum is not None:

@@ -62,6 +62,31 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     assert to_document(enc) == before
 
 
+def test_a_refused_parameter_gives_the_rulesets_own_reason_when_it_has_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The generic check still refuses; the ruleset's ``refusal`` hook only explains why."""
+    enc = skirmish_duel()
+    before = to_document(enc)
+    far = Action("move", "ann", {"to": "7,5"})
+    asked: list[Action] = []
+
+    def refusal(self: object, state: object, action: Action) -> str:
+        asked.append(action)
+        return "Ann cannot get that far this turn (rule X-1)"
+
+    monkeypatch.setattr(type(enc.ruleset), "refusal", refusal)
+    with pytest.raises(
+        IllegalActionError, match=r"^Ann cannot get that far this turn \(rule X-1\)$"
+    ):
+        enc.perform(far)
+    assert to_document(enc) == before
+    assert enc.preview(far).reason == "Ann cannot get that far this turn (rule X-1)"
+    assert asked == [far, far]
+    enc.perform(Action("move", "ann", {"to": "3,1"}))  # an offered value never asks
+    assert asked == [far, far]
+
+
 def play_to_attack(enc: Encounter) -> None:
     enc.perform(Action("move", "ann", {"to": "3,1"}))
     enc.perform(Action("next_step"))

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from kit import KitDuel
+
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "architecture.md"
 
@@ -28,9 +30,7 @@ def _coverage() -> ModuleType:
 
 
 COVERAGE = _coverage()
-KIT = COVERAGE.Target(
-    "kit-duel", "KIT", "tests/kit", "tests/kit/data.json", "tests/test_kit_*.py", "kit.options"
-)
+KIT = COVERAGE.Target(KitDuel.id, KitDuel.manifest)
 
 
 def adding_section() -> str:

@@ -114,3 +114,19 @@ def test_a_copy_of_an_encounter_is_independent_and_not_replayed(
     assert (len(enc.log), enc.cursor, enc.can_redo) == (2, 1, True)
     assert (len(twin.log), twin.cursor, twin.can_redo) == (2, 2, False)
     assert enc.state.figure("bo").position == Hex(4, 1)
+
+
+def test_the_turn_line_names_only_figures_offered_an_action() -> None:
+    """Skirmish attacks with nobody adjacent: nobody is offered an action, so the turn line
+    waits for nobody (it said "2 to act" while the panel said nobody had anything left)."""
+    enc = skirmish_duel()  # Ann and Bo stand three hexes apart
+    enc.perform(Action("next_step"))
+    acting = encounter_view(enc)["time"]["acting"]
+    assert enc.legal_actions("ann") == enc.legal_actions("bo") == []
+    assert acting["figures"] == ["ann", "bo"] and acting["waiting"] == []
+    assert acting["text"] == "Nobody has to act"
+    enc.undo()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))  # now beside Bo, and done moving
+    acting = encounter_view(enc)["time"]["acting"]
+    assert enc.legal_actions("ann") == [] and acting["waiting"] == ["bo"]
+    assert acting["text"] == "Bo Brute acts"

@@ -21,7 +21,7 @@ import js  # type: ignore[import-not-found]
 
 import hexcombat
 from hexcombat import Encounter, HexcombatError
-from hexcombat.document import from_document
+from hexcombat.document import from_document, read_json
 from hexcombat.events import Event
 from hexcombat.view import empty_encounter, encounter_view, ruleset_view
 from web import later
@@ -665,6 +665,7 @@ class App:
             "undo": self.undo,
             "redo": self.redo,
             "log": self.toggle_log,
+            "log-earlier": self.play.log.earlier,
             "zoom-in": lambda: board.zoom_by(1.25),
             "zoom-out": lambda: board.zoom_by(0.8),
             "fit": board.fit,
@@ -964,9 +965,9 @@ async def fetch_json(url: str) -> Any:
         raise OSError(f"{url}: HTTP {response.status}")
     text = await response.text()
     try:
-        return json.loads(str(text))
-    except ValueError as exc:
-        raise OSError(f"{url} is not JSON: {exc}") from None
+        return read_json(str(text))
+    except HexcombatError as exc:
+        raise OSError(f"{url} is not JSON: {problems_text(exc)}") from None
 
 
 def download(filename: str, text: str) -> None:

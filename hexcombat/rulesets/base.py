@@ -31,6 +31,7 @@ from ..state import GameState
 from ..terrain import TerrainTable
 from ..time import Acting, Clock, Declarations, StepDef, Time
 from ..validation import Json
+from .manifest import Manifest
 
 GM_ACTIONS = ("gm_pool", "gm_status", "gm_note", "roll_dice")
 """The table actions every ruleset offers (:meth:`Ruleset.gm_actions`): a GM sets a pool, puts
@@ -127,6 +128,8 @@ class Ruleset:
     stacking_option: ClassVar[str] = ""
     starter: ClassVar[bool] = False
     """True for the ruleset a new, empty encounter uses when nobody chose one."""
+    manifest: ClassVar[Manifest | None] = None
+    """Where its spec, code, data, tests and demo live (:mod:`.manifest`); every ruleset has one."""
 
     # ---- set-up -------------------------------------------------------
     def default_options(self) -> dict[str, Json]:
@@ -454,8 +457,9 @@ class Ruleset:
             if over or self.is_out(state, figure) or not self.who_acts(state).may_act(figure_id):
                 return []
             return self.figure_actions(state, figure)
-        specs = self.table_actions(state)  # once the fight is over the table may still end
-        # the step (the ruleset's upkeep, a death save, runs); figures are offered nothing
+        # once the fight is over the table may still end the step (the ruleset's upkeep, a
+        # death save, runs); figures are offered nothing; a tied action waits for its time
+        specs = [s for s in self.table_actions(state) if over or s.tied_to != "fight_over"]
         if not self.blocks_next_step(state):
             step = state.step
             specs.append(
@@ -566,6 +570,12 @@ class Ruleset:
                 self._reveal(state, dice)
             return
         self.dispatch(state, action, dice)
+
+    def refusal(self, state: GameState, action: Action) -> str:
+        """Why ``action``, whose parameters the offered spec refuses, is not allowed, in the
+        ruleset's own words ('' to keep the generic text; override). The generic check
+        still refuses it: this only explains."""
+        return ""
 
     def check_choice(self, state: GameState, action: Action) -> None:
         """Refuse a hidden choice when it is made rather than at the reveal (raise

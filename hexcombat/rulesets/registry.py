@@ -66,8 +66,9 @@ BUILT_IN: tuple[RulesetEntry, ...] = (
         "forward, 2 backward or oblique, 1 on its knees); all move together in two half-phases "
         "(first half rounded up); turning or changing direction costs N hexes; a phase at "
         "Combat Speed comes before running and before stopping; above it weapons and shields "
-        "are impaired. The text's rules stop at weapon reach and arc: the GM enters each "
-        "strike's outcome (or a landed ruleset's roll is borrowed).",
+        "are impaired. The text's rules stop at weapon reach and arc: movement only by "
+        "default; as options the GM enters each strike's outcome, or a landed ruleset's roll "
+        "is borrowed.",
         "hexcombat.rulesets.combat_speed_phase",
     ),
     RulesetEntry(

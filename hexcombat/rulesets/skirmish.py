@@ -31,6 +31,7 @@ from ..time import Acting, StepDef, Time
 from ..validation import Json
 from .base import Preview, Ruleset
 from .data import load
+from .manifest import Manifest
 from .registry import register
 
 FACINGS = tuple(Choice(i, label) for i, label in enumerate(DIRECTION_SHORT))
@@ -97,6 +98,9 @@ class Skirmish(Ruleset):
         ),
     )
     terrain = TerrainTable.from_json(load("skirmish")["terrain"])
+    manifest = Manifest(
+        package="hexcombat/rulesets", builder="demo_skirmish:skirmish_demo", demo="skirmish.json"
+    )  # no rules spec: no rule ids, no coverage table
 
     # ---- set-up ----------------------------------------------------------
     def start(self, state: GameState) -> None:

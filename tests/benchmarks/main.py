@@ -1,7 +1,7 @@
 """The performance table of issue 15: the page against a bare Pyodide page, the engine against
 a peer pure-Python hex library, CPython against Pyodide. Run through ``tests/bench``.
 
-Usage: ``tests/bench [--runs N] [--json PATH] [--only engine,long,startup,taps]``
+Usage: ``tests/bench [--runs N] [--json PATH] [--only engine,longengine,startup,taps,longlog]``
 
 Prints the table (medians of N runs; the 1-minute load average beside each figure, since
 the machine is shared) and writes it as JSON (default ``dist/bench.json``). Builds
@@ -106,6 +106,8 @@ def page_rows(table: Table, runs: int, parts: set[str]) -> None:
                 startup_rows(table, pg, browser, url, count, runs)
             if "taps" in parts:
                 tap_rows(table, pg, browser, url, runs)
+            if "longlog" in parts:
+                long_log_rows(table, pg, browser, url, runs)
             browser.close()
     finally:
         server.shutdown()
@@ -190,6 +192,33 @@ def tap_rows(table: Table, pg: Any, browser: Any, url: str, runs: int) -> None:
             )
 
 
+def long_log_rows(table: Table, pg: Any, browser: Any, url: str, runs: int) -> None:
+    """Undo, redo and opening a random skirmish fight of 1,000 and 5,000 actions in the page."""
+    rows = pg.long_fight_rows(browser, url, runs)
+    demo = rows[0]
+    for r in rows[1:]:
+        n = r["actions"]
+        for what in ("undo", "redo"):
+            table.add(
+                f"tap {what.capitalize()} to board redrawn, skirmish fight of {n} actions "
+                f"({r['kb']} kB)",
+                f"{r[f'{what}_ms']:.0f} ms "
+                f"(save {r['save_ms']:.1f} ms, board {r['board_ms']:.0f} ms)",
+                "< 50 ms + board",
+                r["load"],
+                ms=r[f"{what}_ms"],
+                actions=n,
+            )
+        table.add(
+            f"open a skirmish fight of {n} actions (time to ready) / the skirmish demo "
+            f"({demo['actions']} actions)",
+            f"{ratio(r['open_ms'], demo['open_ms'])} "
+            f"({r['open_ms'] / 1000:.2f} s / {demo['open_ms'] / 1000:.2f} s)",
+            "< 1.5x",
+            r["load"],
+        )
+
+
 def engine_rows(table: Table, runs: int) -> None:
     """The hot paths under CPython, then inside Pyodide (Node), against the peer."""
     inputs = engine.make_inputs()
@@ -244,8 +273,9 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=ROOT / "dist" / "bench.json")
     parser.add_argument(
         "--only",
-        default="engine,long,startup,taps",
-        help="comma-separated: engine, long (long fights, CPython), startup, taps",
+        default="engine,longengine,startup,taps,longlog",
+        help="comma-separated: engine, longengine (a long fight, CPython), startup, taps, "
+        "longlog (a long fight in the page)",
     )
     args = parser.parse_args()
     parts = set(args.only.split(","))
@@ -254,11 +284,11 @@ def main() -> None:
     print("| measure | figure | target | load avg |\n|---|---|---|---|")
     if "engine" in parts:
         engine_rows(table, args.runs)
-    if "long" in parts:
+    if "longengine" in parts:
         import long_fight
 
         long_fight.long_rows(table, args.runs)
-    if parts & {"startup", "taps"}:
+    if parts & {"startup", "taps", "longlog"}:
         page_rows(table, args.runs, parts)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(

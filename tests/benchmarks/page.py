@@ -23,7 +23,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from hexcombat import Encounter
+from hexcombat import Encounter, dumps
 from hexcombat.layout import from_offset
 
 BARE_NAME = "bench-bare.html"
@@ -255,13 +255,7 @@ def library_keys(enc: Encounter) -> dict[str, str]:
 
 def open_encounter(page: Page, enc: Encounter) -> None:
     """Put ``enc`` in the page's library as the last opened one and reload."""
-    page.evaluate(
-        "keys => { localStorage.clear(); for (const [k, v] of Object.entries(keys)) "
-        "localStorage.setItem(k, v); }",
-        library_keys(enc),
-    )
-    page.reload()
-    ready_ms(page)
+    open_encounter_ms(page, enc)
 
 
 def timings(page: Page) -> dict[str, float]:
@@ -333,3 +327,59 @@ def paint_one(page: Page, size: int) -> float:
 def median_of(fn: Callable[[], float], runs: int) -> float:
     """Median of ``runs`` calls."""
     return statistics.median(fn() for _ in range(runs))
+
+
+# ---- a long fight: undo, redo and opening at 1,000 and 5,000 actions (issue 21) --------------
+LONG_FIGHTS = (1000, 5000)
+
+
+def long_fight_rows(browser: Browser, url: str, runs: int) -> list[dict[str, Any]]:
+    """Tap-to-redrawn-board for Undo and Redo, the app's own save and redraw figures, and the
+    time to ready when the fight is the encounter the app opens, against the skirmish demo."""
+    from bench_long_log import long_fight
+
+    from hexcombat import loads
+
+    demos = Path(__file__).resolve().parents[2] / "static" / "demos"
+    demo = loads((demos / "skirmish.json").read_text(encoding="utf-8"))
+    rows: list[dict[str, Any]] = []
+    with context(browser) as ctx:
+        page = open_page(ctx)
+        page.goto(url)
+        ready_ms(page)
+        page.wait_for_selector("html[data-python-snapshot]", timeout=120_000)
+        opened = [open_encounter_ms(page, demo) for _ in range(runs)]
+        rows.append({"actions": len(demo.log), "open_ms": statistics.median(opened), "demo": True})
+        for actions in LONG_FIGHTS:
+            enc = long_fight("skirmish", actions)
+            opened = [open_encounter_ms(page, enc) for _ in range(runs)]
+            undo, redo, save, board = [], [], [], []
+            for _ in range(runs + 1):
+                undo.append(tap(page, "#undo-button"))
+                save.append(timings(page)["save"])
+                board.append(timings(page)["board"])
+                redo.append(tap(page, "#redo-button"))
+            rows.append(
+                {
+                    "actions": len(enc.log),
+                    "kb": len(dumps(enc)) // 1000,
+                    "open_ms": statistics.median(opened),
+                    "undo_ms": statistics.median(undo[1:]),  # the first also builds the panel
+                    "redo_ms": statistics.median(redo[1:]),
+                    "save_ms": statistics.median(save[1:]),
+                    "board_ms": statistics.median(board[1:]),
+                    "load": load(),
+                }
+            )
+    return rows
+
+
+def open_encounter_ms(page: Page, enc: Encounter) -> float:
+    """Time to ready (ms) of a reload that opens ``enc``."""
+    page.evaluate(
+        "keys => { localStorage.clear(); for (const [k, v] of Object.entries(keys)) "
+        "localStorage.setItem(k, v); }",
+        library_keys(enc),
+    )
+    page.reload()
+    return ready_ms(page)

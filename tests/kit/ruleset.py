@@ -30,6 +30,7 @@ from hexcombat.dice import Dice
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Pool, Status
 from hexcombat.rulesets.base import Preview, Ruleset
+from hexcombat.rulesets.manifest import Manifest
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
@@ -58,6 +59,15 @@ class KitDuel(Ruleset):
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME
+    manifest = Manifest(
+        package="tests/kit",
+        builder="kit.demo:demo",
+        prefix="KIT",
+        rules=9,
+        data="tests/kit/data.json",
+        tests="tests/test_kit_*.py",
+        options_module="kit.options",
+    )
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
 

@@ -221,8 +221,10 @@ def demo() -> Encounter:
         "in secret, both half-phases of every phase (first half rounded up), the guard "
         "breaking into a run at 3 x CS after a phase at Combat Speed, slowing again, and "
         "Derek stepping back so that his hand-and-a-half sword (reach 2) reaches and the "
-        "guard's short sword (reach 1) does not. The text stops there; strikes are the GM's "
-        "to rule. The starting distance (19) is derived (I-3); weapon damage is a placeholder."
+        "guard's short sword (reach 1) does not. The text stops there, and so does this "
+        "ruleset by default (movement only, C-1; the GM may rule strikes with the option "
+        "'Who resolves a strike'). The starting distance (19) is derived (I-3); weapon "
+        "damage is a placeholder."
     )
     return demo_files.rewound(enc, notes)
 

@@ -22,20 +22,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # run as a script: the repository's engine
+
+from hexcombat.rulesets import all_rulesets  # noqa: E402
+from hexcombat.rulesets.manifest import Manifest  # noqa: E402
 
 
 @dataclass(frozen=True)
 class Target:
-    """Where one ruleset's spec, code, data and tests live."""
+    """A ruleset and its manifest (where its spec, code, data and tests live)."""
 
     ruleset: str
-    prefix: str
-    package: str
-    data: str
-    tests: str
-    options_module: str
-    gap_letters: str = "GI"
-    """Letters of the spec's gap and inconsistency ids (fig-percentile: G-n, I-n)."""
+    manifest: Manifest
 
     @property
     def doc(self) -> Path:
@@ -43,43 +41,13 @@ class Target:
         return ROOT / "docs" / "rules" / f"{self.ruleset}.md"
 
 
-TARGETS = {
-    "fig-percentile": Target(
-        "fig-percentile",
-        "FP",
-        "hexcombat/rulesets/fig_percentile",
-        "hexcombat/rulesets/data/fig_percentile.json",
-        "tests/rules/test_fig_percentile_*.py",
-        "hexcombat.rulesets.fig_percentile.options",
-    ),
-    "combat-speed-phase": Target(
-        "combat-speed-phase",
-        "CSP",
-        "hexcombat/rulesets/combat_speed_phase",
-        "hexcombat/rulesets/data/combat_speed_phase.json",
-        "tests/rules/test_combat_speed_phase_*.py",
-        "hexcombat.rulesets.combat_speed_phase.options",
-        "CIR",  # C-n gaps, I-n inconsistencies, R-n our own readings
-    ),
-    "strike-chance-pulse": Target(
-        "strike-chance-pulse",
-        "SCP",
-        "hexcombat/rulesets/strike_chance_pulse",
-        "hexcombat/rulesets/data/strike_chance_pulse.json",
-        "tests/rules/test_scp_*.py",
-        "hexcombat.rulesets.strike_chance_pulse.options",
-        "AIR",
-    ),
-    "two-action-2d10": Target(
-        "two-action-2d10",
-        "TA",
-        "hexcombat/rulesets/two_action_2d10",
-        "hexcombat/rulesets/data/two_action_2d10.json",
-        "tests/rules/test_ta_*.py",
-        "hexcombat.rulesets.two_action_2d10.options",
-        "DIR",  # D-n gaps, I-n inconsistencies, R-n our own readings
-    ),
-}
+def targets() -> dict[str, Target]:
+    """Every registered ruleset whose manifest names a rules spec, by id, in listing order."""
+    return {
+        r.id: Target(r.id, r.manifest)
+        for r in all_rulesets()
+        if r.manifest is not None and r.manifest.prefix
+    }
 
 
 def spec_dir() -> Path | None:
@@ -124,19 +92,19 @@ def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
 def implementations(target: Target) -> dict[str, set[str]]:
     """Rule id -> the places (``module.function``, data tables) whose text mentions it."""
     places: dict[str, set[str]] = {}
-    for path in sorted((ROOT / target.package).glob("*.py")):
+    for path in sorted((ROOT / target.manifest.package).glob("*.py")):
         text = path.read_text(encoding="utf-8")
         scopes = _scopes(ast.parse(text))
         for number, line in enumerate(text.splitlines(), start=1):
-            for rule in mentioned(line, target.prefix):
+            for rule in mentioned(line, target.manifest.prefix):
                 inner = [s for s in scopes if s[0] <= number <= s[1]]
                 where = f"{path.stem}.{inner[-1][2]}" if inner else path.stem
                 places.setdefault(rule, set()).add(where)
-    data = json.loads((ROOT / target.data).read_text(encoding="utf-8"))
+    data = json.loads((ROOT / target.manifest.data).read_text(encoding="utf-8"))
     for table, entries in data.items():
         if table == "rules" or not isinstance(entries, list | dict):
             continue
-        for rule in mentioned(json.dumps(entries, ensure_ascii=False), target.prefix):
+        for rule in mentioned(json.dumps(entries, ensure_ascii=False), target.manifest.prefix):
             places.setdefault(rule, set()).add(f"data: {table}")
     return places
 
@@ -165,12 +133,12 @@ def _test_names(paths: Iterable[Path]) -> list[str]:
 def tests(target: Target) -> Tests:
     """Which test functions name which rule and gap ids."""
     found = Tests()
-    low = target.prefix.lower()
-    letters = target.gap_letters.lower()
-    for name in _test_names(sorted(ROOT.glob(target.tests))):
+    low = target.manifest.prefix.lower()
+    letters = target.manifest.gap_letters.lower()
+    for name in _test_names(sorted(ROOT.glob(target.manifest.tests))):
         found.total += 1
         for n in re.findall(rf"(?<![a-z0-9]){low}_(\d+)(?![0-9])", name):
-            found.rules.setdefault(f"{target.prefix}-{n}", []).append(name)
+            found.rules.setdefault(f"{target.manifest.prefix}-{n}", []).append(name)
         for letter, n in re.findall(rf"(?<![a-z0-9])([{letters}])_?(\d+)(?![0-9])", name):
             found.gaps.setdefault(f"{letter.upper()}-{n}", []).append(name)
     return found
@@ -180,19 +148,25 @@ def rule_titles(target: Target) -> dict[str, str]:
     """The rules: from the spec when available, else from the ruleset's data (the test-only
     kit ruleset has no spec in the spec folder)."""
     folder = spec_dir()
-    if folder is not None and (folder / f"{target.ruleset}.md").is_file():
-        return spec_rules(
-            (folder / f"{target.ruleset}.md").read_text(encoding="utf-8"), target.prefix
-        )
-    data = json.loads((ROOT / target.data).read_text(encoding="utf-8"))
+    spec = folder / target.manifest.spec if folder and target.manifest.spec else None
+    if spec is not None and spec.is_file():
+        return spec_rules(spec.read_text(encoding="utf-8"), target.manifest.prefix)
+    data = json.loads((ROOT / target.manifest.data).read_text(encoding="utf-8"))
     return dict(data["rules"])
 
 
 def _options(target: Target) -> list[tuple[str, str, str]]:
     """(option name, default, gap id) of every option of the ruleset."""
-    sys.path.insert(0, str(ROOT))
-    module = __import__(target.options_module, fromlist=["OPTIONS"])
+    module = __import__(target.manifest.options_module, fromlist=["OPTIONS"])
     return [(o.name, json.dumps(o.default), o.rule) for o in module.OPTIONS]
+
+
+def _notes(target: Target) -> tuple[str, ...]:
+    """The ruleset's notes on the defaults it chose (its options module's ``DOC_NOTES``)."""
+    sys.path.insert(0, str(ROOT))
+    module = __import__(target.manifest.options_module, fromlist=["DOC_NOTES"])
+    notes: tuple[str, ...] = getattr(module, "DOC_NOTES", ())
+    return notes
 
 
 def _cell(items: Iterable[str]) -> str:
@@ -231,19 +205,23 @@ def render(target: Target) -> str:
         "|---|---|---|---|",
     ]
     for name, default, rule in _options(target):
-        gaps = re.findall(rf"[{target.gap_letters}]-\d+", rule)
+        gaps = re.findall(rf"[{target.manifest.gap_letters}]-\d+", rule)
         names = list(dict.fromkeys(n for g in gaps for n in found.gaps.get(g, [])))
         lines.append(f"| `{name}` | `{default}` | {rule} | {len(names)}: {_cell(names)} |")
+    notes = _notes(target)
+    if notes:
+        lines += ["", "## Defaults chosen", "", *(f"- {note}" for note in notes)]
     return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str]) -> int:
     """Write (or with ``--check``, verify) the coverage document of each named ruleset."""
     check = "--check" in argv
-    names = [a for a in argv if not a.startswith("--")] or list(TARGETS)
+    known = targets()
+    names = [a for a in argv if not a.startswith("--")] or list(known)
     stale = []
     for name in names:
-        target = TARGETS[name]
+        target = known[name]
         text = render(target)
         current = target.doc.read_text(encoding="utf-8") if target.doc.exists() else ""
         if check:

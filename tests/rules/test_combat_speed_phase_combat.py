@@ -33,8 +33,9 @@ def duel(
     bob_facing: int = 3,
     **bob: object,
 ) -> Encounter:
-    """Ann at offset (4, 7) facing north with ``weapon``; Bob ``gap`` hexes north of her."""
-    enc = arena(options, width=9, height=12)  # type: ignore[arg-type]
+    """Ann at offset (4, 7) facing north with ``weapon``; Bob ``gap`` hexes north of her; the
+    GM rules strikes unless ``options`` say otherwise (C-1)."""
+    enc = arena({"csp.combat_resolver": "gm", **(options or {})}, width=9, height=12)  # type: ignore[arg-type]
     enc = add(enc, "ann", (4, 7), side="A", weapon=weapon)
     return add(enc, "bob", (4, 7 - gap), side="B", facing=bob_facing, **bob)  # type: ignore[arg-type]
 
@@ -77,7 +78,7 @@ def test_csp_17_c17_gap_option_counts_the_hexes_between() -> None:
 
 
 def test_csp_17_c13_the_target_must_be_in_the_front_arc() -> None:
-    enc = arena(width=9, height=12)
+    enc = arena({"csp.combat_resolver": "gm"}, width=9, height=12)
     enc = add(enc, "ann", (4, 7), side="A", facing=3, weapon="Hand-and-a-half sword")
     enc = add(enc, "bob", (4, 6), side="B", facing=3)  # behind Ann
     to_combat(enc)
@@ -85,7 +86,7 @@ def test_csp_17_c13_the_target_must_be_in_the_front_arc() -> None:
     pv = enc.preview(gm(enc))
     assert not pv.allowed
     for arc, offered in (("half180", False), ("any", True)):
-        e = arena({"csp.attack_arc": arc}, width=9, height=12)
+        e = arena({"csp.attack_arc": arc, "csp.combat_resolver": "gm"}, width=9, height=12)
         e = add(e, "ann", (4, 7), side="A", facing=3, weapon="Hand-and-a-half sword")
         e = add(e, "bob", (4, 6), side="B", facing=3)
         to_combat(e)
@@ -208,10 +209,18 @@ def test_c1_csp_12_r3_a_gm_ruling_can_put_a_figure_on_its_knees_or_down() -> Non
     assert RS.is_out(enc.state, enc.state.figures["bob"])
 
 
-def test_c1_movement_only_option_offers_no_strike() -> None:
-    enc = to_combat(duel({"csp.combat_resolver": "none"}, gap=1))
-    assert kinds(enc, "ann") == []
+def test_c_1_by_default_movement_only_no_strike_is_offered() -> None:
+    """C-1: the text has no combat; by default the ruleset runs movement only (the spec's
+    default), the GM ruling and the borrowed roll are the option's alternatives."""
+    assert RS.default_options()["csp.combat_resolver"] == "none"
+    enc = arena(width=9, height=12)
+    enc = add(enc, "ann", (4, 7), side="A", weapon="Hand-and-a-half sword")
+    enc = to_combat(add(enc, "bob", (4, 6), side="B", facing=3))
+    assert kinds(enc, "ann") == [] and kinds(enc, "bob") == []
     assert "Movement only" in RS.idle_text(enc.state, enc.state.figures["ann"])
+    assert enc.ruleset.who_acts(enc.state).now() == ()
+    gm_enc = to_combat(duel({"csp.combat_resolver": "gm"}, gap=1))
+    assert kinds(gm_enc, "ann") == ["strike"]
 
 
 def test_c1_borrowed_skirmish_roll_with_typed_dice() -> None:

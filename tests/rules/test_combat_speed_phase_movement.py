@@ -213,7 +213,7 @@ def test_csp_7_c14_turning_while_standing_costs_one_and_counts_as_stationary() -
 def test_csp_13_c8_a_stationary_figure_may_not_run_until_a_phase_at_cs() -> None:
     enc = solo()
     assert choices(enc, "ann", "declare_speed", "n") == [0, 1]
-    with pytest.raises(IllegalActionError, match="must be one of"):
+    with pytest.raises(IllegalActionError, match="phase moving at Combat Speed"):
         act(enc, "declare_speed", "ann", n=3)
     assert choices(qualified(enc), "ann", "declare_speed", "n") == [0, 1, 2, 3, 4, 5, 6]
     assert may_run(PhaseRecord(1, 1), 3) and not may_run(PhaseRecord(1, 0), 3)
@@ -327,6 +327,7 @@ def test_csp_15_at_n_3_a_facing_change_costs_3() -> None:
     pv = enc.preview(Action("plan_half", "ann", {"to": cell(4, 3), "facing": 1}))
     assert pv.allowed and pv.cost == 3
     assert "3 hexes at N = 3 (CSP-15, C-3)" in pv.notes[0]
+    half(enc, ann={"to": cell(4, 3), "facing": 1})  # N is shown with the first half (C-7)
     ann = next(f for f in encounter_view(enc)["figures"] if f["id"] == "ann")
     assert ann["extra"]["turn_cost"] == "3 hexes"
 
@@ -508,7 +509,7 @@ def test_csp_13_r6_figures_start_still_by_default() -> None:
 def test_csp_13_csp_16_r6_figures_may_start_at_combat_speed_or_running() -> None:
     enc = solo({"csp.starting_motion": "combat_speed"})
     assert choices(enc, "ann", "declare_speed", "n") == [0, 1, 2, 3, 4, 5, 6]
-    assert RS.figure_view(enc.state, enc.state.figures["ann"])["motion_dir"] == "F"
+    assert RS.figure_view(enc.state, enc.state.figures["ann"])["motion_dir"] == "front"
     declare(enc, ann=1, foe=0)
     act(enc, "plan_half", "ann", to=cell(4, 7))  # backward after moving forward: a change
     assert last(enc, "move", "ann").data["spent"] == 2

@@ -1,7 +1,8 @@
-"""Every ruleset with a rules spec (``coverage.TARGETS``), its files outside the engine: the
-rule coverage table (every rule tested and implemented, every option's gap tested, the rule
-table the same as the spec's, the committed table current) and the app's demo (the file is
-what its fixtures build, it replays, and the app lists it).
+"""Every registered ruleset's files outside the engine, found through its manifest
+(``Ruleset.manifest``): for a ruleset with a rules spec, the rule coverage table (every rule
+tested and implemented, every option's gap tested, the rule table the same as the spec's,
+the committed table current); for every ruleset, the app's demo (the file is what its
+builder makes, it replays, and the app lists it).
 
 These read files of the repository (and the spec folder when it is there), so they run under
 CPython only. A ruleset's own checks of its replayed demo are in ``DEMO_CHECKS``.
@@ -17,13 +18,16 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+import demo_files
 import pytest
 
 from hexcombat import Encounter, loads
-from hexcombat.document import to_document
 from hexcombat.geometry import distance
-from hexcombat.rulesets import get_ruleset
+from hexcombat.rulesets import all_rulesets, get_ruleset
 from hexcombat.rulesets.combat_speed_phase.options import OPTIONS, READINGS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the manifests
+import manifests
 
 
 def _coverage() -> ModuleType:
@@ -40,40 +44,25 @@ def _coverage() -> ModuleType:
 
 
 COVERAGE = _coverage()
-NAMES = list(COVERAGE.TARGETS)
-
-RULE_COUNTS = {
-    "fig-percentile": 27,
-    "combat-speed-phase": 17,
-    "strike-chance-pulse": 58,
-    "two-action-2d10": 27,
-}
-"""How many rules each spec numbers (``FP-1`` ... ``FP-27``): a rule added or lost shows."""
-
-FIXTURES = {
-    "fig-percentile": "fig_percentile_fixtures",
-    "combat-speed-phase": "combat_speed_phase_fixtures",
-    "strike-chance-pulse": "scp_fixtures",
-    "two-action-2d10": "ta_fixtures",
-}
-"""The module (next to this one) that builds each ruleset's demo: ``DEMO``, ``demo()``,
-``demo_text()``; running it as a script rewrites the demo file."""
+NAMES = list(COVERAGE.targets())
+"""Every registered ruleset whose manifest names a rules spec."""
+DEMOS = [r.id for r in all_rulesets() if r.manifest is not None and r.manifest.demo]
+"""Every registered ruleset with a demo file (its manifest's ``demo``)."""
 
 
-def fixtures(name: str) -> ModuleType:
-    return importlib.import_module(FIXTURES[name])
-
-
-def test_every_target_has_its_rule_count_and_demo_fixtures() -> None:
-    assert set(RULE_COUNTS) == set(FIXTURES) == set(NAMES) == set(DEMO_CHECKS)
+def test_every_registered_ruleset_has_a_manifest_and_a_demo() -> None:
+    missing = [r.id for r in all_rulesets() if r.manifest is None or not r.manifest.demo]
+    assert missing == [], "declare a Manifest with a demo on each ruleset class"
+    assert set(DEMO_CHECKS) <= set(DEMOS), "DEMO_CHECKS names a ruleset without a demo"
 
 
 # ---- the rule coverage table ---------------------------------------------------------------
 @pytest.mark.parametrize("name", NAMES)
 def test_every_rule_has_a_test_and_an_implementation(name: str) -> None:
-    target = COVERAGE.TARGETS[name]
+    target = COVERAGE.targets()[name]
     titles = COVERAGE.rule_titles(target)
-    assert list(titles) == [f"{target.prefix}-{n}" for n in range(1, RULE_COUNTS[name] + 1)]
+    prefix, count = target.manifest.prefix, target.manifest.rules
+    assert list(titles) == [f"{prefix}-{n}" for n in range(1, count + 1)]
     found = COVERAGE.tests(target)
     untested = [rule for rule in titles if not found.rules.get(rule)]
     assert untested == [], f"rules without a test named after them: {untested}"
@@ -84,7 +73,7 @@ def test_every_rule_has_a_test_and_an_implementation(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_option_gap_has_a_test(name: str) -> None:
-    target = COVERAGE.TARGETS[name]
+    target = COVERAGE.targets()[name]
     found = COVERAGE.tests(target)
     missing = [
         option
@@ -104,14 +93,14 @@ def test_the_rule_table_of_the_ruleset_matches_the_spec(name: str) -> None:
     folder = COVERAGE.spec_dir()
     if folder is None:
         pytest.skip("the spec folder (../shared/rules or HEXCOMBAT_SPECS) is not on this machine")
-    target = COVERAGE.TARGETS[name]
-    text = (folder / f"{name}.md").read_text(encoding="utf-8")
-    assert COVERAGE.spec_rules(text, target.prefix) == get_ruleset(name).rules  # type: ignore[attr-defined]
+    target = COVERAGE.targets()[name]
+    text = (folder / target.manifest.spec).read_text(encoding="utf-8")
+    assert COVERAGE.spec_rules(text, target.manifest.prefix) == get_ruleset(name).rules  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_committed_coverage_table_is_current(name: str) -> None:
-    target = COVERAGE.TARGETS[name]
+    target = COVERAGE.targets()[name]
     committed = target.doc.read_text(encoding="utf-8")
     assert committed == COVERAGE.render(target), f"run: python tests/rules/coverage.py {name}"
 
@@ -142,7 +131,7 @@ def _combat_speed_phase(enc: Encounter) -> None:
         if any(e.kind == "separation" for e in enc.entry_events(enc.cursor - 1)):
             s = enc.state.figures
             seen.append(distance(s["guard"].position, s["derek"].position))
-    assert seen == fixtures("combat-speed-phase").E2_SEPARATIONS
+    assert seen == importlib.import_module("combat_speed_phase_fixtures").E2_SEPARATIONS
     assert enc.state.clock.counters == (3, 2) and enc.state.step.id == "combat"
 
 
@@ -163,23 +152,26 @@ DEMO_CHECKS: dict[str, Callable[[Encounter], None]] = {
     "strike-chance-pulse": _kinds_at_least("initiative", "attack", "reaction", "parry", "fire"),
     "two-action-2d10": _kinds_at_least("declare", "attack", "reaction", "damage", "tactical"),
 }
-"""What each ruleset's demo must show once replayed to its end."""
+"""What a ruleset's demo must show once replayed to its end (others: that it replays)."""
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", DEMOS)
 def test_the_demo_file_is_what_the_generator_builds_and_replays(name: str) -> None:
-    made = fixtures(name)
-    text = made.DEMO.read_text(encoding="utf-8")
-    assert text == made.demo_text(), f"run: python tests/rules/{FIXTURES[name]}.py"
+    made = manifests.manifest(name)
+    text = (manifests.DEMOS / made.demo).read_text(encoding="utf-8")
+    assert text == demo_files.text(manifests.builder(name)()), f"rebuild it: {made.builder}"
     enc = loads(text)
     assert enc.ruleset.id == name and enc.cursor == 0
-    assert to_document(enc) == to_document(made.demo())
-    DEMO_CHECKS[name](enc)
+    DEMO_CHECKS.get(name, _kinds_at_least())(enc)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", DEMOS)
 def test_the_demo_is_listed_for_the_app(name: str) -> None:
-    made = fixtures(name)
-    index = json.loads((made.DEMO.parent / "index.json").read_text(encoding="utf-8"))
+    made = manifests.manifest(name)
+    index = json.loads((manifests.DEMOS / "index.json").read_text(encoding="utf-8"))
     entry = next(e for e in index if e["ruleset"] == name)
-    assert entry["file"] == made.DEMO.name and entry["title"] == made.demo().setup.name
+    assert (
+        entry["file"] == made.demo
+        and entry["title"]
+        == loads((manifests.DEMOS / made.demo).read_text(encoding="utf-8")).setup.name
+    )

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, kinds, make, of, roll
 
-from hexcombat import Action, Encounter, Hex
+from hexcombat import Action, Encounter, Hex, IllegalActionError
+from hexcombat.document import to_document
 from hexcombat.geometry import neighbor
 from hexcombat.rulesets.strike_chance_pulse import missile
 from hexcombat.rulesets.strike_chance_pulse.situation import defense
@@ -182,16 +183,33 @@ def test_r4_close_combat_drops_both_shields_or_only_the_attackers() -> None:
         assert len(of(events, "drop")) == (2 if rule == "both" else 1)
 
 
-def test_r5_disarm_drops_the_first_prepared_item_or_a_weapon_first() -> None:
+def test_r5_disarm_drops_the_attackers_choice_or_the_first_item_or_a_weapon_first() -> None:
     disarm = {"weapon": "Broadsword", "special": "disarm", "target": "bo"}
-    for rule, gone in (("first", "Large Round Shield"), ("weapon_first", "Broadsword")):
+    for rule, drop, gone in (
+        ("attacker", "Broadsword", "Broadsword"),
+        ("attacker", "Large Round Shield", "Large Round Shield"),
+        ("first", None, "Large Round Shield"),
+        ("weapon_first", None, "Broadsword"),
+    ):
         enc = arena(options={"scp.disarm_drops": rule})
         enc = make(
             enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Broadsword"], ranks={"Broadsword": 3}
         )
         enc = make(enc, "bo", "Bo", "Red", BO_AT, 4, items=["Large Round Shield", "Broadsword"])
         start(enc)
-        events = roll(enc, [1], "melee", "ann", **disarm)
+        melee = next(s for s in enc.legal_actions("ann") if s.kind == "melee")
+        if drop is None:  # the order of Bo's items decides: the form does not ask
+            assert "drop" not in [p.name for p in melee.params]
+            events = roll(enc, [1], "melee", "ann", **disarm)
+        else:  # a dependent choice: Bo's items in hand, once Disarm and Bo are chosen
+            offered = melee.param("drop").offered({"special": "disarm", "target": "bo"})
+            assert [c.value for c in offered] == ["Large Round Shield", "Broadsword"]
+            assert melee.param("drop").offered({"special": "none", "target": "bo"}) == ()
+            before = to_document(enc)
+            with pytest.raises(IllegalActionError, match="choose what Bo is to drop"):
+                roll(enc, [1], "melee", "ann", **disarm)
+            assert to_document(enc) == before
+            events = roll(enc, [1], "melee", "ann", **disarm, drop=drop)
         assert of(events, "disarm")[0].data["item"] == gone
         assert enc.state.figures["bo"].item(gone).state == "dropped"
 

@@ -250,6 +250,7 @@ def test_scp_53_scp_55_infection_checks_do_not_depend_on_the_entry_order() -> No
             f.memory.update(wounded=True, en_damage=wounds[fid][0], bitten=wounds[fid][1])
             enc = enc.with_figure(f)
         faces = [own[f] for f in enc.state.figures if f in own]
+        enc.perform(Action("gm_end_fight"))
         events = enc.perform(Action("end_combat"), faces=faces)
         checks = sorted((e.figure, e.text) for e in events if e.kind == "infection")
         infected = sorted(f for f in own if enc.state.figures[f].has_status("infected"))

@@ -88,11 +88,11 @@ def test_scp_6_a14_one_action_per_pulse_and_nobody_skips() -> None:
 
 def test_scp_1_scp_2_modes_need_a_rated_prepared_weapon_and_bare_hands_count() -> None:
     enc = arena()
-    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Short Bow"])
+    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=["Dart"])
     enc = make(enc, "bo", "Bo", "Red", BO_AT, 4)
     start(enc)
     spec = next(s for s in enc.legal_actions("ann") if s.kind == "melee")
-    # the bow is rated only for Ranged; the empty hand is a prepared weapon (SCP-2)
+    # the dart is rated only for Ranged; the empty hand is a prepared weapon (SCP-2)
     assert [c.value for c in spec.param("weapon").choices] == ["Bare hands"]
     assert "fire" not in kinds(enc, "ann")  # Bo is adjacent (SCP-3)
 
@@ -241,7 +241,8 @@ def test_scp_30_scp_31_a4_99_breaks_100_drops_unless_3_x_md_and_pick_up() -> Non
 
 def test_scp_22_e2_disarm_at_msc_31_drops_a_weapon_and_costs_1_en() -> None:
     enc = start(duel())
-    events = roll(enc, [31], "melee", "ann", weapon="Broadsword", special="disarm", target="bo")
+    disarm = {"weapon": "Broadsword", "special": "disarm", "target": "bo", "drop": "Broadsword"}
+    events = roll(enc, [31], "melee", "ann", **disarm)
     assert of(events, "attack")[0].data["msc"] == 31
     bo = enc.state.figures["bo"]
     assert bo.item("Broadsword").state == "dropped" and bo.pools["en"].current == 14
@@ -464,6 +465,8 @@ def test_scp_53_scp_54_scp_55_scp_56_infection_after_combat() -> None:
     enc = start(duel())
     roll(enc, [5, 10], "melee", "ann", **SWORD)  # 12 damage: 12 off Fatigue (20)
     assert enc.state.figures["bo"].pools["ft"].current == 8
+    assert "end_combat" not in kinds(enc, None)  # the fight goes on
+    act(enc, "gm_end_fight")
     events = roll(enc, [11], "end_combat")
     assert of(events, "infection")[0].data == {
         **of(events, "infection")[0].data,
@@ -481,6 +484,9 @@ def test_scp_56_scp_57_scp_58_daily_course_poison_has_no_cure_roll() -> None:
     ann = enc.setup_figure("ann")
     ann.statuses["poisoned"] = Status("poisoned")
     enc = start(enc.with_figure(ann))
+    assert "morning" not in kinds(enc, None)  # not in the fight
+    act(enc, "gm_end_fight")
+    act(enc, "end_combat")  # nobody was wounded: no infection check
     events = roll(enc, [7, 16, 7], "morning")  # Ann: D10 7 -> 2; Bo: 16 > EN 15, D10 7 -> 2
     assert [e.data["amount"] for e in of(events, "damage")] == [2, 2]
     events = roll(enc, [1, 15], "morning")

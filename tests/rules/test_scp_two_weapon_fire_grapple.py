@@ -9,7 +9,7 @@ declaration order (A-31). Grapple: one step into the targets' hex (R-1) and one 
 from __future__ import annotations
 
 import pytest
-from scp_fixtures import ANN_AT, BO_AT, arena, initiative, kinds, make, of, roll
+from scp_fixtures import ANN_AT, BO_AT, arena, initiative, kinds, make, of, roll, ruleset
 
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.geometry import neighbor
@@ -80,9 +80,13 @@ def test_scp_12_two_weapon_fire_checks_a_figure_on_the_second_line_first() -> No
 def test_r15_two_weapon_fire_needs_thrown_weapons_unless_the_option_says_loaded() -> None:
     for rule, offered in (("thrown", []), ("loaded", ["two_weapon_fire"])):
         enc = arena(options={"scp.two_weapon_fire": rule})
-        items = ["Short Bow", "Crossbow"]
-        enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, items=items, md=14)
-        enc = make(enc, "bo", "Bo", "Red", BO_FAR, 4)
+        enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, md=14)
+        ann = enc.setup_figure("ann")
+        for name in ("Short Bow", "Crossbow"):  # the GM makes both one-handed (hand-held)
+            item = ruleset(enc).item(name)
+            item.stats["two_handed"] = False
+            ann.equipment.append(item)
+        enc = make(enc.with_figure(ann), "bo", "Bo", "Red", BO_FAR, 4)
         initiative(enc, [10, 9])
         assert forms(enc) == offered, rule
     assert forms(throwers({"scp.two_weapon_fire": "loaded"})) == ["two_weapon_fire"]

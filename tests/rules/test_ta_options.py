@@ -54,6 +54,9 @@ def test_every_option_names_its_gap_and_the_defaults_are_the_spec_s() -> None:
         "ta.free_turn_before_moving": False,
         "ta.break_closed": True,
         "ta.counter_strike_step": "riposte",
+        "ta.counter_strike_by": "second_striker",
+        "ta.closed_fists": "first",
+        "ta.dropped_weapon_blow": "fists",
         "ta.obstacle_actions": 1,
         "ta.combinable": "attack,parry,block,dodge,move,brawl",
         "ta.recover_actions": 1,
@@ -318,7 +321,8 @@ def test_i4_parry_reduces_the_surplus_instead() -> None:
     roll(enc, [9, 9], "strike", "bo")  # 22 against passive 12: surplus 10
     events = roll(enc, [5, 6, 2, 2, 5, 1, 1], "parry", "ann")  # parry 14: reduces by 2
     assert of(events, "attack")[0].data["surplus"] == 8
-    assert of(events, "damage")[0].data["damage"] == 2  # 2d8 (2, 2) - 2
+    # the parry's margin counts once, off the surplus, not again off the damage: 2d8 (2, 2)
+    assert of(events, "damage")[0].data["damage"] == 4
 
 
 def test_r1_obstacle_actions_zero_lets_anyone_vault() -> None:

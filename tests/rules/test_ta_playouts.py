@@ -109,6 +109,8 @@ def test_ta_1_random_declarations_in_any_order_change_nothing(data: st.DataObjec
         second = data.draw(st.sampled_from(["none", "other", "move"]))
         enemy = "bo" if fid != "bo" else "ann"
         plan: dict[str, Json] = {"first": first, "second": second}
+        if first == second == "other":  # one Other activity with both actions (TA-3)
+            plan["combine"] = True
         if "attack" in (first, second):  # the form offers a target only then (D-18)
             plan["target"] = enemy
         if {"parry", "dodge"} & {first, second}:  # and a guard only for these (D-2)

@@ -133,7 +133,7 @@ def test_ta_15_a_closed_pair_strikes_shortest_first() -> None:
     spear = R.Striker("a", "A", "spear", 1, 3, closed=True, opponents=("b",))
     fists = R.Striker("b", "B", "natural", 8, 3, closed=True, opponents=("a",))
     assert R.strike_order([spear, fists], "reverse")[0] == ["b", "a"]
-    assert R.strike_order([spear, fists], "normal")[0] == ["a", "b"]
+    assert R.strike_order([spear, fists], "normal", "last")[0] == ["a", "b"]
 
 
 def test_ta_16_more_skilled_first_with_identical_weapons() -> None:
@@ -213,9 +213,10 @@ def test_ta_24_movement_die_by_armour() -> None:
 
 def test_ta_25_second_movement_die_best_of_two_plus_or_minus_one() -> None:
     # test vector 6: (2, 5) -> keep 5 -> 4, 5 or 6 -> up to 9 forward
-    assert [R.best_of_two((2, 5), d) for d in (-1, 0, 1)] == [4, 5, 6]
-    assert R.move_allowance(R.best_of_two((2, 5), 1)) == 9
-    assert R.best_of_two((1, 1), -1) == 0
+    # the better of two dice (2d6kh1, as the sprint rolls it), then +-1 hex at choice
+    assert [evaluate("2d6kh1", (2, 5)).total + d for d in (-1, 0, 1)] == [4, 5, 6]
+    assert R.move_allowance(evaluate("2d6kh1", (2, 5)).total + 1) == 9
+    assert evaluate("2d6kh1", (1, 1)).total - 1 == 0
 
 
 def test_ta_27_a_round_has_declare_missiles_movement_combat_riposte() -> None:

@@ -19,14 +19,27 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ...board import Board
-from ...geometry import DIRECTION_SHORT, Hex, neighbors
+from ...geometry import DIRECTION_NAMES, Hex, neighbors
 from ...layout import hex_label
 from ...movement import Pose, Step, StepFunction
 from .speed import MAX_OBLIQUE_MULTIPLE, change_cost
 
 RELATIVE = ("F", "FR", "BR", "B", "BL", "FL")
 """Directions relative to facing, in the order of :class:`~hexcombat.geometry.RelativeDirection`."""
-FACING_NAMES = DIRECTION_SHORT
+RELATIVE_WORDS = dict(
+    zip(
+        RELATIVE,
+        ("front", "front-right", "back-right", "back", "back-left", "front-left"),
+        strict=True,
+    )
+)
+"""The relative directions as a player reads them (never single letters)."""
+FACING_NAMES = DIRECTION_NAMES
+
+
+def motion_words(direction: str) -> str:
+    """A direction of motion in words: 'front', 'back-left'; 'none' after a standstill."""
+    return RELATIVE_WORDS.get(direction, "none")
 
 
 @dataclass(frozen=True)
@@ -129,7 +142,8 @@ def step_function(board: Board, blocked: Collection[Hex], rules: MoveRules) -> S
                 if d != m.direction and rules.allows(d, m.oblique):
                     after = Pose(here, pose.facing, Motion(d, m.oblique).tag(counting))
                     note = (
-                        f"direction of motion {m.direction} → {d}, {_hexes(unit)} at N = {rules.n}"
+                        f"direction of motion {motion_words(m.direction)} → {motion_words(d)}, "
+                        f"{_hexes(unit)} at N = {rules.n}"
                     )
                     note += " (CSP-6)" if rules.n <= 1 else " (CSP-15)"
                     step = change(pose, after, unit, spent, allowance, note)
@@ -150,7 +164,7 @@ def step_function(board: Board, blocked: Collection[Hex], rules: MoveRules) -> S
                 "move",
                 Pose(nxt, pose.facing, Motion(d, oblique).tag(counting)),
                 1,
-                note=f"{d} step{start}",
+                note=f"step to the {motion_words(d)}{start}",
             )
 
     return steps
@@ -198,7 +212,7 @@ def ticks_of(step: Step, per_step: bool) -> int:
 
 
 def describe_step(step: Step) -> str:
-    """A step in plain words, e.g. ``enters D5 (F step, 1 hex)``."""
+    """A step in plain words, e.g. ``enters D5 (step to the front, 1 hex)``."""
     if step.kind == "move":
         return f"enters {hex_label(step.pose.hex)} ({step.note}, 1 hex)"
     if step.kind == "turn":

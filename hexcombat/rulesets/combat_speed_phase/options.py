@@ -15,9 +15,9 @@ def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
     return tuple(Choice(value, label) for value, label in pairs)
 
 
-RESOLVERS = ("gm", "skirmish", "none")
-"""``csp.combat_resolver`` (C-1): the GM enters each strike's outcome, a landed ruleset's
-resolution is borrowed, or the ruleset runs movement-only."""
+RESOLVERS = ("none", "gm", "skirmish")
+"""``csp.combat_resolver`` (C-1): the ruleset runs movement-only (the default), the GM
+enters each strike's outcome, or a landed ruleset's resolution is borrowed."""
 
 READINGS: dict[str, str] = {
     "R-1": "How many strikes a figure makes in a phase (the text's combat chapter is missing).",
@@ -30,21 +30,31 @@ READINGS: dict[str, str] = {
 }
 """Our own readings where the text and the spec are both silent (option ``rule`` R-n)."""
 
+DOC_NOTES = (
+    '`csp.combat_resolver` (C-1) defaults to `"none"`, movement only: the text has no '
+    'combat resolution ("their fight will be continued in Chapter 6", which is missing) '
+    "and the spec's C-1 proposes running movement-only. The alternatives stay options: "
+    '`"gm"` (the rules check reach, arc and impairment and the GM enters each strike\'s '
+    'outcome) and `"skirmish"` (skirmish\'s d20 to-hit and damage roll, borrowed).',
+)
+"""Notes for docs/rules/combat-speed-phase.md on the defaults chosen (tests/rules/coverage.py)."""
+
 OPTIONS: tuple[FieldSpec, ...] = (
     FieldSpec(
         "csp.combat_resolver",
         "Who resolves a strike",
         "choice",
-        "gm",
-        "The text has no combat resolution (its Chapter 6 is missing). Default: the rules "
-        "check reach, arc and impairment, and the GM enters each strike's outcome (hit or "
-        "miss, damage, status). 'Skirmish' borrows the skirmish ruleset's d20 to-hit and "
-        "damage roll; 'None' runs movement only.",
+        "none",
+        "The text has no combat resolution (its Chapter 6 is missing; it ends 'their fight "
+        "will be continued in Chapter 6'). Default, as the spec's C-1: movement only, no "
+        "strikes. 'GM': the rules check reach, arc and impairment, and the GM enters each "
+        "strike's outcome (hit or miss, damage, status). 'Skirmish' borrows the skirmish "
+        "ruleset's d20 to-hit and damage roll.",
         "C-1",
         _choices(
+            ("none", "Movement only: no strikes"),
             ("gm", "The GM enters the outcome"),
             ("skirmish", "Borrow skirmish's d20 to-hit and damage"),
-            ("none", "Movement only: no strikes"),
         ),
     ),
     FieldSpec(

@@ -31,6 +31,7 @@ from ...time import Acting
 from ...validation import Json
 from ..base import Preview, Ruleset
 from ..data import load
+from ..manifest import Manifest
 from ..registry import register
 from . import action_step, flow, offers
 from .book import Book, catalogue_item, in_hand, is_ranged
@@ -84,6 +85,18 @@ class FigPercentile(Ruleset):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    manifest = Manifest(
+        package="hexcombat/rulesets/fig_percentile",
+        builder="fig_percentile_fixtures:demo",
+        demo="fig-percentile.json",
+        prefix="FP",
+        gap_letters="GI",
+        spec="fig-percentile.md",
+        rules=27,
+        data="hexcombat/rulesets/data/fig_percentile.json",
+        tests="tests/rules/test_fig_percentile_*.py",
+        options_module="hexcombat.rulesets.fig_percentile.options",
+    )
 
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:

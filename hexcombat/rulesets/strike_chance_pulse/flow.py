@@ -19,7 +19,7 @@ from ...figures import Figure, Status, place
 from ...layout import hex_label
 from ...state import GameState
 from ...validation import Json
-from . import missile, offers, rules
+from . import ground, missile, offers, rules
 from .situation import (
     HANDS,
     KICK,
@@ -167,6 +167,7 @@ class Plan:
     extra: int = 0
     off_hand: bool = False
     multiple: bool = False
+    drop: str = ""
 
 
 def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
@@ -191,6 +192,7 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
     )
     if why:
         raise IllegalActionError(why)
+    drop = disarm_choice(state, target, special, action)
     notes = []
     flight = None
     if mode == "ranged":
@@ -230,7 +232,28 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
         extra,
         off_hand,
         multiple,
+        drop,
     )
+
+
+def disarm_choice(state: GameState, target: Figure, special: str, action: Action) -> str:
+    """SCP-22, R-5: what a Disarm makes ``target`` drop, when the attacker chooses ('' when
+    the option leaves it to the order of the target's items)."""
+    if special != "disarm":
+        return ""
+    items = [i.name for i in ground.droppable(target)]
+    if not items:
+        raise IllegalActionError(
+            f"{target.name} holds no weapon or item that a Disarm could make it drop (SCP-22)"
+        )
+    if settings(state).disarm_drops != "attacker":
+        return ""
+    drop = action.text("drop", "")
+    if drop not in items:
+        raise IllegalActionError(
+            f"choose what {target.name} is to drop: one of {', '.join(items)} (SCP-22, R-5)"
+        )
+    return drop
 
 
 def path_check(state: GameState, plan: Plan, entry: missile.Entry) -> StrikeCheck:
@@ -360,15 +383,30 @@ def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list
     forms = offers.strike_weapons(state, attacker)
     if form not in forms:
         raise IllegalActionError(f"{attacker.name} cannot make a {form} strike (SCP-13)")
-    targets = [action.text("target"), action.text("second_target")]
-    third = action.text("third_target", offers.NO_TARGET)
-    if third != offers.NO_TARGET:
-        targets.append(third)
     extra = action.integer("modifier", 0)
     if form in offers.TWO_WEAPON_FORMS:
-        weapons = forms[form]
-        hands = [False, settings(state).two_weapon_off_hand]  # R-10
+        pairs = [
+            (w, action.text(name, offers.NO_TARGET))
+            for w, name in zip(forms[form], offers.STRIKE_PARAMS, strict=False)
+        ]
+        pairs = [(w, t) for w, t in pairs if t != offers.NO_TARGET]
+        if len(pairs) < 2:
+            raise IllegalActionError("a two-weapon strike needs a target for each of two weapons")
+        weapons = [w for w, _ in pairs]
+        targets = [t for _, t in pairs]
+        in_hand = [w for w in weapons if w.kind == "weapon" and not w.natural]
+        second_hand = in_hand[1] if len(in_hand) > 1 else None
+        # R-10: the second weapon in hand is in the secondary hand; natural weapons, the
+        # punch (primary hand) and the kick use none
+        hands = [w is second_hand and settings(state).two_weapon_off_hand for w in weapons]
+        multiple = form != "punch_kick" or settings(state).punch_and_kick == "multiple"
     else:
+        targets = [action.text("target"), action.text("second_target")]
+        targets += [
+            t
+            for t in (action.text(n, offers.NO_TARGET) for n in offers.STRIKE_PARAMS[2:])
+            if t != offers.NO_TARGET
+        ]
         chosen = [w for w in forms[form] if w.name == action.text("weapon")]
         if not chosen:
             raise IllegalActionError(f"the {action.text('weapon')} is not at Rank 4+ (SCP-15)")
@@ -376,6 +414,7 @@ def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list
             raise IllegalActionError("a multi-target strike hits each target once (SCP-15)")
         weapons = chosen * len(targets)
         hands = [False] * len(targets)
+        multiple = True
     kind = offers.MODE_ACTIONS[offers.FORM_MODES[form]]
     actions = []
     for weapon, target_id, off in zip(weapons, targets, hands, strict=False):
@@ -392,7 +431,7 @@ def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list
             "target": target.id,
             "modifier": extra,
             "off_hand": off,
-            "multiple": True,
+            "multiple": multiple,
         }
         actions.append(Action(kind, attacker.id, params))
     if kind == "grapple":
@@ -434,7 +473,8 @@ def multiple_strike(state: GameState, attacker: Figure, action: Action, dice: Di
     for plan, one in zip(plans, actions, strict=True):
         if is_out(plan.target) or is_out(attacker):
             continue
-        if not any(i.name == plan.weapon.name and i.is_ready for i in attacker.equipment):
+        held = any(i.name == plan.weapon.name and i.is_ready for i in attacker.equipment)
+        if plan.weapon.kind == "weapon" and not held:
             continue  # dropped by a fumble of an earlier strike
         if plan.mode == "ranged":
             try:
@@ -459,7 +499,7 @@ def drop_shield_for_close(state: GameState, figure: Figure) -> None:
     shield = shield_of(figure)
     if shield is None or shield.stats.get("type") == "main_gauche":
         return
-    shield.state = "dropped"
+    ground.drop(figure, shield)
     state.emit(
         Event(
             "drop",
@@ -584,16 +624,16 @@ def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     check = fumble_check(state, attacker)
     result = check.roll(dice)
     what = rules.fumble_face(face)
-    item = next((i for i in attacker.equipment if i.name == weapon.name), None)
+    item = next((i for i in attacker.equipment if i.name == weapon.name and i.is_ready), None)
     rolled = f"fumble check {result.roll.total}"
     if result.success or item is None:
         text = f"{attacker.name} rolled {face}: {rolled} ≤ {check.target}, no misfortune"
     elif what == "break":
         item.stats["broken"] = True
-        item.state = "dropped"
+        ground.drop(attacker, item)
         text = f"{attacker.name}'s {weapon.name} breaks (99; {rolled} > {check.target})"
     else:
-        item.state = "dropped"
+        ground.drop(attacker, item)
         text = f"{attacker.name} drops the {weapon.name} (100; {rolled} > {check.target})"
     state.emit(
         Event(
@@ -679,7 +719,7 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
             )
         )
     elif special == "disarm":
-        disarm(state, target, plan.attacker, None, "SCP-22")
+        disarm(state, target, plan.attacker, plan.drop or None, "SCP-22")
 
 
 def disarm(
@@ -690,22 +730,33 @@ def disarm(
     rule: str,
     en_damage: int = 1,
 ) -> None:
-    """SCP-22: the victim drops a weapon (or item) and takes 1 Endurance damage."""
-    items = [i for i in victim.equipment if i.is_ready and i.kind in ("weapon", "shield")]
+    """SCP-22: the victim drops a weapon or item (``item_name`` when chosen, else by R-5) and
+    takes 1 Endurance damage; with nothing in hand that can be dropped it is not disarmed."""
+    items = ground.droppable(victim)
     if settings(state).disarm_drops == "weapon_first":  # R-5
         items.sort(key=lambda i: i.kind != "weapon")
     item = next((i for i in items if i.name == item_name), items[0] if items else None)
-    if item is not None:
-        item.state = "dropped"
-    what = f"drops the {item.name}" if item else "has nothing to drop"
+    if item is None:
+        state.emit(
+            Event(
+                "disarm",
+                f"{victim.name} holds nothing that can be dropped: not disarmed",
+                victim.id,
+                by.id,
+                rule=rule,
+                data={"item": None},
+            )
+        )
+        return
+    ground.drop(victim, item)
     state.emit(
         Event(
             "disarm",
-            f"{victim.name} is disarmed: {what}",
+            f"{victim.name} is disarmed: drops the {item.name}",
             victim.id,
             by.id,
             rule=rule,
-            data={"item": item.name if item else None},
+            data={"item": item.name},
         )
     )
     if en_damage:
@@ -862,10 +913,15 @@ def parry(state: GameState, defender: Figure, dice: Dice) -> None:
     roll = dice.roll("d10")
     total = rules.parry_total(roll.total, def_rank, att_rank)
     result = rules.parry_result(total)
+    disarmed = (
+        f"{attacker.name} is disarmed"
+        if ground.droppable(attacker)
+        else f"{attacker.name} has nothing to drop"
+    )
     words = {
         "parried": "parried; it must Pass next Pulse",
-        "disarm": f"{attacker.name} is disarmed",
-        "riposte": f"parried, {attacker.name} is disarmed, and a Riposte",
+        "disarm": disarmed,
+        "riposte": f"parried, {disarmed}, and a Riposte",
     }[result]
     state.emit(
         Event(
@@ -882,24 +938,28 @@ def parry(state: GameState, defender: Figure, dice: Dice) -> None:
     if result == "parried":
         defender.memory["must_pass_pulse"] = offers.pulse(state) + 1
         return
-    if context.get("kind") == "weapon":
-        disarm(
-            state,
-            attacker,
-            defender,
-            str(context["weapon"]),
-            "SCP-34, A-8",
-            s.parry_disarm_en_damage,
-        )
-    else:
-        hurt_endurance(state, attacker, s.parry_disarm_en_damage, "SCP-34, A-8")
+    weapon = str(context["weapon"]) if context.get("kind") == "weapon" else None
+    disarm(state, attacker, defender, weapon, "SCP-34, A-8", s.parry_disarm_en_damage)
     if result == "riposte" and not is_out(attacker) and not is_out(defender):
         if s.riposte_requires_evading and not defender.has_status("evading"):
+            return
+        weapons = offers.riposte_weapons(state, defender, attacker)
+        if not weapons:
+            state.emit(
+                Event(
+                    "riposte",
+                    f"{defender.name} cannot riposte: {attacker.name} is not in the Melee Zone "
+                    "of a weapon it could riposte with (SCP-35, R-17)",
+                    defender.id,
+                    attacker.id,
+                    rule="SCP-35, R-17",
+                )
+            )
             return
         state.ask(
             defender.id,
             f"{defender.name}: riposte against {attacker.name}?",
-            offers.riposte_answers(state, defender),
+            offers.riposte_answers(state, defender, weapons),
             rule="SCP-35",
             context={"attacker": attacker.id},
             text=f"{defender.name} may riposte at once (SCP-35)",
@@ -910,88 +970,18 @@ def riposte(state: GameState, defender: Figure, weapon_name: str, dice: Dice) ->
     """SCP-35: an immediate Melee attack at the attacker that cannot be parried."""
     context = _context(state)
     attacker = state.figure(str(context["attacker"]))
-    weapon = find_weapon(state, defender, "melee", weapon_name)
+    weapon = next(
+        (w for w in offers.riposte_weapons(state, defender, attacker) if w.name == weapon_name),
+        None,
+    )
     if weapon is None:
-        raise IllegalActionError(f"{defender.name} has no {weapon_name} to riposte with")
+        raise IllegalActionError(
+            f"{defender.name} cannot riposte at {attacker.name} with a {weapon_name} (SCP-35, R-17)"
+        )
     through = offers.through_of(defender, attacker, "melee")
     check = strike_check(state, defender, attacker, weapon, "melee", through=through, riposte=True)
     plan = Plan(defender, attacker, weapon, "melee", "none", check, False, ())
     strike(state, plan, check, attacker, dice, riposte=True)
-
-
-# ---- infection --------------------------------------------------------------------------
-
-
-def wounded_unchecked(state: GameState) -> list[Figure]:
-    """SCP-53: living figures wounded in this combat and not yet checked."""
-    return [
-        f
-        for f in state.figures.values()
-        if f.memory.get("wounded") is True
-        and not f.has_status("dead")
-        and f.memory.get("infection_checked") is not True
-    ]
-
-
-def ailing(state: GameState) -> list[Figure]:
-    """Figures with an infection or a slow poison (SCP-56, SCP-58)."""
-    return [
-        f
-        for f in state.figures.values()
-        if not f.has_status("dead") and (f.has_status("infected") or f.has_status("poisoned"))
-    ]
-
-
-def infection_checks(state: GameState, dice: Dice) -> None:
-    """SCP-53...SCP-55: D100 at or under the infection chance infects."""
-    for f in wounded_unchecked(state):
-        en = int(f.memory.get("en_damage") or 0)
-        bite = f.memory.get("bitten") is True
-        chance = rules.infection_chance(en, bite)
-        roll = dice.roll("d100")
-        f.memory["infection_checked"] = True
-        if rules.infected(roll.total, chance):
-            f.statuses["infected"] = Status("infected")
-        outcome = "infected" if rules.infected(roll.total, chance) else "not infected"
-        state.emit(
-            Event(
-                "infection",
-                f"{f.name}: infection chance {chance}, rolled {roll.total}: {outcome}",
-                f.id,
-                rule="SCP-53, SCP-54, SCP-55, A-27",
-                details=(
-                    f"10 + (20 + EN damage {en} if any) + (20 for a bite, claw or "
-                    f"talon: {'yes' if bite else 'no'}) = {chance} (SCP-54)",
-                ),
-                rolls=(roll.to_json(),),
-                data={"chance": chance, "roll": roll.total, "infected": outcome == "infected"},
-            )
-        )
-
-
-def morning(state: GameState, dice: Dice) -> None:
-    """SCP-56, SCP-58: a cure roll (not for poison), else D10 - 5 (at least 1) damage."""
-    for f in ailing(state):
-        poisoned = f.has_status("poisoned")
-        if not poisoned:
-            roll = dice.roll("d100")
-            original = stat(f, "en", 0)
-            if rules.cured(roll.total, original):
-                f.statuses.pop("infected", None)
-                state.emit(
-                    Event(
-                        "infection",
-                        f"{f.name} is cured ({roll.total} ≤ original EN {original})",
-                        f.id,
-                        rule="SCP-56",
-                        rolls=(roll.to_json(),),
-                    )
-                )
-                continue
-        d10 = dice.roll("d10")
-        hurt_endurance(
-            state, f, rules.daily_damage(d10.total), "SCP-56, SCP-58" if poisoned else "SCP-56"
-        )
 
 
 # ---- view -----------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ special attack, and the form offers only the ones that are.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...actions import ActionSpec
 from ...checks import percent
 from ...figures import Figure, figure_distance
@@ -16,12 +18,11 @@ from ...layout import hex_label
 from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...validation import Json
-from . import missile, rules
+from . import ground, missile, rules
 from .situation import (
     HORSEMANSHIP,
     Weapon,
     attack_weapons,
-    hands_used,
     hostile,
     in_melee_zone,
     in_ranged_zone,
@@ -151,6 +152,8 @@ def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | Non
                     continue
                 if special_ok(w, special, mode, t, shield_type):
                     continue
+                if special == "disarm" and not ground.droppable(t):
+                    continue  # SCP-22: nothing to drop, no Disarm
                 through = through_of(figure, t, mode)
                 if mode == "ranged":
                     through = missile.through_hex(state, t, _before(figure, t))
@@ -174,6 +177,9 @@ def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | Non
         ),
         FieldSpec("target", "Target", "figure", choices=tuple(targets)),
     ]
+    drop = drop_param(state, state.figures.values())
+    if drop is not None and mode != "ranged":
+        params.append(drop)
     if mode == "melee":
         params.append(
             FieldSpec(
@@ -210,6 +216,27 @@ def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | Non
         ),
     }[mode]
     return ActionSpec(words[0], words[1], figure.id, tuple(params), words[2], words[3])
+
+
+def drop_param(state: GameState, targets: Iterable[Figure]) -> FieldSpec | None:
+    """SCP-22, R-5: what a Disarm makes the target drop, the attacker's choice (None when
+    the option leaves it to the order of the target's items)."""
+    if settings(state).disarm_drops != "attacker":
+        return None
+    choices = tuple(
+        Choice(i.name, i.name, when={"special": "disarm", "target": t.id})
+        for t in targets
+        for i in ground.droppable(t)
+    )
+    return FieldSpec(
+        "drop",
+        "Disarm: what the target drops",
+        "choice",
+        choices=choices,
+        required=False,
+        help="The attacker's choice of the target's weapons and items in hand (SCP-22).",
+        rule="SCP-22, R-5",
+    )
 
 
 def _before(attacker: Figure, target: Figure) -> tuple[Hex, ...]:
@@ -316,7 +343,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     targets: list[Choice] = []
     ends: list[Choice] = []
     weapons = attack_weapons(state, figure, "melee")
-    specials: dict[tuple[str, str], Choice] = {}
+    specials: dict[tuple[str, str, str], Choice] = {}
     for t in state.figures.values():
         if t.id == figure.id or not hostile(figure, t) or is_out(t):
             continue
@@ -329,11 +356,19 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         ]
         for w in weapons:
             for sp in ("none", *MODE_SPECIALS["melee"]):
-                if not special_ok(w, sp, "melee", t, shield_type):
-                    key = (w.name, sp)
-                    specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when={"weapon": w.name}))
+                if special_ok(w, sp, "melee", t, shield_type):
+                    continue
+                if sp != "disarm":
+                    key = (w.name, sp, "")
+                    when: dict[str, Json] = {"weapon": w.name}
+                elif ground.droppable(t):  # SCP-22: nothing to drop, no Disarm
+                    key, when = (w.name, sp, t.id), {"weapon": w.name, "target": t.id}
+                else:
+                    continue
+                specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when=when))
     if not targets or not weapons:
         return None
+    drop = drop_param(state, (state.figure(str(c.value)) for c in targets))
     return ActionSpec(
         "charge",
         "Charge",
@@ -352,6 +387,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
                 choices=tuple(specials.values()),
                 rule="SCP-16",
             ),
+            *((drop,) if drop is not None else ()),
             modifier_param(),
         ),
         "Move next to the target, turn to face it and attack (a Shield Rush gets +20, SCP-21).",
@@ -381,16 +417,15 @@ def simple_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
             "SCP-18, SCP-34",
         ),
     ]
-    free = 2 - hands_used(figure)
     ready = [
-        Choice(i.name, f"{i.name} ({'picked up' if i.state == 'dropped' else 'from the belt'})")
+        Choice(i.name, f"{i.name} (from the belt)")
         for i in figure.equipment
         if i.kind in ("weapon", "shield")
-        and not i.is_ready
+        and i.state == "carried"
         and i.stats.get("broken") is not True
-        and (2 if i.kind == "weapon" and weapon_of(i).two_handed else 1) <= free
-        and not (i.kind == "shield" and shield_of(figure) is not None)
+        and ground.fits(figure, i)
     ]
+    ready += [Choice(i.value, i.label) for i in ground.in_reach(state, figure)]
     if ready:
         specs.append(
             ActionSpec(
@@ -398,31 +433,45 @@ def simple_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
                 "Ready an item",
                 figure.id,
                 (FieldSpec("item", "Item", "choice", choices=tuple(ready)),),
-                "Prepare a carried weapon or shield, or pick up a dropped one (SCP-31).",
-                "SCP-31, A-14",
+                "Prepare a carried weapon or shield, or pick up a dropped one in reach, "
+                "anyone's (SCP-31, R-16).",
+                "SCP-31, A-14, R-16",
             )
         )
     return specs
 
 
-def riposte_answers(state: GameState, defender: Figure) -> tuple[ActionSpec, ...]:
-    """SCP-35: make the Riposte (a Melee attack that cannot be parried) or not."""
+def riposte_weapons(state: GameState, defender: Figure, attacker: Figure) -> list[Weapon]:
+    """SCP-35, R-17: the weapons ``defender`` may riposte with: its Melee weapons, and by
+    default only those whose Melee Zone holds the attacker (a Riposte is a Melee attack)."""
     weapons = [w for w in attack_weapons(state, defender, "melee") if w.kind != "shield"]
-    choices = tuple(Choice(w.name, w.name) for w in weapons)
-    answers = []
-    if choices:
-        answers.append(
-            ActionSpec(
-                "riposte",
-                "Riposte",
-                defender.id,
-                (FieldSpec("weapon", "Weapon", "choice", choices=choices),),
-                "An immediate Melee attack; it cannot be parried (SCP-35).",
-                "SCP-35",
-            )
-        )
-    answers.append(ActionSpec("decline_riposte", "No riposte", defender.id, (), "", "SCP-35"))
-    return tuple(answers)
+    if settings(state).riposte_zone == "any":
+        return weapons
+    return [w for w in weapons if in_melee_zone(state, defender, attacker, w)]
+
+
+def riposte_answers(
+    state: GameState, defender: Figure, weapons: list[Weapon]
+) -> tuple[ActionSpec, ...]:
+    """SCP-35: make the Riposte (a Melee attack that cannot be parried) or not."""
+    return (
+        ActionSpec(
+            "riposte",
+            "Riposte",
+            defender.id,
+            (
+                FieldSpec(
+                    "weapon",
+                    "Weapon",
+                    "choice",
+                    choices=tuple(Choice(w.name, w.name) for w in weapons),
+                ),
+            ),
+            "An immediate Melee attack; it cannot be parried (SCP-35).",
+            "SCP-35",
+        ),
+        ActionSpec("decline_riposte", "No riposte", defender.id, (), "", "SCP-35"),
+    )
 
 
 def parry_answers(
@@ -465,12 +514,23 @@ def adjacent(a: Hex, b: Hex) -> bool:
 # ---- SCP-13 ... SCP-15: multiple strikes -----------------------------------------------------
 
 NO_TARGET = "none"
+STRIKE_PARAMS = (
+    "target",
+    "second_target",
+    "third_target",
+    "fourth_target",
+    "fifth_target",
+    "sixth_target",
+)
+"""One target parameter per strike of a Multiple Strike (SCP-14: '3, 4, or more times')."""
+STRIKE_WORDS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
 # SCP-14: a two-weapon strike is of one type, Melee, Fire or Grapple; each form is the mode
 # its strikes are made in (SCP-1) and the action kind each strike is planned as.
 TWO_WEAPON_FORMS = {
     "two_weapon": "melee",
     "two_weapon_fire": "ranged",
     "two_weapon_grapple": "close",
+    "punch_kick": "melee",  # SCP-46: a kick "in addition to hands"
 }
 FORM_MODES = {**TWO_WEAPON_FORMS, "multi_target": "melee"}
 MODE_ACTIONS = {"melee": "melee", "ranged": "fire", "close": "grapple"}
@@ -478,29 +538,36 @@ FORM_WORDS = {
     "two_weapon": "Two weapons, Melee (SCP-14)",
     "two_weapon_fire": "Two weapons, Fire (SCP-14, R-15)",
     "two_weapon_grapple": "Two weapons, Grapple (SCP-14)",
+    "punch_kick": "Punch and kick (Unarmed Rank 3+, SCP-46)",
 }
 
 
 def strike_weapons(state: GameState, figure: Figure) -> dict[str, list[Weapon]]:
-    """SCP-13...SCP-15, SCP-49, I-11, I-12, R-15: the weapons of each strike form open to
-    ``figure``: a two-weapon form per type (``two_weapon`` Melee, ``two_weapon_fire``,
+    """SCP-13...SCP-15, SCP-46, SCP-49, I-11, I-12, R-15: the weapons of each strike form open
+    to ``figure``: ``punch_kick`` at Unarmed Rank 3 with a hand free (the kick "in addition
+    to hands"), a two-weapon form per type (``two_weapon`` Melee, ``two_weapon_fire``,
     ``two_weapon_grapple``: its two prepared weapons rated for that type, one per hand) and
     ``multi_target`` (each prepared Melee weapon at the high Rank or more)."""
     s = settings(state)
-    if not s.multiple_strikes:
-        return {}
-    held = [weapon_of(i) for i in prepared(figure)]
-    two_handed = any(w.two_handed for w in held)
     lifted = s.rider_lift_rank > 0 and (rank(figure, HORSEMANSHIP) or 0) >= s.rider_lift_rank
     forms: dict[str, list[Weapon]] = {}
+    unarmed = [w for w in attack_weapons(state, figure, "melee") if w.kind in ("hands", "kick")]
+    if len(unarmed) == 2 and not (figure.mounted_on and not lifted):  # SCP-46, SCP-49
+        forms["punch_kick"] = unarmed
+    if not s.multiple_strikes:
+        return forms
+    held = [weapon_of(i) for i in prepared(figure)]
+    two_handed = any(w.two_handed for w in held)
     for form, mode in TWO_WEAPON_FORMS.items():
+        if form == "punch_kick":
+            continue
         rated = {w.name for w in attack_weapons(state, figure, mode) if w.kind == "weapon"}
         usable = [w for w in held if w.name in rated]
         if mode == "ranged" and s.two_weapon_fire == "thrown":  # R-15
             usable = [w for w in usable if "thrown" in w.categories]
         open_forms = rules.multiple_strike_forms(len(usable), two_handed, None, s.high_rank)
         if "two_weapon" in open_forms and not (figure.mounted_on and not lifted):  # SCP-49
-            forms[form] = usable[:2]
+            forms[form] = usable[: len(STRIKE_PARAMS)]  # a monster's natural weapons add strikes
     melee = {w.name for w in attack_weapons(state, figure, "melee") if w.kind == "weapon"}
     usable = [w for w in held if w.name in melee]
     best = max((weapon_rank(figure, w) or 0 for w in usable), default=None)
@@ -524,60 +591,67 @@ def strike_targets(state: GameState, figure: Figure, weapon: Weapon, form: str) 
     return found
 
 
+def weapons_value(weapons: list[Weapon]) -> str:
+    """The form's value for a two-weapon strike's weapons: ``Dagger + Dart``."""
+    return " + ".join(w.name for w in weapons)
+
+
 def two_weapon_choices(
-    state: GameState, figure: Figure, form: str, first: Weapon, second: Weapon
-) -> tuple[list[Choice], list[Choice]] | None:
-    """The first and second targets of a two-weapon ``form`` (None when either has none).
-    A Grapple's strikes all go into one hex, the one it is in or steps into (SCP-5, R-1),
-    so its second target depends on the first."""
-    t1 = strike_targets(state, figure, first, form)
-    t2 = strike_targets(state, figure, second, form)
-    value = f"{first.name} + {second.name}"
-    when: dict[str, Json] = {"form": form, "weapon": value}
+    state: GameState, figure: Figure, form: str, weapons: list[Weapon]
+) -> list[list[Choice]] | None:
+    """The targets of each strike of a two-weapon ``form`` (None when the first two have
+    none; a third strike and on may be left out). A Grapple's strikes all go into one hex,
+    the one it is in or steps into (SCP-5, R-1), so the later targets depend on the first."""
+    found = [strike_targets(state, figure, w, form) for w in weapons]
+    when: dict[str, Json] = {"form": form, "weapon": weapons_value(weapons)}
     if form != "two_weapon_grapple":
-        if not t1 or not t2:
+        if not found[0] or not found[1]:
             return None
-        firsts = [Choice(t.id, t.name, f"with the {first.name}", when=when) for t in t1]
-        seconds = [Choice(t.id, t.name, f"with the {second.name}", when=when) for t in t2]
-        return firsts, seconds
-    firsts, seconds = [], []
-    for a in t1:
-        mates = [b for b in t2 if b.position == a.position]
-        if not mates:
-            continue
-        firsts.append(Choice(a.id, a.name, f"with the {first.name}", when=when))
-        seconds += [
-            Choice(b.id, b.name, f"with the {second.name}", when={**when, "target": a.id})
-            for b in mates
+        return [
+            [Choice(t.id, t.name, f"with the {w.name}", when=when) for t in ts]
+            for w, ts in zip(weapons, found, strict=True)
         ]
-    return (firsts, seconds) if firsts else None
+    choices: list[list[Choice]] = [[] for _ in weapons]
+    for a in found[0]:
+        mates = [[b for b in ts if b.position == a.position] for ts in found[1:]]
+        if not mates[0]:
+            continue
+        choices[0].append(Choice(a.id, a.name, f"with the {weapons[0].name}", when=when))
+        for i, ts in enumerate(mates, 1):
+            choices[i] += [
+                Choice(b.id, b.name, f"with the {weapons[i].name}", when={**when, "target": a.id})
+                for b in ts
+            ]
+    return choices if choices[0] else None
 
 
 def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """SCP-13...SCP-15: a Multiple Strike as one action: two weapons of one type (Melee,
-    Fire or Grapple; a target for each), or one weapon at the high Rank against several
-    adjacent targets, once each; each strike gets the multiple-strike modifier (A-15) and
-    is its own Strike Check in declaration order (A-31)."""
+    Fire or Grapple; a target for each, and a monster's natural weapons each strike too:
+    '3, 4, or more times'), or one weapon at the high Rank against several adjacent targets,
+    once each; each strike gets the multiple-strike modifier (A-15) and is its own Strike
+    Check in declaration order (A-31)."""
     s = settings(state)
     forms = strike_weapons(state, figure)
     form_choices: list[Choice] = []
     weapons: list[Choice] = []
-    firsts: list[Choice] = []
-    seconds: list[Choice] = []
-    thirds: list[Choice] = []
+    targets: list[list[Choice]] = [[] for _ in STRIKE_PARAMS]
     for form, ws in forms.items():
         if form in TWO_WEAPON_FORMS:
-            first, second = ws
-            found = two_weapon_choices(state, figure, form, first, second)
+            found = two_weapon_choices(state, figure, form, ws)
             if found is None:
                 continue
-            value = f"{first.name} + {second.name}"
+            value = weapons_value(ws)
             when: dict[str, Json] = {"form": form, "weapon": value}
-            weapons.append(Choice(value, value, "one strike per hand", when={"form": form}))
-            firsts += found[0]
-            seconds += found[1]
-            thirds.append(Choice(NO_TARGET, "No third strike", when=when))
-            form_choices.append(Choice(form, FORM_WORDS[form], f"{first.name} and {second.name}"))
+            weapons.append(Choice(value, value, "one strike each", when={"form": form}))
+            for i, strike in enumerate(found):
+                skip = [Choice(NO_TARGET, f"No {STRIKE_WORDS[i].lower()} strike", when=when)]
+                targets[i] += strike if i < 2 else skip + strike
+            for i in range(len(found), len(STRIKE_PARAMS)):
+                if i >= 2:
+                    targets[i].append(Choice(NO_TARGET, "No more strikes", when=when))
+            names = ", ".join(w.name for w in ws)
+            form_choices.append(Choice(form, FORM_WORDS[form], names))
             continue
         offered = False
         for w in ws:
@@ -588,10 +662,11 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
             weapons.append(
                 Choice(w.name, w.name, f"Rank {weapon_rank(figure, w)}", when={"form": form})
             )
-            firsts += [Choice(t.id, t.name, when=when) for t in ts]
-            seconds += [Choice(t.id, t.name, when=when) for t in ts]
-            thirds.append(Choice(NO_TARGET, "No third target", when=when))
-            thirds += [Choice(t.id, t.name, when=when) for t in ts] if len(ts) > 2 else []
+            for i in range(len(STRIKE_PARAMS)):
+                if i >= 2:
+                    targets[i].append(Choice(NO_TARGET, "No more targets", when=when))
+                if i < len(ts):
+                    targets[i] += [Choice(t.id, t.name, when=when) for t in ts]
             offered = True
         if offered:
             form_choices.append(
@@ -599,6 +674,15 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
             )
     if not form_choices:
         return None
+    target_params = tuple(
+        FieldSpec(name, f"{word} target", "figure", choices=tuple(targets[i]))
+        if i < 2
+        else FieldSpec(
+            name, f"{word} target", "choice", NO_TARGET, choices=tuple(targets[i]), required=False
+        )
+        for i, (name, word) in enumerate(zip(STRIKE_PARAMS, STRIKE_WORDS, strict=True))
+        if i < 3 or any(c.value != NO_TARGET for c in targets[i])
+    )
     return ActionSpec(
         "multiple_strike",
         "Multiple strike",
@@ -606,23 +690,15 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         (
             FieldSpec("form", "Strike form", "choice", choices=tuple(form_choices), rule="SCP-13"),
             FieldSpec("weapon", "Weapon", "choice", choices=tuple(weapons), rule="SCP-14, SCP-15"),
-            FieldSpec("target", "First target", "figure", choices=tuple(firsts)),
-            FieldSpec("second_target", "Second target", "figure", choices=tuple(seconds)),
-            FieldSpec(
-                "third_target",
-                "Third target",
-                "choice",
-                NO_TARGET,
-                choices=tuple(thirds),
-                required=False,
-            ),
+            *target_params,
             modifier_param(),
         ),
         f"Each strike is its own Strike Check at {s.multiple_strike_modifier:+d} (A-15), "
         "rolled in order (A-31); two weapons strike with one type, Melee, Fire (each missile "
         "flies its own line) or Grapple (one step into the targets' hex, shields dropped "
-        "once); several targets are each struck once (SCP-15).",
-        "SCP-13, SCP-14, SCP-15, A-31",
+        "once), and each natural weapon strikes too; from Unarmed Rank 3 a punch and a kick "
+        "(SCP-46, R-18); several targets are each struck once (SCP-15).",
+        "SCP-13, SCP-14, SCP-15, SCP-46, A-31",
     )
 
 

@@ -429,11 +429,17 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "scp.disarm_drops",
         "What a Disarm drops",
         "choice",
-        "first",
-        "Reading: the text lets the attacker choose (SCP-22); the app drops the first prepared "
-        "weapon or shield in the figure's list, or its weapons before its shield.",
+        "attacker",
+        "The text lets the attacker choose the weapon or item dropped (SCP-22): by default "
+        "the Disarm form asks which; or the first prepared weapon or shield in the figure's "
+        "list, or its weapons before its shield. A parry's disarm drops the weapon the attack "
+        "was made with (A-8).",
         "R-5",
-        _choices(("first", "First prepared item"), ("weapon_first", "A weapon before a shield")),
+        _choices(
+            ("attacker", "The attacker chooses"),
+            ("first", "First prepared item"),
+            ("weapon_first", "A weapon before a shield"),
+        ),
     ),
     FieldSpec(
         "scp.evading_lasts",
@@ -547,6 +553,44 @@ OPTIONS: tuple[FieldSpec, ...] = (
         _choices(
             ("thrown", "Thrown weapons only, one from each hand"),
             ("loaded", "Any two prepared missile weapons, both loaded"),
+        ),
+    ),
+)
+
+OPTIONS += (
+    FieldSpec(
+        "scp.pick_up_reach",
+        "Where a dropped item can be picked up from",
+        "choice",
+        "adjacent",
+        "Reading: any figure may pick up a dropped weapon (SCP-31), and the text gives no "
+        "reach; by default from the hex it lies in or an adjacent one, or only from that hex.",
+        "R-16",
+        _choices(("adjacent", "Its hex or an adjacent one"), ("same_hex", "Only its hex")),
+    ),
+    FieldSpec(
+        "scp.riposte_zone",
+        "Where a Riposte can strike",
+        "choice",
+        "melee_zone",
+        "Reading: a Riposte is 'a Melee attack' (SCP-35), which needs the target in the Melee "
+        "Zone (SCP-4); by default a defender parrying an attack from its rear cannot riposte, "
+        "or it may riposte at any attacker next to it.",
+        "R-17",
+        _choices(("melee_zone", "Only into the Melee Zone"), ("any", "Any adjacent attacker")),
+    ),
+    FieldSpec(
+        "scp.punch_and_kick",
+        "A punch and a kick in one attack",
+        "choice",
+        "multiple",
+        "Reading: from Unarmed Combat Rank 3 a figure may kick 'in addition to hands' (SCP-46); "
+        "by default the two strikes are a Multiple Strike, each at its modifier (SCP-14, "
+        "A-15), or both strike without it (the text names no penalty there).",
+        "R-18",
+        _choices(
+            ("multiple", "Each strike at the multiple-strike modifier"),
+            ("free", "No modifier"),
         ),
     ),
 )

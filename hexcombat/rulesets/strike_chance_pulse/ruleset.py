@@ -26,10 +26,11 @@ from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting, StepDef
 from ...validation import Json
-from ..base import Preview, Ruleset
+from ..base import Outcome, Preview, Ruleset
 from ..data import load
+from ..manifest import Manifest
 from ..registry import register
-from . import flow, missile, offers, rules
+from . import aftermath, flow, ground, missile, offers, rules
 from .options import FIELDS, OPTIONS, TIME
 from .situation import (
     HORSEMANSHIP,
@@ -70,6 +71,18 @@ class StrikeChancePulse(Ruleset):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    manifest = Manifest(
+        package="hexcombat/rulesets/strike_chance_pulse",
+        builder="scp_fixtures:demo",
+        demo="strike-chance-pulse.json",
+        prefix="SCP",
+        gap_letters="AIR",
+        spec="strike-chance-pulse.md",
+        rules=58,
+        data="hexcombat/rulesets/data/strike_chance_pulse.json",
+        tests="tests/rules/test_scp_*.py",
+        options_module="hexcombat.rulesets.strike_chance_pulse.options",
+    )
 
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
@@ -196,34 +209,22 @@ class StrikeChancePulse(Ruleset):
         return specs + simple
 
     def table_actions(self, state: GameState) -> list[ActionSpec]:
-        """After combat: the infection checks (SCP-53); each morning the course (SCP-56)."""
-        specs = []
-        if flow.wounded_unchecked(state):
-            specs.append(
-                ActionSpec(
-                    "end_combat",
-                    "End of combat: infection checks",
-                    None,
-                    (),
-                    "Every wounded figure rolls D100 against its infection chance "
-                    "(SCP-53...SCP-55).",
-                    "SCP-53, SCP-54, SCP-55",
-                )
-            )
-        if flow.ailing(state):
-            specs.append(
-                ActionSpec(
-                    "morning",
-                    "Next morning: infection and poison",
-                    None,
-                    (),
-                    "Infected figures roll to be cured (D100 at or under original EN) "
-                    "or take D10 - 5 (at least 1); slow poison always hurts "
-                    "(SCP-56, SCP-58).",
-                    "SCP-56, SCP-58",
-                )
-            )
+        """After the fight: the end of combat (SCP-53), then each morning (SCP-56)."""
+        return aftermath.table_specs(state, self.fight_outcome(state) is not None)
+
+    def gm_actions(self, state: GameState) -> list[ActionSpec]:
+        """The GM's tools, and while the fight goes on, ending it (SCP-53)."""
+        specs = super().gm_actions(state)
+        if state.prompt is None and self.fight_outcome(state) is None:
+            specs.append(aftermath.gm_end_spec())
         return specs
+
+    def fight_outcome(self, state: GameState) -> Outcome | None:
+        """Decided when one side is left standing, or ended by the GM."""
+        if aftermath.ended_by_gm(state):
+            sides = tuple(dict.fromkeys(f.side for f in state.figures.values()))
+            return Outcome(None, sides, "The GM ended the fight")
+        return super().fight_outcome(state)
 
     # ---- previews ---------------------------------------------------------------------
     def preview(self, state: GameState, action: Action) -> Preview:
@@ -247,6 +248,8 @@ class StrikeChancePulse(Ruleset):
                 return Preview(action, cost is not None, cost=cost, path=(figure.position, to))
             if kind == "parry" and state.prompt is not None:
                 return self._parry_preview(state, action)
+            if kind in ("end_combat", "morning"):  # the preview is the roll (SCP-53...SCP-58)
+                return Preview(action, True, rollables=aftermath.rollables(state, kind))
             return Preview(action, True)
         attacker = state.figure(action.figure)
         if kind == "multiple_strike":
@@ -657,14 +660,17 @@ class StrikeChancePulse(Ruleset):
     def do_prepare(self, state: GameState, action: Action, dice: Dice) -> None:
         """Prepare a carried item or pick up a dropped one (SCP-31)."""
         figure = state.figure(action.figure)
-        item = figure.item(action.text("item"))
-        was = item.state
-        item.state = "ready"
+        value = action.text("item")
+        carried = [i for i in figure.equipment if i.name == value and i.state == "carried"]
+        if carried:  # of two items of one name (two Daggers), one not yet in hand
+            item = carried[0]
+            item.state = "ready"
+            text = f"{figure.name} readies the {item.name}"
+        else:
+            what = ground.pick_up(state, figure, value)
+            text = f"{figure.name} picks up {what}"
         flow.acted(state, figure)
-        verb = "picks up" if was == "dropped" else "readies"
-        state.emit(
-            Event("ready", f"{figure.name} {verb} the {item.name}", figure.id, rule="SCP-31, A-14")
-        )
+        state.emit(Event("ready", text, figure.id, rule="SCP-31, A-14, R-16"))
 
     def do_rise(self, state: GameState, action: Action, dice: Dice) -> None:
         """Stand up from prone (not while entangled, SCP-18)."""
@@ -677,11 +683,15 @@ class StrikeChancePulse(Ruleset):
 
     def do_end_combat(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-53...SCP-55: infection checks for the wounded."""
-        flow.infection_checks(state, dice)
+        aftermath.infection_checks(state, dice)
+
+    def do_gm_end_fight(self, state: GameState, action: Action, dice: Dice) -> None:
+        """The GM ends the fight: no figure acts any more (SCP-53)."""
+        aftermath.end_fight(state)
 
     def do_morning(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-56, SCP-58: a day passes for the infected and poisoned."""
-        flow.morning(state, dice)
+        aftermath.morning(state, dice)
 
     # ---- views --------------------------------------------------------------------
     def range_band(self, state: GameState, figure: Figure | None, distance: int) -> str:

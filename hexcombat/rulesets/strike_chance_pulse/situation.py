@@ -78,6 +78,9 @@ class Settings:
     momentum_blocked: str
     charge_spends_mount: bool
     two_weapon_fire: str
+    pick_up_reach: str
+    riposte_zone: str
+    punch_and_kick: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
@@ -178,8 +181,10 @@ def shield_of(figure: Figure) -> Equipment | None:
 
 
 def hands_used(figure: Figure) -> int:
-    """Hands holding prepared weapons and shields (a two-handed weapon takes both)."""
-    used = sum(2 if weapon_of(i).two_handed else 1 for i in prepared(figure))
+    """Hands holding prepared weapons and shields (a two-handed weapon takes both; natural
+    weapons such as teeth and claws take none, SCP-14, SCP-26)."""
+    held = [weapon_of(i) for i in prepared(figure)]
+    used = sum(2 if w.two_handed else 1 for w in held if not w.natural)
     return used + (1 if shield_of(figure) is not None else 0)
 
 

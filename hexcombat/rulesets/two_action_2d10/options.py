@@ -304,6 +304,42 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "I-3",
         (Choice("riposte", "In the Riposte step"), Choice("immediate", "At once")),
     ),
+    FieldSpec(
+        "ta.counter_strike_by",
+        "Who may counter-strike",
+        "choice",
+        "second_striker",
+        "After a spectacular mistake, who may turn an unused defensive action into a "
+        "counter-strike: the protagonist striking second, i.e. not yet struck this step, as "
+        "TA-17 words it; or only one that ceded the initiative (TA-17, TA-18).",
+        "R-8",
+        (
+            Choice("second_striker", "The one striking second (TA-17)"),
+            Choice("ceded", "Only one that ceded"),
+        ),
+    ),
+    FieldSpec(
+        "ta.closed_fists",
+        "Fists when closed, normal order",
+        "choice",
+        "first",
+        "With 'Strike order when closed: normal order', where a closed pair's fists strike: "
+        "not last, as TA-19 says ('come last unless closed'): before the weapons; or last "
+        "whatever (TA-19, D-10).",
+        "R-9",
+        (Choice("first", "Before the weapons (TA-19)"), Choice("last", "Last")),
+    ),
+    FieldSpec(
+        "ta.dropped_weapon_blow",
+        "A failed arm save",
+        "choice",
+        "fists",
+        "A failed weapon-arm save drops the weapon (D-7): a blow still to come is struck with "
+        "fists, last in the order (the text names only 'drop weapon'); or the blow is lost "
+        "as well (TA-11, TA-13, D-7).",
+        "R-10",
+        (Choice("fists", "Weapon dropped, fists remain"), Choice("lost", "Blow lost as well")),
+    ),
     _int(
         "ta.obstacle_actions",
         "Actions to vault an obstacle",

@@ -34,6 +34,11 @@ def keep_best_two(faces: Sequence[int]) -> int:
     return sum(sorted(faces, reverse=True)[:2])
 
 
+BOTH_ACTIONS = ("other", "recover")
+"""Activities that may take both actions whatever ``ta.combinable`` says: vaulting an
+obstacle (R-1) and recovering (R-3) may need two actions."""
+
+
 def combinable(text: str) -> tuple[str, ...]:
     """The actions the option ``ta.combinable`` lets a protagonist combine (TA-5, I-2, R-2)."""
     return tuple(a.strip() for a in text.split(",") if a.strip())
@@ -51,10 +56,10 @@ def declaration_problem(
 
     Two actions a round (TA-1), each one use (TA-2); the same action may not be
     taken twice (TA-3) unless both go into one combined action (TA-5); the
-    second movement action is the combined form of the first (TA-25, I-2); two
-    Other actions are two different activities agreed with the GM (TA-26);
-    load and shoot are two different actions (TA-22); a protagonist who lost
-    actions declares 'none' for them (TA-11).
+    second movement action is the combined form of the first (TA-25, I-2); an
+    Other activity or a Recover that takes both actions is declared combined
+    (TA-3, TA-26, R-1, R-3); load and shoot are two different actions (TA-22); a
+    protagonist who lost actions declares 'none' for them (TA-11).
     """
     if allowed < ACTIONS_PER_ROUND and second != "none":
         return f"only {allowed} action(s) this round: the second must be 'none' (TA-11)"
@@ -63,10 +68,10 @@ def declaration_problem(
     if combine:
         if first != second:
             return "a combined action puts both actions into ONE action: declare it twice (TA-5)"
-        if first not in may_combine:
+        if first not in (*may_combine, *BOTH_ACTIONS):
             return f"{first!r} cannot be combined (TA-5; ta.combinable: {', '.join(may_combine)})"
         return ""
-    if first == second and first not in ("none", "move", "other"):
+    if first == second and first not in ("none", "move"):
         return f"the same action may not be taken twice ({first}); combine it instead (TA-3, TA-5)"
     return ""
 
@@ -181,12 +186,6 @@ def movement_die(armour_class: str) -> str:
     return "d4" if armour_class == "heavy" else "d6"
 
 
-def best_of_two(faces: Sequence[int], adjust: int) -> int:
-    """A second movement action (TA-25): keep the better die, then +1 or -1 at choice
-    (a decision, not a die), never below 0."""
-    return max(0, max(faces) + adjust)
-
-
 def move_allowance(extra: int | None, mode: str = "additive") -> int:
     """Forward hexes this round (TA-23, TA-24, D-12): the die adds to the free 3
     (``additive``) or replaces them (``total``)."""
@@ -240,11 +239,15 @@ class Striker:
     opponents: tuple[str, ...] = ()
 
 
-def effective_rank(s: Striker, closed_order: str) -> int:
+def effective_rank(s: Striker, closed_order: str, closed_fists: str = "first") -> float:
     """The weapon's strike rank (TA-14, D-10), natural weapons last (TA-19); a closed pair
-    strikes in reverse when ``ta.closed_order`` is ``reverse`` (TA-15, TA-19, D-10)."""
+    strikes in reverse when ``ta.closed_order`` is ``reverse`` (TA-15, TA-19, D-10); in the
+    normal order a closed pair's fists come before the weapons unless ``ta.closed_fists``
+    is ``last`` (TA-19, R-9)."""
     if s.closed and closed_order == "reverse" and s.rank > 0:
         return 9 - s.rank
+    if s.closed and s.weapon == "natural" and closed_fists == "first":
+        return 0.5  # after a shot loaded this round (rank 0), before the Spear (rank 1)
     return s.rank
 
 
@@ -278,25 +281,26 @@ def no_attack_pairs(strikers: Sequence[Striker], mutual_wait: str) -> set[frozen
 
 
 def strike_key(
-    s: Striker, others: Mapping[str, Striker], closed_order: str
-) -> tuple[bool, int, int]:
-    """Sort key: ceding last (TA-17), then rank (TA-14, TA-19), then the more skilled
+    s: Striker, others: Mapping[str, Striker], closed_order: str, closed_fists: str = "first"
+) -> tuple[bool, float, int]:
+    """Sort key: ceding last (TA-17), then rank (TA-14, TA-19, R-9), then the more skilled
     first with identical weapons (TA-16)."""
-    return (cedes_now(s, others), effective_rank(s, closed_order), -s.skill)
+    return (cedes_now(s, others), effective_rank(s, closed_order, closed_fists), -s.skill)
 
 
 def strike_order(
-    strikers: Sequence[Striker], closed_order: str = "reverse"
+    strikers: Sequence[Striker], closed_order: str = "reverse", closed_fists: str = "first"
 ) -> tuple[list[str], list[str]]:
     """The order of blows and why, with rule ids (TA-14..TA-19, D-10, D-11).
 
     Python's sort is stable: identical keys keep the set-up order (simultaneous,
     R-4)."""
     by_id = {s.id: s for s in strikers}
-    ordered = sorted(strikers, key=lambda s: strike_key(s, by_id, closed_order))
+    ordered = sorted(strikers, key=lambda s: strike_key(s, by_id, closed_order, closed_fists))
     notes = []
     for a, b in pairwise(ordered):
-        ka, kb = strike_key(a, by_id, closed_order), strike_key(b, by_id, closed_order)
+        ka = strike_key(a, by_id, closed_order, closed_fists)
+        kb = strike_key(b, by_id, closed_order, closed_fists)
         if ka[0] != kb[0]:
             notes.append(f"{b.name} cedes the initiative (TA-17, TA-18)")
         elif ka[1] != kb[1]:
@@ -306,6 +310,8 @@ def strike_order(
                 notes.append(f"{b.name}'s fists come last (TA-19)")
             elif a.closed and closed_order == "reverse":
                 notes.append(f"{a.name} strikes first when closed (TA-15, D-10)")
+            elif a.closed and a.weapon == "natural":
+                notes.append(f"{a.name}'s fists do not come last when closed (TA-19, R-9)")
             else:
                 notes.append(
                     f"{a.weapon.capitalize()} strikes before {b.weapon.capitalize()} (TA-14)"
@@ -317,6 +323,14 @@ def strike_order(
     return [s.id for s in ordered], notes
 
 
-def simultaneous(a: Striker, b: Striker, others: Mapping[str, Striker], closed_order: str) -> bool:
+def simultaneous(
+    a: Striker,
+    b: Striker,
+    others: Mapping[str, Striker],
+    closed_order: str,
+    closed_fists: str = "first",
+) -> bool:
     """Same place in the order: identical weapon and skill (TA-16, D-10, R-4)."""
-    return strike_key(a, others, closed_order) == strike_key(b, others, closed_order)
+    return strike_key(a, others, closed_order, closed_fists) == strike_key(
+        b, others, closed_order, closed_fists
+    )

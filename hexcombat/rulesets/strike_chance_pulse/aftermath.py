@@ -1,0 +1,219 @@
+"""After the fight: the end of combat with its infection checks, then each next morning.
+
+SCP-53: the Infection Check comes "at the end of every combat", so it is offered only
+once the fight is over: decided (one side left standing) or ended by the GM. SCP-56:
+"every morning after becoming infected", so a morning comes only after that end, and
+each one is its own action (one cure roll or one day's damage per figure).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...actions import ActionSpec
+from ...checks import (
+    Amount,
+    AmountResult,
+    Chain,
+    ChainResult,
+    Check,
+    CheckResult,
+    Rollable,
+    Stage,
+)
+from ...dice import Dice
+from ...events import Event
+from ...figures import Figure, Status
+from ...state import GameState
+from . import rules
+from .flow import hurt_endurance
+from .situation import stat
+
+GM_END = "gm_end_fight"
+
+
+def ended_by_gm(state: GameState) -> bool:
+    """The GM has ended the fight."""
+    return state.memory.get("fight_ended_by_gm") is True
+
+
+def combat_over(state: GameState) -> bool:
+    """The end of combat has been taken (its infection checks rolled)."""
+    return state.memory.get("combat_over") is True
+
+
+def gm_end_spec() -> ActionSpec:
+    """The GM's tool that ends an undecided fight (SCP-53: 'the end of every combat')."""
+    return ActionSpec(
+        GM_END,
+        "GM: end the fight",
+        None,
+        (),
+        "The fight stops here (a truce, a flight, a rout): no figure acts any more, and the "
+        "end of combat with its infection checks comes next (SCP-53).",
+        "SCP-53",
+    )
+
+
+def table_specs(state: GameState, fight_over: bool) -> list[ActionSpec]:
+    """SCP-53...SCP-56: the end of combat once the fight is over, then each morning."""
+    if not fight_over:
+        return []
+    if not combat_over(state):
+        return [
+            ActionSpec(
+                "end_combat",
+                "End of combat: infection checks",
+                None,
+                (),
+                "Every wounded figure rolls D100 against its infection chance (SCP-53...SCP-55).",
+                "SCP-53, SCP-54, SCP-55",
+                tied_to="fight_over",
+            )
+        ]
+    if not ailing(state):
+        return []
+    day = int(state.memory.get("mornings") or 0) + 1
+    return [
+        ActionSpec(
+            "morning",
+            f"Morning {day}: infection and poison",
+            None,
+            (),
+            "Infected figures roll to be cured (D100 at or under original EN) or take "
+            "D10 - 5 (at least 1); slow poison always hurts (SCP-56, SCP-58).",
+            "SCP-56, SCP-58",
+            tied_to="fight_over",
+        )
+    ]
+
+
+def end_fight(state: GameState) -> None:
+    """The GM ends the fight (:func:`gm_end_spec`)."""
+    state.memory["fight_ended_by_gm"] = True
+    state.emit(Event("fight_end", "The GM ends the fight", rule="SCP-53"))
+
+
+# ---- infection --------------------------------------------------------------------------
+def wounded_unchecked(state: GameState) -> list[Figure]:
+    """SCP-53: living figures wounded in this combat and not yet checked."""
+    return [
+        f
+        for f in state.figures.values()
+        if f.memory.get("wounded") is True
+        and not f.has_status("dead")
+        and f.memory.get("infection_checked") is not True
+    ]
+
+
+def ailing(state: GameState) -> list[Figure]:
+    """Figures with an infection or a slow poison (SCP-56, SCP-58)."""
+    return [
+        f
+        for f in state.figures.values()
+        if not f.has_status("dead") and (f.has_status("infected") or f.has_status("poisoned"))
+    ]
+
+
+def infection_check(figure: Figure) -> Check:
+    """SCP-54, SCP-55, A-27: D100 at or under the infection chance infects."""
+    en = int(figure.memory.get("en_damage") or 0)
+    bite = figure.memory.get("bitten") is True
+    return Check(
+        f"{figure.name}: infection",
+        "d100",
+        "le",
+        rules.infection_chance(en, bite),
+        f"10 + (20 + EN damage {en} if any) + (20 for a bite, claw or talon: "
+        f"{'yes' if bite else 'no'}) (SCP-54)",
+        rule="SCP-54, SCP-55, A-27",
+        success_text="infected",
+        success_phrase="to be infected",
+        failure_text="not infected",
+    )
+
+
+def morning_rollable(figure: Figure) -> Rollable:
+    """SCP-56, SCP-58: an infected figure's cure roll (D100 at or under its original EN),
+    then on a failure D10 - 5 (at least 1) damage; a poisoned one only takes the damage."""
+    damage = Amount(f"{figure.name}: a day's damage", "d10-5 min 1", rule="SCP-56", unit="damage")
+    if figure.has_status("poisoned"):
+        return replace(damage, rule="SCP-58")
+    original = stat(figure, "en", 0)
+    cure = Check(
+        f"{figure.name}: cure",
+        "d100",
+        "le",
+        original,
+        "original EN (SCP-56, I-7)",
+        rule="SCP-56",
+        success_text="cured",
+        success_phrase="to be cured",
+        failure_text="not cured",
+    )
+    return Chain(
+        f"{figure.name}'s morning", (Stage("cure", cure), Stage("damage", damage, ("failure",)))
+    )
+
+
+def rollables(state: GameState, kind: str) -> tuple[Rollable, ...]:
+    """What the end of combat or a morning will roll, figure by figure (the preview)."""
+    if kind == "end_combat":
+        return tuple(infection_check(f) for f in wounded_unchecked(state))
+    return tuple(morning_rollable(f) for f in ailing(state))
+
+
+def infection_checks(state: GameState, dice: Dice) -> None:
+    """SCP-53...SCP-55: the combat is over; for each wounded figure a D100 at or under its
+    infection chance infects."""
+    state.memory["combat_over"] = True
+    wounded = wounded_unchecked(state)
+    if not wounded:
+        state.emit(Event("infection", "End of combat: no living figure was wounded", rule="SCP-53"))
+    for f in wounded:
+        check = infection_check(f)
+        result = check.roll(dice)
+        f.memory["infection_checked"] = True
+        if result.success:
+            f.statuses["infected"] = Status("infected")
+        state.emit(
+            Event(
+                "infection",
+                f"{f.name}: infection chance {check.target}, rolled {result.roll.total}: "
+                f"{check.success_text if result.success else check.failure_text}",
+                f.id,
+                rule="SCP-53, SCP-54, SCP-55, A-27",
+                details=(f"{check.base_label} = {check.target}",),
+                rolls=(result.roll.to_json(),),
+                data={
+                    "chance": check.target,
+                    "roll": result.roll.total,
+                    "infected": result.success,
+                },
+            )
+        )
+
+
+def morning(state: GameState, dice: Dice) -> None:
+    """SCP-56, SCP-58: a cure roll (not for poison), else D10 - 5 (at least 1) damage."""
+    day = int(state.memory.get("mornings") or 0) + 1
+    state.memory["mornings"] = day
+    state.emit(Event("morning", f"Morning {day} after the combat", rule="SCP-56"))
+    for f in ailing(state):
+        result = morning_rollable(f).roll(dice)
+        damage = result.result("damage") if isinstance(result, ChainResult) else result
+        cure = result.result("cure") if isinstance(result, ChainResult) else None
+        if isinstance(cure, CheckResult) and cure.success:
+            f.statuses.pop("infected", None)
+            state.emit(
+                Event(
+                    "infection",
+                    f"{f.name} is cured ({cure.roll.total} ≤ original EN {cure.check.target})",
+                    f.id,
+                    rule="SCP-56",
+                    rolls=(cure.roll.to_json(),),
+                )
+            )
+        if isinstance(damage, AmountResult):
+            rule = "SCP-56, SCP-58" if f.has_status("poisoned") else "SCP-56"
+            hurt_endurance(state, f, damage.total, rule)

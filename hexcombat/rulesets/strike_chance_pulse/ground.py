@@ -1,0 +1,115 @@
+"""Dropped items: where they lie, who may pick them up, and what a Disarm may drop.
+
+SCP-31: "A dropped weapon may be picked up by any figure at any later time". A
+dropped item stays in its owner's list with the hex it lies in; a figure within
+reach of that hex (R-16) picks it up and it becomes that figure's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import IllegalActionError
+from ...figures import Equipment, Figure
+from ...geometry import Hex, distance
+from ...state import GameState
+from .situation import hands_used, settings, shield_of, weapon_of
+
+LIES_AT = "lies_at"
+"""The item stat naming the hex a dropped item lies in."""
+
+
+def drop(figure: Figure, item: Equipment) -> None:
+    """``item`` falls in the hex ``figure`` stands in."""
+    item.state = "dropped"
+    item.stats[LIES_AT] = str(figure.position)
+
+
+def lies_at(owner: Figure, item: Equipment) -> Hex:
+    """The hex a dropped item lies in (its owner's hex when not recorded)."""
+    where = item.stats.get(LIES_AT)
+    return Hex.parse(where) if isinstance(where, str) else owner.position
+
+
+def droppable(figure: Figure) -> list[Equipment]:
+    """SCP-22, SCP-31: what a Disarm can make ``figure`` drop: weapons and shields in hand,
+    never a natural weapon (teeth and claws cannot be dropped)."""
+    return [
+        i
+        for i in figure.equipment
+        if i.is_ready
+        and i.kind in ("weapon", "shield")
+        and not (i.kind == "weapon" and weapon_of(i).natural)
+    ]
+
+
+@dataclass(frozen=True)
+class Lying:
+    """A dropped item within a figure's reach: its owner, the item and the form's value."""
+
+    owner: Figure
+    item: Equipment
+    value: str
+
+    @property
+    def whose(self) -> str:
+        """The item with its owner's name unless it is the picker's own: "Bo's Dagger"."""
+        return (
+            self.item.name
+            if self.value == self.item.name
+            else f"{self.owner.name}'s {self.item.name}"
+        )
+
+    @property
+    def label(self) -> str:
+        """The item as the form names it."""
+        return f"{self.whose} (picked up)"
+
+
+def _hands(item: Equipment) -> int:
+    return 2 if item.kind == "weapon" and weapon_of(item).two_handed else 1
+
+
+def fits(figure: Figure, item: Equipment) -> bool:
+    """The figure has the hands free for ``item`` (a second shield never fits)."""
+    if item.kind == "shield" and shield_of(figure) is not None:
+        return False
+    return _hands(item) <= 2 - hands_used(figure)
+
+
+def in_reach(state: GameState, figure: Figure) -> list[Lying]:
+    """SCP-31, R-16: the unbroken dropped items ``figure`` may pick up now: its own and any
+    other figure's, lying in its hex or (by default) an adjacent one."""
+    most = 1 if settings(state).pick_up_reach == "adjacent" else 0
+    found: list[Lying] = []
+    for owner in state.figures.values():
+        for item in owner.equipment:
+            if item.state != "dropped" or item.stats.get("broken") is True:
+                continue
+            if item.kind not in ("weapon", "shield") or not fits(figure, item):
+                continue
+            if distance(lies_at(owner, item), figure.position) > most:
+                continue
+            value = item.name if owner is figure else f"{owner.id}/{item.name}"
+            if all(i.value != value for i in found):  # two Daggers: either one
+                found.append(Lying(owner, item, value))
+    return found
+
+
+def pick_up(state: GameState, figure: Figure, value: str) -> str:
+    """Take the dropped item ``value`` (from :func:`in_reach`) into ``figure``'s hands and
+    say what it was ("the Dagger", "Bo's Dagger"). Another figure's item becomes
+    ``figure``'s, named with its former owner's name when ``figure`` has one of that name."""
+    lying = next((i for i in in_reach(state, figure) if i.value == value), None)
+    if lying is None:
+        raise IllegalActionError(f"no dropped {value} within {figure.name}'s reach (SCP-31)")
+    what = lying.whose if lying.owner is not figure else f"the {lying.item.name}"
+    item = lying.item
+    item.state = "ready"
+    item.stats.pop(LIES_AT, None)
+    if lying.owner is not figure:
+        lying.owner.equipment.remove(item)
+        if any(i.name == item.name for i in figure.equipment):
+            item.name = f"{item.name} ({lying.owner.name}'s)"
+        figure.equipment.append(item)
+    return what

@@ -1,0 +1,239 @@
+"""Time in ``two-action-2d10``: the round's steps (TA-27), who acts and in what strike order
+(TA-13..TA-19, D-10, D-11), and the end-of-round saves (TA-12, D-8, D-14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexcombat.checks import (
+    Check,
+    Modifier,
+)
+from hexcombat.dice import Dice
+from hexcombat.events import Event
+from hexcombat.figures import Status
+from hexcombat.state import GameState
+from hexcombat.time import Acting
+
+from . import rules as R
+from .state import Readers, _int
+
+
+class Flow(Readers):
+    """Steps, strike order and who acts now."""
+
+    def start_step(self, state: GameState) -> None:
+        """A new declare step starts the round: staggers and locks cost actions (TA-11)."""
+        step = state.clock.step
+        state.memory["done"] = []
+        if step == "declare":
+            for key in ("plans", "stopped", "spent", "blocks", "ripostes", "moves", "lost"):
+                state.memory[key] = {}
+            state.memory["moved"] = []
+            lost = self.book(state, "lost")
+            for f in state.figures.values():
+                if f.has_status("locked"):
+                    lost[f.id] = 2
+                elif f.has_status("staggered"):
+                    lost[f.id] = 1
+                    del f.statuses["staggered"]
+
+    def step_is_empty(self, state: GameState, step: Any) -> bool:
+        """No prepared shots: skip step 2; no counter-strikes: skip the Riposte (TA-27)."""
+        if step.id == "missiles":
+            return not self.prepared_shooters(state)
+        if step.id == "riposte":
+            return not self.mem(state, "ripostes")
+        return False
+
+    def prepared_shooters(self, state: GameState) -> list[str]:
+        """Figures shooting a missile loaded in an earlier round: step 2 (TA-22, TA-27)."""
+        out = []
+        for f in state.living():
+            acts = self.actions_of(state, f.id)
+            if "shoot" in acts and "load" not in acts and f.memory.get("loaded") is True:
+                out.append(f.id)
+        return out
+
+    def strikers(self, state: GameState, *, drop_waits: bool = True) -> list[R.Striker]:
+        """Everyone with a blow to strike in the combat step (TA-14..TA-19), less pairs that
+        wait for each other (TA-18, D-11) when ``drop_waits``."""
+        targets: dict[str, str] = {}
+        for f in state.living():
+            plan = self.plan(state, f.id)
+            acts = self.actions_of(state, f.id)
+            if any(a in acts for a in R.STRIKES) or {"load", "shoot"} <= set(acts):
+                targets[f.id] = str(plan.get("target") or "")
+        out = []
+        for fid, target in targets.items():
+            f = state.figure(fid)
+            acts = self.actions_of(state, fid)
+            opponents = tuple(dict.fromkeys([target, *(o for o, t in targets.items() if t == fid)]))
+            if {"load", "shoot"} <= set(acts):
+                weapon, rank, skill = "missile", 0, _int(f.stats.get("missile_skill"))
+            elif "attack" in acts and not f.has_status("dropped_weapon"):
+                weapon, row = self.weapon(state, f)
+                rank, skill = _int(row.get("strike_rank"), 7), _int(f.stats.get("skill"))
+            else:
+                weapon, row = "natural", self._table(state, "weapons")["natural"]
+                rank, skill = _int(row.get("strike_rank"), 8), _int(f.stats.get("brawl"))
+            out.append(
+                R.Striker(
+                    fid,
+                    f.name,
+                    weapon,
+                    rank,
+                    skill,
+                    cedes="wait" in acts or "dodge" in acts,
+                    waits="wait" in acts,
+                    closed=bool(target) and self.closed_with(state, fid) == target,
+                    opponents=tuple(o for o in opponents if o),
+                )
+            )
+        if not drop_waits:
+            return out
+        pairs = R.no_attack_pairs(out, str(state.options.get("ta.mutual_wait")))
+        return [
+            s
+            for s in out
+            if not any(
+                frozenset((s.id, str(self.plan(state, s.id).get("target")))) == p for p in pairs
+            )
+        ]
+
+    def order(self, state: GameState) -> tuple[list[str], list[str]]:
+        """The strike order and why (TA-14..TA-19, D-10, D-11)."""
+        strikers = self.strikers(state)
+        order, notes = R.strike_order(strikers, *self._closed(state))
+        waiting = set()
+        for s in self.strikers(state, drop_waits=False):
+            if s.id not in {x.id for x in strikers}:
+                waiting.add(s.name)
+        if waiting:
+            notes.append(
+                f"{' and '.join(sorted(waiting))} wait for each other: no attacks (TA-18, D-11)"
+            )
+        return order, notes
+
+    def may_still_strike(self, state: GameState, fid: str) -> bool:
+        """A blow is lost once a result stopped it (TA-13), unless its striker and the one who
+        stopped it strike together (TA-16, R-4)."""
+        if fid in self.mem(state, "done"):
+            return False
+        by = self.mem(state, "stopped").get(fid)
+        if by is None:
+            return True
+        if state.options.get("ta.simultaneous") != "both_strike":
+            return False
+        strikers = {s.id: s for s in self.strikers(state)}
+        a, b = strikers.get(fid), strikers.get(str(by))
+        return (
+            a is not None and b is not None and R.simultaneous(a, b, strikers, *self._closed(state))
+        )
+
+    @staticmethod
+    def _closed(state: GameState) -> tuple[str, str]:
+        """The closed-pair order options (D-10, R-9)."""
+        options = state.options
+        return str(options.get("ta.closed_order")), str(options.get("ta.closed_fists", "first"))
+
+    def acting(self, state: GameState) -> Acting:
+        """Declare in secret; shots and strikes one figure at a time in order; everyone moves."""
+        step = state.clock.step
+        living = tuple(f.id for f in state.living())
+        if step == "declare":
+            hidden = state.options.get("core.hidden_declarations", True) is not False
+            waiting = tuple(f for f in living if f not in self.mem(state, "plans"))
+            return Acting("all", living, hidden=hidden, waiting=waiting)
+        if step == "movement":  # each figure moves (or stays) once (D-12)
+            moved = self.mem(state, "moved")
+            left = tuple(f for f in living if f not in moved)
+            return Acting("all", left, waiting=left)
+        if step == "missiles":
+            order = tuple(self.prepared_shooters(state))
+            done = self.mem(state, "done")
+            waiting = tuple(
+                f for f in order if f not in done and f not in self.mem(state, "stopped")
+            )
+            return Acting(
+                "figure", order, waiting=waiting, order_notes=("loaded last round (TA-22)",)
+            )
+        if step == "riposte":
+            order = tuple(f for f in self.mem(state, "ripostes") if f in living)
+            done = self.mem(state, "done")
+            waiting = tuple(f for f in order if f not in done)
+            return Acting(
+                "figure", order, waiting=waiting, order_notes=("counter-strikes (TA-17, I-3)",)
+            )
+        strike_order, notes = self.order(state)
+        live = [f for f in strike_order if f in living]
+        waiting = tuple(f for f in live if self.may_still_strike(state, f))
+        return Acting("figure", tuple(live), waiting=waiting, order_notes=tuple(notes))
+
+    def blocks_next_step(self, state: GameState) -> str:
+        """Hidden declarations still to make; in strike order, blows still to strike."""
+        reason = super().blocks_next_step(state)
+        if reason or state.clock.step not in ("missiles", "combat", "riposte"):
+            return reason
+        waiting = self.who_acts(state).waiting
+        if waiting:
+            return f"{state.figure(waiting[0]).name} still has to strike or hold (TA-13)"
+        return ""
+
+    def end_step(self, state: GameState, dice: Dice) -> None:
+        """At the end of a round: death saves at 0 body points or less (TA-12, D-8), and a
+        locked protagonist tries to break the lock (D-14)."""
+        if self.next_clock(state).step != "declare":
+            return
+        for f in list(state.figures.values()):
+            if f.has_status("dead"):
+                continue
+            bp = f.pools["bp"].current if "bp" in f.pools else 1
+            if bp <= 0 and state.options.get("ta.death_saves", True):
+                check = Check(
+                    "Death save",
+                    "2d10",
+                    "le",
+                    _int(f.stats.get("health"), 10),
+                    "Health",
+                    (Modifier("Body points", bp, "D-8"),),
+                    rule="TA-12",
+                    success_text="lives",
+                    success_phrase="to live",
+                    failure_text="dies",
+                )
+                result = check.roll(dice)
+                if not result.success:
+                    f.statuses["dead"] = Status("dead")
+                state.emit(
+                    Event(
+                        "save",
+                        f"{f.name} {'lives' if result.success else 'dies'} (TA-12, D-8)",
+                        f.id,
+                        rule="TA-12",
+                        details=(result.explain(),),
+                        rolls=tuple(r.to_json() for r in result.rolls),
+                    )
+                )
+            if f.has_status("locked"):
+                check = Check(
+                    "Break the lock",
+                    "2d10",
+                    "le",
+                    _int(f.stats.get("strength"), 10),
+                    "Strength",
+                    rule="TA-21",
+                )
+                result = check.roll(dice)
+                if result.success:
+                    del f.statuses["locked"]
+                state.emit(
+                    Event(
+                        "save",
+                        f"{f.name} {'breaks' if result.success else 'stays in'} the lock (D-14)",
+                        f.id,
+                        rule="TA-21",
+                        details=(result.explain(),),
+                        rolls=tuple(r.to_json() for r in result.rolls),
+                    )
+                )

@@ -1,0 +1,403 @@
+"""The rollables of ``two-action-2d10``: attack and defence sides, the hit, damage, location
+and saves, built once and shown by the previews; :mod:`.perform` rolls these very rollables
+(the preview is the roll)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hexcombat.actions import Action
+from hexcombat.checks import (
+    Amount,
+    Band,
+    Chain,
+    Check,
+    Modifier,
+    OpposedCheck,
+    OpposedSide,
+    Rollable,
+    Stage,
+    Variant,
+)
+from hexcombat.figures import Figure
+from hexcombat.rulesets.base import Preview
+from hexcombat.state import GameState
+
+from . import rules as R
+from .offers import Offers
+from .state import _int
+from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
+
+
+class Resolve(Offers):
+    """Rollables and previews."""
+
+    def attack_side(self, state: GameState, f: Figure, mode: str, combined: bool) -> OpposedSide:
+        """2d10 (or 3d10 keep two) + skill + weapon (TA-4, TA-5, TA-8)."""
+        mods = []
+        if mode == "shot":
+            mods.append(Modifier("Missile skill", _int(f.stats.get("missile_skill")), "TA-8"))
+        elif mode == "brawl":
+            mods.append(Modifier("Brawling", _int(f.stats.get("brawl")), "TA-19"))
+        else:
+            weapon, row = self.weapon(state, f)
+            mods.append(Modifier("Skill", _int(f.stats.get("skill")), "TA-8"))
+            adj = _int(row.get("attack_adj"))
+            if adj:
+                mods.append(
+                    Modifier(f"{weapon.capitalize()} (TA-20)", adj, "D-16", house_default=True)
+                )
+        return OpposedSide(f.name, R.action_dice(combined), tuple(mods))
+
+    def defence_side(self, state: GameState, t: Figure, kind: str) -> tuple[OpposedSide, int]:
+        """A Parry, Block or Dodge roll, never below the passive defence (TA-7, D-2)."""
+        skill = _int(t.stats.get(kind))
+        adj = R.defence_adjustment(kind, str(self.armour(state, t).get("class")), state.options)
+        mods = [Modifier(f"{DEFENCE_WORDS[kind]} skill", skill, "TA-7")]
+        if adj:
+            mods.append(
+                Modifier(f"{DEFENCE_WORDS[kind]} adjustment", adj, "D-2", house_default=True)
+            )
+        dice = R.action_dice(self.combined(state, t.id, kind))
+        floor = self.passive(state, t) - skill - adj
+        if (state.options.get("ta.defence_mode") == "max" or kind != "parry") and floor > 2:
+            dice = f"{dice} min {floor}"
+        return OpposedSide(f"{t.name} ({DEFENCE_WORDS[kind].lower()})", dice, tuple(mods)), floor
+
+    def standing_defence(self, state: GameState, t: Figure, attacker: Figure) -> tuple[int, str]:
+        """The defence with no roll now: passive, or a Block already rolled this round
+        (it covers every blow, D-2)."""
+        passive = self.passive(state, t)
+        block = self.mem(state, "blocks").get(t.id)
+        if isinstance(block, int) and self._covers(state, t, attacker, "block"):
+            return R.effective_defence(passive, block), "Block rolled this round (D-2)"
+        return passive, "Passive defence (TA-6)"
+
+    def _covers(self, state: GameState, t: Figure, attacker: Figure, kind: str) -> bool:
+        scope_key = "ta.block_scope" if kind == "block" else "ta.guard_scope"
+        if state.options.get(scope_key) == "all":
+            return True
+        return str(self.plan(state, t.id).get("guard")) == attacker.id or (
+            kind == "block" and not self.plan(state, t.id).get("guard")
+        )
+
+    def defences(self, state: GameState, t: Figure, attacker: Figure, mode: str) -> list[str]:
+        """The declared defences ``t`` may still commit against this blow (TA-7, D-2, D-15)."""
+        if t.id in self.mem(state, "stopped"):
+            return []
+        acts = self.actions_of(state, t.id)
+        spent = self.mem(state, "spent").get(t.id, [])
+        out = []
+        for kind in R.DEFENCES:
+            if kind not in acts or kind in spent:
+                continue
+            if kind == "block" and (not self.shield_ready(t) or t.id in self.mem(state, "blocks")):
+                continue
+            if kind == "parry" and mode == "shot" and not state.options.get("ta.missile_parry"):
+                continue
+            if self._covers(state, t, attacker, kind):
+                out.append(kind)
+        return out
+
+    def hit_check(
+        self, state: GameState, a: Figure, t: Figure, mode: str, combined: bool, kind: str | None
+    ) -> Rollable:
+        """To hit: the attack against the defence, meet or beat (TA-8, TA-9); an opposed roll
+        when the target commits a Parry, Block or Dodge (TA-7)."""
+        side = self.attack_side(state, a, mode, combined)
+        if kind is None or (kind == "parry" and state.options.get("ta.defence_mode") != "max"):
+            base, label = self.standing_defence(state, t, a)
+            return Check(
+                "To hit",
+                side.dice,
+                "ge",
+                base,
+                f"{t.name}'s {label}",
+                (),
+                side.modifiers,
+                rule="TA-9",
+                success_text="hit",
+                success_phrase="to hit",
+                failure_text="miss",
+            )
+        defence, _ = self.defence_side(state, t, kind)
+        return OpposedCheck("To hit", side, defence, ties="attacker", rule="TA-9")
+
+    def attack_chain(
+        self, state: GameState, a: Figure, t: Figure, mode: str, combined: bool, kind: str | None
+    ) -> Chain:
+        """Before the attack is rolled: hit, then damage minus armour class (TA-9, TA-10);
+        more dice, a location and a save follow a surplus at a threshold (TA-11)."""
+        hit = self.hit_check(state, a, t, mode, combined, kind)
+        won = ("success",) if isinstance(hit, Check) else ("win", "tie")
+        stages = [Stage("hit", hit)]
+        damage = self.damage_amount(state, a, t, mode, 0)
+        if damage is not None:
+            stages.append(Stage("damage", damage, won))
+        return Chain(f"{a.name} at {t.name}", tuple(stages), rule="TA-9")
+
+    def parry_reduces(self, state: GameState, kind: str | None) -> bool:
+        """Whether this defence reduces the surplus instead of raising the defence (I-4)."""
+        return kind == "parry" and state.options.get("ta.defence_mode") != "max"
+
+    def answered_hit(
+        self, state: GameState, a: Figure, t: Figure, kind: str | None, attack: int
+    ) -> Check:
+        """After the attack is rolled: the hit over the dice still to roll (TA-9). Against
+        the standing defence (or a Parry that only reduces the surplus, I-4) nothing is left
+        to roll; else the defensive roll, never below the passive defence, must not beat the
+        attack (D-2)."""
+        mods: tuple[Modifier, ...] = ()
+        if kind is None or self.parry_reduces(state, kind):
+            base, label = self.standing_defence(state, t, a)
+            dice, comparison, base_label = str(attack), "ge", f"{t.name}'s {label}"
+        else:
+            side, _ = self.defence_side(state, t, kind)
+            dice, comparison, base = side.dice, "le", attack
+            base_label, mods = f"{a.name}'s attack, rolled (TA-8)", side.modifiers
+        return Check(
+            "To hit",
+            dice,
+            comparison,
+            base,
+            base_label,
+            roll_modifiers=mods,
+            rule="TA-9",
+            success_text="hit",
+            success_phrase="to hit",
+            failure_text="miss",
+        )
+
+    def parry_amount(self, state: GameState, t: Figure) -> Amount:
+        """A Parry that reduces the surplus by its margin over the defence (I-4)."""
+        side, _ = self.defence_side(state, t, "parry")
+        return Amount(f"{t.name}'s parry", side.dice, side.modifiers, rule="I-4")
+
+    def damage_amount(
+        self, state: GameState, a: Figure, t: Figure, mode: str, hit_tier: int
+    ) -> Amount | None:
+        """Weapon dice and a die per threshold reached, minus AC (TA-10, TA-11); None for
+        a brawl, whose damage follows the surplus (TA-19)."""
+        die = self._damage_die(state, a, mode)
+        if not die:
+            return None
+        ac = _int(self.armour(state, t).get("ac"))
+        return Amount("Damage", self._damage_expr(die, hit_tier, ac), rule="TA-10", unit="damage")
+
+    def hit_tier(self, state: GameState, value: int) -> int:
+        """The threshold a surplus reaches (TA-11, D-5)."""
+        return R.tier(value, [_int(state.options.get(f"ta.threshold_{n}")) for n in (1, 2, 3)])
+
+    def answer_chain(
+        self, state: GameState, a: Figure, t: Figure, mode: str, kind: str | None, attack: int
+    ) -> Chain:
+        """What an answer to the attack prompt rolls, the attack ``attack`` already rolled:
+        the hit over the dice left, a reducing Parry (I-4), then damage (TA-9, TA-10). Against
+        the standing defence the surplus, so the damage dice, are known; after a defensive
+        roll the damage shown is below the first threshold's (TA-11)."""
+        hit = self.answered_hit(state, a, t, kind, attack)
+        stages = [Stage("hit", hit)]
+        when: tuple[str, ...] = ("success",)
+        tier = 0
+        if kind is None:
+            tier = self.hit_tier(state, max(0, attack - hit.target))
+        if self.parry_reduces(state, kind):
+            stages.append(Stage("parry", self.parry_amount(state, t), when))
+            when = ()
+        damage = self.damage_amount(state, a, t, mode, tier)
+        if damage is not None:
+            stages.append(Stage("damage", damage, when))
+        return Chain(f"{a.name} at {t.name}", tuple(stages), rule="TA-9")
+
+    def _damage_die(self, state: GameState, a: Figure, mode: str) -> str:
+        if mode == "shot":
+            return str(self.missile(state, a)[1].get("damage") or "")
+        if mode == "brawl":
+            return ""
+        return str(self.weapon(state, a)[1].get("damage") or "")
+
+    @staticmethod
+    def _damage_expr(die: str, hit_tier: int, ac: int) -> str:
+        """Weapon dice + a die per threshold, minus AC, at least 0 (TA-10, TA-11)."""
+        return f"{R.damage_dice(die, hit_tier)}{f'-{ac}' if ac else ''} min 0"
+
+    def preview(self, state: GameState, action: Action) -> Preview:
+        """A declaration's attack, a strike (with a variant per defence the target may commit),
+        an answer's own roll, the movement die."""
+        kind = action.kind
+        if kind == "declare":
+            return self._declare_preview(state, action)
+        if kind in ("strike", "riposte"):
+            a = state.figure(action.figure)
+            t, mode = self._target_of(state, a, kind)
+            combined = (
+                kind == "strike"
+                and mode != "shot"
+                and self.combined(state, a.id, "attack" if mode == "melee" else "brawl")
+            )
+            plain = self.attack_chain(state, a, t, mode, combined, None)
+            variants = [Variant("No defensive roll", plain)] + [
+                Variant(
+                    f"{t.name} commits a {DEFENCE_WORDS[d]}",
+                    self.attack_chain(state, a, t, mode, combined, d),
+                )
+                for d in self.defences(state, t, a, mode)
+            ]
+            chain = Chain(
+                plain.label, plain.stages, plain.rule, tuple(variants) if len(variants) > 1 else ()
+            )
+            return Preview(
+                action,
+                True,
+                rollables=(chain,),
+                highlights={"target": t.hexes()},
+                notes=self._strike_notes(state, t, len(variants) > 1),
+            )
+        if kind in (*ANSWERS.values(), "take") and state.prompt is not None:
+            c = state.prompt.context
+            assert isinstance(c, dict)
+            a, t = state.figure(str(c["attacker"])), state.figure(str(c["target"]))
+            d = next((k for k, v in ANSWERS.items() if v == kind), None)
+            chain = self.answer_chain(state, a, t, str(c["mode"]), d, _int(c["total"]))
+            rolled = f"{a.name} rolled {c['total']} to hit: the odds are those of the dice left."
+            return Preview(
+                action,
+                True,
+                rollables=(chain,),
+                notes=(rolled, *self._strike_notes(state, t, False)),
+            )
+        if kind == "sprint":
+            f = state.figure(action.figure)
+            other = self.closed_with(state, f.id)
+            if other:
+                check = self.break_check(state, f, state.figure(other))
+                return Preview(action, True, rollables=(check,))
+            if not self.combined(state, f.id, "move"):
+                return Preview(action, True, rollables=(self.sprint_amount(state, f, 0),))
+            # TA-25, D-12: the better of two dice, then +1 or -1 hex at choice (never below
+            # 0; a die shows at least 1): the chosen adjustment's odds, the others as variants
+            chosen = action.integer("adjust", 1)
+            others = tuple(
+                Variant(ADJUST_WORDS[a], self.sprint_amount(state, f, a))
+                for a in (1, 0, -1)
+                if a != chosen
+            )
+            amount = replace(self.sprint_amount(state, f, chosen), variants=others)
+            die = R.movement_die(str(self.armour(state, f).get("class")))
+            low, high = 0, int(die[1:]) + 1
+            note = (
+                f"Better of two {die}, then ±1 at choice: {low} to {high} extra hexes "
+                f"(TA-25, D-12); {ADJUST_WORDS[chosen].lower()} shown."
+            )
+            return Preview(action, True, rollables=(amount,), notes=(note,))
+        return Preview(action, True)
+
+    def sprint_amount(self, state: GameState, f: Figure, adjust: int) -> Amount:
+        """Extra hexes for a movement action: the armour's die (TA-24), or with both actions
+        the better of two, +1 or -1 hex at choice (TA-25, D-12)."""
+        die = R.movement_die(str(self.armour(state, f).get("class")))
+        if not self.combined(state, f.id, "move"):
+            return Amount("Extra hexes", die, rule="TA-24", unit="hexes")
+        words = {1: "+1 hex at choice", -1: "-1 hex at choice"}
+        mods = (Modifier(words[adjust], adjust, "TA-25"),) if adjust else ()
+        return Amount("Extra hexes", f"2{die}kh1", mods, rule="TA-25, D-12", unit="hexes")
+
+    def _declare_preview(self, state: GameState, action: Action) -> Preview:
+        f = state.figure(action.figure)
+        first, second = str(action.params.get("first", "")), str(action.params.get("second", ""))
+        combine = R.is_combined(first, second, action.params.get("combine") is True)
+        t = state.figures.get(str(action.params.get("target") or ""))
+        rollables: list[Rollable] = []
+        if "attack" in (first, second) and t is not None:
+            side = self.attack_side(state, f, "melee", combine)
+            base, label = self.passive(state, t), f"{t.name}'s passive defence (TA-6)"
+            rollables.append(
+                Check(
+                    "Attack",
+                    side.dice,
+                    "ge",
+                    base,
+                    label,
+                    (),
+                    side.modifiers,
+                    rule="TA-8",
+                    success_text="hit",
+                    success_phrase="to hit",
+                    failure_text="miss",
+                )
+            )
+        note = (
+            "3d10, keep the best two (TA-5)"
+            if combine and first != "move"
+            else "2d10 per action (TA-4)"
+        )
+        return Preview(action, True, rollables=tuple(rollables), notes=(note,))
+
+    def _strike_notes(self, state: GameState, t: Figure, defended: bool) -> tuple[str, ...]:
+        """What the odds assume: thresholds (TA-11) and the defence never below passive (D-2)."""
+        first = _int(state.options.get("ta.threshold_1"), 5)
+        notes = [
+            f"A surplus of {first} or more adds damage dice, a hit location and a save (TA-11)."
+        ]
+        if defended:
+            notes.append(
+                f"A defensive roll never lowers {t.name}'s defence below the passive "
+                f"{self.passive(state, t)} ('min' in its dice, D-2); {t.name} is asked after "
+                "the attack is rolled (TA-17)."
+            )
+        return tuple(notes)
+
+    def _target_of(self, state: GameState, a: Figure, kind: str) -> tuple[Figure, str]:
+        if kind == "riposte":
+            c = state.prompt.context if state.prompt is not None else None
+            if isinstance(c, dict) and c.get("attacker") == a.id:  # at once (I-3)
+                return state.figure(str(c["target"])), "melee"
+            return state.figure(str(self.mem(state, "ripostes").get(a.id))), "melee"
+        return state.figure(str(self.plan(state, a.id).get("target"))), self.strike_mode(state, a)
+
+    @staticmethod
+    def shield_risk() -> Amount:
+        """A Block beaten by a surplus of 5 or more: d10, 1-5 the shield is torn away,
+        6-10 broken (TA-7, D-3)."""
+        bands = (Band(1, 5, "torn", "Torn away"), Band(6, 10, "broken", "Broken"))
+        return Amount("Shield", "d10", rule="D-3", bands=bands)
+
+    def location_table(self, state: GameState) -> Amount:
+        """The d10 hit location (TA-11, D-6)."""
+        bands = tuple(
+            Band(int(r["low"]), int(r["high"]), str(r["id"]), str(r["label"]))
+            for r in self._table(state, "locations")
+        )
+        return Amount("Hit location", "d10", rule="TA-11", bands=bands)
+
+    def save_check(self, state: GameState, t: Figure, attribute: str, hit_tier: int) -> Check:
+        """The attribute save by location: 2d10 at or under the attribute plus the tier's
+        penalty (TA-11, D-7)."""
+        penalty = R.save_modifier(hit_tier, state.options)
+        mods = (Modifier(f"Threshold {hit_tier}", penalty, "D-5"),) if penalty else ()
+        return Check(
+            f"{attribute.capitalize()} save",
+            "2d10",
+            "le",
+            _int(t.stats.get(attribute), 10),
+            attribute.capitalize(),
+            mods,
+            rule="TA-11",
+            success_text="saved",
+            success_phrase="to save",
+            failure_text="failed",
+        )
+
+    def break_check(self, state: GameState, f: Figure, other: Figure) -> OpposedCheck:
+        """Breaking away: 2d10 + Agility meets or beats 2d10 + the opponent's Agility (D-17)."""
+        return OpposedCheck(
+            "Break away",
+            OpposedSide(
+                f.name, "2d10", (Modifier("Agility", _int(f.stats.get("agility")), "D-17"),)
+            ),
+            OpposedSide(
+                other.name, "2d10", (Modifier("Agility", _int(other.stats.get("agility")), "D-17"),)
+            ),
+            ties="attacker",
+            rule="D-17",
+        )
