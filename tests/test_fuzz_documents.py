@@ -213,9 +213,6 @@ def playout_start(ruleset: str) -> Encounter | None:
 
 
 RULESETS = [entry.id for entry in BUILT_IN]
-TA_MEM = pytest.mark.xfail(
-    strict=False, reason="#21: two-action-2d10 mem() setdefault, fixed on branch ta"
-)
 
 
 def game(start: Encounter, seed: int) -> Encounter:
@@ -234,9 +231,7 @@ def game(start: Encounter, seed: int) -> Encounter:
     return enc
 
 
-@pytest.mark.parametrize(
-    "ruleset", [pytest.param(r, marks=TA_MEM) if r == "two-action-2d10" else r for r in RULESETS]
-)
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_random_legal_games_of_every_ruleset_replay_exactly_and_survive_mutation(
     ruleset: str,
 ) -> None:

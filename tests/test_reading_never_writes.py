@@ -37,9 +37,6 @@ DEMO_DIR = Path(__file__).parent.parent / "static" / "demos"
 RULESETS = [e.id for e in ruleset_entries() if (DEMO_DIR / f"{e.id}.json").exists()]
 STEPS = 30
 SEEDS = (1, 2)
-TA_MEM = pytest.mark.xfail(
-    strict=False, reason="#21: two-action-2d10 mem() setdefault, fixed on branch ta"
-)
 
 
 def snapshot(enc: Encounter) -> str:
@@ -124,10 +121,7 @@ def playout_reads(ruleset: str, seed: int) -> list[str]:
     return changed
 
 
-@pytest.mark.parametrize(
-    "ruleset",
-    [pytest.param(r, marks=TA_MEM) if r == "two-action-2d10" else r for r in RULESETS],
-)
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_views_and_previews_never_change_the_document_or_the_state(ruleset: str) -> None:
     changed = [c for seed in SEEDS for c in playout_reads(ruleset, seed)]
     assert changed == [], f"{len(changed)} reads wrote, first: {changed[:5]}"
