@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .errors import IllegalActionError
 from .geometry import Hex
 from .schema import FieldSpec
-from .validation import Json, Reader, describe, limit_problems
+from .validation import Json, Reader, describe
 
 TIED_TO = ("", "fight_over")
 """Times a rule may tie an action to: none, or once the fight is over (end of combat, the
@@ -52,13 +52,8 @@ class ActionSpec:
         """Refuse unknown, missing or disallowed parameters, naming the value and what is allowed.
 
         Types, integer bounds and choices (with their ``when``) are checked in order, so a
-        choice that depends on an earlier parameter is judged with the values given. First
-        the values are held to a document's limits (:func:`~hexcombat.validation.limit_problems`:
-        text keys, no lone surrogates or huge texts), so whatever is performed saves and loads.
+        choice that depends on an earlier parameter is judged with the values given.
         """
-        beyond = limit_problems(dict(params), "params")
-        if beyond:
-            raise IllegalActionError(f"{self.kind}: {beyond[0]}")
         unknown = sorted(set(params) - {p.name for p in self.params})
         if unknown:
             known = ", ".join(p.name for p in self.params) or "none"

@@ -29,7 +29,7 @@ from .layout import hex_label
 from .rulesets import get_ruleset
 from .rulesets.base import GM_ACTIONS, Preview, Ruleset
 from .state import GameState
-from .validation import Json, shown
+from .validation import Json, limit_problems, shown
 
 NAME_LIMIT = 120
 CHECKPOINT_EVERY = 50
@@ -425,7 +425,9 @@ class Encounter:
         return work
 
     def _check_offered(self, action: Action, state: GameState | None = None) -> None:
-        """Refuse an action not offered now, or with parameters its spec does not allow."""
+        """Refuse an action not offered now, with values a document could not hold (a lone
+        surrogate, a huge number or text, a key that is not text), or with parameters its
+        spec does not allow."""
         if state is None:
             state = self.state
             specs = self.legal_actions(action.figure)
@@ -440,6 +442,9 @@ class Encounter:
             raise IllegalActionError(
                 f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"
             )
+        beyond = limit_problems(dict(action.params), "params")
+        if beyond:  # what a document could not hold is never logged, nor shown to a hook
+            raise IllegalActionError(f"{action.kind}: {beyond[0]}")
         try:
             matching[0].check(action.params)
         except IllegalActionError as generic:  # the ruleset's own reason, when it has one

@@ -176,3 +176,14 @@ def test_text_a_document_cannot_hold_is_refused_before_it_is_logged(
     with pytest.raises(HexcombatError, match=refusal):
         enc.perform(action)
     assert enc.log == ()
+
+
+def test_a_ruleset_hook_never_sees_a_value_a_document_could_not_hold() -> None:
+    """combat-speed-phase explains a refused N in its own words; a 5,000-digit N is refused
+    before its hook would write it out."""
+    enc = demo("combat-speed-phase")
+    spec = next(
+        s for f in enc.state.figures for s in enc.legal_actions(f) if s.kind == "declare_speed"
+    )
+    preview = enc.preview(Action("declare_speed", spec.figure, {"n": -(10**5000)}))
+    assert not preview.allowed and "params.n: is too large a number" in preview.reason
