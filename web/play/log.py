@@ -14,7 +14,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter
-from web.ui.dom import byid, esc
+from web.ui.dom import byid, esc, present
 from web.ui.words import tagged
 
 WINDOW = 400
@@ -96,7 +96,7 @@ class LogDrawer:
     def _remove_from(self, log: Any, cursor: int) -> None:
         """Remove the items of entries ``cursor`` and later (an undo or a jump back)."""
         item = log.lastElementChild
-        while item is not None and int(item.dataset.entry) >= cursor:
+        while present(item) and int(item.dataset.entry) >= cursor:
             before = item.previousElementSibling
             item.remove()
             self.events -= 1
