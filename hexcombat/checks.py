@@ -35,6 +35,7 @@ from .dice import (
     distribution,
     parse,
 )
+from .errors import HexcombatError
 from .rounding import round_half_up
 
 MINUS = "\u2212"
@@ -45,7 +46,7 @@ _SYMBOLS = {"le": "≤", "lt": "<", "ge": "≥", "gt": ">", "eq": "="}
 _FAILED_SYMBOLS = {"le": ">", "lt": "≥", "ge": "<", "gt": "≤", "eq": "≠"}
 
 
-class CheckError(ValueError):
+class CheckError(HexcombatError):
     """A check that is malformed: an unknown comparison, bad JSON, or a roll of other dice."""
 
 

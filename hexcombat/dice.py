@@ -28,6 +28,9 @@ from functools import lru_cache
 from itertools import accumulate
 from math import comb
 
+from .errors import HexcombatError
+from .validation import shown
+
 MAX_DICE_PER_TERM = 100
 """The most dice one term may roll (``100d6`` is allowed, ``101d6`` is not)."""
 
@@ -62,15 +65,15 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
 """The comparisons a check may use, by name."""
 
 
-class DiceSyntaxError(ValueError):
+class DiceSyntaxError(HexcombatError):
     """A dice expression that cannot be read or breaks a limit."""
 
 
-class DiceFaceError(ValueError):
+class DiceFaceError(HexcombatError):
     """Faces that do not fit an expression: a wrong count or a face off the die."""
 
 
-class DiceExhaustedError(ValueError):
+class DiceExhaustedError(HexcombatError):
     """Scripted dice that have no face left for the die being rolled (``sides``: that die)."""
 
     def __init__(self, message: str, sides: int = 0) -> None:
@@ -78,7 +81,7 @@ class DiceExhaustedError(ValueError):
         self.sides = sides
 
 
-class DiceComplexityError(ValueError):
+class DiceComplexityError(HexcombatError):
     """An expression whose exact distribution would take too long to compute.
 
     Rolling such an expression still works; only the exact odds are refused.
@@ -703,7 +706,9 @@ class Roll:
             raise DiceSyntaxError(f"a roll's 'expr' must be a dice expression, got {expr!r}")
         faces = data.get("faces")
         if not isinstance(faces, list):
-            raise DiceFaceError(f"a roll's 'faces' must be a list of whole numbers, got {faces!r}")
+            raise DiceFaceError(
+                f"a roll's 'faces' must be a list of whole numbers, got {shown(faces)}"
+            )
         return _evaluate(parse(expr, default_sides), faces)
 
 
@@ -728,7 +733,7 @@ def _evaluate(expr: DiceExpr, faces: Sequence[object]) -> Roll:
     values: list[int] = []
     for number, (face, sides) in enumerate(zip(faces, needed, strict=True), start=1):
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
-            raise DiceFaceError(f"die {number} of {expr.text} must be 1-{sides}, got {face!r}")
+            raise DiceFaceError(f"die {number} of {expr.text} must be 1-{sides}, got {shown(face)}")
         values.append(face)
     dice: list[Die] = []
     total = 0
@@ -851,7 +856,7 @@ class ScriptedDice(Dice):
         for number, face in enumerate(self._faces, start=1):
             if isinstance(face, bool) or not isinstance(face, int) or face < 1:
                 raise DiceFaceError(
-                    f"face {number} must be a whole number of at least 1, got {face!r}"
+                    f"face {number} must be a whole number of at least 1, got {shown(face)}"
                 )
         self._index = 0
 
@@ -878,6 +883,8 @@ class ScriptedDice(Dice):
             )
         face = self._faces[self._index]
         if face > sides:
-            raise DiceFaceError(f"face {self._index + 1} is {face}, but a d{sides} shows 1-{sides}")
+            raise DiceFaceError(
+                f"face {self._index + 1} is {shown(face)}, but a d{sides} shows 1-{sides}"
+            )
         self._index += 1
         return face

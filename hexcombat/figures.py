@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import Problem
+from .errors import InvalidValueError, Problem
 from .geometry import Hex, distance, rotate
 from .validation import Json, Reader, copy_json, describe
 
@@ -153,7 +153,7 @@ class Figure:
             if item.name == name:
                 return item
         carried = ", ".join(i.name for i in self.equipment) or "nothing"
-        raise ValueError(f"{self.name} has no item {name!r}; it carries {carried}")
+        raise InvalidValueError(f"{self.name} has no item {name!r}; it carries {carried}")
 
     def ready_items(self, kind: str | None = None) -> list[Equipment]:
         """Items in hand, optionally only of one kind."""
