@@ -2,11 +2,12 @@
 
 The seeded set here runs in a few seconds (fewer documents inside Pyodide). The long mode
 (issues 14 and 21, ``tests/fuzz``, which sets ``HEXCOMBAT_FUZZ=10000``) is the same code
-with more documents and hypothesis randomised: it fuzzes 10,000 mutated demos and 2,500 documents from each hypothesis test, plays
-FULL // 100 random legal games of every built-in ruleset (reading the page's views after
-every action, each game saved, replayed and compared, then mutated once; any action or
-load slower than SLOW_SECONDS fails as a hang), feeds FULL // 10 hostile action parameters
-to each ruleset (tests/test_hostile_params.py), and prints the outcomes.
+with more documents and hypothesis randomised: it fuzzes 10,000 mutated demos and 2,500
+documents from each hypothesis test, plays FULL // 100 random legal games of every built-in
+ruleset (reading the page's views after every action, each game saved, replayed and compared,
+then mutated once; any action or load slower than SLOW_SECONDS fails as a hang), feeds
+FULL // 10 hostile action parameters to each ruleset (tests/test_hostile_params.py), and
+prints the outcomes.
 """
 
 from __future__ import annotations
