@@ -5,26 +5,48 @@
 // index.html) is Python already started with the whole engine imported; starting from it
 // skips Python's own start-up and the engine's imports. It is kept in Cache Storage under a
 // key of this build's engine and Pyodide (web/build.py fills in __SNAPSHOT_KEY__), so a new
-// build never starts from an old engine. Anything wrong with it: it is deleted and Python
-// starts plain. <html data-python-start> says which start this was ("snapshot" or "plain").
+// build never starts from an old engine, with the SHA-256 digest of its bytes taken when it
+// was made (the SNAPSHOT_DIGEST header): it is used only if its bytes still have that digest.
+// Anything wrong with it (damaged, truncated, no digest, a failed start): it is deleted,
+// Python starts plain and a warning is logged. <html data-python-start> says which start
+// this was ("snapshot" or "plain").
 import { loadPyodide as loadPlain } from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
 export const SNAPSHOT_CACHE = "hexcombat-python-__SNAPSHOT_KEY__";
 export const SNAPSHOT_URL = new URL("./python-snapshot.bin", import.meta.url).href;
+export const SNAPSHOT_DIGEST = "x-hexcombat-sha256";
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 
-// The kept snapshot, or null. Only looks: a browser without one gets no cache made here
-// (the embed view writes nothing to storage), and blocked storage is simply no snapshot.
-async function keptSnapshot() {
+/** The hex SHA-256 digest of `bytes` (crypto.subtle). */
+export async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The kept snapshot's cache entry, or null. Only looks: a browser without one gets no cache
+// made here (the embed view writes nothing to storage), and blocked storage is simply no
+// snapshot.
+async function keptEntry() {
   try {
     if (!globalThis.caches || !(await caches.has(SNAPSHOT_CACHE))) return null;
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return (await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL)) || null;
   } catch (error) {
     return null;
   }
+}
+
+// The entry's bytes once their digest is the one recorded when it was made; throws if not.
+async function verified(entry) {
+  const bytes = new Uint8Array(await entry.arrayBuffer());
+  const recorded = entry.headers.get(SNAPSHOT_DIGEST);
+  if (!recorded) throw new Error("it has no recorded digest");
+  const actual = await sha256(bytes);
+  if (actual !== recorded) {
+    throw new Error(`its SHA-256 digest is ${actual}, not the ${recorded} recorded when it was made`);
+  }
+  return bytes;
 }
 
 function mark(how) {
@@ -33,15 +55,16 @@ function mark(how) {
 
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL: INDEX_URL };
-  const snapshot = await keptSnapshot();
-  if (snapshot) {
+  const entry = await keptEntry();
+  if (entry) {
     try {
-      const pyodide = await loadPlain({ ...plain, _loadSnapshot: snapshot });
+      // The runtime's downloads start at once; Python starts once the bytes are verified.
+      const pyodide = await loadPlain({ ...plain, _loadSnapshot: verified(entry) });
       mark("snapshot");
       return pyodide;
     } catch (error) {
-      console.warn("hexcombat: the kept Python snapshot did not start; starting plain:", error);
-      caches.delete(SNAPSHOT_CACHE).catch(() => {});
+      console.warn("hexcombat: the kept Python snapshot was not used (deleted; starting plain):", error);
+      await caches.delete(SNAPSHOT_CACHE).catch(() => {});
     }
   }
   mark("plain");
