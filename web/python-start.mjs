@@ -27,9 +27,12 @@ export async function sha256(bytes) {
 
 // The kept snapshot's cache entry, or null. Only looks: a browser without one gets no cache
 // made here (the embed view writes nothing to storage), and blocked storage is simply no
-// snapshot.
+// snapshot. A page the service worker does not control has none to look for (a snapshot is
+// made only once the worker keeps the app, see index.html): a first visit does not wait for
+// Cache Storage to open before the runtime is requested.
 async function keptEntry() {
   try {
+    if (globalThis.document && !navigator.serviceWorker?.controller) return null;
     if (!globalThis.caches || !(await caches.has(SNAPSHOT_CACHE))) return null;
     return (await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL)) || null;
   } catch (error) {
@@ -53,7 +56,7 @@ function mark(how) {
   if (globalThis.document) document.documentElement.dataset.pythonStart = how;
 }
 
-export async function loadPyodide(options = {}) {
+async function start(options) {
   const plain = { ...options, indexURL: INDEX_URL };
   const entry = await keptEntry();
   if (entry) {
@@ -69,4 +72,22 @@ export async function loadPyodide(options = {}) {
   }
   mark("plain");
   return loadPlain(plain);
+}
+
+// In the page, Python starts as soon as this module runs (index.html loads it before
+// PyScript), not when PyScript has loaded, read its config and opened its storage: the
+// runtime's files are requested and compiled as early as in a page that loads Pyodide
+// itself. (In the snapshot worker, which imports the names above, nothing starts.)
+const early = globalThis.document ? start({}) : null;
+early?.catch(() => {});  // a failure is PyScript's to report, when it asks for Python below
+
+// What PyScript calls (pyscript.json's "interpreter"): the Python started above, with
+// PyScript's output handlers, which are all it passes besides the index URL.
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL: _index, ...rest } = options;
+  if (!early || Object.keys(rest).length) return start(options);
+  const pyodide = await early;
+  if (stdout) pyodide.setStdout({ batched: stdout });
+  if (stderr) pyodide.setStderr({ batched: stderr });
+  return pyodide;
 }

@@ -30,6 +30,14 @@ WATCH = """
   }).observe(document, { attributes: true, childList: true, subtree: true });
 })();
 """
+PICTURE_FACTS = """() => ({
+  "state": document.documentElement.dataset.appState,
+  "hexes": document.querySelectorAll("#boot-snapshot [data-hex]").length,
+  "figures": document.querySelectorAll("#boot-snapshot [data-figure]").length,
+  "hidden from assistive technology": document.getElementById("boot-snapshot").ariaHidden,
+  "active content": document.querySelectorAll("#boot-snapshot script, #boot-snapshot [onload]")
+    .length,
+})"""
 HEX_CENTRES = """(scope) => Object.fromEntries(["0,0", "11,3", "5,2"].map((key) => {
   const r = document.querySelector(`${scope} [data-hex="${key}"]`).getBoundingClientRect();
   return [key, [r.x + r.width / 2, r.y + r.height / 2, r.width]];
@@ -52,15 +60,16 @@ def test_a_first_visit_shows_the_demo_board_before_python_and_the_live_board_rep
     app, page = first_visit, first_visit.page
     app.open()
     page.wait_for_selector("#boot-snapshot[data-source=first-visit] svg", state="attached")
-    assert app.state == "loading"
-    assert page.evaluate("document.querySelectorAll('#board [data-hex]').length") == 0
-    # the skirmish demo's 12 x 9 board and its six figures, with the marked frame
-    assert page.locator("#boot-snapshot [data-hex]").count() == 12 * 9
-    assert page.locator("#boot-snapshot [data-figure]").count() == 6
     page.wait_for_function("performance.getEntriesByName('hexcombat:board-painted').length === 1")
-    assert page.evaluate("document.querySelector('#boot-snapshot').getAttribute('aria-hidden')")
-    assert page.locator("#boot-snapshot [onload], #boot-snapshot script").count() == 0
-    before = page.evaluate(HEX_CENTRES, "#boot-snapshot")
+    # one look, all at once: the page, the picture and where its hexes are
+    seen, before = page.evaluate(f"() => [({PICTURE_FACTS})(), ({HEX_CENTRES})('#boot-snapshot')]")
+    assert seen == {
+        "state": "loading",
+        "hexes": 12 * 9,  # the skirmish demo's board and its six figures
+        "figures": 6,
+        "hidden from assistive technology": "true",
+        "active content": 0,
+    }
     app.wait_ready()
     assert page.locator("#boot-snapshot").count() == 0
     after = page.evaluate(HEX_CENTRES, "#board")
