@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from .appdriver import new_encounter, ruleset_ids
-from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, App, site_build
+from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, SNAPSHOT_NOW, App, site_build
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +58,7 @@ def test_a_later_start_begins_from_the_python_snapshot_offline(
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SNAPSHOT_NOW)
     try:
         page = context.new_page()
         page.goto(url)
@@ -105,6 +106,7 @@ def test_a_snapshot_with_bytes_flipped_in_the_middle_is_deleted_and_python_start
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SNAPSHOT_NOW)
     warnings: list[str] = []
     try:
         page = context.new_page()
@@ -136,6 +138,35 @@ def test_a_snapshot_with_bytes_flipped_in_the_middle_is_deleted_and_python_start
         assert said and "digest" in said[0], warnings
         assert page.locator("[data-hex]").count() > 0
         assert page.evaluate("hexcombatBoot.error") is None
+    finally:
+        context.close()
+        server.server_close()
+
+
+@pytest.mark.parametrize(("cores", "wait_ms"), [(2, 60_000), (8, 2_000)])
+def test_the_snapshot_worker_waits_a_minute_on_a_device_of_few_cores(
+    browser: Browser, site: Path, cores: int, wait_ms: int
+) -> None:
+    """The worker that makes the snapshot is a second Python: on a tablet's few cores it
+    must not compete with a fight's first minute (a desktop's many cores: a moment)."""
+    server = site_build.make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+    context.add_init_script(
+        f"Object.defineProperty(navigator, 'hardwareConcurrency', {{ get: () => {cores} }});"
+    )
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-offline=ready]", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("hexcombatBoot.snapshotWait !== null")
+        assert page.evaluate("hexcombatBoot.snapshotWait") == wait_ms
+        if cores == 2:
+            page.keyboard.press("Shift")  # play goes on: no second Python meanwhile
+            page.wait_for_timeout(4_000)
+            assert page.evaluate("document.documentElement.dataset.pythonSnapshot") is None
+            assert page.evaluate("hexcombatBoot.error") is None
     finally:
         context.close()
         server.server_close()
