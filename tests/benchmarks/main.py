@@ -164,7 +164,7 @@ def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs
         "<= 1.05x",
         load,
     )
-    t = pg.startup(browser, url, count, max(2, runs // 2), throttle=4)
+    t = pg.startup(browser, url, count, runs, throttle=4)
     words = []
     for kind, name in (("cold", "cold"), ("warm", "warm"), ("warm plain", "second visit")):
         app, bare = t[f"app {kind}"], t[f"bare {kind.split()[0]}"]
