@@ -74,10 +74,37 @@ async function start(options) {
   return loadPlain(plain);
 }
 
+// A first visit requests the runtime before the service worker controls the page, so its
+// 9.6 MB WebAssembly file does not pass through the worker. The page keeps the copy it
+// fetched in HANDOFF_CACHE, which the worker moves into its own cache when the page asks it
+// to keep what it fetched (web/sw.js), instead of downloading the file a second time. Not in
+// the embed view, which writes nothing to the browser's storage.
+export const HANDOFF_CACHE = "hexcombat:handoff";
+const WASM_URL = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
+
+function handOverTheRuntime() {
+  const page = globalThis.document && navigator.serviceWorker && globalThis.caches;
+  if (!page || navigator.serviceWorker.controller || /[?&]embed(?:[=&]|$)/.test(location.search)) return;
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = function (resource) {
+    const result = pageFetch.apply(this, arguments);
+    if (String((resource && resource.url) || resource) !== WASM_URL) return result;
+    globalThis.fetch = pageFetch;  // once
+    return result.then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(HANDOFF_CACHE).then((cache) => cache.put(WASM_URL, copy)).catch(() => {});
+      }
+      return response;
+    });
+  };
+}
+
 // In the page, Python starts as soon as this module runs (index.html loads it before
 // PyScript), not when PyScript has loaded, read its config and opened its storage: the
 // runtime's files are requested and compiled as early as in a page that loads Pyodide
 // itself. (In the snapshot worker, which imports the names above, nothing starts.)
+if (globalThis.document) handOverTheRuntime();
 const early = globalThis.document ? start({}) : null;
 early?.catch(() => {});  // a failure is PyScript's to report, when it asks for Python below
 

@@ -36,6 +36,8 @@ def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, s
         for needed in ("/hexcombat.zip", "/vendor/pyodide/pyodide.asm.wasm", "/pyscript.json"):
             assert needed in cached
         assert not [u for u in cached if "xterm" in u or "codemirror" in u]  # never loaded
+        # the .wasm the page fetched before the worker controlled it: handed over, not refetched
+        assert "hexcombat:handoff" not in page.evaluate("caches.keys()")
         server.shutdown()
         server.server_close()
         page.reload()
