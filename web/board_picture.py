@@ -27,6 +27,8 @@ MARGIN = 16.0
 WHITE_PAGE = '<rect width="100%" height="100%" fill="#ffffff"/>'
 """``hexcombat.render``'s background, replaced by the live board's."""
 VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
+UNSPOKEN = re.compile(r' (?:aria-label|data-terrain|role)="[^"]*"|<title>[^<]*</title>')
+"""What the picture leaves out of ``hexcombat.render``'s markup."""
 SLOT = "<!--first-visit-board-->"
 """Where ``web/index.html`` takes the picture."""
 
@@ -74,6 +76,8 @@ def picture(document: Path) -> str:
     )
     if WHITE_PAGE not in svg:
         raise ValueError("hexcombat.render no longer draws its white page: update board_picture")
+    # a picture hidden from assistive technology (its box is aria-hidden): no names, fewer bytes
+    svg = UNSPOKEN.sub("", svg)
     return svg.replace(WHITE_PAGE, background).strip().replace("\n", "")
 
 

@@ -27,7 +27,9 @@ def test_the_picture_is_the_demo_a_first_visit_opens_with_its_figures() -> None:
     assert len(hexes) == enc.setup.board.width * enc.setup.board.height
     placed = {e.attrib["data-figure"] for e in root.iter() if "data-figure" in e.attrib}
     assert placed == {str(f["id"]) for f in view["figures"]}  # type: ignore[union-attr, index]
-    assert 'style="fill: var(--board-bg)' in board_picture.picture(demo)
+    markup = board_picture.picture(demo)
+    assert 'style="fill: var(--board-bg)' in markup
+    assert "aria-label" not in markup and "<title>" not in markup  # shown aria-hidden
 
 
 def test_the_built_page_carries_the_picture_in_an_inert_template() -> None:
