@@ -143,6 +143,14 @@ def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs
         "<= 0.30x",
         load,
     )
+    table.add(
+        "cold start, where the app's time goes: Python loaded (PyScript's 'Loaded interpreter') "
+        "/ the page's own Python (web/main.py to ready)",
+        f"{s['app cold python up'] / 1000:.2f} s / {s['app cold own python'] / 1000:.2f} s "
+        f"(bare ready {s['bare cold'] / 1000:.2f} s)",
+        "-",
+        load,
+    )
     paint = s["app warm first paint"]
     table.add(
         "first board paint, warm visit (stored snapshot) / bare warm ready",

@@ -191,6 +191,8 @@ def startup(
             "bare bytes in all",
             "app warm first paint",
             "app cold board painted",
+            "app cold python up",
+            "app cold own python",
             "app warm plain",
             "load",
         )
@@ -205,6 +207,11 @@ def startup(
                 out[f"{name} cold"].append(ready_ms(page))
                 if name == "app":
                     out["app cold board painted"].append(float(page.evaluate(BOARD_PAINTED)))
+                    # where the time goes: Python up (PyScript's "Loaded interpreter"), then
+                    # PyScript's own set-up and the page's Python (web/main.py to ready)
+                    stages = page.evaluate("hexcombatBoot.timings")
+                    out["app cold python up"].append(float(stages["python"]))
+                    out["app cold own python"].append(float(stages["ready"] - stages["engine"]))
                 # the responses the server began before the page was ready (those it begins
                 # at once after, such as the app's later.zip, are not "before ready")
                 ready_at = page.evaluate("performance.timeOrigin + window.__readyAt") / 1000
