@@ -106,7 +106,8 @@ function handOverTheRuntime() {
 // itself. (In the snapshot worker, which imports the names above, nothing starts.)
 if (globalThis.document) handOverTheRuntime();
 const early = globalThis.document ? start({}) : null;
-early?.catch(() => {});  // a failure is PyScript's to report, when it asks for Python below
+// (a failure is PyScript's to report, when it asks for Python below)
+early?.then(() => performance.mark("hexcombat:python-up"), () => {});
 
 // What PyScript calls (pyscript.json's "interpreter"): the Python started above, with
 // PyScript's output handlers, which are all it passes besides the index URL.

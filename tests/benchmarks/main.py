@@ -144,7 +144,7 @@ def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs
         load,
     )
     table.add(
-        "cold start, where the app's time goes: Python loaded (PyScript's 'Loaded interpreter') "
+        "cold start, where the app's time goes: Python up (hexcombat:python-up) "
         "/ the page's own Python (web/main.py to ready)",
         f"{s['app cold python up'] / 1000:.2f} s / {s['app cold own python'] / 1000:.2f} s "
         f"(bare ready {s['bare cold'] / 1000:.2f} s)",

@@ -75,6 +75,7 @@ DROP_SNAPSHOT = """async () => {
   for (const k of await caches.keys())
     if (k.startsWith("hexcombat-python-")) await caches.delete(k);
 }"""
+PYTHON_UP = "(performance.getEntriesByName('hexcombat:python-up')[0] || {startTime: NaN}).startTime"
 BOARD_PAINTED = (
     "(performance.getEntriesByName('hexcombat:board-painted')[0] || {startTime: NaN}).startTime"
 )
@@ -207,10 +208,10 @@ def startup(
                 out[f"{name} cold"].append(ready_ms(page))
                 if name == "app":
                     out["app cold board painted"].append(float(page.evaluate(BOARD_PAINTED)))
-                    # where the time goes: Python up (PyScript's "Loaded interpreter"), then
+                    # where the time goes: Python up (python-start.mjs's mark), then
                     # PyScript's own set-up and the page's Python (web/main.py to ready)
+                    out["app cold python up"].append(float(page.evaluate(PYTHON_UP)))
                     stages = page.evaluate("hexcombatBoot.timings")
-                    out["app cold python up"].append(float(stages["python"]))
                     out["app cold own python"].append(float(stages["ready"] - stages["engine"]))
                 # the responses the server began before the page was ready (those it begins
                 # at once after, such as the app's later.zip, are not "before ready")
