@@ -10,12 +10,11 @@ Standard library and the engine only; not shipped to the page.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
-from hexcombat.document import from_document
+from hexcombat.document import from_document, read_json
 from hexcombat.geometry import Hex
 from hexcombat.render import Token, render_svg
 from hexcombat.view import encounter_view
@@ -40,7 +39,7 @@ def _hex(key: str) -> Hex:
 
 def first_demo(static: Path) -> Path | None:
     """The demo file a first visit opens (None when the index lists none)."""
-    listed: Any = json.loads((static / "demos" / "index.json").read_text(encoding="utf-8"))
+    listed: Any = read_json((static / "demos" / "index.json").read_text(encoding="utf-8"))
     entries = listed.get("demos", []) if isinstance(listed, dict) else listed
     demos = [d for d in entries if isinstance(d, dict) and d.get("file")]
     ordered = [d for d in demos if d.get("first_visit")] + [
@@ -51,7 +50,7 @@ def first_demo(static: Path) -> Path | None:
 
 def picture(document: Path) -> str:
     """The demo's board and figures as the page first draws them, as one ``<svg>``."""
-    enc = from_document(json.loads(document.read_text(encoding="utf-8")))
+    enc = from_document(read_json(document.read_text(encoding="utf-8")))
     figures: Any = encounter_view(enc)["figures"]
     tokens = [
         Token(
