@@ -169,6 +169,7 @@ class BoardView:
         self.tx = 0.0
         self.ty = 0.0
         self.user_moved = False
+        self.finger_fit = False
         self._frame_pending = False
         self._rect: Any = None
         self._pointers: dict[int, tuple[float, float]] = {}
@@ -689,8 +690,10 @@ class BoardView:
         self._rect = (float(rect.left), float(rect.top), float(rect.width), float(rect.height))
         return (self._rect[2], self._rect[3])
 
-    def fit(self) -> None:
-        """Zoom and centre so the whole board shows in the free part of the screen."""
+    def fit(self, *, whole: bool = False) -> None:
+        """Zoom and centre so the whole board shows in the free part of the screen. On a touch
+        screen a board too big for fingers is fitted to finger-sized tokens instead, centred on
+        the figures, unless ``whole``."""
         w, h = self._screen()
         top, right, bottom, left = self.insets
         free_w, free_h = max(w - left - right, 50.0), max(h - top - bottom, 50.0)
@@ -698,7 +701,8 @@ class BoardView:
         if bw <= 0 or bh <= 0:
             return
         k = min(free_w / bw, free_h / bh)
-        if coarse_pointer() and 2 * TOKEN_R * k < TOUCH_FIT_PX:  # too small for fingers
+        self.finger_fit = coarse_pointer() and 2 * TOKEN_R * k < TOUCH_FIT_PX and not whole
+        if self.finger_fit:  # too small for fingers
             k = TOUCH_TOKEN_PX / (2 * TOKEN_R)
         self.k = max(MIN_ZOOM, min(MAX_ZOOM, k))
         cx, cy = self._focus_point(free_w / self.k, free_h / self.k)
@@ -706,6 +710,11 @@ class BoardView:
         self.ty = _centred(top, free_h, bh * self.k, cy * self.k)
         self.user_moved = False
         self._apply()
+
+    def fit_again(self) -> None:
+        """The Fit button, F and a double tap: fit; pressed again on a board fitted for fingers
+        and untouched since, show the whole board (Fit never does nothing)."""
+        self.fit(whole=self.finger_fit and not self.user_moved)
 
     def _focus_point(self, span_w: float, span_h: float) -> tuple[float, float]:
         """Board point to centre when the board is larger than the screen (``span_w`` x
@@ -937,7 +946,7 @@ class BoardView:
             and math.hypot(down["x"] - lx, down["y"] - ly) < 24
         ):
             self._last_tap = (0.0, "", 0.0, 0.0)
-            self.fit()
+            self.fit_again()
             return
         self._last_tap = (t, down["key"], down["x"], down["y"])
         self.handlers.tap(down["key"], down["fid"])
@@ -1004,7 +1013,7 @@ class BoardView:
         elif key in ("-", "_"):
             self.zoom_by(0.8)
         elif key in ("f", "F") and not (ev.ctrlKey or ev.metaKey):
-            self.fit()
+            self.fit_again()
 
 
 def friendly(key: str) -> str:
