@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexcombat.view import reach_view
-from web.board.view import Marks
 import js  # type: ignore[import-not-found]
 
+from hexcombat.view import reach_view
+from web.board.view import Marks
 from web.ui.dom import byid, esc, present
 
 STEPS = (
