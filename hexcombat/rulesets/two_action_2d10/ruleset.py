@@ -27,7 +27,7 @@ from hexcombat.checks import (
     Stage,
     Variant,
 )
-from hexcombat.dice import Dice, Roll
+from hexcombat.dice import Dice, Roll, dice_words
 from hexcombat.errors import IllegalActionError
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Pool, Status, figure_distance
@@ -1066,7 +1066,9 @@ class TwoAction2d10(Ruleset):
         }
         faces = ", ".join(map(str, roll.faces))
         verb = "shoots at" if mode == "shot" else "strikes at"
-        text = f"{a.name} {verb} {t.name}: {total} ({side.dice}: {faces}; {side.bonus:+d})"
+        text = (
+            f"{a.name} {verb} {t.name}: {total} ({dice_words(side.dice)}: {faces}; {side.bonus:+d})"
+        )
         if R.is_spectacular_mistake(roll.kept_faces, total, passive, rule):
             state.emit(
                 Event(
