@@ -561,7 +561,7 @@ class Play:
             if any(p["type"] in PICKABLE for p in (spec or {}).get("params", [])):
                 pick = " Tap the board to choose, or use the list above."
             holder.innerHTML = (
-                f'<p class="hint">Choose {esc(", ".join(missing).lower())}.{pick}</p>'
+                f'<p class="hint">Still to choose: {esc("; ".join(missing))}.{pick}</p>'
                 if missing
                 else ""
             )
