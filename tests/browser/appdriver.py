@@ -196,9 +196,9 @@ def select(app: App, fid: str) -> None:
 def open_action(app: App, kind: str) -> None:
     """Open the selected figure's action card ``kind``."""
     card = app.page.locator(f'#panel-body [data-action="{kind}"]')
-    if card.get_attribute("aria-expanded") != "true":
+    if card.get_attribute("data-expanded") != "true":
         press(app, card.locator(".action-head"))
-    expect(card).to_have_attribute("aria-expanded", "true")
+    expect(card).to_have_attribute("data-expanded", "true")
 
 
 def choose(app: App, field: str, label: str) -> None:

@@ -321,7 +321,7 @@ class BoardView:
                 y = oy + dy * row + (APOTHEM if col & 1 else 0.0)
                 out.append(
                     f'<path data-hex="{key}" data-terrain="{tid}"{hl} '
-                    f'aria-label="hex {friendly(key)}{label}" fill="{fill}" '
+                    f'role="img" aria-label="hex {friendly(key)}{label}" fill="{fill}" '
                     f'd="M{x:.1f},{y:.1f}{_OUTLINE}"/>'
                 )
         self.hex_layer.innerHTML = "".join(out)
@@ -453,8 +453,9 @@ class BoardView:
             f'<circle class="halo" r="{_n(r + 5)}"/>',
             wedge,
             f'<circle class="ring" r="{_n(r)}" stroke="{color}" stroke-width="{_n(r * 0.24)}"/>',
-            f'<text class="initials" y="{_n(r * 0.33)}" font-size="{_n(r * 0.95)}" '
-            f'fill="{color}">{initials}</text>',
+            # the token's name is its aria-label; its initials are a picture of it
+            f'<text class="initials" aria-hidden="true" y="{_n(r * 0.33)}" '
+            f'font-size="{_n(r * 0.95)}" fill="{color}">{initials}</text>',
         ]
         if f.get("out"):
             d = r * 0.62
@@ -467,7 +468,7 @@ class BoardView:
             by = r * 0.88
             fill = (f.get("badge_colors") or {}).get(badge, BADGE_FALLBACK)
             parts.append(
-                f'<g class="badge" transform="translate({_n(bx)},{_n(by)})">'
+                f'<g class="badge" aria-hidden="true" transform="translate({_n(bx)},{_n(by)})">'
                 f"<title>{esc(badge)}</title>"
                 f'<circle r="{_n(r * 0.36)}" fill="{fill}"/>'
                 f'<text y="{_n(r * 0.14)}" font-size="{_n(r * 0.42)}">'

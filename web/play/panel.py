@@ -157,8 +157,9 @@ class Play:
                 chips.append(
                     f'<button type="button" class="{cls}" data-cmd="tracker-select" '
                     f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
-                    f'aria-label="{esc(f["name"])}: {state}" title="{esc(f["name"])}: {state}">'
-                    f'<span class="chip-token">{esc(f["initials"])}</span></button>'
+                    f'title="{esc(f["name"])}: {state}">'
+                    f'<span class="chip-token" aria-hidden="true">{esc(f["initials"])}</span>'
+                    f'<span class="sr-only">{esc(f["name"])}: {state}</span></button>'
                 )
             parts.append(
                 f'<div class="who" role="group" aria-label="Who acts" '
@@ -427,7 +428,7 @@ class Play:
                 )
             (gm_cards if spec.get("group") == "gm" else cards).append(
                 f'<section class="action-card" data-action="{esc(spec["kind"])}" '
-                f'aria-expanded="{"true" if open_ else "false"}">'
+                f'data-expanded="{"true" if open_ else "false"}">'
                 f'<button type="button" class="action-head" data-cmd="open-action" '
                 f'data-kind="{esc(spec["kind"])}" aria-expanded="{"true" if open_ else "false"}">'
                 f"<span>{esc(spec['label'])}</span>{self._chance_badge(spec, open_)}"
@@ -969,18 +970,23 @@ class Play:
         enc = self.app.encounter
         log = byid("log")
         cursor = enc.cursor
-        if enc is not self._log_enc or cursor < self._log_entries:
+        opened = enc is not self._log_enc
+        if opened or cursor < self._log_entries:
             log.innerHTML = ""
             self._log_enc = enc
             self._log_entries = 0
             self._log_events = 0
         if cursor > self._log_entries:
             items = []
+            said = []
             for i in range(self._log_entries, cursor):
                 for event in enc.entry_events(i):
                     items.append(self._event_html(event.to_json(), i))
+                    said.append(event.text)
                     self._log_events += 1
             log.insertAdjacentHTML("beforeend", "".join(items))
+            if not opened:  # what just happened, for a screen reader (not a whole opened log)
+                byid("log-announce").textContent = " ".join(said)
             self._log_entries = cursor
             self._apply_filter()
             log.scrollTop = log.scrollHeight
