@@ -277,7 +277,7 @@ def commit_hidden(ui: App, fid: str, kind: str, last: bool = False) -> None:
     expect(page.locator("#panel-body .declared")).to_have_text(
         f"Done for {step}: the choice stays hidden until everyone has chosen."
     )
-    name = page.locator(f'#turn-tracker [data-pick="{fid}"]').get_attribute("aria-label") or ""
+    name = page.locator(f'#turn-tracker [data-pick="{fid}"]').get_attribute("title") or ""
     assert name.endswith(": waiting")
 
 
