@@ -518,7 +518,9 @@ class BoardView:
                     node.removeAttribute("data-highlight")
         self.highlighted = wanted
         byid("layer-bands").innerHTML = self._bands_svg(marks.bands)
-        byid("layer-reach").innerHTML = self._reach_svg(marks.reach)
+        # the focused hex's label ("4 MP") takes the place of its own cost ("4"), never over it
+        labelled = marks.focus if marks.label else None
+        byid("layer-reach").innerHTML = self._reach_svg(marks.reach, labelled)
         byid("layer-lines").innerHTML = self._lines_svg(marks)
 
     def _outline(self, key: str, cls: str, inset: float = 1.0) -> str:
@@ -534,7 +536,7 @@ class BoardView:
             )
         return "".join(out)
 
-    def _reach_svg(self, reach: Mapping[str, int]) -> str:
+    def _reach_svg(self, reach: Mapping[str, int], labelled: str | None = None) -> str:
         # One path for every reached hex (each outline relative to its east corner) and a
         # cost label each: a hundred reached hexes made two hundred elements, each with six
         # formatted corners, the bulk of a tap's time on a large board.
@@ -546,7 +548,8 @@ class BoardView:
                 continue
             x, y = to_pixel(parse_key(key))
             outline.append(f"M{x + rim:.1f},{y:.1f}{_REACH_OUTLINE}")
-            labels.append(f'<text class="cost" x="{_n(x)}" y="{_n(y + drop)}">{cost}</text>')
+            if key != labelled:
+                labels.append(f'<text class="cost" x="{_n(x)}" y="{_n(y + drop)}">{cost}</text>')
         if not outline:
             return ""
         return f'<path class="reach" d="{"".join(outline)}"/>' + "".join(labels)
@@ -602,7 +605,7 @@ class BoardView:
                 x, y = self.layout.to_pixel(parse_key(marks.focus))
                 out.append(
                     f'<text class="focus-label{" bad" if marks.focus_bad else ""}" '
-                    f'x="{_n(x)}" y="{_n(y - APOTHEM * 1.15)}">{esc(marks.label)}</text>'
+                    f'x="{_n(x)}" y="{_n(y + APOTHEM * 0.72)}">{esc(marks.label)}</text>'
                 )
         return "".join(out)
 

@@ -449,7 +449,8 @@ class FigPercentile(Ruleset):
             "top_speed_hexes": top_speed(fig, s.rounding),
             "acceleration_hexes": accel_speed(fig, s.rounding),
             "running": book.running,
-            "declared": book.declared,
+            # a hidden declaration counts as made: the panel says so before the reveal (G-19)
+            "declared": book.declared or figure.id in state.declarations.choices,
             "actions_left": actions_left(figure),
             "in_hand": hand.name if hand else None,
             "loaded": hand.loaded if hand else None,
