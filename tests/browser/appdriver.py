@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from hexcombat import Encounter, dumps
 
@@ -177,6 +177,35 @@ def wait_toast_gone(app: App) -> None:
     """Let the message box fade (it never blocks the board, but screenshots read better)."""
     app.page.evaluate("document.getElementById('toast').hidden = true")
     time.sleep(0.05)
+
+
+# ---- the keyboard alone -------------------------------------------------------------------
+TAB_LIMIT = 300
+"""More Tab presses than the page has stops: a control never reached is not reachable."""
+
+
+def focused(page: Page, selector: str) -> bool:
+    """True when the focused element matches ``selector``."""
+    return bool(
+        page.evaluate(
+            "s => !!document.activeElement && document.activeElement.matches(s)", selector
+        )
+    )
+
+
+def tab_to(page: Page, selector: str) -> bool:
+    """Press Tab until the focused element matches ``selector`` (False if it never does)."""
+    for _ in range(TAB_LIMIT):
+        if focused(page, selector):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def press_key_on(page: Page, selector: str, key: str = "Enter") -> None:
+    """Tab to the element matching ``selector`` and press ``key`` there (no click, no focus())."""
+    assert tab_to(page, selector), f"Tab never reaches {selector}"
+    page.keyboard.press(key)
 
 
 # ---- playing ------------------------------------------------------------------------------

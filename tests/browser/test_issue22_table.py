@@ -1,8 +1,8 @@
 """At the table, every size (issue 22), through the page alone: the welcome card and dialogs
 open at their top, the guide is never covered and names the step button as shown, the
 phone's top bar keeps every button whole, Fit always changes something, the embed's log
-leaves the board in view, axe-core finds nothing serious, and a keyboard alone plays a step
-while a polite live region says what happened.
+leaves the board in view, axe-core finds nothing serious, and the board's arrow keys name
+each hex and who stands there (tests/browser/test_keyboard_round.py plays whole rounds).
 
 axe-core is the pinned dev dependency in web/package.json; its source is evaluated in the
 page through Playwright (the page's policy is not involved), never shipped in dist/site.
@@ -11,6 +11,7 @@ page through Playwright (the page's policy is not involved), never shipped in di
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appdriver import menu, press, set_mode, start_app, started_app_fixture
+from .appdriver import menu, press, press_key_on, set_mode, start_app, started_app_fixture
 from .conftest import ROOT, SITE, App
 
 pytestmark = pytest.mark.browser
@@ -177,31 +178,24 @@ def test_22_4_embed_at_400x300_keeps_open_whole_and_the_board_beside_its_log(
     assert app.blocked == []
 
 
-# ---- keyboard alone, and what a screen reader hears -------------------------------------------
-def test_22_10_keyboard_alone_ends_a_step_and_the_live_region_says_what_happened(
+# ---- the board without sight: a hex cursor that names each hex and who stands there ------------
+def test_22_10_arrow_keys_name_each_hex_and_the_figure_on_it(
     browser: Browser, base_url: str
 ) -> None:
     app = start_app(browser, base_url, "desktop")
     try:
         page = app.page
-        page.keyboard.press("Enter")  # the welcome card's first button: the guide
-        page.locator("#board").focus()
-        page.keyboard.press("ArrowRight")
-        announce = page.locator("#board-announce")
-        expect(announce).to_contain_text("hex ")
-        label = str(announce.text_content())
-        assert ":" in label and any(ch.isdigit() for ch in label.split(":")[0]), label
-        button = page.locator('#turn-tracker [data-action="next_step"]')
-        button.focus()
-        page.keyboard.press("Enter")
-        heard = page.locator("#log-announce")
-        expect(heard).to_have_attribute("aria-live", "polite")
-        expect(heard).not_to_be_empty()
-        assert (
-            str(heard.text_content()).strip()
-            in " ".join(page.locator("#log > li .text").all_text_contents())
-            or heard.text_content()
-        )
+        press_key_on(page, '#welcome [data-cmd="welcome-close"]:not([aria-label])')
+        chip = page.locator("#turn-tracker [data-pick]").first
+        fid = str(chip.get_attribute("data-pick"))
+        name = str(chip.get_attribute("title")).split(":")[0]
+        press_key_on(page, f'#turn-tracker [data-pick="{fid}"]')
+        press_key_on(page, "#board", "ArrowRight")
+        said = page.locator("#board-announce")
+        expect(said).to_have_text(re.compile(r"^hex [A-Z]+\d+: "))
+        page.keyboard.press("ArrowLeft")  # back onto the figure's own hex
+        expect(said).to_have_text(re.compile(rf"^hex [A-Z]+\d+: .*; {re.escape(name)}$"))
+        expect(said).to_have_attribute("aria-live", "polite")
     finally:
         app.page.context.close()
     assert app.blocked == []
