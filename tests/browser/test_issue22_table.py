@@ -4,8 +4,7 @@ phone's top bar keeps every button whole, Fit always changes something, the embe
 leaves the board in view, axe-core finds nothing serious, and the board's arrow keys name
 each hex and who stands there (tests/browser/test_keyboard_round.py plays whole rounds).
 
-axe-core is the pinned dev dependency in web/package.json; its source is evaluated in the
-page through Playwright (the page's policy is not involved), never shipped in dist/site.
+axe-core (``appdriver.axe_problems``) is the pinned dev dependency in web/package.json.
 """
 
 from __future__ import annotations
@@ -14,53 +13,30 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from .appdriver import menu, press, press_key_on, set_mode, start_app, started_app_fixture
+from .appdriver import (
+    axe_problems,
+    box,
+    menu,
+    overlaps,
+    press,
+    press_key_on,
+    set_mode,
+    start_app,
+    started_app_fixture,
+)
 from .conftest import ROOT, SITE, App
 
 pytestmark = pytest.mark.browser
-
-AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-BLOCKING = {"serious", "critical"}
 
 
 @pytest.fixture(scope="module", params=["desktop", "tablet-touch", "phone"])
 def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
     """The app started once per size (its first test sees a first visit)."""
     yield from started_app_fixture(request, browser, base_url)
-
-
-def axe_problems(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page (label-content-name-mismatch,
-    experimental in axe, is run too), one line each with a few of the nodes."""
-    assert AXE.is_file(), "axe-core is missing: cd web && npm install (a pinned dev dependency)"
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
-    found: list[dict[str, Any]] = page.evaluate(
-        "axe.run(document, {resultTypes: ['violations'], rules: "
-        "{'label-content-name-mismatch': {enabled: true}}}).then(r => r.violations.map(v => "
-        "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))"
-    )
-    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in BLOCKING]
-
-
-def box(page: Page, selector: str) -> dict[str, float]:
-    found = page.locator(selector).first.bounding_box()
-    assert found is not None, selector
-    return found
-
-
-def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
-    return (
-        a["x"] < b["x"] + b["width"] - 0.5
-        and b["x"] < a["x"] + a["width"] - 0.5
-        and a["y"] < b["y"] + b["height"] - 0.5
-        and b["y"] < a["y"] + a["height"] - 0.5
-    )
 
 
 # ---- item 1: the welcome card and the share dialog open at their top --------------------------
