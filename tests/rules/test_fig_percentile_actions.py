@@ -50,6 +50,7 @@ def test_g19_a_hidden_declaration_shows_as_declared_before_the_reveal() -> None:
     assert "mode" not in view(enc.state, enc.state.figures["a"])  # what it chose stays hidden
     act(enc, "declare", "b", mode="stationary")
     assert view(enc.state, enc.state.figures["a"])["declared"] is True
+    assert view(enc.state, enc.state.figures["a"])["mode"] == "standing still"  # words, not ids
 
 
 def _check(target: int, comparison: str) -> Check:

@@ -66,6 +66,15 @@ def _waiting(names: list[str]) -> str:
     return ", ".join(names)
 
 
+MODE_SHOWN = {
+    "stationary": "standing still",
+    "walk": "walking",
+    "accelerate": "starting to run",
+    "top": "running at top speed",
+}
+"""The figure panel's words for this round's move mode (its ids are for programs)."""
+
+
 @register
 class FigPercentile(Ruleset):
     """FIG-scaled movement, combined-speed to-hit penalties and a D100 roll at or under skill."""
@@ -460,7 +469,7 @@ class FigPercentile(Ruleset):
         if book.mode is not None:
             m = motion(state, figure)
             view.update(
-                mode=m.mode,
+                mode=MODE_SHOWN.get(m.mode, m.mode),
                 speed=show(m.speed),
                 hexes_allowed=allowance(m.mode, fig, s.rounding),
                 hexes_moved=book.hexes_moved,
