@@ -155,7 +155,7 @@ def test_22_4_embed_at_400x300_keeps_open_whole_and_the_board_beside_its_log(
 
 
 # ---- the board without sight: a hex cursor that names each hex and who stands there ------------
-def test_22_10_arrow_keys_name_each_hex_and_the_figure_on_it(
+def test_22_10_arrow_keys_and_n_name_each_hex_and_every_figure_in_turn(
     browser: Browser, base_url: str
 ) -> None:
     app = start_app(browser, base_url, "desktop")
@@ -172,6 +172,19 @@ def test_22_10_arrow_keys_name_each_hex_and_the_figure_on_it(
         page.keyboard.press("ArrowLeft")  # back onto the figure's own hex
         expect(said).to_have_text(re.compile(rf"^hex [A-Z]+\d+: .*; {re.escape(name)}$"))
         expect(said).to_have_attribute("aria-live", "polite")
+        names = [
+            str(t).split(":")[0]
+            for t in page.locator("#turn-tracker [data-pick]").evaluate_all(
+                "cs => cs.map(c => c.title)"
+            )
+        ]
+        heard = []
+        for _ in names:  # N visits every figure once, in reading order, and names it
+            page.keyboard.press("n")
+            heard.append(str(said.text_content()).rsplit("; ", 1)[-1])
+        assert sorted(heard) == sorted(names)
+        page.keyboard.press("Shift+N")
+        assert str(said.text_content()).endswith(heard[-2])
     finally:
         app.page.context.close()
     assert app.blocked == []

@@ -9,8 +9,8 @@ and highlights are overlays that ignore the pointer.
 Pan and zoom change one ``transform`` attribute, at most once per animation
 frame; pointer handlers only record numbers. One pointer drags (or paints in
 the editor), two pointers pinch, the wheel zooms about the pointer, a double
-tap fits. Keyboard: arrows move a hex cursor, Enter taps it, Esc cancels,
-+/- zoom and F fits.
+tap fits. Keyboard: arrows move a hex cursor, N / Shift+N put it on the next / previous
+figure, Enter taps it, Esc cancels, +/- zoom and F fits.
 
 Test hooks: ``data-hex``, ``data-terrain``, ``data-figure``, ``data-facing``,
 ``data-highlight`` (space-separated reasons: reach, path, target, los,
@@ -650,6 +650,15 @@ class BoardView:
         byid("board-announce").textContent = self.hex_words(self.cursor)
         self.keep_visible(self.cursor)
 
+    def next_figure(self, step: int) -> None:
+        """Put the cursor on the next figure (``step`` -1: the one before) in reading order,
+        row by row from the top left, so that a keyboard reaches every figure in turn."""
+        order = sorted(self.occupant, key=lambda k: to_offset(parse_key(k))[::-1])
+        if not order:
+            return
+        at = order.index(self.cursor) if self.cursor in order else (-1 if step > 0 else 0)
+        self.set_cursor(order[(at + step) % len(order)])
+
     def move_cursor(self, dcol: int, drow: int) -> None:
         """Move the cursor by columns and rows on the board's rectangular grid."""
         if not self.keys:
@@ -1010,6 +1019,9 @@ class BoardView:
                 self.move_cursor(0, 0)
             else:
                 self.handlers.confirm(self.cursor, self.occupant.get(self.cursor))
+        elif key in ("n", "N") and not (ev.ctrlKey or ev.metaKey or ev.altKey):
+            ev.preventDefault()
+            self.next_figure(-1 if ev.shiftKey else 1)
         elif key == "Escape":
             self.handlers.cancel()
         elif key in ("+", "="):
