@@ -148,6 +148,20 @@ class DiceTerm:
         keep = "" if self.keep is None else f"{self.keep[0]}{self.keep[1]}"
         return f"{count}d{self.sides}{keep}"
 
+    @property
+    def words(self) -> str:
+        """The term as a player reads it: ``best two of 3d10`` for ``3d10kh2``."""
+        count = "" if self.count == 1 else str(self.count)
+        plain = f"{count}d{self.sides}"
+        if self.keep is None:
+            return plain
+        mode, n = self.keep
+        return f"{'best' if mode == 'kh' else 'lowest'} {_NUMBER_WORDS.get(n, str(n))} of {plain}"
+
+
+_MINUS = "\u2212"
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
 
 def _visible_length(text: str) -> int:
     return len(text) - sum(c.isspace() for c in text)
@@ -214,6 +228,27 @@ class DiceExpr:
         if self.ceiling is not None:
             parts.append(f" max {self.ceiling}")
         return "".join(parts)
+
+    @property
+    def words(self) -> str:
+        """The expression as a player reads it, no notation: ``d10 + 2, never below 0`` for
+        ``d10+2 min 0``, ``best two of 3d10 + 4`` for ``3d10kh2+4``."""
+        parts: list[str] = []
+        for term in self.terms:
+            if isinstance(term, int):
+                negative, body = term < 0, str(abs(term))
+            else:
+                negative, body = term.sign < 0, term.words
+            if negative:
+                parts.append(f"{_MINUS} {body}" if parts else f"{_MINUS}{body}")
+            else:
+                parts.append(f"+ {body}" if parts else body)
+        text = " ".join(parts)
+        if self.floor is not None:
+            text += f", never below {self.floor}"
+        if self.ceiling is not None:
+            text += f", never above {self.ceiling}"
+        return text
 
     def __str__(self) -> str:
         return self.text
@@ -710,6 +745,17 @@ class Roll:
                 f"a roll's 'faces' must be a list of whole numbers, got {shown(faces)}"
             )
         return _evaluate(parse(expr, default_sides), faces)
+
+
+def dice_words(text: str) -> str:
+    """A dice expression as a player reads it (:attr:`DiceExpr.words`).
+
+    >>> dice_words("3d10kh2+4")
+    'best two of 3d10 + 4'
+    >>> dice_words("d10-2 min 0")
+    'd10 \u2212 2, never below 0'
+    """
+    return parse(text).words
 
 
 def evaluate(expr: str | DiceExpr, faces: Sequence[int], default_sides: int | None = None) -> Roll:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hexcombat.board import Board
+from hexcombat.figures import initials_of
 from hexcombat.geometry import DIRECTION_NAMES, DIRECTIONS, Hex
 from hexcombat.layout import Layout, hex_label
 from hexcombat.terrain import Terrain
@@ -63,12 +64,7 @@ def _points(points: Sequence[tuple[float, float]]) -> str:
 
 
 def _initials(token: Token) -> str:
-    if token.initials:
-        return token.initials
-    words = token.name.split()
-    if len(words) >= 2:
-        return (words[0][0] + words[1][0]).upper()
-    return (words[0][:2] if words else token.id[:2]).upper()
+    return token.initials or initials_of(token.name, token.id)
 
 
 def _pattern_motif(pattern: str, s: float) -> str:

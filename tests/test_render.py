@@ -98,7 +98,8 @@ def test_tokens_carry_hooks_names_and_badges() -> None:
     )
     texts = [t.text for t in gs[0].iter("{http://www.w3.org/2000/svg}text")]
     assert texts == ["BB", "prone, stunned"]
-    assert [t.text for t in gs[1].iter("{http://www.w3.org/2000/svg}text")] == ["BA"]
+    # the page's initials (Figure.initials): one word gives one letter, as the app shows it
+    assert [t.text for t in gs[1].iter("{http://www.w3.org/2000/svg}text")] == ["B"]
     circle = gs[0].find("svg:circle", NS)
     assert circle is not None
     assert circle.attrib["stroke"] == "#cc3333"
@@ -202,6 +203,7 @@ def test_board_alone_is_laid_out_as_the_live_board() -> None:
 
 def test_token_initials_come_from_the_token_when_given() -> None:
     board = Board(3, 3, TABLE)
-    tokens = [Token("a", "Ash the Warden", "x", Hex(0, 0), 1, initials="AW")]
-    assert ">AW</text>" in render_svg(board, tokens)
-    assert ">AT</text>" in render_svg(board, [Token("a", "Ash the Warden", "x", Hex(0, 0), 1)])
+    tokens = [Token("a", "Ash the Warden", "x", Hex(0, 0), 1, initials="XY")]
+    assert ">XY</text>" in render_svg(board, tokens)
+    # without them, the initials the app shows (first and last word of the name)
+    assert ">AW</text>" in render_svg(board, [Token("a", "Ash the Warden", "x", Hex(0, 0), 1)])

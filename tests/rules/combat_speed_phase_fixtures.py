@@ -226,8 +226,8 @@ def demo() -> Encounter:
     enc = e2_encounter()
     play_e2(enc)
     notes = (
-        "The worked example of the combat-speed-phase rules (spec E-2): the guard (CS 3) runs "
-        "Derek (CS 2) down over three phases. Press redo to step through it: speeds declared "
+        "The combat-speed-phase rules' own worked example: the guard (CS 3) runs Derek "
+        "(CS 2) down over three phases, with speeds declared "
         "in secret, both half-phases of every phase (first half rounded up), the guard "
         "breaking into a run at 3 x CS after a phase at Combat Speed, slowing again, and "
         "Derek stepping back so that his hand-and-a-half sword (reach 2) reaches and the "

@@ -49,6 +49,7 @@ class LogDrawer:
             self._remove_from(log, cursor)
         elif cursor > self.entries:
             self.events += self._append(log, enc, self.entries, cursor)
+            self._announce(enc, self.entries, cursor)
             log.scrollTop = log.scrollHeight
         self.entries = cursor
         byid("log-count").textContent = str(self.events)
@@ -92,6 +93,12 @@ class LogDrawer:
                 self._filter_one(item, who)
                 item = item.previousElementSibling
         return added
+
+    def _announce(self, enc: Encounter, start: int, stop: int) -> None:
+        """What just happened, for a screen reader (``#log-announce`` is a polite live region;
+        an opened encounter's whole log is never read out)."""
+        said = [event.text for i in range(start, stop) for event in enc.entry_events(i)]
+        byid("log-announce").textContent = " ".join(said)
 
     def _remove_from(self, log: Any, cursor: int) -> None:
         """Remove the items of entries ``cursor`` and later (an undo or a jump back)."""

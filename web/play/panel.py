@@ -156,8 +156,9 @@ class Play:
                 chips.append(
                     f'<button type="button" class="{cls}" data-cmd="tracker-select" '
                     f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
-                    f'aria-label="{esc(f["name"])}: {state}" title="{esc(f["name"])}: {state}">'
-                    f'<span class="chip-token">{esc(f["initials"])}</span></button>'
+                    f'title="{esc(f["name"])}: {state}">'
+                    f'<span class="chip-token" aria-hidden="true">{esc(f["initials"])}</span>'
+                    f'<span class="sr-only">{esc(f["name"])}: {state}</span></button>'
                 )
             parts.append(
                 f'<div class="who" role="group" aria-label="Who acts" '
@@ -426,7 +427,7 @@ class Play:
                 )
             (gm_cards if spec.get("group") == "gm" else cards).append(
                 f'<section class="action-card" data-action="{esc(spec["kind"])}" '
-                f'aria-expanded="{"true" if open_ else "false"}">'
+                f'data-expanded="{"true" if open_ else "false"}">'
                 f'<button type="button" class="action-head" data-cmd="open-action" '
                 f'data-kind="{esc(spec["kind"])}" aria-expanded="{"true" if open_ else "false"}">'
                 f"<span>{esc(spec['label'])}</span>{self._chance_badge(spec, open_)}"
@@ -560,7 +561,7 @@ class Play:
             if any(p["type"] in PICKABLE for p in (spec or {}).get("params", [])):
                 pick = " Tap the board to choose, or use the list above."
             holder.innerHTML = (
-                f'<p class="hint">Choose {esc(", ".join(missing).lower())}.{pick}</p>'
+                f'<p class="hint">Still to choose: {esc("; ".join(missing))}.{pick}</p>'
                 if missing
                 else ""
             )

@@ -304,7 +304,7 @@ class Viewer:
             "viewer-menu": self.toggle_menu,
             "zoom-in": lambda: board.zoom_by(1.25),
             "zoom-out": lambda: board.zoom_by(0.8),
-            "fit": board.fit,
+            "fit": board.fit_again,
             "export-svg": lambda: exports.export_svg(self.enc),
             "export-png": lambda: exports.export_png(self.enc, self.problem),
             "export-md": lambda: exports.export_markdown(self.enc),
