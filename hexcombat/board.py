@@ -13,9 +13,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from hexcombat.errors import InvalidValueError
 from hexcombat.geometry import Hex, LineStep, _line_cells, distance, line_steps
 from hexcombat.layout import from_offset, hex_label, to_offset
 from hexcombat.terrain import Terrain, TerrainTable
+from hexcombat.validation import describe
 
 MAX_SIDE = 1000
 """The largest board width or height accepted (guards against absurd documents)."""
@@ -131,7 +133,9 @@ class SightLine:
 
 def _check_side(name: str, value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_SIDE:
-        raise ValueError(f"board {name} must be an integer from 1 to {MAX_SIDE}, got {value!r}")
+        raise InvalidValueError(
+            f"board {name} must be an integer from 1 to {MAX_SIDE}, got {describe(value)}"
+        )
     return value
 
 
@@ -229,10 +233,10 @@ class Board:
         if not isinstance(h, Hex) or not self.contains(h):
             raise self._off_board(h)
 
-    def _off_board(self, h: object) -> ValueError:
+    def _off_board(self, h: object) -> InvalidValueError:
         if not isinstance(h, Hex):
-            return ValueError(f"expected a Hex, got {h!r}")
-        return ValueError(f"hex {h} is off the {self._width}x{self._height} board")
+            return InvalidValueError(f"expected a Hex, got {h!r}")
+        return InvalidValueError(f"hex {h} is off the {self._width}x{self._height} board")
 
     def hexes(self) -> list[Hex]:
         """Every hex of the board, row by row, columns left to right."""

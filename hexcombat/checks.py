@@ -32,9 +32,11 @@ from .dice import (
     Roll,
     chance,
     chance_opposed,
+    dice_words,
     distribution,
     parse,
 )
+from .errors import HexcombatError
 from .rounding import round_half_up
 
 MINUS = "\u2212"
@@ -45,7 +47,7 @@ _SYMBOLS = {"le": "≤", "lt": "<", "ge": "≥", "gt": ">", "eq": "="}
 _FAILED_SYMBOLS = {"le": ">", "lt": "≥", "ge": "<", "gt": "≤", "eq": "≠"}
 
 
-class CheckError(ValueError):
+class CheckError(HexcombatError):
     """A check that is malformed: an unknown comparison, bad JSON, or a roll of other dice."""
 
 
@@ -194,7 +196,7 @@ def _roll_text(roll: Roll) -> str:
     if len(roll.dice) == 1 and roll.expr == f"d{roll.dice[0].sides}":
         return str(roll.total)
     faces = ", ".join(str(d.value) if d.kept else f"{d.value} dropped" for d in roll.dice)
-    return f"{roll.total} ({roll.expr}: {faces})"
+    return f"{roll.total} ({dice_words(roll.expr)}: {faces})"
 
 
 def _with_modifiers(start: str, modifiers: Sequence[Modifier], total: int) -> str:
@@ -342,7 +344,7 @@ class Rollable(ABC):
 
 
 def _faces(expr: DiceExpr, who: str = "") -> list[Face]:
-    return [Face(sides, expr.text, who) for sides in expr.faces_needed()]
+    return [Face(sides, expr.words, who) for sides in expr.faces_needed()]
 
 
 @dataclass(frozen=True)
@@ -418,7 +420,7 @@ class Check(Rollable):
         if self.modifiers:
             lines.append(f"= {self.target}")
         lines.extend(f"{m.line} (added to the roll)" for m in self.roll_modifiers)
-        roll = self.expr.text
+        roll = self.expr.words
         if self.roll_bonus:
             roll += f" {signed(self.roll_bonus)[0]} {abs(self.roll_bonus)}"
         sentence = f"Roll {roll}, {_need_sentence(self.comparison, self.target)}"
@@ -524,7 +526,7 @@ class OpposedSide:
         return sum(m.value for m in self.modifiers)
 
     def _lines(self) -> list[str]:
-        return [f"{self.name} rolls {self.expr.text}", *(f"  {m.line}" for m in self.modifiers)]
+        return [f"{self.name} rolls {self.expr.words}", *(f"  {m.line}" for m in self.modifiers)]
 
     def _text(self, roll: Roll, total: int) -> str:
         return f"{self.name} " + _with_modifiers(_roll_text(roll), self.modifiers, total)
@@ -741,7 +743,7 @@ class Amount(Rollable):
     def breakdown(self) -> list[str]:
         """The dice, each modifier, and the table's bands."""
         lines = [
-            f"Roll {self.expr.text}",
+            f"Roll {self.expr.words}",
             *(f"{m.line} (added to the roll)" for m in self.modifiers),
         ]
         lines += [

@@ -28,6 +28,9 @@ from functools import lru_cache
 from itertools import accumulate
 from math import comb
 
+from .errors import HexcombatError
+from .validation import shown
+
 MAX_DICE_PER_TERM = 100
 """The most dice one term may roll (``100d6`` is allowed, ``101d6`` is not)."""
 
@@ -62,15 +65,15 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
 """The comparisons a check may use, by name."""
 
 
-class DiceSyntaxError(ValueError):
+class DiceSyntaxError(HexcombatError):
     """A dice expression that cannot be read or breaks a limit."""
 
 
-class DiceFaceError(ValueError):
+class DiceFaceError(HexcombatError):
     """Faces that do not fit an expression: a wrong count or a face off the die."""
 
 
-class DiceExhaustedError(ValueError):
+class DiceExhaustedError(HexcombatError):
     """Scripted dice that have no face left for the die being rolled (``sides``: that die)."""
 
     def __init__(self, message: str, sides: int = 0) -> None:
@@ -78,7 +81,7 @@ class DiceExhaustedError(ValueError):
         self.sides = sides
 
 
-class DiceComplexityError(ValueError):
+class DiceComplexityError(HexcombatError):
     """An expression whose exact distribution would take too long to compute.
 
     Rolling such an expression still works; only the exact odds are refused.
@@ -144,6 +147,20 @@ class DiceTerm:
         count = "" if self.count == 1 else str(self.count)
         keep = "" if self.keep is None else f"{self.keep[0]}{self.keep[1]}"
         return f"{count}d{self.sides}{keep}"
+
+    @property
+    def words(self) -> str:
+        """The term as a player reads it: ``best two of 3d10`` for ``3d10kh2``."""
+        count = "" if self.count == 1 else str(self.count)
+        plain = f"{count}d{self.sides}"
+        if self.keep is None:
+            return plain
+        mode, n = self.keep
+        return f"{'best' if mode == 'kh' else 'lowest'} {_NUMBER_WORDS.get(n, str(n))} of {plain}"
+
+
+_MINUS = "\u2212"
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def _visible_length(text: str) -> int:
@@ -211,6 +228,27 @@ class DiceExpr:
         if self.ceiling is not None:
             parts.append(f" max {self.ceiling}")
         return "".join(parts)
+
+    @property
+    def words(self) -> str:
+        """The expression as a player reads it, no notation: ``d10 + 2, never below 0`` for
+        ``d10+2 min 0``, ``best two of 3d10 + 4`` for ``3d10kh2+4``."""
+        parts: list[str] = []
+        for term in self.terms:
+            if isinstance(term, int):
+                negative, body = term < 0, str(abs(term))
+            else:
+                negative, body = term.sign < 0, term.words
+            if negative:
+                parts.append(f"{_MINUS} {body}" if parts else f"{_MINUS}{body}")
+            else:
+                parts.append(f"+ {body}" if parts else body)
+        text = " ".join(parts)
+        if self.floor is not None:
+            text += f", never below {self.floor}"
+        if self.ceiling is not None:
+            text += f", never above {self.ceiling}"
+        return text
 
     def __str__(self) -> str:
         return self.text
@@ -703,8 +741,21 @@ class Roll:
             raise DiceSyntaxError(f"a roll's 'expr' must be a dice expression, got {expr!r}")
         faces = data.get("faces")
         if not isinstance(faces, list):
-            raise DiceFaceError(f"a roll's 'faces' must be a list of whole numbers, got {faces!r}")
+            raise DiceFaceError(
+                f"a roll's 'faces' must be a list of whole numbers, got {shown(faces)}"
+            )
         return _evaluate(parse(expr, default_sides), faces)
+
+
+def dice_words(text: str) -> str:
+    """A dice expression as a player reads it (:attr:`DiceExpr.words`).
+
+    >>> dice_words("3d10kh2+4")
+    'best two of 3d10 + 4'
+    >>> dice_words("d10-2 min 0")
+    'd10 \u2212 2, never below 0'
+    """
+    return parse(text).words
 
 
 def evaluate(expr: str | DiceExpr, faces: Sequence[int], default_sides: int | None = None) -> Roll:
@@ -728,7 +779,7 @@ def _evaluate(expr: DiceExpr, faces: Sequence[object]) -> Roll:
     values: list[int] = []
     for number, (face, sides) in enumerate(zip(faces, needed, strict=True), start=1):
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
-            raise DiceFaceError(f"die {number} of {expr.text} must be 1-{sides}, got {face!r}")
+            raise DiceFaceError(f"die {number} of {expr.text} must be 1-{sides}, got {shown(face)}")
         values.append(face)
     dice: list[Die] = []
     total = 0
@@ -851,7 +902,7 @@ class ScriptedDice(Dice):
         for number, face in enumerate(self._faces, start=1):
             if isinstance(face, bool) or not isinstance(face, int) or face < 1:
                 raise DiceFaceError(
-                    f"face {number} must be a whole number of at least 1, got {face!r}"
+                    f"face {number} must be a whole number of at least 1, got {shown(face)}"
                 )
         self._index = 0
 
@@ -878,6 +929,8 @@ class ScriptedDice(Dice):
             )
         face = self._faces[self._index]
         if face > sides:
-            raise DiceFaceError(f"face {self._index + 1} is {face}, but a d{sides} shows 1-{sides}")
+            raise DiceFaceError(
+                f"face {self._index + 1} is {shown(face)}, but a d{sides} shows 1-{sides}"
+            )
         self._index += 1
         return face

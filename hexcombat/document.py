@@ -46,7 +46,15 @@ MIGRATIONS: dict[int, Migration] = {}
 
 def to_document(encounter: Encounter) -> dict[str, Json]:
     """The encounter as a JSON-ready document (setup, log with rolls, cursor)."""
-    setup = encounter.setup
+    return {
+        **setup_document(encounter.setup),
+        "log": [e.to_json() for e in encounter.log],
+        "cursor": encounter.cursor,
+    }
+
+
+def setup_document(setup: Setup) -> dict[str, Json]:
+    """The document without its ``log`` and ``cursor``: what a set-up edit changes."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -57,8 +65,6 @@ def to_document(encounter: Encounter) -> dict[str, Json]:
         "data": dict(setup.data),
         "figures": [f.to_json() for f in setup.figures],
         "dice": {"seed": setup.seed},
-        "log": [e.to_json() for e in encounter.log],
-        "cursor": encounter.cursor,
     }
 
 
@@ -72,15 +78,26 @@ def loads(text: str) -> Encounter:
 
     The text's size and nesting depth are checked before it is parsed.
     """
+    return from_document(read_json(text))
+
+
+def read_json(text: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Json:
+    """Untrusted JSON text parsed, or InvalidDocumentError saying why not.
+
+    Every JSON text the app reads goes through here: its size (at most ``max_chars``) and
+    nesting depth are checked before it is parsed, so a hostile file is refused with a
+    message instead of exhausting the parser's stack; NaN, Infinity and integers of
+    thousands of digits are refused too.
+    """
     if not isinstance(text, str):
         raise InvalidDocumentError([Problem("", f"must be JSON text, got {describe(text)}")])
-    if len(text) > MAX_DOCUMENT_CHARS:
+    if len(text) > max_chars:
         raise InvalidDocumentError(
             [
                 Problem(
                     "",
                     f"the file is too large ({len(text)} characters; "
-                    f"at most {MAX_DOCUMENT_CHARS} are allowed)",
+                    f"at most {max_chars} are allowed)",
                 )
             ]
         )
@@ -88,7 +105,7 @@ def loads(text: str) -> Encounter:
     if deep is not None:
         raise InvalidDocumentError([deep], "this is not an encounter file")
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise InvalidDocumentError(
             [Problem("", f"not valid JSON ({exc.msg}) at line {exc.lineno}, column {exc.colno}")],
@@ -100,7 +117,6 @@ def loads(text: str) -> Encounter:
             [Problem("", f"holds a value JSON documents may not: {exc}")],
             "this is not an encounter file",
         ) from None
-    return from_document(data)
 
 
 def _refuse_constant(name: str) -> Json:

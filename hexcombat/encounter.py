@@ -29,7 +29,7 @@ from .layout import hex_label
 from .rulesets import get_ruleset
 from .rulesets.base import GM_ACTIONS, Preview, Ruleset
 from .state import GameState
-from .validation import Json
+from .validation import Json, limit_problems, shown
 
 NAME_LIMIT = 120
 CHECKPOINT_EVERY = 50
@@ -106,7 +106,9 @@ def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
         problems.append(Problem("name", f"must be 1-{NAME_LIMIT} characters"))
     seed = setup.seed
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        problems.append(Problem("dice.seed", f"must be a whole number 0-{MAX_SEED}, got {seed!r}"))
+        problems.append(
+            Problem("dice.seed", f"must be a whole number 0-{MAX_SEED}, got {shown(seed)}")
+        )
     figures = list(enumerate(setup.figures))
     problems += figure_problems(figures, ruleset, setup.data)
     options = {**ruleset.default_options(), **setup.options}
@@ -135,7 +137,7 @@ def figure_problems(
             )
         seen.setdefault(fig.id, i)
         if not 0 <= fig.facing <= 5:
-            problems.append(Problem(f"{path}.facing", f"must be 0-5, got {fig.facing}"))
+            problems.append(Problem(f"{path}.facing", f"must be 0-5, got {shown(fig.facing)}"))
         problems += [
             Problem(f"{path}.{p.path}", p.message) for p in ruleset.figure_problems(fig, data)
         ]
@@ -190,11 +192,11 @@ class Encounter:
         if problems:
             raise InvalidDocumentError(problems, "this encounter cannot be set up")
         self.setup = setup
-        self._log = list(log)
+        self._log = tuple(log)
         stop = len(self._log) if cursor is None else cursor
         if not 0 <= stop <= len(self._log):
             raise InvalidDocumentError(
-                [Problem("cursor", f"must be 0-{len(self._log)}, got {stop}")]
+                [Problem("cursor", f"must be 0-{len(self._log)}, got {shown(stop)}")]
             )
         key = _replay_key(setup, self._log)
         known = _REPLAYS.pop(key, None) or self._replay_all()
@@ -286,8 +288,9 @@ class Encounter:
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        """The whole action log, including undone entries after the cursor."""
-        return tuple(self._log)
+        """The whole action log, including undone entries after the cursor (not a copy: the
+        log is a tuple that :meth:`perform` replaces, so reading it costs nothing)."""
+        return self._log
 
     @property
     def cursor(self) -> int:
@@ -374,11 +377,10 @@ class Encounter:
                 f"{len(faces or ()) - dice.remaining}: " + ", ".join(r.expr for r in dice.rolls)
             )
         entry = LogEntry(action, tuple(dice.rolls))
-        del self._log[self._cursor :]
+        self._log = (*self._log[: self._cursor], entry)
         del self._events[self._cursor :]
         self._checkpoints = {i: s for i, s in self._checkpoints.items() if i <= self._cursor}
         self._near = {i: s for i, s in self._near.items() if i <= self._cursor}
-        self._log.append(entry)
         self._events.append(work.events)
         self._cursor += 1
         if self._cursor % CHECKPOINT_EVERY == 0:
@@ -406,7 +408,6 @@ class Encounter:
         leaves this encounter as it is, so an app can keep it to go back to.
         """
         twin = copy.copy(self)
-        twin._log = list(self._log)
         twin._events = list(self._events)
         twin._checkpoints = dict(self._checkpoints)
         twin._near = dict(self._near)
@@ -424,7 +425,9 @@ class Encounter:
         return work
 
     def _check_offered(self, action: Action, state: GameState | None = None) -> None:
-        """Refuse an action not offered now, or with parameters its spec does not allow."""
+        """Refuse an action not offered now, with values a document could not hold (a lone
+        surrogate, a huge number or text, a key that is not text), or with parameters its
+        spec does not allow."""
         if state is None:
             state = self.state
             specs = self.legal_actions(action.figure)
@@ -439,6 +442,9 @@ class Encounter:
             raise IllegalActionError(
                 f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"
             )
+        beyond = limit_problems(dict(action.params), "params")
+        if beyond:  # what a document could not hold is never logged, nor shown to a hook
+            raise IllegalActionError(f"{action.kind}: {beyond[0]}")
         try:
             matching[0].check(action.params)
         except IllegalActionError as generic:  # the ruleset's own reason, when it has one
@@ -461,7 +467,6 @@ class Encounter:
             raise InvalidDocumentError(problems, "this encounter cannot be set up")
         twin = copy.copy(self)
         twin.setup = setup
-        twin._log = list(self._log)
         twin._events = list(self._events)
         twin._checkpoints = dict(self._checkpoints)
         twin._near = dict(self._near)

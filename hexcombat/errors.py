@@ -41,6 +41,11 @@ class UnsupportedVersionError(InvalidDocumentError):
     """A document written by a newer hexcombat than this one."""
 
 
+class InvalidValueError(HexcombatError):
+    """Malformed input that is one value rather than a document: a hex's text, a board size,
+    a hex off the board, a terrain id or an item name that does not exist."""
+
+
 class IllegalActionError(HexcombatError):
     """A well-formed action that the rules do not allow now."""
 

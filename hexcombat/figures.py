@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import Problem
+from .errors import InvalidValueError, Problem
 from .geometry import Hex, distance, rotate
 from .validation import Json, Reader, copy_json, describe
 
@@ -87,6 +87,14 @@ class Pool:
         return {"current": self.current, "maximum": self.maximum}
 
 
+def initials_of(name: str, fallback: str) -> str:
+    """Up to two letters for a token, the same on the page and in every export: the first
+    letters of the name's capitalised words ('Brie the Oaken' -> 'BO'), else ``fallback``'s."""
+    words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
+    caps = [w for w in words if w[:1].isupper()] or words
+    return "".join(w[0] for w in caps[:2]).upper() or fallback[:2].upper()
+
+
 @dataclass
 class Figure:
     """A combatant: identity, side, position and facing, numbers, equipment and statuses."""
@@ -153,7 +161,7 @@ class Figure:
             if item.name == name:
                 return item
         carried = ", ".join(i.name for i in self.equipment) or "nothing"
-        raise ValueError(f"{self.name} has no item {name!r}; it carries {carried}")
+        raise InvalidValueError(f"{self.name} has no item {name!r}; it carries {carried}")
 
     def ready_items(self, kind: str | None = None) -> list[Equipment]:
         """Items in hand, optionally only of one kind."""
@@ -162,9 +170,7 @@ class Figure:
     @property
     def initials(self) -> str:
         """Up to two letters for a token: 'Brie the Oaken' -> 'BO'."""
-        words = [w for w in self.name.replace("-", " ").split() if w[:1].isalnum()]
-        caps = [w for w in words if w[:1].isupper()] or words
-        return "".join(w[0] for w in caps[:2]).upper() or self.id[:2].upper()
+        return initials_of(self.name, self.id)
 
     def to_json(self) -> dict[str, Json]:
         """Plain JSON form, as stored in encounter documents."""

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
+from .errors import InvalidValueError
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Hex:
@@ -66,7 +68,9 @@ class Hex:
         """
         match = _HEX_TEXT.fullmatch(text)
         if match is None:
-            raise ValueError(f"not a hex coordinate: {text!r} (expected 'q,r' with integers)")
+            raise InvalidValueError(
+                f"not a hex coordinate: {text!r} (expected 'q,r' with integers)"
+            )
         return cls(int(match[1]), int(match[2]))
 
     def __add__(self, other: Hex) -> Hex:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .errors import HexcombatError
+
 __all__ = ["LEVELS", "QrCode", "QrTooLongError", "capacity", "encode", "to_svg"]
 
 LEVELS = ("L", "M", "Q", "H")
@@ -45,7 +47,7 @@ _BLOCKS = {
 }  # fmt: skip
 
 
-class QrTooLongError(ValueError):
+class QrTooLongError(HexcombatError):
     """The text does not fit in a version-40 code at the asked level."""
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hexcombat.board import Board
+from hexcombat.figures import initials_of
 from hexcombat.geometry import DIRECTION_NAMES, DIRECTIONS, Hex
 from hexcombat.layout import Layout, hex_label
 from hexcombat.terrain import Terrain
@@ -26,6 +27,7 @@ class Token:
     """A figure as drawn: where it stands, where it faces, its side colour and status badges.
 
     ``body``: the other hexes a figure covering several hexes spans (drawn joined to ``hex``).
+    ``initials``: the letters on the token (default: from the name).
     """
 
     id: str
@@ -36,6 +38,7 @@ class Token:
     color: str = "#3366cc"
     badges: tuple[str, ...] = ()
     body: tuple[Hex, ...] = ()
+    initials: str = ""
 
 
 _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -61,10 +64,7 @@ def _points(points: Sequence[tuple[float, float]]) -> str:
 
 
 def _initials(token: Token) -> str:
-    words = token.name.split()
-    if len(words) >= 2:
-        return (words[0][0] + words[1][0]).upper()
-    return (words[0][:2] if words else token.id[:2]).upper()
+    return token.initials or initials_of(token.name, token.id)
 
 
 def _pattern_motif(pattern: str, s: float) -> str:
@@ -126,10 +126,19 @@ def render_svg(
     hex_size: float = 30.0,
     show_coords: bool = False,
     title: str = "",
+    margin: float | None = None,
+    legend: bool = True,
 ) -> str:
-    """The board, its terrain legend and the given figures as a standalone SVG document."""
+    """The board, its terrain legend and the given figures as a standalone SVG document.
+
+    ``margin`` (default half a hex) is the space around the board; without ``legend`` the
+    picture is the board alone, laid out as the page's live board is (hex 0,0's centre at
+    ``(margin + hex_size, margin + apothem)``).
+    """
     if not hex_size > 0:
         raise ValueError(f"hex_size must be > 0, got {hex_size}")
+    if margin is not None and not margin >= 0:
+        raise ValueError(f"margin must be >= 0, got {margin}")
     for token in tokens:
         for h in (token.hex, *token.body):
             if not board.contains(h):
@@ -139,7 +148,7 @@ def render_svg(
 
     s = hex_size
     apothem = s * math.sqrt(3) / 2
-    margin = s * 0.5
+    margin = s * 0.5 if margin is None else margin
     heading = s * 1.2 if title else 0.0
     hexes = board.hexes()
     unit = Layout(size=s)
@@ -154,8 +163,8 @@ def render_svg(
     used = [t for t in board.terrain_table if t.id in used_ids]
     line_h = max(s * 0.7, 14.0)
     legend_top = margin + heading + board_h + margin
-    width = margin * 2 + max(board_w, s * 8)
-    height = legend_top + line_h * len(used) + margin
+    width = margin * 2 + (max(board_w, s * 8) if legend else board_w)
+    height = legend_top + (line_h * len(used) + margin if legend else 0.0)
     font = max(s * 0.4, 9.0)
 
     label = title or f"Hex board, {board.width} by {board.height}"
@@ -210,10 +219,19 @@ def render_svg(
         out.extend(_tokens_svg(tokens, layout, font))
         out.append("</g>")
 
-    out.append(f'<g class="legend" font-size="{_num(font)}" fill="#222">')
+    if legend:
+        out.extend(_legend_svg(used, margin, legend_top, line_h, font))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _legend_svg(
+    used: Sequence[Terrain], margin: float, top: float, line_h: float, font: float
+) -> list[str]:
+    out = [f'<g class="legend" font-size="{_num(font)}" fill="#222">']
     sw = line_h * 0.8
     for i, t in enumerate(used):
-        y = legend_top + i * line_h
+        y = top + i * line_h
         out.append(
             f'<rect x="{_num(margin)}" y="{_num(y)}" width="{_num(sw * 1.5)}" height="{_num(sw)}" '
             f'fill="{_fill(t)}" stroke="#555555"/>'
@@ -221,8 +239,7 @@ def render_svg(
             f"{_esc(t.name)} ({_terrain_facts(t)})</text>"
         )
     out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _tokens_svg(tokens: Sequence[Token], layout: Layout, font: float) -> list[str]:

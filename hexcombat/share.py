@@ -154,8 +154,9 @@ def when_words(encounter: Encounter, event: Event) -> str:
 
 
 def log_markdown(encounter: Encounter, *, details: bool = True) -> str:
-    """The combat log up to the cursor as Markdown: one list item per event, time headings,
-    and each event's breakdown (modifiers with rule ids, rolls) as nested items."""
+    """The combat log up to the cursor as Markdown: one list item per event (its rule ids
+    once), a heading per unit of time and per step, and each event's breakdown (modifiers
+    with rule ids, rolls) as nested items."""
     setup = encounter.setup
     lines = [f"# {_md(setup.name) or 'Encounter'}", "", f"*{_md(encounter.ruleset.name)}*", ""]
     if setup.notes.strip():
@@ -167,7 +168,11 @@ def log_markdown(encounter: Encounter, *, details: bool = True) -> str:
         if when and when != heading:
             lines += ["", f"## {_md(when)}", ""]
             heading = when
-        rule = f" ({_md(event.rule)})" if event.rule else ""
+        if event.kind == "clock":  # a new step: a heading, not one more line of the log
+            lines += ["", f"### {_md(event.text)}", ""]
+            continue
+        shown = f"({event.rule})"
+        rule = f" {_md(shown)}" if event.rule and shown not in event.text else ""
         lines.append(f"- {_md(event.text)}{rule}")
         if details:
             lines += [f"  - {_md(line)}" for line in event.details]

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .errors import InvalidValueError
+
 PATTERNS: tuple[str, ...] = ("none", "trees", "waves", "dots", "hatch", "contour", "sand", "rock")
 """The fill patterns the renderer knows."""
 
@@ -146,7 +148,7 @@ class TerrainTable:
         try:
             return self._by_id[terrain_id]
         except (KeyError, TypeError):
-            raise ValueError(
+            raise InvalidValueError(
                 f"unknown terrain id {terrain_id!r}; known: {', '.join(self._by_id)}"
             ) from None
 

@@ -42,11 +42,32 @@ def describe(value: Json) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and abs(value) > MAX_INTEGER:
+        return f"a whole number of {_digits(value)} digits"
     if isinstance(value, int | float):
         return str(value)
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
     return _TYPE_WORDS.get(type(value), type(value).__name__)
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for a message, except that a value holding an integer too long to write
+    out (over 4,300 digits, which ``repr`` refuses) is described instead."""
+    if isinstance(value, int) and abs(value) > MAX_INTEGER:
+        return describe(value)
+    try:
+        return repr(value)
+    except ValueError:
+        return describe(value)
+
+
+def _digits(value: int) -> int:
+    """How many decimal digits ``value`` has, without writing it out (Python refuses to write
+    integers of more than 4,300 digits, and writing one is slow)."""
+    size = abs(value)
+    digits = int(size.bit_length() * math.log10(2)) + 1  # never short by more than one
+    return digits - 1 if size < 10 ** (digits - 1) else digits
 
 
 def text_depth_problem(text: str) -> Problem | None:
@@ -206,7 +227,8 @@ class Reader:
             )
             return None
         if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-            self.problem(path, f"must be a whole number{_bounds(minimum, maximum)}, got {value}")
+            message = f"must be a whole number{_bounds(minimum, maximum)}, got {describe(value)}"
+            self.problem(path, message)
             return None
         return value
 

@@ -16,6 +16,7 @@ from .render import Token
 from .rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
 from .rulesets.base import GM_ACTIONS
 from .state import GameState
+from .summary import fight_summary
 from .time import Acting, unit_label
 from .validation import Json
 from .words import FACING_NAMES, figure_label
@@ -177,57 +178,6 @@ def outcome_view(encounter: Encounter) -> dict[str, Json] | None:
     if outcome is None:
         return None
     return {**outcome.to_json(), "summary": fight_summary(encounter)}
-
-
-def fight_summary(encounter: Encounter) -> dict[str, Json]:
-    """The fight so far in numbers, from the log up to the cursor: the outermost unit's count
-    (rounds), actions, hits and damage (the ruleset's :meth:`~Ruleset.tally` of each action),
-    dice rolled, and who fell (figures out of the fight, in the order they were last hit)."""
-    state = encounter.state
-    ruleset = encounter.ruleset
-    hits = damage = rolls = 0
-    last_hit: dict[str, int] = {}
-    for i in range(encounter.cursor):
-        events = encounter.entry_events(i)
-        counted = ruleset.tally(events)
-        hits += counted.get("hits", 0)
-        damage += counted.get("damage", 0)
-        rolls += sum(len(roll.faces) for roll in encounter.log[i].rolls)
-        for e in events:
-            if e.target is not None:
-                last_hit[e.target] = i
-            elif e.figure is not None and e.kind in ("status", "gm"):
-                last_hit.setdefault(e.figure, i)
-    out = [f for f in state.figures.values() if ruleset.is_out(state, f)]
-    out.sort(key=lambda f: last_hit.get(f.id, -1))
-    unit = ruleset.time.units[0]
-    count = state.clock.counters[0]
-    return {
-        "unit": unit,
-        "units": count,
-        "units_label": f"{count} {unit}{'' if count == 1 else 's'}",
-        "actions": sum(
-            1 for i in range(encounter.cursor) if encounter.log[i].action.kind != "next_step"
-        ),
-        "hits": hits,
-        "damage": damage,
-        "dice": rolls,
-        "fell": [{"id": f.id, "name": f.name, "side": f.side} for f in out],
-        "lines": _summary_lines(unit, count, hits, damage, rolls, [f.name for f in out]),
-    }
-
-
-def _summary_lines(
-    unit: str, count: int, hits: int, damage: int, dice: int, fell: list[str]
-) -> list[str]:
-    plural = "" if count == 1 else "s"
-    lines = [
-        f"{count} {unit}{plural}",
-        f"{hits} hit{'' if hits == 1 else 's'}, {damage} damage",
-        f"{dice} {'die' if dice == 1 else 'dice'} rolled",
-    ]
-    lines.append("Fell: " + ", ".join(fell) if fell else "Nobody fell")
-    return lines
 
 
 def hex_view(encounter: Encounter, key: Hex) -> dict[str, Json]:

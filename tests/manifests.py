@@ -60,9 +60,15 @@ def manifest(ruleset_id: str) -> Manifest:
 
 def builder(ruleset_id: str) -> Callable[[], Encounter]:
     """The function the manifest names as the builder of the ruleset's demo."""
-    module, _, name = manifest(ruleset_id).builder.partition(":")
-    built: Callable[[], Encounter] = getattr(importlib.import_module(module), name)
+    built: Callable[[], Encounter] = function(manifest(ruleset_id).builder)
     return built
+
+
+def function(name: str) -> Callable[..., Encounter]:
+    """The builder a manifest names as ``module:function`` (importable from ``tests/``)."""
+    module, _, attr = name.partition(":")
+    found: Callable[..., Encounter] = getattr(importlib.import_module(module), attr)
+    return found
 
 
 def demo(ruleset_id: str) -> Encounter:

@@ -218,7 +218,7 @@ def test_ta_5_combined_attack_explains_the_dropped_die() -> None:
     assert (result.roll_total, result.success, result.margin) == (19, False, -1)
     assert result.explain() == (
         "Combined attack: 18 Defence, +2 Block (TA-7, house default) = 20; "
-        "rolled 15 (3d10kh2: 3 dropped, 9, 6), +4 Skill = 19 < 20: failure"
+        "rolled 15 (best two of 3d10: 3 dropped, 9, 6), +4 Skill = 19 < 20: failure"
     )
 
 

@@ -1,10 +1,13 @@
 """Hostile documents: every one loads and works, or is refused with a located HexcombatError.
 
-The seeded set here runs in a few seconds (fewer documents inside Pyodide). The full run
-(issue 14) is the same code with more documents and hypothesis randomised:
-``HEXCOMBAT_FUZZ=12000 .venv/bin/python -m pytest tests/test_fuzz_documents.py -s`` fuzzes
-12,000 mutated demos and 3,000 documents from each hypothesis test, plays FULL // 100 random
-legal playouts per ruleset (each saved, reloaded, and mutated once), and prints the outcomes.
+The seeded set here runs in a few seconds (fewer documents inside Pyodide). The long mode
+(issues 14 and 21, ``tests/fuzz``, which sets ``HEXCOMBAT_FUZZ=10000``) is the same code
+with more documents and hypothesis randomised: it fuzzes 10,000 mutated demos and 2,500
+documents from each hypothesis test, plays FULL // 100 random legal games of every built-in
+ruleset (reading the page's views after every action, each game saved, replayed and compared,
+then mutated once; any action or load slower than SLOW_SECONDS fails as a hang), feeds
+FULL // 10 hostile action parameters to each ruleset (tests/test_hostile_params.py), and
+prints the outcomes.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import pytest
 from factories import skirmish_duel
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playouts import playout
+from playouts import assert_replays_exactly, playout
 
 from hexcombat import (
     Action,
@@ -34,8 +37,9 @@ from hexcombat import (
     to_document,
 )
 from hexcombat.document import MAX_LOG, from_share_code, to_share_code
-from hexcombat.rulesets.registry import all_rulesets
+from hexcombat.rulesets.registry import BUILT_IN
 from hexcombat.validation import MAX_DEPTH, MAX_STRING, Json
+from hexcombat.view import encounter_view
 
 pytestmark = pytest.mark.pyodide
 
@@ -61,6 +65,7 @@ MUTATED = FULL or (60 if IN_PYODIDE else 400)
 GENERATED = FULL // 4 or (40 if IN_PYODIDE else 200)
 PLAYOUTS = FULL // 100 or (2 if IN_PYODIDE else 6)
 PLAYOUT_STEPS = 40
+ATTEMPTS = 5 * PLAYOUT_STEPS
 FUZZ_SETTINGS = settings(
     max_examples=GENERATED,
     deadline=None,  # outcome() fails a document that takes SLOW_SECONDS
@@ -204,35 +209,54 @@ def playout_start(ruleset: str) -> Encounter | None:
     return None
 
 
-def test_random_legal_playouts_of_every_ruleset_survive_save_reload_and_mutation() -> None:
-    """Every ruleset: seeded random legal play (with undo/redo), saved, reloaded identically;
-    the saved game, mutated, still loads and works or is refused cleanly."""
-    rnd = random.Random(1414)
-    played: Counter[str] = Counter()
-    actions: Counter[str] = Counter()
+RULESETS = [entry.id for entry in BUILT_IN]
+
+
+def game(start: Encounter, seed: int) -> Encounter:
+    """A seeded random legal game from ``start`` of up to PLAYOUT_STEPS logged actions, reading
+    the page's view after each attempt (reading must not change what replays); invariants hold
+    and no action hangs."""
+    enc = start.copy()
+    stream = random.Random(seed)
+    for _ in range(ATTEMPTS):  # random parameters are often refused (two-action-2d10's guard)
+        if len(enc.log) >= PLAYOUT_STEPS:
+            break
+        began = time.perf_counter()
+        assert playout(enc, stream.randrange, 1) == [], seed
+        encounter_view(enc)
+        assert time.perf_counter() - began < SLOW_SECONDS, f"an action hung (seed {seed})"
+    return enc
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_random_legal_games_of_every_ruleset_replay_exactly_and_survive_mutation(
+    ruleset: str,
+) -> None:
+    """Seeded random legal play (with undo/redo), saved and replayed to the same document,
+    events, clock, figures and memory; the saved game, mutated, still loads and works or is
+    refused cleanly."""
+    start = playout_start(ruleset)
+    if start is None:
+        assert not DEMOS, f"{ruleset} has no demo in static/demos to play from"
+        pytest.skip("no demo here (inside Pyodide)")
+    rnd = random.Random(f"1414 {ruleset}")
+    entries = 0
     mutants: Counter[str] = Counter()
-    for ruleset in all_rulesets():
-        start = playout_start(ruleset.id)
-        if start is None:
-            continue
-        for game in range(PLAYOUTS):
-            enc = start.copy()
-            stream = random.Random(rnd.randrange(2**32))
-            assert playout(enc, stream.randrange, PLAYOUT_STEPS) == [], (ruleset.id, game)
-            text = dumps(enc)
-            again = loads(text)
-            assert dumps(again) == text, (ruleset.id, game)
-            assert [e.to_json() for e in again.events] == [e.to_json() for e in enc.events]
-            assert to_document(again.copy()) == to_document(enc)
-            assert outcome(text) == "loaded"
-            mutants[outcome(mutated(json.loads(text), rnd))] += 1
-            played[ruleset.id] += 1
-            actions[ruleset.id] += len(enc.log)
+    for _ in range(PLAYOUTS):
+        seed = rnd.randrange(2**32)
+        enc = game(start, seed)
+        assert_replays_exactly(enc)
+        text = dumps(enc)
+        again = loads(text)
+        assert again.state.memory == enc.state.memory, f"replay mismatch (seed {seed})"
+        assert to_document(again.copy()) == to_document(enc)
+        assert outcome(text) == "loaded"
+        mutants[outcome(mutated(json.loads(text), rnd))] += 1
+        entries += len(enc.log)
     print(
-        f"playouts per ruleset: {dict(played)} (logged entries: {dict(actions)}); "
+        f"{ruleset}: {PLAYOUTS} games, {entries} logged entries, 0 replay mismatches; "
         f"their saves mutated: {dict(mutants)}"
     )
-    assert played, "no ruleset had a demo to play from"
 
 
 json_values = st.recursive(

@@ -10,6 +10,7 @@ verdicts, reasons and evidence, for many random pairs and boards.
 from __future__ import annotations
 
 import math
+import os
 import random
 
 import pytest
@@ -18,6 +19,9 @@ from hexcombat.board import TIE_POLICIES, Board, SightLine
 from hexcombat.geometry import Hex, LineStep, distance, line, line_steps
 from hexcombat.layout import from_offset, hex_label
 from hexcombat.terrain import Terrain, TerrainTable
+
+RANDOM_PAIRS = 2000 if int(os.environ.get("HEXCOMBAT_FUZZ", "0")) else 300
+"""Random pairs of the line test: a fast subset, or all in the long mode (HEXCOMBAT_FUZZ=1)."""
 
 pytestmark = pytest.mark.pyodide
 
@@ -167,7 +171,7 @@ def tied_pairs(rng: random.Random, board: Board, count: int) -> list[tuple[Hex, 
 def test_lines_and_steps_match_the_reference_over_many_random_pairs() -> None:
     rng = random.Random(15)
     ties = 0
-    for _ in range(2000):
+    for _ in range(RANDOM_PAIRS):
         span = rng.choice([3, 12, 60, 1000])
         a = Hex(rng.randint(-span, span), rng.randint(-span, span))
         b = Hex(rng.randint(-span, span), rng.randint(-span, span))
@@ -180,7 +184,7 @@ def test_lines_and_steps_match_the_reference_over_many_random_pairs() -> None:
             expected = reference_line_steps(a, b)
             assert line_steps(a, b) == expected, (a, b)
             ties += any(s.is_tie for s in expected)
-    assert ties > 100  # the tie handling was exercised
+    assert ties > 60  # the tie handling was exercised
 
 
 @pytest.mark.parametrize("density", [0.1, 0.35, 0.8])

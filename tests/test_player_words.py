@@ -29,7 +29,7 @@ DEMOS = sorted(p for p in DEMO_DIR.glob("*.json") if p.stem != "index")
 AXIAL = re.compile(r"(?<![\w.])-?\d+,-?\d+(?![\w.])")
 """An axial key as the engine writes it ("5,-2"); a friendly label is a letter and a number."""
 
-MACHINE_KEYS = {"action", "path", "highlights", "value", "when", "chance", "faces", "dice"}
+MACHINE_KEYS = {"action", "path", "highlights", "value", "when", "chance", "faces", "dice", "id"}
 """Preview JSON keys a program reads (axial keys and fractions are right there)."""
 
 
@@ -58,10 +58,23 @@ def shown_strings(data: Any) -> Iterator[str]:
             yield from shown_strings(value)
 
 
+NOTATION = {
+    "dice expression": re.compile(r"\d*d\d+\s*[+-]\s*\d+\s+min\b|\d*d\d+k[hl]\d|\bk[hl]\d\b"),
+    "raw field name": re.compile(r"\b(?:gm|sc): [a-z]|\bChoose [a-z_]+:"),
+    "option id": re.compile(r"\b(?:core|fp|scp|csp|ta|sk)\.[a-z_]+\b"),
+    "gap id as a word": re.compile(r"\b[A-Z]-\d+ placeholder\b|^[A-Z]{1,3}-\d+: "),
+}
+"""Engine notation a player should never have to read (issue 22, item 8). Rule and gap ids in
+parentheses stay: they are where a rule comes from, shown in the breakdown's details."""
+DICE_LANGUAGE = {"roll_dice"}
+"""The GM's free dice roll: its help shows the dice language the GM types."""
+
+
 class Reader:
     """Collects what a player would read, with where it was seen."""
 
     def __init__(self) -> None:
+        self.notation: list[str] = []
         self.axial: list[str] = []
         self.phrases: dict[str, str] = {}  # headline phrase -> the rollable it heads
         self.kinds: dict[str, ActionSpec] = {}  # every action kind offered, first spec seen
@@ -69,6 +82,10 @@ class Reader:
     def read(self, where: str, text: str) -> None:
         if text and AXIAL.search(text):
             self.axial.append(f"{where}: {text}")
+        if text and not any(kind in where for kind in DICE_LANGUAGE):
+            for name, pattern in NOTATION.items():
+                if pattern.search(text):
+                    self.notation.append(f"{name}, {where}: {text}")
 
     def headlines(self, preview: dict[str, Any]) -> None:
         for r in preview["rollables"]:
@@ -125,6 +142,31 @@ def played(path: Path) -> Reader:
 def test_demos_name_hexes_by_friendly_labels_in_everything_a_player_reads(path: Path) -> None:
     axial = played(path).axial
     assert axial == [], "\n".join(dict.fromkeys(axial))
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+def test_demos_show_no_engine_notation_in_everything_a_player_reads(path: Path) -> None:
+    """Item 8 of issue 22: no "d10+2 min 0", "3d10kh2", option ids, "gm: outcome" or
+    "A-15 placeholder" in views, previews, events and refusals; dice read "best two of 3d10"."""
+    notation = played(path).notation
+    assert notation == [], "\n".join(dict.fromkeys(notation))
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Roll d10+2 min 0", "dice expression"),
+        ("19 (3d10kh2: 3, 9, 6; +4)", "dice expression"),
+        ("Choose gm: outcome.", "raw field name"),
+        ("see ta.closed_order", "option id"),
+        ("SCP-7: attack-condition modifier (A-15 placeholder).", "gap id as a word"),
+    ],
+)
+def test_the_notation_patterns_find_what_issue_22_saw(text: str, kind: str) -> None:
+    assert NOTATION[kind].search(text)
+    assert not any(
+        p.search("Roll best two of 3d10 + 4, never below 0 (TA-5, D-2)") for p in NOTATION.values()
+    )
 
 
 @pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])

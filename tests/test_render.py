@@ -98,7 +98,8 @@ def test_tokens_carry_hooks_names_and_badges() -> None:
     )
     texts = [t.text for t in gs[0].iter("{http://www.w3.org/2000/svg}text")]
     assert texts == ["BB", "prone, stunned"]
-    assert [t.text for t in gs[1].iter("{http://www.w3.org/2000/svg}text")] == ["BA"]
+    # the page's initials (Figure.initials): one word gives one letter, as the app shows it
+    assert [t.text for t in gs[1].iter("{http://www.w3.org/2000/svg}text")] == ["B"]
     circle = gs[0].find("svg:circle", NS)
     assert circle is not None
     assert circle.attrib["stroke"] == "#cc3333"
@@ -182,3 +183,27 @@ def test_render_rejects_bad_input() -> None:
         render_svg(board, [Token("a", "A", "x", Hex(0, 0), 7)])
     with pytest.raises(ValueError, match="hex_size"):
         render_svg(board, hex_size=0)
+
+
+def test_board_alone_is_laid_out_as_the_live_board() -> None:
+    """Without the legend, with the page's margin: hex 0,0's centre at (margin + size,
+    margin + apothem), and the picture exactly the board's extent."""
+    board = Board(12, 9, TABLE)
+    root = parse(render_svg(board, hex_size=30.0, margin=16.0, legend=False))
+    assert root.find("svg:g[@class='legend']", NS) is None
+    assert root.attrib["viewBox"] == "0 0 587 525.63"  # web/board/view.py's board size
+    first = next(p for p in hex_polygons(root) if p.attrib["data-hex"] == "0,0")
+    corners = [tuple(map(float, pair.split(","))) for pair in first.attrib["points"].split()]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    assert (max(xs) + min(xs)) / 2 == pytest.approx(46.0, abs=0.01)
+    assert (max(ys) + min(ys)) / 2 == pytest.approx(16.0 + 15.0 * 3**0.5, abs=0.01)
+    with pytest.raises(ValueError, match="margin"):
+        render_svg(board, margin=-1.0)
+
+
+def test_token_initials_come_from_the_token_when_given() -> None:
+    board = Board(3, 3, TABLE)
+    tokens = [Token("a", "Ash the Warden", "x", Hex(0, 0), 1, initials="XY")]
+    assert ">XY</text>" in render_svg(board, tokens)
+    # without them, the initials the app shows (first and last word of the name)
+    assert ">AW</text>" in render_svg(board, [Token("a", "Ash the Warden", "x", Hex(0, 0), 1)])

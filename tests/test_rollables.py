@@ -144,13 +144,13 @@ def test_opposed_outcomes_follow_the_comparison(defence: str, wins: str, ties: s
 def test_opposed_faces_name_each_side_in_roll_order() -> None:
     faces = skill_contest().faces()
     assert [(f.sides, f.dice, f.who) for f in faces] == [
-        *[(10, "3d10kh2", "Alda")] * 3,
+        *[(10, "best two of 3d10", "Alda")] * 3,
         *[(10, "2d10", "Bors")] * 2,
     ]
     result = skill_contest().roll(ScriptedDice([9, 2, 8, 10, 10]))
     assert (result.attacker_total, result.defender_total, result.outcome_id) == (21, 26, "lose")
     assert result.explain() == (
-        "Sword thrust: Alda 17 (3d10kh2: 9, 2 dropped, 8), +4 Sword skill (TA-3) = 21 vs "
+        "Sword thrust: Alda 17 (best two of 3d10: 9, 2 dropped, 8), +4 Sword skill (TA-3) = 21 vs "
         "Bors 20 (2d10: 10, 10), +6 Defence (TA-5) = 26: Bors wins"
     )
 

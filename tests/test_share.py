@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import random
 import string
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from factories import skirmish_duel
 from playouts import random_action
 
 from hexcombat import Action, Encounter
-from hexcombat.document import to_document
+from hexcombat.document import from_document, to_document
 from hexcombat.share import (
     LINK_LIMIT,
     board_svg,
@@ -155,3 +157,43 @@ def test_log_markdown() -> None:
     empty = log_markdown(skirmish_duel().renamed("A *bold* [link](x) <b>"))
     assert empty.startswith("# A \\*bold\\* \\[link\\](x) \\<b\\>\n")
     assert "No actions yet." in empty
+
+
+# ---- issue 22, item 6: exports read as the app does -------------------------------------------
+DEMO_DIR = Path(__file__).parent.parent / "static" / "demos"
+DEMOS = sorted(p for p in DEMO_DIR.glob("*.json") if p.stem != "index")
+
+
+def played_demo(name: str) -> Encounter:
+    enc = from_document(json.loads((DEMO_DIR / name).read_text(encoding="utf-8")))
+    while enc.can_redo:
+        enc.redo()
+    return enc
+
+
+@pytest.mark.parametrize("name", [p.name for p in DEMOS])
+def test_svg_tokens_carry_the_initials_the_app_shows(name: str) -> None:
+    """fig-percentile's Barclay the Black and Brie the Oaken were both "BT" in SVG and PNG."""
+    enc = played_demo(name)
+    root = ET.fromstring(board_svg(enc))
+    drawn = {
+        str(g.get("data-figure")): next(t.text for t in g.iter(f"{SVG}text"))
+        for g in root.iter(f"{SVG}g")
+        if g.get("data-figure")
+    }
+    assert drawn == {fid: f.initials for fid, f in enc.state.figures.items()}
+
+
+@pytest.mark.parametrize("name", [p.name for p in DEMOS])
+def test_markdown_log_has_step_headings_rule_ids_once_and_no_app_wording(name: str) -> None:
+    enc = played_demo(name)
+    md = log_markdown(enc)
+    steps = [e for e in enc.events if e.kind == "clock"]
+    assert md.count("\n### ") == len(steps)
+    assert md.count("\n- ") == len(enc.events) - len(steps)
+    for event in enc.events:
+        if event.rule:
+            shown = f"({event.rule})".replace("[", "\\[")
+            assert f"{shown} {shown}" not in md
+    intro = md.split("\n## ", 1)[0]
+    assert "redo" not in intro.lower() and "(spec " not in intro

@@ -21,7 +21,7 @@ import js  # type: ignore[import-not-found]
 
 import hexcombat
 from hexcombat import Encounter, HexcombatError
-from hexcombat.document import from_document
+from hexcombat.document import from_document, read_json
 from hexcombat.events import Event
 from hexcombat.view import empty_encounter, encounter_view, ruleset_view
 from web import later
@@ -36,7 +36,7 @@ from web.play.panel import Play
 from web.session import Session
 from web.share import PANEL_COMMANDS
 from web.ui.dialog import Dialog
-from web.ui.dom import byid, closest_data, esc, listen, now_ms, present, proxy
+from web.ui.dom import byid, closest_data, esc, focus_quietly, listen, now_ms, present, proxy
 from web.ui.toast import Toast
 from web.ui.words import HOUSE_TAG, plain_error, problems_text, terrain_facts
 
@@ -214,32 +214,34 @@ class App:
         )
         if others:
             others = f'<h3>Other demos</h3><ul class="welcome-demos">{others}</ul>'
+        buttons = (
+            '<button type="button" class="primary" data-cmd="welcome-guide">'
+            "Show me how (3 steps)</button>"
+            '<button type="button" data-cmd="welcome-close">Play this demo</button>'
+            if shown is not None and shown.get("first_visit")
+            else '<button type="button" class="primary" data-cmd="welcome-close">'
+            "Play this demo</button>"
+        )
+        # title, what this is and the way on first; the other demos below (issue 22, item 1)
         card.innerHTML = (
             '<div class="row"><h2 id="welcome-title" class="grow">Welcome to Hex Combat</h2>'
             '<button type="button" class="icon" data-cmd="welcome-close" '
             'aria-label="Close">✕</button></div>'
-            f"{what}{others}"
-            '<div class="row"><button type="button" class="primary" data-cmd="welcome-close">'
-            "Play this demo</button>"
+            f'{what}<div class="row">{buttons}'
             '<button type="button" data-cmd="new">New encounter</button></div>'
+            f"{others}"
         )
-        if shown is not None and shown.get("first_visit"):
-            card.querySelector('[data-cmd="welcome-close"].primary').outerHTML = (
-                '<button type="button" class="primary" data-cmd="welcome-guide">'
-                "Show me how (3 steps)</button>"
-                '<button type="button" data-cmd="welcome-close">Play this demo</button>'
-            )
         card.hidden = False
         card.setAttribute("tabindex", "-1")
-        first = card.querySelector(".primary")
-        (first if present(first) else card).focus()
+        self.after_ready()
 
     def after_ready(self) -> None:
         """The page is live: focus goes into the welcome card when it is shown."""
         card = byid("welcome")
         if not card.hidden:
             first = card.querySelector(".primary")
-            (first if present(first) else card).focus()
+            focus_quietly(first if present(first) else card)
+            card.scrollTop = 0
 
     def close_welcome(self) -> None:
         """Put the first-visit card away (focus goes to the board)."""
@@ -665,9 +667,10 @@ class App:
             "undo": self.undo,
             "redo": self.redo,
             "log": self.toggle_log,
+            "log-earlier": self.play.log.earlier,
             "zoom-in": lambda: board.zoom_by(1.25),
             "zoom-out": lambda: board.zoom_by(0.8),
-            "fit": board.fit,
+            "fit": board.fit_again,
             "legend": self.legend,
             "close-dialog": self.close_dialog,
             "export": self.export,
@@ -964,9 +967,9 @@ async def fetch_json(url: str) -> Any:
         raise OSError(f"{url}: HTTP {response.status}")
     text = await response.text()
     try:
-        return json.loads(str(text))
-    except ValueError as exc:
-        raise OSError(f"{url} is not JSON: {exc}") from None
+        return read_json(str(text))
+    except HexcombatError as exc:
+        raise OSError(f"{url} is not JSON: {problems_text(exc)}") from None
 
 
 def download(filename: str, text: str) -> None:

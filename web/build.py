@@ -8,7 +8,8 @@ MIME types the runtime needs (``SiteHandler``; the browser tests use it too).
 The result is one self-contained folder with relative URLs only, so it can be
 copied to any static host, a subfolder of one, or a wiki attachment area:
 
-- ``index.html``, ``pyscript.json`` (with the ``files`` map filled in), the start-up
+- ``index.html`` (with the first-visit board's picture, ``web/board_picture.py``),
+  ``pyscript.json`` (with the ``files`` map filled in), the start-up
   script ``web/main.py`` and the other browser-side Python modules in ``web.zip``;
 - ``static/`` (icons, styles);
 - ``hexcombat.zip``: the engine package with its JSON data files, which PyScript
@@ -58,7 +59,7 @@ PYODIDE_FILES = (
 )
 ENGINE_SUFFIXES = (".py", ".json", ".typed")
 # Files in web/ that are build inputs or tooling, not page modules.
-WEB_NOT_SHIPPED = {"build.py", "make_icons.py"}
+WEB_NOT_SHIPPED = {"build.py", "make_icons.py", "board_picture.py"}
 
 MIME_TYPES = {
     ".js": "application/javascript",
@@ -211,6 +212,22 @@ def shipped(name: str, data: bytes) -> bytes:
     return lean_source(data) if name.endswith(".py") else data
 
 
+def engine_on_path() -> None:
+    """Make the repository's ``hexcombat`` (and ``web``) importable by the build."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
+def page_html() -> str:
+    """``web/index.html`` as shipped: the first-visit board's picture in its slot
+    (``web/board_picture.py``), then its Content-Security-Policy."""
+    engine_on_path()
+    from web.board_picture import with_picture
+
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    return with_csp_meta(with_picture(page, ROOT / "static"))
+
+
 def later_names() -> tuple[str, ...]:
     """Zip entry names (prefixes) that go into ``later.zip`` rather than the start's zips.
 
@@ -220,8 +237,7 @@ def later_names() -> tuple[str, ...]:
     (``web/later.py``). Every ruleset's data file stays in the start's zip: a ruleset
     imported from the Python start-up snapshot reads it.
     """
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
+    engine_on_path()
     from hexcombat.rulesets.registry import BUILT_IN
 
     rulesets = [e.module.replace(".", "/") for e in BUILT_IN if not e.starter]
@@ -413,8 +429,7 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
-    page = (WEB / "index.html").read_text(encoding="utf-8")
-    (out / "index.html").write_text(with_csp_meta(page), encoding="utf-8")
+    (out / "index.html").write_text(page_html(), encoding="utf-8")
     shutil.copytree(ROOT / "static", out / "static")
     modules = page_modules()
     (out / "web").mkdir()

@@ -5,10 +5,11 @@
 // The snapshot is Pyodide started with every engine module imported (the CLI excepted;
 // from hexcombat.zip and later.zip, see web/build.py): a
 // plain-Python engine with no browser objects, which is what a memory snapshot can hold.
-// The page's own modules use the browser and are imported as usual. Answers {made: bytes}
-// or {error: text}.
+// The page's own modules use the browser and are imported as usual. It is kept with the
+// SHA-256 digest of its bytes (checked before every use, see python-start.mjs). Answers
+// {made: bytes} or {error: text}.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { SNAPSHOT_CACHE, SNAPSHOT_URL } from "./python-start.mjs";
+import { SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, sha256 } from "./python-start.mjs";
 
 const IMPORT_ENGINE = `
 import pkgutil, sys
@@ -34,7 +35,7 @@ async function make() {
   }
   const cache = await caches.open(SNAPSHOT_CACHE);
   await cache.put(SNAPSHOT_URL, new Response(snapshot, {
-    headers: { "content-type": "application/octet-stream" },
+    headers: { "content-type": "application/octet-stream", [SNAPSHOT_DIGEST]: await sha256(snapshot) },
   }));
   return snapshot.length;
 }

@@ -5,45 +5,117 @@
 // index.html) is Python already started with the whole engine imported; starting from it
 // skips Python's own start-up and the engine's imports. It is kept in Cache Storage under a
 // key of this build's engine and Pyodide (web/build.py fills in __SNAPSHOT_KEY__), so a new
-// build never starts from an old engine. Anything wrong with it: it is deleted and Python
-// starts plain. <html data-python-start> says which start this was ("snapshot" or "plain").
+// build never starts from an old engine, with the SHA-256 digest of its bytes taken when it
+// was made (the SNAPSHOT_DIGEST header): it is used only if its bytes still have that digest.
+// Anything wrong with it (damaged, truncated, no digest, a failed start): it is deleted,
+// Python starts plain and a warning is logged. <html data-python-start> says which start
+// this was ("snapshot" or "plain").
 import { loadPyodide as loadPlain } from "./vendor/pyodide/pyodide.mjs";
 
 export * from "./vendor/pyodide/pyodide.mjs";
 
 export const SNAPSHOT_CACHE = "hexcombat-python-__SNAPSHOT_KEY__";
 export const SNAPSHOT_URL = new URL("./python-snapshot.bin", import.meta.url).href;
+export const SNAPSHOT_DIGEST = "x-hexcombat-sha256";
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 
-// The kept snapshot, or null. Only looks: a browser without one gets no cache made here
-// (the embed view writes nothing to storage), and blocked storage is simply no snapshot.
-async function keptSnapshot() {
+/** The hex SHA-256 digest of `bytes` (crypto.subtle). */
+export async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The kept snapshot's cache entry, or null. Only looks: a browser without one gets no cache
+// made here (the embed view writes nothing to storage), and blocked storage is simply no
+// snapshot. A page the service worker does not control has none to look for (a snapshot is
+// made only once the worker keeps the app, see index.html): a first visit does not wait for
+// Cache Storage to open before the runtime is requested.
+async function keptEntry() {
   try {
+    if (globalThis.document && !navigator.serviceWorker?.controller) return null;
     if (!globalThis.caches || !(await caches.has(SNAPSHOT_CACHE))) return null;
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return (await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL)) || null;
   } catch (error) {
     return null;
   }
+}
+
+// The entry's bytes once their digest is the one recorded when it was made; throws if not.
+async function verified(entry) {
+  const bytes = new Uint8Array(await entry.arrayBuffer());
+  const recorded = entry.headers.get(SNAPSHOT_DIGEST);
+  if (!recorded) throw new Error("it has no recorded digest");
+  const actual = await sha256(bytes);
+  if (actual !== recorded) {
+    throw new Error(`its SHA-256 digest is ${actual}, not the ${recorded} recorded when it was made`);
+  }
+  return bytes;
 }
 
 function mark(how) {
   if (globalThis.document) document.documentElement.dataset.pythonStart = how;
 }
 
-export async function loadPyodide(options = {}) {
+async function start(options) {
   const plain = { ...options, indexURL: INDEX_URL };
-  const snapshot = await keptSnapshot();
-  if (snapshot) {
+  const entry = await keptEntry();
+  if (entry) {
     try {
-      const pyodide = await loadPlain({ ...plain, _loadSnapshot: snapshot });
+      // The runtime's downloads start at once; Python starts once the bytes are verified.
+      const pyodide = await loadPlain({ ...plain, _loadSnapshot: verified(entry) });
       mark("snapshot");
       return pyodide;
     } catch (error) {
-      console.warn("hexcombat: the kept Python snapshot did not start; starting plain:", error);
-      caches.delete(SNAPSHOT_CACHE).catch(() => {});
+      console.warn("hexcombat: the kept Python snapshot was not used (deleted; starting plain):", error);
+      await caches.delete(SNAPSHOT_CACHE).catch(() => {});
     }
   }
   mark("plain");
   return loadPlain(plain);
+}
+
+// A first visit requests the runtime before the service worker controls the page, so its
+// 9.6 MB WebAssembly file does not pass through the worker. The page keeps the copy it
+// fetched in HANDOFF_CACHE, which the worker moves into its own cache when the page asks it
+// to keep what it fetched (web/sw.js), instead of downloading the file a second time. Not in
+// the embed view, which writes nothing to the browser's storage.
+export const HANDOFF_CACHE = "hexcombat:handoff";
+const WASM_URL = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
+
+function handOverTheRuntime() {
+  const page = globalThis.document && navigator.serviceWorker && globalThis.caches;
+  if (!page || navigator.serviceWorker.controller || /[?&]embed(?:[=&]|$)/.test(location.search)) return;
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = function (resource) {
+    const result = pageFetch.apply(this, arguments);
+    if (String((resource && resource.url) || resource) !== WASM_URL) return result;
+    globalThis.fetch = pageFetch;  // once
+    return result.then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(HANDOFF_CACHE).then((cache) => cache.put(WASM_URL, copy)).catch(() => {});
+      }
+      return response;
+    });
+  };
+}
+
+// In the page, Python starts as soon as this module runs (index.html loads it before
+// PyScript), not when PyScript has loaded, read its config and opened its storage: the
+// runtime's files are requested and compiled as early as in a page that loads Pyodide
+// itself. (In the snapshot worker, which imports the names above, nothing starts.)
+if (globalThis.document) handOverTheRuntime();
+const early = globalThis.document ? start({}) : null;
+// (a failure is PyScript's to report, when it asks for Python below)
+early?.then(() => performance.mark("hexcombat:python-up"), () => {});
+
+// What PyScript calls (pyscript.json's "interpreter"): the Python started above, with
+// PyScript's output handlers, which are all it passes besides the index URL.
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL: _index, ...rest } = options;
+  if (!early || Object.keys(rest).length) return start(options);
+  const pyodide = await early;
+  if (stdout) pyodide.setStdout({ batched: stdout });
+  if (stderr) pyodide.setStderr({ batched: stderr });
+  return pyodide;
 }

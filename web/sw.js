@@ -5,14 +5,17 @@
 //
 // Nothing is downloaded twice: the page registers this worker as soon as it starts, so the
 // runtime it fetches after that passes through here and is kept as it arrives (cache on
-// fetch); once the app is ready the page lists every file it fetched ("keep" message) and
-// what is not kept yet is added (from the HTTP cache, revalidated). Files of the vendored
+// fetch); the WebAssembly file, which a first visit requests before this worker controls
+// the page, the page keeps for it (HANDOFF_CACHE); once the app is ready the page lists
+// every file it fetched ("keep" message) and what is not kept yet is added (from the HTTP
+// cache, revalidated). Files of the vendored
 // PyScript that the page never loads (terminal, editor, ...) are never fetched.
 "use strict";
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 const CACHE = "hexcombat-" + VERSION;
 const SNAPSHOT_CACHE = "hexcombat-python-__SNAPSHOT_KEY__";  // see python-start.mjs
+const HANDOFF_CACHE = "hexcombat:handoff";  // the runtime a first visit fetched, see python-start.mjs
 
 function replaced() {
   return !!self.serviceWorker && self.serviceWorker.state === "redundant";
@@ -22,6 +25,16 @@ function keep(cache, urls) {
   return Promise.all(urls.map((url) =>
     cache.match(url).then((hit) => hit || cache.add(url))
   ));
+}
+
+// What the page kept for this worker before it controlled the page: moved into this build's
+// cache (so not downloaded again), then the hand-off cache is deleted.
+function takeOver(cache) {
+  return caches.has(HANDOFF_CACHE).then((has) => has && caches.open(HANDOFF_CACHE)
+    .then((handoff) => handoff.keys().then((requests) => Promise.all(requests.map((request) =>
+      handoff.match(request).then((response) => response && cache.put(request, response))
+    ))))
+    .then(() => caches.delete(HANDOFF_CACHE)));
 }
 
 // Installing fetches nothing, so that the first worker controls the page (clients.claim)
@@ -68,6 +81,7 @@ self.addEventListener("message", (event) => {
   if (replaced()) return;
   event.waitUntil(
     caches.open(CACHE)
+      .then((cache) => takeOver(cache).then(() => cache))
       .then((cache) => keep(cache, FILES.map((f) => new URL(f, scope).href).concat(urls)))
       .then(() => port && port.postMessage({ kept: urls.length }))
       .catch((error) => port && port.postMessage({ error: String(error) }))

@@ -10,9 +10,7 @@ action was offered (for a move, that runs the movement search the handler runs a
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -21,29 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playouts import random_action
+from long_fight import long_fight
 
 import hexcombat.encounter as encounter_module
 from hexcombat import Encounter, HexcombatError, dumps, loads
-
-DEMOS = Path(__file__).resolve().parents[2] / "static" / "demos"
-
-
-def long_fight(ruleset: str, actions: int, seed: int = 3) -> Encounter:
-    """The ruleset's demo set-up, then ``actions`` random legal actions (refusals skipped)."""
-    doc = json.loads((DEMOS / f"{ruleset}.json").read_text(encoding="utf-8"))
-    doc["log"] = []
-    enc = loads(json.dumps(doc))
-    rng = random.Random(seed)
-    while len(enc.log) < actions:
-        action = random_action(enc, rng.randrange)
-        if action is None:
-            break
-        try:
-            enc.perform(action)
-        except HexcombatError:
-            continue
-    return enc
 
 
 def best(make: Callable[[], object]) -> tuple[float, float]:

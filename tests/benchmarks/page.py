@@ -23,7 +23,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from hexcombat import Encounter
+from hexcombat import Encounter, dumps
 from hexcombat.layout import from_offset
 
 BARE_NAME = "bench-bare.html"
@@ -42,7 +42,8 @@ document.documentElement.dataset.appState = "ready";
 """
 READY_SCRIPT = """
 (() => {
-  if (sessionStorage.getItem("bench-no-snapshot")) window.hexcombatSnapshot = "off";
+  // the snapshot at once (not after the minute a device of few cores waits), or none
+  window.hexcombatSnapshot = sessionStorage.getItem("bench-no-snapshot") ? "off" : "now";
   const mark = () => {
     const html = document.documentElement;
     if (html && html.dataset.appState === "ready" && !window.__readyAt) {
@@ -74,6 +75,10 @@ DROP_SNAPSHOT = """async () => {
   for (const k of await caches.keys())
     if (k.startsWith("hexcombat-python-")) await caches.delete(k);
 }"""
+PYTHON_UP = "(performance.getEntriesByName('hexcombat:python-up')[0] || {startTime: NaN}).startTime"
+BOARD_PAINTED = (
+    "(performance.getEntriesByName('hexcombat:board-painted')[0] || {startTime: NaN}).startTime"
+)
 FIRST_PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TABLET = {"viewport": {"width": 820, "height": 1180}, "has_touch": True, "device_scale_factor": 2}
@@ -186,6 +191,9 @@ def startup(
             "app bytes in all",
             "bare bytes in all",
             "app warm first paint",
+            "app cold board painted",
+            "app cold python up",
+            "app cold own python",
             "app warm plain",
             "load",
         )
@@ -198,6 +206,13 @@ def startup(
                 before, began = count.value, time.time()
                 page.goto(address)
                 out[f"{name} cold"].append(ready_ms(page))
+                if name == "app":
+                    out["app cold board painted"].append(float(page.evaluate(BOARD_PAINTED)))
+                    # where the time goes: Python up (python-start.mjs's mark), then
+                    # PyScript's own set-up and the page's Python (web/main.py to ready)
+                    out["app cold python up"].append(float(page.evaluate(PYTHON_UP)))
+                    stages = page.evaluate("hexcombatBoot.timings")
+                    out["app cold own python"].append(float(stages["ready"] - stages["engine"]))
                 # the responses the server began before the page was ready (those it begins
                 # at once after, such as the app's later.zip, are not "before ready")
                 ready_at = page.evaluate("performance.timeOrigin + window.__readyAt") / 1000
@@ -255,13 +270,7 @@ def library_keys(enc: Encounter) -> dict[str, str]:
 
 def open_encounter(page: Page, enc: Encounter) -> None:
     """Put ``enc`` in the page's library as the last opened one and reload."""
-    page.evaluate(
-        "keys => { localStorage.clear(); for (const [k, v] of Object.entries(keys)) "
-        "localStorage.setItem(k, v); }",
-        library_keys(enc),
-    )
-    page.reload()
-    ready_ms(page)
+    open_encounter_ms(page, enc)
 
 
 def timings(page: Page) -> dict[str, float]:
@@ -333,3 +342,154 @@ def paint_one(page: Page, size: int) -> float:
 def median_of(fn: Callable[[], float], runs: int) -> float:
     """Median of ``runs`` calls."""
     return statistics.median(fn() for _ in range(runs))
+
+
+# ---- a long fight: undo, redo and opening at 1,000 and 5,000 actions (issue 21) --------------
+LONG_FIGHTS = (1000, 5000)
+
+
+def long_fight_rows(browser: Browser, url: str, runs: int) -> list[dict[str, Any]]:
+    """Tap-to-redrawn-board for Undo and Redo, the app's own save and redraw figures, and the
+    time to ready when the fight is the encounter the app opens, against the skirmish demo."""
+    from bench_long_log import long_fight
+
+    from hexcombat import loads
+
+    demos = Path(__file__).resolve().parents[2] / "static" / "demos"
+    demo = loads((demos / "skirmish.json").read_text(encoding="utf-8"))
+    rows: list[dict[str, Any]] = []
+    with context(browser) as ctx:
+        page = open_page(ctx)
+        page.goto(url)
+        ready_ms(page)
+        page.wait_for_selector("html[data-python-snapshot]", timeout=120_000)
+        opened = [open_encounter_ms(page, demo) for _ in range(runs)]
+        rows.append({"actions": len(demo.log), "open_ms": statistics.median(opened), "demo": True})
+        for actions in LONG_FIGHTS:
+            enc = long_fight("skirmish", actions)
+            opened = [open_encounter_ms(page, enc) for _ in range(runs)]
+            undo, redo, save, board = [], [], [], []
+            for _ in range(runs + 1):
+                undo.append(tap(page, "#undo-button"))
+                save.append(timings(page)["save"])
+                board.append(timings(page)["board"])
+                redo.append(tap(page, "#redo-button"))
+            rows.append(
+                {
+                    "actions": len(enc.log),
+                    "kb": len(dumps(enc)) // 1000,
+                    "open_ms": statistics.median(opened),
+                    "undo_ms": statistics.median(undo[1:]),  # the first also builds the panel
+                    "redo_ms": statistics.median(redo[1:]),
+                    "save_ms": statistics.median(save[1:]),
+                    "board_ms": statistics.median(board[1:]),
+                    "load": load(),
+                }
+            )
+    return rows
+
+
+def open_encounter_ms(page: Page, enc: Encounter) -> float:
+    """Time to ready (ms) of a reload that opens ``enc``."""
+    page.evaluate(
+        "keys => { localStorage.clear(); for (const [k, v] of Object.entries(keys)) "
+        "localStorage.setItem(k, v); }",
+        library_keys(enc),
+    )
+    page.reload()
+    return ready_ms(page)
+
+
+# ---- taps in each ruleset's demo: its most complex form and its prompt -----------------------
+DEMOS = Path(__file__).resolve().parents[2] / "static" / "demos"
+
+
+def demo_cases() -> list[dict[str, Any]]:
+    """Per demo: the cursor, figure and action with the most parameters (its most complex
+    form), and the first cursor where a prompt is open with the answer to tap (if any)."""
+    from hexcombat.document import from_document
+    from hexcombat.view import actions_view, prompt_view
+
+    cases: list[dict[str, Any]] = []
+    for item in json.loads((DEMOS / "index.json").read_text(encoding="utf-8")):
+        doc = json.loads((DEMOS / item["file"]).read_text(encoding="utf-8"))
+        full = from_document(doc)
+        best: tuple[int, int, str, str] | None = None
+        prompt: dict[str, Any] | None = None
+        for cursor in range(len(full.log) + 1):
+            enc = from_document({**doc, "cursor": cursor})
+            state = enc.state
+            open_prompt = prompt_view(state)
+            if open_prompt is not None and prompt is None:
+                answers: Any = open_prompt.get("answers") or []
+                prompt = {"cursor": cursor, "answer": answers[0]["kind"] if answers else None}
+            for fid in state.figures:
+                for action in actions_view(enc, fid):
+                    params: Any = action["params"]
+                    if best is None or len(params) > best[0]:
+                        best = (len(params), cursor, fid, str(action["kind"]))
+        rs = item["ruleset"]
+        if best is not None:
+            n, cursor, fid, kind = best
+            form = {"cursor": cursor, "figure": fid, "kind": kind, "fields": n}
+            cases.append({"ruleset": rs, "case": "form", "doc": doc, **form})
+        if prompt is not None and prompt["answer"] is not None:
+            cases.append({"ruleset": rs, "case": "prompt", "doc": doc, **prompt})
+    return cases
+
+
+def open_document(page: Page, doc: dict[str, Any]) -> None:
+    """Make ``doc`` the encounter the app opens and reload (from the snapshot)."""
+    from hexcombat.document import from_document
+
+    open_encounter(page, from_document(doc))
+
+
+def settled_tap(page: Page, selector: str, quiet_ms: float = 500) -> float:
+    """Click ``selector``; ms from the pointer going up to the frame after the last change it
+    caused, once the page has changed nothing for ``quiet_ms`` (work the tap schedules for
+    later, such as a preview, counts too)."""
+    page.click(selector)
+    page.wait_for_function(
+        f"window.__tap.frame > 0 && performance.now() - window.__tap.last > {quiet_ms}",
+        timeout=30_000,
+    )
+    tap_ = page.evaluate("window.__tap")
+    return float(tap_["frame"]) - float(tap_["up"])
+
+
+def demo_taps(browser: Browser, url: str, runs: int) -> list[dict[str, Any]]:
+    """Tap to form: each demo's most complex action form and its prompt's answer form."""
+    rows: list[dict[str, Any]] = []
+    with context(browser) as ctx:
+        page = open_page(ctx)
+        page.goto(url)
+        ready_ms(page)
+        page.wait_for_selector("html[data-python-snapshot]", timeout=120_000)
+        for case in demo_cases():
+            open_document(page, {**case["doc"], "cursor": case["cursor"]})
+            if case["case"] == "form":
+                page.click(f'#turn-tracker [data-pick="{case["figure"]}"]')
+                page.wait_for_timeout(300)
+                card = f'#panel-body [data-action="{case["kind"]}"]'
+                target, close = f"{card} .action-head", f"{card} .action-head"
+            else:
+                card = f'#panel-body [data-action="{case["answer"]}"]'
+                target = f'#panel-body [data-prompt] [data-answer="{case["answer"]}"]'
+                close = f"{card} .action-head"
+            taps = []
+            for _ in range(runs + 1):
+                taps.append(settled_tap(page, target))
+                if page.get_attribute(card, "aria-expanded") != "true":
+                    raise SystemExit(f"{target} did not open its form ({case['ruleset']})")
+                page.click(close)  # closed again for the next tap
+                page.wait_for_timeout(150)
+            rows.append(
+                {
+                    **{k: v for k, v in case.items() if k != "doc"},
+                    "first_ms": taps[0],
+                    "tap_ms": statistics.median(taps[1:]),
+                    "load": load(),
+                }
+            )
+    return rows

@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from hexcombat import Encounter, dumps
 
-from .conftest import READY_TIMEOUT_MS, VIEWPORTS, App, new_app
+from .conftest import READY_TIMEOUT_MS, ROOT, VIEWPORTS, App, new_app
 
 TOUCH = {"tablet-portrait", "tablet-landscape", "phone", "tablet-touch"}
 PHONE: dict[str, Any] = {
@@ -179,6 +179,71 @@ def wait_toast_gone(app: App) -> None:
     time.sleep(0.05)
 
 
+# ---- the keyboard alone -------------------------------------------------------------------
+TAB_LIMIT = 300
+"""More Tab presses than the page has stops: a control never reached is not reachable."""
+
+
+def focused(page: Page, selector: str) -> bool:
+    """True when the focused element matches ``selector``."""
+    return bool(
+        page.evaluate(
+            "s => !!document.activeElement && document.activeElement.matches(s)", selector
+        )
+    )
+
+
+def tab_to(page: Page, selector: str) -> bool:
+    """Press Tab until the focused element matches ``selector`` (False if it never does)."""
+    for _ in range(TAB_LIMIT):
+        if focused(page, selector):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def press_key_on(page: Page, selector: str, key: str = "Enter") -> None:
+    """Tab to the element matching ``selector`` and press ``key`` there (no click, no focus())."""
+    assert tab_to(page, selector), f"Tab never reaches {selector}"
+    page.keyboard.press(key)
+
+
+# ---- accessibility and layout ---------------------------------------------------------------
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, the pinned dev dependency of web/package.json: its source is evaluated in the
+page through Playwright (the page's Content-Security-Policy is not involved), never shipped."""
+BLOCKING = {"serious", "critical"}
+
+
+def axe_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page (label-content-name-mismatch,
+    experimental in axe, is run too), one line each with a few of the nodes."""
+    assert AXE.is_file(), "axe-core is missing: cd web && npm install (a pinned dev dependency)"
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    found: list[dict[str, Any]] = page.evaluate(
+        "axe.run(document, {resultTypes: ['violations'], rules: "
+        "{'label-content-name-mismatch': {enabled: true}}}).then(r => r.violations.map(v => "
+        "({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))"
+    )
+    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in BLOCKING]
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return found
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"] - 0.5
+        and b["x"] < a["x"] + a["width"] - 0.5
+        and a["y"] < b["y"] + b["height"] - 0.5
+        and b["y"] < a["y"] + a["height"] - 0.5
+    )
+
+
 # ---- playing ------------------------------------------------------------------------------
 def log_texts(app: App) -> list[str]:
     """The combat log's entries, oldest first."""
@@ -196,9 +261,9 @@ def select(app: App, fid: str) -> None:
 def open_action(app: App, kind: str) -> None:
     """Open the selected figure's action card ``kind``."""
     card = app.page.locator(f'#panel-body [data-action="{kind}"]')
-    if card.get_attribute("aria-expanded") != "true":
+    if card.get_attribute("data-expanded") != "true":
         press(app, card.locator(".action-head"))
-    expect(card).to_have_attribute("aria-expanded", "true")
+    expect(card).to_have_attribute("data-expanded", "true")
 
 
 def choose(app: App, field: str, label: str) -> None:

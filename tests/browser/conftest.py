@@ -28,6 +28,9 @@ READY_TIMEOUT_MS = 60_000
 NO_SNAPSHOT = "window.hexcombatSnapshot = 'off';"
 """Init script for a context whose test does not need the Python start-up snapshot (made in
 a worker beside the page a moment after an offline-kept start; see web/python-start.mjs)."""
+SNAPSHOT_NOW = "window.hexcombatSnapshot = 'now';"
+"""Init script for a context whose test needs the snapshot without the wait a device of few
+cores (this machine too) has before making it (web/index.html, makeSnapshotLater)."""
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -76,9 +76,9 @@ def open_action(ui: App, fid: str, kind: str) -> None:
     press(ui, f'#turn-tracker [data-pick="{fid}"]')
     expect(figure(ui, fid)).to_have_class(re.compile(r"\bselected\b"))
     card = ui.page.locator(f'#panel-body [data-action="{kind}"]')
-    if card.get_attribute("aria-expanded") != "true":
+    if card.get_attribute("data-expanded") != "true":
         press(ui, card.locator(".action-head"))
-    expect(card).to_have_attribute("aria-expanded", "true")
+    expect(card).to_have_attribute("data-expanded", "true")
 
 
 def choose(ui: App, field: str, label: str) -> None:

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from hexcombat import loads, to_document
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.view import rulesets_view
+from web.library.storage import Library, LibraryError, MemoryStore
 
 from .conftest import ARTIFACTS, VIEWPORTS, App, new_app
 
@@ -165,16 +166,21 @@ def storage_items(page: Page) -> dict[str, str]:
     return dict(page.evaluate("Object.fromEntries(Object.entries(localStorage))"))
 
 
+def stored_library(page: Page) -> Library:
+    """The page's library as stored, read by the same code under CPython."""
+    return Library(MemoryStore(storage_items(page)))
+
+
 def documents(page: Page) -> dict[str, dict[str, Any]]:
-    """Stored encounter documents by name (readable ones only)."""
+    """Stored encounter documents by name (those whose saved data is whole), trash included."""
+    library = stored_library(page)
     found = {}
-    for key, text in storage_items(page).items():
-        if key.startswith("hexcombat:enc:"):
-            try:
-                doc = json.loads(text)
-            except ValueError:
-                continue
-            found[doc["name"]] = doc
+    for entry in library.entries() + library.trash():
+        try:
+            doc = json.loads(library.export(entry.id)[1])
+        except (LibraryError, ValueError):
+            continue
+        found[doc["name"]] = doc
     return found
 
 
@@ -599,9 +605,7 @@ def _log_lengths(page: Page) -> dict[str, int]:
     for entry_id, meta in _index(page).items():
         if meta.get("deleted"):
             continue
-        text = page.evaluate(
-            f"localStorage.getItem('hexcombat:enc:{entry_id}:r{meta['revision']}')"
-        )
+        text = stored_library(page).export(entry_id)[1]
         found[meta["name"]] = len(json.loads(text).get("log", []))
     return found
 

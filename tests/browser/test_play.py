@@ -81,7 +81,7 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     press(ui, figure(ui, "dax"))  # tapping the enemy asks: attack it, or select it
     press(ui, '#panel-body [data-choice="dax"] [data-cmd="choose-target"]')
     card = page.locator('#panel-body [data-action="attack"]')
-    expect(card).to_have_attribute("aria-expanded", "true")
+    expect(card).to_have_attribute("data-expanded", "true")
     expect(page.locator("#preview [data-percent]")).to_have_text("60%")
     expect(page.locator("#preview .check")).to_have_attribute("data-chance", "3/5")
     breakdown = page.locator("#preview .check .breakdown")
@@ -243,7 +243,7 @@ def answer_prompt(ui: App, question: str, kind: str) -> None:
     expect(ui.page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
     press(ui, card.locator(f'[data-answer="{kind}"]'))
     expect(ui.page.locator(f'#panel-body [data-action="{kind}"]')).to_have_attribute(
-        "aria-expanded", "true"
+        "data-expanded", "true"
     )
 
 
@@ -260,7 +260,7 @@ def choose_hidden(
     else:
         open_action(ui, kind)
     expect(page.locator(f'#panel-body [data-action="{kind}"]')).to_have_attribute(
-        "aria-expanded", "true"
+        "data-expanded", "true"
     )
     commit_hidden(ui, fid, kind, last)
 
@@ -277,7 +277,7 @@ def commit_hidden(ui: App, fid: str, kind: str, last: bool = False) -> None:
     expect(page.locator("#panel-body .declared")).to_have_text(
         f"Done for {step}: the choice stays hidden until everyone has chosen."
     )
-    name = page.locator(f'#turn-tracker [data-pick="{fid}"]').get_attribute("aria-label") or ""
+    name = page.locator(f'#turn-tracker [data-pick="{fid}"]').get_attribute("title") or ""
     assert name.endswith(": waiting")
 
 
@@ -323,7 +323,7 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
     press(ui, figure(ui, "bob"))
     press(ui, '#panel-body [data-choice="bob"] [data-cmd="choose-target"][data-kind="attack"]')
     expect(page.locator('#panel-body [data-action="attack"]')).to_have_attribute(
-        "aria-expanded", "true"
+        "data-expanded", "true"
     )
     expect(page.locator("#preview [data-percent]").first).to_have_text("55%")
     expect(page.locator("#preview")).to_contain_text("FP-6, FP-7")

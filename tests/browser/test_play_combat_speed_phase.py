@@ -144,7 +144,7 @@ def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: A
     press(ui, figure(ui, "bob"))  # a tap on the enemy asks: strike it, or select it
     press(ui, '#panel-body [data-choice="bob"] [data-kind="strike"]')
     card = page.locator('#panel-body [data-action="strike"]')
-    expect(card).to_have_attribute("aria-expanded", "true")
+    expect(card).to_have_attribute("data-expanded", "true")
     expect(card).to_contain_text("the GM's to enter (C-1)")
     choose(ui, "outcome", "Hit")
     page.locator('#action-form [data-field="damage"] input').fill("2")

@@ -86,7 +86,7 @@ def test_engaged_pair_first_parry_table_then_a_shot_past_a_friend(ui: App) -> No
     expect(page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
     press(ui, card.locator('[data-answer="parry"]'))
     expect(page.locator('#panel-body [data-action="parry"]')).to_have_attribute(
-        "aria-expanded", "true"
+        "data-expanded", "true"
     )
     preview = page.locator("#preview")
     expect(preview).to_contain_text("1-3: Parried: the defender must Pass next Pulse")

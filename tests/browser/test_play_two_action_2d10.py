@@ -108,7 +108,7 @@ def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(
     box = page.locator('#action-form [data-field="combine"] input[type="checkbox"]')
     press(ui, box)
     expect(page.locator("#preview")).to_contain_text("3d10, keep the best two (TA-5)")
-    expect(page.locator("#preview")).to_contain_text("3d10kh2")
+    expect(page.locator("#preview")).to_contain_text("best two of 3d10")
     wait_toast_gone(ui)
     ui.screenshot("ta-declare-combined")
     press(ui, '[data-commit-bar] [data-cmd="commit"]')

@@ -28,6 +28,8 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from hexcombat import loads, to_document
 from hexcombat.share import board_svg, share_fragment
+from web.library.storage import Library, MemoryStore
+from web.share import backup
 
 from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, site_build
 
@@ -144,12 +146,11 @@ def test_share_link_round_trip(browser: Browser, bases: tuple[str, str]) -> None
     view.locator('[data-cmd="import-copy"]').tap()
     view.wait_for_url(base)
     wait_ready(view)
-    stored = view.evaluate(
-        """() => Object.keys(localStorage).filter(k => k.startsWith('hexcombat:enc:'))
-                 .map(k => localStorage.getItem(k))"""
+    library = Library(
+        MemoryStore(view.evaluate("Object.fromEntries(Object.entries(localStorage))"))
     )
-    assert len(stored) == 1
-    assert to_document(loads(stored[0])) == to_document(enc)
+    (entry,) = library.entries()
+    assert to_document(library.load(entry.id)) == to_document(enc)
 
     # The same link again: recognised, with the copy to open.
     view.goto("about:blank")
@@ -194,6 +195,44 @@ def test_a_damaged_link_says_so(browser: Browser, bases: tuple[str, str]) -> Non
     wait_ready(page)
     expect(page.locator("#viewer-broken")).to_contain_text("cannot be opened")
     ctx.close()
+
+
+# ---- backups ------------------------------------------------------------------------------------
+def test_import_all_refuses_a_deep_backup_and_the_next_import_works(
+    browser: Browser, bases: tuple[str, str], tmp_path: Path
+) -> None:
+    """A backup nested 100,000 deep used to kill Python (stack overflow, then every later
+    command failed): it gets the reader's message, and a valid backup right after imports."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    good = tmp_path / "good.json"
+    enc = demo().renamed("From the backup")
+    good.write_text(backup.bundle([to_document(enc)], "2026-01-01"), encoding="utf-8")
+    ctx = context(browser, 1280, 800)
+    try:
+        page = ctx.new_page()
+        page.goto(bases[0])
+        wait_ready(page)
+
+        def import_all(path: Path) -> None:
+            page.locator("#menu-button").click()
+            page.locator('#menu [data-cmd="storage"]').click()
+            with page.expect_file_chooser() as chooser:
+                page.locator('[data-cmd="import-all"]').click()
+            chooser.value.set_files(str(path))
+
+        import_all(deep)
+        expect(page.locator("#toast")).to_contain_text("deep.json: lists and objects are nested")
+        page.locator('[data-cmd="close-dialog"]').first.click()
+        import_all(good)
+        expect(page.locator("#toast")).to_contain_text("Imported 1 encounter")
+        names = page.evaluate(
+            """() => Object.values(JSON.parse(localStorage.getItem('hexcombat:index')).entries)
+                     .map(e => e.name)"""
+        )
+        assert "From the backup" in names
+    finally:
+        ctx.close()
 
 
 # ---- embed ---------------------------------------------------------------------------------------
@@ -267,6 +306,7 @@ def test_embed_in_a_cross_site_iframe(
             box = item.bounding_box()
             assert box is not None and box["y"] + box["height"] <= height + 0.5, cmd
         frame.locator('[data-cmd="viewer-menu"]').click()
+        assert_links_leave_the_frame(inner)
         writes = inner.evaluate("window.__writes")
         assert writes == [], f"the embed view wrote to storage: {writes}"
         kept = inner.evaluate(
@@ -276,6 +316,58 @@ def test_embed_in_a_cross_site_iframe(
         if where == "same-site":
             assert kept == 0
         assert inner.evaluate("navigator.serviceWorker.controller") is None
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+def assert_links_leave_the_frame(frame: Frame) -> None:
+    """Every link the embed view shows opens a new tab without a handle on the frame."""
+    found = frame.eval_on_selector_all(
+        "a[href]", "els => els.map(a => [a.textContent, a.target, a.rel])"
+    )
+    for text, target, rel in found:
+        assert target == "_blank" and "noopener" in rel.split(), (text, target, rel)
+
+
+@pytest.mark.parametrize("where", ["cross-site", "same-site"])
+def test_embed_of_a_damaged_link_opens_the_app_outside_the_frame(
+    browser: Browser, bases: tuple[str, str], tmp_path: Path, where: str
+) -> None:
+    """The "cannot be opened" page of the embed view: its "Open Hex Combat" opens the app in
+    a new tab; the frame stays on the embed view and writes nothing to any storage."""
+    base = bases[0]
+    host = tmp_path / "host"
+    host.mkdir()
+    src = f"{base}?embed{share_fragment(demo())[:200]}"
+    (host / "index.html").write_text(
+        f'<!doctype html><html><body><iframe id="embed" src="{src}" width="700" height="500">'
+        "</iframe></body></html>",
+        encoding="utf-8",
+    )
+    server, port = serve(host)
+    host_name = "localhost" if where == "cross-site" else "127.0.0.1"
+    ctx = browser.new_context(viewport={"width": 800, "height": 600}, service_workers="block")
+    ctx.add_init_script(WATCH_WRITES)
+    try:
+        page = ctx.new_page()
+        page.goto(f"http://{host_name}:{port}/index.html")
+        inner = next(f for f in page.frames if f.url.startswith(base))
+        wait_ready(inner)
+        link = page.frame_locator("#embed").locator("#viewer-broken a")
+        expect(link).to_have_text("Open Hex Combat")
+        assert_links_leave_the_frame(inner)
+        with ctx.expect_page() as opened:
+            link.click()
+        tab = opened.value
+        tab.wait_for_load_state("domcontentloaded")
+        assert tab.url == base
+        assert tab.evaluate("window.opener") is None
+        tab.close()
+        assert inner.url == src
+        expect(page.frame_locator("#embed").locator("#viewer-broken")).to_be_visible()
+        assert inner.evaluate("window.__writes") == []
     finally:
         ctx.close()
         server.shutdown()
@@ -319,7 +411,9 @@ def test_exports_are_the_cli_picture_and_the_log(browser: Browser, bases: tuple[
     page.locator('[data-cmd="viewer-menu"]').click()
     markdown = exported(page, page, '[data-cmd="export-md"]').decode()
     assert markdown.startswith(f"# {enc.setup.name}")
-    assert markdown.count("\n- ") == len(enc.events)
+    steps = [e for e in enc.events if e.kind == "clock"]  # each new step is a heading
+    assert markdown.count("\n- ") == len(enc.events) - len(steps)
+    assert markdown.count("\n### ") == len(steps)
     ctx.close()
 
 

@@ -29,6 +29,7 @@ from hexcombat.errors import HexcombatError  # noqa: E402
 from hexcombat.geometry import Hex  # noqa: E402
 
 STARTS = ("demo-start", "demo-end", "four")
+"""Where every ruleset's games start; a manifest's ``starts`` add builders of its own."""
 TRIES = 8
 """Offered actions tried at a state before giving up on it (each refusal is checked)."""
 LONG = int(os.environ.get("HEXCOMBAT_CONFORMANCE", "0"))
@@ -54,6 +55,8 @@ def start(ruleset_id: str, which: str, seed: int) -> Encounter:
     """The encounter a game starts from."""
     if which == "four":
         return four(ruleset_id, seed)
+    if which in manifests.manifest(ruleset_id).starts:
+        return manifests.function(which)(seed)
     enc = manifests.demo(ruleset_id)
     if which == "demo-end":
         while enc.can_redo:
@@ -61,12 +64,17 @@ def start(ruleset_id: str, which: str, seed: int) -> Encounter:
     return enc.with_setup(seed=seed) if enc.cursor == 0 else enc
 
 
+def starts(ruleset_id: str) -> tuple[str, ...]:
+    """The starts a ruleset's games are played from."""
+    return STARTS + manifests.manifest(ruleset_id).starts
+
+
 def four(ruleset_id: str, seed: int) -> Encounter:
     """Two against two, face to face in the middle of a 10 x 10 board, each figure as the
     ruleset makes a new one."""
     enc = Encounter.new(ruleset_id, 10, 10, name="Four", seed=seed)
-    rows = (("a1", "A", Hex(4, 4), 0), ("a2", "A", Hex(4, 5), 0))
-    rows += (("b1", "B", Hex(5, 4), 3), ("b2", "B", Hex(5, 5), 3))
+    rows = (("a1", "A", Hex(4, 4), 2), ("a2", "A", Hex(4, 5), 2))
+    rows += (("b1", "B", Hex(5, 4), 5), ("b2", "B", Hex(5, 5), 5))
     for fid, side, at, facing in rows:
         name = f"{side}{fid[1]} {fid}"
         enc = enc.with_figure(enc.ruleset.new_figure(fid, name, side, at, facing))
@@ -198,7 +206,7 @@ def run(ruleset_id: str, which: str, mode: Mode, tally: inv.Tally) -> list[str]:
     found: dict[str, Problem] = {}
     with manifests.test_only_registered():
         for game in range(mode.games):
-            seed = 1000 * game + STARTS.index(which)
+            seed = 1000 * game + starts(ruleset_id).index(which)
             rng = random.Random(f"{ruleset_id}/{which}/{seed}")
             enc = start(ruleset_id, which, seed)
             for family, text in play(enc, rng, mode, tally):
@@ -215,7 +223,7 @@ def main() -> int:
     for ruleset_id in manifests.every_id():
         tally = inv.Tally()
         began, cpu = time.perf_counter(), time.process_time()
-        problems = [p for which in STARTS for p in run(ruleset_id, which, mode, tally)]
+        problems = [p for which in starts(ruleset_id) for p in run(ruleset_id, which, mode, tally)]
         took, used = time.perf_counter() - began, time.process_time() - cpu
         failed += bool(problems)
         print(f"{ruleset_id:22} {tally.states:7} {tally.actions:7} {tally.refusals:7} "

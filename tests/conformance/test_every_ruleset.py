@@ -36,7 +36,7 @@ def problems(ruleset_id: str, which: str) -> tuple[games.Problem, ...]:
 CASES = [
     (ruleset_id, which, family)
     for ruleset_id in manifests.every_id()
-    for which in games.STARTS
+    for which in games.starts(ruleset_id)
     for family in games.FAMILIES
 ]
 

@@ -197,6 +197,16 @@ def add(
     return enc.with_figure(f)
 
 
+def armed_four(seed: int) -> Encounter:
+    """Two against two, armed and face to face, strikes resolved by the borrowed roll (C-1's
+    alternative): the conformance suite's start for this ruleset's combat."""
+    enc = arena({"csp.combat_resolver": "skirmish"}, width=10, height=10).with_setup(seed=seed)
+    enc = add(enc, "a1", (4, 5), side="A", cs=2, weapon="Hand-and-a-half sword")
+    enc = add(enc, "a2", (5, 5), side="A", cs=2)
+    enc = add(enc, "b1", (4, 4), side="B", cs=2, facing=3)
+    return add(enc, "b2", (5, 4), side="B", cs=2, facing=3, weapon="Hand-and-a-half sword")
+
+
 def run_phase(enc: Encounter, speeds: Mapping[str, int], *halves: Mapping[str, Json]) -> None:
     """Declare, then each half's plans (figures not named stay put), to the combat step."""
     declare(enc, **speeds)
@@ -216,8 +226,8 @@ def demo() -> Encounter:
     enc = e2_encounter()
     play_e2(enc)
     notes = (
-        "The worked example of the combat-speed-phase rules (spec E-2): the guard (CS 3) runs "
-        "Derek (CS 2) down over three phases. Press redo to step through it: speeds declared "
+        "The combat-speed-phase rules' own worked example: the guard (CS 3) runs Derek "
+        "(CS 2) down over three phases, with speeds declared "
         "in secret, both half-phases of every phase (first half rounded up), the guard "
         "breaking into a run at 3 x CS after a phase at Combat Speed, slowing again, and "
         "Derek stepping back so that his hand-and-a-half sword (reach 2) reaches and the "

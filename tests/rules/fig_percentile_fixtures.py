@@ -404,10 +404,9 @@ def demo() -> Encounter:
     enc = e3_encounter(scenery=True, dodge_skill=30)
     play_e3(enc)
     notes = (
-        "The worked example of the fig-percentile rules (spec E-3). Press redo to step "
-        "through it: four rounds of running, a crossbow hit, a staff and an axe missing as "
-        "Brie runs by, and a spell. Barclay's dodge skill (30) and Brie's Spellcasting (60) "
-        "are placeholders; the text gives neither."
+        "The fig-percentile rules' own worked example: four rounds of running, a crossbow "
+        "hit, a staff and an axe missing as Brie runs by, and a spell. Barclay's dodge skill "
+        "(30) and Brie's Spellcasting (60) are placeholders; the text gives neither."
     )
     return demo_files.rewound(enc, notes)
 

@@ -166,8 +166,8 @@ def demo() -> Encounter:
     enc = signature()
     play_signature(enc)
     notes = (
-        "Press redo to step through one Pulse: Ann and Bo are engaged and act first (SCP-6). "
-        "Ann's Broadsword (MSC 51, spec E-2) rolls 81, 30 or more above: Bo is asked whether "
+        "One Pulse: Ann and Bo are engaged and act first (SCP-6). "
+        "Ann's Broadsword (MSC 51) rolls 81, 30 or more above: Bo is asked whether "
         "to parry and rolls 5 on the D10 table: Ann is disarmed (SCP-32...SCP-34). Bo strikes "
         "back (MSC 58). Then Cy fires at Bo: the arrow meets Di first (MSC 48, missed) and "
         "hits Bo from behind (MSC 47, SCP-12, SCP-39). Weapon numbers are placeholders (A-15)."

@@ -38,6 +38,21 @@ def duel(options: dict[str, object] | None = None, **a: object) -> Encounter:
     return add(enc, "b", (4, 4), side="B", **SWORDS)  # type: ignore[arg-type]
 
 
+def test_g19_a_hidden_declaration_shows_as_declared_before_the_reveal() -> None:
+    """Issue 22, item 7: the Now table said "Declared: no" right after declaring (G-19 keeps
+    the choice hidden until everyone has chosen, not the fact that it was made)."""
+    enc = duel()
+    view = enc.ruleset.figure_view
+    assert not view(enc.state, enc.state.figures["a"])["declared"]
+    act(enc, "declare", "a", mode="stationary")
+    assert view(enc.state, enc.state.figures["a"])["declared"] is True
+    assert not view(enc.state, enc.state.figures["b"])["declared"]
+    assert "mode" not in view(enc.state, enc.state.figures["a"])  # what it chose stays hidden
+    act(enc, "declare", "b", mode="stationary")
+    assert view(enc.state, enc.state.figures["a"])["declared"] is True
+    assert view(enc.state, enc.state.figures["a"])["mode"] == "standing still"  # words, not ids
+
+
 def _check(target: int, comparison: str) -> Check:
     return Check("x", "d100", comparison, target, "skill")
 

@@ -563,7 +563,7 @@ def enc_options() -> list:  # type: ignore[type-arg]
 def test_scp_26_the_panel_shows_each_strike_chance_before_the_fight() -> None:
     enc = duel()
     view = enc.ruleset.figure_view(enc.state, enc.state.figures["ann"])
-    assert view["sc Broadsword"] == 76 and view["defense_front"] == 12
+    assert view["strike chance with the Broadsword"] == 76 and view["defense_front"] == 12
 
 
 def test_scp_37_scp_38_e1_the_panel_shows_the_defense_rating_front_and_rear() -> None:

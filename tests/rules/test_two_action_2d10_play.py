@@ -98,7 +98,7 @@ def test_ta_5_combined_attack_rolls_3d10_keep_two_in_play() -> None:
         e.text for e in events
     ]
     ask = of(events, "reaction")[0]
-    assert ask.text == "Bo strikes at Ann: 19 (3d10kh2: 3, 9, 6; +4)"
+    assert ask.text == "Bo strikes at Ann: 19 (best two of 3d10: 3, 9, 6; +4)"
 
 
 def test_ta_7_a_parry_answers_an_attack_as_a_prompt_with_exact_opposed_odds() -> None:

@@ -142,7 +142,7 @@ def demo() -> Encounter:
     enc = signature()
     play_signature(enc)
     notes = (
-        "Press redo to step through one round. Ann (axe) declares attack + parry; Bo (spear) "
+        "One round. Ann (axe) declares attack + parry; Bo (spear) "
         "puts both actions into one attack: 3d10 keep the best two (TA-5). The Spear strikes "
         "before the Axe (TA-14): Bo rolls 3, 9, 6 -> 15 + 4 = 19; Ann parries: her roll 9 + 3 "
         "= 12 meets her passive 12 (D-2). Surplus 7 meets the first threshold (D-5): 2d8 "

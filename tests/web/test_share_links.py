@@ -4,6 +4,7 @@ imported before, and the library backup file."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +62,37 @@ def test_backup_round_trip_skips_known_and_repeated() -> None:
     for bad in ("nope", "[]", json.dumps({"format": "hexcombat-library", "version": 99})):
         with pytest.raises(InvalidDocumentError):
             backup.unbundle(bad)
+
+
+def test_a_hostile_backup_gets_the_readers_message() -> None:
+    """Nested 100,000 deep (which exhausts Pyodide's stack in json.loads), NaN, a huge integer
+    or too large a file: refused with the engine reader's words, before anything is parsed."""
+    cases = {
+        "[" * 100_000 + "]" * 100_000: "nested 100000 deep",
+        '{"format": "hexcombat-library", "version": NaN}': "only finite numbers",
+        '{"version": ' + "9" * 5000 + "}": "holds a value JSON documents may not",
+        " " * (backup.MAX_BACKUP_CHARS + 1): "the file is too large",
+    }
+    for text, words in cases.items():
+        with pytest.raises(InvalidDocumentError, match="not a Hex Combat backup") as caught:
+            backup.unbundle(text)
+        assert words in str(caught.value)
+
+
+def test_imported_link_notes_that_nest_too_deep_are_forgotten() -> None:
+    data = {links.IMPORTED_KEY: "{" * 50_000}
+    assert links.Imported(data.get, data.__setitem__).entry_of("abc") is None
+
+
+def test_the_page_parses_json_only_through_the_engines_reader() -> None:
+    """Every JSON text the page reads (backups, stored entries, files, share codes, notes) goes
+    through hexcombat.document.read_json; build-time tools are not the page."""
+    web = Path(__file__).resolve().parents[2] / "web"
+    tools = {"build.py", "make_icons.py"}
+    parsing = [
+        str(p.relative_to(web))
+        for p in web.rglob("*.py")
+        if p.name not in tools and "node_modules" not in p.parts
+        if "json.loads(" in p.read_text(encoding="utf-8")
+    ]
+    assert parsing == []

@@ -13,6 +13,7 @@ from hexcombat import Encounter, Hex
 from hexcombat.document import dumps, loads, to_document
 from hexcombat.errors import InvalidDocumentError, UnsupportedVersionError
 from web.library.storage import (
+    DOC_KEY,
     INDEX_KEY,
     LAST_KEY,
     ConflictError,
@@ -103,7 +104,8 @@ def test_create_saves_revision_one_and_lists_it(library: Library, store: FlakySt
     entry, enc = library.create("skirmish", 12, 10, name="Ambush", seed=5)
     assert (entry.id, entry.name, entry.ruleset, entry.revision) == ("e1", "Ambush", "skirmish", 1)
     assert entry.readable and not entry.deleted
-    assert store.get(doc_key("e1", 1)) == dumps(enc)
+    assert json.loads(store.data[doc_key("e1", 1)])["format"] == "hexcombat-stored"
+    assert library.export("e1") == ("Ambush.json", dumps(enc))
     assert library.entries() == [entry]
     assert to_document(library.load("e1")) == to_document(enc)
 
@@ -121,7 +123,8 @@ def test_save_writes_new_revision_then_drops_the_old(library: Library, store: Fl
     saved = library.save(entry.id, changed)
     assert saved.revision == 2
     assert store.get(doc_key(entry.id, 1)) is None
-    assert store.get(doc_key(entry.id, 2)) == dumps(changed)
+    assert store.get(doc_key(entry.id, 2)) is not None
+    assert library.export(entry.id)[1] == dumps(changed)
     assert json.loads(store.data[INDEX_KEY])["entries"][entry.id]["revision"] == 2
     assert to_document(library.load(entry.id)) == to_document(changed)
 
@@ -296,7 +299,7 @@ def test_interrupted_save_leaves_the_indexed_revision_current(store: FlakyStore)
     assert library.entry(entry.id).revision == 1
     assert library.load(entry.id).setup.name == "Duel"
     library.save(entry.id, enc.painted([Hex(0, 0)], "hill"))
-    assert [k for k in store.data if k.startswith("hexcombat:enc:")] == [doc_key(entry.id, 3)]
+    assert [k for k in store.data if DOC_KEY.match(k)] == [doc_key(entry.id, 3)]
 
 
 def test_orphan_document_without_index_is_listed(store: FlakyStore) -> None:

@@ -9,8 +9,8 @@ and highlights are overlays that ignore the pointer.
 Pan and zoom change one ``transform`` attribute, at most once per animation
 frame; pointer handlers only record numbers. One pointer drags (or paints in
 the editor), two pointers pinch, the wheel zooms about the pointer, a double
-tap fits. Keyboard: arrows move a hex cursor, Enter taps it, Esc cancels,
-+/- zoom and F fits.
+tap fits. Keyboard: arrows move a hex cursor, N / Shift+N put it on the next / previous
+figure, Enter taps it, Esc cancels, +/- zoom and F fits.
 
 Test hooks: ``data-hex``, ``data-terrain``, ``data-figure``, ``data-facing``,
 ``data-highlight`` (space-separated reasons: reach, path, target, los,
@@ -169,6 +169,7 @@ class BoardView:
         self.tx = 0.0
         self.ty = 0.0
         self.user_moved = False
+        self.finger_fit = False
         self._frame_pending = False
         self._rect: Any = None
         self._pointers: dict[int, tuple[float, float]] = {}
@@ -320,7 +321,7 @@ class BoardView:
                 y = oy + dy * row + (APOTHEM if col & 1 else 0.0)
                 out.append(
                     f'<path data-hex="{key}" data-terrain="{tid}"{hl} '
-                    f'aria-label="hex {friendly(key)}{label}" fill="{fill}" '
+                    f'role="img" aria-label="hex {friendly(key)}{label}" fill="{fill}" '
                     f'd="M{x:.1f},{y:.1f}{_OUTLINE}"/>'
                 )
         self.hex_layer.innerHTML = "".join(out)
@@ -452,8 +453,9 @@ class BoardView:
             f'<circle class="halo" r="{_n(r + 5)}"/>',
             wedge,
             f'<circle class="ring" r="{_n(r)}" stroke="{color}" stroke-width="{_n(r * 0.24)}"/>',
-            f'<text class="initials" y="{_n(r * 0.33)}" font-size="{_n(r * 0.95)}" '
-            f'fill="{color}">{initials}</text>',
+            # the token's name is its aria-label; its initials are a picture of it
+            f'<text class="initials" aria-hidden="true" y="{_n(r * 0.33)}" '
+            f'font-size="{_n(r * 0.95)}" fill="{color}">{initials}</text>',
         ]
         if f.get("out"):
             d = r * 0.62
@@ -466,7 +468,7 @@ class BoardView:
             by = r * 0.88
             fill = (f.get("badge_colors") or {}).get(badge, BADGE_FALLBACK)
             parts.append(
-                f'<g class="badge" transform="translate({_n(bx)},{_n(by)})">'
+                f'<g class="badge" aria-hidden="true" transform="translate({_n(bx)},{_n(by)})">'
                 f"<title>{esc(badge)}</title>"
                 f'<circle r="{_n(r * 0.36)}" fill="{fill}"/>'
                 f'<text y="{_n(r * 0.14)}" font-size="{_n(r * 0.42)}">'
@@ -516,7 +518,9 @@ class BoardView:
                     node.removeAttribute("data-highlight")
         self.highlighted = wanted
         byid("layer-bands").innerHTML = self._bands_svg(marks.bands)
-        byid("layer-reach").innerHTML = self._reach_svg(marks.reach)
+        # the focused hex's label ("4 MP") takes the place of its own cost ("4"), never over it
+        labelled = marks.focus if marks.label else None
+        byid("layer-reach").innerHTML = self._reach_svg(marks.reach, labelled)
         byid("layer-lines").innerHTML = self._lines_svg(marks)
 
     def _outline(self, key: str, cls: str, inset: float = 1.0) -> str:
@@ -532,7 +536,7 @@ class BoardView:
             )
         return "".join(out)
 
-    def _reach_svg(self, reach: Mapping[str, int]) -> str:
+    def _reach_svg(self, reach: Mapping[str, int], labelled: str | None = None) -> str:
         # One path for every reached hex (each outline relative to its east corner) and a
         # cost label each: a hundred reached hexes made two hundred elements, each with six
         # formatted corners, the bulk of a tap's time on a large board.
@@ -544,7 +548,8 @@ class BoardView:
                 continue
             x, y = to_pixel(parse_key(key))
             outline.append(f"M{x + rim:.1f},{y:.1f}{_REACH_OUTLINE}")
-            labels.append(f'<text class="cost" x="{_n(x)}" y="{_n(y + drop)}">{cost}</text>')
+            if key != labelled:
+                labels.append(f'<text class="cost" x="{_n(x)}" y="{_n(y + drop)}">{cost}</text>')
         if not outline:
             return ""
         return f'<path class="reach" d="{"".join(outline)}"/>' + "".join(labels)
@@ -600,7 +605,7 @@ class BoardView:
                 x, y = self.layout.to_pixel(parse_key(marks.focus))
                 out.append(
                     f'<text class="focus-label{" bad" if marks.focus_bad else ""}" '
-                    f'x="{_n(x)}" y="{_n(y - APOTHEM * 1.15)}">{esc(marks.label)}</text>'
+                    f'x="{_n(x)}" y="{_n(y + APOTHEM * 0.72)}">{esc(marks.label)}</text>'
                 )
         return "".join(out)
 
@@ -644,6 +649,15 @@ class BoardView:
         layer.innerHTML = self._outline(self.cursor, "cursor", 0.95)
         byid("board-announce").textContent = self.hex_words(self.cursor)
         self.keep_visible(self.cursor)
+
+    def next_figure(self, step: int) -> None:
+        """Put the cursor on the next figure (``step`` -1: the one before) in reading order,
+        row by row from the top left, so that a keyboard reaches every figure in turn."""
+        order = sorted(self.occupant, key=lambda k: to_offset(parse_key(k))[::-1])
+        if not order:
+            return
+        at = order.index(self.cursor) if self.cursor in order else (-1 if step > 0 else 0)
+        self.set_cursor(order[(at + step) % len(order)])
 
     def move_cursor(self, dcol: int, drow: int) -> None:
         """Move the cursor by columns and rows on the board's rectangular grid."""
@@ -689,8 +703,10 @@ class BoardView:
         self._rect = (float(rect.left), float(rect.top), float(rect.width), float(rect.height))
         return (self._rect[2], self._rect[3])
 
-    def fit(self) -> None:
-        """Zoom and centre so the whole board shows in the free part of the screen."""
+    def fit(self, *, whole: bool = False) -> None:
+        """Zoom and centre so the whole board shows in the free part of the screen. On a touch
+        screen a board too big for fingers is fitted to finger-sized tokens instead, centred on
+        the figures, unless ``whole``."""
         w, h = self._screen()
         top, right, bottom, left = self.insets
         free_w, free_h = max(w - left - right, 50.0), max(h - top - bottom, 50.0)
@@ -698,7 +714,8 @@ class BoardView:
         if bw <= 0 or bh <= 0:
             return
         k = min(free_w / bw, free_h / bh)
-        if coarse_pointer() and 2 * TOKEN_R * k < TOUCH_FIT_PX:  # too small for fingers
+        self.finger_fit = coarse_pointer() and 2 * TOKEN_R * k < TOUCH_FIT_PX and not whole
+        if self.finger_fit:  # too small for fingers
             k = TOUCH_TOKEN_PX / (2 * TOKEN_R)
         self.k = max(MIN_ZOOM, min(MAX_ZOOM, k))
         cx, cy = self._focus_point(free_w / self.k, free_h / self.k)
@@ -706,6 +723,11 @@ class BoardView:
         self.ty = _centred(top, free_h, bh * self.k, cy * self.k)
         self.user_moved = False
         self._apply()
+
+    def fit_again(self) -> None:
+        """The Fit button, F and a double tap: fit; pressed again on a board fitted for fingers
+        and untouched since, show the whole board (Fit never does nothing)."""
+        self.fit(whole=self.finger_fit and not self.user_moved)
 
     def _focus_point(self, span_w: float, span_h: float) -> tuple[float, float]:
         """Board point to centre when the board is larger than the screen (``span_w`` x
@@ -937,7 +959,7 @@ class BoardView:
             and math.hypot(down["x"] - lx, down["y"] - ly) < 24
         ):
             self._last_tap = (0.0, "", 0.0, 0.0)
-            self.fit()
+            self.fit_again()
             return
         self._last_tap = (t, down["key"], down["x"], down["y"])
         self.handlers.tap(down["key"], down["fid"])
@@ -997,6 +1019,9 @@ class BoardView:
                 self.move_cursor(0, 0)
             else:
                 self.handlers.confirm(self.cursor, self.occupant.get(self.cursor))
+        elif key in ("n", "N") and not (ev.ctrlKey or ev.metaKey or ev.altKey):
+            ev.preventDefault()
+            self.next_figure(-1 if ev.shiftKey else 1)
         elif key == "Escape":
             self.handlers.cancel()
         elif key in ("+", "="):
@@ -1004,7 +1029,7 @@ class BoardView:
         elif key in ("-", "_"):
             self.zoom_by(0.8)
         elif key in ("f", "F") and not (ev.ctrlKey or ev.metaKey):
-            self.fit()
+            self.fit_again()
 
 
 def friendly(key: str) -> str:

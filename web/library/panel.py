@@ -38,11 +38,10 @@ close, dialog-ok, toast-action), ``[data-demo=<file>]`` on demo rows and
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from hexcombat.document import MAX_BOARD, MAX_DOCUMENT_CHARS
+from hexcombat.document import MAX_BOARD, MAX_DOCUMENT_CHARS, read_json
 from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError, Problem
 from hexcombat.rulesets import get_ruleset, ruleset_entries
@@ -438,7 +437,7 @@ here. Encounters are saved in this browser as you change them.</p>
             response = await js.fetch(self.demos_url)
             if not response.ok:
                 raise OSError(f"HTTP {response.status}")
-            data = json.loads(str(await response.text()))
+            data = read_json(str(await response.text()))
             self.demos = [
                 {k: str(d[k]) for k in ("ruleset", "file", "title", "description")} for d in data
             ]

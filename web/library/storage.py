@@ -2,8 +2,11 @@
 
 Keys, all under the ``hexcombat:`` prefix:
 
-- ``hexcombat:enc:<id>:r<revision>``: one encounter document, the JSON text
-  :func:`hexcombat.document.dumps` writes (what export writes too);
+- ``hexcombat:enc:<id>:r<revision>``: one revision of an encounter: a small manifest naming
+  its parts ``hexcombat:enc:<id>:p<digest>`` (the set-up, the log in parts of 250 entries;
+  ``web/library/stored.py``), or, written before issue 21, the whole document (read as it
+  is; the next save writes a manifest). Export writes the whole document
+  :func:`hexcombat.document.dumps` would;
 - ``hexcombat:index``: a small index ``{"format": "hexcombat-library", "version": 1,
   "entries": {id: {"name", "ruleset", "changed", "revision"[, "deleted"]}}}``;
 - ``hexcombat:last``: the id of the encounter opened last;
@@ -14,9 +17,11 @@ A save that names its ``base`` revision is refused (:class:`ConflictError`,
 :class:`EntryGoneError`) when another tab saved, trashed or removed the entry since:
 two tabs never overwrite each other, and a deleted entry is never re-created.
 
-A save writes the new revision completely, then points the index at it, and
-only then removes older revisions: a failed write (storage full, a closed tab)
-leaves the previous version in place and still listed. The index is a cache
+A save writes the new revision completely (its new parts, then its manifest), then points
+the index at it, and only then removes older revisions and parts no revision names: a
+failed write (storage full, a closed tab) leaves the previous version in place and still
+listed. Parts are never rewritten, so undo, redo and a jump in a long log write only a
+manifest and the index, whatever the log's length. The index is a cache
 of the documents: when it is missing or damaged the list is rebuilt from the
 document keys. An entry that cannot be read (damaged JSON, a document the
 engine refuses, a missing revision) is listed with its problems and never
@@ -48,10 +53,10 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from hexcombat.document import dumps, loads
+from hexcombat.document import dumps, from_document, loads, read_json
 from hexcombat.encounter import NAME_LIMIT, Encounter
-from hexcombat.errors import InvalidDocumentError, Problem
-from hexcombat.validation import text_depth_problem
+from hexcombat.errors import HexcombatError, InvalidDocumentError, Problem
+from web.library import stored
 
 PREFIX = "hexcombat:"
 INDEX_KEY = PREFIX + "index"
@@ -270,6 +275,11 @@ class Library:
         self._clock = clock
         self._new_id = new_id
         self._checked: dict[str, tuple[int, tuple[Problem, ...], dict[str, str]]] = {}
+        self._parts: dict[str, stored.Parts] = {}
+        """Per entry id, the parts last written or read (a save writes only new ones)."""
+        self._checked_encounter: tuple[str, int, Encounter] | None = None
+        """The encounter the last check read (key, text hash): the next :meth:`load` of the
+        same text takes it instead of reading a long fight twice when the app opens it."""
 
     # ---- reading ---------------------------------------------------------
     def entries(self) -> list[Entry]:
@@ -294,7 +304,11 @@ class Library:
         text = self.store.get(entry.key)
         if text is None:
             raise InvalidDocumentError(entry.problems, f"“{entry.name}” cannot be opened")
-        encounter = loads(text)
+        checked, self._checked_encounter = self._checked_encounter, None
+        if checked is not None and checked[:2] == (entry.key, hash(text)):
+            encounter = checked[2]
+        else:
+            encounter = self._decode(entry_id, text)
         self._remember_check(entry.key, text, (), encounter)
         return encounter
 
@@ -306,6 +320,15 @@ class Library:
             raise DamagedEntryError(
                 f"“{entry.name}” has no saved data left to export", entry.problems
             )
+        data = parse_json(text)
+        if stored.is_manifest(data):
+            try:
+                doc, _sizes = stored.document(entry_id, data, self.store.get)
+            except InvalidDocumentError as exc:
+                raise DamagedEntryError(
+                    f"“{entry.name}” has lost saved data, so it cannot be exported", exc.problems
+                ) from None
+            text = json.dumps(doc, ensure_ascii=False, indent=1)
         return safe_filename(entry.name), text
 
     def last_opened(self) -> str | None:
@@ -362,7 +385,7 @@ class Library:
         if name != encounter.setup.name:
             encounter = encounter.renamed(name)
         entry_id = self._fresh_id()
-        return self._write(entry_id, encounter, dumps(encounter), deleted=""), encounter
+        return self._write(entry_id, encounter, deleted=""), encounter
 
     def save(self, entry_id: str, encounter: Encounter, *, base: int | None = None) -> Entry:
         """Save a new revision of ``entry_id`` (nothing is written when nothing changed).
@@ -376,7 +399,6 @@ class Library:
         never overwritten; save the encounter as a new entry with :meth:`add`.
         """
         current = self._find(entry_id)
-        text = dumps(encounter)
         if base is not None:
             if current is None:
                 raise EntryGoneError(
@@ -398,16 +420,14 @@ class Library:
         if current is None:
             if not ID_PATTERN.match(entry_id):
                 raise LibraryError(f"{entry_id!r} is not a library id")
-            return self._write(entry_id, encounter, text, deleted="")
+            return self._write(entry_id, encounter, deleted="")
         if not current.readable:
             raise DamagedEntryError(
                 f"“{current.name}” is damaged in storage and was left as it is; "
                 "save this encounter as a new one instead",
                 current.problems,
             )
-        if self.store.get(current.key) == text:
-            return current
-        return self._write(entry_id, encounter, text, deleted=current.deleted, label=current.name)
+        return self._write(entry_id, encounter, deleted=current.deleted, label=current.name)
 
     def rename(self, entry_id: str, name: str) -> Entry:
         """Give an encounter a new name (LibraryError when another one already has it)."""
@@ -481,8 +501,12 @@ class Library:
         index = self._read_index()
         index.pop(entry_id, None)
         self._write_index(index, f"“{entry.name}” could not be removed")
-        for rev in self._revisions().get(entry_id, []):
+        keys = self.store.keys()
+        for rev in self._revisions(keys).get(entry_id, []):
             self.store.remove(doc_key(entry_id, rev))
+        for key in self._part_keys(entry_id, keys):
+            self.store.remove(key)
+        self._parts.pop(entry_id, None)
         if self.store.get(LAST_KEY) == entry_id:
             self.store.remove(LAST_KEY)
 
@@ -502,33 +526,51 @@ class Library:
         raise LibraryError("could not make a new library id")
 
     def _write(
-        self, entry_id: str, encounter: Encounter, text: str, *, deleted: str, label: str = ""
+        self, entry_id: str, encounter: Encounter, *, deleted: str, label: str = ""
     ) -> Entry:
-        """Write a new revision, point the index at it, then drop older revisions.
+        """Write a new revision (its new parts, then its manifest), point the index at it,
+        then drop older revisions and the parts only they named.
 
-        ``text`` is ``dumps(encounter)``; ``label`` names the encounter in a storage-full
-        message (its name before a rename).
+        Nothing is written when the stored revision already says the same; ``label`` names
+        the encounter in a storage-full message (its name before a rename).
         """
         name = encounter.setup.name
         index = self._read_index()
-        revisions = self._revisions().get(entry_id, [])
+        keys = self.store.keys()
+        revisions = self._revisions(keys).get(entry_id, [])
         known = index.get(entry_id)
+        text, parts, now = stored.split(
+            entry_id, encounter, self._parts.get(entry_id, stored.Parts())
+        )
+        if known is not None and self.store.get(known.key) == text:
+            self._parts[entry_id] = now
+            return known
         revision = max([*revisions, known.revision if known else 0]) + 1
         entry = Entry(entry_id, name, encounter.ruleset.id, self._clock(), revision, (), deleted)
+        present = set(keys)
+        written: list[str] = []
         try:
+            for key, part in parts.items():
+                if key not in present:
+                    self.store.set(key, part)
+                    written.append(key)
             self.store.set(entry.key, text)
-        except StorageFullError:
-            raise StorageFullError(_full_message(label or name)) from None
-        index[entry_id] = entry
-        try:
+            written.append(entry.key)
+            index[entry_id] = entry
             self._write_index(index, "")
         except StorageFullError:
-            self.store.remove(entry.key)
+            for key in written:
+                self.store.remove(key)
             raise StorageFullError(_full_message(label or name)) from None
+        self._parts[entry_id] = now
         self._remember_check(entry.key, text, (), encounter)
         for old in revisions:
             if old < revision:
                 self.store.remove(doc_key(entry_id, old))
+        named = stored.referenced(entry_id, text)
+        for key in self._part_keys(entry_id, keys):
+            if key not in named:
+                self.store.remove(key)
         return entry
 
     def _set_index(self, entry: Entry) -> Entry:
@@ -570,13 +612,28 @@ class Library:
         """The rulesets the library's index names (quick: no stored document is read)."""
         return {entry.ruleset for entry in self._read_index().values()}
 
-    def _revisions(self) -> dict[str, list[int]]:
+    def _revisions(self, keys: list[str] | None = None) -> dict[str, list[int]]:
         found: dict[str, list[int]] = {}
-        for key in self.store.keys():  # noqa: SIM118 -- a Store, not a dict
+        for key in self.store.keys() if keys is None else keys:
             match = DOC_KEY.match(key)
             if match:
                 found.setdefault(match.group(1), []).append(int(match.group(2)))
         return {k: sorted(v) for k, v in found.items()}
+
+    def _part_keys(self, entry_id: str, keys: list[str]) -> list[str]:
+        """The keys of every part of ``entry_id`` stored (named by a revision or not)."""
+        return [k for k in keys if (m := stored.PART_KEY.match(k)) and m.group(1) == entry_id]
+
+    def _decode(self, entry_id: str, text: str) -> Encounter:
+        """The encounter a stored revision holds (the engine's InvalidDocumentError if not):
+        a manifest read from its parts, or a whole document written before issue 21."""
+        data = read_json(text)
+        if not stored.is_manifest(data):
+            return from_document(data)
+        doc, sizes = stored.document(entry_id, data, self.store.get)
+        encounter = from_document(doc)
+        self._parts[entry_id] = stored.known_parts(encounter, data, sizes)
+        return encounter
 
     def _scan(self) -> dict[str, Entry]:
         """Index and document keys merged: each id at its current revision, with problems."""
@@ -609,19 +666,21 @@ class Library:
             )
             summary: dict[str, str] = {}
         else:
-            problems, summary = self._check(key, text)
+            problems, summary = self._check(entry_id, key, text)
         if meta is not None:
             return replace(meta, revision=revision, problems=problems)
         name = summary.get("name") or f"Unreadable entry {entry_id}"
         return Entry(entry_id, name, summary.get("ruleset", ""), "", revision, problems)
 
-    def _check(self, key: str, text: str) -> tuple[tuple[Problem, ...], dict[str, str]]:
+    def _check(
+        self, entry_id: str, key: str, text: str
+    ) -> tuple[tuple[Problem, ...], dict[str, str]]:
         """The engine's problems with a stored document (cached per text) and its name/ruleset."""
         cached = self._checked.get(key)
         if cached is not None and cached[0] == hash(text):
             return cached[1], cached[2]
         try:
-            encounter = loads(text)
+            encounter = self._decode(entry_id, text)
         except InvalidDocumentError as exc:
             problems = exc.problems or (Problem("", str(exc)),)
             self._remember_check(key, text, problems, None)
@@ -629,6 +688,7 @@ class Library:
             self._remember_check(key, text, (Problem("", f"cannot be read: {exc}"),), None)
         else:
             self._remember_check(key, text, (), encounter)
+            self._checked_encounter = (key, hash(text), encounter)
         return self._checked[key][1], self._checked[key][2]
 
     def _remember_check(
@@ -638,24 +698,31 @@ class Library:
         if encounter is not None:
             summary = {"name": encounter.setup.name, "ruleset": encounter.ruleset.id}
         else:
-            summary = _summary_of_damaged(text)
+            match = DOC_KEY.match(key)
+            entry_id = match.group(1) if match else ""
+            summary = _summary_of_damaged(entry_id, text, self.store.get)
         self._checked[key] = (hash(text), problems, summary)
 
 
 def parse_json(text: str) -> Any:
-    """``text`` parsed as JSON, or None when it is not JSON or nests too deep to parse safely
-    (Pyodide's parser would exhaust the browser's stack)."""
-    if text_depth_problem(text) is not None:
-        return None
+    """``text`` parsed by the engine's reader (:func:`hexcombat.document.read_json`), or None
+    when it is not JSON or breaks its limits (too large, or nested deep enough to exhaust
+    the browser's stack)."""
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
+        return read_json(text)
+    except HexcombatError:
         return None
 
 
-def _summary_of_damaged(text: str) -> dict[str, str]:
-    """Name and ruleset id of a document the engine refused, when its JSON still shows them."""
+def _summary_of_damaged(
+    entry_id: str, text: str, get: Callable[[str], str | None]
+) -> dict[str, str]:
+    """Name and ruleset id of a document the engine refused, when its JSON still shows them
+    (a manifest's in its set-up part)."""
     data = parse_json(text)
+    if stored.is_manifest(data) and stored.DIGEST.match(str(data.get("head"))):
+        head = get(stored.part_key(entry_id, str(data.get("head"))))
+        data = parse_json(head) if head is not None else None
     summary: dict[str, str] = {}
     if isinstance(data, dict):
         if isinstance(data.get("name"), str) and data["name"].strip():

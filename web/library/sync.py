@@ -121,7 +121,8 @@ class TabSync:
                     bad=True,
                 )
             return
-        if key is not None and key != INDEX_KEY and not key.startswith(f"{PREFIX}enc:{entry_id}:"):
+        # a revision's parts come with its manifest (``...:r<n>``): one check per save, not per part
+        if key is not None and key != INDEX_KEY and not key.startswith(f"{PREFIX}enc:{entry_id}:r"):
             return
         self.check()
 

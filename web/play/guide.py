@@ -12,17 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import js  # type: ignore[import-not-found]
+
 from hexcombat.view import reach_view
 from web.board.view import Marks
-from web.ui.dom import byid, esc
+from web.ui.dom import byid, esc, present
 
 STEPS = (
     "Tap the ringed figure: it can act now. Its numbers and actions open in the panel.",
     "Tap a ringed hex it can reach, then press the button in the panel to carry it out "
     "(nothing moves before that).",
-    "Press Next (top bar) when everyone is done; then select a figure, tap an enemy, choose "
+    "Press {next} (top bar) when everyone is done; then select a figure, tap an enemy, choose "
     "Attack and Roll. The chance is shown before you roll.",
 )
+TOAST_GAP = 8
+"""Pixels between the guide's box and a message shown below it (messages never cover it)."""
 
 
 class Guide:
@@ -87,15 +91,17 @@ class Guide:
     def render(self) -> None:
         """The guide's box over the board: the step, its words, and Close."""
         box = byid("guide")
+        wrap = byid("board-wrap")
         if not self.active or self.app.mode != "play":
             box.hidden = True
+            wrap.removeAttribute("data-guided")
             return
         step = self.step()
         if step > len(STEPS):
             words = "That is a whole turn. Play on, undo anything, or open How to play in the menu."
             head = "Well done"
         else:
-            words = STEPS[step - 1]
+            words = STEPS[step - 1].format(next=self.next_words())
             head = f"Step {step} of {len(STEPS)}"
         box.dataset.guideStep = str(step)
         if step != self.shown_step:
@@ -108,3 +114,15 @@ class Guide:
             '<button type="button" data-cmd="guide-close" aria-label="Close the guide">✕</button>'
         )
         box.hidden = False
+        # messages (an action's "Undo", "Opened ...") go below the box, never over its words
+        wrap.dataset.guided = ""
+        below = int(box.offsetTop) + int(box.offsetHeight) + TOAST_GAP
+        wrap.style.setProperty("--guide-bottom", f"{below}px")
+
+    @staticmethod
+    def next_words() -> str:
+        """The step button's words as the player sees them at this size ("Finish: Movement"
+        on a wide screen, "Next" on a phone)."""
+        button = js.document.querySelector('#turn-tracker [data-action="next_step"]')
+        text = str(button.innerText).replace("▸", "").strip() if present(button) else ""
+        return f"“{text}”" if text else "the step's button"

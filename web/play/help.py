@@ -33,6 +33,7 @@ GESTURES = (
 )
 KEYS = (
     ("Arrow keys", "move the hex cursor on the board"),
+    ("N / Shift+N", "put the cursor on the next / previous figure, named as it is reached"),
     ("Enter", "select or confirm the hex under the cursor; in a figure's form, apply it"),
     ("Esc", "close what is open, then clear the selection"),
     ("A", "jump to the action panel (the open card's main button)"),

@@ -24,6 +24,7 @@ from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeeded
 from hexcombat.view import actions_view, reach_view, sight_view
 from web.board.view import Marks, friendly, parse_key
 from web.play import table
+from web.play.log import LogDrawer
 from web.ui import forms
 from web.ui.dom import byid, esc, present
 from web.ui.shell import Shell
@@ -80,9 +81,7 @@ class Play:
         self.info_hex: str | None = None
         self.hover_path: list[str] = []
         self.hover_key: str | None = None
-        self._log_enc: Any = None
-        self._log_entries = 0
-        self._log_events = 0
+        self.log = LogDrawer(lambda: self.app.rs["units"])
         self._specs: list[dict[str, Any]] = []
         self.choice: str | None = None
         """A figure tapped while another is selected: attack it or select it (issue 16)."""
@@ -103,7 +102,7 @@ class Play:
         """Forget everything about the previous encounter."""
         self.reset_pending()
         self.result = []
-        self._log_enc = None
+        self.log.reset()
 
     def reset_pending(self) -> None:
         """Close the open action (selection changes, undo, redo)."""
@@ -157,8 +156,9 @@ class Play:
                 chips.append(
                     f'<button type="button" class="{cls}" data-cmd="tracker-select" '
                     f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
-                    f'aria-label="{esc(f["name"])}: {state}" title="{esc(f["name"])}: {state}">'
-                    f'<span class="chip-token">{esc(f["initials"])}</span></button>'
+                    f'title="{esc(f["name"])}: {state}">'
+                    f'<span class="chip-token" aria-hidden="true">{esc(f["initials"])}</span>'
+                    f'<span class="sr-only">{esc(f["name"])}: {state}</span></button>'
                 )
             parts.append(
                 f'<div class="who" role="group" aria-label="Who acts" '
@@ -427,7 +427,7 @@ class Play:
                 )
             (gm_cards if spec.get("group") == "gm" else cards).append(
                 f'<section class="action-card" data-action="{esc(spec["kind"])}" '
-                f'aria-expanded="{"true" if open_ else "false"}">'
+                f'data-expanded="{"true" if open_ else "false"}">'
                 f'<button type="button" class="action-head" data-cmd="open-action" '
                 f'data-kind="{esc(spec["kind"])}" aria-expanded="{"true" if open_ else "false"}">'
                 f"<span>{esc(spec['label'])}</span>{self._chance_badge(spec, open_)}"
@@ -561,7 +561,7 @@ class Play:
             if any(p["type"] in PICKABLE for p in (spec or {}).get("params", [])):
                 pick = " Tap the board to choose, or use the list above."
             holder.innerHTML = (
-                f'<p class="hint">Choose {esc(", ".join(missing).lower())}.{pick}</p>'
+                f'<p class="hint">Still to choose: {esc("; ".join(missing))}.{pick}</p>'
                 if missing
                 else ""
             )
@@ -966,53 +966,8 @@ class Play:
     # ---- combat log ----------------------------------------------------------------------------
     def render_log(self) -> None:
         """Bring ``#log`` up to date: one item per event of the applied actions, newest last."""
-        enc = self.app.encounter
-        log = byid("log")
-        cursor = enc.cursor
-        if enc is not self._log_enc or cursor < self._log_entries:
-            log.innerHTML = ""
-            self._log_enc = enc
-            self._log_entries = 0
-            self._log_events = 0
-        if cursor > self._log_entries:
-            items = []
-            for i in range(self._log_entries, cursor):
-                for event in enc.entry_events(i):
-                    items.append(self._event_html(event.to_json(), i))
-                    self._log_events += 1
-            log.insertAdjacentHTML("beforeend", "".join(items))
-            self._log_entries = cursor
-            self._apply_filter()
-            log.scrollTop = log.scrollHeight
-        if cursor < self._log_entries:
-            self._log_entries = cursor
-        byid("log-count").textContent = str(self._log_events)
+        self.log.render(self.app.encounter)
         self._update_filter_options()
-
-    def _event_html(self, e: dict[str, Any], entry: int) -> str:
-        data = e.get("data") or {}
-        when = ""
-        if "time" in data:
-            units = self.app.rs["units"]
-            when = "".join(f"{u[:1].upper()}{n}" for u, n in zip(units, data["time"], strict=False))
-        more = []
-        if e.get("rule"):
-            more.append(f'<div>Rule <span class="rule-id">{esc(e["rule"])}</span></div>')
-        if e.get("details"):
-            more.append("<ul>" + "".join(f"<li>{tagged(d)}</li>" for d in e["details"]) + "</ul>")
-        for roll in e.get("rolls", []):
-            faces = ", ".join(str(x) for x in roll.get("faces", []))
-            more.append(f"<div>Rolled {esc(roll.get('expr', ''))}: {esc(faces)}</div>")
-        figure = esc(e.get("figure") or "")
-        target = esc(e.get("target") or "")
-        body = "".join(more) or '<div class="muted">No further details.</div>'
-        return (
-            f'<li class="kind-{esc(e["kind"])}" data-kind="{esc(e["kind"])}" '
-            f'data-actor="{figure}" data-target="{target}" data-entry="{entry}">'
-            f'<details><summary><span class="when">{esc(when)}</span>'
-            f'<span class="text">{esc(e["text"])}</span></summary>'
-            f'<div class="more">{body}</div></details></li>'
-        )
 
     def _update_filter_options(self) -> None:
         select = byid("log-filter")
@@ -1029,15 +984,7 @@ class Play:
 
     def filter_log(self) -> None:
         """Show only the events of the figure chosen in the log's filter."""
-        self._apply_filter()
-
-    def _apply_filter(self) -> None:
-        who = str(byid("log-filter").value)
-        for item in js.document.querySelectorAll("#log > li"):
-            item.hidden = bool(who) and who not in (
-                str(item.dataset.actor),
-                str(item.dataset.target),
-            )
+        self.log.filter()
 
 
 def _worth_showing(events: list[dict[str, Any]]) -> bool:

@@ -48,7 +48,7 @@ def _names(names: Sequence[str], shown: int = 3) -> str:
 
 
 def turn_line_html(view: dict[str, Any]) -> str:
-    """The turn line's markup (kept short: it never wraps; the full words are its title)."""
+    """The turn line's markup: the whole words at every size (a long line wraps, never cut)."""
     text = turn_line(view)
     over = "true" if view.get("outcome") else "false"
     return f'<span class="turn-text" data-over="{over}" title="{esc(text)}">{esc(text)}</span>'

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
+from hexcombat.document import read_json
+from hexcombat.errors import HexcombatError
 from hexcombat.share import code_from_fragment
 
 IMPORTED_KEY = "hexcombat.shared"
@@ -59,8 +61,8 @@ class Imported:
 
     def _all(self) -> dict[str, str]:
         try:
-            data = json.loads(self._get(IMPORTED_KEY) or "{}")
-        except (TypeError, ValueError):
+            data = read_json(self._get(IMPORTED_KEY) or "{}")
+        except HexcombatError:  # damaged or hostile: forget the notes, keep the page usable
             return {}
         if not isinstance(data, dict):
             return {}

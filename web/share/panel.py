@@ -9,13 +9,12 @@ module never imports the app (it reaches it as a :class:`Host`).
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter, HexcombatError
-from hexcombat.document import from_document
+from hexcombat.document import from_document, read_json
 from hexcombat.share import fingerprint, share_fragment
 from web.commands import Commands
 from web.library import storage
@@ -219,8 +218,8 @@ def export_all(host: Host) -> None:
     documents = []
     for entry in host.library.entries():
         try:
-            documents.append(json.loads(host.library.export(entry.id)[1]))
-        except (storage.LibraryError, ValueError):
+            documents.append(read_json(host.library.export(entry.id)[1]))
+        except (storage.LibraryError, HexcombatError):
             continue  # a damaged entry stays in the library, untouched
     stamp = str(js.Date.new().toISOString())[:10]
     exports.download_text(
@@ -255,8 +254,8 @@ async def import_all(host: Host, file: Any) -> None:
     known = set()
     for entry in host.library.entries():
         try:
-            known.add(fingerprint(json.loads(host.library.export(entry.id)[1])))
-        except (storage.LibraryError, ValueError):
+            known.add(fingerprint(read_json(host.library.export(entry.id)[1])))
+        except (storage.LibraryError, HexcombatError):
             continue
     fresh, skipped = backup.new_ones(documents, known)
     added, refused = 0, 0

@@ -11,13 +11,12 @@ library to recognise a link imported before and to show what a link adds to one'
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter, HexcombatError
-from hexcombat.document import from_share_code, to_document
+from hexcombat.document import from_share_code, read_json, to_document
 from hexcombat.share import (
     code_from_fragment,
     fingerprint,
@@ -102,6 +101,8 @@ class Viewer:
         self.commands = Commands()
         self.since: int | None = None
         """Play by post: the first log entry one's own copy does not have."""
+        self._drawn = 0
+        """Log entries whose items ``#log`` shows."""
         self.timer: Any = None
         self._tick: Any = None
         self.library: Any = None
@@ -170,29 +171,47 @@ class Viewer:
         self.render_log()
 
     def render_log(self) -> None:
-        """One item per event of the applied entries, newest last; a link's new ones marked."""
+        """One item per event of the applied entries, newest last; a link's new ones marked.
+        A step adds or removes only its own entries' items (a long fight steps as fast)."""
         enc = self.enc
-        items = []
-        for i in range(enc.cursor):
-            new = self.since is not None and i >= self.since
-            for event in enc.entry_events(i):
-                when = when_words(enc, event)
-                rule = f' <span class="rule">{esc(event.rule)}</span>' if event.rule else ""
-                tag = ' <span class="tag new">new</span>' if new else ""
-                details = "".join(f"<li>{esc(line)}</li>" for line in event.details)
-                body = f"<ul>{details}</ul>" if details else ""
-                items.append(
-                    f'<li data-entry="{i}"{" data-new" if new else ""}>'
-                    f'<details><summary><span class="when">{esc(when)}</span> '
-                    f"{esc(event.text)}{rule}{tag}</summary>{body}</details></li>"
-                )
         log = byid("log")
-        log.innerHTML = "".join(items) or '<li class="muted" data-empty>Nothing played yet.</li>'
+        if 0 < enc.cursor < self._drawn:
+            item = log.lastElementChild
+            while present(item) and int(item.dataset.entry) >= enc.cursor:
+                before = item.previousElementSibling
+                item.remove()
+                item = before
+        elif enc.cursor > self._drawn:
+            if self._drawn == 0:
+                log.innerHTML = ""
+            html = "".join(self._entry_html(i) for i in range(self._drawn, enc.cursor))
+            log.insertAdjacentHTML("beforeend", html)
+        self._drawn = enc.cursor
+        if enc.cursor == 0:
+            log.innerHTML = '<li class="muted" data-empty>Nothing played yet.</li>'
         box = byid("viewer-log")
         box.scrollTop = box.scrollHeight
         first_new = log.querySelector("li[data-new]")
         if present(first_new):  # what a link adds to one's copy comes into view first
             box.scrollTop = max(0, float(first_new.offsetTop) - float(log.offsetTop) - 8)
+
+    def _entry_html(self, i: int) -> str:
+        """The log items of entry ``i``."""
+        enc = self.enc
+        new = self.since is not None and i >= self.since
+        items = []
+        for event in enc.entry_events(i):
+            when = when_words(enc, event)
+            rule = f' <span class="rule">{esc(event.rule)}</span>' if event.rule else ""
+            tag = ' <span class="tag new">new</span>' if new else ""
+            details = "".join(f"<li>{esc(line)}</li>" for line in event.details)
+            body = f"<ul>{details}</ul>" if details else ""
+            items.append(
+                f'<li data-entry="{i}"{" data-new" if new else ""}>'
+                f'<details><summary><span class="when">{esc(when)}</span> '
+                f"{esc(event.text)}{rule}{tag}</summary>{body}</details></li>"
+            )
+        return "".join(items)
 
     def set_log(self, show: bool) -> None:
         """Show or hide the combat log (beside the board, or over it in a small frame)."""
@@ -285,7 +304,7 @@ class Viewer:
             "viewer-menu": self.toggle_menu,
             "zoom-in": lambda: board.zoom_by(1.25),
             "zoom-out": lambda: board.zoom_by(0.8),
-            "fit": board.fit,
+            "fit": board.fit_again,
             "export-svg": lambda: exports.export_svg(self.enc),
             "export-png": lambda: exports.export_png(self.enc, self.problem),
             "export-md": lambda: exports.export_markdown(self.enc),
@@ -403,7 +422,7 @@ class Viewer:
         best: tuple[Any, Any] | None = None
         for entry in known.values():
             try:
-                mine = json.loads(self.library.export(entry.id)[1])
+                mine = read_json(self.library.export(entry.id)[1])
             except Exception:  # a damaged entry is not one's copy
                 continue
             got = received(mine, theirs)
@@ -460,16 +479,19 @@ class Viewer:
         js.location.replace(links.base_url(str(js.location.href)))
 
 
-def broken(message: str) -> None:
-    """A link that cannot be read: say so, with the way to the app."""
+def broken(message: str, kind: str) -> None:
+    """A link that cannot be read: say so, with the way to the app. In the embed view the
+    app opens in a new tab: loaded inside the host's frame it would keep its library and
+    service worker there."""
     root = byid("app-root")
     href = links.base_url(str(js.location.href))
+    outside = ' target="_blank" rel="noopener"' if kind == "embed" else ""
     root.innerHTML = (
         '<section class="screen" role="alert" id="viewer-broken">'
         "<h1>This share link cannot be opened</h1>"
         f"<p>{esc(message)}</p><p>It may have been cut off when it was copied: ask for the link "
         "again, or for the encounter file.</p>"
-        f'<p><a href="{esc(href)}">Open Hex Combat</a></p></section>'
+        f'<p><a href="{esc(href)}"{outside}>Open Hex Combat</a></p></section>'
     )
 
 
@@ -477,13 +499,13 @@ async def start(kind: str) -> Viewer | None:
     """Open the viewer for the link in the page's address (``kind``: view or embed)."""
     code = code_from_fragment(str(js.location.hash))
     if code is None:
-        broken("The link holds no encounter.")
+        broken("The link holds no encounter.", kind)
         return None
     await later.load()  # a link may be of any ruleset
     try:
         enc = from_share_code(code)
     except HexcombatError as exc:
-        broken(problems_text(exc))
+        broken(problems_text(exc), kind)
         return None
     viewer = Viewer(enc, code, kind)
     if kind == "view":

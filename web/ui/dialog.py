@@ -60,6 +60,7 @@ class Dialog:
         body = self.element.querySelector('[data-slot="body"]')
         body.innerHTML = body_html
         self._open()
+        body.scrollTop = 0  # a reused dialog opens at its top, never where the last one was
         return body
 
     def close(self) -> None:

@@ -67,6 +67,11 @@ def closest_data(event: Any, name: str) -> tuple[Any, str | None]:
     return found, str(found.getAttribute(f"data-{name}"))
 
 
+def focus_quietly(element: Any) -> None:
+    """Focus ``element`` without scrolling its container (a card keeps its title in view)."""
+    element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+
 def now_ms() -> float:
     """The page clock in milliseconds (``performance.now()``)."""
     return float(js.performance.now())

@@ -52,6 +52,8 @@ FACING_LABELS: Final = ("N", "NE", "SE", "S", "SW", "NW")
 CHOICE_TYPES: Final = frozenset({"choice", "figure"})
 HEX_TEXT = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 STYLESHEET = "./static/library.css"
+CHOSEN_SHOWN = 30
+"""A chosen list entry longer than this is also written out in full under its list."""
 
 
 class Missing:
@@ -262,6 +264,7 @@ class Form:
                 radio.checked = radio.value == index
         else:
             control.value = format_value(field, value)
+            self.show_chosen()
 
     def filter_choices(self) -> None:
         """Offer only the choices whose ``when`` fits the other fields' current values, in
@@ -288,6 +291,17 @@ class Form:
             wrapper = control.closest("[data-field]")
             if present(wrapper):
                 wrapper.hidden = first is None and not is_required(field)
+        self.show_chosen()
+
+    def show_chosen(self) -> None:
+        """Under each list, the chosen entry's whole words when they are longer than a list
+        shows on a narrow panel (a select never wraps its text)."""
+        for line in self.element.querySelectorAll("[data-chosen]"):
+            control = line.parentElement.querySelector("select")
+            chosen = control.querySelector("option:checked") if present(control) else None
+            text = str(chosen.textContent) if present(chosen) and str(chosen.value) else ""
+            line.textContent = text
+            line.hidden = len(text) <= CHOSEN_SHOWN
 
     # ---- problems ------------------------------------------------------------
     def show_problems(self, problems: Iterable[Problem | tuple[str, str] | str]) -> list[Problem]:
@@ -409,7 +423,10 @@ def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
                 text += f" — {choice['detail']}"
             selected = " selected" if str(i) == current else ""
             options += f'<option value="{i}"{selected}>{esc(text)}</option>'
-        control = f"<select {common}>{options}</select>"
+        control = (
+            f"<select {common}>{options}</select>"
+            '<p class="hc-chosen" data-chosen aria-hidden="true" hidden></p>'
+        )
     elif kind == "int":
         low, high = field.get("minimum"), field.get("maximum")
         limits = (f' min="{low}"' if isinstance(low, int) else "") + (

@@ -93,6 +93,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         data="hexcombat/rulesets/data/combat_speed_phase.json",
         tests="tests/rules/test_combat_speed_phase_*.py",
         options_module="hexcombat.rulesets.combat_speed_phase.options",
+        starts=("combat_speed_phase_fixtures:armed_four",),
     )
 
     # ---- set-up ----------------------------------------------------------------

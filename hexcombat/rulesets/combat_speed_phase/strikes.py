@@ -72,7 +72,7 @@ class Strikes(Ruleset):
             params += (
                 FieldSpec(
                     "outcome",
-                    "GM: outcome",
+                    "The GM's ruling",
                     "choice",
                     help="The GM's ruling: the text has no to-hit rule (C-1).",
                     rule="C-1",

@@ -70,6 +70,15 @@ def _waiting(names: list[str]) -> str:
     return ", ".join(names)
 
 
+MODE_SHOWN = {
+    "stationary": "standing still",
+    "walk": "walking",
+    "accelerate": "starting to run",
+    "top": "running at top speed",
+}
+"""The figure panel's words for this round's move mode (its ids are for programs)."""
+
+
 @register
 class FigPercentile(Ruleset):
     """FIG-scaled movement, combined-speed to-hit penalties and a D100 roll at or under skill."""
@@ -464,7 +473,8 @@ class FigPercentile(Ruleset):
             "top_speed_hexes": top_speed(fig, s.rounding),
             "acceleration_hexes": accel_speed(fig, s.rounding),
             "running": book.running,
-            "declared": book.declared,
+            # a hidden declaration counts as made: the panel says so before the reveal (G-19)
+            "declared": book.declared or figure.id in state.declarations.choices,
             "actions_left": actions_left(figure),
             "in_hand": hand.name if hand else None,
             "loaded": hand.loaded if hand else None,
@@ -474,7 +484,7 @@ class FigPercentile(Ruleset):
         if book.mode is not None:
             m = motion(state, figure)
             view.update(
-                mode=m.mode,
+                mode=MODE_SHOWN.get(m.mode, m.mode),
                 speed=show(m.speed),
                 hexes_allowed=allowance(m.mode, fig, s.rounding),
                 hexes_moved=book.hexes_moved,

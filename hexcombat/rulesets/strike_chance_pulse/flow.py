@@ -127,6 +127,3 @@ def do_pass(state: GameState, figure: Figure) -> None:
         else:
             text += f" (Pass {streak + 1} of 2 to disentangle)"
     state.emit(Event("pass", text, figure.id, rule="SCP-18, A-18"))
-
-
-# ---- planning an attack -----------------------------------------------------------------

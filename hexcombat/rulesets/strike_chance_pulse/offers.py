@@ -185,7 +185,8 @@ def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | Non
                 "bool",
                 False,
                 required=False,
-                help="SCP-7: attack-condition modifier (A-15 placeholder).",
+                help="Striking with the secondary hand changes the chance (a house number: "
+                "the rules give none).",
                 rule="SCP-7",
             )
         )

@@ -34,7 +34,7 @@ def figure_view(state: GameState, figure: Figure) -> dict[str, Json]:
     }
     s = settings(state)
     for w in weapon_of_view(state, figure):
-        view[f"sc {w[0]}"] = w[1]
+        view[f"strike chance with the {w[0]}"] = w[1]
     del s
     return view
 

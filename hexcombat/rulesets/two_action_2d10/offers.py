@@ -178,8 +178,8 @@ class Offers(Flow):
                 "Parry or dodge against",
                 "figure",
                 None,
-                "The one attacker a Parry or Dodge (or a Block, with 'Block covers: one "
-                "declared attacker') counts against (D-2); offered when one is declared.",
+                "The one attacker a Parry or Dodge counts against (and a Block, when the "
+                "encounter's Block covers one declared attacker); offered when one is declared.",
                 "D-2",
                 guards,
                 required=False,

@@ -12,7 +12,7 @@ from hexcombat.checks import (
     AmountResult,
     Check,
 )
-from hexcombat.dice import Dice, Roll
+from hexcombat.dice import Dice, Roll, dice_words
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Status, figure_distance
 from hexcombat.layout import hex_label
@@ -201,7 +201,9 @@ class Perform(Resolve):
         }
         faces = ", ".join(map(str, roll.faces))
         verb = "shoots at" if mode == "shot" else "strikes at"
-        text = f"{a.name} {verb} {t.name}: {total} ({side.dice}: {faces}; {side.bonus:+d})"
+        text = (
+            f"{a.name} {verb} {t.name}: {total} ({dice_words(side.dice)}: {faces}; {side.bonus:+d})"
+        )
         if R.is_spectacular_mistake(roll.kept_faces, total, passive, rule):
             state.emit(
                 Event(

@@ -1,0 +1,129 @@
+"""A long fight in the page (issue 21): undo and redo write a small manifest, not the whole
+document; the log drawer draws the last entries and more on demand, and an undo takes its
+items off the end; the saved fight reopens where it was. Timings are the benchmark's
+(``tests/bench --only longlog``), not asserted here."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from hexcombat import Encounter, HexcombatError, loads
+from web.library.storage import Library, MemoryStore
+
+from .appdriver import start_app
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+# web/play/log.py's WINDOW (that module needs the browser's js to import)
+WINDOW = int(re.findall(r"^WINDOW = (\d+)", (ROOT / "web/play/log.py").read_text(), re.M)[0])
+ACTIONS = WINDOW + 200
+
+# Records every localStorage write's key and size in window.__sets.
+WATCH_SETS = """
+(() => {
+  window.__sets = [];
+  const real = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key.startsWith("hexcombat:")) window.__sets.push([key, String(value).length]);
+    return real.call(this, key, value);
+  };
+})();
+"""
+
+
+def long_fight(actions: int) -> Encounter:
+    """The skirmish demo's set-up, then ``actions`` random legal actions."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from playouts import random_action
+
+    doc = json.loads((ROOT / "static" / "demos" / "skirmish.json").read_text(encoding="utf-8"))
+    doc["log"] = []
+    enc = loads(json.dumps(doc))
+    rng = random.Random(5)
+    while len(enc.log) < actions:
+        action = random_action(enc, rng.randrange)
+        assert action is not None
+        try:
+            enc.perform(action)
+        except HexcombatError:
+            continue
+    return enc
+
+
+def open_in_page(page: Page, enc: Encounter) -> None:
+    """Make ``enc`` the library's only, last opened entry and reload."""
+    store = MemoryStore()
+    library = Library(store)
+    entry, _ = library.add(enc)
+    library.remember(entry.id)
+    page.evaluate(
+        "keys => { localStorage.clear(); for (const [k, v] of Object.entries(keys)) "
+        "localStorage.setItem(k, v); }",
+        store.data,
+    )
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]", timeout=120_000)
+
+
+def sets(page: Page) -> list[Any]:
+    return list(page.evaluate("window.__sets.splice(0)"))
+
+
+def test_undo_and_redo_in_a_long_fight_write_little_and_the_log_draws_a_window(
+    browser: Browser, base_url: str
+) -> None:
+    enc = long_fight(ACTIONS)
+    events = [len(enc.entry_events(i)) for i in range(len(enc.log))]
+    app = start_app(browser, base_url, "desktop")
+    page = app.page
+    try:
+        page.add_init_script(WATCH_SETS)
+        open_in_page(page, enc)
+        expect(page.locator("#log-count")).to_have_text(str(sum(events)))
+        shown = sum(events[-WINDOW:])
+        expect(page.locator("#log > li")).to_have_count(shown)
+        assert page.locator("#log > li").first.get_attribute("data-entry") == str(ACTIONS - WINDOW)
+        sets(page)
+
+        for _ in range(3):
+            page.locator("#undo-button").click()
+        expect(page.locator("#log > li")).to_have_count(shown - sum(events[-3:]))
+        expect(page.locator("#log-count")).to_have_text(str(sum(events[:-3])))
+        written = sets(page)
+        assert {key.rsplit(":", 1)[0] for key, _ in written} <= {
+            "hexcombat",
+            f"hexcombat:enc:{page.evaluate('localStorage.getItem(`hexcombat:last`)')}",
+        }
+        assert max(n for _, n in written) < 2000, written  # a manifest and the index
+        page.locator("#redo-button").click()
+        expect(page.locator("#log > li")).to_have_count(shown - sum(events[-2:]))
+        assert max(n for _, n in sets(page)) < 2000
+
+        page.locator("#log-button").click()
+        earlier = page.locator("#log-earlier")
+        expect(earlier).to_have_text("Show 200 earlier actions")
+        app.screenshot("long-fight-log-earlier")
+        earlier.click()
+        expect(earlier).to_be_hidden()
+        expect(page.locator("#log > li")).to_have_count(sum(events[:-2]))
+        assert page.locator("#log > li").first.get_attribute("data-entry") == "0"
+        app.screenshot("long-fight-log")
+
+        page.reload()
+        page.wait_for_selector("html[data-app-state=ready]", timeout=120_000)
+        expect(page.locator("#log-count")).to_have_text(str(sum(events[:-2])))
+        page.locator("#redo-button").click()
+        page.locator("#redo-button").click()
+        expect(page.locator("#log-count")).to_have_text(str(sum(events)))
+    finally:
+        page.context.close()

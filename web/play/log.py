@@ -1,0 +1,153 @@
+"""The combat log drawer: one ``#log`` item per event of the applied actions, newest last.
+
+A tap costs the same at 5,000 actions as at 50: the drawer draws the last
+:data:`WINDOW` log entries when an encounter opens ("Show earlier" adds the window before
+them), appends what an action or redo adds, and removes from the end what an undo takes
+back. Only a jump below the drawn window draws a window again. The filter hides the items
+of other figures; new items are filtered as they come.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat import Encounter
+from web.ui.dom import byid, esc, present
+from web.ui.words import tagged
+
+WINDOW = 400
+"""Log entries drawn when an encounter opens, and added by each "Show earlier"."""
+
+
+class LogDrawer:
+    """Keeps ``#log`` in step with an encounter's cursor, drawing only what changed."""
+
+    def __init__(self, units: Any) -> None:
+        self.units = units
+        """A callable giving the ruleset's time units (for the "R2P1" stamps)."""
+        self.enc: Encounter | None = None
+        self.first = 0
+        """The first log entry drawn (earlier ones wait behind "Show earlier")."""
+        self.entries = 0
+        """Log entries drawn up to (exclusive): the cursor when last drawn."""
+        self.events = 0
+        """Events of the applied actions, drawn or not (the count on the Log button)."""
+
+    def reset(self) -> None:
+        """Forget the drawn encounter: the next :meth:`render` draws a fresh window."""
+        self.enc = None
+
+    def render(self, enc: Encounter) -> None:
+        """Bring ``#log`` up to ``enc``'s cursor."""
+        log = byid("log")
+        cursor = enc.cursor
+        if enc is not self.enc or cursor < self.first:
+            self._window(enc, cursor)
+        elif cursor < self.entries:
+            self._remove_from(log, cursor)
+        elif cursor > self.entries:
+            self.events += self._append(log, enc, self.entries, cursor)
+            self._announce(enc, self.entries, cursor)
+            log.scrollTop = log.scrollHeight
+        self.entries = cursor
+        byid("log-count").textContent = str(self.events)
+
+    def earlier(self) -> None:
+        """Draw the window of entries before the first one drawn ("Show earlier")."""
+        if self.enc is None or self.first == 0:
+            return
+        start = max(0, self.first - WINDOW)
+        html = self._html(self.enc, start, self.first)
+        byid("log").insertAdjacentHTML("afterbegin", html)
+        self.first = start
+        self.filter()
+        self._earlier_button()
+
+    def filter(self) -> None:
+        """Show only the events of the figure chosen in the log's filter."""
+        for item in js.document.querySelectorAll("#log > li"):
+            self._filter_one(item)
+
+    # ---- internals ---------------------------------------------------------------------------
+    def _window(self, enc: Encounter, cursor: int) -> None:
+        self.enc = enc
+        self.first = max(0, cursor - WINDOW)
+        self.events = sum(len(enc.entry_events(i)) for i in range(self.first))
+        log = byid("log")
+        log.innerHTML = ""
+        self.events += self._append(log, enc, self.first, cursor)
+        log.scrollTop = log.scrollHeight
+        self._earlier_button()
+
+    def _append(self, log: Any, enc: Encounter, start: int, stop: int) -> int:
+        """Draw entries ``start``..``stop`` at the end; how many events they have."""
+        before = log.childElementCount
+        log.insertAdjacentHTML("beforeend", self._html(enc, start, stop))
+        added = int(log.childElementCount) - int(before)
+        who = str(byid("log-filter").value)
+        if who:
+            item = log.lastElementChild
+            for _ in range(added):
+                self._filter_one(item, who)
+                item = item.previousElementSibling
+        return added
+
+    def _announce(self, enc: Encounter, start: int, stop: int) -> None:
+        """What just happened, for a screen reader (``#log-announce`` is a polite live region;
+        an opened encounter's whole log is never read out)."""
+        said = [event.text for i in range(start, stop) for event in enc.entry_events(i)]
+        byid("log-announce").textContent = " ".join(said)
+
+    def _remove_from(self, log: Any, cursor: int) -> None:
+        """Remove the items of entries ``cursor`` and later (an undo or a jump back)."""
+        item = log.lastElementChild
+        while present(item) and int(item.dataset.entry) >= cursor:
+            before = item.previousElementSibling
+            item.remove()
+            self.events -= 1
+            item = before
+
+    def _html(self, enc: Encounter, start: int, stop: int) -> str:
+        return "".join(
+            self._event_html(event.to_json(), i)
+            for i in range(start, stop)
+            for event in enc.entry_events(i)
+        )
+
+    def _earlier_button(self) -> None:
+        button = byid("log-earlier")
+        button.hidden = self.first == 0
+        n = min(WINDOW, self.first)
+        button.textContent = f"Show {n} earlier action{'s' if n != 1 else ''}"
+
+    def _filter_one(self, item: Any, who: str | None = None) -> None:
+        if who is None:
+            who = str(byid("log-filter").value)
+        item.hidden = bool(who) and who not in (str(item.dataset.actor), str(item.dataset.target))
+
+    def _event_html(self, e: dict[str, Any], entry: int) -> str:
+        data = e.get("data") or {}
+        when = ""
+        if "time" in data:
+            units = self.units()
+            when = "".join(f"{u[:1].upper()}{n}" for u, n in zip(units, data["time"], strict=False))
+        more = []
+        if e.get("rule"):
+            more.append(f'<div>Rule <span class="rule-id">{esc(e["rule"])}</span></div>')
+        if e.get("details"):
+            more.append("<ul>" + "".join(f"<li>{tagged(d)}</li>" for d in e["details"]) + "</ul>")
+        for roll in e.get("rolls", []):
+            faces = ", ".join(str(x) for x in roll.get("faces", []))
+            more.append(f"<div>Rolled {esc(roll.get('expr', ''))}: {esc(faces)}</div>")
+        figure = esc(e.get("figure") or "")
+        target = esc(e.get("target") or "")
+        body = "".join(more) or '<div class="muted">No further details.</div>'
+        return (
+            f'<li class="kind-{esc(e["kind"])}" data-kind="{esc(e["kind"])}" '
+            f'data-actor="{figure}" data-target="{target}" data-entry="{entry}">'
+            f'<details><summary><span class="when">{esc(when)}</span>'
+            f'<span class="text">{esc(e["text"])}</span></summary>'
+            f'<div class="more">{body}</div></details></li>'
+        )
