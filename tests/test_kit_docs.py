@@ -65,3 +65,20 @@ def test_every_kit_option_gap_has_a_test() -> None:
     assert [n for n, _, rule in COVERAGE._options(KIT) if not found.gaps.get(rule)] == []
     table = COVERAGE.render(KIT)
     assert "| `kit.block_bonus` | `2` | G-1 |" in table
+
+
+def test_every_adding_a_ruleset_step_names_the_test_that_checks_it() -> None:
+    steps = re.split(r"\n(?=\d+\. \*\*)", adding_section())[1:]
+    assert len(steps) == 11
+    unchecked = [
+        step.split("**")[1]
+        for step in steps
+        if not any((ROOT / p).is_file() for p in re.findall(r"`(tests/[^`<>* ]+\.py)`", step))
+    ]
+    assert unchecked == []
+
+
+def test_the_shape_is_shown_once_and_its_test_is_named() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    assert text.count("### The shape of a ruleset package") == 1
+    assert "`tests/test_ruleset_shape.py`" in text

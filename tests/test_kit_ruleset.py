@@ -16,7 +16,7 @@ from itertools import product
 
 import pytest
 from kit import KitDuel
-from kit.calc import damage_left, in_zone, strike_key, weapon_list
+from kit.rules import damage_left, in_zone, strike_key, weapon_list
 from playouts import playout
 
 from hexcombat import Action, Encounter, HexcombatError, dumps, loads

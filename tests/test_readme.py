@@ -28,3 +28,14 @@ def test_every_cli_command_in_the_readme_exists(capsys: object) -> None:
             main([command, "--help"])
         except SystemExit as exc:
             assert exc.code == 0
+
+
+def test_the_readme_lists_every_built_in_ruleset_with_its_coverage_table() -> None:
+    from hexcombat.rulesets import all_rulesets
+
+    text = README.read_text(encoding="utf-8")
+    intro = text.split("## What it does", 1)[1].split("\n## ", 1)[0]
+    for ruleset in all_rulesets():
+        assert f"`{ruleset.id}`" in intro, ruleset.id
+        if ruleset.manifest.prefix:
+            assert f"(docs/rules/{ruleset.id}.md)" in intro, ruleset.id

@@ -20,11 +20,11 @@ class Manifest:
     inconsistency and reading ids (``G-3``, ``I-1``), ``spec`` the spec's file name in the
     spec folder and ``rules`` how many rules it numbers. ``demo`` is the demo file under
     ``static/demos/`` (empty for a test-only ruleset) and ``builder`` the function that
-    builds it, ``module:function`` importable from ``tests/`` (``ta_fixtures:demo``).
-    ``starts`` name further builders (``module:function(seed)``) the conformance suite plays
-    games from, where the demo and the four-figure start leave part of the ruleset unplayed
-    (combat-speed-phase's default is movement only, so armed figures under the borrowed
-    resolution play its strikes).
+    builds it, ``module:function`` importable from ``tests/``
+    (``two_action_2d10_fixtures:demo``). ``starts`` name further builders
+    (``module:function(seed)``) the conformance suite plays games from, where the demo and
+    the four-figure start leave part of the ruleset unplayed (combat-speed-phase's default
+    is movement only, so armed figures under the borrowed resolution play its strikes).
     """
 
     package: str

@@ -30,7 +30,7 @@ from .appdriver import (
 from .conftest import App
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
-from scp_fixtures import signature
+from strike_chance_pulse_fixtures import signature
 
 pytestmark = [
     pytest.mark.browser,

@@ -32,7 +32,7 @@ from .appdriver import log_texts as every_log_text
 from .conftest import ROOT, App
 
 sys.path.insert(0, str(ROOT / "tests" / "rules"))
-from ta_fixtures import duel
+from two_action_2d10_fixtures import duel
 
 pytestmark = [
     pytest.mark.browser,

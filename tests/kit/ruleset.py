@@ -28,8 +28,9 @@ from hexcombat.checks import (
 )
 from hexcombat.dice import Dice
 from hexcombat.events import Event
-from hexcombat.figures import Figure, Pool, Status
+from hexcombat.figures import Figure, Pool
 from hexcombat.rulesets.base import Preview, Ruleset
+from hexcombat.rulesets.common import int_or, knock_down
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
@@ -38,8 +39,9 @@ from hexcombat.time import Acting, Clock
 from hexcombat.validation import Json
 
 from . import DATA
-from .calc import damage_left, in_zone, strike_key, weapon_list
 from .options import FIELDS, OPTIONS, PASSES, TIME
+from .rules import damage_left, in_zone, strike_key, weapon_list
+from .state import RoundBook
 
 STANCES = (
     Choice("press", "Press", "Strike in your place in the order (KIT-2)"),
@@ -79,14 +81,13 @@ class KitDuel(Ruleset):
     def start(self, state: GameState) -> None:
         """Hit-point pools (KIT-7), then the first step."""
         for f in state.figures.values():
-            hp = f.stats.get("hp")
-            hp = hp if isinstance(hp, int) else 1
+            hp = int_or(f.stats.get("hp"), 1)
             f.pools.setdefault("hp", Pool(hp, hp))
         self.start_step(state)
 
     def start_step(self, state: GameState) -> None:
         """Nobody has struck in a new step."""
-        state.memory["done"] = []
+        RoundBook(state).new_step()
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points (KIT-7)."""
@@ -95,15 +96,11 @@ class KitDuel(Ruleset):
     # ---- time -----------------------------------------------------------------
     def stances(self, state: GameState) -> dict[str, str]:
         """Revealed stances (KIT-1)."""
-        table = state.memory.setdefault("stances", {})
-        assert isinstance(table, dict)
-        return {str(k): str(v) for k, v in table.items()}
+        return RoundBook(state).stances
 
     def done(self, state: GameState) -> list[str]:
         """Figures that have struck or waited in this pass."""
-        done = state.memory.setdefault("done", [])
-        assert isinstance(done, list)
-        return [str(f) for f in done]
+        return RoundBook(state).done
 
     def _weapons(self, state: GameState, figure: Figure) -> dict[str, Any]:
         table: Any = state.data.get("weapons", DATA["weapons"])
@@ -219,12 +216,12 @@ class KitDuel(Ruleset):
         win (KIT-5, KIT-6, KIT-7)."""
         row = self._weapons(state, attacker)[weapon]
         spec = row["specials"][special]
-        mods = [Modifier("Skill", _int(attacker.stats.get("skill")), "KIT-5")]
+        mods = [Modifier("Skill", int_or(attacker.stats.get("skill"), 0), "KIT-5")]
         if spec["attack"]:
             mods.append(Modifier(spec["label"], int(spec["attack"]), "KIT-4", house_default=True))
-        guard = [Modifier("Defence", _int(target.stats.get("defence")), "KIT-5")]
+        guard = [Modifier("Defence", int_or(target.stats.get("defence"), 0), "KIT-5")]
         if block:
-            guard.append(Modifier("Block", _int(state.option("kit.block_bonus")), "KIT-6"))
+            guard.append(Modifier("Block", int_or(state.option("kit.block_bonus"), 0), "KIT-6"))
         hit = OpposedCheck(
             "To hit",
             OpposedSide(attacker.name, "2d6", tuple(mods)),
@@ -274,19 +271,19 @@ class KitDuel(Ruleset):
         """A revealed stance takes effect (KIT-1)."""
         figure = state.figure(action.figure)
         stance = action.text("stance")
-        state.memory.setdefault("stances", {})[figure.id] = stance  # type: ignore[index]
+        RoundBook(state).take_stance(figure.id, stance)
         word = "presses" if stance == "press" else "cedes the initiative"
         state.emit(Event("stance", f"{figure.name} {word}", figure.id, rule="KIT-1"))
 
     def end_step(self, state: GameState, dice: Dice) -> None:
         """After the last pass, stances are forgotten (KIT-8)."""
         if state.step.id == "strike" and state.clock.counters[1] == PASSES:
-            state.memory["stances"] = {}
+            RoundBook(state).forget_stances()
 
     def do_wait(self, state: GameState, action: Action, dice: Dice) -> None:
         """Let the pass go by (KIT-2)."""
         figure = state.figure(action.figure)
-        state.memory["done"] = [*self.done(state), figure.id]
+        RoundBook(state).mark_done(figure.id)
         state.emit(Event("wait", f"{figure.name} waits", figure.id, rule="KIT-2"))
 
     def do_strike(self, state: GameState, action: Action, dice: Dice) -> None:
@@ -294,7 +291,7 @@ class KitDuel(Ruleset):
         figure = state.figure(action.figure)
         target = state.figure(action.text("target"))
         w, s = action.text("weapon"), action.text("special")
-        state.memory["done"] = [*self.done(state), figure.id]
+        RoundBook(state).mark_done(figure.id)
         answers = (
             ActionSpec("block", "Block", target.id, (), "Add the block bonus (KIT-6).", "KIT-6"),
             ActionSpec("take", "Do not block", target.id, (), "", "KIT-6"),
@@ -345,7 +342,7 @@ class KitDuel(Ruleset):
             )
         )
         if hp.current == 0:
-            target.statuses["down"] = Status("down")
+            knock_down(target)
             state.emit(Event("status", f"{target.name} is down", target.id, rule="KIT-7"))
 
     # ---- words and looks for the page ------------------------------------------
@@ -377,7 +374,3 @@ class KitDuel(Ruleset):
     def view_label(self, key: str) -> str:
         """'Stance' for the figure view's stance."""
         return "Stance" if key == "kit_stance" else super().view_label(key)
-
-
-def _int(value: Json) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0

@@ -5,17 +5,23 @@ kinds (its ``do_<kind>`` methods, except those every ruleset inherits, such as
 ``next_step``), its step ids and the keys of its figure view (from a new figure and from
 every state of its demo encounters), then scans every source file of ``web/``:
 
-- a ruleset id anywhere (code, comment or markup) is a hit;
-- an action kind, step id or figure-view key is a hit as a whole quoted string
-  (``"move"``, ``'actions_left'``) or as a ``data-...="..."`` value: the page may say
-  "Move here" when the engine gives it those words, but never decides by a ruleset's names.
+- a ruleset id anywhere (code, comment or markup) is a hit, as a whole word;
+- an action kind, step id or figure-view key is a hit only where the page would decide by
+  it: in Python, a string compared (``kind == "move"``, ``step in ("act", ...)``), looked
+  up (``view["actions_left"]``, ``.get("mode")``), used as a dict key or a ``case``; in
+  markup, scripts and styles, a ``data-...="..."`` value, a ``[data-...="..."]`` selector
+  or a ``===`` comparison. The same word as the page's own text or value (a label
+  "Done", a CSS ``display: block``, a button "First") is no hit: ordinary words stay
+  usable whatever ids a ruleset picks.
 
 A name that is also the engine's own word for every ruleset (a field of its figure,
-equipment, status or pool data, such as equipment's ``loaded``) is not a ruleset's name.
+equipment, status or pool data, such as equipment's ``loaded``, or a key of the engine's
+views, such as a step's ``done``) is not a ruleset's name.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import re
@@ -84,9 +90,27 @@ def figure_view_keys(ruleset: Ruleset) -> set[str]:
     return keys
 
 
+def _keys(value: object) -> set[str]:
+    """Every dict key in a view, except under a figure's ``extra`` (the ruleset's own keys)."""
+    if isinstance(value, dict):
+        return set(value) | {k for key, v in value.items() if key != "extra" for k in _keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in _keys(v)}
+    return set()
+
+
 def engine_words() -> set[str]:
-    """The engine's own names for figure data, the same for every ruleset."""
-    return {f.name for cls in (Figure, Equipment, Pool, Status) for f in dataclasses.fields(cls)}
+    """The engine's own names, the same for every ruleset: the fields of figure data and the
+    keys every ruleset's views share (an encounter's, a ruleset's); a key only some rulesets'
+    views have (an action kind keying its words) stays a ruleset's name."""
+    shared: set[str] | None = None
+    for r in all_rulesets():
+        enc = empty_encounter(6, 6).with_setup(ruleset=r.id)
+        enc = enc.with_figure(r.new_figure("a", "A", "Blue", Hex(1, 1)))
+        keys = _keys(encounter_view(enc)) | _keys(ruleset_view(r))
+        shared = keys if shared is None else shared & keys
+    fields = {f.name for cls in (Figure, Equipment, Pool, Status) for f in dataclasses.fields(cls)}
+    return fields | (shared or set())
 
 
 def ruleset_names() -> dict[str, set[str]]:
@@ -102,33 +126,102 @@ def ruleset_names() -> dict[str, set[str]]:
 NAMES = ruleset_names()
 
 
-def hits(text: str) -> list[str]:
-    """Every ruleset name ``text`` uses, with its line number."""
+def _id_hits(text: str) -> list[str]:
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         lowered = line.lower()
-        found += [f"{number}: ruleset id {i!r}" for i in NAMES["ids"] if i.lower() in lowered]
-        for quoted in re.findall(r"""(["'])([A-Za-z_][\w-]*)\1""", line):
-            if quoted[1] in NAMES["names"]:
-                found.append(f"{number}: {quoted[1]!r}")
+        found += [
+            f"{number}: ruleset id {i!r}"
+            for i in sorted(NAMES["ids"])
+            if re.search(rf"(?<![\w-]){re.escape(i.lower())}(?![\w-])", lowered)
+        ]
     return found
+
+
+def _decided(node: ast.AST) -> list[ast.expr]:
+    """The expressions whose string value the code decides by at ``node``."""
+    if isinstance(node, ast.Compare):
+        parts = [node.left, *node.comparators]
+        return [
+            e
+            for p in parts
+            for e in ([*p.elts] if isinstance(p, ast.Tuple | ast.List | ast.Set) else [p])
+        ]
+    if isinstance(node, ast.Subscript):
+        return [node.slice]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+        return [node.args[0]] if node.func.attr in ("get", "pop", "setdefault") else []
+    if isinstance(node, ast.Dict):
+        return [k for k in node.keys if k is not None]
+    if isinstance(node, ast.MatchValue):
+        return [node.value]
+    return []
+
+
+def _python_hits(text: str) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        for e in _decided(node):
+            if (
+                isinstance(e, ast.Constant)
+                and isinstance(e.value, str)
+                and e.value in NAMES["names"]
+            ):
+                found.append(f"{e.lineno}: {e.value!r}")
+    return sorted(set(found), key=lambda f: (int(f.split(":")[0]), f))
+
+
+MARKUP = re.compile(
+    r"""data-[\w-]+\s*=\s*["']([\w-]+)["']"""  # an attribute value or a [data-...="..."] selector
+    r"""|[!=]==?\s*["']([\w-]+)["']|["']([\w-]+)["']\s*[!=]==?"""  # a comparison
+    r"""|\bcase\s+["']([\w-]+)["']"""  # a switch case
+)
+
+
+def _markup_hits(text: str) -> list[str]:
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        for groups in MARKUP.findall(line):
+            found += [f"{number}: {w!r}" for w in groups if w in NAMES["names"]]
+    return found
+
+
+def hits(text: str, python: bool = True) -> list[str]:
+    """Every ruleset name ``text`` uses, with its line number (``python``: the text is
+    Python source, else markup, script or style)."""
+    names = _python_hits(text) if python else _markup_hits(text)
+    return _id_hits(text) + names
 
 
 def test_the_names_are_collected() -> None:
     assert {"skirmish", "fig-percentile", "fig_percentile"} <= NAMES["ids"]
     assert {"move", "plan_move", "attack", "declare", "actions_left"} <= NAMES["names"]
     assert "next_step" not in NAMES["names"]  # every ruleset's common action
+    assert {"label", "steps", "acting"} <= engine_words()  # keys of every ruleset's views
 
 
-def test_the_scan_finds_a_ruleset_name() -> None:
-    assert hits('MOVE_WORDS = ("move", "plan_move")') == ["1: 'move'", "1: 'plan_move'"]
+def test_the_scan_finds_a_ruleset_name_where_the_page_decides_by_it() -> None:
+    assert hits('if kind in ("move", "plan_move"):\n    pass') == ["1: 'move'", "1: 'plan_move'"]
+    assert hits('left = view["actions_left"]') == ["1: 'actions_left'"]
+    assert hits('moved = figure.get("hexes_moved")') == ["1: 'hexes_moved'"]
+    assert hits('match kind:\n    case "attack":\n        pass') == ["2: 'attack'"]
     assert hits("# the fig-percentile demo first") == ["1: ruleset id 'fig-percentile'"]
+    assert hits('<button data-action="parry">', python=False) == ["1: 'parry'"]
+    assert hits('if (kind === "charge") {}', python=False) == ["1: 'charge'"]
+    assert hits('[data-step="declare"] { color: red }', python=False) == ["1: 'declare'"]
+
+
+def test_ordinary_words_are_no_hit_as_the_pages_own_text_or_values() -> None:
     assert hits('listen(svg, "pointermove", on_move)  # Move here') == []
+    assert hits('label = "Move"\nstyle = "display: block"\nwords = ("free", "stop", "take")') == []
+    assert hits('button(f"{name}: pass", "first", done=True)') == []
+    assert hits("# a skirmishing party") == []  # an id only as a whole word
+    assert hits(".panel { display: block } /* free text: move, stop */", python=False) == []
 
 
 @pytest.mark.parametrize("path", web_sources(), ids=lambda p: str(p.relative_to(WEB)))
 def test_web_names_no_ruleset(path: Path) -> None:
-    found = hits(path.read_text(encoding="utf-8"))
+    found = hits(path.read_text(encoding="utf-8"), python=path.suffix == ".py")
     assert not found, f"web/{path.relative_to(WEB)} names a ruleset: " + "; ".join(found)
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from hexcombat.rulesets.common import int_or
+
 from ...checks import Chain, Check, Modifier, Stage
 from ...figures import Equipment, Figure, figure_distance, nearest_hexes
 from ...geometry import in_front_arc, in_front_half
@@ -37,8 +39,8 @@ def separation(state: GameState, a: Figure, b: Figure) -> int:
 
 def weapon_reach(item: Equipment) -> int:
     """CSP-17: a weapon's reach in hexes (data table ``weapons``; 1 when missing)."""
-    value = item.stats.get("reach", 1)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else 1
+    value = int_or(item.stats.get("reach"), 1)
+    return value if value >= 1 else 1
 
 
 def weapons(figure: Figure) -> list[Equipment]:
@@ -145,10 +147,10 @@ def borrowed_chain(state: GameState, attacker: Figure, target: Figure, item: Equ
     rolls = list(hit.roll_modifiers)
     bonus = list(hit.modifiers)
     if is_impaired(attacker):
-        value = _int(state.options.get("csp.impaired_penalty"), -4)
+        value = int_or(state.options.get("csp.impaired_penalty"), -4)
         rolls.append(Modifier("Impaired striker (section 6.1 missing)", value, "CSP-3, C-2", True))
     if bool(target.stats.get("shield")) and not is_impaired(target):
-        value = _int(state.options.get("csp.shield_bonus"), 1)
+        value = int_or(state.options.get("csp.shield_bonus"), 1)
         bonus.append(Modifier(f"{target.name}'s shield", value, "C-2", True))
     hit = replace(
         hit,
@@ -159,10 +161,6 @@ def borrowed_chain(state: GameState, attacker: Figure, target: Figure, item: Equ
     )
     stages = (Stage("hit", hit), *chain.stages[1:])
     return Chain(f"{attacker.name} strikes {target.name} (borrowed roll)", stages)
-
-
-def _int(value: Json, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def status_choices_when(outcome: str) -> Mapping[str, Json]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from hexcombat.rulesets.common import int_or
+
 from ...actions import Action, ActionSpec
 from ...errors import IllegalActionError
 from ...events import Event
@@ -20,7 +22,6 @@ from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...validation import Json
 from ..base import Ruleset
-from .book import Book, _hexes, _int, _opt, cs_of
 from .combat import (
     separation,
 )
@@ -35,6 +36,7 @@ from .moves import (
     tick_poses,
     ticks_of,
 )
+from .situation import cs_of, hexes_text, opt_text
 from .speed import (
     allowance,
     change_cost,
@@ -42,6 +44,7 @@ from .speed import (
     half_split,
     must_keep_moving,
 )
+from .state import FigureBook
 
 
 class HalfPhases(Ruleset):
@@ -54,7 +57,7 @@ class HalfPhases(Ruleset):
     def half_left(self, state: GameState, figure: Figure, half: int | None = None) -> int:
         """Hexes of movement in a half-phase: ceil or floor of N x CS / 2 (CSP-9), less a
         change carried over from the half before (C-10; from the last phase, R-5)."""
-        book = Book(figure)
+        book = FigureBook(figure)
         n = book.n or 0
         h = self.half(state) if half is None else half
         left = half_allowance(allowance(n, cs_of(figure)), h)
@@ -63,10 +66,12 @@ class HalfPhases(Ruleset):
     # ---- movement ---------------------------------------------------------------------
     def move_rules(self, state: GameState, figure: Figure) -> MoveRules:
         """The figure's step rules in the current half-phase."""
-        n = Book(figure).n or 0
-        forward = frozenset({"F"} if _opt(state, "csp.forward_dirs") == "F" else {"F", "FL", "FR"})
+        n = FigureBook(figure).n or 0
+        forward = frozenset(
+            {"F"} if opt_text(state, "csp.forward_dirs") == "F" else {"F", "FL", "FR"}
+        )
         span, into = 0, "the second half (C-10)"
-        if _opt(state, "csp.turn_cost_split") == "span":
+        if opt_text(state, "csp.turn_cost_split") == "span":
             if self.half(state) == 1:
                 span = self.half_left(state, figure, 2)
             elif state.options.get("csp.turn_into_next_phase") is True:
@@ -74,9 +79,9 @@ class HalfPhases(Ruleset):
         return MoveRules(
             n,
             cs_of(figure),
-            _opt(state, "csp.facing_cost"),
+            opt_text(state, "csp.facing_cost"),
             forward,
-            _opt(state, "csp.mixed_direction_rule"),
+            opt_text(state, "csp.mixed_direction_rule"),
             span,
             into,
         )
@@ -84,7 +89,7 @@ class HalfPhases(Ruleset):
     def start_pose(self, state: GameState, figure: Figure) -> Pose:
         """The figure's pose with its direction of motion as the tag."""
         rules = self.move_rules(state, figure)
-        book = Book(figure)
+        book = FigureBook(figure)
         return Pose(
             figure.position, figure.facing, Motion(book.motion, book.oblique).tag(rules.counting)
         )
@@ -111,7 +116,7 @@ class HalfPhases(Ruleset):
         """R-2: the phase at CS after a fast phase must enter a hex; checked in its last half."""
         if not state.options.get("csp.slowing_phase_must_move", True):
             return False
-        book = Book(figure)
+        book = FigureBook(figure)
         last_half = self.half(state) == 2 or self.half_left(state, figure, 2) == 0
         return must_keep_moving(book.last) and book.hexes == 0 and last_half
 
@@ -126,7 +131,7 @@ class HalfPhases(Ruleset):
     def _plan_spec(self, state: GameState, figure: Figure) -> ActionSpec:
         left = self.half_left(state, figure)
         hexes = self.destinations(state, figure)
-        n = Book(figure).n or 0
+        n = FigureBook(figure).n or 0
         to = FieldSpec(
             "to",
             "Destination",
@@ -140,7 +145,7 @@ class HalfPhases(Ruleset):
             "facing",
             "Facing at the end",
             "facing",
-            help=f"Each hexside turned costs {_hexes(change_cost(n))} at N = {n} "
+            help=f"Each hexside turned costs {hexes_text(change_cost(n))} at N = {n} "
             "(CSP-6, CSP-15, C-3).",
             rule="CSP-15",
             required=False,
@@ -157,7 +162,7 @@ class HalfPhases(Ruleset):
         )
         half = self.half(state)
         text = (
-            f"Plan half-phase {half}: up to {_hexes(left)} "
+            f"Plan half-phase {half}: up to {hexes_text(left)} "
             f"({'first half, rounded up' if half == 1 else 'second half, rounded down'}, CSP-9). "
             "Plans stay secret until everyone has planned, then all move together (CSP-8)."
         )
@@ -176,7 +181,7 @@ class HalfPhases(Ruleset):
         facing = action.params.get("facing")
         motion = action.params.get("motion")
         reach = self.half_reach(state, figure)
-        book = Book(figure)
+        book = FigureBook(figure)
         candidates = []
         for pose, cost in reach.poses().items():
             m = Motion.read(pose.tag)
@@ -187,7 +192,7 @@ class HalfPhases(Ruleset):
             candidates.append((cost, pose.facing != figure.facing, pose))
         if not candidates:
             wanted = f"{hex_label(to)}" + (
-                f" facing {FACING_NAMES[_int(facing)]}" if facing is not None else ""
+                f" facing {FACING_NAMES[int_or(facing, 0)]}" if facing is not None else ""
             )
             wanted += f" moving to the {motion_words(str(motion))}" if motion is not None else ""
             rules = self.move_rules(state, figure)
@@ -197,7 +202,8 @@ class HalfPhases(Ruleset):
                     "oblique movement is limited to 2 x CS (CSP-11, C-6)"
                 )
             raise IllegalActionError(
-                f"{figure.name} cannot reach {wanted} with {_hexes(self.half_left(state, figure))} "
+                f"{figure.name} cannot reach {wanted} with "
+                f"{hexes_text(self.half_left(state, figure))} "
                 f"in this half-phase (CSP-6, CSP-9, CSP-15)"
             )
         best = min(c[:2] for c in candidates)
@@ -234,11 +240,11 @@ class HalfPhases(Ruleset):
         for f in state.figures.values():  # those not moving hold their hexes (C-11)
             if f.id not in hexes and is_standing(f):
                 hexes[f.id] = [f.position]
-        if _opt(state, "csp.collision_rule") == "priority":
+        if opt_text(state, "csp.collision_rule") == "priority":
 
             def rank(fid: str) -> tuple[int, int, str]:
                 f = state.figure(fid)
-                return (-(Book(f).n or 0), -cs_of(f), fid)
+                return (-(FigureBook(f).n or 0), -cs_of(f), fid)
 
             walked = lockstep(hexes, policy="priority", priority=sorted(hexes, key=rank))
         else:
@@ -250,12 +256,12 @@ class HalfPhases(Ruleset):
 
     def _per_step(self, state: GameState) -> bool:
         """R-4 'per_step': every step takes one tick of a half-phase, whatever it costs."""
-        return _opt(state, "csp.tick_timing") == "per_step"
+        return opt_text(state, "csp.tick_timing") == "per_step"
 
     def _finishing(self, state: GameState, figure: Figure) -> int:
         """Hexes at the start of this half that finish a change begun in the half before
         (C-10); they hold the figure in place for as many ticks (R-4 'per_hex')."""
-        book = Book(figure)
+        book = FigureBook(figure)
         return book.debt if self.half(state) == 2 else book.owed
 
     def _moved(
@@ -267,7 +273,7 @@ class HalfPhases(Ruleset):
         walked: list[Hex],
         half: int,
     ) -> None:
-        book = Book(figure)
+        book = FigureBook(figure)
         left = self.half_left(state, figure)
         done = len(walked) - 1
         cut = done < len(poses) - 1
@@ -297,13 +303,13 @@ class HalfPhases(Ruleset):
         n = book.n or 0
         if m.debt and not cut:
             into = "the second half (C-10)" if half == 1 else "the next phase (R-5)"
-            details.append(f"{_hexes(m.debt)} of {into} go to finishing the change")
+            details.append(f"{hexes_text(m.debt)} of {into} go to finishing the change")
         if spent < left and not cut:
             which = "first" if half == 1 else "second"
-            details.append(f"{_hexes(left - spent)} of the {which} half unused: lost (CSP-10)")
+            details.append(f"{hexes_text(left - spent)} of the {which} half unused: lost (CSP-10)")
         if entered:
             text = (
-                f"{figure.name} moves {_hexes(entered)}: "
+                f"{figure.name} moves {hexes_text(entered)}: "
                 f"{hex_label(start)} → {hex_label(final.hex)} "
                 f"({spent} of {left} in half-phase {half})"
             )
@@ -321,7 +327,7 @@ class HalfPhases(Ruleset):
         else:
             text = (
                 f"{figure.name} stays at {hex_label(start)} "
-                f"(its {_hexes(left)} of half-phase {half} lost, CSP-10)"
+                f"(its {hexes_text(left)} of half-phase {half} lost, CSP-10)"
             )
         if cut:
             text += ": stopped, another figure is in the way (C-11)"
@@ -353,7 +359,7 @@ class HalfPhases(Ruleset):
         living = list(state.living())
         pairs: list[Json] = []
         words = []
-        gap = _opt(state, "csp.narrative_distance") == "gap"
+        gap = opt_text(state, "csp.narrative_distance") == "gap"
         for i, a in enumerate(living):
             for b in living[i + 1 :]:
                 if a.side == b.side:
@@ -363,7 +369,7 @@ class HalfPhases(Ruleset):
                     {"a": a.id, "b": b.id, "separation": s, "distance": figure_distance(a, b)}
                 )
                 words.append(
-                    f"{a.name} and {b.name}: {_hexes(s)} {'between them' if gap else 'apart'}"
+                    f"{a.name} and {b.name}: {hexes_text(s)} {'between them' if gap else 'apart'}"
                 )
         if words:
             state.emit(

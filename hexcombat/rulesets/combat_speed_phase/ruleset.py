@@ -14,6 +14,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from hexcombat.rulesets.common import int_or, is_int
+
 from ...actions import Action, ActionSpec
 from ...dice import Dice
 from ...errors import IllegalActionError, Problem
@@ -28,7 +30,6 @@ from ..base import BADGE_COLORS, Preview
 from ..data import load
 from ..manifest import Manifest
 from ..registry import register
-from .book import HP_DEFAULT, Book, _hexes, _int, _opt, cs_of, on_knees, tracks_hp
 from .combat import (
     STATUSES,
     borrowed_chain,
@@ -43,6 +44,7 @@ from .moves import (
     motion_words,
 )
 from .options import FIELDS, OPTIONS, TIME
+from .situation import HP_DEFAULT, cs_of, hexes_text, on_knees, opt_text, tracks_hp
 from .speed import (
     PhaseRecord,
     allowance,
@@ -53,6 +55,7 @@ from .speed import (
     offered_multiples,
     why_not,
 )
+from .state import FigureBook
 from .strikes import Strikes
 
 DATA: Any = load("combat_speed_phase")
@@ -114,7 +117,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             if item.kind != "weapon":
                 continue
             reach = item.stats.get("reach", 1)
-            if isinstance(reach, bool) or not isinstance(reach, int) or reach < 1:
+            if not is_int(reach) or reach < 1:
                 problems.append(
                     Problem(f"equipment[{i}].stats.reach", "must be a whole number of hexes >= 1")
                 )
@@ -138,12 +141,12 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     def start(self, state: GameState) -> None:
         """Hit points unless R-3 says none; every figure starts still (E-2: 'both
         stationary'), or as the option R-6 says: moving forward at CS, or running."""
-        starting = _opt(state, "csp.starting_motion")
+        starting = opt_text(state, "csp.starting_motion")
         for f in state.figures.values():
             if tracks_hp(state):
-                hp = _int(f.stats.get("hp"), HP_DEFAULT)
+                hp = int_or(f.stats.get("hp"), HP_DEFAULT)
                 f.pools.setdefault("hp", Pool(hp, hp))
-            book = Book(f)
+            book = FigureBook(f)
             book.n, book.hexes, book.debt, book.oblique, book.strikes = None, 0, 0, 0, 0
             book.carry, book.owed = 0, 0
             book.motion, book.last = self._starting(starting, cs_of(f))
@@ -192,7 +195,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             "csp.direction_memory_across_phases", True
         ):
             for f in state.figures.values():
-                Book(f).motion = ""
+                FigureBook(f).motion = ""
 
     def end_step(self, state: GameState, dice: Dice) -> None:
         """The end of combat ends the phase: its record sets the next phase's limits."""
@@ -219,8 +222,8 @@ class CombatSpeedPhase(HalfPhases, Strikes):
 
     def multiples(self, state: GameState, figure: Figure) -> list[int]:
         """The N this figure may declare (CSP-11...CSP-16)."""
-        rule = _opt(state, "csp.cs_phase_rule")
-        book = Book(figure)
+        rule = opt_text(state, "csp.cs_phase_rule")
+        book = FigureBook(figure)
         offered = offered_multiples(book.last, cs_of(figure), on_knees=on_knees(figure), rule=rule)
         return [n for n in offered if n or not book.owed]
 
@@ -233,12 +236,12 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             if n == 0:
                 label, detail = "0: stand still", "No hex this phase (CSP-7)"
             else:
-                label = f"{n} x CS = {_hexes(m)} ({h1} + {h2})"
+                label = f"{n} x CS = {hexes_text(m)} ({h1} + {h2})"
                 detail = (
                     "at Combat Speed (CSP-4)" if n == 1 else "impaired: weapons and shields (CSP-3)"
                 )
             choices.append(Choice(n, label, detail))
-        last = Book(figure).last
+        last = FigureBook(figure).last
         limits = []
         if on_knees(figure):
             limits.append("on its knees: N at most 1 (CSP-12)")
@@ -246,9 +249,10 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             limits.append("N above 1 needs a phase at Combat Speed first (CSP-13)")
         if must_keep_moving(last):
             limits.append("it ran last phase, so it may not stop yet (CSP-16)")
-        if Book(figure).owed:
+        if FigureBook(figure).owed:
             limits.append(
-                f"{_hexes(Book(figure).owed)} of the first half finish last phase's turn, so it "
+                f"{hexes_text(FigureBook(figure).owed)} of the first half finish last phase's "
+                "turn, so it "
                 "may not stand still (R-5)"
             )
         help_text = (
@@ -304,10 +308,10 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         self._run_half(state, {a.figure: a for a in choices if a.figure is not None})
 
     def _end_phase(self, state: GameState) -> None:
-        basis = _opt(state, "csp.speed_basis")
-        rule = _opt(state, "csp.cs_phase_rule")
+        basis = opt_text(state, "csp.speed_basis")
+        rule = opt_text(state, "csp.cs_phase_rule")
         for f in state.figures.values():
-            book = Book(f)
+            book = FigureBook(f)
             cs = cs_of(f)
             n = book.n or 0
             if basis == "moved":
@@ -324,13 +328,13 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             if record.stationary:
                 what = "stood still (C-7): its direction of motion is forgotten (C-4)"
             else:
-                what = f"entered {_hexes(record.hexes)} at N = {record.n}"
+                what = f"entered {hexes_text(record.hexes)} at N = {record.n}"
             nexts = []
             if record.fast:
                 nexts.append("may not stop next phase (CSP-16)")
             if book.owed:
                 nexts.append(
-                    f"finishes its turn with the first {_hexes(book.owed)} of next phase (R-5)"
+                    f"finishes its turn with the first {hexes_text(book.owed)} of next phase (R-5)"
                 )
             elif record.at_combat_speed(cs, rule):
                 nexts.append("may run next phase (CSP-13)")
@@ -352,14 +356,14 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         why = self._declare_refusal(state, figure, n)
         if why:
             raise IllegalActionError(why)
-        book = Book(figure)
+        book = FigureBook(figure)
         book.n, book.shown = n, False
 
     def _show_speeds(self, state: GameState) -> None:
         """C-7, C-12: the declared N are revealed with the first half's moves: each
         figure's allowance, its halves (CSP-9) and impairment (CSP-3)."""
         for figure in state.figures.values():
-            book = Book(figure)
+            book = FigureBook(figure)
             n = book.n
             if n is None or book.shown:
                 continue
@@ -372,7 +376,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
                 f"Half-phase 1: {m}/2 rounded up = {h1}; half-phase 2: rounded down = {h2} (CSP-9)",
             ]
             if book.owed:
-                details.append(f"The first {_hexes(book.owed)} finish last phase's turn (R-5)")
+                details.append(f"The first {hexes_text(book.owed)} finish last phase's turn (R-5)")
             if n > 1:
                 figure.statuses["impaired"] = Status("impaired", note="N > 1 this phase (CSP-3)")
                 details.append(
@@ -382,7 +386,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             text = (
                 f"{figure.name} stands still this phase (N = 0)"
                 if n == 0
-                else f"{figure.name} declared N = {n}: {_hexes(m)} this phase ({h1} + {h2})"
+                else f"{figure.name} declared N = {n}: {hexes_text(m)} this phase ({h1} + {h2})"
             )
             if n > 1:
                 text += ", impaired"
@@ -401,7 +405,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         """Why the figure may not declare N = ``n`` now ('' when it may)."""
         if n in self.multiples(state, figure):
             return ""
-        last, rule = Book(figure).last, _opt(state, "csp.cs_phase_rule")
+        last, rule = FigureBook(figure).last, opt_text(state, "csp.cs_phase_rule")
         why = why_not(n, last, cs_of(figure), on_knees=on_knees(figure), rule=rule) or (
             "it must finish the turn it began last phase (R-5)"
         )
@@ -432,7 +436,9 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             n = action.integer("n")
             m = allowance(n, cs_of(figure))
             h1, h2 = half_split(m)
-            notes = [f"{_hexes(m)} this phase: {h1} in the first half, {h2} in the second (CSP-9)"]
+            notes = [
+                f"{hexes_text(m)} this phase: {h1} in the first half, {h2} in the second (CSP-9)"
+            ]
             if n > 1:
                 notes.append("Impaired this phase: weapons and shields (CSP-3, C-2)")
                 notes.append(f"Each facing or direction change costs {n} hexes (CSP-15)")
@@ -440,7 +446,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         if action.kind == "strike":
             attacker, target, item, lines = self._strike_parts(state, action)
             highlights = {"target": target.hexes()}
-            if _opt(state, "csp.combat_resolver") == "skirmish":
+            if opt_text(state, "csp.combat_resolver") == "skirmish":
                 chain = borrowed_chain(state, attacker, target, item)
                 return Preview(
                     action, True, rollables=(chain,), notes=tuple(lines), highlights=highlights
@@ -465,17 +471,17 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         """Why a figure has nothing to do in this step."""
         step = state.step.id
         if step == "move" and self.half_left(state, figure) == 0:
-            n = Book(figure).n or 0
+            n = FigureBook(figure).n or 0
             if n == 0:
                 return "Standing still this phase (N = 0)."
             h1, h2 = half_split(allowance(n, cs_of(figure)))
             return f"No hexes in this half-phase (N x CS splits {h1} + {h2}, CSP-9)."
         if step == "combat":
-            if _opt(state, "csp.combat_resolver") == "none":
+            if opt_text(state, "csp.combat_resolver") == "none":
                 return "Movement only: the text has no combat resolution (C-1)."
-            if Book(figure).strikes:
+            if FigureBook(figure).strikes:
                 return "Has struck this phase (R-1)."
-            no_attack = _opt(state, "csp.fast_move_penalty") == "no_attack_no_shield"
+            no_attack = opt_text(state, "csp.fast_move_penalty") == "no_attack_no_shield"
             if no_attack and is_impaired(figure):
                 return "Impaired (N > 1 this phase): it cannot strike (CSP-3, C-2)."
             return "No enemy within reach and in the front arc (CSP-17, C-13)."
@@ -507,7 +513,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Combat Speed, N and allowances (once shown, C-7), direction of motion, turn cost
         and reaches."""
-        book = Book(figure)
+        book = FigureBook(figure)
         cs = cs_of(figure)
         view: dict[str, Json] = {"cs_hexes": cs}
         n = book.n
@@ -518,7 +524,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
                 n_now=n,
                 phase_hexes=f"{m} ({h1} + {h2})",
                 entered_hexes=book.hexes,
-                turn_cost=_hexes(change_cost(n)),
+                turn_cost=hexes_text(change_cost(n)),
             )
             if state.step.id == "move":
                 view["half_hexes"] = self.half_left(state, figure)
@@ -529,10 +535,10 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         view["reaches"] = (
             ", ".join(f"{i.name} {weapon_reach(i)}" for i in weapons(figure)) or "none"
         )
-        pending = self._pending(figure)
+        pending = FigureBook(figure).pending
         if pending:
             given = pending.get("statuses")
-            words = [f"{_int(pending.get('damage'))} damage"] if "hp" in figure.pools else []
+            words = [f"{int_or(pending.get('damage'), 0)} damage"] if "hp" in figure.pools else []
             words += [label for s, label in STATUSES if isinstance(given, list) and s in given]
             view["pending_hits"] = ", ".join(words) or "no effect"
         return view
@@ -541,7 +547,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         """The core invariants, plus N within its limits and hexes within N x CS."""
         problems = super().invariant_problems(state)
         for f in state.figures.values():
-            book = Book(f)
+            book = FigureBook(f)
             n = book.n
             if n is None:
                 continue

@@ -4,6 +4,8 @@ end of the combat step (R-3, R-7)."""
 
 from __future__ import annotations
 
+from hexcombat.rulesets.common import int_or, knock_down, lose_points
+
 from ...actions import Action, ActionSpec
 from ...checks import AmountResult, CheckResult
 from ...dice import Dice
@@ -12,9 +14,7 @@ from ...events import Event
 from ...figures import Equipment, Figure, Status
 from ...schema import Choice, FieldSpec
 from ...state import GameState
-from ...validation import Json
 from ..base import Ruleset
-from .book import Book, _int, _opt, tracks_hp
 from .combat import (
     STATUSES,
     borrowed_chain,
@@ -24,6 +24,8 @@ from .combat import (
     weapon_reach,
     weapons,
 )
+from .situation import opt_text, tracks_hp
+from .state import FigureBook
 
 
 class Strikes(Ruleset):
@@ -32,10 +34,10 @@ class Strikes(Ruleset):
     # ---- combat -----------------------------------------------------------------------
     def _strike_options(self, state: GameState, figure: Figure) -> list[tuple[Equipment, Figure]]:
         """(weapon, target) pairs the figure may strike with now (CSP-17, C-13, C-2, R-1)."""
-        if state.step.id != "combat" or _opt(state, "csp.combat_resolver") == "none":
+        if state.step.id != "combat" or opt_text(state, "csp.combat_resolver") == "none":
             return []
-        limit = _int(state.options.get("csp.strikes_per_phase"), 1)
-        if Book(figure).strikes >= limit or self.is_out(state, figure):
+        limit = int_or(state.options.get("csp.strikes_per_phase"), 1)
+        if FigureBook(figure).strikes >= limit or self.is_out(state, figure):
             return []
         pairs = []
         for item in weapons(figure):
@@ -65,7 +67,7 @@ class Strikes(Ruleset):
             choices=tuple(Choice(t.id, t.name, when={"weapon": i.name}) for i, t in pairs),
         )
         params: tuple[FieldSpec, ...] = (weapon, target)
-        resolver = _opt(state, "csp.combat_resolver")
+        resolver = opt_text(state, "csp.combat_resolver")
         if resolver == "gm":
             params += (
                 FieldSpec(
@@ -138,8 +140,8 @@ class Strikes(Ruleset):
     def do_strike(self, state: GameState, action: Action, dice: Dice) -> None:
         """A strike: the text's checks, then the GM's ruling or the borrowed roll."""
         attacker, target, item, lines = self._strike_parts(state, action)
-        Book(attacker).strikes += 1
-        if _opt(state, "csp.combat_resolver") == "skirmish":
+        FigureBook(attacker).strikes += 1
+        if opt_text(state, "csp.combat_resolver") == "skirmish":
             self._borrowed(state, attacker, target, item, lines, dice)
             return
         outcome = action.text("outcome")
@@ -225,7 +227,7 @@ class Strikes(Ruleset):
 
     def _later(self, state: GameState) -> bool:
         """R-7 'end_of_combat': a phase's strikes land together when the combat step ends."""
-        return _opt(state, "csp.strike_effects") == "end_of_combat"
+        return opt_text(state, "csp.strike_effects") == "end_of_combat"
 
     def _hurt(self, state: GameState, target: Figure, damage: int, status: str) -> str:
         """A hit's damage (with hit points, R-3) and status: taken now, or kept for the end of
@@ -233,18 +235,18 @@ class Strikes(Ruleset):
         hp = target.pools.get("hp")
         parts = []
         if self._later(state):
-            pending = self._pending(target)
-            pending["damage"] = _int(pending.get("damage")) + damage
+            pending = FigureBook(target).pending
+            pending["damage"] = int_or(pending.get("damage"), 0) + damage
             statuses = pending.get("statuses")
             pending["statuses"] = [
                 *(statuses if isinstance(statuses, list) else []),
                 *([status] if status != "none" else []),
             ]
-            target.memory["pending"] = pending
+            FigureBook(target).pending = pending
             if hp is not None:
                 parts.append(f"{damage} damage")
         elif hp is not None:
-            hp.current = max(0, hp.current - damage)
+            lose_points(hp, damage)
             parts.append(f"{damage} damage ({hp.current}/{hp.maximum} hp left)")
         if status != "none":
             if not self._later(state):
@@ -254,27 +256,22 @@ class Strikes(Ruleset):
             parts.append("at the end of the combat step")
         return ", ".join(parts)
 
-    @staticmethod
-    def _pending(figure: Figure) -> dict[str, Json]:
-        """What strikes this phase will do to the figure when the combat step ends (R-7)."""
-        pending = figure.memory.get("pending")
-        return dict(pending) if isinstance(pending, dict) else {}
-
     def _land(self, state: GameState) -> None:
         """R-7 'end_of_combat': the phase's strikes land together, figure by figure in the
         set-up's order (damage adds up, statuses in the table's order: entry order is lost)."""
         for f in state.figures.values():
-            pending = self._pending(f)
-            f.memory.pop("pending", None)
+            book = FigureBook(f)
+            pending = book.pending
+            book.clear_pending()
             if not pending:
                 continue
-            damage = _int(pending.get("damage"))
+            damage = int_or(pending.get("damage"), 0)
             given = pending.get("statuses")
             statuses = [s for s, _ in STATUSES if isinstance(given, list) and s in given]
             hp = f.pools.get("hp")
             parts = []
             if hp is not None:
-                hp.current = max(0, hp.current - damage)
+                lose_points(hp, damage)
                 parts.append(f"{damage} damage ({hp.current}/{hp.maximum} hp left)")
             for status in statuses:
                 f.statuses[status] = Status(status, note="GM's ruling (R-3)")
@@ -298,7 +295,7 @@ class Strikes(Ruleset):
 
     def _maybe_down(self, state: GameState, target: Figure) -> None:
         hp = target.pools.get("hp")
-        if hp is not None and hp.current == 0 and not target.has_status("down"):
-            target.statuses["down"] = Status("down")
+        if hp is not None and hp.current == 0:
+            knock_down(target)
         if target.has_status("down"):
             state.emit(Event("status", f"{target.name} is down", target.id, rule="R-3"))

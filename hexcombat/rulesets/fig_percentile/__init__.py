@@ -7,7 +7,7 @@ class registers itself as ``fig-percentile``.
 
 from __future__ import annotations
 
-from .book import catalogue_item
+from .equipment import catalogue_item
 from .ranges import HEX_YARDS, max_range_hexes, range_band, sight
 from .ruleset import FigPercentile
 from .speed import (

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexcombat.rulesets.common import int_or
+
 from ...actions import Action, ActionSpec
 from ...checks import percent
 from ...dice import Dice
@@ -27,7 +29,7 @@ from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...time import Declarations
 from ...validation import Json
-from .book import Book, find, in_hand, is_ranged, stat_int, stat_text
+from .equipment import find, in_hand, is_ranged, stat_int, stat_text
 from .flow import land_hit
 from .situation import (
     attack_check,
@@ -38,6 +40,7 @@ from .situation import (
     settings,
     stat,
 )
+from .state import FigureBook, RoundBook
 
 ATTACKS = ("attack", "release_spell")
 """Choices that attack a target and are rolled after the reveal."""
@@ -75,7 +78,7 @@ def reveal(state: GameState, choices: list[Action], dice: Dice) -> None:
     dodgers: list[Figure] = []
     for action in choices:
         figure = state.figure(action.figure)
-        book = Book(figure)
+        book = FigureBook(figure)
         kind = action.kind
         if kind == "hold":
             book.actions_used = stat(figure, "max_actions", 1)
@@ -127,7 +130,7 @@ def reveal(state: GameState, choices: list[Action], dice: Dice) -> None:
             context={"roll": "pick"},
             text=f"{dodger.name} picks the attack to dodge (G-3)",
         )
-    state.memory["dodging"] = dodging
+    RoundBook(state).start_dodging(dodging)
     for attack in attacks:
         attacker = state.figure(str(attack["attacker"]))
         target = state.figure(str(attack["target"]))
@@ -155,7 +158,7 @@ def reveal(state: GameState, choices: list[Action], dice: Dice) -> None:
 
 def _chosen_item(figure: Figure, kind: str) -> Equipment:
     if kind == "release_spell":
-        ready = Book(figure).spell_ready
+        ready = FigureBook(figure).spell_ready
         if ready:
             return find(figure, ready, "spell")
         raise IllegalActionError(f"{figure.name} has no spell ready")
@@ -169,7 +172,7 @@ def _reload(state: GameState, figure: Figure) -> None:
     item = in_hand(figure)
     if item is None:
         raise IllegalActionError(f"{figure.name} has no weapon in hand")
-    book = Book(figure)
+    book = FigureBook(figure)
     rounds = max(1, stat_int(item, "reload_rounds", 1))
     book.reloading = (item.name, rounds)
     book.actions_used = stat(figure, "max_actions", 1)
@@ -189,7 +192,7 @@ def _pick_spec(state: GameState, dodger: Figure, against: list[dict[str, Json]])
     for a in against:
         attacker = state.figure(str(a["attacker"]))
         item = find(attacker, str(a["item"]), str(a["kind"]))
-        check = attack_check(state, attacker, dodger, item, _int(a["modifier"]))
+        check = attack_check(state, attacker, dodger, item, int_or(a["modifier"], 0))
         choices.append(
             Choice(
                 attacker.id,
@@ -209,10 +212,6 @@ def _pick_spec(state: GameState, dodger: Figure, against: list[dict[str, Json]])
     )
 
 
-def _int(value: Json) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
 def _context(state: GameState, roll: str) -> dict[str, Any]:
     prompt = state.prompt
     context = prompt.context if prompt is not None else None
@@ -225,9 +224,7 @@ def pick_dodge(state: GameState, figure: Figure, attacker_id: str) -> None:
     """G-3: the dodger names the attack it dodges (answering its prompt)."""
     _context(state, "pick")
     attacker = state.figure(attacker_id)
-    dodging = state.memory.setdefault("dodging", {})
-    assert isinstance(dodging, dict)
-    dodging[figure.id] = attacker.id
+    RoundBook(state).pick_dodge(figure.id, attacker.id)
     state.emit(
         Event(
             "dodge_pick",
@@ -246,13 +243,12 @@ def roll_context(state: GameState) -> tuple[Figure, Figure, Equipment, int]:
     attacker = state.figure(str(context["attacker"]))
     target = state.figure(str(context["target"]))
     item = find(attacker, str(context["item"]), str(context["kind"]))
-    return attacker, target, item, _int(context.get("modifier"))
+    return attacker, target, item, int_or(context.get("modifier"), 0)
 
 
 def dodged_by(state: GameState, target: Figure, attacker: Figure) -> bool:
     """True when ``target`` picked ``attacker``'s attack to dodge (G-3)."""
-    dodging = state.memory.get("dodging")
-    return isinstance(dodging, dict) and dodging.get(target.id) == attacker.id
+    return RoundBook(state).dodges(target.id, attacker.id)
 
 
 def roll_attack(state: GameState, dice: Dice) -> None:
@@ -375,7 +371,7 @@ def finish_if_done(state: GameState) -> None:
     current = state.prompt
     if any(p is not current for p in state.prompts):
         return
-    state.memory.pop("dodging", None)
+    RoundBook(state).end_dodging()
     state.declarations = Declarations()
     again = state.ruleset.acting(state).figures
     if again:

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from hexcombat.rulesets.common import knock_down, lose_points
+
 from ...checks import signed
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...figures import Equipment, Figure, Status, figure_distance, place
+from ...figures import Equipment, Figure, figure_distance, place
 from ...geometry import Hex
 from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...state import GameState
 from ...validation import Json
-from .book import Book, find, in_hand, stat_int, stat_text
+from .equipment import find, in_hand, stat_int, stat_text
 from .moves import FACING_NAMES, TURNED, describe_step, step_function, tick_poses
 from .situation import (
     counted,
@@ -32,15 +34,16 @@ from .situation import (
     turns_freely,
 )
 from .speed import NO_SPEED, RUNNING, allowance, combined_speed, top_speed
+from .state import FigureBook, RoundBook
 
 # ---- start of round ------------------------------------------------------------
 
 
 def new_round(state: GameState) -> None:
     """Forget last round's choices; a figure still casting or reloading has no actions."""
-    state.memory["moved"] = False
+    RoundBook(state).moved = False
     for f in state.living():
-        book = Book(f)
+        book = FigureBook(f)
         book.new_round()
         busy = book.casting or book.reloading
         if busy is not None:
@@ -67,7 +70,7 @@ _MODE_WORDS = {
 def apply_declaration(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> None:
     """A start-of-round declaration takes effect: move mode, readying, dropping (G-19)."""
     s = settings(state)
-    book = Book(figure)
+    book = FigureBook(figure)
     mode = str(choice["mode"])
     book.mode = mode
     book.declared = True
@@ -131,7 +134,7 @@ def reach_of(state: GameState, figure: Figure) -> Reach:
         min_one_hex=s.min_one_hex_move,
         top=top_speed(fig, s.rounding),
     )
-    mode = Book(figure).mode or "stationary"
+    mode = FigureBook(figure).mode or "stationary"
     start = Pose(figure.position, figure.facing)
     body = body_steps(steps, figure.footprint, room)
     reach = search(start, body, allowance(mode, fig, s.rounding))
@@ -163,7 +166,7 @@ def planned_path(state: GameState, figure: Figure, to: Hex, facing: int | None) 
 
 def execute_moves(state: GameState) -> None:
     """Carry out every planned move together, tick by tick, stopping at collisions."""
-    plans = state.memory.get("plans") or {}
+    plans = RoundBook(state).plans
     ticks: dict[str, list[Pose]] = {}
     paths: dict[str, list[Step]] = {}
     for f in state.figures.values():
@@ -174,7 +177,7 @@ def execute_moves(state: GameState) -> None:
             path = planned_path(state, f, Hex.parse(str(plan["to"])), facing)
         paths[f.id] = path
         ticks[f.id] = tick_poses(Pose(f.position, f.facing), path)
-    state.memory["moved"] = True  # from here on a figure that enters no hex has stopped (G-11)
+    RoundBook(state).moved = True  # from here on a figure that enters no hex has stopped (G-11)
     paths_by_tick = {fid: [p.hex for p in poses] for fid, poses in ticks.items()}
     limit = settings(state).stacking
     walked = lockstep(paths_by_tick) if limit == 1 else _shared(paths_by_tick, limit)
@@ -202,7 +205,7 @@ def _moved(
     state: GameState, figure: Figure, path: Sequence[Step], poses: Sequence[Pose], walked: list[Hex]
 ) -> None:
     s = settings(state)
-    book = Book(figure)
+    book = FigureBook(figure)
     done = len(walked) - 1
     start = figure.position
     final = poses[done]
@@ -315,7 +318,7 @@ def report_pairs(state: GameState) -> None:
 
 def apply_post(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> None:
     """FP-27 stop or continue and G-6 spell beginnings take effect."""
-    book = Book(figure)
+    book = FigureBook(figure)
     book.post_declared = True
     stop = choice.get("choice")
     if stop == "stop":
@@ -363,7 +366,7 @@ def apply_post(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> 
 
 def lose_ready_spell(state: GameState, figure: Figure, why: str) -> None:
     """G-26: the figure's finished spell is lost (``why`` says how, with its gap id)."""
-    book = Book(figure)
+    book = FigureBook(figure)
     ready = book.spell_ready
     if not ready:
         return
@@ -391,7 +394,7 @@ def land_hit(
 ) -> None:
     """A hit takes effect: counted, and with the hit-point option, damage is rolled (G-2)."""
     s = settings(state)
-    book = Book(target)
+    book = FigureBook(target)
     book.hits_taken += 1
     damage = stat_text(item, "damage")
     pool = target.pools.get("hp")
@@ -410,7 +413,7 @@ def land_hit(
         )
         return
     roll = dice.roll(damage)
-    pool.current = max(0, pool.current - roll.total)
+    lose_points(pool, roll.total)
     text = (
         f"{target.name} takes {roll.total} damage from the {item.name} "
         f"({pool.current}/{pool.maximum} hit points left)"
@@ -433,7 +436,7 @@ def land_hit(
 
 def knock_out(state: GameState, figure: Figure) -> None:
     """The figure is out of the fight (0 hit points)."""
-    figure.statuses["down"] = Status("down")
+    knock_down(figure, replace=True)
     current = state.prompt  # its rolls not yet made are lost (G-19, one by one)
     state.prompts[:] = [p for p in state.prompts if p is current or p.figure != figure.id]
     state.emit(Event("status", f"{figure.name} is down and out of the fight", figure.id))
@@ -449,7 +452,7 @@ def end_of_round(state: GameState) -> None:
         if pool is not None and pool.current == 0:
             knock_out(state, f)
     for f in state.living():
-        book = Book(f)
+        book = FigureBook(f)
         ready = book.spell_ready
         if ready and settings(state).unreleased_spell == "lost_after_next_step":
             lose_ready_spell(

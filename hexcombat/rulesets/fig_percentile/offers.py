@@ -16,7 +16,7 @@ from ...layout import hex_label
 from ...movement import Reach
 from ...schema import Choice, FieldSpec
 from ...state import GameState
-from .book import Book, in_hand, is_ranged, spells, stat_int, weapons
+from .equipment import in_hand, is_ranged, spells, stat_int, weapons
 from .moves import FACING_NAMES
 from .situation import (
     actions_left,
@@ -34,6 +34,7 @@ from .situation import (
     turns_freely,
 )
 from .speed import RUNNING, accel_speed, show, top_speed
+from .state import FigureBook
 
 FACINGS = tuple(Choice(i, name) for i, name in enumerate(FACING_NAMES))
 """The six facings as choices."""
@@ -47,7 +48,7 @@ def declare_spec(state: GameState, figure: Figure) -> ActionSpec:
     s = settings(state)
     fig = fig_of(figure)
     top, acc = top_speed(fig, s.rounding), accel_speed(fig, s.rounding)
-    if Book(figure).running:
+    if FigureBook(figure).running:
         modes = [
             Choice(
                 "top",
@@ -141,7 +142,7 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
 
 def can_begin_spell(state: GameState, figure: Figure, stopping: bool) -> bool:
     """G-6: whether the figure may begin a spell now (``stopping``: with a stop declared)."""
-    book = Book(figure)
+    book = FigureBook(figure)
     if not spells(figure) or book.casting or actions_left(figure) < 1:
         return False
     rule = settings(state).cast_requires_stationary
@@ -151,7 +152,7 @@ def can_begin_spell(state: GameState, figure: Figure, stopping: bool) -> bool:
 
 def post_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """After movement: stop or keep running (FP-27), or begin a spell (FP-26, G-6)."""
-    if Book(figure).post_declared:
+    if FigureBook(figure).post_declared:
         return None
     spell_choices = tuple(Choice(sp.name, spell_label(sp)) for sp in spells(figure))
     if mode_of(figure) in RUNNING and not stopped(state, figure):
@@ -230,7 +231,7 @@ def threatened(state: GameState, figure: Figure) -> bool:
 def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
     """Action step (G-19): attack, reload, release a spell or dodge; chosen hidden."""
     specs: list[ActionSpec] = []
-    book = Book(figure)
+    book = FigureBook(figure)
     if actions_left(figure) < 1:
         return specs
     item = in_hand(figure)

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from hexcombat.rulesets.common import is_int
+
 from ...actions import Action, ActionSpec
 from ...checks import Chain, Stage, Variant
 from ...dice import Dice, DiceSyntaxError, parse
@@ -34,7 +36,7 @@ from ..data import load
 from ..manifest import Manifest
 from ..registry import register
 from . import action_step, flow, offers
-from .book import Book, catalogue_item, in_hand, is_ranged
+from .equipment import catalogue_item, in_hand, is_ranged
 from .moves import describe_step
 from .options import FIELDS, OPTIONS, TIME
 from .situation import (
@@ -59,6 +61,7 @@ from .situation import (
     turns_freely,
 )
 from .speed import RUNNING, accel_speed, allowance, can_dodge, show, speed_value, top_speed
+from .state import FigureBook, RoundBook
 
 DATA: Any = load("fig_percentile")
 
@@ -163,10 +166,10 @@ class FigPercentile(Ruleset):
         if step == "declare":
             flow.new_round(state)
         elif step == "move":
-            state.memory["plans"] = {}
+            RoundBook(state).clear_plans()
         elif step == "act":
             for f in state.living():
-                book = Book(f)
+                book = FigureBook(f)
                 ready = book.spell_ready
                 if ready and state.clock.counters[0] <= book.ready_from:
                     text, rule = f"{f.name} may now release {ready}", "FP-26"
@@ -190,13 +193,13 @@ class FigPercentile(Ruleset):
         hidden = settings(state).hidden_declarations
         everyone = tuple(f.id for f in living)
         if step == "declare":
-            waiting = tuple(f.id for f in living if not Book(f).declared)
+            waiting = tuple(f.id for f in living if not FigureBook(f).declared)
             return Acting("all", everyone, hidden=hidden, waiting=waiting)
         if step == "stop":
             ids = tuple(f.id for f in living if offers.post_spec(state, f) is not None)
             return Acting("all", ids, hidden=hidden, waiting=ids)
         if step == "move":
-            plans = state.memory.get("plans") or {}
+            plans = RoundBook(state).plans
             waiting = tuple(
                 f.id for f in living if mode_of(f) != "stationary" and f.id not in plans
             )
@@ -241,7 +244,7 @@ class FigPercentile(Ruleset):
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """The actions of the current step that ``figure`` has not taken yet."""
         step = state.step.id
-        book = Book(figure)
+        book = FigureBook(figure)
         if step == "declare":
             return [] if book.declared else [offers.declare_spec(state, figure)]
         if step == "move":
@@ -255,9 +258,9 @@ class FigPercentile(Ruleset):
 
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
         """Hexes the figure can still plan to reach this round, with their costs."""
-        if state.step.id != "move" or Book(figure).mode is None:
+        if state.step.id != "move" or FigureBook(figure).mode is None:
             return None
-        if figure.id in (state.memory.get("plans") or {}) or self.is_out(state, figure):
+        if figure.id in (RoundBook(state).plans) or self.is_out(state, figure):
             return None
         return flow.reach_of(state, figure)
 
@@ -392,8 +395,7 @@ class FigPercentile(Ruleset):
         figure = state.figure(action.figure)
         to, facing = action.hex("to"), _facing(action)
         path = flow.planned_path(state, figure, to, facing)
-        plans = state.memory.setdefault("plans", {})
-        plans[figure.id] = {"to": str(to), "facing": facing}
+        RoundBook(state).plan(figure.id, str(to), facing)
         if settings(state).hidden_declarations:
             text = f"{figure.name} has planned a move (hidden until everyone moves)"
             data: dict[str, Json] = {}
@@ -456,14 +458,14 @@ class FigPercentile(Ruleset):
     def badges(self, state: GameState, figure: Figure) -> list[str]:
         """The common badges, plus 'hit' once the figure has taken a hit (all the text records)."""
         words = super().badges(state, figure)
-        if Book(figure).hits_taken and "wounded" not in words:
+        if FigureBook(figure).hits_taken and "wounded" not in words:
             words.append("hit")
         return words
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Speed, movement, dodging, actions, weapon and casting as a figure panel shows them."""
         s = settings(state)
-        book = Book(figure)
+        book = FigureBook(figure)
         fig = fig_of(figure)
         hand = in_hand(figure)
         view: dict[str, Json] = {
@@ -503,7 +505,7 @@ class FigPercentile(Ruleset):
         problems = super().invariant_problems(state)
         s = settings(state)
         for f in state.figures.values():
-            book = Book(f)
+            book = FigureBook(f)
             if book.actions_used > stat(f, "max_actions", 1):
                 problems.append(f"{f.id} used {book.actions_used} actions, above its maximum")
             if sum(1 for i in f.equipment if i.kind == "weapon" and i.is_ready) > 1:
@@ -550,15 +552,13 @@ def _item_problems(item: Equipment) -> list[Problem]:
         problems.append(Problem("stats.attack", "must be 'melee' or 'ranged'"))
     if is_ranged(item):
         yards = item.stats.get("max_range_yards")
-        if isinstance(yards, bool) or not isinstance(yards, int) or yards < 1:
+        if not is_int(yards) or yards < 1:
             problems.append(
                 Problem("stats.max_range_yards", "must be a whole number of yards >= 1")
             )
     for key in ("reload_rounds", "cast_rounds"):
         value = item.stats.get(key)
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 0
-        ):
+        if value is not None and (not is_int(value) or value < 0):
             problems.append(Problem(f"stats.{key}", "must be a whole number >= 0"))
     damage = item.stats.get("damage")
     if damage is not None:

@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hexcombat.rulesets.common import int_or
+
 from ...checks import Check, Modifier
 from ...figures import Equipment, Figure, figure_distance, hex_pairs
 from ...state import GameState
 from ...validation import Json
-from .book import Book, find, in_hand, is_ranged, needs_los, stat_int, stat_text
+from .equipment import find, in_hand, is_ranged, needs_los, stat_int, stat_text
 from .ranges import Sight, max_range_hexes, range_band, sight
 from .speed import (
     NO_SPEED,
@@ -34,6 +36,7 @@ from .speed import (
     speed_value,
     top_speed,
 )
+from .state import FigureBook, RoundBook
 
 
 @dataclass(frozen=True)
@@ -89,24 +92,22 @@ def settings(state: GameState) -> Settings:
 
 def fig_of(figure: Figure) -> int:
     """The figure's Fighting Attribute."""
-    value = figure.stats.get("fig", 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return int_or(figure.stats.get("fig"), 0)
 
 
 def stat(figure: Figure, name: str, default: int) -> int:
     """A whole-number field of the figure (``default`` when missing)."""
-    value = figure.stats.get(name, default)
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    return int_or(figure.stats.get(name), default)
 
 
 def actions_left(figure: Figure) -> int:
     """Actions the figure may still take this round (FP-24)."""
-    return max(0, stat(figure, "max_actions", 1) - Book(figure).actions_used)
+    return max(0, stat(figure, "max_actions", 1) - FigureBook(figure).actions_used)
 
 
 def mode_of(figure: Figure) -> str:
     """This round's move mode (stationary until declarations are revealed)."""
-    return Book(figure).mode or "stationary"
+    return FigureBook(figure).mode or "stationary"
 
 
 def motion(state: GameState, figure: Figure) -> Motion:
@@ -116,7 +117,7 @@ def motion(state: GameState, figure: Figure) -> Motion:
     them, a figure that entered no hex has stopped (G-11): S 0, whatever its mode.
     """
     s = settings(state)
-    book = Book(figure)
+    book = FigureBook(figure)
     mode = mode_of(figure)
     fig = fig_of(figure)
     hexes = book.hexes_moved
@@ -136,13 +137,15 @@ def motion(state: GameState, figure: Figure) -> Motion:
 
 def has_moved(state: GameState) -> bool:
     """True once this round's moves have been carried out (until the next round begins)."""
-    return state.memory.get("moved") is True
+    return RoundBook(state).moved
 
 
 def stopped(state: GameState, figure: Figure) -> bool:
     """G-11: a figure that entered no hex this round has stopped, whatever its mode: S 0,
     stationary for FP-10, and its next run starts with an acceleration round (FP-4)."""
-    return has_moved(state) and mode_of(figure) != "stationary" and Book(figure).hexes_moved == 0
+    return (
+        has_moved(state) and mode_of(figure) != "stationary" and FigureBook(figure).hexes_moved == 0
+    )
 
 
 def enemies(state: GameState, figure: Figure) -> list[Figure]:
@@ -249,7 +252,7 @@ def speed_note(state: GameState, figure: Figure) -> list[str]:
 def attack_item(figure: Figure, spell: bool) -> Equipment | None:
     """The weapon in hand, or the spell ready to release (FP-26)."""
     if spell:
-        ready = Book(figure).spell_ready
+        ready = FigureBook(figure).spell_ready
         return find(figure, ready, "spell") if ready else None
     return in_hand(figure)
 
@@ -304,7 +307,7 @@ def ranged_item(figure: Figure) -> Equipment | None:
     hand = in_hand(figure)
     if hand is not None and is_ranged(hand):
         return hand
-    ready = Book(figure).spell_ready
+    ready = FigureBook(figure).spell_ready
     if ready:
         return find(figure, ready, "spell")
     carried = [i for i in figure.equipment if is_ranged(i) and i.state != "dropped"]
@@ -351,7 +354,7 @@ def target_problem(state: GameState, attacker: Figure, target: Figure, item: Equ
 def skill_base(state: GameState, figure: Figure, skill_name: str) -> tuple[int, str]:
     """The skill a roll starts from: halved (half up) after readying a weapon (FP-23)."""
     skill = figure.skills.get(skill_name, 0)
-    if Book(figure).readied:
+    if FigureBook(figure).readied:
         halved = half_skill(skill, settings(state).rounding)
         return halved, f"{skill_name} {skill} halved for readying a weapon this round (FP-23)"
     return skill, f"{skill_name} skill"
@@ -400,7 +403,7 @@ def dodge_check(state: GameState, figure: Figure) -> Check:
     s = settings(state)
     skill = stat(figure, "dodge_skill", 0)
     base, label = skill, "Dodge skill"
-    if Book(figure).readied:
+    if FigureBook(figure).readied:
         base = half_skill(skill, s.rounding)
         label = f"Dodge {skill} halved for readying a weapon this round (FP-23)"
     return Check(

@@ -26,20 +26,21 @@ from ...events import Event
 from ...figures import Figure, Status
 from ...state import GameState
 from . import rules
-from .flow import hurt_endurance
+from .resolve_damage import hurt_endurance
 from .situation import stat
+from .state import FigureBook, RoundBook
 
 GM_END = "gm_end_fight"
 
 
 def ended_by_gm(state: GameState) -> bool:
     """The GM has ended the fight."""
-    return state.memory.get("fight_ended_by_gm") is True
+    return RoundBook(state).fight_ended_by_gm
 
 
 def combat_over(state: GameState) -> bool:
     """The end of combat has been taken (its infection checks rolled)."""
-    return state.memory.get("combat_over") is True
+    return RoundBook(state).combat_over
 
 
 def gm_end_spec() -> ActionSpec:
@@ -73,7 +74,7 @@ def table_specs(state: GameState, fight_over: bool) -> list[ActionSpec]:
         ]
     if not ailing(state):
         return []
-    day = int(state.memory.get("mornings") or 0) + 1
+    day = RoundBook(state).mornings + 1
     return [
         ActionSpec(
             "morning",
@@ -90,7 +91,7 @@ def table_specs(state: GameState, fight_over: bool) -> list[ActionSpec]:
 
 def end_fight(state: GameState) -> None:
     """The GM ends the fight (:func:`gm_end_spec`)."""
-    state.memory["fight_ended_by_gm"] = True
+    RoundBook(state).end_fight_by_gm()
     state.emit(Event("fight_end", "The GM ends the fight", rule="SCP-53"))
 
 
@@ -100,9 +101,9 @@ def wounded_unchecked(state: GameState) -> list[Figure]:
     return [
         f
         for f in state.figures.values()
-        if f.memory.get("wounded") is True
+        if FigureBook(f).wounded
         and not f.has_status("dead")
-        and f.memory.get("infection_checked") is not True
+        and not FigureBook(f).infection_checked
     ]
 
 
@@ -117,8 +118,8 @@ def ailing(state: GameState) -> list[Figure]:
 
 def infection_check(figure: Figure) -> Check:
     """SCP-54, SCP-55, A-27: D100 at or under the infection chance infects."""
-    en = int(figure.memory.get("en_damage") or 0)
-    bite = figure.memory.get("bitten") is True
+    en = FigureBook(figure).en_damage
+    bite = FigureBook(figure).bitten
     return Check(
         f"{figure.name}: infection",
         "d100",
@@ -166,14 +167,14 @@ def rollables(state: GameState, kind: str) -> tuple[Rollable, ...]:
 def infection_checks(state: GameState, dice: Dice) -> None:
     """SCP-53...SCP-55: the combat is over; for each wounded figure a D100 at or under its
     infection chance infects."""
-    state.memory["combat_over"] = True
+    RoundBook(state).end_combat()
     wounded = wounded_unchecked(state)
     if not wounded:
         state.emit(Event("infection", "End of combat: no living figure was wounded", rule="SCP-53"))
     for f in wounded:
         check = infection_check(f)
         result = check.roll(dice)
-        f.memory["infection_checked"] = True
+        FigureBook(f).check_infection()
         if result.success:
             f.statuses["infected"] = Status("infected")
         state.emit(
@@ -196,8 +197,9 @@ def infection_checks(state: GameState, dice: Dice) -> None:
 
 def morning(state: GameState, dice: Dice) -> None:
     """SCP-56, SCP-58: a cure roll (not for poison), else D10 - 5 (at least 1) damage."""
-    day = int(state.memory.get("mornings") or 0) + 1
-    state.memory["mornings"] = day
+    book = RoundBook(state)
+    day = book.mornings + 1
+    book.mornings = day
     state.emit(Event("morning", f"Morning {day} after the combat", rule="SCP-56"))
     for f in ailing(state):
         result = morning_rollable(f).roll(dice)

@@ -20,7 +20,6 @@ from ...state import GameState
 from ...validation import Json
 from . import ground, missile, rules
 from .situation import (
-    HORSEMANSHIP,
     Weapon,
     attack_weapons,
     hostile,
@@ -29,17 +28,15 @@ from .situation import (
     is_out,
     parry_rank_of,
     prepared,
-    rank,
     same_hex,
     settings,
     shield_of,
     stat,
     strike_check,
     text_stat,
-    weapon_of,
-    weapon_rank,
     where,
 )
+from .state import FigureBook, RoundBook
 
 MODIFIER_LIMIT = 50
 SPECIAL_WORDS = {
@@ -66,7 +63,7 @@ def pulse(state: GameState) -> int:
 def moving_now(state: GameState, figure: Figure) -> bool:
     """SCP-49: a rider's mount moved this Pulse."""
     mount = state.figures.get(figure.mounted_on)
-    return mount is not None and mount.memory.get("moved_pulse") == pulse(state)
+    return mount is not None and FigureBook(mount).moved_pulse == pulse(state)
 
 
 def target_problem(
@@ -302,9 +299,9 @@ def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
 def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """A-14, SCP-47: move up to TMR hexes; facing is free. A rider does not move alone; a
     mount under momentum only carries on (SCP-52)."""
-    if figure.mounted_on or figure.memory.get("moved_pulse") == pulse(state):  # R-14
+    if figure.mounted_on or FigureBook(figure).moved_pulse == pulse(state):  # R-14
         return None
-    if figure.memory.get("momentum_pulse") == pulse(state):
+    if FigureBook(figure).momentum_pulse == pulse(state):
         return momentum_spec(state, figure)
     hexes = reach(state, figure)
     if not hexes:
@@ -334,9 +331,9 @@ def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
 def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """SCP-8: move next to a target and make a Melee attack facing it, in one action (a
     rider charges with ``mounted_charge_spec``; a mount under momentum only carries on)."""
-    if figure.mounted_on or figure.memory.get("moved_pulse") == pulse(state):  # R-14
+    if figure.mounted_on or FigureBook(figure).moved_pulse == pulse(state):  # R-14
         return None
-    if figure.memory.get("momentum_pulse") == pulse(state):
+    if FigureBook(figure).momentum_pulse == pulse(state):
         return None
     hexes = reach(state, figure)
     shield = shield_of(figure)
@@ -512,317 +509,14 @@ def adjacent(a: Hex, b: Hex) -> bool:
     return distance(a, b) == 1
 
 
-# ---- SCP-13 ... SCP-15: multiple strikes -----------------------------------------------------
-
-NO_TARGET = "none"
-STRIKE_PARAMS = (
-    "target",
-    "second_target",
-    "third_target",
-    "fourth_target",
-    "fifth_target",
-    "sixth_target",
-)
-"""One target parameter per strike of a Multiple Strike (SCP-14: '3, 4, or more times')."""
-STRIKE_WORDS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
-# SCP-14: a two-weapon strike is of one type, Melee, Fire or Grapple; each form is the mode
-# its strikes are made in (SCP-1) and the action kind each strike is planned as.
-TWO_WEAPON_FORMS = {
-    "two_weapon": "melee",
-    "two_weapon_fire": "ranged",
-    "two_weapon_grapple": "close",
-    "punch_kick": "melee",  # SCP-46: a kick "in addition to hands"
-}
-FORM_MODES = {**TWO_WEAPON_FORMS, "multi_target": "melee"}
-MODE_ACTIONS = {"melee": "melee", "ranged": "fire", "close": "grapple"}
-FORM_WORDS = {
-    "two_weapon": "Two weapons, Melee (SCP-14)",
-    "two_weapon_fire": "Two weapons, Fire (SCP-14, R-15)",
-    "two_weapon_grapple": "Two weapons, Grapple (SCP-14)",
-    "punch_kick": "Punch and kick (Unarmed Rank 3+, SCP-46)",
-}
-
-
-def strike_weapons(state: GameState, figure: Figure) -> dict[str, list[Weapon]]:
-    """SCP-13...SCP-15, SCP-46, SCP-49, I-11, I-12, R-15: the weapons of each strike form open
-    to ``figure``: ``punch_kick`` at Unarmed Rank 3 with a hand free (the kick "in addition
-    to hands"), a two-weapon form per type (``two_weapon`` Melee, ``two_weapon_fire``,
-    ``two_weapon_grapple``: its two prepared weapons rated for that type, one per hand) and
-    ``multi_target`` (each prepared Melee weapon at the high Rank or more)."""
-    s = settings(state)
-    lifted = s.rider_lift_rank > 0 and (rank(figure, HORSEMANSHIP) or 0) >= s.rider_lift_rank
-    forms: dict[str, list[Weapon]] = {}
-    unarmed = [w for w in attack_weapons(state, figure, "melee") if w.kind in ("hands", "kick")]
-    if len(unarmed) == 2 and not (figure.mounted_on and not lifted):  # SCP-46, SCP-49
-        forms["punch_kick"] = unarmed
-    if not s.multiple_strikes:
-        return forms
-    held = [weapon_of(i) for i in prepared(figure)]
-    two_handed = any(w.two_handed for w in held)
-    for form, mode in TWO_WEAPON_FORMS.items():
-        if form == "punch_kick":
-            continue
-        rated = {w.name for w in attack_weapons(state, figure, mode) if w.kind == "weapon"}
-        usable = [w for w in held if w.name in rated]
-        if mode == "ranged" and s.two_weapon_fire == "thrown":  # R-15
-            usable = [w for w in usable if "thrown" in w.categories]
-        open_forms = rules.multiple_strike_forms(len(usable), two_handed, None, s.high_rank)
-        if "two_weapon" in open_forms and not (figure.mounted_on and not lifted):  # SCP-49
-            forms[form] = usable[: len(STRIKE_PARAMS)]  # a monster's natural weapons add strikes
-    melee = {w.name for w in attack_weapons(state, figure, "melee") if w.kind == "weapon"}
-    usable = [w for w in held if w.name in melee]
-    best = max((weapon_rank(figure, w) or 0 for w in usable), default=None)
-    if "multi_target" in rules.multiple_strike_forms(len(usable), two_handed, best, s.high_rank):
-        forms["multi_target"] = [w for w in usable if (weapon_rank(figure, w) or 0) >= s.high_rank]
-    return forms
-
-
-def strike_targets(state: GameState, figure: Figure, weapon: Weapon, form: str) -> list[Figure]:
-    """Who one strike of ``form`` may hit with ``weapon``: a legal target of its type
-    (SCP-14: in the Melee Zone, in the Ranged Zone with a line of fire, or in the hex a
-    Grapple is in or steps into), and for ``multi_target`` only in an adjacent hex (SCP-15)."""
-    mode = FORM_MODES[form]
-    found = []
-    for t in state.figures.values():
-        if target_problem(state, figure, t, weapon, mode):
-            continue
-        if form == "multi_target" and figure_distance(figure, t) != 1:
-            continue
-        found.append(t)
-    return found
-
-
-def weapons_value(weapons: list[Weapon]) -> str:
-    """The form's value for a two-weapon strike's weapons: ``Dagger + Dart``."""
-    return " + ".join(w.name for w in weapons)
-
-
-def two_weapon_choices(
-    state: GameState, figure: Figure, form: str, weapons: list[Weapon]
-) -> list[list[Choice]] | None:
-    """The targets of each strike of a two-weapon ``form`` (None when the first two have
-    none; a third strike and on may be left out). A Grapple's strikes all go into one hex,
-    the one it is in or steps into (SCP-5, R-1), so the later targets depend on the first."""
-    found = [strike_targets(state, figure, w, form) for w in weapons]
-    when: dict[str, Json] = {"form": form, "weapon": weapons_value(weapons)}
-    if form != "two_weapon_grapple":
-        if not found[0] or not found[1]:
-            return None
-        return [
-            [Choice(t.id, t.name, f"with the {w.name}", when=when) for t in ts]
-            for w, ts in zip(weapons, found, strict=True)
-        ]
-    choices: list[list[Choice]] = [[] for _ in weapons]
-    for a in found[0]:
-        mates = [[b for b in ts if b.position == a.position] for ts in found[1:]]
-        if not mates[0]:
-            continue
-        choices[0].append(Choice(a.id, a.name, f"with the {weapons[0].name}", when=when))
-        for i, ts in enumerate(mates, 1):
-            choices[i] += [
-                Choice(b.id, b.name, f"with the {weapons[i].name}", when={**when, "target": a.id})
-                for b in ts
-            ]
-    return choices if choices[0] else None
-
-
-def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
-    """SCP-13...SCP-15: a Multiple Strike as one action: two weapons of one type (Melee,
-    Fire or Grapple; a target for each, and a monster's natural weapons each strike too:
-    '3, 4, or more times'), or one weapon at the high Rank against several adjacent targets,
-    once each; each strike gets the multiple-strike modifier (A-15) and is its own Strike
-    Check in declaration order (A-31)."""
-    s = settings(state)
-    forms = strike_weapons(state, figure)
-    form_choices: list[Choice] = []
-    weapons: list[Choice] = []
-    targets: list[list[Choice]] = [[] for _ in STRIKE_PARAMS]
-    for form, ws in forms.items():
-        if form in TWO_WEAPON_FORMS:
-            found = two_weapon_choices(state, figure, form, ws)
-            if found is None:
-                continue
-            value = weapons_value(ws)
-            when: dict[str, Json] = {"form": form, "weapon": value}
-            weapons.append(Choice(value, value, "one strike each", when={"form": form}))
-            for i, strike in enumerate(found):
-                skip = [Choice(NO_TARGET, f"No {STRIKE_WORDS[i].lower()} strike", when=when)]
-                targets[i] += strike if i < 2 else skip + strike
-            for i in range(len(found), len(STRIKE_PARAMS)):
-                if i >= 2:
-                    targets[i].append(Choice(NO_TARGET, "No more strikes", when=when))
-            names = ", ".join(w.name for w in ws)
-            form_choices.append(Choice(form, FORM_WORDS[form], names))
-            continue
-        offered = False
-        for w in ws:
-            ts = strike_targets(state, figure, w, form)
-            if len(ts) < 2:
-                continue
-            when = {"form": form, "weapon": w.name}
-            weapons.append(
-                Choice(w.name, w.name, f"Rank {weapon_rank(figure, w)}", when={"form": form})
-            )
-            for i in range(len(STRIKE_PARAMS)):
-                if i >= 2:
-                    targets[i].append(Choice(NO_TARGET, "No more targets", when=when))
-                if i < len(ts):
-                    targets[i] += [Choice(t.id, t.name, when=when) for t in ts]
-            offered = True
-        if offered:
-            form_choices.append(
-                Choice(form, f"Several adjacent targets (Rank {s.high_rank}+, SCP-15)")
-            )
-    if not form_choices:
-        return None
-    target_params = tuple(
-        FieldSpec(name, f"{word} target", "figure", choices=tuple(targets[i]))
-        if i < 2
-        else FieldSpec(
-            name, f"{word} target", "choice", NO_TARGET, choices=tuple(targets[i]), required=False
-        )
-        for i, (name, word) in enumerate(zip(STRIKE_PARAMS, STRIKE_WORDS, strict=True))
-        if i < 3 or any(c.value != NO_TARGET for c in targets[i])
-    )
-    return ActionSpec(
-        "multiple_strike",
-        "Multiple strike",
-        figure.id,
-        (
-            FieldSpec("form", "Strike form", "choice", choices=tuple(form_choices), rule="SCP-13"),
-            FieldSpec("weapon", "Weapon", "choice", choices=tuple(weapons), rule="SCP-14, SCP-15"),
-            *target_params,
-            modifier_param(),
-        ),
-        f"Each strike is its own Strike Check at {s.multiple_strike_modifier:+d} (A-15), "
-        "rolled in order (A-31); two weapons strike with one type, Melee, Fire (each missile "
-        "flies its own line) or Grapple (one step into the targets' hex, shields dropped "
-        "once), and each natural weapon strikes too; from Unarmed Rank 3 a punch and a kick "
-        "(SCP-46, R-18); several targets are each struck once (SCP-15).",
-        "SCP-13, SCP-14, SCP-15, SCP-46, A-31",
-    )
-
-
-# ---- SCP-51, SCP-52: the mounted Charge and its momentum ----------------------------------
-
-
 def acted_now(state: GameState, figure: Figure) -> bool:
     """The figure has taken its action this Pulse (A-14)."""
-    return figure.id in (state.memory.get("acted") or [])
-
-
-def straight_run(state: GameState, mount: Figure, hexes: int) -> list[Hex]:
-    """SCP-51, SCP-52: the anchors the mount (and its riders) reach going straight ahead,
-    facing unchanged, one hex at a time, while its whole body fits and no other figure
-    stands in the way (its own riders move with it)."""
-    from ...figures import cover
-    from ...geometry import neighbor
-
-    mine = {mount.id} | {f.id for f in state.figures.values() if f.mounted_on == mount.id}
-    taken = {
-        h
-        for f in state.figures.values()
-        if f.id not in mine and not f.mounted_on and not is_out(f)
-        for h in f.hexes()
-    }
-    run: list[Hex] = []
-    at = mount.position
-    for _ in range(hexes):
-        at = neighbor(at, mount.facing)
-        body = cover(at, mount.facing, mount.footprint)
-        if any(
-            not state.board.contains(h)
-            or state.board.terrain_at(h).impassable
-            or state.board.terrain_at(h).move_cost is None
-            or h in taken
-            for h in body
-        ):
-            break
-        run.append(at)
-    return run
-
-
-def charge_ends(state: GameState, rider: Figure, mount: Figure, target: Figure) -> list[Hex]:
-    """SCP-51: the hexes of the straight run from which the rider could strike ``target``
-    (tried by placing the pair there and putting it back)."""
-    from ...figures import place
-
-    weapons = attack_weapons(state, rider, "melee")
-    home = mount.position
-    ends = []
-    try:
-        for h in straight_run(state, mount, stat(mount, "tmr", 0)):
-            place(state.figures.values(), mount, h, mount.facing)
-            if any(not target_problem(state, rider, target, w, "melee") for w in weapons):
-                ends.append(h)
-    finally:
-        place(state.figures.values(), mount, home, mount.facing)
-    return ends
-
-
-def pair_of(state: GameState, figure: Figure) -> tuple[Figure, Figure] | None:
-    """(rider, mount) when ``figure`` is either of a mounted pair (figures.mounted_on)."""
-    if figure.mounted_on:
-        mount = state.figures.get(figure.mounted_on)
-        return (figure, mount) if mount is not None else None
-    rider = next((f for f in state.figures.values() if f.mounted_on == figure.id), None)
-    return (rider, figure) if rider is not None else None
-
-
-def mounted_charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
-    """SCP-51: a mounted Charge, offered to whichever of the pair acts first: the mount runs
-    straight ahead (no facing change) up to its TMR and the rider makes a Melee attack at
-    the end; it takes both their actions, and next Pulse the mount carries on (SCP-52)."""
-    pair = pair_of(state, figure)
-    if pair is None:
-        return None
-    rider, mount = pair
-    if any(is_out(f) or acted_now(state, f) for f in pair):
-        return None
-    if mount.memory.get("momentum_pulse") == pulse(state):
-        return None
-    targets: list[Choice] = []
-    ends: list[Choice] = []
-    for t in state.figures.values():
-        if t.id in (rider.id, mount.id) or not hostile(rider, t) or is_out(t):
-            continue
-        spots = charge_ends(state, rider, mount, t)
-        if not spots:
-            continue
-        targets.append(Choice(t.id, t.name, f"{len(spots)} hexes to strike from"))
-        ends += [
-            Choice(
-                str(h),
-                str(h),
-                f"{distance(mount.position, h)} hexes straight ahead",
-                when={"target": t.id},
-            )
-            for h in spots
-        ]
-    weapons = attack_weapons(state, rider, "melee")
-    if not targets or not weapons:
-        return None
-    return ActionSpec(
-        "mounted_charge",
-        "Mounted Charge",
-        figure.id,
-        (
-            FieldSpec("target", "Target", "figure", choices=tuple(targets)),
-            FieldSpec("to", "Charge to", "hex", choices=tuple(ends)),
-            FieldSpec(
-                "weapon", "Weapon", "choice", choices=tuple(Choice(w.name, w.name) for w in weapons)
-            ),
-            modifier_param(),
-        ),
-        f"{mount.name} runs straight ahead, facing unchanged (SCP-51), and the rider strikes; "
-        "next Pulse the mount carries on past the target for its full TMR (SCP-52).",
-        "SCP-8, SCP-51, SCP-52",
-    )
+    return figure.id in RoundBook(state).acted
 
 
 def momentum_spec(state: GameState, mount: Figure) -> ActionSpec | None:
     """SCP-52: in the Pulse after a mounted Charge the mount's only action is to carry on."""
-    if mount.memory.get("momentum_pulse") != pulse(state):
+    if FigureBook(mount).momentum_pulse != pulse(state):
         return None
     return ActionSpec(
         "carry_on",
@@ -834,73 +528,3 @@ def momentum_spec(state: GameState, mount: Figure) -> ActionSpec | None:
         "next Pulse (SCP-52).",
         "SCP-52, A-28",
     )
-
-
-# ---- SCP-48: mounting and dismounting -------------------------------------------------------
-
-
-def mount_still(state: GameState, mount: Figure) -> bool:
-    """SCP-48: the mount is not moving: it has not moved this Pulse and has no momentum."""
-    p = pulse(state)
-    return mount.memory.get("moved_pulse") != p and mount.memory.get("momentum_pulse") != p
-
-
-def rideable(state: GameState, rider: Figure, mount: Figure) -> bool:
-    """R-11: which figures may be mounted (by default a non-humanoid of the own side)."""
-    if mount.id == rider.id or mount.mounted_on or hostile(rider, mount) or is_out(mount):
-        return False
-    if any(f.mounted_on == mount.id for f in state.figures.values()):
-        return False
-    return settings(state).rideable == "any" or mount.stats.get("humanoid", True) is False
-
-
-def mount_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
-    """SCP-48: mount an adjacent still mount, or dismount into a free neighbour hex of a
-    still mount; one action (A-14)."""
-    if figure.mounted_on:
-        mount = state.figures.get(figure.mounted_on)
-        if mount is None or not mount_still(state, mount):
-            return []
-        taken = {h for f in state.figures.values() if not f.mounted_on for h in f.hexes()}
-        spots = [
-            h
-            for m in mount.hexes()
-            for h in neighbors(m)
-            if state.board.contains(h)
-            and state.board.terrain_at(h).move_cost is not None
-            and h not in taken
-        ]
-        if not spots:
-            return []
-        choices = tuple(Choice(str(h), hex_label(h)) for h in sorted(set(spots)))
-        return [
-            ActionSpec(
-                "dismount",
-                "Dismount",
-                figure.id,
-                (FieldSpec("to", "Step down to", "hex", choices=choices),),
-                f"Only while {mount.name} is not moving (SCP-48).",
-                "SCP-48",
-            )
-        ]
-    mounts = [
-        m
-        for m in state.figures.values()
-        if rideable(state, figure, m) and mount_still(state, m) and figure_distance(figure, m) == 1
-    ]
-    if not mounts:
-        return []
-    return [
-        ActionSpec(
-            "mount",
-            "Mount",
-            figure.id,
-            (
-                FieldSpec(
-                    "mount", "Mount", "figure", choices=tuple(Choice(m.id, m.name) for m in mounts)
-                ),
-            ),
-            "Climb onto an adjacent mount that is not moving (SCP-48, R-11).",
-            "SCP-48, R-11",
-        )
-    ]

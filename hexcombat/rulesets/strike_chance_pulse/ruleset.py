@@ -1,4 +1,5 @@
-"""The ``strike-chance-pulse`` ruleset: the Pulse, offered actions, previews and handlers.
+"""The ``strike-chance-pulse`` ruleset: the Pulse, offered actions and previews (handlers in
+:mod:`.perform`).
 
 A Pulse (SCP-6, A-13, A-14) has three steps: initiative (rolled for every
 figure when the step ends), engaged figures acting one by one in initiative
@@ -18,22 +19,32 @@ from ...actions import Action, ActionSpec
 from ...checks import Chain, Check, Rollable, Stage
 from ...dice import Dice
 from ...errors import IllegalActionError, Problem
-from ...events import Event
-from ...figures import Equipment, Figure, Pool, Status, place
+from ...figures import Equipment, Figure, Pool, place
 from ...geometry import Hex, direction_to, distance, neighbors
 from ...layout import hex_label
 from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting, StepDef
 from ...validation import Json
-from ..base import Outcome, Preview, Ruleset
+from ..base import Outcome, Preview
 from ..data import load
 from ..manifest import Manifest
 from ..registry import register
-from . import aftermath, flow, ground, missile, offers, rules
+from . import (
+    aftermath,
+    flow,
+    missile,
+    offers,
+    offers_mounted,
+    offers_strikes,
+    resolve,
+    resolve_multiple,
+    rules,
+    words,
+)
 from .options import FIELDS, OPTIONS, TIME
+from .perform import Perform
 from .situation import (
-    HORSEMANSHIP,
     UNARMED,
     Settings,
     find_weapon,
@@ -41,19 +52,19 @@ from .situation import (
     missile_weapon,
     parry_amount,
     parry_rank_of,
-    rank,
     settings,
     stat,
     strike_check,
     weapon_rank,
 )
+from .state import FigureBook, RoundBook
 
 DATA: Any = load("strike_chance_pulse")
 DAMAGE_LIMIT_NOTE = "house default"
 
 
 @register
-class StrikeChancePulse(Ruleset):
+class StrikeChancePulse(Perform):
     """Percentile Strike Chance, Pulses, Ranged/Melee/Close combat, parry and riposte."""
 
     id = "strike-chance-pulse"
@@ -73,14 +84,14 @@ class StrikeChancePulse(Ruleset):
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
     manifest = Manifest(
         package="hexcombat/rulesets/strike_chance_pulse",
-        builder="scp_fixtures:demo",
+        builder="strike_chance_pulse_fixtures:demo",
         demo="strike-chance-pulse.json",
         prefix="SCP",
         gap_letters="AIR",
         spec="strike-chance-pulse.md",
         rules=58,
         data="hexcombat/rulesets/data/strike_chance_pulse.json",
-        tests="tests/rules/test_scp_*.py",
+        tests="tests/rules/test_strike_chance_pulse_*.py",
         options_module="hexcombat.rulesets.strike_chance_pulse.options",
     )
 
@@ -127,8 +138,8 @@ class StrikeChancePulse(Ruleset):
 
     # ---- time ----------------------------------------------------------------------
     def _group(self, state: GameState, step: str) -> list[str]:
-        order = [str(i) for i in state.memory.get("order") or []]
-        engaged = set(state.memory.get("engaged") or [])
+        book = RoundBook(state)
+        order, engaged = book.order, set(book.engaged)
         want = step == "engaged"
         return [
             i
@@ -142,9 +153,9 @@ class StrikeChancePulse(Ruleset):
         if step == "initiative":
             return Acting("table")
         group = self._group(state, step)
-        acted = set(state.memory.get("acted") or [])
+        acted = set(RoundBook(state).acted)
         waiting = tuple(i for i in group if i not in acted)
-        init = state.memory.get("initiative") or {}
+        init = RoundBook(state).initiative
         shown = ", ".join(f"{state.figures[i].name} {init.get(i, '?')}" for i in group)
         why = "engaged first" if step == "engaged" else "not engaged"
         notes = (f"{why}, SCP-6; initiative {shown} (A-13)",) if group else ()
@@ -180,7 +191,7 @@ class StrikeChancePulse(Ruleset):
         if momentum is not None:  # SCP-52: the mount carries on, nothing else
             return [momentum]
         simple = offers.simple_specs(state, figure)
-        must_pass = figure.memory.get("must_pass_pulse") == p
+        must_pass = FigureBook(figure).must_pass_pulse == p
         if must_pass or figure.has_status("restrained"):
             return [s for s in simple if s.kind == "pass"]
         if figure.has_status("prone"):
@@ -189,7 +200,7 @@ class StrikeChancePulse(Ruleset):
             return [s for s in simple if s.kind == "pass"] + ([] if blocked else [rise])
         specs: list[ActionSpec] = []
         entangled_all = figure.has_status("entangled") and settings(state).entangle_blocks == "all"
-        fumbled = figure.memory.get("skip_attack_pulse") == p  # SCP-31, A-5
+        fumbled = FigureBook(figure).skip_attack_pulse == p  # SCP-31, A-5
         if fumbled:
             move = offers.move_spec(state, figure)
             return ([move] if move and not entangled_all else []) + simple
@@ -198,14 +209,14 @@ class StrikeChancePulse(Ruleset):
                 offers.attack_spec(state, figure, "melee"),
                 offers.attack_spec(state, figure, "ranged"),
                 offers.attack_spec(state, figure, "close"),
-                offers.multiple_spec(state, figure),
+                offers_strikes.multiple_spec(state, figure),
                 offers.charge_spec(state, figure),
-                offers.mounted_charge_spec(state, figure),
+                offers_mounted.mounted_charge_spec(state, figure),
                 offers.move_spec(state, figure),
             ):
                 if spec is not None:
                     specs.append(spec)
-        specs += offers.mount_specs(state, figure)
+        specs += offers_mounted.mount_specs(state, figure)
         return specs + simple
 
     def table_actions(self, state: GameState) -> list[ActionSpec]:
@@ -253,9 +264,9 @@ class StrikeChancePulse(Ruleset):
             return Preview(action, True)
         attacker = state.figure(action.figure)
         if kind == "multiple_strike":
-            plans = flow.multiple_plans(state, attacker, action)
+            plans = resolve_multiple.multiple_plans(state, attacker, action)
         else:
-            plans = [flow.plan_attack(state, attacker, action)]
+            plans = [resolve.plan_attack(state, attacker, action)]
         rollables: list[Rollable] = []
         notes: list[str] = []
         highlights: dict[str, tuple[Hex, ...]] = {}
@@ -306,13 +317,13 @@ class StrikeChancePulse(Ruleset):
 
     def _mounted_charge_preview(self, state: GameState, action: Action) -> Preview:
         """SCP-51: the strike as it will be at the end of the straight run."""
-        pair = offers.pair_of(state, state.figure(action.figure))
+        pair = offers_mounted.pair_of(state, state.figure(action.figure))
         if pair is None:
             return Preview(action, False, "a mounted Charge needs a rider and its mount (SCP-51)")
         rider, mount = pair
         target = state.figure(action.text("target"))
         to = action.hex("to")
-        if to not in offers.charge_ends(state, rider, mount, target):
+        if to not in offers_mounted.charge_ends(state, rider, mount, target):
             return Preview(
                 action, False, f"{mount.name} cannot run straight to {hex_label(to)} (SCP-51)"
             )
@@ -341,7 +352,7 @@ class StrikeChancePulse(Ruleset):
         )
 
     def _plan_preview(
-        self, state: GameState, attacker: Figure, plan: flow.Plan
+        self, state: GameState, attacker: Figure, plan: resolve.Plan
     ) -> tuple[list[Rollable], list[str], dict[str, tuple[Hex, ...]]]:
         """One attack's rollables, notes and highlights."""
         rollables: list[Rollable] = []
@@ -352,7 +363,7 @@ class StrikeChancePulse(Ruleset):
         if plan.flight is not None:
             chain_stages = []
             for i, entry in enumerate(plan.flight.entries):
-                check = flow.path_check(state, plan, entry)
+                check = resolve.path_check(state, plan, entry)
                 chain_stages.append(
                     Stage(entry.figure.id, check, () if i == 0 else ("failure", "fumble_miss"))
                 )
@@ -377,14 +388,14 @@ class StrikeChancePulse(Ruleset):
                         Stage("strike", plan.check),
                         Stage(
                             "fumble",
-                            flow.fumble_check(state, attacker, plan),
+                            resolve.fumble_check(state, attacker, plan),
                             ("fumble_hit", "fumble_miss"),
                         ),
                     ),
                     rule="SCP-28, SCP-30",
                 )
             )
-        for extra in flow.after_hit_rollables(state, plan):
+        for extra in resolve.after_hit_rollables(state, plan):
             rollables.append(extra)
         if plan.check.parry_margin:
             ok, drank = parry_rank_of(state, plan.target)
@@ -416,283 +427,6 @@ class StrikeChancePulse(Ruleset):
             notes=(f"{defender.name} parries {name}: D10 on the parry table (SCP-34)",),
         )
 
-    # ---- handlers ---------------------------------------------------------------------
-    def do_move(self, state: GameState, action: Action, dice: Dice) -> None:
-        """A-14: move up to TMR hexes and face any way."""
-        figure = state.figure(action.figure)
-        to = action.hex("to")
-        cost = offers.reach(state, figure).get(to)
-        if cost is None:
-            raise IllegalActionError(f"{figure.name} cannot reach {hex_label(to)} this Pulse")
-        facing = action.integer("facing", figure.facing)
-        start = figure.position
-        place(state.figures.values(), figure, to, facing)
-        figure.memory["moved_pulse"] = offers.pulse(state)
-        flow.acted(state, figure)
-        state.emit(
-            Event(
-                "move",
-                f"{figure.name} moves {hex_label(start)} → {hex_label(to)} "
-                f"({cost} of TMR {stat(figure, 'tmr', 0)} MP)",
-                figure.id,
-                rule="A-14, SCP-47",
-                data={"from": str(start), "to": str(to), "mp": cost, "facing": facing},
-            )
-        )
-        foes = [
-            f
-            for f in state.figures.values()
-            if f.side != figure.side and not is_out(f) and to in f.hexes() and not f.mounted_on
-        ]
-        if foes:  # R-7: moving into a hostile's hex is entering Close combat (SCP-41)
-            both = settings(state).close_drops_shields == "both"
-            for f in [figure, *foes] if both else [figure]:
-                flow.drop_shield_for_close(state, f)
-
-    def do_charge(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-8: move next to the target, face it and make a Melee attack."""
-        figure = state.figure(action.figure)
-        target = state.figure(action.text("target"))
-        to = action.hex("to")
-        cost = offers.reach(state, figure).get(to)
-        if cost is None or distance(to, target.position) != 1:
-            raise IllegalActionError(
-                f"{figure.name} cannot charge {target.name} from {hex_label(to)}"
-            )
-        facing = direction_to(to, target.position)
-        assert facing is not None
-        start = figure.position
-        place(state.figures.values(), figure, to, facing)
-        figure.memory["moved_pulse"] = offers.pulse(state)
-        state.emit(
-            Event(
-                "move",
-                f"{figure.name} charges {hex_label(start)} → {hex_label(to)} at {target.name}",
-                figure.id,
-                target.id,
-                rule="SCP-8",
-                data={"from": str(start), "to": str(to), "mp": cost},
-            )
-        )
-        melee = Action("melee", figure.id, {**action.params, "charge": True})
-        flow.attack(state, figure, melee, dice)
-
-    def do_multiple_strike(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-13...SCP-15, A-31: several Strike Checks in one Melee action."""
-        flow.multiple_strike(state, state.figure(action.figure), action, dice)
-
-    def do_mounted_charge(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-51: the mount runs straight ahead, facing unchanged; the rider strikes as in a
-        Charge (SCP-8); the mount's action is spent and it has momentum next Pulse (SCP-52)."""
-        pair = offers.pair_of(state, state.figure(action.figure))
-        if pair is None:
-            raise IllegalActionError("a mounted Charge needs a rider and its mount (SCP-51)")
-        rider, mount = pair
-        target = state.figure(action.text("target"))
-        to = action.hex("to")
-        if to not in offers.charge_ends(state, rider, mount, target):
-            raise IllegalActionError(
-                f"{mount.name} cannot carry {rider.name} straight to {hex_label(to)} to strike "
-                f"{target.name} (SCP-51)"
-            )
-        start = mount.position
-        place(state.figures.values(), mount, to, mount.facing)
-        p = offers.pulse(state)
-        mount.memory["moved_pulse"] = p
-        mount.memory["momentum_pulse"] = p + 1
-        if settings(state).charge_spends_mount:  # R-14
-            flow.acted(state, mount)
-        state.emit(
-            Event(
-                "move",
-                f"{rider.name} charges on {mount.name} {hex_label(start)} → {hex_label(to)} "
-                "straight ahead at "
-                f"{target.name} ({distance(start, to)} hexes, SCP-51)",
-                rider.id,
-                target.id,
-                rule="SCP-51",
-                data={"from": str(start), "to": str(to), "mount": mount.id},
-            )
-        )
-        params = {**action.params, "special": "none", "charge": True}
-        params.pop("to", None)
-        flow.attack(state, rider, Action("melee", rider.id, params), dice)
-
-    def do_mount(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-48: climb onto an adjacent mount that is not moving."""
-        figure = state.figure(action.figure)
-        mount = state.figure(action.text("mount"))
-        if not any(s.kind == "mount" for s in offers.mount_specs(state, figure)) or not (
-            offers.rideable(state, figure, mount) and offers.mount_still(state, mount)
-        ):
-            raise IllegalActionError(f"{figure.name} cannot mount {mount.name} now (SCP-48)")
-        flow.acted(state, figure)
-        figure.mounted_on = mount.id
-        figure.position, figure.facing = mount.position, mount.facing
-        state.emit(
-            Event("mount", f"{figure.name} mounts {mount.name}", figure.id, mount.id, rule="SCP-48")
-        )
-
-    def do_dismount(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-48: step down into a free neighbour hex while the mount is not moving."""
-        figure = state.figure(action.figure)
-        mount = state.figure(figure.mounted_on)
-        flow.acted(state, figure)
-        figure.mounted_on = ""
-        figure.position = action.hex("to")
-        state.emit(
-            Event(
-                "mount",
-                f"{figure.name} dismounts from {mount.name} to {hex_label(figure.position)}",
-                figure.id,
-                mount.id,
-                rule="SCP-48",
-            )
-        )
-
-    def do_carry_on(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-52, A-28: the mount carries on for its full TMR, then the rider's Horsemanship
-        Check: at or under it the mount turns or stops; above it, it keeps going next Pulse."""
-        mount = state.figure(action.figure)
-        full = rules.momentum_hexes(stat(mount, "tmr", 0))
-        run = offers.straight_run(state, mount, full)
-        blocked = len(run) < full
-        start = mount.position
-        if run:
-            place(state.figures.values(), mount, run[-1], mount.facing)
-        p = offers.pulse(state)
-        mount.memory["moved_pulse"] = p
-        flow.acted(state, mount)
-        state.emit(
-            Event(
-                "move",
-                f"{mount.name} carries on {hex_label(start)} → {hex_label(mount.position)} "
-                f"({len(run)} hexes, "
-                "momentum, SCP-52)"
-                + (
-                    f"; stopped by what is in the way after {len(run)} of {full}" if blocked else ""
-                ),
-                mount.id,
-                rule="SCP-52, R-13" if blocked else "SCP-52",
-                data={
-                    "from": str(start),
-                    "to": str(mount.position),
-                    "hexes": len(run),
-                    "blocked": blocked,
-                },
-            )
-        )
-        rider = next((f for f in state.figures.values() if f.mounted_on == mount.id), None)
-        if rider is None or (blocked and settings(state).momentum_blocked == "halt"):  # R-13
-            mount.memory.pop("momentum_pulse", None)
-            return
-        threshold = rules.horsemanship_threshold(stat(rider, "ag", 0), rank(rider, HORSEMANSHIP))
-        roll = dice.roll("d100")
-        ok = roll.total <= threshold
-        if ok:
-            mount.memory.pop("momentum_pulse", None)
-        else:
-            mount.memory["momentum_pulse"] = p + 1
-        state.emit(
-            Event(
-                "horsemanship",
-                f"{rider.name}'s Horsemanship Check: rolled {roll.total} "
-                + (
-                    f"≤ {threshold}: {mount.name} turns or stops"
-                    if ok
-                    else f"> {threshold}: {mount.name} keeps going next Pulse"
-                ),
-                rider.id,
-                rule="SCP-52, A-28",
-                rolls=(roll.to_json(),),
-                data={"roll": roll.total, "threshold": threshold, "stopped": ok},
-            )
-        )
-
-    def do_melee(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-4, SCP-24...SCP-34: a Melee attack."""
-        flow.attack(state, state.figure(action.figure), action, dice)
-
-    def do_fire(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-3, SCP-9...SCP-12: Fire along a line, checking every figure on it."""
-        flow.attack(state, state.figure(action.figure), action, dice)
-
-    def do_grapple(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-5, SCP-19, SCP-41: Close combat in one hex."""
-        flow.attack(state, state.figure(action.figure), action, dice)
-
-    def do_parry(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-33, SCP-34: the defender's D10 parry roll."""
-        flow.parry(state, state.figure(action.figure), dice)
-
-    def do_decline_parry(self, state: GameState, action: Action, dice: Dice) -> None:
-        """A-6: no parry; the miss stands."""
-        figure = state.figure(action.figure)
-        state.emit(Event("parry", f"{figure.name} does not parry", figure.id, rule="A-6"))
-
-    def do_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-35: an immediate Melee attack that cannot be parried."""
-        flow.riposte(state, state.figure(action.figure), action.text("weapon"), dice)
-
-    def do_decline_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-35: the defender lets the Riposte go."""
-        figure = state.figure(action.figure)
-        state.emit(Event("riposte", f"{figure.name} makes no riposte", figure.id, rule="SCP-35"))
-
-    def do_evade(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-29, A-10: Evading until the next Pulse."""
-        figure = state.figure(action.figure)
-        flow.acted(state, figure)
-        until = (
-            "until the next Pulse (A-10, R-6)"
-            if settings(state).evading_lasts == "next_initiative"
-            else "until its next action (A-10, R-6)"
-        )
-        figure.statuses["evading"] = Status("evading", note=until)
-        state.emit(
-            Event("evade", f"{figure.name} evades this Pulse", figure.id, rule="SCP-29, A-10")
-        )
-
-    def do_pass(self, state: GameState, action: Action, dice: Dice) -> None:
-        """A Pass; two in a row free an entangled figure (SCP-18, A-18)."""
-        flow.do_pass(state, state.figure(action.figure))
-
-    def do_prepare(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Prepare a carried item or pick up a dropped one (SCP-31)."""
-        figure = state.figure(action.figure)
-        value = action.text("item")
-        carried = [i for i in figure.equipment if i.name == value and i.state == "carried"]
-        if carried:  # of two items of one name (two Daggers), one not yet in hand
-            item = carried[0]
-            item.state = "ready"
-            text = f"{figure.name} readies the {item.name}"
-        else:
-            what = ground.pick_up(state, figure, value)
-            text = f"{figure.name} picks up {what}"
-        flow.acted(state, figure)
-        state.emit(Event("ready", text, figure.id, rule="SCP-31, A-14, R-16"))
-
-    def do_rise(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Stand up from prone (not while entangled, SCP-18)."""
-        figure = state.figure(action.figure)
-        if figure.has_status("entangled"):
-            raise IllegalActionError(f"{figure.name} must disentangle first (SCP-18)")
-        figure.statuses.pop("prone", None)
-        flow.acted(state, figure)
-        state.emit(Event("rise", f"{figure.name} stands up", figure.id, rule="A-14"))
-
-    def do_end_combat(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-53...SCP-55: infection checks for the wounded."""
-        aftermath.infection_checks(state, dice)
-
-    def do_gm_end_fight(self, state: GameState, action: Action, dice: Dice) -> None:
-        """The GM ends the fight: no figure acts any more (SCP-53)."""
-        aftermath.end_fight(state)
-
-    def do_morning(self, state: GameState, action: Action, dice: Dice) -> None:
-        """SCP-56, SCP-58: a day passes for the infected and poisoned."""
-        aftermath.morning(state, dice)
-
     # ---- views --------------------------------------------------------------------
     def range_band(self, state: GameState, figure: Figure | None, distance: int) -> str:
         """SCP-3, SCP-10, A-24: where ``distance`` lies for ``figure``'s missile weapon (in
@@ -713,7 +447,7 @@ class StrikeChancePulse(Ruleset):
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure waits."""
-        if figure.id in (state.memory.get("acted") or []):
+        if figure.id in RoundBook(state).acted:
             return "Already acted this Pulse (one action, A-14)."
         return ""
 
@@ -722,13 +456,13 @@ class StrikeChancePulse(Ruleset):
         words = [w for w in super().badges(state, figure) if w != "evading"]
         if figure.has_status("evading"):
             words.append("evading")
-        if figure.id in (state.memory.get("engaged") or []) and not is_out(figure):
+        if figure.id in RoundBook(state).engaged and not is_out(figure):
             words.append("engaged")
         return words
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Strike Chances, Defense Rating, initiative and bookkeeping for the figure panel."""
-        return flow.figure_view(state, figure)
+        return words.figure_view(state, figure)
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """Core invariants, two hands at most, one action per Pulse."""
@@ -738,7 +472,7 @@ class StrikeChancePulse(Ruleset):
         for f in state.figures.values():
             if hands_used(f) > 2:
                 problems.append(f"{f.id} holds more than two hands of items")
-        acted = state.memory.get("acted") or []
+        acted = RoundBook(state).acted
         if len(acted) != len(set(acted)):
             problems.append("a figure acted twice in one Pulse")
         return problems

@@ -11,13 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from hexcombat.rulesets.common import int_or
+
 from ...checks import Amount, Band, Check, Modifier
 from ...figures import Equipment, Figure
 from ...geometry import Hex, in_front_arc, in_front_half, relative_position
 from ...state import GameState
 from ...validation import Json
-from . import rules
+from . import rules, rules_mounted
 from .rules import Rank
+from .state import FigureBook
 from .strike import StrikeCheck
 
 UNARMED = "Unarmed Combat"
@@ -97,8 +100,7 @@ def settings(state: GameState) -> Settings:
 
 def stat(figure: Figure, name: str, default: int) -> int:
     """A whole-number field of the figure (``default`` when missing)."""
-    value = figure.stats.get(name, default)
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    return int_or(figure.stats.get(name), default)
 
 
 def text_stat(figure: Figure, name: str, default: str) -> str:
@@ -149,10 +151,6 @@ def _strings(value: Any) -> tuple[str, ...]:
     return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
 
 
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
 def weapon_of(item: Equipment) -> Weapon:
     """A weapon item's numbers (copied from the data tables, open to overrides)."""
     s = item.stats
@@ -160,12 +158,12 @@ def weapon_of(item: Equipment) -> Weapon:
     return Weapon(
         item.name,
         "weapon",
-        _int(s.get("base_chance")),
+        int_or(s.get("base_chance"), 0),
         _strings(s.get("rated")),
         _strings(s.get("categories")),
         str(s.get("damage") or "d10"),
         skill if isinstance(skill, str) and skill else item.name,
-        _int(s.get("range_hexes")),
+        int_or(s.get("range_hexes"), 0),
         s.get("two_handed") is True,
     )
 
@@ -230,7 +228,7 @@ def attack_weapons(state: GameState, figure: Figure, mode: str) -> list[Weapon]:
         found = [
             w
             for w in found
-            if not rules.mounted_problem(
+            if not rules_mounted.mounted_problem(
                 two_handed=w.two_handed, firing=False, moving=False, weapons=1, lifted=lifted
             )
         ]
@@ -274,7 +272,7 @@ def melee_zone(state: GameState, figure: Figure, weapon: Weapon | None) -> tuple
     """SCP-4, A-11 (SCP-50 for riders): the hexes a Melee attack may go into."""
     if figure.mounted_on:
         long = weapon is not None and "long_hafted" in weapon.categories
-        return rules.mounted_melee_hexes(long)
+        return rules_mounted.mounted_melee_hexes(long)
     return rules.MELEE_ZONE
 
 
@@ -328,7 +326,7 @@ def defense(
     """SCP-37...SCP-41 for ``defender`` against an attack through ``through``."""
     s = settings(state)
     shield = shield_of(defender)
-    per = _int(shield.stats.get("defense_per_rank")) if shield else 0
+    per = int_or(shield.stats.get("defense_per_rank"), 0) if shield else 0
     shield_rank = rank(defender, shield.name) if shield else None
     stunned = any(defender.has_status(x) for x in ("stunned", "restrained"))
     dr = rules.defense_rating(
@@ -452,8 +450,7 @@ def strike_check(
 
 def restrainers(state: GameState, target: Figure, exclude: str = "") -> list[Figure]:
     """The figures already restraining ``target`` (A-22), besides ``exclude``."""
-    held = target.memory.get("restrained_by")
-    ids = [i for i in held if isinstance(i, str)] if isinstance(held, list) else []
+    ids = FigureBook(target).restrained_by
     return [state.figures[i] for i in ids if i in state.figures and i != exclude]
 
 

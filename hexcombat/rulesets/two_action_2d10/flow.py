@@ -12,11 +12,12 @@ from hexcombat.checks import (
 from hexcombat.dice import Dice
 from hexcombat.events import Event
 from hexcombat.figures import Status
+from hexcombat.rulesets.common import int_or
 from hexcombat.state import GameState
 from hexcombat.time import Acting
 
 from . import rules as R
-from .state import Readers, _int
+from .state import FigureBook, Readers, RoundBook
 
 
 class Flow(Readers):
@@ -25,12 +26,9 @@ class Flow(Readers):
     def start_step(self, state: GameState) -> None:
         """A new declare step starts the round: staggers and locks cost actions (TA-11)."""
         step = state.clock.step
-        state.memory["done"] = []
+        RoundBook(state).new_step(round_starts=step == "declare")
         if step == "declare":
-            for key in ("plans", "stopped", "spent", "blocks", "ripostes", "moves", "lost"):
-                state.memory[key] = {}
-            state.memory["moved"] = []
-            lost = self.book(state, "lost")
+            lost = self.writing(state).lost
             for f in state.figures.values():
                 if f.has_status("locked"):
                     lost[f.id] = 2
@@ -43,7 +41,7 @@ class Flow(Readers):
         if step.id == "missiles":
             return not self.prepared_shooters(state)
         if step.id == "riposte":
-            return not self.mem(state, "ripostes")
+            return not self.round_of(state).ripostes
         return False
 
     def prepared_shooters(self, state: GameState) -> list[str]:
@@ -51,7 +49,7 @@ class Flow(Readers):
         out = []
         for f in state.living():
             acts = self.actions_of(state, f.id)
-            if "shoot" in acts and "load" not in acts and f.memory.get("loaded") is True:
+            if "shoot" in acts and "load" not in acts and FigureBook(f).loaded:
                 out.append(f.id)
         return out
 
@@ -70,13 +68,13 @@ class Flow(Readers):
             acts = self.actions_of(state, fid)
             opponents = tuple(dict.fromkeys([target, *(o for o, t in targets.items() if t == fid)]))
             if {"load", "shoot"} <= set(acts):
-                weapon, rank, skill = "missile", 0, _int(f.stats.get("missile_skill"))
+                weapon, rank, skill = "missile", 0, int_or(f.stats.get("missile_skill"), 0)
             elif "attack" in acts and not f.has_status("dropped_weapon"):
                 weapon, row = self.weapon(state, f)
-                rank, skill = _int(row.get("strike_rank"), 7), _int(f.stats.get("skill"))
+                rank, skill = int_or(row.get("strike_rank"), 7), int_or(f.stats.get("skill"), 0)
             else:
                 weapon, row = "natural", self._table(state, "weapons")["natural"]
-                rank, skill = _int(row.get("strike_rank"), 8), _int(f.stats.get("brawl"))
+                rank, skill = int_or(row.get("strike_rank"), 8), int_or(f.stats.get("brawl"), 0)
             out.append(
                 R.Striker(
                     fid,
@@ -118,9 +116,9 @@ class Flow(Readers):
     def may_still_strike(self, state: GameState, fid: str) -> bool:
         """A blow is lost once a result stopped it (TA-13), unless its striker and the one who
         stopped it strike together (TA-16, R-4)."""
-        if fid in self.mem(state, "done"):
+        if fid in self.round_of(state).done:
             return False
-        by = self.mem(state, "stopped").get(fid)
+        by = self.round_of(state).stopped.get(fid)
         if by is None:
             return True
         if state.options.get("ta.simultaneous") != "both_strike":
@@ -143,24 +141,24 @@ class Flow(Readers):
         living = tuple(f.id for f in state.living())
         if step == "declare":
             hidden = state.options.get("core.hidden_declarations", True) is not False
-            waiting = tuple(f for f in living if f not in self.mem(state, "plans"))
+            waiting = tuple(f for f in living if f not in self.round_of(state).plans)
             return Acting("all", living, hidden=hidden, waiting=waiting)
         if step == "movement":  # each figure moves (or stays) once (D-12)
-            moved = self.mem(state, "moved")
+            moved = self.round_of(state).moved
             left = tuple(f for f in living if f not in moved)
             return Acting("all", left, waiting=left)
         if step == "missiles":
             order = tuple(self.prepared_shooters(state))
-            done = self.mem(state, "done")
+            done = self.round_of(state).done
             waiting = tuple(
-                f for f in order if f not in done and f not in self.mem(state, "stopped")
+                f for f in order if f not in done and f not in self.round_of(state).stopped
             )
             return Acting(
                 "figure", order, waiting=waiting, order_notes=("loaded last round (TA-22)",)
             )
         if step == "riposte":
-            order = tuple(f for f in self.mem(state, "ripostes") if f in living)
-            done = self.mem(state, "done")
+            order = tuple(f for f in self.round_of(state).ripostes if f in living)
+            done = self.round_of(state).done
             waiting = tuple(f for f in order if f not in done)
             return Acting(
                 "figure", order, waiting=waiting, order_notes=("counter-strikes (TA-17, I-3)",)
@@ -194,7 +192,7 @@ class Flow(Readers):
                     "Death save",
                     "2d10",
                     "le",
-                    _int(f.stats.get("health"), 10),
+                    int_or(f.stats.get("health"), 10),
                     "Health",
                     (Modifier("Body points", bp, "D-8"),),
                     rule="TA-12",
@@ -220,7 +218,7 @@ class Flow(Readers):
                     "Break the lock",
                     "2d10",
                     "le",
-                    _int(f.stats.get("strength"), 10),
+                    int_or(f.stats.get("strength"), 10),
                     "Strength",
                     rule="TA-21",
                 )

@@ -10,6 +10,7 @@ from hexcombat.errors import IllegalActionError
 from hexcombat.figures import Figure, figure_distance
 from hexcombat.geometry import Hex
 from hexcombat.layout import hex_label
+from hexcombat.rulesets.common import int_or
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
 from hexcombat.validation import Json
@@ -17,7 +18,7 @@ from hexcombat.validation import Json
 from . import rules as R
 from .flow import Flow
 from .options import ACTIONS, STYLES
-from .state import _int
+from .state import FigureBook
 from .words import ADJUST_WORDS
 
 TARGETED = ("attack", "brawl", "shoot")
@@ -63,7 +64,7 @@ class Offers(Flow):
             return self._movement_specs(state, figure)
         hold = ActionSpec("hold", "Hold", figure.id, (), "Let this blow go (TA-13).", "TA-13")
         if step == "riposte":
-            target = state.figures.get(str(self.mem(state, "ripostes").get(figure.id)))
+            target = state.figures.get(str(self.round_of(state).ripostes.get(figure.id)))
             if target is not None and self._can_reach(state, figure, target, "melee"):
                 return [self._strike_spec(figure, "riposte", "Counter-strike", "TA-17"), hold]
             return [hold]
@@ -99,7 +100,7 @@ class Offers(Flow):
         if mode == "shot":
             _, row = self.missile(state, f)
             return (
-                0 < gap <= _int(row.get("range"))
+                0 < gap <= int_or(row.get("range"), 0)
                 and self.sight(state, f.position, t.position).clear
             )
         if mode == "brawl":
@@ -217,7 +218,7 @@ class Offers(Flow):
         if why:
             raise IllegalActionError(f"{f.name}: {why}")
         acts = {first, second}
-        need = _int(state.options.get("ta.recover_actions"), 1)
+        need = int_or(state.options.get("ta.recover_actions"), 1)
         if "recover" in acts and [first, second].count("recover") < need:
             raise IllegalActionError(
                 f"{f.name}: rising or picking up the weapon takes {need} Recover actions: "
@@ -225,7 +226,7 @@ class Offers(Flow):
             )
         if acts & {"attack", "brawl", "shoot"} and not action.params.get("target"):
             raise IllegalActionError(f"{f.name}: an attack, brawl or shot needs a target (D-18)")
-        if "shoot" in acts and "load" not in acts and f.memory.get("loaded") is not True:
+        if "shoot" in acts and "load" not in acts and not FigureBook(f).loaded:
             raise IllegalActionError(f"{f.name}: nothing is loaded; load first (TA-22)")
         guard_needed = (
             acts & {"parry", "dodge"} and state.options.get("ta.guard_scope") == "one_attacker"
@@ -257,12 +258,12 @@ class Offers(Flow):
         """Hexes a figure may move to now (TA-23..TA-25, D-12, D-17, R-1)."""
         if self.closed_with(state, f.id):
             return []
-        extra = self.mem(state, "moves").get(f.id)
+        extra = self.round_of(state).moves.get(f.id)
         allowance = R.move_allowance(
-            None if extra is None else _int(extra), str(state.options.get("ta.move_extra"))
+            None if extra is None else int_or(extra, 0), str(state.options.get("ta.move_extra"))
         )
         vaults = self.actions_of(state, f.id).count("other")
-        ok = self._passable(state, f, vaults >= _int(state.options.get("ta.obstacle_actions"), 1))
+        ok = self._passable(state, f, vaults >= int_or(state.options.get("ta.obstacle_actions"), 1))
         facings = range(6) if state.options.get("ta.free_turn_before_moving") else (f.facing,)
         forward: dict[Hex, int] = {}
         for facing in facings:
@@ -276,7 +277,7 @@ class Offers(Flow):
         facing = FieldSpec(
             "facing", "Facing", "facing", f.facing, "Facing at the end of movement (D-12).", "D-12"
         )
-        if "move" in acts and f.id not in self.mem(state, "moves"):
+        if "move" in acts and f.id not in self.round_of(state).moves:
             if self.closed_with(state, f.id) and state.options.get("ta.break_closed", True):
                 return [
                     ActionSpec(

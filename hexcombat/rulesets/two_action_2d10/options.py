@@ -12,14 +12,14 @@ from hexcombat.schema import Choice, FieldSpec
 from hexcombat.time import StepDef, Time
 
 
-def _int(
+def _int_field(
     name: str, label: str, default: int, help: str, rule: str, low: int, high: int
 ) -> FieldSpec:
     return FieldSpec(name, label, "int", default, help, rule, minimum=low, maximum=high)
 
 
 OPTIONS: tuple[FieldSpec, ...] = (
-    _int(
+    _int_field(
         "ta.passive_active",
         "Passive defence: active",
         12,
@@ -28,7 +28,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         0,
         30,
     ),
-    _int(
+    _int_field(
         "ta.passive_prone",
         "Passive defence: prone",
         8,
@@ -37,7 +37,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         0,
         30,
     ),
-    _int(
+    _int_field(
         "ta.passive_comatose",
         "Passive defence: comatose",
         0,
@@ -46,7 +46,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         0,
         30,
     ),
-    _int(
+    _int_field(
         "ta.passive_shield",
         "Passive defence: shield",
         1,
@@ -88,7 +88,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "D-2, D-18",
         (Choice("one_attacker", "One declared attacker"), Choice("all", "Every attacker")),
     ),
-    _int(
+    _int_field(
         "ta.block_adj",
         "Block adjustment",
         2,
@@ -97,8 +97,10 @@ OPTIONS: tuple[FieldSpec, ...] = (
         -10,
         10,
     ),
-    _int("ta.parry_adj", "Parry adjustment", 0, "Added to a Parry roll (TA-7).", "D-2", -10, 10),
-    _int(
+    _int_field(
+        "ta.parry_adj", "Parry adjustment", 0, "Added to a Parry roll (TA-7).", "D-2", -10, 10
+    ),
+    _int_field(
         "ta.dodge_unarmoured",
         "Dodge adjustment: unarmoured",
         2,
@@ -107,7 +109,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         -10,
         10,
     ),
-    _int(
+    _int_field(
         "ta.dodge_light",
         "Dodge adjustment: light armour",
         0,
@@ -116,7 +118,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         -10,
         10,
     ),
-    _int(
+    _int_field(
         "ta.dodge_heavy",
         "Dodge adjustment: heavy armour",
         -2,
@@ -134,7 +136,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "6-10 broken (TA-7).",
         "D-3",
     ),
-    _int(
+    _int_field(
         "ta.threshold_1",
         "Threshold 1",
         5,
@@ -143,7 +145,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         1,
         40,
     ),
-    _int(
+    _int_field(
         "ta.threshold_2",
         "Threshold 2",
         10,
@@ -152,7 +154,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         1,
         40,
     ),
-    _int(
+    _int_field(
         "ta.threshold_3",
         "Threshold 3",
         15,
@@ -161,7 +163,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         1,
         40,
     ),
-    _int(
+    _int_field(
         "ta.save_penalty_2",
         "Save penalty at threshold 2",
         -2,
@@ -170,7 +172,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         -10,
         0,
     ),
-    _int(
+    _int_field(
         "ta.save_penalty_3",
         "Save penalty at threshold 3",
         -4,
@@ -179,7 +181,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         -10,
         0,
     ),
-    _int(
+    _int_field(
         "ta.hp_base",
         "Hit points base",
         10,
@@ -239,7 +241,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "D-12",
         (Choice("additive", "Added to the free 3"), Choice("total", "Replaces the free 3")),
     ),
-    _int(
+    _int_field(
         "ta.pummel_base",
         "Pummel damage base",
         1,
@@ -248,7 +250,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         0,
         10,
     ),
-    _int(
+    _int_field(
         "ta.pummel_divisor",
         "Pummel surplus divisor",
         2,
@@ -257,7 +259,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         1,
         10,
     ),
-    _int(
+    _int_field(
         "ta.brawl_bar",
         "Tactical brawling bar",
         5,
@@ -340,7 +342,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "R-10",
         (Choice("fists", "Weapon dropped, fists remain"), Choice("lost", "Blow lost as well")),
     ),
-    _int(
+    _int_field(
         "ta.obstacle_actions",
         "Actions to vault an obstacle",
         1,
@@ -358,7 +360,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "dice) (TA-5, I-2).",
         "R-2",
     ),
-    _int(
+    _int_field(
         "ta.recover_actions",
         "Actions to recover",
         1,

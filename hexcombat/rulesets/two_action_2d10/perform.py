@@ -16,12 +16,13 @@ from hexcombat.dice import Dice, Roll, dice_words
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Status, figure_distance
 from hexcombat.layout import hex_label
+from hexcombat.rulesets.common import int_or, knock_down
 from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
 from .resolve import Resolve
-from .state import _int
+from .state import FigureBook
 from .words import ANSWERS, DEFENCE_WORDS
 
 
@@ -42,10 +43,10 @@ class Perform(Resolve):
             "guard": str(action.params.get("guard") or ""),
             "style": str(action.params.get("style") or "pummel"),
         }
-        self.book(state, "plans")[f.id] = plan
+        self.writing(state).plans[f.id] = plan
         acts = {first, second}
         if "load" in acts and "shoot" not in acts:
-            f.memory["loaded"] = True
+            FigureBook(f).loaded = True
         if "recover" in acts:  # both actions when ta.recover_actions is 2 (R-3)
             for s in ("prone", "dropped_weapon"):
                 f.statuses.pop(s, None)
@@ -76,13 +77,13 @@ class Perform(Resolve):
         """Roll the movement die, or two and keep the better +-1 (TA-24, TA-25); or break
         away from a closed opponent (D-17)."""
         f = state.figure(action.figure)
-        moves = self.book(state, "moves")
+        moves = self.writing(state).moves
         other = self.closed_with(state, f.id)
         if other:
             check = self.break_check(state, f, state.figure(other))
             result = check.roll(dice)
             if result.attacker_wins:
-                closed = self.book(state, "closed")
+                closed = self.writing(state).closed
                 closed.pop(f.id, None)
                 closed.pop(other, None)
             moves[f.id] = 0
@@ -132,7 +133,7 @@ class Perform(Resolve):
         start = f.position
         f.position = to
         f.facing = action.integer("facing", f.facing)
-        self.book(state, "moved").append(f.id)
+        self.writing(state).moved.append(f.id)
         state.emit(
             Event(
                 "move",
@@ -147,23 +148,23 @@ class Perform(Resolve):
         """Stay, perhaps turning (D-12)."""
         f = state.figure(action.figure)
         f.facing = action.integer("facing", f.facing)
-        self.book(state, "moved").append(f.id)
+        self.writing(state).moved.append(f.id)
         state.emit(Event("move", f"{f.name} stays", f.id, rule="TA-23"))
 
     def do_hold(self, state: GameState, action: Action, dice: Dice) -> None:
         """The blow is not struck."""
         f = state.figure(action.figure)
         if state.prompt is None:
-            self.book(state, "done").append(f.id)
+            self.writing(state).done.append(f.id)
         state.emit(Event("hold", f"{f.name} holds", f.id, rule="TA-13"))
 
     def do_strike(self, state: GameState, action: Action, dice: Dice) -> None:
         """Strike in turn (TA-13, TA-14); a shot in step 2 or at rank 0 (TA-22, D-10)."""
         a = state.figure(action.figure)
         t, mode = self._target_of(state, a, "strike")
-        self.book(state, "done").append(a.id)
+        self.writing(state).done.append(a.id)
         if mode == "shot":
-            a.memory["loaded"] = False
+            FigureBook(a).loaded = False
         kind = "attack" if mode == "melee" else "brawl"
         combined = mode != "shot" and self.combined(state, a.id, kind)
         self._blow(state, dice, a, t, mode, combined)
@@ -177,8 +178,8 @@ class Perform(Resolve):
             assert isinstance(c, dict)
             t = state.figure(str(c["target"]))
         else:
-            t = state.figure(str(self.mem(state, "ripostes").get(a.id)))
-            self.book(state, "done").append(a.id)
+            t = state.figure(str(self.round_of(state).ripostes.get(a.id)))
+            self.writing(state).done.append(a.id)
         self._blow(state, dice, a, t, "melee", False)
 
     def _blow(
@@ -264,15 +265,15 @@ class Perform(Resolve):
                 or "wait" in self.actions_of(state, t.id)
             )
         else:  # TA-17: the protagonist striking second, not yet struck this step
-            second = t.id not in self.mem(state, "done")
+            second = t.id not in self.round_of(state).done
         used = [
-            *self.mem(state, "spent").get(t.id, []),
-            *(["block"] * (t.id in self.mem(state, "blocks"))),
+            *self.round_of(state).spent.get(t.id, []),
+            *(["block"] * (t.id in self.round_of(state).blocks)),
         ]
         unused = [k for k in R.DEFENCES if k in self.actions_of(state, t.id) and k not in used]
         if not second or not unused:  # a defensive action not yet committed (TA-17)
             return
-        self.book(state, "spent").setdefault(t.id, []).extend(unused)
+        self.writing(state).spent.setdefault(t.id, []).extend(unused)
         if (
             state.options.get("ta.counter_strike_step") == "immediate"
             and figure_distance(a, t) == 1
@@ -291,7 +292,7 @@ class Perform(Resolve):
                 context={"attacker": t.id, "target": a.id},
             )
             return
-        self.book(state, "ripostes")[t.id] = a.id
+        self.writing(state).ripostes[t.id] = a.id
         state.emit(
             Event(
                 "riposte",
@@ -353,9 +354,9 @@ class Perform(Resolve):
         rolls += [r.to_json() for r in result.rolls if r.dice]
         defence = hit.target if hit.comparison == "ge" else result.roll_total
         if kind == "block":
-            self.book(state, "blocks")[t.id] = defence
+            self.writing(state).blocks[t.id] = defence
         elif kind is not None:
-            self.book(state, "spent").setdefault(t.id, []).append(kind)
+            self.writing(state).spent.setdefault(t.id, []).append(kind)
         if kind is not None and not self.parry_reduces(state, kind):
             details.append(
                 f"{t.name}'s defence {defence}: the {kind} roll, never below the passive "
@@ -454,13 +455,8 @@ class Perform(Resolve):
                 {"damage": damage, "hp": hp.current, "bp": bp.current},
             )
         )
-        if (
-            bp.current <= 0
-            and state.options.get("ta.down_at_zero_bp", True)
-            and not t.has_status("down")
-        ):
-            t.statuses["down"] = Status("down")
-            self.book(state, "stopped")[t.id] = a.id
+        if bp.current <= 0 and state.options.get("ta.down_at_zero_bp", True) and knock_down(t):
+            self.writing(state).stopped[t.id] = a.id
             state.emit(
                 Event(
                     "status",
@@ -510,14 +506,14 @@ class Perform(Resolve):
         self, state: GameState, a: Figure, t: Figure, effect: str, lasting: bool = False
     ) -> None:
         """A tactical effect at once (TA-11, TA-13): a lost blow is lost now."""
-        stopped = self.book(state, "stopped")
+        stopped = self.writing(state).stopped
         if effect == "stagger" or lasting:
             t.statuses["staggered"] = Status("staggered")
         lose_blow = state.options.get("ta.dropped_weapon_blow") == "lost"  # R-10
         if effect in ("lose_actions", "incapacitated") or (effect == "drop_weapon" and lose_blow):
             stopped[t.id] = a.id
         if effect == "lose_actions":
-            self.book(state, "spent")[t.id] = list(R.DEFENCES)
+            self.writing(state).spent[t.id] = list(R.DEFENCES)
         if effect == "drop_weapon":
             t.statuses["dropped_weapon"] = Status("dropped_weapon")
         if effect == "drop_shield":
@@ -531,16 +527,16 @@ class Perform(Resolve):
         """Pummel damage from the surplus (TA-19, D-13), or a grapple, lock, throw or trip with
         a save (TA-21, D-14)."""
         style = str(self.plan(state, a.id).get("style") or "pummel")
-        ac = _int(self.armour(state, t).get("ac"))
+        ac = int_or(self.armour(state, t).get("ac"), 0)
         if style == "pummel":
             base, div = (
-                _int(state.options.get("ta.pummel_base"), 1),
-                _int(state.options.get("ta.pummel_divisor"), 2),
+                int_or(state.options.get("ta.pummel_base"), 1),
+                int_or(state.options.get("ta.pummel_divisor"), 2),
             )
             damage = R.pummel_damage(value, ac, base, div)
             self._hurt(state, a, t, damage, f"{base} + {value} // {div} - AC {ac} (D-13)", None, 0)
             return
-        bar = _int(state.options.get("ta.brawl_bar"), 5)
+        bar = int_or(state.options.get("ta.brawl_bar"), 5)
         if value < bar:
             state.emit(
                 Event(
@@ -553,7 +549,7 @@ class Perform(Resolve):
             )
             return
         attribute = "strength" if style == "lock" else "agility"
-        target = R.brawl_save_target(_int(t.stats.get(attribute), 10), value, bar)
+        target = R.brawl_save_target(int_or(t.stats.get(attribute), 10), value, bar)
         save = Check(
             f"{attribute.capitalize()} save",
             "2d10",
@@ -579,7 +575,7 @@ class Perform(Resolve):
                 )
             )
             return
-        closed = self.book(state, "closed")
+        closed = self.writing(state).closed
         if style == "grapple":
             closed[a.id], closed[t.id] = t.id, a.id
         elif style == "lock":

@@ -21,11 +21,11 @@ from hexcombat.checks import (
 )
 from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Preview
+from hexcombat.rulesets.common import int_or
 from hexcombat.state import GameState
 
 from . import rules as R
 from .offers import Offers
-from .state import _int
 from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
 
 
@@ -36,13 +36,13 @@ class Resolve(Offers):
         """2d10 (or 3d10 keep two) + skill + weapon (TA-4, TA-5, TA-8)."""
         mods = []
         if mode == "shot":
-            mods.append(Modifier("Missile skill", _int(f.stats.get("missile_skill")), "TA-8"))
+            mods.append(Modifier("Missile skill", int_or(f.stats.get("missile_skill"), 0), "TA-8"))
         elif mode == "brawl":
-            mods.append(Modifier("Brawling", _int(f.stats.get("brawl")), "TA-19"))
+            mods.append(Modifier("Brawling", int_or(f.stats.get("brawl"), 0), "TA-19"))
         else:
             weapon, row = self.weapon(state, f)
-            mods.append(Modifier("Skill", _int(f.stats.get("skill")), "TA-8"))
-            adj = _int(row.get("attack_adj"))
+            mods.append(Modifier("Skill", int_or(f.stats.get("skill"), 0), "TA-8"))
+            adj = int_or(row.get("attack_adj"), 0)
             if adj:
                 mods.append(
                     Modifier(f"{weapon.capitalize()} (TA-20)", adj, "D-16", house_default=True)
@@ -51,7 +51,7 @@ class Resolve(Offers):
 
     def defence_side(self, state: GameState, t: Figure, kind: str) -> tuple[OpposedSide, int]:
         """A Parry, Block or Dodge roll, never below the passive defence (TA-7, D-2)."""
-        skill = _int(t.stats.get(kind))
+        skill = int_or(t.stats.get(kind), 0)
         adj = R.defence_adjustment(kind, str(self.armour(state, t).get("class")), state.options)
         mods = [Modifier(f"{DEFENCE_WORDS[kind]} skill", skill, "TA-7")]
         if adj:
@@ -68,7 +68,7 @@ class Resolve(Offers):
         """The defence with no roll now: passive, or a Block already rolled this round
         (it covers every blow, D-2)."""
         passive = self.passive(state, t)
-        block = self.mem(state, "blocks").get(t.id)
+        block = self.round_of(state).blocks.get(t.id)
         if isinstance(block, int) and self._covers(state, t, attacker, "block"):
             return R.effective_defence(passive, block), "Block rolled this round (D-2)"
         return passive, "Passive defence (TA-6)"
@@ -83,15 +83,17 @@ class Resolve(Offers):
 
     def defences(self, state: GameState, t: Figure, attacker: Figure, mode: str) -> list[str]:
         """The declared defences ``t`` may still commit against this blow (TA-7, D-2, D-15)."""
-        if t.id in self.mem(state, "stopped"):
+        if t.id in self.round_of(state).stopped:
             return []
         acts = self.actions_of(state, t.id)
-        spent = self.mem(state, "spent").get(t.id, [])
+        spent = self.round_of(state).spent.get(t.id, [])
         out = []
         for kind in R.DEFENCES:
             if kind not in acts or kind in spent:
                 continue
-            if kind == "block" and (not self.shield_ready(t) or t.id in self.mem(state, "blocks")):
+            if kind == "block" and (
+                not self.shield_ready(t) or t.id in self.round_of(state).blocks
+            ):
                 continue
             if kind == "parry" and mode == "shot" and not state.options.get("ta.missile_parry"):
                 continue
@@ -181,12 +183,12 @@ class Resolve(Offers):
         die = self._damage_die(state, a, mode)
         if not die:
             return None
-        ac = _int(self.armour(state, t).get("ac"))
+        ac = int_or(self.armour(state, t).get("ac"), 0)
         return Amount("Damage", self._damage_expr(die, hit_tier, ac), rule="TA-10", unit="damage")
 
     def hit_tier(self, state: GameState, value: int) -> int:
         """The threshold a surplus reaches (TA-11, D-5)."""
-        return R.tier(value, [_int(state.options.get(f"ta.threshold_{n}")) for n in (1, 2, 3)])
+        return R.tier(value, [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)])
 
     def answer_chain(
         self, state: GameState, a: Figure, t: Figure, mode: str, kind: str | None, attack: int
@@ -258,7 +260,7 @@ class Resolve(Offers):
             assert isinstance(c, dict)
             a, t = state.figure(str(c["attacker"])), state.figure(str(c["target"]))
             d = next((k for k, v in ANSWERS.items() if v == kind), None)
-            chain = self.answer_chain(state, a, t, str(c["mode"]), d, _int(c["total"]))
+            chain = self.answer_chain(state, a, t, str(c["mode"]), d, int_or(c["total"], 0))
             rolled = f"{a.name} rolled {c['total']} to hit: the odds are those of the dice left."
             return Preview(
                 action,
@@ -335,7 +337,7 @@ class Resolve(Offers):
 
     def _strike_notes(self, state: GameState, t: Figure, defended: bool) -> tuple[str, ...]:
         """What the odds assume: thresholds (TA-11) and the defence never below passive (D-2)."""
-        first = _int(state.options.get("ta.threshold_1"), 5)
+        first = int_or(state.options.get("ta.threshold_1"), 5)
         notes = [
             f"A surplus of {first} or more adds damage dice, a hit location and a save (TA-11)."
         ]
@@ -352,7 +354,7 @@ class Resolve(Offers):
             c = state.prompt.context if state.prompt is not None else None
             if isinstance(c, dict) and c.get("attacker") == a.id:  # at once (I-3)
                 return state.figure(str(c["target"])), "melee"
-            return state.figure(str(self.mem(state, "ripostes").get(a.id))), "melee"
+            return state.figure(str(self.round_of(state).ripostes.get(a.id))), "melee"
         return state.figure(str(self.plan(state, a.id).get("target"))), self.strike_mode(state, a)
 
     @staticmethod
@@ -379,7 +381,7 @@ class Resolve(Offers):
             f"{attribute.capitalize()} save",
             "2d10",
             "le",
-            _int(t.stats.get(attribute), 10),
+            int_or(t.stats.get(attribute), 10),
             attribute.capitalize(),
             mods,
             rule="TA-11",
@@ -393,10 +395,12 @@ class Resolve(Offers):
         return OpposedCheck(
             "Break away",
             OpposedSide(
-                f.name, "2d10", (Modifier("Agility", _int(f.stats.get("agility")), "D-17"),)
+                f.name, "2d10", (Modifier("Agility", int_or(f.stats.get("agility"), 0), "D-17"),)
             ),
             OpposedSide(
-                other.name, "2d10", (Modifier("Agility", _int(other.stats.get("agility")), "D-17"),)
+                other.name,
+                "2d10",
+                (Modifier("Agility", int_or(other.stats.get("agility"), 0), "D-17"),),
             ),
             ties="attacker",
             rule="D-17",

@@ -13,6 +13,7 @@ import copy
 from typing import ClassVar
 
 from hexcombat.figures import Figure, Pool
+from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.state import GameState
@@ -22,7 +23,7 @@ from hexcombat.validation import Json
 from . import rules as R
 from .options import FIELDS, OPTIONS, TIME
 from .perform import Perform
-from .state import DATA, _int
+from .state import DATA
 from .words import Words
 
 OUT = ("down", "dead", "incapacitated")
@@ -48,14 +49,14 @@ class TwoAction2d10(Words, Perform):
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
     manifest = Manifest(
         package="hexcombat/rulesets/two_action_2d10",
-        builder="ta_fixtures:demo",
+        builder="two_action_2d10_fixtures:demo",
         demo="two-action-2d10.json",
         prefix="TA",
         gap_letters="DIR",
         spec="two-action-2d10.md",
         rules=27,
         data="hexcombat/rulesets/data/two_action_2d10.json",
-        tests="tests/rules/test_ta_*.py",
+        tests="tests/rules/test_two_action_2d10_*.py",
         options_module="hexcombat.rulesets.two_action_2d10.options",
     )
 
@@ -66,9 +67,9 @@ class TwoAction2d10(Words, Perform):
 
     def start(self, state: GameState) -> None:
         """Hit points and body points from Health (TA-12, D-8), then the first step."""
-        base = _int(state.options.get("ta.hp_base"), 10)
+        base = int_or(state.options.get("ta.hp_base"), 10)
         for f in state.figures.values():
-            hp, bp = R.vitality(_int(f.stats.get("health"), 10), base)
+            hp, bp = R.vitality(int_or(f.stats.get("health"), 10), base)
             f.pools.setdefault("hp", Pool(hp, hp))
             f.pools.setdefault("bp", Pool(bp, bp))
         self.start_step(state)

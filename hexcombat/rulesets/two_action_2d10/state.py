@@ -1,24 +1,118 @@
-"""Reading a ``two-action-2d10`` state: the round's bookkeeping in ``state.memory`` (read
-without writing, written through :meth:`Readers.book`), the revealed plans and the figures'
-equipment, posture and passive defence."""
+"""Reading a ``two-action-2d10`` state: the round's bookkeeping, typed (:class:`RoundBook` in
+``state.memory``, :class:`FigureBook` in ``Figure.memory``; read without writing, written
+through :meth:`Readers.writing`), the revealed plans and the figures' equipment, posture and
+passive defence."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Ruleset
+from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
 from hexcombat.rulesets.data import load
 from hexcombat.state import GameState
-from hexcombat.validation import Json
 
 from . import rules as R
 
 DATA: Any = load("two_action_2d10")
 
 
-def _int(value: Json, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+TABLES = ("plans", "stopped", "spent", "blocks", "ripostes", "moves", "lost")
+"""The round's tables, emptied when it starts (in this order, so the memory's JSON keeps it)."""
+
+
+class RoundBook(StateMemory):
+    """The round's bookkeeping. Read (``write=False``) it never changes the state: a missing
+    table reads as empty and is not created; written, a missing table is created."""
+
+    def __init__(self, state: GameState, *, write: bool = False) -> None:
+        super().__init__(state)
+        self._write = write
+
+    def new_step(self, *, round_starts: bool) -> None:
+        """A step begins: nobody is done; at the round's start every table is empty."""
+        self._set("done", [])
+        if round_starts:
+            for key in TABLES:
+                self._set(key, {})
+            self._set("moved", [])
+
+    def _ids(self, key: str) -> list[str]:
+        if self._write:
+            return cast(list[str], self._list(key))
+        value = self._get(key)
+        return cast(list[str], value) if isinstance(value, list) else []
+
+    def _by_id(self, key: str) -> dict[str, Any]:
+        if self._write:
+            return self._table(key)
+        value = self._get(key)
+        return value if isinstance(value, dict) else {}
+
+    @property
+    def done(self) -> list[str]:
+        """Figures done in the step under way (TA-13, TA-17)."""
+        return self._ids("done")
+
+    @property
+    def moved(self) -> list[str]:
+        """Figures that have moved this round (TA-23)."""
+        return self._ids("moved")
+
+    @property
+    def plans(self) -> dict[str, dict[str, Any]]:
+        """Each figure's revealed declaration: actions, combine, target, guard, style (TA-1)."""
+        return self._by_id("plans")
+
+    @property
+    def stopped(self) -> dict[str, str]:
+        """Figure -> the figure whose result stopped its blow this round (TA-13)."""
+        return self._by_id("stopped")
+
+    @property
+    def spent(self) -> dict[str, list[str]]:
+        """Figure -> the defensive actions it has used up this round (TA-17)."""
+        return self._by_id("spent")
+
+    @property
+    def blocks(self) -> dict[str, int]:
+        """Figure -> the Block it rolled this round, covering every blow (D-2)."""
+        return self._by_id("blocks")
+
+    @property
+    def ripostes(self) -> dict[str, str]:
+        """Figure -> the figure it counter-strikes in the Riposte step (TA-17)."""
+        return self._by_id("ripostes")
+
+    @property
+    def moves(self) -> dict[str, int]:
+        """Figure -> its movement roll's extra hexes this round (TA-24, TA-25)."""
+        return self._by_id("moves")
+
+    @property
+    def lost(self) -> dict[str, int]:
+        """Figure -> actions lost this round to a stagger or a lock (TA-11)."""
+        return self._by_id("lost")
+
+    @property
+    def closed(self) -> dict[str, str]:
+        """Figure -> the figure it is closed with after a grapple (TA-15, TA-21)."""
+        return self._by_id("closed")
+
+
+class FigureBook(FigureMemory):
+    """A figure's bookkeeping across rounds."""
+
+    @property
+    def loaded(self) -> bool:
+        """A missile loaded in an earlier round, ready to shoot (TA-22)."""
+        return self._flag("loaded")
+
+    @loaded.setter
+    def loaded(self, value: bool) -> None:
+        self._set("loaded", value)
 
 
 class Readers(Ruleset):
@@ -27,22 +121,17 @@ class Readers(Ruleset):
     def _table(self, state: GameState, key: str) -> Any:
         return state.data.get(key, DATA[key])
 
-    def mem(self, state: GameState, key: str) -> Any:
-        """A table of the round's bookkeeping in ``state.memory``, read only: a missing table
-        reads as empty and is not written (reading never changes the state)."""
-        table = state.memory.get(key)
-        if table is None:
-            return [] if key in ("done", "moved") else {}
-        return table
+    def round_of(self, state: GameState) -> RoundBook:
+        """The round's bookkeeping, read only (reading never changes the state)."""
+        return RoundBook(state)
 
-    def book(self, state: GameState, key: str) -> Any:
-        """The table ``key`` for writing, created when missing."""
-        default: Json = [] if key in ("done", "moved") else {}
-        return state.memory.setdefault(key, default)
+    def writing(self, state: GameState) -> RoundBook:
+        """The round's bookkeeping for writing: tables are created when missing."""
+        return RoundBook(state, write=True)
 
     def plan(self, state: GameState, fid: str) -> dict[str, Any]:
         """The revealed declaration of a figure this round ({} before the reveal)."""
-        plan = self.mem(state, "plans").get(fid, {})
+        plan = self.round_of(state).plans.get(fid, {})
         assert isinstance(plan, dict)
         return plan
 
@@ -89,9 +178,9 @@ class Readers(Ruleset):
 
     def closed_with(self, state: GameState, fid: str) -> str:
         """The figure ``fid`` is closed with after a grapple ('' if none) (TA-15, TA-21)."""
-        return str(self.mem(state, "closed").get(fid, ""))
+        return str(self.round_of(state).closed.get(fid, ""))
 
     def allowed(self, state: GameState, f: Figure) -> int:
         """Actions this round: 2, less actions lost to a stagger or a lock (TA-1, TA-11)."""
-        lost = _int(self.mem(state, "lost").get(f.id))
+        lost = int_or(self.round_of(state).lost.get(f.id), 0)
         return max(0, R.ACTIONS_PER_ROUND - lost)

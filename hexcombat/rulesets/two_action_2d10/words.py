@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from hexcombat.actions import ActionSpec
 from hexcombat.figures import Figure
+from hexcombat.rulesets.common import int_or
 from hexcombat.state import GameState
 from hexcombat.validation import Json
 
-from .state import Readers, _int
+from .state import FigureBook, Readers
 
 DEFENCE_WORDS = {"parry": "Parry", "block": "Block", "dodge": "Dodge"}
 ANSWERS = {"parry": "parry", "block": "shield_block", "dodge": "dodge"}
@@ -35,7 +36,7 @@ class Words(Readers):
         if figure is None:
             return ""
         name, row = self.missile(state, figure)
-        reach = _int(row.get("range"))
+        reach = int_or(row.get("range"), 0)
         if reach < 1 or distance < 1:
             return ""
         words = name.replace("_", " ")
@@ -44,15 +45,15 @@ class Words(Readers):
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure waits now."""
-        if state.clock.step == "combat" and figure.id in self.mem(state, "stopped"):
+        if state.clock.step == "combat" and figure.id in self.round_of(state).stopped:
             return f"{figure.name}'s blow was stopped by an earlier result (TA-13)."
         if state.clock.step in ("combat", "missiles", "riposte"):
-            if figure.id in self.mem(state, "done"):
+            if figure.id in self.round_of(state).done:
                 return f"{figure.name} has struck or held this step (TA-13)."
             if figure.id in self.who_acts(state).figures:
                 return f"{figure.name} waits for its place in the strike order (TA-14)."
             return f"{figure.name} has no blow to strike in this step (TA-27)."
-        if state.clock.step == "movement" and figure.id in self.mem(state, "moved"):
+        if state.clock.step == "movement" and figure.id in self.round_of(state).moved:
             return f"{figure.name} has moved this round: free movement is taken once (D-12)."
         return ""
 
@@ -77,7 +78,7 @@ class Words(Readers):
         return {
             "ta_passive": self.passive(state, figure),
             "ta_declared": acts,
-            "ta_loaded": figure.memory.get("loaded") is True,
+            "ta_loaded": FigureBook(figure).loaded,
         }
 
     def view_label(self, key: str) -> str:

@@ -4,7 +4,18 @@ own readings (R-n) pinned, and each option's other value tried through the Encou
 from __future__ import annotations
 
 import pytest
-from ta_fixtures import BO_AT, act, arena, declare, duel, kinds, make, of, roll, to_step
+from two_action_2d10_fixtures import (
+    BO_AT,
+    act,
+    arena,
+    declare,
+    duel,
+    kinds,
+    make,
+    of,
+    roll,
+    to_step,
+)
 
 from hexcombat import Action, Hex
 from hexcombat.figures import Status

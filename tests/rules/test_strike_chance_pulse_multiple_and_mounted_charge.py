@@ -5,7 +5,7 @@ mount links (figures.mounted_on) and bodies (footprints)."""
 from __future__ import annotations
 
 import pytest
-from scp_fixtures import ANN_AT, BO_AT, arena, initiative, kinds, make, of, roll
+from strike_chance_pulse_fixtures import ANN_AT, BO_AT, arena, initiative, kinds, make, of, roll
 
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.events import Event

@@ -9,7 +9,17 @@ declaration order (A-31). Grapple: one step into the targets' hex (R-1) and one 
 from __future__ import annotations
 
 import pytest
-from scp_fixtures import ANN_AT, BO_AT, arena, initiative, kinds, make, of, roll, ruleset
+from strike_chance_pulse_fixtures import (
+    ANN_AT,
+    BO_AT,
+    arena,
+    initiative,
+    kinds,
+    make,
+    of,
+    roll,
+    ruleset,
+)
 
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.geometry import neighbor

@@ -1,40 +1,32 @@
-"""``skirmish``: a small built-in ruleset that exercises the engine core end to end.
-
-It is not one of the four source rulesets. Each round has a movement step
-(every figure may move up to its Move in movement points, paying terrain
-costs, and face any way) and an attack step (one melee attack on an adjacent
-enemy, or one sharing its hex when ``skirmish.stacking`` allows: d20 + Attack
-meets or beats Defence, +2 from the target's rear hexes; a hit deals the
-attacker's damage dice to the target's hit points). A figure covering several
-hexes (a footprint) moves and turns as one body. The attack previews and rolls
-as a chain: hit -> damage.
-"""
+"""The ``skirmish`` class: its identity and manifest, the round's time, movement and offers."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..actions import Action, ActionSpec
-from ..board import Board
-from ..checks import Amount, AmountResult, Chain, Check, CheckResult, Modifier, Stage
-from ..dice import Dice, DiceSyntaxError, parse
-from ..errors import IllegalActionError, Problem
-from ..events import Event
-from ..figures import Figure, Pool, Status, figure_distance, nearest_hexes, place
-from ..geometry import DIRECTION_SHORT, direction_to, neighbors, rear_hexes
-from ..layout import hex_label
-from ..movement import Pose, Reach, Room, Step, StepFunction, body_steps, search
-from ..schema import Choice, FieldSpec
-from ..state import GameState
-from ..terrain import TerrainTable
-from ..time import Acting, StepDef, Time
-from ..validation import Json
-from .base import Preview, Ruleset
-from .data import load
-from .manifest import Manifest
-from .registry import register
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.board import Board
+from hexcombat.checks import Chain
+from hexcombat.dice import Dice, DiceSyntaxError, parse
+from hexcombat.errors import Problem
+from hexcombat.events import Event
+from hexcombat.figures import Figure, Pool, place
+from hexcombat.geometry import direction_to, neighbors
+from hexcombat.layout import hex_label
+from hexcombat.movement import Pose, Reach, Room, Step, StepFunction, body_steps, search
+from hexcombat.rulesets.base import Preview, Ruleset
+from hexcombat.rulesets.data import load
+from hexcombat.rulesets.manifest import Manifest
+from hexcombat.rulesets.registry import register
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
+from hexcombat.terrain import TerrainTable
+from hexcombat.time import Acting
+from hexcombat.validation import Json
 
-FACINGS = tuple(Choice(i, label) for i, label in enumerate(DIRECTION_SHORT))
+from .options import FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
+from .resolve import attack, attack_chain, enemies_in_reach
+from .state import RoundBook
 
 
 @register
@@ -47,66 +39,21 @@ class Skirmish(Ruleset):
     default_die = 20
     stacking_option = "skirmish.stacking"
     starter = True
-    options = (
-        FieldSpec(
-            "skirmish.stacking",
-            "Figures per hex",
-            "int",
-            1,
-            "How many figures may share a hex.",
-            minimum=1,
-            maximum=4,
-        ),
-        FieldSpec(
-            "skirmish.rear_bonus",
-            "Rear attack bonus",
-            "int",
-            2,
-            "Added to an attack made from one of the target's rear hexes.",
-            minimum=0,
-            maximum=10,
-        ),
-    )
-    figure_fields = (
-        FieldSpec("move", "Move", "int", 4, "Movement points per round.", minimum=0, maximum=20),
-        FieldSpec(
-            "attack", "Attack", "int", 3, "Added to the d20 attack roll.", minimum=-5, maximum=20
-        ),
-        FieldSpec(
-            "defence",
-            "Defence",
-            "int",
-            12,
-            "An attack total must reach this to hit.",
-            minimum=1,
-            maximum=30,
-        ),
-        FieldSpec(
-            "hp", "Hit points", "int", 10, "Damage the figure can take.", minimum=1, maximum=200
-        ),
-        FieldSpec("damage", "Damage dice", "text", "d6", "Dice rolled for damage on a hit."),
-    )
-    time = Time(
-        ("round",),
-        (
-            StepDef(
-                "move", "Movement", "move", help="Each figure may move once, paying terrain costs."
-            ),
-            StepDef(
-                "attack", "Attacks", "act", help="Each figure may attack one adjacent enemy once."
-            ),
-        ),
-    )
+    options = OPTIONS
+    figure_fields = FIELDS
+    time = TIME
     terrain = TerrainTable.from_json(load("skirmish")["terrain"])
     manifest = Manifest(
-        package="hexcombat/rulesets", builder="demo_skirmish:skirmish_demo", demo="skirmish.json"
+        package="hexcombat/rulesets/skirmish",
+        builder="demo_skirmish:skirmish_demo",
+        demo="skirmish.json",
     )  # no rules spec: no rule ids, no coverage table
 
     # ---- set-up ----------------------------------------------------------
     def start(self, state: GameState) -> None:
         """Give every figure its hit-point pool, then begin the first step."""
         for f in state.figures.values():
-            hp = _int(f.stats.get("hp"), 1)
+            hp = HP(f)
             f.pools.setdefault("hp", Pool(hp, hp))
         self.start_step(state)
 
@@ -123,7 +70,7 @@ class Skirmish(Ruleset):
 
     def start_step(self, state: GameState) -> None:
         """A new step: nobody has moved or attacked in it yet."""
-        state.memory["done"] = []
+        RoundBook(state).reset()
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points."""
@@ -132,7 +79,7 @@ class Skirmish(Ruleset):
     def acting(self, state: GameState) -> Acting:
         """Everyone at once, in any order; those who have not moved or attacked yet wait."""
         living = tuple(f.id for f in state.living())
-        done = _done(state)
+        done = RoundBook(state).done
         return Acting("all", living, waiting=tuple(f for f in living if f not in done))
 
     # ---- movement ----------------------------------------------------------
@@ -143,7 +90,7 @@ class Skirmish(Ruleset):
         hex). A figure covering several hexes faces the way it steps and may
         turn in place, wherever its whole body fits. A rider moves only with its mount.
         """
-        if state.step.id != "move" or figure.id in _done(state) or figure.mounted_on:
+        if state.step.id != "move" or figure.id in RoundBook(state).done or figure.mounted_on:
             return None
         room = self._room(state, figure)
         board = state.board
@@ -161,7 +108,7 @@ class Skirmish(Ruleset):
                     yield Step("turn", Pose(pose.hex, (pose.facing + turn) % 6), 0)
 
         start = Pose(figure.position, figure.facing if body else 0)
-        allowance = _int(figure.stats.get("move"), 0)
+        allowance = MOVE(figure)
         if not body:
             return search(start, self._one_hex_steps(board, room), allowance)
         return search(start, body_steps(steps, figure.footprint, room), allowance)
@@ -214,7 +161,7 @@ class Skirmish(Ruleset):
 
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Move and face in the movement step; attack an enemy within one hex in the attack step."""
-        if figure.id in _done(state):
+        if figure.id in RoundBook(state).done:
             return []
         if state.step.id == "move":
             reach = self.reach(state, figure)
@@ -251,7 +198,7 @@ class Skirmish(Ruleset):
                     ),
                 )
             return specs
-        targets = tuple(Choice(t.id, t.name) for t in self._targets(state, figure))
+        targets = tuple(Choice(t.id, t.name) for t in enemies_in_reach(state, figure))
         if not targets:
             return []
         return [
@@ -275,7 +222,7 @@ class Skirmish(Ruleset):
         final = path[-1].pose
         facing = final.facing if figure.footprint else direction_to(hexes[-2], final.hex) or 0
         place(state.figures.values(), figure, final.hex, facing)
-        _done(state).append(figure.id)
+        RoundBook(state).mark_done(figure.id)
         cost = sum(s.cost for s in path)
         state.emit(
             Event(
@@ -294,36 +241,9 @@ class Skirmish(Ruleset):
         state.emit(Event("face", f"{figure.name} faces {FACINGS[figure.facing].label}", figure.id))
 
     # ---- attacks -------------------------------------------------------------
-    def _targets(self, state: GameState, figure: Figure) -> list[Figure]:
-        return [
-            t for t in state.living() if t.side != figure.side and figure_distance(figure, t) <= 1
-        ]
-
     def attack_chain(self, state: GameState, attacker: Figure, target: Figure) -> Chain:
         """To hit (d20 + Attack, + rear bonus, against Defence), then damage on a hit."""
-        bonus = [Modifier("Attack", _int(attacker.stats.get("attack"), 0))]
-        near, far = nearest_hexes(attacker, target)
-        if near in rear_hexes(far, target.facing):
-            bonus.append(Modifier("From the rear", _int(state.option("skirmish.rear_bonus"), 0)))
-        hit = Check(
-            "To hit",
-            "d20",
-            "ge",
-            _int(target.stats.get("defence"), 1),
-            f"{target.name}'s Defence",
-            (),
-            tuple(bonus),
-            success_text="hit",
-            success_phrase="to hit",
-            failure_text="miss",
-        )
-        damage = Amount(
-            "Damage", str(attacker.stats.get("damage", "d6")), (), self.default_die, unit="damage"
-        )
-        return Chain(
-            f"{attacker.name} attacks {target.name}",
-            (Stage("hit", hit), Stage("damage", damage, ("success",))),
-        )
+        return attack_chain(state, attacker, target, self.default_die)
 
     def preview(self, state: GameState, action: Action) -> Preview:
         """The attack's hit -> damage chain with exact odds, or the cost of a move."""
@@ -348,37 +268,8 @@ class Skirmish(Ruleset):
         attacker = state.figure(action.figure)
         target = state.figure(action.text("target"))
         chain = self.attack_chain(state, attacker, target)
-        result = chain.roll(dice)
-        _done(state).append(attacker.id)
-        hit = result.results[0]
-        assert isinstance(hit, CheckResult)
-        details = (*chain.stages[0].rollable.breakdown(), hit.outcome(), *result.lines()[1:])
-        rolls = tuple(r.to_json() for r in result.rolls)
-        damage = result.result("damage")
-        if damage is None:
-            text = f"{attacker.name} misses {target.name}"
-            state.emit(Event("attack", text, attacker.id, target.id, details=details, rolls=rolls))
-            return
-        assert isinstance(damage, AmountResult)
-        amount = damage.total
-        hp = target.pools["hp"]
-        hp.current = max(0, hp.current - amount)
-        left = f"{hp.current}/{hp.maximum} hp left"
-        text = f"{attacker.name} hits {target.name} for {amount} ({left})"
-        state.emit(
-            Event(
-                "attack",
-                text,
-                attacker.id,
-                target.id,
-                details=details,
-                rolls=rolls,
-                data={"damage": amount, "hp": hp.current},
-            )
-        )
-        if hp.current == 0:
-            target.statuses["down"] = Status("down")
-            state.emit(Event("status", f"{target.name} is down", target.id))
+        RoundBook(state).mark_done(attacker.id)
+        attack(state, attacker, target, chain, dice)
 
     def action_words(self, spec: ActionSpec) -> dict[str, str]:
         """A move costs movement points and is confirmed with "Move here"."""
@@ -388,15 +279,4 @@ class Skirmish(Ruleset):
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Whether the figure has already used its step."""
-        return {"done_this_step": figure.id in _done(state)}
-
-
-def _done(state: GameState) -> list[Json]:
-    done = state.memory.setdefault("done", [])
-    if not isinstance(done, list):
-        raise IllegalActionError("corrupt memory: 'done' must be a list")
-    return done
-
-
-def _int(value: Json, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+        return {"done_this_step": figure.id in RoundBook(state).done}

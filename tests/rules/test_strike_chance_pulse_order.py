@@ -17,7 +17,7 @@ import itertools
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scp_fixtures import arena, signature
+from strike_chance_pulse_fixtures import arena, signature
 
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.encounter import MoreDiceNeededError

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, kinds, make, of, roll
+from strike_chance_pulse_fixtures import (
+    ANN_AT,
+    BO_AT,
+    act,
+    arena,
+    duel,
+    initiative,
+    kinds,
+    make,
+    of,
+    roll,
+)
 
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.document import to_document

@@ -8,7 +8,7 @@ spec's test vector 1); the Spear strikes before the Axe (TA-14); Ann parries
 threshold: 2d8 damage, a torso hit and a failed Health save cost Ann the rest of
 her actions, so her later Axe blow never comes (TA-13).
 
-Run ``python tests/rules/ta_fixtures.py`` to rewrite the app's demo document
+Run ``python tests/rules/two_action_2d10_fixtures.py`` to rewrite the app's demo document
 ``static/demos/two-action-2d10.json`` (a test checks it is current).
 """
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from ta_fixtures import act, arena, declare, duel, make, of, roll, to_step
+from two_action_2d10_fixtures import act, arena, declare, duel, make, of, roll, to_step
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.checks import Amount, Chain, OpposedCheck

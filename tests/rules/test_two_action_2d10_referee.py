@@ -9,7 +9,19 @@ import json
 import random
 
 import pytest
-from ta_fixtures import ANN_AT, BO_AT, act, arena, declare, duel, kinds, make, of, roll, to_step
+from two_action_2d10_fixtures import (
+    ANN_AT,
+    BO_AT,
+    act,
+    arena,
+    declare,
+    duel,
+    kinds,
+    make,
+    of,
+    roll,
+    to_step,
+)
 
 from hexcombat import Action, Encounter, Hex, HexcombatError
 from hexcombat.document import to_document

@@ -7,7 +7,7 @@ spec gives (E-1, E-2) or that follow from its rules.
 from __future__ import annotations
 
 import pytest
-from scp_fixtures import (
+from strike_chance_pulse_fixtures import (
     ANN_AT,
     BO_AT,
     act,

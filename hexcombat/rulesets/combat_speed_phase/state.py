@@ -1,57 +1,43 @@
-"""A ``combat-speed-phase`` figure's running record (its ``memory``) and typed stat reads.
+"""A ``combat-speed-phase`` figure's running record, typed (:class:`FigureBook`, in
+``Figure.memory``).
 
 The record holds the phase's declared N, the hexes entered, the direction of motion and
-the turn costs carried between halves and phases (CSP-6, CSP-13, CSP-16, C-4, C-10, R-5).
+the turn costs carried between halves and phases (CSP-6, CSP-13, CSP-16, C-4, C-10, R-5),
+and what the phase's strikes will do when they land together (R-7). It stays plain JSON so
+that states copy and replay exactly; this class is the only code that names its keys.
 """
 
 from __future__ import annotations
 
-from ...figures import Figure
-from ...state import GameState
-from ...validation import Json
-from .options import FIELDS
-from .speed import (
-    PhaseRecord,
-)
+from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common.memory import FigureMemory
+from hexcombat.validation import Json
+
+from .speed import PhaseRecord
 
 
-def _int(value: Json, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _hexes(n: int) -> str:
-    return f"{n} hex" if n == 1 else f"{n} hexes"
-
-
-class Book:
+class FigureBook(FigureMemory):
     """A figure's running record in ``figure.memory`` (all plain JSON)."""
-
-    def __init__(self, figure: Figure) -> None:
-        self.m = figure.memory
-        self.figure = figure
 
     @property
     def n(self) -> int | None:
         """The N declared this phase (None until everyone has declared; secret from the
         table until :attr:`shown`, C-7)."""
-        value = self.m.get("n")
+        value = self._get("n")
         return value if isinstance(value, int) else None
 
     @n.setter
     def n(self, value: int | None) -> None:
-        self.m["n"] = value
+        self._set("n", value)
 
     @property
     def shown(self) -> bool:
         """True once N is revealed with the first half's moves (C-7, C-12)."""
-        return self.m.get("shown") is True
+        return self._get("shown") is True
 
     @shown.setter
     def shown(self, value: bool) -> None:
-        self.m["shown"] = value
-
-    def _int(self, key: str) -> int:
-        return _int(self.m.get(key), 0)
+        self._set("shown", value)
 
     @property
     def hexes(self) -> int:
@@ -60,7 +46,7 @@ class Book:
 
     @hexes.setter
     def hexes(self, value: int) -> None:
-        self.m["hexes"] = value
+        self._set("hexes", value)
 
     @property
     def debt(self) -> int:
@@ -69,7 +55,7 @@ class Book:
 
     @debt.setter
     def debt(self, value: int) -> None:
-        self.m["debt"] = value
+        self._set("debt", value)
 
     @property
     def carry(self) -> int:
@@ -78,7 +64,7 @@ class Book:
 
     @carry.setter
     def carry(self, value: int) -> None:
-        self.m["carry"] = value
+        self._set("carry", value)
 
     @property
     def owed(self) -> int:
@@ -87,7 +73,7 @@ class Book:
 
     @owed.setter
     def owed(self, value: int) -> None:
-        self.m["owed"] = value
+        self._set("owed", value)
 
     @property
     def oblique(self) -> int:
@@ -96,7 +82,7 @@ class Book:
 
     @oblique.setter
     def oblique(self, value: int) -> None:
-        self.m["oblique"] = value
+        self._set("oblique", value)
 
     @property
     def strikes(self) -> int:
@@ -105,49 +91,41 @@ class Book:
 
     @strikes.setter
     def strikes(self, value: int) -> None:
-        self.m["strikes"] = value
+        self._set("strikes", value)
 
     @property
     def motion(self) -> str:
         """The direction of motion relative to facing ('' after a standstill, CSP-6, C-4)."""
-        value = self.m.get("motion")
+        value = self._get("motion")
         return value if isinstance(value, str) else ""
 
     @motion.setter
     def motion(self, value: str) -> None:
-        self.m["motion"] = value
+        self._set("motion", value)
 
     @property
     def last(self) -> PhaseRecord:
         """The previous phase's N and hexes entered (CSP-13, CSP-16); stationary at first."""
-        raw = self.m.get("last")
+        raw = self._get("last")
         if isinstance(raw, dict):
-            return PhaseRecord(_int(raw.get("n")), _int(raw.get("hexes")))
+            return PhaseRecord(int_or(raw.get("n"), 0), int_or(raw.get("hexes"), 0))
         return PhaseRecord()
 
     @last.setter
     def last(self, value: PhaseRecord) -> None:
-        self.m["last"] = {"n": value.n, "hexes": value.hexes}
+        self._set("last", {"n": value.n, "hexes": value.hexes})
 
+    @property
+    def pending(self) -> dict[str, Json]:
+        """What strikes this phase will do to the figure when the combat step ends (R-7); a
+        copy, written back with the setter."""
+        pending = self._get("pending")
+        return dict(pending) if isinstance(pending, dict) else {}
 
-def cs_of(figure: Figure) -> int:
-    """CSP-1: the figure's Combat Speed."""
-    return max(1, _int(figure.stats.get("cs"), 1))
+    @pending.setter
+    def pending(self, value: dict[str, Json]) -> None:
+        self._set("pending", value)
 
-
-def on_knees(figure: Figure) -> bool:
-    """CSP-12: a leg or hip disability (set up, or a GM's ruling) forces it onto its knees."""
-    return figure.stats.get("on_knees") is True or figure.has_status("on_knees")
-
-
-def _opt(state: GameState, name: str) -> str:
-    return str(state.options.get(name))
-
-
-HP_DEFAULT = next(_int(f.default) for f in FIELDS if f.name == "hp")
-"""Hit points of a new figure (the figure field's default, R-3)."""
-
-
-def tracks_hp(state: GameState) -> bool:
-    """R-3: figures have hit points that damage takes off (option ``csp.hit_points``)."""
-    return _opt(state, "csp.hit_points") != "none"
+    def clear_pending(self) -> None:
+        """The phase's strikes have landed."""
+        self._drop("pending")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scp_fixtures import initiative, of, play_signature, roll, signature
+from strike_chance_pulse_fixtures import initiative, of, play_signature, roll, signature
 
 from hexcombat import Action
 from hexcombat.document import from_document, to_document

@@ -4,7 +4,7 @@
 Base 50, MD 14, Rank 3 -> SC 76) facing Bo (AG 13, Large Round Shield at Rank 3
 -> DR 25), so a Melee attack through Bo's Front hex needs 51 (E-1, E-2 item 1).
 
-Run ``python tests/rules/scp_fixtures.py`` to rewrite the app's demo document
+Run ``python tests/rules/strike_chance_pulse_fixtures.py`` to rewrite the app's demo document
 ``static/demos/strike-chance-pulse.json`` (a test checks it is current).
 """
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from scp_fixtures import ANN_AT, BO_AT, act, arena, duel, initiative, make, of, roll, ruleset
+from strike_chance_pulse_fixtures import (
+    ANN_AT,
+    BO_AT,
+    act,
+    arena,
+    duel,
+    initiative,
+    make,
+    of,
+    roll,
+    ruleset,
+)
 
 from hexcombat import Action, Encounter, IllegalActionError, InvalidDocumentError
 from hexcombat.document import to_document

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from ta_fixtures import (
+from two_action_2d10_fixtures import (
     ANN_AT,
     BO_AT,
     act,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ta_fixtures import BO_AT, duel, make, play_signature, signature, to_step
+from two_action_2d10_fixtures import BO_AT, duel, make, play_signature, signature, to_step
 
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.document import from_document, to_document

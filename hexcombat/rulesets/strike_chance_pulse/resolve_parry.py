@@ -1,0 +1,128 @@
+"""Parry (SCP-32...SCP-35): the prompt a miss opens and its roll, which may offer a riposte
+(the riposte itself strikes: :func:`.resolve.riposte`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...dice import Dice
+from ...errors import IllegalActionError
+from ...events import Event
+from ...figures import Figure
+from ...state import GameState
+from ...validation import Json
+from . import ground, offers, rules
+from .resolve_damage import disarm
+from .situation import (
+    is_out,
+    parry_rank_of,
+    settings,
+    weapon_rank,
+)
+from .state import FigureBook, RoundBook
+
+if TYPE_CHECKING:
+    from .resolve import Plan
+
+
+def offer_parry(state: GameState, plan: Plan, defender: Figure, dice: Dice) -> None:
+    """SCP-32, A-6: the defender may parry (asked, or rolled at once without the option)."""
+    ok, _ = parry_rank_of(state, defender)
+    if not ok or is_out(defender):
+        return
+    att_rank = weapon_rank(plan.attacker, plan.weapon)
+    context: dict[str, Json] = {
+        "attacker": plan.attacker.id,
+        "weapon": plan.weapon.name,
+        "kind": plan.weapon.kind,
+        "attacker_rank": att_rank,
+    }
+    if not settings(state).parry_optional:
+        RoundBook(state).hold_parry(context)
+        parry(state, defender, dice)
+        return
+    state.ask(
+        defender.id,
+        f"{defender.name}: parry {plan.attacker.name}'s {plan.weapon.name}?",
+        offers.parry_answers(state, defender, att_rank),
+        rule="SCP-32, A-6",
+        context=context,
+        text=f"{defender.name} may parry: the Melee attack missed "
+        + (
+            "while it Evades (SCP-32)"
+            if defender.has_status("evading")
+            else "by 30 or more (SCP-32)"
+        ),
+    )
+
+
+def parry_context(state: GameState) -> dict[str, Json]:
+    prompt = state.prompt
+    context = prompt.context if prompt is not None else RoundBook(state).take_parry()
+    if not isinstance(context, dict):
+        raise IllegalActionError("there is no attack to answer")
+    return context
+
+
+def parry(state: GameState, defender: Figure, dice: Dice) -> None:
+    """SCP-33, SCP-34: D10 + Rank(defender) - Rank(attacker) on the parry table."""
+    s = settings(state)
+    context = parry_context(state)
+    attacker = state.figure(str(context["attacker"]))
+    att_rank = context.get("attacker_rank")
+    att_rank = att_rank if isinstance(att_rank, int) else None
+    _, def_rank = parry_rank_of(state, defender)
+    roll = dice.roll("d10")
+    total = rules.parry_total(roll.total, def_rank, att_rank)
+    result = rules.parry_result(total)
+    disarmed = (
+        f"{attacker.name} is disarmed"
+        if ground.droppable(attacker)
+        else f"{attacker.name} has nothing to drop"
+    )
+    words = {
+        "parried": "parried; it must Pass next Pulse",
+        "disarm": disarmed,
+        "riposte": f"parried, {disarmed}, and a Riposte",
+    }[result]
+    state.emit(
+        Event(
+            "parry",
+            f"{defender.name} parries: D10 {roll.total} + Rank {def_rank or 0} "
+            f"- Rank {att_rank or 0} = {total}: {words}",
+            defender.id,
+            attacker.id,
+            rule="SCP-33, SCP-34, A-7",
+            rolls=(roll.to_json(),),
+            data={"d10": roll.total, "total": total, "result": result},
+        )
+    )
+    if result == "parried":
+        FigureBook(defender).must_pass_pulse = offers.pulse(state) + 1
+        return
+    weapon = str(context["weapon"]) if context.get("kind") == "weapon" else None
+    disarm(state, attacker, defender, weapon, "SCP-34, A-8", s.parry_disarm_en_damage)
+    if result == "riposte" and not is_out(attacker) and not is_out(defender):
+        if s.riposte_requires_evading and not defender.has_status("evading"):
+            return
+        weapons = offers.riposte_weapons(state, defender, attacker)
+        if not weapons:
+            state.emit(
+                Event(
+                    "riposte",
+                    f"{defender.name} cannot riposte: {attacker.name} is not in the Melee Zone "
+                    "of a weapon it could riposte with (SCP-35, R-17)",
+                    defender.id,
+                    attacker.id,
+                    rule="SCP-35, R-17",
+                )
+            )
+            return
+        state.ask(
+            defender.id,
+            f"{defender.name}: riposte against {attacker.name}?",
+            offers.riposte_answers(state, defender, weapons),
+            rule="SCP-35",
+            context={"attacker": attacker.id},
+            text=f"{defender.name} may riposte at once (SCP-35)",
+        )

@@ -1,0 +1,108 @@
+"""The rule helpers several rulesets share (``hexcombat/rulesets/common/``): whole numbers
+out of JSON, typed stat readers built from FieldSpecs, damage into a pool then down, and
+typed bookkeeping over the JSON memory."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from factories import skirmish_duel
+
+from hexcombat import Hex
+from hexcombat.errors import IllegalActionError
+from hexcombat.figures import Figure, Pool, Status
+from hexcombat.rulesets.common import IntStat, TextStat, int_or, is_int, knock_down, lose_points
+from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
+from hexcombat.schema import FieldSpec
+
+pytestmark = pytest.mark.pyodide
+
+
+def _figure(**stats: object) -> Figure:
+    return Figure("a", "Ann", "Blue", Hex(0, 0), stats=dict(stats))  # type: ignore[arg-type]
+
+
+def test_is_int_refuses_bools_and_floats() -> None:
+    assert [is_int(v) for v in (0, -3, True, False, 2.0, "4", None)] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+    ]
+
+
+def test_int_or_gives_the_number_or_the_default() -> None:
+    assert int_or(5, 1) == 5
+    assert int_or(True, 1) == 1
+    assert int_or("5", 2) == 2
+    assert int_or(None, -1) == -1
+
+
+def test_int_stat_reads_the_figure_with_the_specs_default_or_a_fallback() -> None:
+    spec = FieldSpec("move", "Move", "int", 4, "", minimum=0)
+    assert IntStat(spec)(_figure(move=7)) == 7
+    assert IntStat(spec)(_figure()) == 4
+    assert IntStat(spec)(_figure(move=True)) == 4
+    assert IntStat(spec, fallback=0)(_figure()) == 0
+    assert IntStat(spec).name == "move"
+
+
+def test_text_stat_reads_text_with_a_fallback() -> None:
+    spec = FieldSpec("damage", "Damage", "text", "d6", "")
+    assert TextStat(spec)(_figure(damage="2d6")) == "2d6"
+    assert TextStat(spec)(_figure()) == "d6"
+    assert TextStat(spec, fallback="d4")(_figure()) == "d4"
+
+
+def test_lose_points_stops_at_the_floor_and_says_what_was_lost() -> None:
+    pool = Pool(5, 10)
+    assert lose_points(pool, 3) == 3 and pool.current == 2
+    assert lose_points(pool, 9) == 2 and pool.current == 0
+    deep = Pool(2, 10)
+    assert lose_points(deep, 5, floor=None) == 5 and deep.current == -3
+
+
+def test_knock_down_sets_the_status_once() -> None:
+    figure = _figure()
+    assert knock_down(figure) is True
+    assert figure.has_status("down")
+    assert knock_down(figure) is False
+    assert knock_down(figure, "dead", note="R-3") is True
+    assert figure.statuses["dead"].note == "R-3"
+
+
+def test_knock_down_keeps_or_replaces_a_timed_status() -> None:
+    figure = _figure()
+    figure.statuses["down"] = Status("down", remaining=2)
+    assert knock_down(figure) is False
+    assert figure.statuses["down"].remaining == 2
+    assert knock_down(figure, replace=True) is False
+    assert figure.statuses["down"].remaining is None
+
+
+def test_books_read_and_write_the_json_memory_they_wrap() -> None:
+    enc = skirmish_duel()
+    state = enc.state.copy()
+    book = StateMemory(state)
+    assert book._int("missing", 3) == 3
+    book._list("seen").append("ann")
+    book._table("by").update(ann="bo")
+    assert json.dumps(state.memory, sort_keys=True).count('"seen": ["ann"]') == 1
+    figure = state.figures["ann"]
+    FigureMemory(figure)._set("wounded", True)
+    assert FigureMemory(figure)._flag("wounded") is True
+    assert FigureMemory(figure)._text("wounded") is None
+    assert figure.memory["wounded"] is True
+
+
+def test_a_corrupt_memory_is_refused_with_a_clear_message() -> None:
+    state = skirmish_duel().state.copy()
+    state.memory["seen"] = 3
+    with pytest.raises(IllegalActionError, match="'seen' must be a list"):
+        StateMemory(state)._list("seen")
+    with pytest.raises(IllegalActionError, match="'seen' must be a table"):
+        StateMemory(state)._table("seen")

@@ -1,0 +1,103 @@
+"""Every ruleset package has the shape docs/architecture.md shows once ("The shape of a
+ruleset package"): the same required parts, files of a readable size, typed bookkeeping as
+the only code that names a memory key, and whole numbers read through the shared helpers."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+from kit import KitDuel
+
+from hexcombat.rulesets import Ruleset, all_rulesets
+from hexcombat.rulesets.common.memory import Memory
+
+ROOT = Path(__file__).resolve().parents[1]
+REQUIRED = ("__init__.py", "ruleset.py", "options.py", "state.py")
+MAX_LINES = 600
+RULESETS: list[Ruleset] = [*all_rulesets(), KitDuel()]
+
+
+def package(ruleset: Ruleset) -> Path:
+    """The folder of the ruleset's package (its manifest's ``package``)."""
+    return ROOT / ruleset.manifest.package
+
+
+def modules(ruleset: Ruleset) -> list[Path]:
+    return sorted(package(ruleset).glob("*.py"))
+
+
+def _ids(ruleset: Ruleset) -> str:
+    return ruleset.id
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=_ids)
+def test_every_package_has_the_required_parts(ruleset: Ruleset) -> None:
+    names = {p.name for p in modules(ruleset)}
+    assert [part for part in REQUIRED if part not in names] == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=_ids)
+def test_the_class_lives_in_ruleset_py(ruleset: Ruleset) -> None:
+    assert type(ruleset).__module__.endswith(".ruleset")
+
+
+@pytest.mark.parametrize("ruleset", all_rulesets(), ids=_ids)
+def test_state_py_declares_the_bookkeeping_over_the_shared_memory(ruleset: Ruleset) -> None:
+    state = importlib.import_module(type(ruleset).__module__.rsplit(".", 1)[0] + ".state")
+    books = [v for v in vars(state).values() if isinstance(v, type) and issubclass(v, Memory)]
+    assert [b for b in books if b.__module__ == state.__name__], state.__name__
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=_ids)
+def test_every_file_is_under_about_600_lines(ruleset: Ruleset) -> None:
+    long = {
+        p.name: n for p in modules(ruleset) if (n := len(p.read_text().splitlines())) > MAX_LINES
+    }
+    assert long == {}
+
+
+def _memory_accesses(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"{path.name}:{n.lineno}"
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Attribute) and n.attr == "memory"
+    ]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=_ids)
+def test_only_state_py_names_a_memory_key(ruleset: Ruleset) -> None:
+    found = [a for p in modules(ruleset) if p.name != "state.py" for a in _memory_accesses(p)]
+    assert found == []
+
+
+def _bool_checks(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"{path.name}:{n.lineno}"
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "isinstance"
+        and len(n.args) == 2
+        and isinstance(n.args[1], ast.Name)
+        and n.args[1].id == "bool"
+    ]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=_ids)
+def test_whole_numbers_are_read_through_the_shared_helpers(ruleset: Ruleset) -> None:
+    found = [c for p in modules(ruleset) for c in _bool_checks(p)]
+    assert found == []  # use hexcombat.rulesets.common.int_or / is_int
+
+
+def test_the_checks_see_a_memory_access_and_a_bool_check(tmp_path: Path) -> None:
+    source = tmp_path / "flow.py"
+    source.write_text(
+        'x = state.memory["done"]\nok = isinstance(v, int) and not isinstance(v, bool)\n'
+    )
+    assert _memory_accesses(source) == ["flow.py:1"]
+    assert _bool_checks(source) == ["flow.py:2"]
