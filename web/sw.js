@@ -51,11 +51,13 @@ self.addEventListener("message", (event) => {
 });
 
 // On activation every other build's cache is deleted, old Python start-up snapshots too
-// (this build's is kept: a build that changed no engine file starts from it still).
+// (this build's is kept: a build that changed no engine file starts from it still), and a
+// hand-off the page finished writing after an earlier take-over is moved in and deleted.
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys()
+    caches.open(CACHE).then(takeOver)
+      .then(() => caches.keys())
       .then((keys) => Promise.all(
         keys.filter((k) => k.startsWith("hexcombat-") && k !== CACHE && k !== SNAPSHOT_CACHE).map((k) => caches.delete(k))
       ))
