@@ -67,7 +67,7 @@ def _initials(token: Token) -> str:
     return token.initials or initials_of(token.name, token.id)
 
 
-def _pattern_motif(pattern: str, s: float) -> str:
+def pattern_motif(pattern: str, s: float) -> str:
     """The drawing inside one tile (``s`` by ``s``) of a terrain pattern."""
     ink = 'fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="1"'
     dot = 'fill="#000" fill-opacity="0.3"'
@@ -190,7 +190,7 @@ def render_svg(
                 f'<pattern id="terrain-{t.id}" patternUnits="userSpaceOnUse" '
                 f'width="{_num(tile)}" height="{_num(tile)}">'
                 f'<rect width="{_num(tile)}" height="{_num(tile)}" fill="{_esc(t.color)}"/>'
-                f"{_pattern_motif(t.pattern, tile)}</pattern>"
+                f"{pattern_motif(t.pattern, tile)}</pattern>"
             )
         out.append("</defs>")
 

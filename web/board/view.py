@@ -30,7 +30,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat.geometry import Hex
 from hexcombat.layout import Layout, from_offset, hex_label, to_offset
-from hexcombat.render import _pattern_motif
+from hexcombat.render import pattern_motif
 from web.ui.dom import byid, esc, listen, now_ms, present, proxy
 
 HEX = 30.0
@@ -286,7 +286,7 @@ class BoardView:
                     f'<pattern id="tp-{esc(t["id"])}" patternUnits="userSpaceOnUse" '
                     f'width="{_n(tile)}" height="{_n(tile)}">'
                     f'<rect width="{_n(tile)}" height="{_n(tile)}" fill="{esc(t["color"])}"/>'
-                    f"{_pattern_motif(t['pattern'], tile)}</pattern>"
+                    f"{pattern_motif(t['pattern'], tile)}</pattern>"
                 )
         return "".join(parts)
 
