@@ -301,3 +301,23 @@ def test_forged_entries_change_nothing_on_a_device() -> None:
 def test_a_device_name_is_checked() -> None:
     with pytest.raises(IllegalActionError):
         Device(" ")
+
+
+def test_the_gms_own_page_changes_reach_every_device() -> None:
+    net = _net("skirmish", 2)
+    play(net, random.Random(4), 12)
+    enc = net.host.encounter
+    assert enc.cursor >= 2
+    enc.undo()  # the GM's undo on the host's page, then an action of the GM's own
+    enc.undo()
+    net.deliver(net.host.sync())
+    assert all(d.fight.cursor == enc.cursor for d in net.devices.values())
+    net.host.check("host", Action("next_step"))
+    enc.perform(Action("next_step"))
+    net.deliver(net.host.sync())
+    assert net.host.sync() == []  # nothing new: nothing sent
+    _same_everywhere(net)
+    moved = enc.with_setup(seed=99)  # a set-up edit: every device starts the new fight
+    net.deliver(net.host.replace(moved))
+    assert all(d.fight.setup.seed == 99 for d in net.devices.values())
+    _same_everywhere(net)

@@ -50,6 +50,8 @@ class Host:
         self.seals: dict[str, tuple[str, str]] = {}
         """Figure id to (device, digest): hidden choices made and not yet revealed."""
         self._reveals: dict[str, Action] = {}
+        self._sent: tuple[LogEntry, ...] = self.shared_log
+        """The shared log as every connected device last got it."""
 
     # ---- what every device shares ---------------------------------------
     @property
@@ -117,23 +119,60 @@ class Host:
 
     def _action(self, device: str, msg: Message) -> list[Outgoing]:
         action, faces = msg.action(), msg.faces()
-        self._check_open(device, action.figure)
-        if self._is_hidden(action):
-            raise IllegalActionError("a hidden choice is sent sealed, not as an action")
-        return self.perform(action, faces)
-
-    def perform(self, action: Action, faces: list[int] | None = None) -> list[Outgoing]:
-        """Perform ``action`` on the encounter and send the new entry to every device."""
+        self.check(device, action)
         self.encounter.perform(action, faces)
-        start = self.encounter.cursor - 1
-        return self._broadcast(self._entries(start, self.shared_log[start:]))
+        return self.sync()
 
-    def undo(self) -> list[Outgoing]:
-        """The GM takes back the last action on every device."""
+    def check(self, device: str, action: Action) -> None:
+        """Refuse (IllegalActionError) what ``device`` may not ask for now: another seat's
+        figure, the table's actions but from the GM, anything while seals wait for their
+        reveal, and a hidden choice that is not sealed."""
+        self._check_open(device, action.figure)
+        if self.is_hidden(action):
+            raise IllegalActionError("a hidden choice is sent sealed, not as an action")
+
+    def sync(self) -> list[Outgoing]:
+        """Send every device what changed in the shared log since they last got it (after
+        an action here, or the GM's undo or redo on the host's own page)."""
+        if self.seals and self.shared_log != self._sent:
+            raise IllegalActionError(
+                "hidden choices are sealed: reveal them before changing the log"
+            )
+        shared, sent = self.shared_log, self._sent
+        start = next(
+            (
+                i
+                for i, (a, b) in enumerate(zip(shared, sent, strict=False))
+                if a is not b and a != b
+            ),
+            None,
+        )
+        if start is None:
+            start = min(len(shared), len(sent))
+        if start == len(shared) == len(sent):
+            return []
+        self._sent = shared
+        return self._broadcast(self._entries(start, shared[start:]))
+
+    def replace(self, encounter: Encounter) -> list[Outgoing]:
+        """A new encounter (the GM changed the set-up): every device starts it again."""
         if self.seals:
-            raise IllegalActionError("hidden choices are sealed: reveal them before undoing")
-        self.encounter.undo()
-        return self._broadcast(self._entries(self.encounter.cursor, ()))
+            raise IllegalActionError(
+                "hidden choices are sealed: reveal them before changing the fight"
+            )
+        self.encounter = encounter
+        for figure in [f for f in self.seats.figures if f not in encounter.state.figures]:
+            del self.seats.figures[figure]
+        self._sent = self.shared_log
+        doc = setup_document(encounter.setup)
+        welcome = [
+            Outgoing(d, encode("welcome", you=d, document=doc)) for d in sorted(self.connected)
+        ]
+        return (
+            welcome
+            + self._broadcast(self._entries(0, self.shared_log))
+            + self._broadcast(self._seats())
+        )
 
     def _seal(self, device: str, msg: Message) -> list[Outgoing]:
         figure = msg.text("figure", limit=200)
@@ -174,7 +213,6 @@ class Host:
     def _perform_reveals(self) -> list[Outgoing]:
         """Every sealed choice revealed: perform them in figure order, on a copy first."""
         trial = self.encounter.copy()
-        start = trial.cursor
         for fid in sorted(self._reveals):
             try:
                 trial.perform(self._reveals[fid])
@@ -186,8 +224,7 @@ class Host:
         self.encounter = trial
         self.seals.clear()
         self._reveals.clear()
-        out = self._broadcast(self._entries(start, self.shared_log[start:]))
-        return out + self._broadcast(self._sealed())
+        return self.sync() + self._broadcast(self._sealed())
 
     # ---- seats ----------------------------------------------------------
     def seat(
@@ -217,7 +254,7 @@ class Host:
         state = self.encounter.state
         return state.prompt is None and self.encounter.ruleset.who_acts(state).hidden
 
-    def _is_hidden(self, action: Action) -> bool:
+    def is_hidden(self, action: Action) -> bool:
         """True when the engine would keep ``action`` as a hidden choice."""
         acting = self.encounter.ruleset.who_acts(self.encounter.state)
         return self._hidden_now() and action.figure in (*acting.figures, *acting.waiting)
