@@ -321,3 +321,15 @@ def test_the_gms_own_page_changes_reach_every_device() -> None:
     net.deliver(net.host.replace(moved))
     assert all(d.fight.setup.seed == 99 for d in net.devices.values())
     _same_everywhere(net)
+
+
+def test_a_refused_seal_frees_its_figure_to_seal_again() -> None:
+    net = _net("two-action-2d10", 1)  # ann on d1, bo with the GM
+    d1 = net.devices["d1"]
+    ann = Action("declare", "ann", {"first": "parry", "second": "dodge", "guard": "bo"})
+    net.host.seals["ann"] = ("d1", "0" * 64)  # as if sealed already: the next seal is refused
+    net.send("d1", d1.seal(ann))
+    assert "already sealed" in d1.refusals[-1] and d1.secret("ann") is None
+    del net.host.seals["ann"]
+    net.send("d1", d1.seal(ann))
+    assert d1.secret("ann") == ann and "ann" in net.host.seals

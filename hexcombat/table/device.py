@@ -43,6 +43,8 @@ class Device:
         self.sealed: tuple[str, ...] = ()
         self.refusals: list[str] = []
         self._secrets: dict[str, tuple[Action, str]] = {}
+        self._sealing: dict[int, str] = {}
+        """The ref of each seal sent, to its figure (a refused seal frees its figure)."""
         self._salt = salt
         self._ref = 0
 
@@ -103,6 +105,7 @@ class Device:
         salt = self._salt()
         self._secrets[figure] = (action, salt)
         self._ref += 1
+        self._sealing[self._ref] = figure
         return encode("seal", ref=self._ref, figure=figure, digest=seal_digest(action, salt))
 
     # ---- what the host sends ----------------------------------------------
@@ -175,6 +178,9 @@ class Device:
     def _refused(self, msg: Message) -> None:
         text = msg.text("text", limit=5000)
         figure = msg.body.get("figure")
+        ref = msg.body.get("ref")
+        if not isinstance(figure, str) and isinstance(ref, int):
+            figure = self._sealing.pop(ref, None)
         if isinstance(figure, str):
             self._secrets.pop(figure, None)
         self.refusals.append(text)

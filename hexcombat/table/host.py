@@ -211,9 +211,11 @@ class Host:
         return self._perform_reveals()
 
     def _perform_reveals(self) -> list[Outgoing]:
-        """Every sealed choice revealed: perform them in figure order, on a copy first."""
+        """Every sealed choice revealed: tried in figure order on a copy, then performed on the
+        encounter itself (the same object the host's page shows)."""
+        order = sorted(self._reveals)
         trial = self.encounter.copy()
-        for fid in sorted(self._reveals):
+        for fid in order:
             try:
                 trial.perform(self._reveals[fid])
             except HexcombatError as exc:
@@ -221,7 +223,8 @@ class Host:
                 del self._reveals[fid]
                 refused = Outgoing(owner, encode("refused", ref=-1, figure=fid, text=str(exc)))
                 return [refused, *self._broadcast(self._sealed())]
-        self.encounter = trial
+        for fid in order:
+            self.encounter.perform(self._reveals[fid])
         self.seals.clear()
         self._reveals.clear()
         return self.sync() + self._broadcast(self._sealed())
