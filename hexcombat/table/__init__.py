@@ -9,7 +9,7 @@ from __future__ import annotations
 from .device import Device, apply_entry
 from .host import Host, Outgoing
 from .messages import PROTOCOL, ProtocolError, seal_digest
-from .seats import Seats, turn_view
+from .seats import Seats, is_hidden_choice, turn_view
 
 __all__ = [
     "PROTOCOL",
@@ -19,6 +19,7 @@ __all__ = [
     "ProtocolError",
     "Seats",
     "apply_entry",
+    "is_hidden_choice",
     "seal_digest",
     "turn_view",
 ]

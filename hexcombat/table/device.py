@@ -21,7 +21,7 @@ from .messages import (
     seal_digest,
     setup_digest,
 )
-from .seats import Seats, turn_view
+from .seats import Seats, is_hidden_choice, turn_view
 
 
 def new_salt() -> str:
@@ -66,6 +66,12 @@ class Device:
         if self.encounter is None or figure_id in self.sealed:
             return []
         return self.seats.offered(self.me, self.encounter, figure_id)
+
+    def send(self, action: Action, faces: list[int] | None = None) -> str:
+        """The request for ``action``: sealed when it is a hidden choice, else an action."""
+        if is_hidden_choice(self.fight, action):
+            return self.seal(action)
+        return self.act(action, faces)
 
     def secret(self, figure_id: str) -> Action | None:
         """The hidden choice this device has sealed for ``figure_id`` and not yet revealed."""

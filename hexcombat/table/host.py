@@ -24,7 +24,7 @@ from .messages import (
     seal_digest,
     setup_digest,
 )
-from .seats import Seats, turn_view
+from .seats import Seats, is_hidden_choice, turn_view
 
 
 @dataclass(frozen=True)
@@ -258,9 +258,8 @@ class Host:
         return state.prompt is None and self.encounter.ruleset.who_acts(state).hidden
 
     def is_hidden(self, action: Action) -> bool:
-        """True when the engine would keep ``action`` as a hidden choice."""
-        acting = self.encounter.ruleset.who_acts(self.encounter.state)
-        return self._hidden_now() and action.figure in (*acting.figures, *acting.waiting)
+        """True when the engine would keep ``action`` as a hidden choice (sent sealed)."""
+        return is_hidden_choice(self.encounter, action)
 
     def _waiting(self) -> list[str]:
         """The figures a hidden step waits for that are offered a choice."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..actions import ActionSpec
+from ..actions import Action, ActionSpec
 from ..encounter import Encounter
 from ..errors import IllegalActionError
 from ..validation import Json
@@ -82,6 +82,16 @@ class Seats:
             {k: v for k, v in names.items() if isinstance(v, str)},
             {k: v for k, v in figures.items() if isinstance(v, str)},
         )
+
+
+def is_hidden_choice(encounter: Encounter, action: Action) -> bool:
+    """True when the engine would keep ``action`` as a hidden choice now (so it must travel
+    sealed): a figure's action in a hidden step with no prompt open."""
+    state = encounter.state
+    acting = encounter.ruleset.who_acts(state)
+    if state.prompt is not None or not acting.hidden:
+        return False
+    return action.figure in (*acting.figures, *acting.waiting)
 
 
 def turn_view(encounter: Encounter, seats: Seats, sealed: tuple[str, ...]) -> dict[str, Json]:

@@ -1,0 +1,110 @@
+"""A table of devices in the browser (issue 26): two Chromium contexts pair over a loopback
+data channel by the text fallback (host candidates only, no STUN or TURN), a player declares
+a hidden choice on their own device, the host's page never shows it before the reveal, and
+both logs end identical. The embed view never offers a table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .appdriver import import_encounter, log_texts, menu, next_step, press, select, start_app
+from .conftest import App
+from .test_play import percentile_duel
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def pair(browser: Browser, base_url: str) -> Iterator[tuple[App, App]]:
+    """A host and a guest page, each in its own context, started and watched."""
+    apps = [start_app(browser, base_url, "desktop") for _ in range(2)]
+    yield apps[0], apps[1]
+    for app in apps:
+        errors = [line for line in app.console if line.startswith("pageerror")]
+        app.page.context.close()
+        assert app.blocked == [], f"the page made non-local requests: {app.blocked}"
+        assert errors == [], "\n".join(errors)
+
+
+def connect(host: App, guest: App, name: str) -> None:
+    """Pair by the text fallback: the host's offer code to the guest, its answer back."""
+    menu(host, "table")
+    press(host, '[data-cmd="table-host"]')
+    expect(host.page.locator("html")).to_have_attribute("data-table", "host")
+    press(host, '[data-cmd="table-offer"]')
+    offer = host.page.locator("#table-offer-out")
+    expect(offer).to_have_value(re.compile(r"^HXO1\."))
+    expect(host.page.locator("#table-code svg")).to_have_count(1)  # and as a QR code
+    menu(guest, "table")
+    guest.page.fill("#table-name", name)
+    guest.page.fill("#table-offer-in", offer.input_value())
+    press(guest, '[data-cmd="table-join"]')
+    answer = guest.page.locator("#table-answer-out")
+    expect(answer).to_have_value(re.compile(r"^HXA1\."))
+    host.page.fill("#table-answer-in", answer.input_value())
+    press(host, '[data-cmd="table-accept"]')
+    expect(guest.page.locator("#enc-name")).to_have_text(
+        host.page.locator("#enc-name").inner_text(), timeout=20_000
+    )
+    expect(host.page.locator('.table-devices [data-device="d1"]')).to_contain_text("connected")
+
+
+def declare_walk(app: App, fid: str) -> None:
+    """Declare a walk for ``fid`` in the declarations form."""
+    select(app, fid)
+    card = app.page.locator('#panel-body [data-action="declare"]')
+    if card.get_attribute("aria-expanded") != "true":
+        press(app, card.locator(".action-head"))
+    mode = app.page.locator('#action-form [data-field="mode"] select')
+    labels = mode.locator("option").all_text_contents()
+    mode.select_option(str(next(i for i, t in enumerate(labels) if t.startswith("Walk")) - 1))
+    press(app, '[data-commit-bar] [data-cmd="commit"]')
+
+
+def test_two_devices_pair_by_text_play_a_hidden_step_and_end_with_the_same_log(
+    pair: tuple[App, App],
+) -> None:
+    host, guest = pair
+    import_encounter(host, percentile_duel())
+    connect(host, guest, "Kim")
+    host.page.select_option("#table-seat-pick", "d1|Red")  # Kim plays Bob
+    press(host, '[data-cmd="table-seat"]')
+    press(host, '[data-cmd="close-dialog"]')
+    press(guest, '[data-cmd="close-dialog"]')
+    expect(guest.page.locator("[data-table-turn]")).to_contain_text("Bob · Kim")
+    expect(host.page.locator("[data-table-turn]")).to_contain_text("Alice · GM")
+
+    # Kim's device offers nothing for Alice and no Next: those are the GM's
+    select(guest, "alice")
+    expect(guest.page.locator('#panel-body [data-action="declare"]')).to_have_count(0)
+    expect(guest.page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
+
+    declare_walk(guest, "bob")  # sealed on Kim's device
+    expect(host.page.locator("[data-table-turn]")).to_contain_text("1 sealed")
+    host_html = host.page.content()
+    assert "Bob walks" not in host_html and "Bob has declared" not in host_html
+    assert log_texts(host) == log_texts(guest) == []
+
+    declare_walk(host, "alice")  # the last one in: every sealed choice is revealed
+    expect(guest.page.locator("#log")).to_contain_text("Bob walks")
+    expect(host.page.locator("#log")).to_contain_text("Bob walks")
+    next_step(host, "Finish: Declarations")
+    expect(guest.page.locator("#turn-tracker")).to_contain_text("Movement")
+    assert log_texts(host) == log_texts(guest)
+    host.screenshot("devices-host")
+    guest.screenshot("devices-guest")
+
+
+def test_the_embed_view_never_offers_a_table(browser: Browser, base_url: str) -> None:
+    app = start_app(browser, base_url, "desktop")
+    try:
+        app.open(base_url + "?embed")
+        app.wait_ready()
+        assert app.page.locator('[data-cmd^="table"]').count() == 0
+        assert app.page.evaluate("document.documentElement.dataset.table") is None
+    finally:
+        app.page.context.close()
