@@ -45,6 +45,15 @@ class Net:
         self.up.add(device)
         self.send(device, self.devices[device].hello())
 
+    def reconnect(self, device: str, connection: str) -> str:
+        """``device`` comes back on a new connection (a new pairing): the host knows it by its
+        hello's token; returns the id the host gives it."""
+        hello = self.devices[device].hello()
+        known = self.host.identify(connection, hello)
+        self.up.add(known)
+        self.send(known, hello)
+        return known
+
     def send(self, device: str, text: str) -> None:
         """``device`` sends ``text`` to the host; refusals come back as messages."""
         before = len(self.devices[device].refusals)

@@ -12,7 +12,7 @@ import pytest
 from table_net import Net, play
 
 from hexcombat import Action, HexcombatError, IllegalActionError, from_document, to_document
-from hexcombat.table import Device, Host, ProtocolError, seal_digest
+from hexcombat.table import Device, Host, ProtocolError, is_hidden_choice, seal_digest
 from hexcombat.table.messages import PROTOCOL, canonical, encode
 
 ROUND_LIMIT = 200
@@ -333,3 +333,37 @@ def test_a_refused_seal_frees_its_figure_to_seal_again() -> None:
     del net.host.seals["ann"]
     net.send("d1", d1.seal(ann))
     assert d1.secret("ann") == ann and "ann" in net.host.seals
+
+
+def test_a_device_sends_a_hidden_choice_sealed_and_anything_else_as_an_action() -> None:
+    net = _net("fig-percentile", 1)  # barclay on d1, in the hidden declarations step
+    d1 = net.devices["d1"]
+    declare = Action("declare", "barclay", {"mode": "walk"})
+    assert is_hidden_choice(d1.fight, declare)
+    sealed = json.loads(d1.send(declare))
+    assert sealed["type"] == "seal" and "walk" not in json.dumps(sealed)
+    assert d1.secret("barclay") == declare
+    assert not is_hidden_choice(d1.fight, Action("next_step"))
+    skirmish = _net("skirmish", 1)
+    guest = skirmish.devices["d1"]
+    figure = next(f for f in skirmish.host.encounter.state.figures if guest.legal_actions(f))
+    turn = Action("face", figure, {"facing": 1})
+    assert json.loads(guest.send(turn, [3]))["faces"] == [3]
+
+
+def test_a_device_paired_again_gets_its_place_back_by_its_token_and_no_one_else_does() -> None:
+    net = _net("skirmish", 2)
+    rng = random.Random(8)
+    play(net, rng, 8)
+    seats = dict(net.host.seats.figures)
+    net.drop("d1")
+    play(net, rng, 8)
+    assert net.reconnect("d1", "d9") == "d1"  # a new channel, the same place and seat
+    assert net.host.seats.figures == seats and "d9" not in net.host.seats.names
+    _same_everywhere(net)
+    impostor = Device("Player 1")  # another device claiming d1's place gets nothing of it
+    net.drop("d1")
+    assert net.host.identify("d10", impostor.hello()) == "d10"
+    with pytest.raises(IllegalActionError, match="another device's"):
+        net.host.receive("d1", impostor.hello())
+    assert "d1" not in net.host.connected

@@ -47,6 +47,8 @@ class Device:
         """The ref of each seal sent, to its figure (a refused seal frees its figure)."""
         self._salt = salt
         self._ref = 0
+        self.token = salt()
+        """A secret of this device's, sent with each hello: its place at the table after a drop."""
 
     # ---- reading --------------------------------------------------------
     @property
@@ -89,7 +91,7 @@ class Device:
         have = enc.cursor if enc else 0
         last = entry_digest(have - 1, enc.log[have - 1]) if enc and have else ""
         setup = setup_digest(enc.setup) if enc else ""
-        return encode("hello", name=self.name, have=have, last=last, setup=setup)
+        return encode("hello", name=self.name, have=have, last=last, setup=setup, token=self.token)
 
     def act(self, action: Action, faces: list[int] | None = None) -> str:
         """Ask the host to perform ``action`` (with the faces of dice rolled by hand)."""

@@ -51,6 +51,8 @@ class Host:
         """Figure id to (device, digest): hidden choices made and not yet revealed."""
         self._reveals: dict[str, Action] = {}
         self._sent: tuple[LogEntry, ...] = self.shared_log
+        self._tokens: dict[str, str] = {}
+        """Device id to the secret token its hellos carry."""
         """The shared log as every connected device last got it."""
 
     # ---- what every device shares ---------------------------------------
@@ -96,14 +98,31 @@ class Host:
             return self._reveal(device, msg)
         raise ProtocolError([], f"a device cannot send a {msg.type!r} message to the host")
 
+    def identify(self, connection: str, text: str) -> str:
+        """The device a new connection's first message comes from: a device that is away and
+        whose token its hello carries (its seat waits for it), else ``connection`` itself."""
+        try:
+            msg = decode(text)
+        except HexcombatError:
+            return connection
+        token = msg.body.get("token")
+        for device, known in self._tokens.items():
+            if msg.type == "hello" and token == known and device not in self.connected:
+                return device
+        return connection
+
     def _hello(self, device: str, msg: Message) -> list[Outgoing]:
         name = msg.text("name", limit=MAX_NAME)
+        token = msg.text("token", SALT)
+        if self._tokens.get(device, token) != token:
+            raise IllegalActionError(f"the place of {self.seats.names[device]} is another device's")
         have = msg.number("have", 10**9)
         last = msg.body.get("last", "")
         shared = self.shared_log
         same = msg.body.get("setup") == setup_digest(self.encounter.setup) and have <= len(shared)
         if same and have:
             same = last == entry_digest(have - 1, shared[have - 1])
+        self._tokens[device] = token
         self.connected.add(device)
         self.seats.names[device] = name
         out = []

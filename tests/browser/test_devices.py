@@ -30,17 +30,22 @@ def pair(browser: Browser, base_url: str) -> Iterator[tuple[App, App]]:
         assert errors == [], "\n".join(errors)
 
 
-def connect(host: App, guest: App, name: str) -> None:
-    """Pair by the text fallback: the host's offer code to the guest, its answer back."""
-    menu(host, "table")
-    press(host, '[data-cmd="table-host"]')
-    expect(host.page.locator("html")).to_have_attribute("data-table", "host")
+def connect(host: App, guest: App, name: str, device: str = "d1") -> None:
+    """Pair by the text fallback: the host's offer code to the guest, its answer back (the
+    first time, the host starts hosting; a guest that left joins again in its place)."""
+    if not host.page.locator("#table-dialog").is_visible():
+        menu(host, "table")
+    if host.page.evaluate("document.documentElement.dataset.table") != "host":
+        press(host, '[data-cmd="table-host"]')
+        expect(host.page.locator("html")).to_have_attribute("data-table", "host")
     press(host, '[data-cmd="table-offer"]')
     offer = host.page.locator("#table-offer-out")
     expect(offer).to_have_value(re.compile(r"^HXO1\."))
     expect(host.page.locator("#table-code svg")).to_have_count(1)  # and as a QR code
-    menu(guest, "table")
-    guest.page.fill("#table-name", name)
+    if not guest.page.locator("#table-dialog").is_visible():
+        menu(guest, "table")
+    if guest.page.locator("#table-name").count():
+        guest.page.fill("#table-name", name)
     guest.page.fill("#table-offer-in", offer.input_value())
     press(guest, '[data-cmd="table-join"]')
     answer = guest.page.locator("#table-answer-out")
@@ -50,7 +55,9 @@ def connect(host: App, guest: App, name: str) -> None:
     expect(guest.page.locator("#enc-name")).to_have_text(
         host.page.locator("#enc-name").inner_text(), timeout=20_000
     )
-    expect(host.page.locator('.table-devices [data-device="d1"]')).to_contain_text("connected")
+    expect(host.page.locator(f'.table-devices [data-device="{device}"]')).to_have_text(
+        f"{name} · connected", timeout=20_000
+    )
 
 
 def declare_walk(app: App, fid: str) -> None:
@@ -97,6 +104,47 @@ def test_two_devices_pair_by_text_play_a_hidden_step_and_end_with_the_same_log(
     assert log_texts(host) == log_texts(guest)
     host.screenshot("devices-host")
     guest.screenshot("devices-guest")
+
+
+def test_three_devices_a_player_drops_holding_a_sealed_choice_and_joins_again(
+    browser: Browser, base_url: str
+) -> None:
+    apps = [start_app(browser, base_url, "desktop") for _ in range(3)]
+    host, kim, lee = apps
+    try:
+        import_encounter(host, percentile_duel())
+        connect(host, kim, "Kim", "d1")
+        connect(host, lee, "Lee", "d2")
+        for pick in ("d1|Red", "d2|Blue"):  # Kim plays Bob, Lee plays Alice
+            host.page.select_option("#table-seat-pick", pick)
+            press(host, '[data-cmd="table-seat"]')
+        press(host, '[data-cmd="close-dialog"]')
+        for app in (kim, lee):
+            press(app, '[data-cmd="close-dialog"]')
+        expect(lee.page.locator("[data-table-turn]")).to_contain_text("Bob · Kim")
+
+        declare_walk(kim, "bob")
+        expect(host.page.locator("[data-table-turn]")).to_contain_text("1 sealed")
+        menu(kim, "table")
+        press(kim, '[data-cmd="table-leave"]')  # Kim drops, the sealed choice still on Kim's device
+        expect(kim.page.locator("[data-table-state]")).to_have_attribute(
+            "data-table-state", "closed"
+        )
+        press(kim, '[data-cmd="close-dialog"]')
+        declare_walk(lee, "alice")  # every choice is sealed: the reveal waits for Kim
+        expect(host.page.locator("[data-table-turn]")).to_contain_text("2 sealed")
+        assert "Bob walks" not in host.page.content()
+
+        connect(host, kim, "Kim", "d1")  # a new pairing, the same place: Kim reveals
+        for app in apps:
+            expect(app.page.locator("#log")).to_contain_text("Bob walks", timeout=20_000)
+        assert log_texts(host) == log_texts(kim) == log_texts(lee)
+        assert "Alice walks (up to 1 hex)" in log_texts(kim)
+    finally:
+        for app in apps:
+            errors = [line for line in app.console if line.startswith("pageerror")]
+            app.page.context.close()
+            assert app.blocked == [] and errors == [], "\n".join(errors)
 
 
 def test_the_embed_view_never_offers_a_table(browser: Browser, base_url: str) -> None:

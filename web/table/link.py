@@ -44,8 +44,13 @@ class Hosting:
         self.host = Host(app.encounter, GM, "GM")
         self.gm = Device("GM")
         self.peers: dict[str, Peer] = {}
+        """Device id to its connection."""
+        self._connections: dict[str, Peer] = {}
+        self._bound: dict[str, str] = {}
+        """Connection to the device it turned out to be."""
+        self._made = 0
         self.waiting: str | None = None
-        """The device whose answer code the host waits for."""
+        """The connection whose answer code the host waits for."""
         self._on_change = on_change
         self.deliver(self.host.receive(GM, self.gm.hello()))
 
@@ -55,35 +60,47 @@ class Hosting:
         return self.host.seats
 
     async def offer(self) -> str:
-        """A new device's place at the table, and the offer code it must take."""
-        device = f"d{len(self.peers) + 1}"
-        self.peers[device] = Peer(
-            lambda text: self.on_message(device, text),
+        """A new connection's offer code (a new device, or one coming back)."""
+        self._made += 1
+        connection = f"d{self._made}"
+        self._connections[connection] = Peer(
+            lambda text: self.on_message(connection, text),
             lambda: None,
-            lambda: self.on_close(device),
+            lambda: self.on_close(connection),
         )
-        self.waiting = device
-        return await self.peers[device].offer()
+        self.waiting = connection
+        return await self._connections[connection].offer()
 
     async def accept(self, code: str) -> None:
-        """The answer code of the device last offered a place."""
+        """The answer code of the connection last offered."""
         if self.waiting is None:
             raise IllegalActionError("make an offer code for the device first")
-        await self.peers[self.waiting].accept(code)
+        await self._connections[self.waiting].accept(code)
 
-    def on_message(self, device: str, text: str) -> None:
-        """A device's message: the host answers; the app shows what changed."""
-        cursor, log = self.host.encounter.cursor, len(self.host.encounter.log)
-        if device == self.waiting:  # its answer worked: the place is taken
+    def on_message(self, connection: str, text: str) -> None:
+        """A message on a connection: its first names the device (one that comes back gets its
+        place again); the host answers; the app shows what changed."""
+        if connection == self.waiting:  # its answer worked: the place is taken
             self.waiting = None
+        device = self._bound.get(connection)
+        if device is None:
+            device = self._bound[connection] = self.host.identify(connection, text)
+            old = self.peers.get(device)
+            if old is not None and old is not self._connections[connection]:
+                old.close()
+            self.peers[device] = self._connections[connection]
+        cursor, log = self.host.encounter.cursor, len(self.host.encounter.log)
         self.deliver(self.host.answer(device, text))
         changed = (cursor, log) != (self.host.encounter.cursor, len(self.host.encounter.log))
         if changed:
             self.app.adopt(self.host.encounter, fresh=False)
         self._on_change()
 
-    def on_close(self, device: str) -> None:
+    def on_close(self, connection: str) -> None:
         """A device has gone: it can come back (the host keeps its seat)."""
+        device = self._bound.get(connection, connection)
+        if self.peers.get(device) is not self._connections.get(connection):
+            return  # an old connection of a device that is back on a new one
         self.host.drop(device)
         name = self.host.seats.names.get(device, device)
         self.app.toast(f"{name} has left the table; its figures wait for it (or for the GM)")
@@ -140,7 +157,7 @@ class Hosting:
 
     def close(self) -> None:
         """Stop hosting: every channel closes; each device keeps its copy."""
-        for peer in self.peers.values():
+        for peer in self._connections.values():
             peer.close()
 
 
@@ -152,7 +169,7 @@ class Joined:
     def __init__(self, app: TableApp, name: str, on_change: Callable[[], None]) -> None:
         self.app = app
         self.device = Device(name)
-        self.peer = Peer(self.on_message, self.on_open, self.on_close)
+        self.peer = self._new_peer()
         self.shown: Encounter | None = None
         self.open = False
         self._on_change = on_change
@@ -163,8 +180,15 @@ class Joined:
         return self.device.seats
 
     async def answer(self, code: str) -> str:
-        """The answer code for the host's offer code."""
+        """The answer code for the host's offer code (a device that left joins again on a new
+        connection: same place, catching up from its last entry)."""
+        if not self.open and self.peer.channel is not None:
+            self.peer.close()
+            self.peer = self._new_peer()
         return await self.peer.answer(code)
+
+    def _new_peer(self) -> Peer:
+        return Peer(self.on_message, self.on_open, self.on_close)
 
     def on_open(self) -> None:
         """The channel is open: say hello (again, after a drop: from the last entry)."""
@@ -173,10 +197,11 @@ class Joined:
         self._on_change()
 
     def on_close(self) -> None:
-        """The host has gone: the copy stays, in the library, and can host again."""
-        self.open = False
-        self.app.toast("The host's device has gone. Your copy of the fight is kept.", bad=True)
-        self._on_change()
+        """The connection has gone: the copy stays, in the library; join again to go on."""
+        if self.open:
+            self.open = False
+            self.app.toast("Not connected to the host. Your copy of the fight is kept.", bad=True)
+            self._on_change()
 
     def on_message(self, text: str) -> None:
         """A host message: replay it, answer it, and show the fight as it now is."""
@@ -226,7 +251,8 @@ class Joined:
         return self.device.turn()
 
     def close(self) -> None:
-        """Leave the table (the copy stays)."""
+        """Leave the table (the copy stays; joining again keeps this device's place)."""
+        self.open = False
         self.peer.close()
 
 

@@ -102,10 +102,13 @@ async def accept(app: Host) -> None:
 
 async def join(app: Host) -> None:
     """Join with the host's offer code; show the answer code to carry back."""
-    name = str(byid("table-name").value).strip() or "Player"
     code = str(byid("table-offer-in").value)
     try:
-        table = Joined(app, name[:40], lambda: changed(app))
+        if isinstance(app.table, Joined):  # joining again: the same device and place
+            table = app.table
+        else:
+            name = str(byid("table-name").value).strip() or "Player"
+            table = Joined(app, name[:40], lambda: changed(app))
         answer = await table.answer(code)
     except ValueError as exc:
         app.toast(str(exc), bad=True)
@@ -125,11 +128,15 @@ def seat(app: Host) -> None:
 
 
 def leave(app: Host) -> None:
-    """Stop hosting or leave the table; this device keeps its copy."""
-    if app.table is not None:
+    """Stop hosting, or leave the table (a joined device may join again, in its place); this
+    device keeps its copy."""
+    if isinstance(app.table, Joined) and app.table.open:
         app.table.close()
-    app.table = None
-    del js.document.documentElement.dataset.table
+    else:
+        if app.table is not None:
+            app.table.close()
+        app.table = None
+        del js.document.documentElement.dataset.table
     app.refresh()
     show(app)
 
@@ -200,11 +207,18 @@ def _hosting_html(table: Hosting, code: str) -> str:
 
 
 def _joined_html(table: Joined, code: str) -> str:
-    state = "Connected to the host" if table.open else "Not connected yet"
+    state = "Connected to the host" if table.open else "Not connected"
     answer = _code_html("answer", code) if code and not table.open else ""
+    again = (
+        ""
+        if table.open or answer
+        else "<label>A new offer code from the host, to join again in your place "
+        '<textarea id="table-offer-in" rows="3"></textarea></label>'
+        '<button type="button" class="primary" data-cmd="table-join">Join again</button>'
+    )
+    leave = "Leave the table" if table.open else "Forget this table"
     return (
         f'<div id="table-dialog"><p data-table-state="{"open" if table.open else "closed"}">'
         f"{state}. You play what the GM seats you at; the GM's device holds the truth.</p>"
-        f"{answer}"
-        '<p><button type="button" data-cmd="table-leave">Leave the table</button></p></div>'
+        f'{answer}{again}<p><button type="button" data-cmd="table-leave">{leave}</button></p></div>'
     )

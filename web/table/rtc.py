@@ -74,6 +74,10 @@ class Peer:
 
     def close(self) -> None:
         """Close the connection and free its callbacks."""
+        if self.channel is not None:
+            for event in ("onmessage", "onopen", "onclose"):
+                setattr(self.channel, event, None)
+        self.pc.ondatachannel = None
         self.pc.close()
         for p in self._proxies:
             p.destroy()
