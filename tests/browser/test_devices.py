@@ -147,6 +147,43 @@ def test_three_devices_a_player_drops_holding_a_sealed_choice_and_joins_again(
             assert app.blocked == [] and errors == [], "\n".join(errors)
 
 
+def scan(app: App, source: App, target: str) -> None:
+    """``app`` takes a photo of ``source``'s QR code (a screenshot of it) for ``target``."""
+    picture = source.page.locator("#table-code .qr svg").screenshot()
+    app.page.set_input_files(
+        f'[data-scan="{target}"]',
+        files=[{"name": "photo.png", "mimeType": "image/png", "buffer": picture}],
+    )
+
+
+def test_two_devices_pair_by_decoding_each_others_qr_code(pair: tuple[App, App]) -> None:
+    host, guest = pair
+    menu(host, "table")
+    press(host, '[data-cmd="table-host"]')
+    press(host, '[data-cmd="table-offer"]')
+    offer = host.page.locator("#table-offer-out").input_value()
+    menu(guest, "table")
+    assert not any(p.endswith("jsQR.js") for p in guest.paths_requested())
+    scan(guest, host, "table-offer-in")
+    expect(guest.page.locator("#table-offer-in")).to_have_value(offer, timeout=20_000)
+    # Chromium on Linux has no BarcodeDetector: the vendored decoder, loaded only now
+    assert "/vendor/jsqr/jsQR.js" in guest.paths_requested()
+    assert not any(p.endswith("jsQR.js") for p in host.paths_requested())
+    press(guest, '[data-cmd="table-join"]')
+    answer = guest.page.locator("#table-answer-out")
+    expect(answer).to_have_value(re.compile(r"^HXA1\."))
+    scan(host, guest, "table-answer-in")
+    expect(host.page.locator("#table-answer-in")).to_have_value(answer.input_value())
+    press(host, '[data-cmd="table-accept"]')
+    expect(host.page.locator('.table-devices [data-device="d1"]')).to_have_text(
+        "Player · connected", timeout=20_000
+    )
+    expect(guest.page.locator("#enc-name")).to_have_text(
+        host.page.locator("#enc-name").inner_text()
+    )
+    host.screenshot("devices-host-qr")
+
+
 def test_the_embed_view_never_offers_a_table(browser: Browser, base_url: str) -> None:
     app = start_app(browser, base_url, "desktop")
     try:

@@ -17,9 +17,10 @@ from hexcombat import qr
 from web.commands import Commands
 from web.table import TABLE_COMMANDS
 from web.table.link import Hosting, Joined, TableApp
-from web.ui.dom import byid, esc, present
+from web.table.scan import read_code
+from web.ui.dom import byid, esc, listen, present
 
-QR_MODULE = 3
+QR_MODULE = 4
 
 
 class Host(TableApp, Protocol):
@@ -48,6 +49,26 @@ def register(app: Host) -> None:
     assert set(simple) == set(TABLE_COMMANDS)
     for name, fn in simple.items():
         app.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn(), replace=True)
+    listen(byid("dialog"), "change", lambda ev: on_scan(app, ev))
+
+
+def on_scan(app: Host, event: Any) -> None:
+    """A photo chosen (or taken) for a ``data-scan`` input: its QR code fills the code field."""
+    field = getattr(event.target, "dataset", None)
+    target = str(field.scan) if field is not None and getattr(field, "scan", None) else ""
+    files = event.target.files if target else None
+    if files is not None and files.length:
+        app.spawn(_scan_into(app, files.item(0), target))
+
+
+async def _scan_into(app: Host, file: Any, target: str) -> None:
+    try:
+        code = await read_code(file)
+    except ValueError as exc:
+        app.toast(str(exc), bad=True)
+        return
+    byid(target).value = code
+    app.toast("Code read from the picture")
 
 
 def show(app: Host, code: str = "") -> None:
@@ -166,7 +187,16 @@ def _start_html() -> str:
         "</p><h3>Join a table</h3>"
         '<label>Your name <input id="table-name" maxlength="40" value="Player"></label>'
         '<label>The host\'s offer code <textarea id="table-offer-in" rows="3"></textarea></label>'
+        f"{_scan_html('table-offer-in')}"
         '<button type="button" data-cmd="table-join">Join</button></div>'
+    )
+
+
+def _scan_html(target: str) -> str:
+    """A camera button: a photo of the other device's QR code fills ``target``."""
+    return (
+        '<label class="scan">Or scan its QR code: <input type="file" accept="image/*" '
+        f'capture="environment" data-scan="{target}"></label>'
     )
 
 
@@ -193,7 +223,8 @@ def _hosting_html(table: Hosting, code: str) -> str:
     add = (
         _code_html("offer", code)
         + '<label>Their answer code <textarea id="table-answer-in" rows="3"></textarea></label>'
-        '<button type="button" class="primary" data-cmd="table-accept">Connect</button>'
+        + _scan_html("table-answer-in")
+        + '<button type="button" class="primary" data-cmd="table-accept">Connect</button>'
         if code
         else '<button type="button" class="primary" data-cmd="table-offer">Add a device</button>'
     )
@@ -214,7 +245,8 @@ def _joined_html(table: Joined, code: str) -> str:
         if table.open or answer
         else "<label>A new offer code from the host, to join again in your place "
         '<textarea id="table-offer-in" rows="3"></textarea></label>'
-        '<button type="button" class="primary" data-cmd="table-join">Join again</button>'
+        + _scan_html("table-offer-in")
+        + '<button type="button" class="primary" data-cmd="table-join">Join again</button>'
     )
     leave = "Leave the table" if table.open else "Forget this table"
     return (
