@@ -119,6 +119,8 @@ class Hosting:
 
     def before_perform(self, action: Action, faces: list[int] | None) -> bool:
         """False when the action was sealed (a hidden choice) rather than to be performed now."""
+        if self.host.encounter is not self.app.encounter:  # the GM opened another fight
+            self.deliver(self.host.replace(self.app.encounter))
         if not self.host.is_hidden(action):
             self.host.check(GM, action)
             return True
