@@ -11,8 +11,17 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .appdriver import import_encounter, log_texts, menu, next_step, press, select, start_app
-from .conftest import App
+from .appdriver import (
+    figure,
+    import_encounter,
+    log_texts,
+    menu,
+    next_step,
+    press,
+    select,
+    start_app,
+)
+from .conftest import ARTIFACTS, App
 from .test_play import percentile_duel
 
 pytestmark = pytest.mark.browser
@@ -20,8 +29,9 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def pair(browser: Browser, base_url: str) -> Iterator[tuple[App, App]]:
-    """A host and a guest page, each in its own context, started and watched."""
-    apps = [start_app(browser, base_url, "desktop") for _ in range(2)]
+    """The GM's tablet hosting and a player's phone, each in its own context, started and
+    watched."""
+    apps = [start_app(browser, base_url, size) for size in ("tablet-touch", "phone")]
     yield apps[0], apps[1]
     for app in apps:
         errors = [line for line in app.console if line.startswith("pageerror")]
@@ -60,9 +70,18 @@ def connect(host: App, guest: App, name: str, device: str = "d1") -> None:
     )
 
 
+def pick(app: App, fid: str) -> None:
+    """Select ``fid``: by its chip in the turn tracker, or on a phone (no chips) on the board."""
+    if app.page.locator(f'#turn-tracker [data-pick="{fid}"]').is_visible():
+        select(app, fid)
+    else:
+        press(app, figure(app, fid))
+        expect(figure(app, fid)).to_have_class(re.compile(r"\bselected\b"))
+
+
 def declare_walk(app: App, fid: str) -> None:
     """Declare a walk for ``fid`` in the declarations form."""
-    select(app, fid)
+    pick(app, fid)
     card = app.page.locator('#panel-body [data-action="declare"]')
     if card.get_attribute("aria-expanded") != "true":
         press(app, card.locator(".action-head"))
@@ -86,7 +105,7 @@ def test_two_devices_pair_by_text_play_a_hidden_step_and_end_with_the_same_log(
     expect(host.page.locator("[data-table-turn]")).to_contain_text("Alice · GM")
 
     # Kim's device offers nothing for Alice and no Next: those are the GM's
-    select(guest, "alice")
+    pick(guest, "alice")
     expect(guest.page.locator('#panel-body [data-action="declare"]')).to_have_count(0)
     expect(guest.page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
 
@@ -149,7 +168,9 @@ def test_three_devices_a_player_drops_holding_a_sealed_choice_and_joins_again(
 
 def scan(app: App, source: App, target: str) -> None:
     """``app`` takes a photo of ``source``'s QR code (a screenshot of it) for ``target``."""
-    picture = source.page.locator("#table-code .qr svg").screenshot()
+    picture = source.page.locator("#table-code .qr svg").screenshot(
+        animations="disabled", path=str(ARTIFACTS / f"devices-qr-{target}.png")
+    )
     app.page.set_input_files(
         f'[data-scan="{target}"]',
         files=[{"name": "photo.png", "mimeType": "image/png", "buffer": picture}],
@@ -172,6 +193,8 @@ def test_two_devices_pair_by_decoding_each_others_qr_code(pair: tuple[App, App])
     press(guest, '[data-cmd="table-join"]')
     answer = guest.page.locator("#table-answer-out")
     expect(answer).to_have_value(re.compile(r"^HXA1\."))
+    guest.page.locator("#table-code .qr").scroll_into_view_if_needed()
+    guest.page.screenshot(path=str(ARTIFACTS / "devices-guest-answer-phone.png"))
     scan(host, guest, "table-answer-in")
     expect(host.page.locator("#table-answer-in")).to_have_value(answer.input_value())
     press(host, '[data-cmd="table-accept"]')

@@ -20,7 +20,10 @@ from web.table.link import Hosting, Joined, TableApp
 from web.table.scan import read_code
 from web.ui.dom import byid, esc, listen, present
 
-QR_MODULE = 4
+QR_BORDER = 4
+QR_MODULE = (2, 6)
+"""Pixels per module, fewest and most: whole pixels (a camera and jsQR read a code drawn on
+whole pixels far better than one scaled), as many as fit the screen."""
 
 
 class Host(TableApp, Protocol):
@@ -136,6 +139,7 @@ async def join(app: Host) -> None:
         return
     app.table = table
     js.document.documentElement.dataset.table = "guest"
+    app.refresh()  # the table's actions are the GM's from now on
     show(app, answer)
 
 
@@ -169,7 +173,11 @@ def changed(app: Host) -> None:
 
 
 def _code_html(kind: str, code: str) -> str:
-    svg = qr.to_svg(qr.encode(code, "L"), module=QR_MODULE, label=f"QR code of the {kind} code")
+    encoded = qr.encode(code, "L")
+    fit = int(float(js.innerWidth) * 0.8) // (encoded.size + 2 * QR_BORDER)
+    module = max(QR_MODULE[0], min(QR_MODULE[1], fit))
+    label = f"QR code of the {kind} code"
+    svg = qr.to_svg(encoded, module=module, border=QR_BORDER, label=label)
     return (
         f'<div id="table-code" class="table-code" data-code="{esc(code)}">'
         f"<label>The {kind} code: carry it to the other device (copy it, or let it scan this)"
@@ -238,7 +246,10 @@ def _hosting_html(table: Hosting, code: str) -> str:
 
 
 def _joined_html(table: Joined, code: str) -> str:
-    state = "Connected to the host" if table.open else "Not connected"
+    if table.open:
+        state = "Connected to the host"
+    else:
+        state = "Not connected yet" if table.shown is None else "Not connected"
     answer = _code_html("answer", code) if code and not table.open else ""
     again = (
         ""
