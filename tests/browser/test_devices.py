@@ -149,6 +149,8 @@ def test_three_devices_a_player_drops_holding_a_sealed_choice_and_joins_again(
         expect(kim.page.locator("[data-table-state]")).to_have_attribute(
             "data-table-state", "closed"
         )
+        # who was at the table stays in view on Kim's device, and its copy is kept
+        expect(kim.page.locator("[data-table-devices]")).to_have_text("At the table: GM, Kim, Lee")
         press(kim, '[data-cmd="close-dialog"]')
         declare_walk(lee, "alice")  # every choice is sealed: the reveal waits for Kim
         expect(host.page.locator("[data-table-turn]")).to_contain_text("2 sealed")

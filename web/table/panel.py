@@ -260,8 +260,13 @@ def _joined_html(table: Joined, code: str) -> str:
         + '<button type="button" class="primary" data-cmd="table-join">Join again</button>'
     )
     leave = "Leave the table" if table.open else "Forget this table"
+    gm = table.seats.gm
+    names = [n for d, n in table.seats.names.items() if d == gm]  # the GM first
+    names += [n for d, n in table.seats.names.items() if d != gm]
+    seated = f"<p data-table-devices>At the table: {esc(', '.join(names))}</p>" if names else ""
     return (
         f'<div id="table-dialog"><p data-table-state="{"open" if table.open else "closed"}">'
         f"{state}. You play what the GM seats you at; the GM's device holds the truth.</p>"
-        f'{answer}{again}<p><button type="button" data-cmd="table-leave">{leave}</button></p></div>'
+        f"{seated}{answer}{again}"
+        f'<p><button type="button" data-cmd="table-leave">{leave}</button></p></div>'
     )
