@@ -35,6 +35,7 @@ from web.play.measure import Measure
 from web.play.panel import Play
 from web.session import Session
 from web.share import PANEL_COMMANDS
+from web.table import TABLE_COMMANDS
 from web.ui.dialog import Dialog
 from web.ui.dom import byid, closest_data, esc, focus_quietly, listen, now_ms, present, proxy
 from web.ui.toast import Toast
@@ -69,6 +70,8 @@ class App:
         self.demo_entries: dict[str, str] = {}
         """Demo file -> library entry id, for demos opened from the welcome card."""
         self._tasks: set[asyncio.Future[None]] = set()
+        self.table: Any = None
+        """The table of devices this one hosts or joined (``web/table``), or None."""
         self.board = BoardView(
             Handlers(
                 tap=self.on_tap,
@@ -299,6 +302,8 @@ class App:
 
     def change(self, make: Callable[[Encounter], Encounter], done: str = "") -> bool:
         """Apply a set-up edit made by the engine; on refusal show why and change nothing."""
+        if self._table_refuses():
+            return False
         try:
             self.session.change(make, done)
         except (HexcombatError, ValueError) as exc:
@@ -308,13 +313,20 @@ class App:
         return True
 
     def perform(self, action: hexcombat.Action, faces: list[int] | None = None) -> list[Event]:
-        """Carry out a play action (engine errors propagate to the caller, nothing changes)."""
+        """Carry out a play action (engine errors propagate to the caller, nothing changes).
+
+        At a table of devices the table may take it instead (sent to the host, or sealed):
+        then nothing is performed here yet and there are no events."""
+        if self.table is not None and not self.table.before_perform(action, faces):
+            return []
         events = self.session.perform(action, faces)
         self.after_change("")
         return events
 
     def after_change(self, done: str) -> None:
         """Save when the session says so, redraw, and say what was done (with Undo)."""
+        if self.table is not None:
+            self.table.after_change()
         if self.session.take_unsaved():
             self.save()
         self.refresh()
@@ -323,6 +335,8 @@ class App:
 
     def undo(self) -> None:
         """Step back one change (set-up edit or action) and say which one."""
+        if self._table_refuses():
+            return
         words = self.session.undo()
         if words is None:
             return
@@ -332,12 +346,38 @@ class App:
 
     def redo(self) -> None:
         """Apply again the change undone last, and show what it did."""
+        if self._table_refuses():
+            return
         words = self.session.redo()
         if words is None:
             return
         self.play.reset_pending()
         self.after_change("")
         self.toast(words)
+
+    def _table_refuses(self) -> bool:
+        """At a table of devices: True (and why, shown) when this device may not change the
+        fight now."""
+        why = self.table.refuses_changes() if self.table is not None else ""
+        if why:
+            self.toast(why, bad=True)
+        return bool(why)
+
+    def adopt(self, enc: Encounter, *, fresh: bool) -> None:
+        """Show the table's fight: a new one (``fresh``, joining) opens and is kept in the
+        library; otherwise the open one moved on (entries from the host)."""
+        if fresh:
+            self.close_welcome()
+            self.open(enc, None)
+            self.save()
+            return
+        self.session.enc = enc
+        self.session.unsaved = True
+        self.after_change("")
+
+    def seated(self, figure_id: str | None) -> bool:
+        """True when this device offers actions for ``figure_id`` (at a table: its seat)."""
+        return self.table is None or bool(self.table.seated(figure_id))
 
     @property
     def can_undo(self) -> bool:
@@ -370,6 +410,8 @@ class App:
         started = now_ms()
         enc = self.encounter
         self.view = encounter_view(enc)
+        if self.table is not None and not self.table.seated(None):  # the table is the GM's
+            self.view = {**self.view, "table_actions": [], "gm_actions": []}
         viewed = now_ms()
         self.session.keep_selection(f["id"] for f in self.view["figures"])
         self.board.draw(self.view, self.rs["terrain"])
@@ -380,6 +422,11 @@ class App:
         self.draw_topbar()
         self.render_panel()
         self.play.render_log()
+        if self.table is not None:
+            from web.table.link import turn_html
+
+            me = "host" if self.table.role == "host" else self.table.device.me
+            byid("turn-line").insertAdjacentHTML("beforeend", turn_html(self.table.turn(), me))
         self.timings.update(view=viewed - started, board=drawn - viewed, total=now_ms() - started)
         js.document.documentElement.dataset.mode = self.mode
         if self._snapshot_timer is not None:
@@ -698,11 +745,18 @@ class App:
         # the share, export, storage and update commands: web.share.panel is imported when
         # one is first used (it registers the real handlers then), not at start
         self.commands.register(PANEL_COMMANDS, self._share_cmd)
+        self.commands.register(TABLE_COMMANDS, self._table_cmd)
 
     def _share_cmd(self, cmd: str, element: Any, event: Any) -> None:
         from web.share import panel as share_panel
 
         share_panel.register(self)
+        self.commands.run(cmd, element, event)
+
+    def _table_cmd(self, cmd: str, element: Any, event: Any) -> None:
+        from web.table import panel as table_panel
+
+        table_panel.register(self)
         self.commands.run(cmd, element, event)
 
     def settings(self) -> None:

@@ -22,7 +22,8 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
 - only with ``--extra-ruleset tests/kit:KitDuel`` (a test build, never the app's): the
   package folder ``tests/kit`` as ``kit/`` in the zip, and ``hexcombat_extras.py``, which
   registers ``kit.KitDuel``; ``web/main.py`` imports it when it is there;
-- ``vendor/pyodide/`` and ``vendor/pyscript/``: the runtime, copied from
+- ``vendor/pyodide/``, ``vendor/pyscript/`` and ``vendor/jsqr/``: the runtime and the QR
+  decoder, copied from
   ``web/node_modules`` (run ``npm ci`` in ``web/`` first). Nothing comes from a CDN.
 """
 
@@ -285,7 +286,8 @@ def write_zips(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = (
 
 
 def copy_vendor(out: Path) -> None:
-    """Copy the Pyodide runtime files and PyScript's dist folder (no source maps)."""
+    """Copy the Pyodide runtime files, PyScript's dist folder (no source maps) and jsQR's one
+    file (the QR decoder, loaded only when a device scans a pairing code)."""
     pyodide = NODE_MODULES / "pyodide"
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
@@ -298,6 +300,12 @@ def copy_vendor(out: Path) -> None:
             fail(f"{source} is missing from the pyodide npm package")
         shutil.copy2(source, target / name)
     shutil.copytree(pyscript, out / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    jsqr = NODE_MODULES / "jsqr"
+    if not (jsqr / "dist" / "jsQR.js").is_file():
+        fail("web/node_modules/jsqr is missing: run `npm ci` in web/ first")
+    (out / "vendor" / "jsqr").mkdir()
+    for name in ("dist/jsQR.js", "LICENSE"):  # the QR decoder a joining device may load
+        shutil.copy2(jsqr / name, out / "vendor" / "jsqr" / Path(name).name)
 
 
 def inline_script_hashes(html: str) -> list[str]:

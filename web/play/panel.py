@@ -188,7 +188,7 @@ class Play:
             self.form = None
         sel = app.selected
         self._specs = (
-            actions_view(app.encounter, sel)
+            (actions_view(app.encounter, sel) if app.seated(sel) else [])
             if sel is not None
             else [a for a in app.view["table_actions"] if a["kind"] != "next_step"]
         ) + list(app.view.get("gm_actions", []))

@@ -1,0 +1,207 @@
+"""A joined device: a replica of the host's encounter built only from the log entries the
+host sends, its seat, and the hidden choices it keeps until the host calls the reveal."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from ..actions import Action, ActionSpec
+from ..document import from_document, to_document
+from ..encounter import Encounter, LogEntry
+from ..errors import HexcombatError, IllegalActionError
+from ..validation import Json
+from .messages import (
+    MAX_NAME,
+    Message,
+    ProtocolError,
+    decode,
+    encode,
+    entry_digest,
+    seal_digest,
+    setup_digest,
+)
+from .seats import Seats, is_hidden_choice, turn_view
+
+
+def new_salt() -> str:
+    """A fresh random salt for a seal (128 bits, hex)."""
+    return secrets.token_hex(16)
+
+
+class Device:
+    """One device at the table. :meth:`receive` reads a host message and returns the texts to
+    send back; :meth:`act` and :meth:`seal` make requests after checking them here first."""
+
+    def __init__(self, name: str, salt: Callable[[], str] = new_salt) -> None:
+        if not name.strip() or len(name) > MAX_NAME:
+            raise IllegalActionError(f"a device name must be 1-{MAX_NAME} characters")
+        self.name = name
+        self.me = ""
+        self.encounter: Encounter | None = None
+        self.seats = Seats("")
+        self.sealed: tuple[str, ...] = ()
+        self.refusals: list[str] = []
+        self._secrets: dict[str, tuple[Action, str]] = {}
+        self._sealing: dict[int, str] = {}
+        """The ref of each seal sent, to its figure (a refused seal frees its figure)."""
+        self._salt = salt
+        self._ref = 0
+        self.token = salt()
+        """A secret of this device's, sent with each hello: its place at the table after a drop."""
+
+    # ---- reading --------------------------------------------------------
+    @property
+    def fight(self) -> Encounter:
+        """The replica (IllegalActionError before the host's welcome)."""
+        if self.encounter is None:
+            raise IllegalActionError("this device has not joined a fight yet")
+        return self.encounter
+
+    def document(self) -> dict[str, Json]:
+        """The replica as a document with the applied log only: the same on every device."""
+        doc = to_document(self.fight)
+        return {**doc, "log": doc["log"][: self.fight.cursor]}
+
+    def legal_actions(self, figure_id: str | None) -> list[ActionSpec]:
+        """What this device offers for ``figure_id``: only its seat's (the GM: everything)."""
+        if self.encounter is None or figure_id in self.sealed:
+            return []
+        return self.seats.offered(self.me, self.encounter, figure_id)
+
+    def send(self, action: Action, faces: list[int] | None = None) -> str:
+        """The request for ``action``: sealed when it is a hidden choice, else an action."""
+        if is_hidden_choice(self.fight, action):
+            return self.seal(action)
+        return self.act(action, faces)
+
+    def secret(self, figure_id: str) -> Action | None:
+        """The hidden choice this device has sealed for ``figure_id`` and not yet revealed."""
+        kept = self._secrets.get(figure_id)
+        return kept[0] if kept else None
+
+    def turn(self) -> dict[str, Json]:
+        """Who must act on which device, as this device sees it."""
+        return turn_view(self.fight, self.seats, self.sealed)
+
+    # ---- requests -------------------------------------------------------
+    def hello(self) -> str:
+        """Say who this device is and the last log entry it has, to join or come back."""
+        enc = self.encounter
+        have = enc.cursor if enc else 0
+        last = entry_digest(have - 1, enc.log[have - 1]) if enc and have else ""
+        setup = setup_digest(enc.setup) if enc else ""
+        return encode("hello", name=self.name, have=have, last=last, setup=setup, token=self.token)
+
+    def act(self, action: Action, faces: list[int] | None = None) -> str:
+        """Ask the host to perform ``action`` (with the faces of dice rolled by hand)."""
+        self.seats.check(self.me, action.figure, self.fight)
+        self._ref += 1
+        extra: dict[str, Json] = {} if faces is None else {"faces": list(faces)}
+        return encode("action", ref=self._ref, action=action.to_json(), **extra)
+
+    def seal(self, action: Action) -> str:
+        """Keep ``action`` here as a hidden choice and send the host only its sealed digest.
+
+        It is tried on a copy of the replica first, so a choice the rules refuse is refused
+        now, on this device, rather than at the reveal."""
+        figure = action.figure
+        if figure is None or figure in self._secrets or figure in self.sealed:
+            raise IllegalActionError("each figure seals one hidden choice per step")
+        self.seats.check(self.me, figure, self.fight)
+        self.fight.copy().perform(action)
+        salt = self._salt()
+        self._secrets[figure] = (action, salt)
+        self._ref += 1
+        self._sealing[self._ref] = figure
+        return encode("seal", ref=self._ref, figure=figure, digest=seal_digest(action, salt))
+
+    # ---- what the host sends ----------------------------------------------
+    def receive(self, text: str) -> list[str]:
+        """Read a host message; returns the texts to send back (a reveal, or a hello to catch
+        up). A message that cannot be used raises and changes nothing."""
+        msg = decode(text)
+        if msg.type == "welcome":
+            self._welcome(msg)
+        elif msg.type == "entries":
+            return self._entries(msg)
+        elif msg.type == "seats":
+            gm = msg.text("gm", limit=200)
+            names, figures = msg.body.get("names"), msg.body.get("figures")
+            if not isinstance(names, dict) or not isinstance(figures, dict):
+                raise ProtocolError([], "seats must list names and figures")
+            self.seats = Seats.from_json(gm, names, figures)
+        elif msg.type == "sealed":
+            return self._sealed(msg)
+        elif msg.type == "refused":
+            self._refused(msg)
+        else:
+            raise ProtocolError([], f"the host does not send {msg.type!r} messages")
+        return []
+
+    def _welcome(self, msg: Message) -> None:
+        you = msg.text("you", limit=200)
+        document = msg.body.get("document")
+        try:
+            fresh = from_document({**document, "log": [], "cursor": 0})  # type: ignore[dict-item]
+        except (HexcombatError, TypeError) as exc:
+            raise ProtocolError([], f"the host's fight cannot be read: {exc}") from None
+        self.me, self.encounter = you, fresh
+
+    def _entries(self, msg: Message) -> list[str]:
+        start = msg.number("start", 10**9)
+        entries = msg.entries()
+        enc = self.fight
+        if start > enc.cursor:  # something was missed while away: catch up from the last one
+            return [self.hello()]
+        work = enc.copy()
+        while work.cursor > start:
+            work.undo()
+        for entry in entries:
+            apply_entry(work, entry)
+        if msg.body.get("head", "") != (
+            entry_digest(work.cursor - 1, work.log[work.cursor - 1]) if work.cursor else ""
+        ):
+            raise ProtocolError([], "these entries do not end where the host's log ends")
+        self.encounter = work
+        return []
+
+    def _sealed(self, msg: Message) -> list[str]:
+        self.sealed = tuple(msg.names("figures"))
+        if msg.body.get("reveal") is not True:
+            return []
+        out = []
+        for figure in self.sealed:
+            kept = self._secrets.pop(figure, None)
+            if kept is not None:
+                action, salt = kept
+                self._ref += 1
+                out.append(
+                    encode(
+                        "reveal", ref=self._ref, figure=figure, action=action.to_json(), salt=salt
+                    )
+                )
+        return out
+
+    def _refused(self, msg: Message) -> None:
+        text = msg.text("text", limit=5000)
+        figure = msg.body.get("figure")
+        ref = msg.body.get("ref")
+        if not isinstance(figure, str) and isinstance(ref, int):
+            figure = self._sealing.pop(ref, None)
+        if isinstance(figure, str):
+            self._secrets.pop(figure, None)
+        self.refusals.append(text)
+
+
+def apply_entry(encounter: Encounter, entry: LogEntry) -> None:
+    """Replay one of the host's entries with its recorded dice; ProtocolError when it does not
+    replay to the same rolls here (the devices would no longer agree)."""
+    try:
+        encounter.perform(entry.action, entry.faces)
+    except HexcombatError as exc:
+        raise ProtocolError(
+            [], f"the host's entry {entry.action.kind} does not replay here: {exc}"
+        ) from None
+    if encounter.log[-1].to_json() != entry.to_json():
+        raise ProtocolError([], f"the host's entry {entry.action.kind} rolled differently here")

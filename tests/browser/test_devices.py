@@ -1,0 +1,220 @@
+"""A table of devices in the browser (issue 26): two Chromium contexts pair over a loopback
+data channel by the text fallback (host candidates only, no STUN or TURN), a player declares
+a hidden choice on their own device, the host's page never shows it before the reveal, and
+both logs end identical. The embed view never offers a table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .appdriver import (
+    figure,
+    import_encounter,
+    log_texts,
+    menu,
+    next_step,
+    press,
+    select,
+    start_app,
+)
+from .conftest import ARTIFACTS, App
+from .test_play import percentile_duel
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def pair(browser: Browser, base_url: str) -> Iterator[tuple[App, App]]:
+    """The GM's tablet hosting and a player's phone, each in its own context, started and
+    watched."""
+    apps = [start_app(browser, base_url, size) for size in ("tablet-touch", "phone")]
+    yield apps[0], apps[1]
+    for app in apps:
+        errors = [line for line in app.console if line.startswith("pageerror")]
+        app.page.context.close()
+        assert app.blocked == [], f"the page made non-local requests: {app.blocked}"
+        assert errors == [], "\n".join(errors)
+
+
+def connect(host: App, guest: App, name: str, device: str = "d1") -> None:
+    """Pair by the text fallback: the host's offer code to the guest, its answer back (the
+    first time, the host starts hosting; a guest that left joins again in its place)."""
+    if not host.page.locator("#table-dialog").is_visible():
+        menu(host, "table")
+    if host.page.evaluate("document.documentElement.dataset.table") != "host":
+        press(host, '[data-cmd="table-host"]')
+        expect(host.page.locator("html")).to_have_attribute("data-table", "host")
+    press(host, '[data-cmd="table-offer"]')
+    offer = host.page.locator("#table-offer-out")
+    expect(offer).to_have_value(re.compile(r"^HXO1\."))
+    expect(host.page.locator("#table-code svg")).to_have_count(1)  # and as a QR code
+    if not guest.page.locator("#table-dialog").is_visible():
+        menu(guest, "table")
+    if guest.page.locator("#table-name").count():
+        guest.page.fill("#table-name", name)
+    guest.page.fill("#table-offer-in", offer.input_value())
+    press(guest, '[data-cmd="table-join"]')
+    answer = guest.page.locator("#table-answer-out")
+    expect(answer).to_have_value(re.compile(r"^HXA1\."))
+    host.page.fill("#table-answer-in", answer.input_value())
+    press(host, '[data-cmd="table-accept"]')
+    expect(guest.page.locator("#enc-name")).to_have_text(
+        host.page.locator("#enc-name").inner_text(), timeout=20_000
+    )
+    expect(host.page.locator(f'.table-devices [data-device="{device}"]')).to_have_text(
+        f"{name} · connected", timeout=20_000
+    )
+
+
+def pick(app: App, fid: str) -> None:
+    """Select ``fid``: by its chip in the turn tracker, or on a phone (no chips) on the board."""
+    if app.page.locator(f'#turn-tracker [data-pick="{fid}"]').is_visible():
+        select(app, fid)
+    else:
+        press(app, figure(app, fid))
+        expect(figure(app, fid)).to_have_class(re.compile(r"\bselected\b"))
+
+
+def declare_walk(app: App, fid: str) -> None:
+    """Declare a walk for ``fid`` in the declarations form."""
+    pick(app, fid)
+    card = app.page.locator('#panel-body [data-action="declare"]')
+    if card.get_attribute("aria-expanded") != "true":
+        press(app, card.locator(".action-head"))
+    mode = app.page.locator('#action-form [data-field="mode"] select')
+    labels = mode.locator("option").all_text_contents()
+    mode.select_option(str(next(i for i, t in enumerate(labels) if t.startswith("Walk")) - 1))
+    press(app, '[data-commit-bar] [data-cmd="commit"]')
+
+
+def test_two_devices_pair_by_text_play_a_hidden_step_and_end_with_the_same_log(
+    pair: tuple[App, App],
+) -> None:
+    host, guest = pair
+    import_encounter(host, percentile_duel())
+    connect(host, guest, "Kim")
+    host.page.select_option("#table-seat-pick", "d1|Red")  # Kim plays Bob
+    press(host, '[data-cmd="table-seat"]')
+    press(host, '[data-cmd="close-dialog"]')
+    press(guest, '[data-cmd="close-dialog"]')
+    expect(guest.page.locator("[data-table-turn]")).to_contain_text("Bob · Kim")
+    expect(host.page.locator("[data-table-turn]")).to_contain_text("Alice · GM")
+
+    # Kim's device offers nothing for Alice and no Next: those are the GM's
+    pick(guest, "alice")
+    expect(guest.page.locator('#panel-body [data-action="declare"]')).to_have_count(0)
+    expect(guest.page.locator('#turn-tracker [data-action="next_step"]')).to_have_count(0)
+
+    declare_walk(guest, "bob")  # sealed on Kim's device
+    expect(host.page.locator("[data-table-turn]")).to_contain_text("1 sealed")
+    host_html = host.page.content()
+    assert "Bob walks" not in host_html and "Bob has declared" not in host_html
+    assert log_texts(host) == log_texts(guest) == []
+
+    declare_walk(host, "alice")  # the last one in: every sealed choice is revealed
+    expect(guest.page.locator("#log")).to_contain_text("Bob walks")
+    expect(host.page.locator("#log")).to_contain_text("Bob walks")
+    next_step(host, "Finish: Declarations")
+    expect(guest.page.locator("#turn-tracker")).to_contain_text("Movement")
+    assert log_texts(host) == log_texts(guest)
+    host.screenshot("devices-host")
+    guest.screenshot("devices-guest")
+
+
+def test_three_devices_a_player_drops_holding_a_sealed_choice_and_joins_again(
+    browser: Browser, base_url: str
+) -> None:
+    apps = [start_app(browser, base_url, "desktop") for _ in range(3)]
+    host, kim, lee = apps
+    try:
+        import_encounter(host, percentile_duel())
+        connect(host, kim, "Kim", "d1")
+        connect(host, lee, "Lee", "d2")
+        for pick in ("d1|Red", "d2|Blue"):  # Kim plays Bob, Lee plays Alice
+            host.page.select_option("#table-seat-pick", pick)
+            press(host, '[data-cmd="table-seat"]')
+        press(host, '[data-cmd="close-dialog"]')
+        for app in (kim, lee):
+            press(app, '[data-cmd="close-dialog"]')
+        expect(lee.page.locator("[data-table-turn]")).to_contain_text("Bob · Kim")
+
+        declare_walk(kim, "bob")
+        expect(host.page.locator("[data-table-turn]")).to_contain_text("1 sealed")
+        menu(kim, "table")
+        press(kim, '[data-cmd="table-leave"]')  # Kim drops, the sealed choice still on Kim's device
+        expect(kim.page.locator("[data-table-state]")).to_have_attribute(
+            "data-table-state", "closed"
+        )
+        # who was at the table stays in view on Kim's device, and its copy is kept
+        expect(kim.page.locator("[data-table-devices]")).to_have_text("At the table: GM, Kim, Lee")
+        press(kim, '[data-cmd="close-dialog"]')
+        declare_walk(lee, "alice")  # every choice is sealed: the reveal waits for Kim
+        expect(host.page.locator("[data-table-turn]")).to_contain_text("2 sealed")
+        assert "Bob walks" not in host.page.content()
+
+        connect(host, kim, "Kim", "d1")  # a new pairing, the same place: Kim reveals
+        for app in apps:
+            expect(app.page.locator("#log")).to_contain_text("Bob walks", timeout=20_000)
+        assert log_texts(host) == log_texts(kim) == log_texts(lee)
+        assert "Alice walks (up to 1 hex)" in log_texts(kim)
+    finally:
+        for app in apps:
+            errors = [line for line in app.console if line.startswith("pageerror")]
+            app.page.context.close()
+            assert app.blocked == [] and errors == [], "\n".join(errors)
+
+
+def scan(app: App, source: App, target: str) -> None:
+    """``app`` takes a photo of ``source``'s QR code (a screenshot of it) for ``target``."""
+    picture = source.page.locator("#table-code .qr svg").screenshot(
+        animations="disabled", path=str(ARTIFACTS / f"devices-qr-{target}.png")
+    )
+    app.page.set_input_files(
+        f'[data-scan="{target}"]',
+        files=[{"name": "photo.png", "mimeType": "image/png", "buffer": picture}],
+    )
+
+
+def test_two_devices_pair_by_decoding_each_others_qr_code(pair: tuple[App, App]) -> None:
+    host, guest = pair
+    menu(host, "table")
+    press(host, '[data-cmd="table-host"]')
+    press(host, '[data-cmd="table-offer"]')
+    offer = host.page.locator("#table-offer-out").input_value()
+    menu(guest, "table")
+    assert not any(p.endswith("jsQR.js") for p in guest.paths_requested())
+    scan(guest, host, "table-offer-in")
+    expect(guest.page.locator("#table-offer-in")).to_have_value(offer, timeout=20_000)
+    # Chromium on Linux has no BarcodeDetector: the vendored decoder, loaded only now
+    assert "/vendor/jsqr/jsQR.js" in guest.paths_requested()
+    assert not any(p.endswith("jsQR.js") for p in host.paths_requested())
+    press(guest, '[data-cmd="table-join"]')
+    answer = guest.page.locator("#table-answer-out")
+    expect(answer).to_have_value(re.compile(r"^HXA1\."))
+    guest.page.locator("#table-code .qr").scroll_into_view_if_needed()
+    guest.page.screenshot(path=str(ARTIFACTS / "devices-guest-answer-phone.png"))
+    scan(host, guest, "table-answer-in")
+    expect(host.page.locator("#table-answer-in")).to_have_value(answer.input_value())
+    press(host, '[data-cmd="table-accept"]')
+    expect(host.page.locator('.table-devices [data-device="d1"]')).to_have_text(
+        "Player · connected", timeout=20_000
+    )
+    expect(guest.page.locator("#enc-name")).to_have_text(
+        host.page.locator("#enc-name").inner_text()
+    )
+    host.screenshot("devices-host-qr")
+
+
+def test_the_embed_view_never_offers_a_table(browser: Browser, base_url: str) -> None:
+    app = start_app(browser, base_url, "desktop")
+    try:
+        app.open(base_url + "?embed")
+        app.wait_ready()
+        assert app.page.locator('[data-cmd^="table"]').count() == 0
+        assert app.page.evaluate("document.documentElement.dataset.table") is None
+    finally:
+        app.page.context.close()

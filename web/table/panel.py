@@ -1,0 +1,272 @@
+"""The table dialog: host this fight or join one, add a device (its offer code as text and QR
+code, then its answer code), seat devices at sides, leave. Imported at its first use.
+
+Test hooks: ``#table-offer-out`` / ``#table-answer-out`` hold the codes to carry,
+``#table-offer-in`` / ``#table-answer-in`` take them; ``html[data-table]`` is ``host`` or
+``guest`` while a table is open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat.qr import encode, to_svg
+from web.commands import Commands
+from web.table import TABLE_COMMANDS
+from web.table.link import Hosting, Joined, TableApp
+from web.table.scan import read_code
+from web.ui.dom import byid, esc, listen, present
+
+QR_BORDER = 4
+QR_MODULE = (2, 6)
+"""Pixels per module, fewest and most: whole pixels (a camera and jsQR read a code drawn on
+whole pixels far better than one scaled), as many as fit the screen."""
+
+
+class Host(TableApp, Protocol):
+    """What the dialog uses of the app."""
+
+    commands: Commands
+    table: Any
+
+    def dialog(self, title: str, body_html: str) -> Any: ...
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None: ...
+
+
+def register(app: Host) -> None:
+    """Register the table commands in the app's registry (replacing the app's stand-ins)."""
+    simple: dict[str, Callable[[], Any]] = {
+        "table": lambda: show(app),
+        "table-host": lambda: host(app),
+        "table-offer": lambda: app.spawn(offer(app)),
+        "table-accept": lambda: app.spawn(accept(app)),
+        "table-join": lambda: app.spawn(join(app)),
+        "table-answer": lambda: show(app),
+        "table-seat": lambda: seat(app),
+        "table-leave": lambda: leave(app),
+    }
+    assert set(simple) == set(TABLE_COMMANDS)
+    for name, fn in simple.items():
+        app.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn(), replace=True)
+    listen(byid("dialog"), "change", lambda ev: on_scan(app, ev))
+
+
+def on_scan(app: Host, event: Any) -> None:
+    """A photo chosen (or taken) for a ``data-scan`` input: its QR code fills the code field."""
+    field = getattr(event.target, "dataset", None)
+    target = str(field.scan) if field is not None and getattr(field, "scan", None) else ""
+    files = event.target.files if target else None
+    if files is not None and files.length:
+        app.spawn(_scan_into(app, files.item(0), target))
+
+
+async def _scan_into(app: Host, file: Any, target: str) -> None:
+    try:
+        code = await read_code(file)
+    except ValueError as exc:
+        app.toast(str(exc), bad=True)
+        return
+    byid(target).value = code
+    app.toast("Code read from the picture")
+
+
+def show(app: Host, code: str = "") -> None:
+    """Open the dialog for what the table is now (``code``: a code to carry, shown too)."""
+    table = app.table
+    if isinstance(table, Hosting):
+        body = _hosting_html(table, code)
+    elif isinstance(table, Joined):
+        body = _joined_html(table, code)
+    else:
+        body = _start_html()
+    app.dialog("Play on several devices", body)
+
+
+def redraw(app: Host) -> None:
+    """Keep an open table dialog current (devices coming and going)."""
+    dialog = js.document.getElementById("dialog")
+    if present(dialog) and dialog.open and present(js.document.getElementById("table-dialog")):
+        kept = js.document.getElementById("table-code")
+        table = app.table
+        waiting = isinstance(table, Joined) or (isinstance(table, Hosting) and table.waiting)
+        show(app, str(kept.dataset.code) if present(kept) and waiting else "")
+
+
+def host(app: Host) -> None:
+    """This device hosts the open fight."""
+    app.table = Hosting(app, lambda: changed(app))
+    js.document.documentElement.dataset.table = "host"
+    app.refresh()
+    show(app)
+
+
+async def offer(app: Host) -> None:
+    """A new device's offer code, as text and QR code."""
+    table = app.table
+    if isinstance(table, Hosting):
+        show(app, await table.offer())
+
+
+async def accept(app: Host) -> None:
+    """The answer code of the device last offered a place."""
+    table = app.table
+    if isinstance(table, Hosting):
+        try:
+            await table.accept(str(byid("table-answer-in").value))
+        except ValueError as exc:
+            app.toast(str(exc), bad=True)
+            return
+        app.toast("Connecting… the device appears here once it is in")
+        show(app)
+
+
+async def join(app: Host) -> None:
+    """Join with the host's offer code; show the answer code to carry back."""
+    code = str(byid("table-offer-in").value)
+    try:
+        if isinstance(app.table, Joined):  # joining again: the same device and place
+            table = app.table
+        else:
+            name = str(byid("table-name").value).strip() or "Player"
+            table = Joined(app, name[:40], lambda: changed(app))
+        answer = await table.answer(code)
+    except ValueError as exc:
+        app.toast(str(exc), bad=True)
+        return
+    app.table = table
+    js.document.documentElement.dataset.table = "guest"
+    app.refresh()  # the table's actions are the GM's from now on
+    show(app, answer)
+
+
+def seat(app: Host) -> None:
+    """Seat the chosen device at the chosen side."""
+    table = app.table
+    if isinstance(table, Hosting):
+        device, _, side = str(byid("table-seat-pick").value).partition("|")
+        table.seat(device, side)
+        show(app)
+
+
+def leave(app: Host) -> None:
+    """Stop hosting, or leave the table (a joined device may join again, in its place); this
+    device keeps its copy."""
+    if isinstance(app.table, Joined) and app.table.open:
+        app.table.close()
+    else:
+        if app.table is not None:
+            app.table.close()
+        app.table = None
+        del js.document.documentElement.dataset.table
+    app.refresh()
+    show(app)
+
+
+def changed(app: Host) -> None:
+    """Something at the table changed: redraw the page and the dialog."""
+    app.refresh()
+    redraw(app)
+
+
+def _code_html(kind: str, code: str) -> str:
+    encoded = encode(code, "L")
+    fit = int(float(js.innerWidth) * 0.8) // (encoded.size + 2 * QR_BORDER)
+    module = max(QR_MODULE[0], min(QR_MODULE[1], fit))
+    label = f"QR code of the {kind} code"
+    svg = to_svg(encoded, module=module, border=QR_BORDER, label=label)
+    return (
+        f'<div id="table-code" class="table-code" data-code="{esc(code)}">'
+        f"<label>The {kind} code: carry it to the other device (copy it, or let it scan this)"
+        f'<textarea id="table-{kind}-out" readonly rows="4">{esc(code)}</textarea></label>'
+        f'<div class="qr">{svg}</div></div>'
+    )
+
+
+def _start_html() -> str:
+    return (
+        '<div id="table-dialog"><p>Each player moves their own figures on their own phone or '
+        "tablet, and keeps hidden choices on their own screen. No internet and no server: "
+        "the devices talk on the local network or a hotspot.</p>"
+        '<p><button type="button" class="primary" data-cmd="table-host">Host this fight</button>'
+        "</p><h3>Join a table</h3>"
+        '<label>Your name <input id="table-name" maxlength="40" value="Player"></label>'
+        '<label>The host\'s offer code <textarea id="table-offer-in" rows="3"></textarea></label>'
+        f"{_scan_html('table-offer-in')}"
+        '<button type="button" data-cmd="table-join">Join</button></div>'
+    )
+
+
+def _scan_html(target: str) -> str:
+    """A camera button: a photo of the other device's QR code fills ``target``."""
+    return (
+        '<label class="scan">Or scan its QR code: <input type="file" accept="image/*" '
+        f'capture="environment" data-scan="{target}"></label>'
+    )
+
+
+def _hosting_html(table: Hosting, code: str) -> str:
+    h = table.host
+    rows = "".join(
+        f'<li data-device="{esc(d)}">{esc(name)} · '
+        f"{'connected' if d in h.connected else 'away'}</li>"
+        for d, name in h.seats.names.items()
+        if d != h.seats.gm
+    )
+    sides = sorted({f.side for f in h.encounter.state.figures.values()})
+    picks = "".join(
+        f'<option value="{esc(d)}|{esc(s)}">{esc(name)} plays {esc(s)}</option>'
+        for d, name in h.seats.names.items()
+        for s in sides
+    )
+    seat = (
+        f'<label>Seat <select id="table-seat-pick">{picks}</select></label>'
+        '<button type="button" data-cmd="table-seat">Seat</button>'
+        if rows
+        else ""
+    )
+    add = (
+        _code_html("offer", code)
+        + '<label>Their answer code <textarea id="table-answer-in" rows="3"></textarea></label>'
+        + _scan_html("table-answer-in")
+        + '<button type="button" class="primary" data-cmd="table-accept">Connect</button>'
+        if code
+        else '<button type="button" class="primary" data-cmd="table-offer">Add a device</button>'
+    )
+    return (
+        '<div id="table-dialog"><p>You host this fight: your device is the GM\'s and holds the '
+        "truth.</p>"
+        f'<ul class="table-devices" aria-label="Devices">{rows or "<li>No device yet</li>"}</ul>'
+        f"{seat}{add}"
+        '<p><button type="button" data-cmd="table-leave">Stop hosting</button></p></div>'
+    )
+
+
+def _joined_html(table: Joined, code: str) -> str:
+    if table.open:
+        state = "Connected to the host"
+    else:
+        state = "Not connected yet" if table.shown is None else "Not connected"
+    answer = _code_html("answer", code) if code and not table.open else ""
+    again = (
+        ""
+        if table.open or answer
+        else "<label>A new offer code from the host, to join again in your place "
+        '<textarea id="table-offer-in" rows="3"></textarea></label>'
+        + _scan_html("table-offer-in")
+        + '<button type="button" class="primary" data-cmd="table-join">Join again</button>'
+    )
+    leave = "Leave the table" if table.open else "Forget this table"
+    gm = table.seats.gm
+    names = [n for d, n in table.seats.names.items() if d == gm]  # the GM first
+    names += [n for d, n in table.seats.names.items() if d != gm]
+    seated = f"<p data-table-devices>At the table: {esc(', '.join(names))}</p>" if names else ""
+    return (
+        f'<div id="table-dialog"><p data-table-state="{"open" if table.open else "closed"}">'
+        f"{state}. You play what the GM seats you at; the GM's device holds the truth.</p>"
+        f"{seated}{answer}{again}"
+        f'<p><button type="button" data-cmd="table-leave">{leave}</button></p></div>'
+    )

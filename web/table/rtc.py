@@ -1,0 +1,109 @@
+"""One WebRTC data channel to another device, with host candidates only (no STUN or TURN
+server: ``iceServers`` is empty), so it works on a local network or a hotspot offline.
+
+The host makes an offer, the joining device answers it, the host accepts the answer; each
+is carried as a pairing text (:mod:`web.table.codes`). Messages are sent in frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from web.table.codes import PairingError, Reassembly, frames, pack, unpack
+
+GATHER_WAIT_S = 5.0
+GATHER_POLL_S = 0.05
+
+
+def _js(value: dict[str, Any]) -> Any:
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+class Peer:
+    """A connection to one device: ``on_message(text)`` for each whole message, ``on_open()``
+    once the channel opens, ``on_close()`` when it closes."""
+
+    def __init__(
+        self,
+        on_message: Callable[[str], None],
+        on_open: Callable[[], None],
+        on_close: Callable[[], None],
+    ) -> None:
+        self.pc = js.RTCPeerConnection.new(_js({"iceServers": []}))
+        self.channel: Any = None
+        self._frames = Reassembly()
+        self._on_message, self._on_open, self._on_close = on_message, on_open, on_close
+        self._proxies: list[Any] = []
+
+    @property
+    def is_open(self) -> bool:
+        """True while the data channel is open."""
+        return self.channel is not None and str(self.channel.readyState) == "open"
+
+    async def offer(self) -> str:
+        """The host's side: open a channel and return the offer's pairing text."""
+        self._attach(self.pc.createDataChannel("hexcombat"))
+        await self.pc.setLocalDescription(await self.pc.createOffer())
+        return pack("offer", await self._gathered())
+
+    async def answer(self, offer_code: str) -> str:
+        """The joining side: take the host's offer text and return the answer's text."""
+        sdp = unpack(offer_code, "offer")
+        self.pc.ondatachannel = self._proxy(lambda ev: self._attach(ev.channel))
+        await self.pc.setRemoteDescription(_js({"type": "offer", "sdp": sdp}))
+        await self.pc.setLocalDescription(await self.pc.createAnswer())
+        return pack("answer", await self._gathered())
+
+    async def accept(self, answer_code: str) -> None:
+        """The host's side: take the joining device's answer text."""
+        sdp = unpack(answer_code, "answer")
+        if str(self.pc.signalingState) != "have-local-offer":
+            raise PairingError("this device is not waiting for an answer: make a new code")
+        await self.pc.setRemoteDescription(_js({"type": "answer", "sdp": sdp}))
+
+    def send(self, text: str) -> None:
+        """Send a whole message (in frames); nothing when the channel is not open."""
+        if self.is_open:
+            for frame in frames(text):
+                self.channel.send(frame)
+
+    def close(self) -> None:
+        """Close the connection and free its callbacks."""
+        if self.channel is not None:
+            for event in ("onmessage", "onopen", "onclose"):
+                setattr(self.channel, event, None)
+        self.pc.ondatachannel = None
+        self.pc.close()
+        for p in self._proxies:
+            p.destroy()
+        self._proxies.clear()
+
+    async def _gathered(self) -> str:
+        """The local description once every host candidate is in it (no trickling: the
+        pairing text carries them all)."""
+        waited = 0.0
+        while str(self.pc.iceGatheringState) != "complete" and waited < GATHER_WAIT_S:
+            await asyncio.sleep(GATHER_POLL_S)
+            waited += GATHER_POLL_S
+        return str(self.pc.localDescription.sdp)
+
+    def _attach(self, channel: Any) -> None:
+        self.channel = channel
+        channel.onmessage = self._proxy(lambda ev: self._got(str(ev.data)))
+        channel.onopen = self._proxy(lambda *_: self._on_open())
+        channel.onclose = self._proxy(lambda *_: self._on_close())
+
+    def _got(self, frame: str) -> None:
+        whole = self._frames.add(frame)
+        if whole is not None:
+            self._on_message(whole)
+
+    def _proxy(self, fn: Callable[..., Any]) -> Any:
+        p = create_proxy(fn)
+        self._proxies.append(p)
+        return p
