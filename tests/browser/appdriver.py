@@ -359,8 +359,7 @@ def fill_param(app: App, param: dict[str, Any], value: Any) -> None:
         wanted = next(
             str(i)
             for i, c in enumerate(param["choices"])
-            if c["value"] == value
-            and field.locator(f'select option[value="{i}"]').is_enabled()
+            if c["value"] == value and field.locator(f'select option[value="{i}"]').is_enabled()
         )
         if field.locator("select").input_value() != wanted:
             field.locator("select").select_option(value=wanted)
