@@ -346,7 +346,8 @@ def fill_param(app: App, param: dict[str, Any], value: Any) -> None:
     page, name, kind = app.page, param["name"], param["type"]
     field = page.locator(f'#action-form [data-field="{name}"]')
     if kind == "hex":
-        tap_board(app, hex_at(app, str(value)))
+        standing = app.page.locator(f'#board [data-figure][data-at="{value}"]')
+        tap_board(app, standing.first if standing.count() else hex_at(app, str(value)))
         if not param.get("choices"):
             expect(field.locator("input")).to_have_value(str(value))
             return

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from typing import Any
 
 import pytest
@@ -29,12 +30,14 @@ from hexcombat.view import actions_view, encounter_view
 
 from .appdriver import (
     MAIN_BUTTON,
+    figure,
     hex_at,
     play_logged,
     press,
     select,
     start_app,
     stored_document,
+    tap_board,
 )
 from .conftest import ARTIFACTS, ROOT
 
@@ -229,6 +232,39 @@ def test_22_10_each_demo_is_played_to_its_end_through_the_page(
             expect(line).to_contain_text("Round 4")
             assert len(stored_document(app)["log"]) > 3
         assert shots >= 2
+    finally:
+        app.page.context.close()
+    assert app.blocked == []
+
+
+def test_22_10_a_tap_on_the_selected_figure_picks_its_own_hex_when_the_action_asks_for_one(
+    browser: Browser, base_url: str
+) -> None:
+    """To stay put (or only turn) a player taps the figure's own token: inside an open action
+    whose hex field offers that hex, the tap picks it (it used to do nothing)."""
+    demo = next(d for d in DEMOS if d["ruleset"] == "combat-speed-phase")
+    app = start_app(browser, base_url, "tablet-touch")
+    try:
+        page = app.page
+        press(app, f'#welcome [data-cmd="welcome-demo"][data-file="{demo["file"]}"]')
+        document = demo_document(demo["file"])
+        enc = from_document({**document, "log": [], "cursor": 0})
+        for entry in from_document(document).log[:3]:  # both declare, the step ends
+            carry_out(app, enc, entry)
+            enc.perform(entry.action)
+        fid = "derek"
+        spec = next(s for s in actions_view(enc, fid) if s["kind"] == "plan_half")
+        select(app, fid)
+        press(app, '#panel-body [data-action="plan_half"] .action-head')
+        field = page.locator('#action-form [data-field="to"] select')
+        expect(field).to_have_value("")
+        tap_board(app, figure(app, fid))
+        param = next(p for p in spec["params"] if p["name"] == "to")
+        own = str(figure(app, fid).get_attribute("data-at"))
+        assert own == str(enc.state.figure(fid).position)
+        index = [c["value"] for c in param["choices"]].index(own)
+        expect(field).to_have_value(str(index))
+        expect(figure(app, fid)).to_have_class(re.compile(r"\bselected\b"))
     finally:
         app.page.context.close()
     assert app.blocked == []
