@@ -251,10 +251,20 @@ def log_texts(app: App) -> list[str]:
 
 
 def select(app: App, fid: str) -> None:
-    """Select a figure with its chip in the turn tracker (a tap on the board could target it)."""
+    """Select a figure with its chip in the turn tracker (a tap on the board could target it);
+    where the tracker shows no chips (a phone), with a tap on its token if it is in sight,
+    else from the panel's list of figures."""
     token = figure(app, fid)
     if "selected" not in (token.get_attribute("class") or "").split():
-        press(app, f'#turn-tracker [data-pick="{fid}"]')
+        chip = app.page.locator(f'#turn-tracker [data-pick="{fid}"]')
+        if chip.is_visible():
+            press(app, chip)
+        elif in_sight(token):
+            press(app, token)
+        else:
+            if app.page.locator('#panel-body [data-cmd="deselect"]').count():
+                press(app, app.page.locator('#panel-body [data-cmd="deselect"]').first)
+            press(app, f'#panel-body [data-cmd="pick"][data-pick="{fid}"]')
     expect(token).to_have_class(re.compile(r"\bselected\b"))
 
 
@@ -290,3 +300,112 @@ def next_step(app: App, label: str) -> None:
     button = app.page.locator('#turn-tracker [data-action="next_step"]')
     expect(button).to_contain_text(label)
     press(app, button)
+
+
+# ---- carrying out a logged action as a player would ----------------------------------------
+MAIN_BUTTON = '[data-commit-bar] [data-cmd="commit"], [data-commit-bar] [data-cmd="roll"]'
+"""The open card's primary button: commit, or roll for an action that rolls dice."""
+
+
+def stored_document(app: App) -> dict[str, Any]:
+    """The open encounter's document as the page saved it (read with the library's own code)."""
+    from web.library.storage import Library, MemoryStore
+
+    items = dict(app.page.evaluate("Object.fromEntries(Object.entries(localStorage))"))
+    text = Library(MemoryStore(items)).export(items["hexcombat:last"])[1]
+    return dict(json.loads(text))
+
+
+def in_sight(target: Locator) -> bool:
+    """True when a tap at the middle of ``target`` reaches it (inside the window, not under
+    the sheet or another control)."""
+    return bool(
+        target.evaluate(
+            "el => { const r = el.getBoundingClientRect(); const x = r.x + r.width / 2,"
+            " y = r.y + r.height / 2; if (x < 0 || y < 0 || x > innerWidth || y > innerHeight)"
+            " return false; const top = document.elementFromPoint(x, y);"
+            " return !!top && (top === el || el.contains(top)); }"
+        )
+    )
+
+
+def tap_board(app: App, target: Locator) -> None:
+    """Tap a hex or a figure on the board, fitting the board to the screen first when it is
+    out of sight (as a player would)."""
+    if not in_sight(target):
+        press(app, '[data-cmd="fit"]')
+    if not in_sight(target):
+        app.screenshot("unreachable-board-tap")
+        raise AssertionError(f"{target.get_attribute('aria-label')} cannot be reached with a tap")
+    press(app, target)
+
+
+def fill_param(app: App, param: dict[str, Any], value: Any) -> None:
+    """Give the open form's field ``param`` the value ``value`` through the field itself; a
+    hex or a figure is picked by tapping the board, as the form asks."""
+    page, name, kind = app.page, param["name"], param["type"]
+    field = page.locator(f'#action-form [data-field="{name}"]')
+    if kind == "hex":
+        standing = app.page.locator(f'#board [data-figure][data-at="{value}"]')
+        tap_board(app, standing.first if standing.count() else hex_at(app, str(value)))
+        if not param.get("choices"):
+            expect(field.locator("input")).to_have_value(str(value))
+            return
+        index = [c["value"] for c in param["choices"]].index(value)
+        expect(field.locator("select")).to_have_value(str(index))
+    elif kind in ("choice", "figure"):
+        if kind == "figure" and in_sight(figure(app, str(value))):
+            press(app, figure(app, str(value)))
+        # a dependent choice may be listed once per case of its ``when``; one is enabled
+        wanted = next(
+            str(i)
+            for i, c in enumerate(param["choices"])
+            if c["value"] == value and field.locator(f'select option[value="{i}"]').is_enabled()
+        )
+        if field.locator("select").input_value() != wanted:
+            field.locator("select").select_option(value=wanted)
+        expect(field.locator("select")).to_have_value(wanted)
+    elif kind == "bool":
+        box = field.locator('input[type="checkbox"]')
+        if box.is_checked() != bool(value):
+            press(app, box)
+        expect(box).to_be_checked(checked=bool(value))
+    elif kind == "facing":
+        radio = field.locator(f'input[value="{value}"]')
+        if not radio.is_checked():
+            press(app, radio)
+        expect(radio).to_be_checked()
+    else:  # int, text, path
+        text = " ".join(value) if isinstance(value, list) else str(value)
+        field.locator("input").fill(text)
+
+
+def roll_typed(app: App, faces: list[int]) -> None:
+    """Type the dice's faces into the card's typed-dice fields and use them; a die asked for
+    once the roll before it comes out gets its own field, filled in turn."""
+    page = app.page
+    inputs = page.locator("#preview .dice-row input")
+    typed = 0
+    for _ in range(len(faces) + 1):
+        expect(inputs.first).to_be_visible()
+        for i in range(typed, min(inputs.count(), len(faces))):
+            inputs.nth(i).fill(str(faces[i]))
+        typed = min(inputs.count(), len(faces))
+        before = inputs.count()
+        press(app, '#preview [data-cmd="use-faces"]')
+        if not page.locator("#preview .dice-row").count() or inputs.count() == before:
+            return
+    raise AssertionError(f"the card kept asking for dice after {faces}")
+
+
+def play_logged(app: App, spec: dict[str, Any], params: dict[str, Any], faces: list[int]) -> None:
+    """Carry out one action through its open card: fill each logged parameter (in the form's
+    order), then type the logged dice faces, or press the primary button."""
+    page = app.page
+    for param in spec["params"]:
+        if param["name"] in params:
+            fill_param(app, param, params[param["name"]])
+    if faces and page.locator("#preview .dice-row").count():
+        roll_typed(app, faces)
+    else:
+        press(app, page.locator(MAIN_BUTTON).first)

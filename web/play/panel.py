@@ -788,7 +788,9 @@ class Play:
                 self.render()
             return
         if figure_id == sel:  # a second tap keeps the selection (the panel's ✕ clears it)
-            if not self._pick("figure", figure_id):
+            # or, in an open action that asks for a hex and takes its own, picks that hex
+            picked = self._asks_for_hex(key) and self._pick("hex", key)
+            if not picked and not self._pick("figure", figure_id):
                 app.sheet_open()
             return
         if figure_id is not None:
@@ -807,6 +809,14 @@ class Play:
             return
         if not self._pick("hex", key):
             self._refuse_hex(key)
+
+    def _asks_for_hex(self, key: str) -> bool:
+        """True when the open action has a hex field that offers ``key``."""
+        spec = self.spec(self.kind)
+        return spec is not None and any(
+            p["type"] == "hex" and key in {str(c["value"]) for c in p.get("choices", [])}
+            for p in spec["params"]
+        )
 
     def confirm(self, key: str, figure_id: str | None) -> None:
         """Enter: on the hex the open action already chose, and with no dice, carry it out."""
