@@ -1,0 +1,108 @@
+"""Playing sides with policies: the next move of an encounter whose sides are played by
+the app, and whole games between two policies (for the CLI, tests and benchmarks)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..actions import Action
+from ..encounter import Encounter
+from ..errors import HexcombatError
+from ..time import Clock
+from .policy import Decision, Policy, actors
+
+MAX_ACTIONS = 600
+"""Actions in one game before it is called a draw."""
+PER_FIGURE_STEP = 12
+"""Actions of one figure in one step before its side is taken to be done with the step."""
+
+
+@dataclass
+class Referee:
+    """Who moves next when every side is played by a policy: a prompt's figure, else each
+    side in turn until it passes, then the table ends the step; a side that must act for
+    the step to end (a hidden choice, a strike order) is made to."""
+
+    policies: Mapping[str, Policy]
+    timings: dict[str, list[float]] = field(default_factory=dict)
+    _done: set[str] = field(default_factory=set)
+    _count: dict[str, int] = field(default_factory=dict)
+    _clock: Clock | None = None
+    _turn: int = 0
+
+    def next_move(self, enc: Encounter) -> tuple[str | None, Decision] | None:
+        """The next (side, decision), the table's (None, end of step), or None when stuck."""
+        state = enc.state
+        if state.clock != self._clock:
+            self._clock, self._done, self._count = state.clock, set(), {}
+        prompt = state.prompt
+        sides = list(self.policies)
+        if prompt is not None:
+            side = state.figure(prompt.figure).side
+            found = self._ask(enc, side, True) if side in self.policies else None
+            return (side, found) if found else None
+        for i in range(len(sides)):
+            side = sides[(self._turn + i) % len(sides)]
+            limit = PER_FIGURE_STEP * max(1, len(actors(enc, side)))
+            if side in self._done or self._count.get(side, 0) >= limit:
+                continue
+            if not actors(enc, side):
+                continue
+            found = self._ask(enc, side, False)
+            if found is None:
+                self._done.add(side)
+                continue
+            self._turn = (self._turn + i + 1) % len(sides)
+            self._count[side] = self._count.get(side, 0) + 1
+            return side, found
+        if any(s.kind == "next_step" for s in enc.legal_actions(None)):
+            return None, Decision(Action("next_step"), "End the step")
+        for side in sides:
+            if actors(enc, side):
+                found = self._ask(enc, side, True)
+                if found is not None:
+                    return side, found
+        return None
+
+    def done(self, side: str) -> None:
+        """Take ``side`` to be done with the current step (its move was refused)."""
+        self._done.add(side)
+
+    def _ask(self, enc: Encounter, side: str, must_act: bool) -> Decision | None:
+        start = time.perf_counter()
+        found = self.policies[side].decide(enc, side, must_act)
+        self.timings.setdefault(self.policies[side].name, []).append(time.perf_counter() - start)
+        return found
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game ended: the winning side (None: a draw) and the actions played."""
+
+    winner: str | None
+    actions: int
+
+
+def play_game(enc: Encounter, referee: Referee, max_actions: int = MAX_ACTIONS) -> GameResult:
+    """Play ``enc`` (changed in place) until the fight ends, nothing can happen, or
+    ``max_actions`` have been played."""
+    refused = 0
+    for n in range(max_actions):
+        outcome = enc.ruleset.fight_outcome(enc.state)
+        if outcome is not None:
+            return GameResult(outcome.winner, n)
+        move = referee.next_move(enc)
+        if move is None:
+            break
+        try:
+            enc.perform(move[1].action)
+            refused = 0
+        except HexcombatError:
+            refused += 1
+            if move[0] is None or refused > 3:
+                break  # nothing else can happen: a draw
+            referee.done(move[0])
+    outcome = enc.ruleset.fight_outcome(enc.state)
+    return GameResult(outcome.winner if outcome else None, max_actions)

@@ -1,0 +1,168 @@
+"""How good a state is for a side, and what an action would likely do, from that side's view.
+
+An action is imagined on a copy of the state the side may see (:func:`visible_state`:
+other sides' undeclared hidden choices removed) with the autopilot's own dice
+(:class:`ImaginedDice`), never the encounter's: the dice to come stay unknown. Hidden
+choices of others are guessed from what they are offered (information-set sampling).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..dice import Dice
+from ..errors import HexcombatError
+from ..figures import Figure, figure_distance
+from ..state import GameState
+from .candidates import candidates, enemies
+
+WIN = 20.0
+"""What winning the fight is worth, against about 1 for each figure in it."""
+
+
+@dataclass(frozen=True)
+class Temperament:
+    """How a side plays (after MegaMek's Princess): how much harm done counts against harm
+    taken, how keenly it closes in, and below which health a figure falls back."""
+
+    id: str
+    label: str
+    harm_done: float
+    harm_taken: float
+    approach: float
+    retreat_below: float
+
+
+TEMPERAMENTS = {
+    "aggressive": Temperament("aggressive", "Aggressive", 1.4, 0.8, 0.03, 0.0),
+    "careful": Temperament("careful", "Careful", 1.0, 1.4, 0.015, 0.4),
+}
+"""The temperaments a side may be played with, by id."""
+
+
+class ImaginedDice(Dice):
+    """The autopilot's own dice for imagined rolls: a :class:`random.Random` stream of its
+    own, so imagining a roll never reads or moves the encounter's dice."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__()
+        self._rng = rng
+
+    def _next_face(self, sides: int) -> int:
+        return self._rng.randint(1, sides)
+
+
+def health(state: GameState, figure: Figure) -> float:
+    """0 (out of the fight) to 1 (unhurt): the share of its pools it still has, or the
+    ruleset's hint."""
+    if state.ruleset.is_out(state, figure):
+        return 0.0
+    hinted = state.ruleset.autopilot_hints(state, figure).get("health")
+    if hinted is not None:
+        return max(0.0, min(1.0, hinted))
+    pools = [p for p in figure.pools.values() if p.maximum > 0]
+    if not pools:
+        return 1.0
+    return sum(max(0, p.current) / p.maximum for p in pools) / len(pools)
+
+
+def worth(state: GameState, figure: Figure) -> float:
+    """What a figure in the fight is worth: 1, or the ruleset's hint."""
+    return state.ruleset.autopilot_hints(state, figure).get("worth", 1.0)
+
+
+def value(state: GameState, side: str, temper: Temperament) -> float:
+    """How good ``state`` is for ``side``: its figures' health against the foes', a won or
+    lost fight, and standing (closing in, or falling back when badly hurt)."""
+    outcome = state.ruleset.fight_outcome(state)
+    if outcome is not None and outcome.winner is not None:
+        return WIN if outcome.winner == side else -WIN
+    score = 0.0
+    foes = enemies(state, side)
+    for f in state.figures.values():
+        h = health(state, f)
+        standing = 0.0 if h == 0 else 0.5 + 0.5 * h
+        if f.side == side:
+            score += temper.harm_taken * worth(state, f) * standing
+            if h and foes:
+                gap = min(figure_distance(f, e) for e in foes)
+                lean = temper.approach if h >= temper.retreat_below else -temper.approach
+                score -= lean * gap
+        else:
+            score -= temper.harm_done * worth(state, f) * standing
+    return score
+
+
+def visible_state(state: GameState, side: str) -> GameState:
+    """A copy of ``state`` as ``side`` sees it: other sides' hidden choices not yet revealed
+    are taken out (they are secret, and a guess stands in for them when needed)."""
+    seen = state.copy()
+    if not seen.declarations.revealed:
+        seen.declarations.choices = {
+            fid: a
+            for fid, a in seen.declarations.choices.items()
+            if fid in seen.figures and seen.figures[fid].side == side
+        }
+    return seen
+
+
+def imagine(
+    seen: GameState, action: Action, side: str, rng: random.Random
+) -> tuple[GameState, bool] | None:
+    """The state after ``action`` on ``seen`` with imagined dice, and whether it rolled any;
+    in a hidden step every other figure still to choose gets a guessed choice first, so the
+    step reveals. None when the rules refuse the action."""
+    work = seen.copy()
+    ruleset = work.ruleset
+    try:
+        if action.figure is not None and work.prompt is None and ruleset.who_acts(work).hidden:
+            for fid in ruleset.who_acts(work).waiting:
+                if fid == action.figure:
+                    continue
+                specs = ruleset.legal_actions(work, fid)
+                guesses = [a for s in specs for a in candidates(work, s, rng, 3)]
+                if guesses:
+                    work.declarations.declare(rng.choice(guesses))
+        dice = ImaginedDice(rng)
+        ruleset.resolve(work, action, dice)
+    except (HexcombatError, ValueError):
+        return None
+    return work, bool(dice.rolls)
+
+
+def follow_up(
+    state: GameState, side: str, temper: Temperament, rng: random.Random, steps: int = 2
+) -> tuple[float, int]:
+    """The value of ``state`` once the table has ended up to ``steps`` steps and the side's
+    figures have each taken their best plain action in them (foes stand still): how a hidden
+    choice, whose effect comes later, is judged. Also returns the resolutions imagined."""
+    work, spent = state, 0
+    ruleset = state.ruleset
+    for _ in range(steps):
+        if work.prompt is not None or ruleset.fight_outcome(work) is not None:
+            break
+        if any(s.kind == "next_step" for s in ruleset.legal_actions(work, None)):
+            after = imagine(work, Action("next_step"), side, rng)
+            spent += 1
+            if after is None:
+                break
+            work = after[0]
+        else:
+            break
+        for fid, f in work.figures.items():
+            if f.side != side or work.prompt is not None:
+                continue
+            best: tuple[float, GameState] | None = None
+            for spec in ruleset.legal_actions(work, fid):
+                for action in candidates(work, spec, rng, 3):
+                    tried = imagine(work, action, side, rng)
+                    spent += 1
+                    if tried is not None:
+                        score = value(tried[0], side, temper)
+                        if best is None or score > best[0]:
+                            best = (score, tried[0])
+            if best is not None:
+                work = best[1]
+    return value(work, side, temper), spent
