@@ -4,14 +4,21 @@ the app, and whole games between two policies (for the CLI, tests and benchmarks
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 
 from ..actions import Action
 from ..encounter import Encounter
 from ..errors import HexcombatError
+from ..geometry import Hex
 from ..time import Clock
-from .policy import Decision, Policy, actors
+from ..validation import Json
+from .policy import Decision, Policy, actors, make_policy
+
+
+class NotEnoughSidesError(HexcombatError):
+    """A game needs figures of at least two sides."""
+
 
 MAX_ACTIONS = 600
 """Actions in one game before it is called a draw."""
@@ -106,3 +113,71 @@ def play_game(enc: Encounter, referee: Referee, max_actions: int = MAX_ACTIONS) 
             referee.done(move[0])
     outcome = enc.ruleset.fight_outcome(enc.state)
     return GameResult(outcome.winner if outcome else None, max_actions)
+
+
+@dataclass
+class MatchResult:
+    """Games of policy ``a`` against policy ``b``: a's wins, losses and draws, and every
+    decision's time in seconds by policy name."""
+
+    a: str
+    b: str
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    timings: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def decided_share(self) -> float:
+        """a's share of the decided games (0 when none was decided)."""
+        decided = self.wins + self.losses
+        return self.wins / decided if decided else 0.0
+
+
+def play_match(
+    start: Callable[[int], Encounter],
+    a: str,
+    b: str,
+    games: int,
+    seed: int = 1,
+    max_actions: int = MAX_ACTIONS,
+) -> MatchResult:
+    """``games`` games from ``start(seed + i)``, policy ``a`` playing the first side in
+    even games and the second in odd ones (sides swapped), ``b`` every other side."""
+    result = MatchResult(a, b)
+    for i in range(games):
+        enc = start(seed + i)
+        sides = list(dict.fromkeys(f.side for f in enc.state.figures.values()))
+        if len(sides) < 2:
+            raise NotEnoughSidesError("a match needs figures of at least two sides")
+        mine = sides[i % 2]
+        referee = Referee({s: make_policy(a if s == mine else b) for s in sides})
+        game = play_game(enc, referee, max_actions)
+        if game.winner is None:
+            result.draws += 1
+        elif game.winner == mine:
+            result.wins += 1
+        else:
+            result.losses += 1
+        for name, times in referee.timings.items():
+            result.timings.setdefault(name, []).extend(times)
+    return result
+
+
+def symmetric_start(
+    ruleset_id: str, seed: int, options: Mapping[str, Json] | None = None
+) -> Encounter:
+    """Two against two face to face in the middle of a 10 x 10 board, every figure as the
+    ruleset makes a new one: a start where neither side has the edge."""
+    enc = Encounter.new(ruleset_id, 10, 10, name="Two against two", seed=seed, options=options)
+    rows = [("a1", "A", Hex(4, 4), 0), ("a2", "A", Hex(4, 5), 0)]
+    rows += [("b1", "B", Hex(5, 4), 3), ("b2", "B", Hex(5, 5), 3)]
+    for fid, side, at, facing in rows:
+        enc = enc.with_figure(enc.ruleset.new_figure(fid, f"{side}{fid[1]}", side, at, facing))
+    return enc
+
+
+def restarted(enc: Encounter, seed: int, options: Mapping[str, Json] | None = None) -> Encounter:
+    """``enc``'s setup with no action played, the dice seed ``seed`` and ``options`` changed."""
+    setup = replace(enc.setup, seed=seed, options={**enc.setup.options, **(options or {})})
+    return Encounter(setup)

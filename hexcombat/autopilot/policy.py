@@ -15,7 +15,15 @@ from ..geometry import distance
 from ..state import GameState
 from .candidates import candidates, enemies, hex_of, nearest_enemy
 from .explain import Imagined, numbers, reason
-from .scoring import TEMPERAMENTS, Temperament, follow_up, imagine, value, visible_state
+from .scoring import (
+    TEMPERAMENTS,
+    Guesses,
+    Temperament,
+    follow_up,
+    imagine,
+    value,
+    visible_state,
+)
 
 BUDGET = 90
 """Imagined resolutions per decision: the anytime budget (counted, not timed, so a decision
@@ -115,11 +123,12 @@ class Autopilot(Policy):
         tried: list[tuple[ActionSpec, Action, list[Imagined]]] = []
         spent = 0
         hidden = seen.prompt is None and seen.ruleset.who_acts(seen).hidden
+        guesses: Guesses = {}
         for spec, action in pool:
             if spent >= self.budget and tried:
                 break
             spent += 1
-            one = self._imagine(seen, action, side, rng, hidden)
+            one = self._imagine(seen, action, side, rng, guesses, hidden)
             if one is not None:
                 spent += one.samples  # imagined follow-up resolutions count too
                 tried.append((spec, action, [replace(one, samples=int(one.samples > 0))]))
@@ -127,7 +136,7 @@ class Autopilot(Policy):
         for _spec, action, runs in ranked[:6]:
             while len(runs) < SAMPLES and runs[0].samples and spent < 2 * self.budget:
                 spent += 1
-                more = self._imagine(seen, action, side, rng, False)
+                more = self._imagine(seen, action, side, rng, guesses, False)
                 if more is None:
                     break
                 runs.append(more)
@@ -145,16 +154,22 @@ class Autopilot(Policy):
         )
 
     def _imagine(
-        self, seen: GameState, action: Action, side: str, rng: random.Random, hidden: bool
+        self,
+        seen: GameState,
+        action: Action,
+        side: str,
+        rng: random.Random,
+        guesses: Guesses,
+        hidden: bool,
     ) -> Imagined | None:
         """One imagined outcome of ``action``; a hidden choice is judged by what follows."""
-        after = imagine(seen, action, side, rng)
+        after = imagine(seen, action, side, rng, guesses)
         if after is None:
             return None
         state, rolled = after
         extra = 0
         if hidden:
-            score, extra = follow_up(state, side, self.temper, rng)
+            score, extra = follow_up(state, side, self.temper, rng, guesses)
         dealt = taken = downs = 0.0
         ruleset = seen.ruleset
         for fid, before in seen.figures.items():

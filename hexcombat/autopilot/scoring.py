@@ -18,6 +18,8 @@ from ..figures import Figure, figure_distance
 from ..state import GameState
 from .candidates import candidates, enemies
 
+FOLLOW_UP = 3
+"""Candidates per offered action a figure tries in a follow-up."""
 WIN = 20.0
 """What winning the fight is worth, against about 1 for each figure in it."""
 
@@ -108,8 +110,17 @@ def visible_state(state: GameState, side: str) -> GameState:
     return seen
 
 
+Guesses = dict[tuple[int, str], tuple[GameState, Action | None]]
+"""Guessed hidden choices by (state, figure), kept through one decision (the state is held
+so that its id stays its own)."""
+
+
 def imagine(
-    seen: GameState, action: Action, side: str, rng: random.Random
+    seen: GameState,
+    action: Action,
+    side: str,
+    rng: random.Random,
+    guesses: Guesses | None = None,
 ) -> tuple[GameState, bool] | None:
     """The state after ``action`` on ``seen`` with imagined dice, and whether it rolled any;
     in a hidden step every other figure still to choose gets a guessed choice first, so the
@@ -121,10 +132,14 @@ def imagine(
             for fid in ruleset.who_acts(work).waiting:
                 if fid == action.figure:
                     continue
-                specs = ruleset.legal_actions(work, fid)
-                guesses = [a for s in specs for a in candidates(work, s, rng, 3)]
-                if guesses:
-                    work.declarations.declare(rng.choice(guesses))
+                key = (id(seen), fid)
+                if guesses is None or key not in guesses:
+                    found = (seen, _guess(seen, fid, rng))
+                    if guesses is not None:
+                        guesses[key] = found
+                guess = (guesses[key] if guesses is not None else found)[1]
+                if guess is not None:
+                    work.declarations.declare(guess)
         dice = ImaginedDice(rng)
         ruleset.resolve(work, action, dice)
     except (HexcombatError, ValueError):
@@ -132,8 +147,31 @@ def imagine(
     return work, bool(dice.rolls)
 
 
+def _guess(state: GameState, figure_id: str, rng: random.Random) -> Action | None:
+    """A hidden choice another figure might make: one it is offered that the rules accept,
+    at random (its real choice, if made, is never looked at)."""
+    guesses = [
+        a
+        for s in state.ruleset.legal_actions(state, figure_id)
+        for a in candidates(state, s, rng, 4)
+    ]
+    rng.shuffle(guesses)
+    for guess in guesses:
+        try:
+            state.ruleset.check_choice(state, guess)
+        except (HexcombatError, ValueError):
+            continue
+        return guess
+    return None
+
+
 def follow_up(
-    state: GameState, side: str, temper: Temperament, rng: random.Random, steps: int = 2
+    state: GameState,
+    side: str,
+    temper: Temperament,
+    rng: random.Random,
+    guesses: Guesses,
+    steps: int = 2,
 ) -> tuple[float, int]:
     """The value of ``state`` once the table has ended up to ``steps`` steps and the side's
     figures have each taken their best plain action in them (foes stand still): how a hidden
@@ -144,7 +182,7 @@ def follow_up(
         if work.prompt is not None or ruleset.fight_outcome(work) is not None:
             break
         if any(s.kind == "next_step" for s in ruleset.legal_actions(work, None)):
-            after = imagine(work, Action("next_step"), side, rng)
+            after = imagine(work, Action("next_step"), side, rng, guesses)
             spent += 1
             if after is None:
                 break
@@ -156,8 +194,8 @@ def follow_up(
                 continue
             best: tuple[float, GameState] | None = None
             for spec in ruleset.legal_actions(work, fid):
-                for action in candidates(work, spec, rng, 3):
-                    tried = imagine(work, action, side, rng)
+                for action in candidates(work, spec, rng, FOLLOW_UP):
+                    tried = imagine(work, action, side, rng, guesses)
                     spent += 1
                     if tried is not None:
                         score = value(tried[0], side, temper)
