@@ -99,5 +99,5 @@ def reason(
         foe = nearest_enemy(state, me)
         if foe is not None:
             parts.append(f"{foe.name} is the nearest foe")
-    head_text = f"{label} {target}".strip() if target and target not in label else label
+    head_text = f"{label} ({target})" if target and target not in label else label
     return f"{head_text}: {', '.join(parts)}" if parts else head_text

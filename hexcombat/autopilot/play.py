@@ -165,15 +165,24 @@ def play_match(
 
 
 def symmetric_start(
-    ruleset_id: str, seed: int, options: Mapping[str, Json] | None = None
+    template: Encounter, seed: int, options: Mapping[str, Json] | None = None
 ) -> Encounter:
-    """Two against two face to face in the middle of a 10 x 10 board, every figure as the
-    ruleset makes a new one: a start where neither side has the edge."""
-    enc = Encounter.new(ruleset_id, 10, 10, name="Two against two", seed=seed, options=options)
+    """Two against two, face to face in the middle of an open 10 x 10 board, all four the
+    template's first figure (its numbers and equipment): a start where neither side has
+    the edge."""
+    model = template.setup.figures[0] if template.setup.figures else None
+    if model is None:
+        raise NotEnoughSidesError("the template has no figure to copy")
+    opts = {**template.setup.options, **(options or {})}
+    enc = Encounter.new(
+        template.ruleset.id, 10, 10, name="Two against two", seed=seed, options=opts
+    )
+    enc = enc.with_setup(data=template.setup.data)
     rows = [("a1", "A", Hex(4, 4), 0), ("a2", "A", Hex(4, 5), 0)]
     rows += [("b1", "B", Hex(5, 4), 3), ("b2", "B", Hex(5, 5), 3)]
     for fid, side, at, facing in rows:
-        enc = enc.with_figure(enc.ruleset.new_figure(fid, f"{side}{fid[1]}", side, at, facing))
+        twin = replace(model.copy(), id=fid, name=f"{side}{fid[1]}", side=side, mounted_on="")
+        enc = enc.with_figure(replace(twin, position=at, facing=facing))
     return enc
 
 

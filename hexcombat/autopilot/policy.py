@@ -114,7 +114,12 @@ class Autopilot(Policy):
     ) -> Decision | None:
         rng = _rng(enc, side, self.name)
         seen = visible_state(enc.state, side)
-        specs = [s for fid in actors(enc, side, figures) for s in enc.legal_actions(fid)]
+        hidden = seen.prompt is None and seen.ruleset.who_acts(seen).hidden
+        who = actors(enc, side, figures)
+        # hidden choices are made one figure at a time (each judged by what follows)
+        specs = [s for fid in who[:1] if hidden for s in enc.legal_actions(fid)] or [
+            s for fid in who for s in enc.legal_actions(fid)
+        ]
         pool = [(s, a) for s in specs for a in candidates(seen, s, rng)]
         if not pool:
             return None
@@ -122,7 +127,6 @@ class Autopilot(Policy):
         stay = value(seen, side, self.temper)
         tried: list[tuple[ActionSpec, Action, list[Imagined]]] = []
         spent = 0
-        hidden = seen.prompt is None and seen.ruleset.who_acts(seen).hidden
         guesses: Guesses = {}
         for spec, action in pool:
             if spent >= self.budget and tried:

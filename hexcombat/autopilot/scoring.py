@@ -20,6 +20,9 @@ from .candidates import candidates, enemies
 
 FOLLOW_UP = 3
 """Candidates per offered action a figure tries in a follow-up."""
+THREAT = 0.1
+"""What a figure offered an action aimed at a foe is worth in a follow-up (a readied weapon,
+a foe in reach)."""
 WIN = 20.0
 """What winning the fight is worth, against about 1 for each figure in it."""
 
@@ -171,12 +174,12 @@ def follow_up(
     temper: Temperament,
     rng: random.Random,
     guesses: Guesses,
-    steps: int = 2,
+    steps: int = 4,
 ) -> tuple[float, int]:
     """The value of ``state`` once the table has ended up to ``steps`` steps and the side's
     figures have each taken their best plain action in them (foes stand still): how a hidden
     choice, whose effect comes later, is judged. Also returns the resolutions imagined."""
-    work, spent = state, 0
+    work, spent, reach = state, 0, 0
     ruleset = state.ruleset
     for _ in range(steps):
         if work.prompt is not None or ruleset.fight_outcome(work) is not None:
@@ -189,6 +192,7 @@ def follow_up(
             work = after[0]
         else:
             break
+        reach = max(reach, threats(work, side))
         for fid, f in work.figures.items():
             if f.side != side or work.prompt is not None:
                 continue
@@ -203,4 +207,17 @@ def follow_up(
                             best = (score, tried[0])
             if best is not None:
                 work = best[1]
-    return value(work, side, temper), spent
+    return value(work, side, temper) + THREAT * reach, spent
+
+
+def threats(state: GameState, side: str) -> int:
+    """How many of the side's figures are offered an action aimed at a foe now."""
+    foes = {f.id for f in enemies(state, side)}
+    count = 0
+    for fid, f in state.figures.items():
+        if f.side != side:
+            continue
+        specs = state.ruleset.legal_actions(state, fid)
+        if any(c.value in foes for s in specs for p in s.params for c in p.choices):
+            count += 1
+    return count
