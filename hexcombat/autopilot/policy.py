@@ -3,6 +3,7 @@ player and a 'rush the nearest foe and attack' baseline, each giving a :class:`D
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
@@ -61,8 +62,14 @@ def actors(enc: Encounter, side: str, figures: Collection[str] | None = None) ->
 
 
 def _rng(enc: Encounter, side: str, name: str) -> random.Random:
-    """A stream of the policy's own, fixed by the log position and side (never the dice)."""
-    return random.Random(f"{name}:{enc.setup.ruleset}:{enc.cursor}:{side}")
+    """A stream of the policy's own, fixed by what the side sees: the clock, the figures and
+    its own hidden choices (never the dice, nor whether or what others chose in secret)."""
+    seen = visible_state(enc.state, side)
+    own = sorted(repr(a.to_json()) for a in seen.declarations.choices.values())
+    figures = [repr(f.to_json()) for f in seen.figures.values()]
+    asked = seen.prompt.id if seen.prompt else ""
+    text = f"{name}:{enc.setup.ruleset}:{side}:{seen.clock}:{asked}:{own}:{figures}"
+    return random.Random(hashlib.sha256(text.encode()).hexdigest())
 
 
 class Policy:

@@ -1,0 +1,198 @@
+"""The autopilot: the same choice from the same view, fair with hidden choices and dice,
+explained with the preview's numbers, prompts answered, temperaments that differ."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "rules"))
+from factories import skirmish_duel  # noqa: E402
+from scp_fixtures import duel, initiative, roll  # noqa: E402
+
+from hexcombat import Action, Encounter, Hex, HexcombatError  # noqa: E402
+from hexcombat.autopilot import (  # noqa: E402
+    Autopilot,
+    RandomPolicy,
+    RushPolicy,
+    UnknownPolicyError,
+    make_policy,
+)
+from hexcombat.autopilot.play import restarted, symmetric_start  # noqa: E402
+from hexcombat.autopilot.scoring import TEMPERAMENTS, value, visible_state  # noqa: E402
+from hexcombat.checks import percent  # noqa: E402
+from hexcombat.dice import SeededDice  # noqa: E402
+from hexcombat.document import dumps, loads  # noqa: E402
+from hexcombat.geometry import distance  # noqa: E402
+
+pytestmark = pytest.mark.pyodide
+
+
+def fp_four(seed: int = 1) -> Encounter:
+    """Two against two in fig-percentile's hidden declaration step (hit points on)."""
+    enc = Encounter.new("fig-percentile", 10, 10, seed=seed, options={"fp.damage_model": "hp"})
+    rs = enc.ruleset
+    for fid, side, at, facing in (
+        ("a1", "A", Hex(4, 4), 0),
+        ("a2", "A", Hex(4, 5), 0),
+        ("b1", "B", Hex(5, 4), 3),
+        ("b2", "B", Hex(5, 5), 3),
+    ):
+        enc = enc.with_figure(rs.new_figure(fid, fid.upper(), side, at, facing))
+    return enc
+
+
+def attack_step() -> Encounter:
+    """skirmish's duel with Ann next to Bo in the attack step."""
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    enc.perform(Action("next_step"))
+    return enc
+
+
+def test_the_same_view_gives_the_same_decision() -> None:
+    enc = attack_step()
+    first = Autopilot("aggressive").decide(enc, "Blue")
+    again = Autopilot("aggressive").decide(loads(dumps(enc)), "Blue")
+    assert first is not None and again is not None
+    assert first.action == again.action and first.reason == again.reason
+
+
+def test_a_decision_is_an_offered_action_and_changes_nothing() -> None:
+    enc = attack_step()
+    before = dumps(enc)
+    decision = Autopilot("careful").decide(enc, "Blue", must_act=True)
+    assert decision is not None and dumps(enc) == before
+    assert decision.action.kind in {s.kind for s in enc.legal_actions(decision.action.figure)}
+    enc.perform(decision.action)  # the engine accepts it
+
+
+def test_opponents_hidden_choices_do_not_change_the_decision() -> None:
+    """B's undeclared-to-A choices, made in either order or not at all, leave A's the same."""
+    plain = fp_four()
+    base = Autopilot("aggressive").decide(plain, "A", must_act=True)
+    assert base is not None and base.action.figure in {"a1", "a2"}
+    b_specs = {fid: plain.legal_actions(fid)[0] for fid in ("b1", "b2")}
+    modes = [c.value for c in b_specs["b1"].param("mode").choices]
+    assert len(modes) >= 2
+    for order in (("b1", "b2"), ("b2", "b1")):
+        for mode in modes[:2]:
+            enc = plain.copy()
+            for fid in order[:1]:  # one declares: the other still waits, nothing is revealed
+                enc.perform(Action("declare", fid, {"mode": mode}))
+            decision = Autopilot("aggressive").decide(enc, "A", must_act=True)
+            assert decision is not None
+            assert decision.action == base.action and decision.reason == base.reason
+
+
+def test_visible_state_hides_only_other_sides_choices() -> None:
+    enc = fp_four()
+    enc.perform(Action("declare", "b1", {"mode": "walk"}))
+    enc.perform(Action("declare", "a1", {"mode": "walk"}))
+    seen = visible_state(enc.state, "A")
+    assert set(seen.declarations.choices) == {"a1"}
+    assert set(enc.state.declarations.choices) == {"a1", "b1"}  # the real state is untouched
+
+
+def test_it_never_reads_the_dice_to_come(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The encounter's seeded dice raise if touched; the decision is made all the same, and
+    encounters differing only in their seed get the same decision."""
+    enc = attack_step()
+    other = enc.with_setup(seed=99)
+    expected = Autopilot("aggressive").decide(other, "Blue")
+
+    def touched(self: SeededDice, sides: int) -> int:
+        raise AssertionError("the autopilot read the encounter's dice")
+
+    monkeypatch.setattr(SeededDice, "_next_face", touched)
+    decision = Autopilot("aggressive").decide(enc, "Blue")
+    assert decision is not None and expected is not None
+    assert decision.action == expected.action
+
+
+def test_an_attack_is_explained_with_the_previews_numbers() -> None:
+    enc = attack_step()
+    decision = Autopilot("aggressive").decide(enc, "Blue")
+    assert decision is not None and decision.action.kind == "attack"
+    head = enc.preview(decision.action).rollables[0].headline()
+    assert head is not None
+    assert decision.numbers["chance"] == pytest.approx(float(head.chance))
+    assert "Bo Brute" in decision.reason and percent(head.chance) in decision.reason
+    assert "damage expected" in decision.reason and decision.numbers["damage"] > 0
+
+
+def test_a_prompt_is_answered_by_the_prompted_side() -> None:
+    enc = duel()
+    initiative(enc, [10, 9])
+    roll(enc, [81], "melee", "ann", weapon="Broadsword", special="none", target="bo")
+    prompt = enc.state.prompt
+    assert prompt is not None and prompt.figure == "bo"
+    decision = Autopilot("careful").decide(enc, "Red", must_act=True)
+    assert decision is not None
+    assert decision.action.kind in {a.kind for a in prompt.answers}
+    assert Autopilot("careful").decide(enc, "Blue") is None  # Ann waits for the answer
+
+
+def test_careful_falls_back_when_badly_hurt_and_aggressive_closes_in() -> None:
+    enc = skirmish_duel()
+    enc.perform(Action("gm_pool", None, {"figure": "ann", "pool": "hp", "value": 1}))
+    bo = enc.state.figures["bo"].position
+    gap = distance(enc.state.figures["ann"].position, bo)
+    careful = Autopilot("careful").decide(enc, "Blue")
+    bold = Autopilot("aggressive").decide(enc, "Blue")
+    assert careful is not None and bold is not None
+    assert distance(careful.action.hex("to"), bo) > gap
+    assert distance(bold.action.hex("to"), bo) < gap
+
+
+def test_value_prefers_the_foe_hurt() -> None:
+    enc = attack_step()
+    state = enc.state
+    hurt = state.copy()
+    bo = hurt.figures["bo"]
+    bo.pools["hp"] = replace(bo.pools["hp"], current=1)
+    for temper in TEMPERAMENTS.values():
+        assert value(hurt, "Blue", temper) > value(state, "Blue", temper)
+        assert value(hurt, "Red", temper) < value(state, "Red", temper)
+
+
+def test_autopilot_hints_change_what_a_figure_is_worth(monkeypatch: pytest.MonkeyPatch) -> None:
+    enc = attack_step()
+    state = enc.state
+    temper = TEMPERAMENTS["aggressive"]
+    before = value(state, "Blue", temper)
+    monkeypatch.setattr(
+        type(enc.ruleset),
+        "autopilot_hints",
+        lambda self, state, figure: {"worth": 3.0} if figure.id == "bo" else {},
+    )
+    assert value(state, "Blue", temper) < before
+
+
+def test_baselines_play_offered_actions() -> None:
+    enc = attack_step()
+    for policy in (RandomPolicy(), RushPolicy()):
+        decision = policy.decide(enc, "Blue", must_act=True)
+        assert decision is not None
+        enc.copy().perform(decision.action)
+    rush = RushPolicy().decide(enc, "Blue")
+    assert rush is not None and rush.action.kind == "attack"
+
+
+def test_unknown_policy_is_refused_with_the_names() -> None:
+    with pytest.raises(UnknownPolicyError, match="aggressive, careful, random, rush"):
+        make_policy("cunning")
+    assert issubclass(UnknownPolicyError, HexcombatError)
+
+
+def test_symmetric_start_and_restart() -> None:
+    template = skirmish_duel()
+    enc = symmetric_start(template, 5)
+    assert sorted(f.side for f in enc.state.figures.values()) == ["A", "A", "B", "B"]
+    assert enc.setup.seed == 5 and not enc.log
+    played = attack_step()
+    again = restarted(played, 3, {"skirmish.rear_bonus": 3})
+    assert again.cursor == 0 and again.setup.options["skirmish.rear_bonus"] == 3
