@@ -64,9 +64,7 @@ def run(ruleset_id: str, games: int, policy: str = "aggressive") -> list[tuple[s
 def main(argv: list[str]) -> None:
     games = int(argv[0]) if argv else 50
     ids = argv[1:] or [r.id for r in all_rulesets()]
-    print(
-        "| ruleset | start vs opponent | won | lost | drawn | share of decided | median / worst decision |"
-    )
+    print("| ruleset | start vs opponent | won | lost | drawn | share of decided | decision |")
     print("|---|---|---|---|---|---|---|")
     for ruleset_id in ids:
         began = time.monotonic()
@@ -74,7 +72,8 @@ def main(argv: list[str]) -> None:
             ms = sorted(t * 1000 for t in r.timings.get(r.a, [0.0]))
             print(
                 f"| {ruleset_id} | {label} | {r.wins} | {r.losses} | {r.draws} | "
-                f"{100 * r.decided_share:.0f}% | {statistics.median(ms):.0f} / {ms[-1]:.0f} ms |",
+                f"{100 * r.decided_share:.0f}% | "
+                f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms |",
                 flush=True,
             )
         print(f"<!-- {ruleset_id}: {time.monotonic() - began:.0f} s -->", flush=True)

@@ -10,23 +10,23 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "rules"))
-from factories import skirmish_duel  # noqa: E402
-from scp_fixtures import duel, initiative, roll  # noqa: E402
+from factories import skirmish_duel
+from scp_fixtures import duel, initiative, roll
 
-from hexcombat import Action, Encounter, Hex, HexcombatError  # noqa: E402
-from hexcombat.autopilot import (  # noqa: E402
+from hexcombat import Action, Encounter, Hex, HexcombatError
+from hexcombat.autopilot import (
     Autopilot,
     RandomPolicy,
     RushPolicy,
     UnknownPolicyError,
     make_policy,
 )
-from hexcombat.autopilot.play import restarted, symmetric_start  # noqa: E402
-from hexcombat.autopilot.scoring import TEMPERAMENTS, value, visible_state  # noqa: E402
-from hexcombat.checks import percent  # noqa: E402
-from hexcombat.dice import SeededDice  # noqa: E402
-from hexcombat.document import dumps, loads  # noqa: E402
-from hexcombat.geometry import distance  # noqa: E402
+from hexcombat.autopilot.play import restarted, symmetric_start
+from hexcombat.autopilot.scoring import TEMPERAMENTS, value, visible_state
+from hexcombat.checks import percent
+from hexcombat.dice import SeededDice
+from hexcombat.document import dumps, loads
+from hexcombat.geometry import distance
 
 pytestmark = pytest.mark.pyodide
 

@@ -8,6 +8,7 @@ choices of others are guessed from what they are offered (information-set sampli
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -15,6 +16,7 @@ from ..actions import Action
 from ..dice import Dice
 from ..errors import HexcombatError
 from ..figures import Figure, figure_distance
+from ..geometry import in_front_arc
 from ..state import GameState
 from .candidates import candidates, enemies
 
@@ -23,6 +25,8 @@ FOLLOW_UP = 3
 THREAT = 0.1
 """What a figure offered an action aimed at a foe is worth in a follow-up (a readied weapon,
 a foe in reach)."""
+FACING = 0.08
+"""What facing the nearest foe (and standing outside its front) is worth."""
 WIN = 20.0
 """What winning the fight is worth, against about 1 for each figure in it."""
 
@@ -88,16 +92,25 @@ def value(state: GameState, side: str, temper: Temperament) -> float:
     foes = enemies(state, side)
     for f in state.figures.values():
         h = health(state, f)
-        standing = 0.0 if h == 0 else 0.5 + 0.5 * h
+        standing = math.sqrt(h)  # a hurt figure's last points count most: focus on it
         if f.side == side:
             score += temper.harm_taken * worth(state, f) * standing
             if h and foes:
-                gap = min(figure_distance(f, e) for e in foes)
+                foe = min(foes, key=lambda e: figure_distance(f, e))
                 lean = temper.approach if h >= temper.retreat_below else -temper.approach
-                score -= lean * gap
+                score -= lean * figure_distance(f, foe)
+                score += FACING * _facing(f, foe) * (1 if h >= temper.retreat_below else 0)
         else:
             score -= temper.harm_done * worth(state, f) * standing
     return score
+
+
+def _facing(f: Figure, foe: Figure) -> float:
+    """1 when ``foe`` is in front of ``f`` and ``f`` is not in front of ``foe`` (its flank or
+    rear), 0.5 when they face each other, else 0: turning to the foe, getting behind it."""
+    mine = in_front_arc(f.position, f.facing, foe.position)
+    theirs = in_front_arc(foe.position, foe.facing, f.position)
+    return (0.5 if mine else 0.0) + (0.5 if not theirs else 0.0) * (1.0 if mine else 0.0)
 
 
 def visible_state(state: GameState, side: str) -> GameState:
