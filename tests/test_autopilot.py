@@ -3,6 +3,7 @@ explained with the preview's numbers, prompts answered, temperaments that differ
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -13,7 +14,15 @@ sys.path.insert(0, str(Path(__file__).parent / "rules"))
 from factories import skirmish_duel
 from scp_fixtures import duel, initiative, roll
 
-from hexcombat import Action, Encounter, Hex, HexcombatError
+from hexcombat import (
+    Action,
+    Encounter,
+    Hex,
+    HexcombatError,
+    IllegalActionError,
+    InvalidDocumentError,
+    from_document,
+)
 from hexcombat.autopilot import (
     Autopilot,
     RandomPolicy,
@@ -26,6 +35,7 @@ from hexcombat.autopilot.scoring import TEMPERAMENTS, value, visible_state
 from hexcombat.checks import percent
 from hexcombat.dice import SeededDice
 from hexcombat.document import dumps, loads
+from hexcombat.encounter import AUTOPILOT_TEMPERAMENTS
 from hexcombat.geometry import distance
 
 pytestmark = pytest.mark.pyodide
@@ -196,3 +206,35 @@ def test_symmetric_start_and_restart() -> None:
     played = attack_step()
     again = restarted(played, 3, {"skirmish.rear_bonus": 3})
     assert again.cursor == 0 and again.setup.options["skirmish.rear_bonus"] == 3
+
+
+def test_the_sides_the_app_plays_and_its_notes_are_saved_and_undone() -> None:
+    enc = attack_step().with_setup(autopilot={"Red": "careful"})
+    decision = Autopilot("aggressive").decide(enc, "Blue")
+    assert decision is not None
+    events = enc.perform(decision.action, note=f"App (aggressive): {decision.reason}")
+    assert events[0].kind == "note" and decision.reason in events[0].text
+    again = loads(dumps(enc))
+    assert again.setup.autopilot == {"Red": "careful"}
+    assert again.log[-1].note.endswith(decision.reason)
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in enc.events]
+    enc.undo()
+    assert all(e.kind != "note" for e in enc.events)
+
+
+def test_a_version_1_document_reads_with_no_side_played_by_the_app() -> None:
+    doc = json.loads(dumps(attack_step()))
+    doc["version"] = 1
+    del doc["autopilot"]
+    assert from_document(doc).setup.autopilot == {}
+
+
+def test_a_bad_autopilot_setting_or_note_is_refused_and_changes_nothing() -> None:
+    enc = attack_step()
+    with pytest.raises(InvalidDocumentError, match="aggressive, careful"):
+        enc.with_setup(autopilot={"Red": "reckless"})
+    before = dumps(enc)
+    with pytest.raises(IllegalActionError, match="at most 500"):
+        enc.perform(Action("next_step"), note="x" * 501)
+    assert dumps(enc) == before
+    assert set(TEMPERAMENTS) == set(AUTOPILOT_TEMPERAMENTS)
