@@ -32,6 +32,7 @@ from hexcombat.autopilot import (
 )
 from hexcombat.autopilot.play import restarted, symmetric_start
 from hexcombat.autopilot.scoring import TEMPERAMENTS, value, visible_state
+from hexcombat.autopilot.view import app_move, autopilot_view, played_by, suggest_view
 from hexcombat.checks import percent
 from hexcombat.dice import SeededDice
 from hexcombat.document import dumps, loads
@@ -238,3 +239,43 @@ def test_a_bad_autopilot_setting_or_note_is_refused_and_changes_nothing() -> Non
         enc.perform(Action("next_step"), note="x" * 501)
     assert dumps(enc) == before
     assert set(TEMPERAMENTS) == set(AUTOPILOT_TEMPERAMENTS)
+
+
+def test_the_page_view_plays_the_sides_set_one_move_at_a_time() -> None:
+    enc = skirmish_duel()
+    assert app_move(enc) is None  # people play every side
+    enc = played_by(enc, "Red", "aggressive")
+    view = autopilot_view(enc)
+    assert {"side": "Red", "played_by": "aggressive"} in view["sides"]
+    move = app_move(enc)
+    assert move is not None and move["side"] == "Red"
+    assert str(move["note"]).startswith("The app (aggressive) plays Red: ")
+    action = Action.from_json(move["action"])
+    assert action.figure == "bo"
+    enc.perform(action, note=str(move["note"]))
+    both = played_by(played_by(enc, "Blue", "careful"), "Red", "")
+    assert both.setup.autopilot == {"Blue": "careful"}
+    assert played_by(both, "Blue", "").setup.autopilot == {}
+
+
+def test_the_app_ends_the_step_when_it_plays_every_side() -> None:
+    enc = played_by(played_by(attack_step(), "Blue", "aggressive"), "Red", "careful")
+    seen = []
+    for _ in range(12):
+        move = app_move(enc)
+        if move is None:
+            break
+        seen.append(Action.from_json(move["action"]).kind)
+        enc.perform(Action.from_json(move["action"]), note=str(move["note"]))
+    assert "next_step" in seen and "attack" in seen
+
+
+def test_suggest_view_names_the_figures_move_and_does_nothing() -> None:
+    enc = attack_step()
+    before = dumps(enc)
+    found = suggest_view(enc, "ann")
+    assert isinstance(found["action"], dict) and found["action"]["figure"] == "ann"
+    assert "Bo Brute" in str(found["reason"]) and dumps(enc) == before
+    enc.perform(Action.from_json(found["action"]))
+    done = suggest_view(enc, "ann")  # Ann has attacked: nothing left this step
+    assert done["action"] is None and "nothing to do" in str(done["reason"])

@@ -305,9 +305,12 @@ class App:
         self.after_change(done)
         return True
 
-    def perform(self, action: hexcombat.Action, faces: list[int] | None = None) -> list[Event]:
-        """Carry out a play action (engine errors propagate to the caller, nothing changes)."""
-        events = self.session.perform(action, faces)
+    def perform(
+        self, action: hexcombat.Action, faces: list[int] | None = None, note: str = ""
+    ) -> list[Event]:
+        """Carry out a play action (engine errors propagate to the caller, nothing changes);
+        ``note`` says why the app chose it (logged with it)."""
+        events = self.session.perform(action, faces, note)
         self.after_change("")
         return events
 
@@ -324,6 +327,7 @@ class App:
         words = self.session.undo()
         if words is None:
             return
+        self.play.pilot.paused = True  # the app must not play the undone move again at once
         self.play.reset_pending()
         self.after_change("")
         self.toast(words)
@@ -333,6 +337,7 @@ class App:
         words = self.session.redo()
         if words is None:
             return
+        self.play.pilot.paused = True
         self.play.reset_pending()
         self.after_change("")
         self.toast(words)
