@@ -27,6 +27,9 @@ THREAT = 0.1
 a foe in reach)."""
 FACING = 0.08
 """What facing the nearest foe (and standing outside its front) is worth."""
+ENGAGED = 0.1
+"""What a figure next to a foe is worth to a side that is not falling back: it can strike
+next (the usual reach of a blow), which one look ahead does not see."""
 WIN = 20.0
 """What winning the fight is worth, against about 1 for each figure in it."""
 
@@ -98,8 +101,10 @@ def value(state: GameState, side: str, temper: Temperament) -> float:
             if h and foes:
                 foe = min(foes, key=lambda e: figure_distance(f, e))
                 lean = temper.approach if h >= temper.retreat_below else -temper.approach
-                score -= lean * figure_distance(f, foe)
-                score += FACING * _facing(f, foe) * (1 if h >= temper.retreat_below else 0)
+                gap = figure_distance(f, foe)
+                score -= lean * gap
+                if h >= temper.retreat_below:  # at grips with a foe, facing it
+                    score += FACING * _facing(f, foe) + (ENGAGED if gap <= 1 else 0.0)
         else:
             score -= temper.harm_done * worth(state, f) * standing
     return score
