@@ -89,11 +89,12 @@ def test_opponents_hidden_choices_do_not_change_the_decision() -> None:
     b_specs = {fid: plain.legal_actions(fid)[0] for fid in ("b1", "b2")}
     modes = [c.value for c in b_specs["b1"].param("mode").choices]
     assert len(modes) >= 2
-    for order in (("b1", "b2"), ("b2", "b1")):
-        for mode in modes[:2]:
+    for order in (("b1", "b2"), ("b2", "b1"), ("b1",), ("b2",)):
+        for first, second in ((modes[0], modes[1]), (modes[1], modes[0]), (modes[1], modes[1])):
             enc = plain.copy()
-            for fid in order[:1]:  # one declares: the other still waits, nothing is revealed
-                enc.perform(Action("declare", fid, {"mode": mode}))
+            for fid, mode in zip(order, (first, second), strict=False):
+                enc.perform(Action("declare", fid, {"mode": mode}))  # A still waits: secret
+            assert not enc.state.declarations.revealed
             decision = Autopilot("aggressive").decide(enc, "A", must_act=True)
             assert decision is not None
             assert decision.action == base.action and decision.reason == base.reason
