@@ -110,16 +110,21 @@ def test_visible_state_hides_only_other_sides_choices() -> None:
 
 
 def test_it_never_reads_the_dice_to_come(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The encounter's seeded dice raise if touched; the decision is made all the same, and
+    """The encounter's seeded dice raise if made; the decision is made all the same, and
     encounters differing only in their seed get the same decision."""
     enc = attack_step()
     other = enc.with_setup(seed=99)
     expected = Autopilot("aggressive").decide(other, "Blue")
+    made = SeededDice.__init__
 
-    def touched(self: SeededDice, sides: int) -> int:
-        raise AssertionError("the autopilot read the encounter's dice")
+    def guarded(self: SeededDice, seed: int, counter: int = 0) -> None:
+        if seed == enc.setup.seed:
+            raise AssertionError("the autopilot rolled the encounter's dice")
+        made(self, seed, counter)
 
-    monkeypatch.setattr(SeededDice, "_next_face", touched)
+    monkeypatch.setattr(SeededDice, "__init__", guarded)
+    with pytest.raises(AssertionError, match="encounter's dice"):
+        enc.copy().perform(Action("attack", "ann", {"target": "bo"}))  # the guard works
     decision = Autopilot("aggressive").decide(enc, "Blue")
     assert decision is not None and expected is not None
     assert decision.action == expected.action

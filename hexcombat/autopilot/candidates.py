@@ -8,7 +8,6 @@ the facing towards the foe), so the first candidate of a spec is a sensible plai
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 
 from ..actions import Action, ActionSpec
@@ -17,6 +16,7 @@ from ..geometry import Hex, distance, neighbor
 from ..schema import FieldSpec
 from ..state import GameState
 from ..validation import Json
+from .stream import Stream
 
 PER_SPEC = 10
 """Candidates tried per offered action at most (the plain one, one-parameter variations,
@@ -66,7 +66,7 @@ def values(
     spec: ActionSpec,
     param: FieldSpec,
     chosen: Mapping[str, Json],
-    rng: random.Random,
+    rng: Stream,
 ) -> list[Json]:
     """The values worth trying for ``param`` given the earlier ``chosen`` ones, best guess
     first (never a value the spec does not offer)."""
@@ -113,7 +113,7 @@ def _complete(
     spec: ActionSpec,
     chosen: dict[str, Json],
     start: int,
-    rng: random.Random,
+    rng: Stream,
     pick_random: bool,
 ) -> Action | None:
     params = dict(chosen)
@@ -128,7 +128,7 @@ def _complete(
 
 
 def candidates(
-    state: GameState, spec: ActionSpec, rng: random.Random, limit: int = PER_SPEC
+    state: GameState, spec: ActionSpec, rng: Stream, limit: int = PER_SPEC
 ) -> list[Action]:
     """Up to ``limit`` distinct actions for ``spec``: the plain one, each parameter varied
     over its values with the others plain, then random combinations (from ``rng``)."""

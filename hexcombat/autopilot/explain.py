@@ -91,7 +91,7 @@ def reason(
     elif seen.dealt >= 0.05:
         parts.append(f"about {seen.dealt:.1f} damage expected")
     if seen.downs >= 0.005:
-        parts.append(f"{round(100 * seen.downs)}% to put a foe out of the fight")
+        parts.append(f"{100 * seen.downs:.0f}% to put a foe out of the fight")
     if seen.taken >= 0.05:
         parts.append(f"about {seen.taken:.1f} damage back")
     me = state.figures.get(action.figure) if action.figure else None

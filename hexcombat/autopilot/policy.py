@@ -3,8 +3,6 @@ player and a 'rush the nearest foe and attack' baseline, each giving a :class:`D
 
 from __future__ import annotations
 
-import hashlib
-import random
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
@@ -25,6 +23,7 @@ from .scoring import (
     value,
     visible_state,
 )
+from .stream import Stream
 
 BUDGET = 90
 """Imagined resolutions per decision: the anytime budget (counted, not timed, so a decision
@@ -61,15 +60,14 @@ def actors(enc: Encounter, side: str, figures: Collection[str] | None = None) ->
     ]
 
 
-def _rng(enc: Encounter, side: str, name: str) -> random.Random:
+def _rng(enc: Encounter, side: str, name: str) -> Stream:
     """A stream of the policy's own, fixed by what the side sees: the clock, the figures and
     its own hidden choices (never the dice, nor whether or what others chose in secret)."""
     seen = visible_state(enc.state, side)
     own = sorted(repr(a.to_json()) for a in seen.declarations.choices.values())
     figures = [repr(f.to_json()) for f in seen.figures.values()]
     asked = seen.prompt.id if seen.prompt else ""
-    text = f"{name}:{enc.setup.ruleset}:{side}:{seen.clock}:{asked}:{own}:{figures}"
-    return random.Random(hashlib.sha256(text.encode()).hexdigest())
+    return Stream(f"{name}:{enc.setup.ruleset}:{side}:{seen.clock}:{asked}:{own}:{figures}")
 
 
 class Policy:
@@ -161,7 +159,7 @@ class Autopilot(Policy):
         return Decision(
             action,
             reason(seen, spec, action, preview, seen_avg),
-            {**numbers(preview, seen_avg), "score": round(seen_avg.score - stay, 4)},
+            {**numbers(preview, seen_avg), "score": seen_avg.score - stay},
         )
 
     def _imagine(
@@ -169,7 +167,7 @@ class Autopilot(Policy):
         seen: GameState,
         action: Action,
         side: str,
-        rng: random.Random,
+        rng: Stream,
         guesses: Guesses,
         hidden: bool,
     ) -> Imagined | None:

@@ -1,24 +1,24 @@
 """How good a state is for a side, and what an action would likely do, from that side's view.
 
 An action is imagined on a copy of the state the side may see (:func:`visible_state`:
-other sides' undeclared hidden choices removed) with the autopilot's own dice
-(:class:`ImaginedDice`), never the encounter's: the dice to come stay unknown. Hidden
-choices of others are guessed from what they are offered (information-set sampling).
+other sides' undeclared hidden choices removed) with the autopilot's own dice (a child of
+its :class:`~.stream.Stream`), never the encounter's: the dice to come stay unknown.
+Hidden choices of others are guessed from what they are offered (information-set
+sampling).
 """
 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..dice import Dice
 from ..errors import HexcombatError
 from ..figures import Figure, figure_distance
 from ..geometry import in_front_arc
 from ..state import GameState
 from .candidates import candidates, enemies
+from .stream import Stream
 
 FOLLOW_UP = 3
 """Candidates per offered action a figure tries in a follow-up."""
@@ -52,18 +52,6 @@ TEMPERAMENTS = {
     "careful": Temperament("careful", "Careful", 1.0, 1.4, 0.015, 0.4),
 }
 """The temperaments a side may be played with, by id."""
-
-
-class ImaginedDice(Dice):
-    """The autopilot's own dice for imagined rolls: a :class:`random.Random` stream of its
-    own, so imagining a roll never reads or moves the encounter's dice."""
-
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__()
-        self._rng = rng
-
-    def _next_face(self, sides: int) -> int:
-        return self._rng.randint(1, sides)
 
 
 def health(state: GameState, figure: Figure) -> float:
@@ -140,7 +128,7 @@ def imagine(
     seen: GameState,
     action: Action,
     side: str,
-    rng: random.Random,
+    rng: Stream,
     guesses: Guesses | None = None,
 ) -> tuple[GameState, bool] | None:
     """The state after ``action`` on ``seen`` with imagined dice, and whether it rolled any;
@@ -161,14 +149,14 @@ def imagine(
                 guess = (guesses[key] if guesses is not None else found)[1]
                 if guess is not None:
                     work.declarations.declare(guess)
-        dice = ImaginedDice(rng)
+        dice = rng.child()  # the autopilot's own dice, never the encounter's
         ruleset.resolve(work, action, dice)
     except (HexcombatError, ValueError):
         return None
     return work, bool(dice.rolls)
 
 
-def _guess(state: GameState, figure_id: str, rng: random.Random) -> Action | None:
+def _guess(state: GameState, figure_id: str, rng: Stream) -> Action | None:
     """A hidden choice another figure might make: one it is offered that the rules accept,
     at random (its real choice, if made, is never looked at)."""
     guesses = [
@@ -190,7 +178,7 @@ def follow_up(
     state: GameState,
     side: str,
     temper: Temperament,
-    rng: random.Random,
+    rng: Stream,
     guesses: Guesses,
     steps: int = 4,
 ) -> tuple[float, int]:
