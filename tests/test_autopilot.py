@@ -35,7 +35,7 @@ from hexcombat.autopilot.scoring import TEMPERAMENTS, value, visible_state
 from hexcombat.autopilot.view import app_move, autopilot_view, played_by, suggest_view
 from hexcombat.checks import percent
 from hexcombat.dice import SeededDice
-from hexcombat.document import dumps, loads
+from hexcombat.document import dumps, from_share_code, loads, to_share_code
 from hexcombat.encounter import AUTOPILOT_TEMPERAMENTS
 from hexcombat.geometry import distance
 
@@ -285,3 +285,13 @@ def test_suggest_view_names_the_figures_move_and_does_nothing() -> None:
     enc.perform(Action.from_json(found["action"]))
     done = suggest_view(enc, "ann")  # Ann has attacked: nothing left this step
     assert done["action"] is None and "nothing to do" in str(done["reason"])
+
+
+def test_a_share_link_carries_the_sides_the_app_plays_and_its_notes() -> None:
+    enc = played_by(attack_step(), "Red", "careful")
+    move = app_move(enc)
+    assert move is not None
+    enc.perform(Action.from_json(move["action"]), note=str(move["note"]))
+    again = from_share_code(to_share_code(enc))
+    assert again.setup.autopilot == {"Red": "careful"}
+    assert again.log[-1].note == move["note"]
