@@ -100,4 +100,6 @@ def reason(
         if foe is not None:
             parts.append(f"{foe.name} is the nearest foe")
     head_text = f"{label} ({target})" if target and target not in label else label
+    if state.prompt is not None and parts and not target:  # an answer: the odds are the foe's
+        parts[0] = f"against the foe's roll of {parts[0]}"
     return f"{head_text}: {', '.join(parts)}" if parts else head_text

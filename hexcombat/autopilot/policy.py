@@ -16,6 +16,7 @@ from .candidates import candidates, enemies, hex_of, nearest_enemy
 from .explain import Imagined, numbers, reason
 from .scoring import (
     TEMPERAMENTS,
+    THREAT,
     Guesses,
     Temperament,
     follow_up,
@@ -137,7 +138,7 @@ class Autopilot(Policy):
             if spent >= self.budget and tried:
                 break
             spent += 1
-            one = self._imagine(seen, action, side, rng, guesses, hidden)
+            one = self._imagine(seen, action, side, rng, guesses, hidden, self.budget - spent)
             if one is not None:
                 spent += one.samples  # imagined follow-up resolutions count too
                 tried.append((spec, action, [replace(one, samples=int(one.samples > 0))]))
@@ -145,7 +146,7 @@ class Autopilot(Policy):
         for _spec, action, runs in ranked[:6]:
             while len(runs) < SAMPLES and runs[0].samples and spent < 2 * self.budget:
                 spent += 1
-                more = self._imagine(seen, action, side, rng, guesses, False)
+                more = self._imagine(seen, action, side, rng, guesses, False, 0)
                 if more is None:
                     break
                 runs.append(more)
@@ -170,15 +171,18 @@ class Autopilot(Policy):
         rng: Stream,
         guesses: Guesses,
         hidden: bool,
+        left: int,
     ) -> Imagined | None:
-        """One imagined outcome of ``action``; a hidden choice is judged by what follows."""
+        """One imagined outcome of ``action``; a hidden choice is judged by what follows
+        (within ``left`` more resolutions) and by its own preview's chance against a foe."""
         after = imagine(seen, action, side, rng, guesses)
         if after is None:
             return None
         state, rolled = after
         extra = 0
         if hidden:
-            score, extra = follow_up(state, side, self.temper, rng, guesses)
+            score, extra = follow_up(state, side, self.temper, rng, guesses, max(8, left))
+            score += self.temper.harm_done * THREAT * 2 * _aimed_chance(seen, action, side)
         dealt = taken = downs = 0.0
         ruleset = seen.ruleset
         for fid, before in seen.figures.items():
@@ -199,6 +203,15 @@ class Autopilot(Policy):
         if not hidden:
             score = value(state, side, self.temper)
         return Imagined(dealt, taken, min(downs, 1.0), score, extra or int(rolled))
+
+
+def _aimed_chance(seen: GameState, action: Action, side: str) -> float:
+    """The chance its preview gives an action aimed at a foe (0 when it aims at none): what
+    a declared attack promises before the step that strikes it."""
+    if not _aims_at_foe(seen, action, side):
+        return 0.0
+    heads = [r.headline() for r in seen.ruleset.preview(seen, action).rollables]
+    return max((float(h.chance) for h in heads if h is not None), default=0.0)
 
 
 def _mean(runs: list[Imagined]) -> Imagined:

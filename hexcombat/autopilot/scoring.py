@@ -180,15 +180,17 @@ def follow_up(
     temper: Temperament,
     rng: Stream,
     guesses: Guesses,
+    limit: int,
     steps: int = 4,
 ) -> tuple[float, int]:
     """The value of ``state`` once the table has ended up to ``steps`` steps and the side's
     figures have each taken their best plain action in them (foes stand still): how a hidden
-    choice, whose effect comes later, is judged. Also returns the resolutions imagined."""
+    choice, whose effect comes later, is judged. Also returns the resolutions imagined (at
+    most about ``limit``: the rest of the decision's budget)."""
     work, spent, reach = state, 0, 0
     ruleset = state.ruleset
     for _ in range(steps):
-        if work.prompt is not None or ruleset.fight_outcome(work) is not None:
+        if work.prompt is not None or ruleset.fight_outcome(work) is not None or spent >= limit:
             break
         if any(s.kind == "next_step" for s in ruleset.legal_actions(work, None)):
             after = imagine(work, Action("next_step"), side, rng, guesses)
@@ -205,6 +207,8 @@ def follow_up(
             best: tuple[float, GameState] | None = None
             for spec in ruleset.legal_actions(work, fid):
                 for action in candidates(work, spec, rng, FOLLOW_UP):
+                    if spent >= limit:
+                        break
                     tried = imagine(work, action, side, rng, guesses)
                     spent += 1
                     if tried is not None:
