@@ -25,6 +25,7 @@ from hexcombat import (
 )
 from hexcombat.autopilot import (
     Autopilot,
+    Decision,
     RandomPolicy,
     RushPolicy,
     UnknownPolicyError,
@@ -295,3 +296,18 @@ def test_a_share_link_carries_the_sides_the_app_plays_and_its_notes() -> None:
     again = from_share_code(to_share_code(enc))
     assert again.setup.autopilot == {"Red": "careful"}
     assert again.log[-1].note == move["note"]
+
+
+def test_the_app_stops_after_a_dozen_moves_a_figure_in_one_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Even a policy that always finds a better move hands the step back in the end."""
+    enc = played_by(skirmish_duel(), "Red", "aggressive")
+    turn = Action("face", "bo", {"facing": 1})
+    found = Decision(turn, "turn", {})
+    monkeypatch.setattr(Autopilot, "decide", lambda self, *a, **k: found)
+    moves = 0
+    while (move := app_move(enc)) is not None and moves < 40:
+        enc.perform(Action.from_json(move["action"]), note=str(move["note"]))
+        moves += 1
+    assert moves == 12

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..encounter import Encounter
 from ..validation import Json
+from .play import PER_FIGURE_STEP
 from .policy import Autopilot, actors
 from .scoring import TEMPERAMENTS
 
@@ -58,7 +59,8 @@ def app_move(enc: Encounter) -> dict[str, Json] | None:
         side = state.figure(prompt.figure).side
         return _decided(enc, side, played.get(side, ""), True) if side in played else None
     for side, temper in played.items():
-        if actors(enc, side):
+        who = actors(enc, side)
+        if who and _moves_this_step(enc, side) < PER_FIGURE_STEP * len(who):
             found = _decided(enc, side, temper, False)
             if found is not None:
                 return found
@@ -72,6 +74,21 @@ def app_move(enc: Encounter) -> dict[str, Json] | None:
     if fighting and all(s in played for s in fighting):  # nobody else to press Next
         return {"action": Action("next_step").to_json(), "side": None, "note": ""}
     return None
+
+
+def _moves_this_step(enc: Encounter, side: str) -> int:
+    """How many of the app's moves for ``side`` the log holds in the current step."""
+    clock = enc.state.clock
+    now = [list(clock.counters), clock.step]
+    count = 0
+    for i in range(enc.cursor - 1, -1, -1):
+        events = enc.entry_events(i)
+        if not events or [events[0].data.get("time"), events[0].data.get("step")] != now:
+            break
+        entry = enc.log[i]
+        figure = enc.state.figures.get(entry.action.figure or "")
+        count += bool(entry.note) and figure is not None and figure.side == side
+    return count
 
 
 def _decided(enc: Encounter, side: str, temper: str, must: bool) -> dict[str, Json] | None:
