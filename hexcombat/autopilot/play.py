@@ -106,7 +106,7 @@ def play_game(enc: Encounter, referee: Referee, max_actions: int = MAX_ACTIONS) 
         try:
             enc.perform(move[1].action)
             refused = 0
-        except HexcombatError:
+        except (HexcombatError, AssertionError):  # AssertionError: a ruleset's bug, reported
             refused += 1
             if move[0] is None or refused > 3:
                 break  # nothing else can happen: a draw

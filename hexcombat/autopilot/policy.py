@@ -61,14 +61,19 @@ def actors(enc: Encounter, side: str, figures: Collection[str] | None = None) ->
     ]
 
 
-def _rng(enc: Encounter, side: str, name: str) -> Stream:
-    """A stream of the policy's own, fixed by what the side sees: the clock, the figures and
-    its own hidden choices (never the dice, nor whether or what others chose in secret)."""
+def _view_text(enc: Encounter, side: str, name: str) -> str:
+    """What the side sees, as text to seed the policy's own streams: the clock, the figures
+    and its own hidden choices (never the dice, nor whether or what others chose in secret)."""
     seen = visible_state(enc.state, side)
     own = sorted(repr(a.to_json()) for a in seen.declarations.choices.values())
     figures = [repr(f.to_json()) for f in seen.figures.values()]
     asked = seen.prompt.id if seen.prompt else ""
-    return Stream(f"{name}:{enc.setup.ruleset}:{side}:{seen.clock}:{asked}:{own}:{figures}")
+    return f"{name}:{enc.setup.ruleset}:{side}:{seen.clock}:{asked}:{own}:{figures}"
+
+
+def _rng(enc: Encounter, side: str, name: str) -> Stream:
+    """The policy's own stream for this view."""
+    return Stream(_view_text(enc, side, name))
 
 
 class Policy:
@@ -118,7 +123,8 @@ class Autopilot(Policy):
         must_act: bool = False,
         figures: Collection[str] | None = None,
     ) -> Decision | None:
-        rng = _rng(enc, side, self.name)
+        text = _view_text(enc, side, self.name)
+        rng = Stream(text)
         seen = visible_state(enc.state, side)
         hidden = seen.prompt is None and seen.ruleset.who_acts(seen).hidden
         who = actors(enc, side, figures)
@@ -138,15 +144,21 @@ class Autopilot(Policy):
             if spent >= self.budget and tried:
                 break
             spent += 1
-            one = self._imagine(seen, action, side, rng, guesses, hidden, self.budget - spent)
+            # the k-th imagining of every candidate rolls the same dice (common random
+            # numbers): candidates are compared under the same luck
+            luck = Stream(f"{text}:0")
+            one = self._imagine(seen, action, side, luck, guesses, hidden, self.budget - spent)
             if one is not None:
                 spent += one.samples  # imagined follow-up resolutions count too
                 tried.append((spec, action, [replace(one, samples=int(one.samples > 0))]))
         ranked = sorted(tried, key=lambda t: -_mean(t[2]).score)
         for _spec, action, runs in ranked[:6]:
-            while len(runs) < SAMPLES and runs[0].samples and spent < 2 * self.budget:
+            while (
+                not hidden and len(runs) < SAMPLES and runs[0].samples and spent < 2 * self.budget
+            ):
                 spent += 1
-                more = self._imagine(seen, action, side, rng, guesses, False, 0)
+                luck = Stream(f"{text}:{len(runs)}")
+                more = self._imagine(seen, action, side, luck, guesses, False, 0)
                 if more is None:
                     break
                 runs.append(more)

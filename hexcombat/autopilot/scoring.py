@@ -151,7 +151,9 @@ def imagine(
                     work.declarations.declare(guess)
         dice = rng.child()  # the autopilot's own dice, never the encounter's
         ruleset.resolve(work, action, dice)
-    except (HexcombatError, ValueError):
+    except (HexcombatError, ValueError, AssertionError):
+        # AssertionError: a ruleset's own check that failed on these imagined dice (a bug
+        # of that ruleset, reported); the move is not played, as if refused
         return None
     return work, bool(dice.rolls)
 
