@@ -311,3 +311,11 @@ def test_the_app_stops_after_a_dozen_moves_a_figure_in_one_step(
         enc.perform(Action.from_json(move["action"]), note=str(move["note"]))
         moves += 1
     assert moves == 12
+
+
+def test_a_spent_time_budget_still_gives_the_best_move_found_so_far() -> None:
+    enc = attack_step()
+    hurried = Autopilot("aggressive", seconds=0.0).decide(enc, "Blue", must_act=True)
+    assert hurried is not None
+    assert hurried.action.kind in {s.kind for s in enc.legal_actions("ann")}
+    enc.copy().perform(hurried.action)

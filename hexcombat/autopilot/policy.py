@@ -3,6 +3,7 @@ player and a 'rush the nearest foe and attack' baseline, each giving a :class:`D
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
@@ -111,10 +112,15 @@ class Autopilot(Policy):
     """Scores every candidate by imagining it (own dice, the side's view) and plays the best
     if it beats letting the step end; prompts and hidden choices the same way."""
 
-    def __init__(self, temperament: str = "aggressive", budget: int = BUDGET) -> None:
+    def __init__(
+        self, temperament: str = "aggressive", budget: int = BUDGET, seconds: float | None = None
+    ) -> None:
         self.temper: Temperament = TEMPERAMENTS[temperament]
         self.name = temperament
         self.budget = budget
+        self.seconds = seconds
+        """A time budget (anytime): once spent, no new candidate is imagined and the best so
+        far is played. None (the default): the counted budget alone, the same everywhere."""
 
     def decide(
         self,
@@ -140,8 +146,9 @@ class Autopilot(Policy):
         tried: list[tuple[ActionSpec, Action, list[Imagined]]] = []
         spent = 0
         guesses: Guesses = {}
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for spec, action in pool:
-            if spent >= self.budget and tried:
+            if tried and (spent >= self.budget or _past(deadline)):
                 break
             spent += 1
             # the k-th imagining of every candidate rolls the same dice (common random
@@ -154,7 +161,11 @@ class Autopilot(Policy):
         ranked = sorted(tried, key=lambda t: -_mean(t[2]).score)
         for _spec, action, runs in ranked[:6]:
             while (
-                not hidden and len(runs) < SAMPLES and runs[0].samples and spent < 2 * self.budget
+                not hidden
+                and len(runs) < SAMPLES
+                and runs[0].samples
+                and spent < 2 * self.budget
+                and not _past(deadline)
             ):
                 spent += 1
                 luck = Stream(f"{text}:{len(runs)}")
@@ -224,6 +235,10 @@ def _aimed_chance(seen: GameState, action: Action, side: str) -> float:
         return 0.0
     heads = [r.headline() for r in seen.ruleset.preview(seen, action).rollables]
     return max((float(h.chance) for h in heads if h is not None), default=0.0)
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
 
 
 def _mean(runs: list[Imagined]) -> Imagined:

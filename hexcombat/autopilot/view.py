@@ -10,6 +10,10 @@ from .play import PER_FIGURE_STEP
 from .policy import Autopilot, actors
 from .scoring import TEMPERAMENTS
 
+SECONDS = 0.2
+"""The page's time budget per decision (anytime: the best move found by then), so that a
+tablet answers within about 300 ms."""
+
 
 def autopilot_view(enc: Encounter) -> dict[str, Json]:
     """Every side with who plays it ('' people, else a temperament), and the temperaments."""
@@ -36,7 +40,7 @@ def suggest_view(
     """What the app would do with the figure in hand, without doing it: ``action`` (None when
     nothing) and ``reason`` in a player's words with its numbers."""
     figure = enc.state.figure(figure_id)
-    pilot = Autopilot(temperament if temperament in TEMPERAMENTS else "aggressive")
+    pilot = Autopilot(temperament if temperament in TEMPERAMENTS else "aggressive", seconds=SECONDS)
     decision = pilot.decide(enc, figure.side, must_act=True, figures=[figure_id])
     if decision is None:
         return {"action": None, "reason": f"{figure.name} has nothing to do now"}
@@ -92,7 +96,7 @@ def _moves_this_step(enc: Encounter, side: str) -> int:
 
 
 def _decided(enc: Encounter, side: str, temper: str, must: bool) -> dict[str, Json] | None:
-    decision = Autopilot(temper).decide(enc, side, must_act=must)
+    decision = Autopilot(temper, seconds=SECONDS).decide(enc, side, must_act=must)
     if decision is None:
         return None
     label = TEMPERAMENTS[temper].label.lower()
