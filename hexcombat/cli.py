@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .autoplay_cli import add_autoplay_arguments, autoplay
 from .document import loads
 from .encounter import Encounter
 from .errors import HexcombatError, InvalidDocumentError
@@ -42,6 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="print hex labels (column letter, row number) on the board",
     )
+    p = commands.add_parser(
+        "autoplay", help="pit two policies against each other for N seeded games"
+    )
+    add_autoplay_arguments(p)
     p = commands.add_parser("rulesets", help="list the rulesets and their options")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     args = parser.parse_args(argv)
@@ -60,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidDocumentError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
+    if args.command == "autoplay":
+        return autoplay(encounter, args)
     if args.command == "validate":
         state = encounter.state
         print(

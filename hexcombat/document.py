@@ -19,6 +19,7 @@ from .board import Board
 from .dice import Roll
 from .encounter import (
     MAX_SEED,
+    NOTE_LIMIT,
     Encounter,
     LogEntry,
     Setup,
@@ -33,14 +34,21 @@ from .rulesets import Ruleset, get_ruleset
 from .validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"
-VERSION = 1
+VERSION = 2
 MAX_BOARD = 200
 MAX_DOCUMENT_CHARS = 5_000_000
 MAX_FIGURES = 500
 MAX_LOG = 20_000
 
 Migration = Callable[[dict[str, Json]], dict[str, Json]]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _to_2(doc: dict[str, Json]) -> dict[str, Json]:
+    """Version 2 adds ``autopilot`` (the sides the app plays) and log notes: none before."""
+    return {**doc, "autopilot": {}}
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2}
 """``MIGRATIONS[n]`` turns a version-``n`` document into a version ``n + 1`` one."""
 
 
@@ -65,6 +73,7 @@ def setup_document(setup: Setup) -> dict[str, Json]:
         "data": dict(setup.data),
         "figures": [f.to_json() for f in setup.figures],
         "dice": {"seed": setup.seed},
+        "autopilot": dict(setup.autopilot),
     }
 
 
@@ -245,6 +254,10 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
         is not None
     ]
     cursor = reader.integer(doc, "cursor", "", minimum=0, maximum=len(log), default=len(log))
+    autopilot = reader.object(doc.get("autopilot", {}), "autopilot") or {}
+    for side, temper in autopilot.items():
+        if not isinstance(temper, str):
+            reader.problem(f"autopilot.{side}", f"must be text, got {describe(temper)}")
     if (
         name is None
         or ruleset is None
@@ -253,7 +266,10 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
         or not isinstance(notes, str)
     ):
         return None, log, cursor
-    setup = Setup(name, ruleset.id, options, board, tuple(f for _, f in figures), data, seed, notes)
+    sides = {k: v for k, v in autopilot.items() if isinstance(v, str)}
+    setup = Setup(
+        name, ruleset.id, options, board, tuple(f for _, f in figures), data, seed, notes, sides
+    )
     return setup, log, cursor
 
 
@@ -321,9 +337,12 @@ def _entry(data: Json, path: str, default_sides: int | None, reader: Reader) -> 
             rolls.append(Roll.from_json(raw, default_sides))
         except (ValueError, KeyError, TypeError) as exc:
             reader.problem(f"{path}.rolls[{i}]", str(exc))
-    if action is None or len(reader.problems) > before:
+    note = obj.get("note", "")
+    if not isinstance(note, str) or len(note) > NOTE_LIMIT:
+        reader.problem(f"{path}.note", f"must be text of at most {NOTE_LIMIT} characters")
+    if action is None or len(reader.problems) > before or not isinstance(note, str):
         return None
-    return LogEntry(action, tuple(rolls))
+    return LogEntry(action, tuple(rolls), note)
 
 
 __all__ = [

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from .actions import Action, ActionSpec
 from .board import Board
-from .dice import DiceExhaustedError, Roll, ScriptedDice, SeededDice
+from .dice import Dice, DiceExhaustedError, Roll, ScriptedDice, SeededDice
 from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Problem
 from .events import Event
 from .figures import Figure, is_standing, mount_problems
@@ -32,6 +32,9 @@ from .state import GameState
 from .validation import Json, limit_problems, shown
 
 NAME_LIMIT = 120
+NOTE_LIMIT = 500
+AUTOPILOT_TEMPERAMENTS = ("aggressive", "careful")
+"""How the app may play a side (``hexcombat.autopilot`` gives each its meaning)."""
 CHECKPOINT_EVERY = 50
 """States are kept every this many log entries; others are rebuilt from the one before."""
 REPLAYS_KEPT = 4
@@ -65,14 +68,17 @@ class Setup:
     data: Mapping[str, Json] = field(default_factory=dict)
     seed: int = 1
     notes: str = ""
+    autopilot: Mapping[str, str] = field(default_factory=dict)
+    """Sides the app plays, with the temperament of each (:data:`AUTOPILOT_TEMPERAMENTS`)."""
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One action of the log with every roll it made."""
+    """One action of the log with every roll it made, and a note (why the app chose it)."""
 
     action: Action
     rolls: tuple[Roll, ...] = ()
+    note: str = ""
 
     @property
     def faces(self) -> list[int]:
@@ -84,7 +90,17 @@ class LogEntry:
         data: dict[str, Json] = {"action": self.action.to_json()}
         if self.rolls:
             data["rolls"] = [r.to_json() for r in self.rolls]
+        if self.note:
+            data["note"] = self.note
         return data
+
+
+def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> None:
+    """Resolve a log entry on ``state``: its note first (an event of the acting figure), then
+    the action."""
+    if entry.note:
+        state.emit(Event("note", entry.note, entry.action.figure, data={"note": True}))
+    state.ruleset.resolve(state, entry.action, dice)
 
 
 def merged_data(ruleset: Ruleset, overrides: Mapping[str, Json]) -> dict[str, Json]:
@@ -109,6 +125,12 @@ def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
         problems.append(
             Problem("dice.seed", f"must be a whole number 0-{MAX_SEED}, got {shown(seed)}")
         )
+    for side, temper in setup.autopilot.items():
+        if not isinstance(side, str) or not side or len(side) > NAME_LIMIT:
+            problems.append(Problem("autopilot", f"a side is 1-{NAME_LIMIT} characters"))
+        elif temper not in AUTOPILOT_TEMPERAMENTS:
+            allowed = ", ".join(AUTOPILOT_TEMPERAMENTS)
+            problems.append(Problem(f"autopilot.{side}", f"must be one of {allowed}"))
     figures = list(enumerate(setup.figures))
     problems += figure_problems(figures, ruleset, setup.data)
     options = {**ruleset.default_options(), **setup.options}
@@ -275,7 +297,7 @@ class Encounter:
         state = self._near.get(base) or self._checkpoints[base]
         for i in range(base, index):
             work = state.copy()
-            self.ruleset.resolve(work, self._log[i].action, ScriptedDice(self._log[i].faces))
+            apply_entry(work, self._log[i], ScriptedDice(self._log[i].faces))
             state = work
             self._keep(i + 1, state)
         return state
@@ -352,13 +374,18 @@ class Encounter:
         return self.ruleset.preview(self.state, action)
 
     # ---- playing -------------------------------------------------------
-    def perform(self, action: Action, faces: Sequence[int] | None = None) -> list[Event]:
+    def perform(
+        self, action: Action, faces: Sequence[int] | None = None, note: str = ""
+    ) -> list[Event]:
         """Carry out ``action`` and return its events.
 
         With ``faces`` the dice are the ones a player rolled by hand (every face,
         in the order the action rolls them); without, the encounter's seeded dice
-        roll. Undone actions after the cursor are discarded.
+        roll. ``note`` (why the app chose it) is logged with it as its first event.
+        Undone actions after the cursor are discarded.
         """
+        if len(note) > NOTE_LIMIT:
+            raise IllegalActionError(f"a note is at most {NOTE_LIMIT} characters")
         self._check_offered(action)
         work = self.state.copy()
         if faces is None:
@@ -368,7 +395,7 @@ class Encounter:
         else:
             dice = ScriptedDice(faces)
         try:
-            self.ruleset.resolve(work, action, dice)
+            apply_entry(work, LogEntry(action, (), note), dice)
         except DiceExhaustedError as exc:
             raise MoreDiceNeededError(len(faces or ()), exc.sides) from exc
         if isinstance(dice, ScriptedDice) and dice.remaining:
@@ -376,7 +403,7 @@ class Encounter:
                 f"{len(faces or ())} face(s) entered but the action rolled only "
                 f"{len(faces or ()) - dice.remaining}: " + ", ".join(r.expr for r in dice.rolls)
             )
-        entry = LogEntry(action, tuple(dice.rolls))
+        entry = LogEntry(action, tuple(dice.rolls), note)
         self._log = (*self._log[: self._cursor], entry)
         del self._events[self._cursor :]
         self._checkpoints = {i: s for i, s in self._checkpoints.items() if i <= self._cursor}
@@ -417,7 +444,7 @@ class Encounter:
         self._check_offered(entry.action, before)
         work = before.copy()
         dice = ScriptedDice(entry.faces)
-        self.ruleset.resolve(work, entry.action, dice)
+        apply_entry(work, entry, dice)
         replayed = [r.expr for r in dice.rolls]
         recorded = [r.expr for r in entry.rolls]
         if replayed != recorded:
@@ -460,7 +487,7 @@ class Encounter:
         A new name or notes change no state: the replay is shared, not repeated.
         """
         setup = replace(self.setup, **changes)
-        if not set(changes) <= {"name", "notes"}:
+        if not set(changes) <= {"name", "notes", "autopilot"}:
             return Encounter(setup, self._log, self._cursor)
         problems = setup_problems(setup, self.ruleset)
         if problems:

@@ -126,3 +126,34 @@ def test_hostile_files_get_a_clear_refusal_and_exit_1(
     )
     assert done.returncode == 1
     assert "Traceback" not in done.stderr and done.stderr.startswith(f"{path}: ")
+
+
+def test_autoplay_pits_two_policies_and_prints_the_score(
+    saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["autoplay", str(saved), "--games", "2", "--b", "rush", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "aggressive against rush: 2 games of 'Duel'" in out
+    line = next(x for x in out.splitlines() if x.startswith("aggressive: "))
+    won, lost, drawn = (int(w) for w in line.replace(",", "").split()[1::2][:3])
+    assert won + lost + drawn == 2
+    assert "decision time, aggressive: median" in out and "decision time, rush" in out
+
+
+def test_autoplay_from_a_symmetric_start_with_an_option(
+    saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["autoplay", str(saved), "--games", "1", "--start", "symmetric"]
+    assert main([*args, "--option", "skirmish.rear_bonus=3", "--a", "careful"]) == 0
+    assert "careful: " in capsys.readouterr().out
+
+
+def test_autoplay_refuses_bad_input_with_exit_1(
+    saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["autoplay", str(saved), "--games", "0"]) == 1
+    assert "--games and --max-actions must be at least 1" in capsys.readouterr().out
+    assert main(["autoplay", str(saved), "--option", "no.such=1"]) == 1
+    assert "no.such" in capsys.readouterr().out
+    assert main(["autoplay", str(saved), "--option", "novalue"]) == 1
+    assert "NAME=VALUE" in capsys.readouterr().out

@@ -22,7 +22,7 @@ def test_the_engine_example_runs_as_written() -> None:
 def test_every_cli_command_in_the_readme_exists(capsys: object) -> None:
     text = README.read_text(encoding="utf-8")
     commands = set(re.findall(r"^hexcombat (\w+) .*#", text, re.M))  # the CLI block's lines
-    assert commands == {"validate", "replay", "render", "rulesets"}
+    assert commands == {"validate", "replay", "render", "rulesets", "autoplay"}
     for command in commands:
         try:
             main([command, "--help"])

@@ -312,14 +312,17 @@ class App:
         self.after_change(done)
         return True
 
-    def perform(self, action: hexcombat.Action, faces: list[int] | None = None) -> list[Event]:
-        """Carry out a play action (engine errors propagate to the caller, nothing changes).
+    def perform(
+        self, action: hexcombat.Action, faces: list[int] | None = None, note: str = ""
+    ) -> list[Event]:
+        """Carry out a play action (engine errors propagate to the caller, nothing changes);
+        ``note`` says why the app chose it (logged with it).
 
         At a table of devices the table may take it instead (sent to the host, or sealed):
         then nothing is performed here yet and there are no events."""
         if self.table is not None and not self.table.before_perform(action, faces):
             return []
-        events = self.session.perform(action, faces)
+        events = self.session.perform(action, faces, note)
         self.after_change("")
         return events
 
@@ -340,6 +343,7 @@ class App:
         words = self.session.undo()
         if words is None:
             return
+        self.play.pilot.paused = True  # the app must not play the undone move again at once
         self.play.reset_pending()
         self.after_change("")
         self.toast(words)
@@ -351,6 +355,7 @@ class App:
         words = self.session.redo()
         if words is None:
             return
+        self.play.pilot.paused = True
         self.play.reset_pending()
         self.after_change("")
         self.toast(words)

@@ -133,7 +133,9 @@ class Session:
         self.unsaved = True
         return new
 
-    def perform(self, action: Action, faces: list[int] | None = None) -> list[Event]:
+    def perform(
+        self, action: Action, faces: list[int] | None = None, note: str = ""
+    ) -> list[Event]:
         """Carry out a play action (engine errors propagate, nothing changes).
 
         When undone actions were waiting to be redone (a worked example), they are set aside:
@@ -142,7 +144,7 @@ class Session:
         enc = self.encounter
         waiting = len(enc.log) - enc.cursor
         before = enc.copy() if waiting else None
-        events = enc.perform(action, faces)
+        events = enc.perform(action, faces, note)
         self.set_aside = waiting
         if before is not None:
             self.past.append(Change("aside", before, events[0].text if events else action.kind))

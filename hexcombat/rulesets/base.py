@@ -487,6 +487,11 @@ class Ruleset:
             words.append("wounded")
         return words
 
+    def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
+        """Optional hints for the autopilot (override): ``worth`` (what the figure is worth,
+        default 1) and ``health`` (0-1, default its share of its pools). None required."""
+        return {}
+
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Numbers a figure panel shows beyond the stored ones (speed now, actions left...)."""
         return {}

@@ -281,7 +281,42 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
         return loads(text)
 
     row(f"replay of a {count}-action log (load)", median_ms(replay, max(3, runs // 2)))
+    for ruleset_id, doc in inputs.get("autopilot", {}).items():
+        times = decision_times(doc, AUTOPILOT_MOVES)
+        median = statistics.median(times)
+        row(
+            f"autopilot decision, {ruleset_id} demo (median of {len(times)})",
+            median,
+            note=f"worst {max(times):.0f} ms; target < 300 ms in Pyodide",
+        )
     return out
+
+
+AUTOPILOT_MOVES = 40
+"""Moves played from each demo's start (the aggressive autopilot against rush) when timing
+the autopilot's decisions."""
+
+
+def decision_times(document: str, moves: int) -> list[float]:
+    """Milliseconds of each of the aggressive autopilot's decisions over ``moves`` moves of
+    its game against rush (it plays the demo's first side)."""
+    from hexcombat.autopilot import Autopilot, Referee, RushPolicy, play_game
+    from hexcombat.document import loads
+
+    enc = loads(document)
+    times: list[float] = []
+
+    class Timed(Autopilot):
+        def decide(self, *args: Any, **kwargs: Any) -> Any:
+            start = clock()
+            found = super().decide(*args, **kwargs)
+            times.append((clock() - start) * 1000)
+            return found
+
+    sides = list(dict.fromkeys(f.side for f in enc.state.figures.values()))
+    policies = {s: (Timed() if i == 0 else RushPolicy()) for i, s in enumerate(sides)}
+    play_game(enc, Referee(policies), moves)
+    return times or [0.0]
 
 
 # ---- inputs (CPython) ----------------------------------------------------------------------
@@ -321,7 +356,13 @@ def make_inputs() -> dict[str, Any]:
         if action is None:
             break
         enc.perform(action)
-    return {"checks": checks, "replay": dumps(enc)}
+    from autopilot_games import OPTIONS, demo
+
+    from hexcombat.autopilot.play import restarted
+    from hexcombat.rulesets import all_rulesets
+
+    pilot = {r.id: dumps(restarted(demo(r.id), 1, OPTIONS.get(r.id, {}))) for r in all_rulesets()}
+    return {"checks": checks, "replay": dumps(enc), "autopilot": pilot}
 
 
 def most_complex(enc: Any, where: str) -> dict[str, Any]:

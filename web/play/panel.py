@@ -24,6 +24,7 @@ from hexcombat import Action, HexcombatError, IllegalActionError, MoreDiceNeeded
 from hexcombat.view import actions_view, reach_view, sight_view
 from web.board.view import Marks, friendly, parse_key
 from web.play import table
+from web.play.autopilot import AppPlayer
 from web.play.log import LogDrawer
 from web.ui import forms
 from web.ui.dom import byid, esc, present
@@ -87,6 +88,8 @@ class Play:
         """A figure tapped while another is selected: attack it or select it (issue 16)."""
         self.bar = ""
         """The open card's main button and chance, drawn in the panel's footer."""
+        self.pilot = AppPlayer(app, self.open_with)
+        """The sides the app plays, Suggest and the app's moves."""
 
     # ---- state ------------------------------------------------------------------------
     @property
@@ -224,6 +227,15 @@ class Play:
             )
         self._draw_preview()
         self.mark()
+        self.pilot.schedule()
+
+    def open_with(self, kind: str, params: dict[str, Any]) -> None:
+        """Open ``kind``'s card filled in with ``params`` (a suggestion; nothing is done)."""
+        self.reset_pending()
+        self.result = []
+        self.kind = kind
+        self.params = {**_defaults(self.spec(kind) or {}, {}), **params}
+        self.render()
 
     def _choice_html(self, fid: str) -> str:
         """Act on a tapped figure with one of the selected figure's actions, or select it."""
@@ -310,7 +322,7 @@ class Play:
             f"<h2>{esc(view['time']['label'])}</h2>"
             f'<p class="hint">{esc(step.get("help", ""))}'
             f"{rule_tag(step.get('rule', ''))}</p>"
-            f"{secret}{who}{table}{button}"
+            f"{secret}{who}{table}{button}{self.pilot.sides_html()}"
             '<p class="hint">Tap a figure to see its numbers and actions.</p>'
         )
 
@@ -352,6 +364,8 @@ class Play:
         body = [head, pools]
         if statuses:
             body.append(f'<div class="row">{statuses}</div>')
+        if not f.get("out") and any(s.get("group") != "gm" for s in self._specs):
+            body.append(self.pilot.suggest_html(fid))  # above the cards: in view on a phone
         body.append(f"<h3>Actions</h3>{self._actions_html(fid)}")
         stats = "".join(
             f"<dt>{esc(label(k))}"
@@ -655,6 +669,7 @@ class Play:
     def commit(self, action: Action, faces: list[int] | None) -> None:
         """Carry out ``action``; show the result, or the engine's reason and nothing changes."""
         self.typed = list(faces or [])
+        self.pilot.paused = False  # a person acts: the app plays its sides again
         try:
             events = self.app.perform(action, faces)
         except MoreDiceNeededError as exc:

@@ -1,0 +1,38 @@
+"""The autopilot: the app plays a side, in any ruleset, from what that side may see.
+
+:class:`Autopilot` (a temperament: aggressive or careful) scores each offered action by
+imagining it with its own dice on the side's view of the state and explains its choice
+(:class:`Decision`); :class:`RandomPolicy` and :class:`RushPolicy` are the baselines;
+:class:`Referee` and :func:`play_game` play whole games between policies.
+"""
+
+from __future__ import annotations
+
+from .play import GameResult, Referee, play_game
+from .policy import (
+    POLICIES,
+    Autopilot,
+    Decision,
+    Policy,
+    RandomPolicy,
+    RushPolicy,
+    UnknownPolicyError,
+    make_policy,
+)
+from .scoring import TEMPERAMENTS, Temperament
+
+__all__ = [
+    "POLICIES",
+    "TEMPERAMENTS",
+    "Autopilot",
+    "Decision",
+    "GameResult",
+    "Policy",
+    "RandomPolicy",
+    "Referee",
+    "RushPolicy",
+    "Temperament",
+    "UnknownPolicyError",
+    "make_policy",
+    "play_game",
+]

@@ -1,0 +1,152 @@
+"""Candidate actions for a side: each offered action with parameter values worth trying.
+
+Only what the side may see is read: the offered :class:`ActionSpec` s and their
+:class:`FieldSpec` choices (honouring ``Choice.when``), and where the figures stand.
+Values are ordered by a player's first guess (the nearest enemy, the hex that closes in,
+the facing towards the foe), so the first candidate of a spec is a sensible plain play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..actions import Action, ActionSpec
+from ..figures import Figure, figure_distance
+from ..geometry import Hex, distance, neighbor
+from ..schema import FieldSpec
+from ..state import GameState
+from ..validation import Json
+from .stream import Stream
+
+PER_SPEC = 10
+"""Candidates tried per offered action at most (the plain one, one-parameter variations,
+then random combinations)."""
+HEXES = 4
+"""Destination hexes kept per move: the two nearest the foe, where it stands, the farthest
+and one at random."""
+
+
+def enemies(state: GameState, side: str) -> list[Figure]:
+    """The figures of other sides still in the fight."""
+    return [f for f in state.living() if f.side != side]
+
+
+def nearest_enemy(state: GameState, figure: Figure) -> Figure | None:
+    """The foe closest to ``figure`` (ties: setup order), or None when none is left."""
+    foes = enemies(state, figure.side)
+    return min(foes, key=lambda f: figure_distance(figure, f)) if foes else None
+
+
+def hex_of(value: Json) -> Hex | None:
+    """A ``"q,r"`` parameter value as a hex (None when it is not one)."""
+    if isinstance(value, str):
+        q, sep, r = value.partition(",")
+        if sep:
+            try:
+                return Hex(int(q), int(r))
+            except ValueError:
+                return None
+    return None
+
+
+def facing_towards(at: Hex, target: Hex) -> int:
+    """The facing from ``at`` whose neighbour is nearest ``target``."""
+    return min(range(6), key=lambda d: (distance(neighbor(at, d), target), d))
+
+
+def _gap(hex_value: Json, foe: Figure | None) -> int:
+    h = hex_of(hex_value)
+    if h is None or foe is None:
+        return 0
+    return min(distance(h, f) for f in foe.hexes())
+
+
+def values(
+    state: GameState,
+    spec: ActionSpec,
+    param: FieldSpec,
+    chosen: Mapping[str, Json],
+    rng: Stream,
+) -> list[Json]:
+    """The values worth trying for ``param`` given the earlier ``chosen`` ones, best guess
+    first (never a value the spec does not offer)."""
+    me = state.figures.get(spec.figure) if spec.figure else None
+    foe = nearest_enemy(state, me) if me else None
+    offered = [c.value for c in param.offered(chosen)]
+    if param.choices:
+        if not offered:
+            return []
+        if param.type == "hex":
+            ranked = sorted(offered, key=lambda v: (_gap(v, foe), str(v)))
+            here = [str(me.position)] if me and str(me.position) in offered else []
+            picks = ranked[: HEXES - 2] + here + ranked[-1:] + [rng.choice(offered)]
+            return list(dict.fromkeys(picks))
+        if param.type == "figure" and me is not None:
+            sides = {f.id: f.side for f in state.figures.values()}
+            near = {f.id: figure_distance(me, f) for f in state.figures.values()}
+            foes = [v for v in offered if isinstance(v, str) and sides.get(v) != me.side]
+            own = [v for v in offered if v not in foes]
+            foes.sort(key=lambda v: (near.get(str(v), 99), str(v)))
+            return (foes + own)[:6]
+        first = [param.default] if param.default in offered else []
+        rest = [v for v in offered if v not in first]
+        if len(rest) > 6:
+            rest = rng.sample(rest, 6)
+        return first + rest
+    if param.type == "facing":
+        at = hex_of(chosen.get("to")) or (me.position if me else None)
+        toward = facing_towards(at, foe.position) if at and foe else None
+        now = me.facing if me else 0
+        return list(dict.fromkeys(v for v in (toward, now) if v is not None))
+    if param.type == "bool":
+        plain = param.default if isinstance(param.default, bool) else False
+        return [plain, not plain]
+    if param.default is not None:
+        return [param.default]
+    if param.type == "int" and param.minimum is not None:
+        return [max(param.minimum, 0) if param.maximum is None else param.minimum]
+    return []
+
+
+def _complete(
+    state: GameState,
+    spec: ActionSpec,
+    chosen: dict[str, Json],
+    start: int,
+    rng: Stream,
+    pick_random: bool,
+) -> Action | None:
+    params = dict(chosen)
+    for param in spec.params[start:]:
+        options = values(state, spec, param, params, rng)
+        if not options:
+            if param.required:
+                return None
+            continue
+        params[param.name] = rng.choice(options) if pick_random else options[0]
+    return Action(spec.kind, spec.figure, params)
+
+
+def candidates(
+    state: GameState, spec: ActionSpec, rng: Stream, limit: int = PER_SPEC
+) -> list[Action]:
+    """Up to ``limit`` distinct actions for ``spec``: the plain one, each parameter varied
+    over its values with the others plain, then random combinations (from ``rng``)."""
+    found: dict[str, Action] = {}
+
+    def keep(action: Action | None) -> None:
+        if action is not None and len(found) < limit:
+            found.setdefault(repr(sorted(action.params.items())), action)
+
+    keep(_complete(state, spec, {}, 0, rng, False))
+    prefix: dict[str, Json] = {}
+    for i, param in enumerate(spec.params):
+        for value in values(state, spec, param, prefix, rng)[1:]:
+            keep(_complete(state, spec, {**prefix, param.name: value}, i + 1, rng, False))
+        plain = values(state, spec, param, prefix, rng)
+        if not plain:
+            break
+        prefix[param.name] = plain[0]
+    for _ in range(limit):
+        keep(_complete(state, spec, {}, 0, rng, True))
+    return list(found.values())

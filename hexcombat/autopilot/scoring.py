@@ -1,0 +1,235 @@
+"""How good a state is for a side, and what an action would likely do, from that side's view.
+
+An action is imagined on a copy of the state the side may see (:func:`visible_state`:
+other sides' undeclared hidden choices removed) with the autopilot's own dice (a child of
+its :class:`~.stream.Stream`), never the encounter's: the dice to come stay unknown.
+Hidden choices of others are guessed from what they are offered (information-set
+sampling).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..errors import HexcombatError
+from ..figures import Figure, figure_distance
+from ..geometry import in_front_arc
+from ..state import GameState
+from .candidates import candidates, enemies
+from .stream import Stream
+
+FOLLOW_UP = 3
+"""Candidates per offered action a figure tries in a follow-up."""
+THREAT = 0.1
+"""What a figure offered an action aimed at a foe is worth in a follow-up (a readied weapon,
+a foe in reach)."""
+FACING = 0.08
+"""What facing the nearest foe (and standing outside its front) is worth."""
+ENGAGED = 0.1
+"""What a figure next to a foe is worth to a side that is not falling back: it can strike
+next (the usual reach of a blow), which one look ahead does not see."""
+WIN = 20.0
+"""What winning the fight is worth, against about 1 for each figure in it."""
+
+
+@dataclass(frozen=True)
+class Temperament:
+    """How a side plays (after MegaMek's Princess): how much harm done counts against harm
+    taken, how keenly it closes in, and below which health a figure falls back."""
+
+    id: str
+    label: str
+    harm_done: float
+    harm_taken: float
+    approach: float
+    retreat_below: float
+
+
+TEMPERAMENTS = {
+    "aggressive": Temperament("aggressive", "Aggressive", 1.4, 0.8, 0.03, 0.0),
+    "careful": Temperament("careful", "Careful", 1.0, 1.4, 0.015, 0.4),
+}
+"""The temperaments a side may be played with, by id."""
+
+
+def health(state: GameState, figure: Figure) -> float:
+    """0 (out of the fight) to 1 (unhurt): the share of its pools it still has, or the
+    ruleset's hint."""
+    if state.ruleset.is_out(state, figure):
+        return 0.0
+    hinted = state.ruleset.autopilot_hints(state, figure).get("health")
+    if hinted is not None:
+        return max(0.0, min(1.0, hinted))
+    pools = [p for p in figure.pools.values() if p.maximum > 0]
+    if not pools:
+        return 1.0
+    return sum(max(0, p.current) / p.maximum for p in pools) / len(pools)
+
+
+def worth(state: GameState, figure: Figure) -> float:
+    """What a figure in the fight is worth: 1, or the ruleset's hint."""
+    return state.ruleset.autopilot_hints(state, figure).get("worth", 1.0)
+
+
+def value(state: GameState, side: str, temper: Temperament) -> float:
+    """How good ``state`` is for ``side``: its figures' health against the foes', a won or
+    lost fight, and standing (closing in, or falling back when badly hurt)."""
+    outcome = state.ruleset.fight_outcome(state)
+    if outcome is not None and outcome.winner is not None:
+        return WIN if outcome.winner == side else -WIN
+    score = 0.0
+    foes = enemies(state, side)
+    for f in state.figures.values():
+        h = health(state, f)
+        standing = math.sqrt(h)  # a hurt figure's last points count most: focus on it
+        if f.side == side:
+            score += temper.harm_taken * worth(state, f) * standing
+            if h and foes:
+                foe = min(foes, key=lambda e: figure_distance(f, e))
+                lean = temper.approach if h >= temper.retreat_below else -temper.approach
+                gap = figure_distance(f, foe)
+                score -= lean * gap
+                if h >= temper.retreat_below:  # at grips with a foe, facing it
+                    score += FACING * _facing(f, foe) + (ENGAGED if gap <= 1 else 0.0)
+        else:
+            score -= temper.harm_done * worth(state, f) * standing
+    return score
+
+
+def _facing(f: Figure, foe: Figure) -> float:
+    """1 when ``foe`` is in front of ``f`` and ``f`` is not in front of ``foe`` (its flank or
+    rear), 0.5 when they face each other, else 0: turning to the foe, getting behind it."""
+    mine = in_front_arc(f.position, f.facing, foe.position)
+    theirs = in_front_arc(foe.position, foe.facing, f.position)
+    return (0.5 if mine else 0.0) + (0.5 if not theirs else 0.0) * (1.0 if mine else 0.0)
+
+
+def visible_state(state: GameState, side: str) -> GameState:
+    """A copy of ``state`` as ``side`` sees it: other sides' hidden choices not yet revealed
+    are taken out (they are secret, and a guess stands in for them when needed)."""
+    seen = state.copy()
+    if not seen.declarations.revealed:
+        seen.declarations.choices = {
+            fid: a
+            for fid, a in seen.declarations.choices.items()
+            if fid in seen.figures and seen.figures[fid].side == side
+        }
+    return seen
+
+
+Guesses = dict[tuple[int, str], tuple[GameState, Action | None]]
+"""Guessed hidden choices by (state, figure), kept through one decision (the state is held
+so that its id stays its own)."""
+
+
+def imagine(
+    seen: GameState,
+    action: Action,
+    side: str,
+    rng: Stream,
+    guesses: Guesses | None = None,
+) -> tuple[GameState, bool] | None:
+    """The state after ``action`` on ``seen`` with imagined dice, and whether it rolled any;
+    in a hidden step every other figure still to choose gets a guessed choice first, so the
+    step reveals. None when the rules refuse the action."""
+    work = seen.copy()
+    ruleset = work.ruleset
+    try:
+        if action.figure is not None and work.prompt is None and ruleset.who_acts(work).hidden:
+            for fid in ruleset.who_acts(work).waiting:
+                if fid == action.figure:
+                    continue
+                key = (id(seen), fid)
+                if guesses is None or key not in guesses:
+                    found = (seen, _guess(seen, fid, rng))
+                    if guesses is not None:
+                        guesses[key] = found
+                guess = (guesses[key] if guesses is not None else found)[1]
+                if guess is not None:
+                    work.declarations.declare(guess)
+        dice = rng.child()  # the autopilot's own dice, never the encounter's
+        ruleset.resolve(work, action, dice)
+    except (HexcombatError, ValueError, AssertionError):
+        # AssertionError: a ruleset's own check that failed on these imagined dice (a bug
+        # of that ruleset, reported); the move is not played, as if refused
+        return None
+    return work, bool(dice.rolls)
+
+
+def _guess(state: GameState, figure_id: str, rng: Stream) -> Action | None:
+    """A hidden choice another figure might make: one it is offered that the rules accept,
+    at random (its real choice, if made, is never looked at)."""
+    guesses = [
+        a
+        for s in state.ruleset.legal_actions(state, figure_id)
+        for a in candidates(state, s, rng, 4)
+    ]
+    rng.shuffle(guesses)
+    for guess in guesses:
+        try:
+            state.ruleset.check_choice(state, guess)
+        except (HexcombatError, ValueError):
+            continue
+        return guess
+    return None
+
+
+def follow_up(
+    state: GameState,
+    side: str,
+    temper: Temperament,
+    rng: Stream,
+    guesses: Guesses,
+    limit: int,
+    steps: int = 4,
+) -> tuple[float, int]:
+    """The value of ``state`` once the table has ended up to ``steps`` steps and the side's
+    figures have each taken their best plain action in them (foes stand still): how a hidden
+    choice, whose effect comes later, is judged. Also returns the resolutions imagined (at
+    most about ``limit``: the rest of the decision's budget)."""
+    work, spent, reach = state, 0, 0
+    ruleset = state.ruleset
+    for _ in range(steps):
+        if work.prompt is not None or ruleset.fight_outcome(work) is not None or spent >= limit:
+            break
+        if any(s.kind == "next_step" for s in ruleset.legal_actions(work, None)):
+            after = imagine(work, Action("next_step"), side, rng, guesses)
+            spent += 1
+            if after is None:
+                break
+            work = after[0]
+        else:
+            break
+        reach = max(reach, threats(work, side))
+        for fid, f in work.figures.items():
+            if f.side != side or work.prompt is not None:
+                continue
+            best: tuple[float, GameState] | None = None
+            for spec in ruleset.legal_actions(work, fid):
+                for action in candidates(work, spec, rng, FOLLOW_UP):
+                    if spent >= limit:
+                        break
+                    tried = imagine(work, action, side, rng, guesses)
+                    spent += 1
+                    if tried is not None:
+                        score = value(tried[0], side, temper)
+                        if best is None or score > best[0]:
+                            best = (score, tried[0])
+            if best is not None:
+                work = best[1]
+    return value(work, side, temper) + THREAT * reach, spent
+
+
+def threats(state: GameState, side: str) -> int:
+    """How many of the side's figures are offered an action aimed at a foe now."""
+    foes = {f.id for f in enemies(state, side)}
+    count = 0
+    for fid, f in state.figures.items():
+        if f.side != side:
+            continue
+        specs = state.ruleset.legal_actions(state, fid)
+        if any(c.value in foes for s in specs for p in s.params for c in p.choices):
+            count += 1
+    return count

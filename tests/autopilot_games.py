@@ -1,0 +1,83 @@
+"""Games of the autopilot against the random and rush baselines, from every ruleset's demo
+(its set-up, no action played) and from a symmetric start, sides swapped game by game.
+
+``python tests/autopilot_games.py [GAMES] [RULESET...]`` is the long mode: GAMES games
+(default 50) per ruleset, start and opponent, printing the autopilot's share of the decided
+games and its decision times per ruleset. The normal suite plays a few of them
+(``tests/test_autopilot_play.py``).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hexcombat import Encounter, loads  # noqa: E402
+from hexcombat.autopilot.play import (  # noqa: E402
+    MatchResult,
+    play_match,
+    restarted,
+    symmetric_start,
+)
+from hexcombat.rulesets import all_rulesets  # noqa: E402
+
+OPTIONS = {
+    "fig-percentile": {"fp.damage_model": "hp"},
+    "combat-speed-phase": {"csp.combat_resolver": "skirmish"},
+}
+"""Options a ruleset needs for a fight to be won: fig-percentile's placeholder hit points
+(G-2) and combat-speed-phase's borrowed resolution (C-1); the texts have no damage rules."""
+DEMOS = ROOT / "static" / "demos"
+
+
+def demo(ruleset_id: str) -> Encounter:
+    """The ruleset's demo as saved."""
+    return loads((DEMOS / f"{ruleset_id}.json").read_text(encoding="utf-8"))
+
+
+def starts(ruleset_id: str) -> dict[str, Callable[[int], Encounter]]:
+    """The starts games are played from, by name: the demo's set-up and the symmetric one."""
+    template = demo(ruleset_id)
+    options = OPTIONS.get(ruleset_id, {})
+    return {
+        "demo": lambda seed: restarted(template, seed, options),
+        "symmetric": lambda seed: symmetric_start(template, seed, options),
+    }
+
+
+def run(ruleset_id: str, games: int, policy: str = "aggressive") -> list[tuple[str, MatchResult]]:
+    """Every (start, opponent) match of ``policy`` in ``ruleset_id``."""
+    results = []
+    for name, start in starts(ruleset_id).items():
+        for opponent in ("random", "rush"):
+            results.append((f"{name} vs {opponent}", play_match(start, policy, opponent, games)))
+    return results
+
+
+def main(argv: list[str]) -> None:
+    games = int(argv[0]) if argv else 50
+    ids = argv[1:] or [r.id for r in all_rulesets()]
+    print("| ruleset | start vs opponent | won | lost | drawn | share of decided | decision |")
+    print("|---|---|---|---|---|---|---|")
+    for ruleset_id in ids:
+        began = time.monotonic()
+        for label, r in run(ruleset_id, games):
+            ms = sorted(t * 1000 for t in r.timings.get(r.a, [0.0]))
+            print(
+                f"| {ruleset_id} | {label} | {r.wins} | {r.losses} | {r.draws} | "
+                f"{100 * r.decided_share:.0f}% | "
+                f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms |",
+                flush=True,
+            )
+        print(f"<!-- {ruleset_id}: {time.monotonic() - began:.0f} s -->", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

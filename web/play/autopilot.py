@@ -1,0 +1,131 @@
+"""The app plays a side: who plays each side, "Suggest" for the figure in hand, and the
+app's moves, one step at a time with a pause so players can follow (all from the engine's
+``hexcombat.autopilot.view``; nothing here knows a ruleset)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat import Action, HexcombatError
+from hexcombat.autopilot.view import app_move, autopilot_view, played_by, suggest_view
+from web.ui.dom import esc, proxy
+from web.ui.shell import Shell
+
+COMMANDS = ("autopilot-side", "suggest", "close-suggestion", "autopilot-resume")
+PAUSE_MS = 900
+"""The pause before each of the app's moves, so that players can follow."""
+
+
+class AppPlayer:
+    """The sides the app plays, its suggestions and its moves."""
+
+    def __init__(self, app: Shell, open_action: Any) -> None:
+        self.app = app
+        self.open_action = open_action
+        """Open an action's card with given parameters (the play panel's), for Suggest."""
+        app.commands.register(COMMANDS, self.on_command, scope="play")
+        self.suggestion: dict[str, Any] | None = None
+        self.paused = False
+        """True after Undo or Redo: the app waits (else it would play the undone move again)
+        until a person acts or presses Resume."""
+        self._timer: Any = None
+        self._step = proxy(lambda *_: self.step())
+
+    # ---- what the panel shows -----------------------------------------------------------
+    def sides_html(self) -> str:
+        """One button per side: played by people, or by the app with a temperament."""
+        view = autopilot_view(self.app.encounter)
+        words = {t["id"]: f"the app ({t['label'].lower()})" for t in view["temperaments"]}
+        rows = "".join(
+            f'<li><button type="button" data-cmd="autopilot-side" data-side="{esc(s["side"])}" '
+            f'data-played-by="{esc(s["played_by"])}" aria-label="{esc(s["side"])}: played by '
+            f'{esc(words.get(s["played_by"], "people"))}; tap to change">'
+            f'<span class="grow">{esc(s["side"])}</span>'
+            f'<small class="muted">{esc(words.get(s["played_by"], "people"))}</small>'
+            "</button></li>"
+            for s in view["sides"]
+        )
+        resume = (
+            '<p class="hint">The app waits after Undo. <button type="button" '
+            'data-cmd="autopilot-resume">Resume the app</button></p>'
+            if self.paused and any(s["played_by"] for s in view["sides"])
+            else ""
+        )
+        return f'<h3>Played by</h3><ul class="fig-list" id="autopilot-sides">{rows}</ul>{resume}'
+
+    def suggest_html(self, fid: str) -> str:
+        """The Suggest button for the figure in hand, and the suggestion when asked for."""
+        shown = ""
+        if self.suggestion is not None and self.suggestion.get("figure") == fid:
+            shown = (
+                f'<div class="result" id="suggestion" tabindex="-1" role="status">'
+                f"<p><strong>Suggestion:</strong> {esc(self.suggestion['reason'])}</p>"
+                '<button type="button" data-cmd="close-suggestion">Close</button></div>'
+            )
+        return (
+            '<div class="row"><button type="button" data-cmd="suggest" '
+            f'data-figure="{esc(fid)}">Suggest a move</button></div>{shown}'
+        )
+
+    # ---- commands -----------------------------------------------------------------------
+    def on_command(self, cmd: str, element: Any, event: Any) -> None:
+        app = self.app
+        if cmd == "autopilot-side":
+            side = str(element.dataset.side)
+            order = ["", "aggressive", "careful"]
+            now = str(element.dataset.playedBy or "")
+            nxt = order[(order.index(now) + 1) % len(order)] if now in order else ""
+            who = f"the app ({nxt})" if nxt else "people"
+            self.paused = False
+            app.change(lambda e: played_by(e, side, nxt), f"{side} is played by {who}")
+        elif cmd == "autopilot-resume":
+            self.paused = False
+            app.refresh()
+        elif cmd == "suggest":
+            fid = str(element.dataset.figure)
+            try:
+                found = suggest_view(app.encounter, fid)
+            except HexcombatError as exc:
+                app.refuse(exc)
+                return
+            self.suggestion = {**found, "figure": fid}
+            action = found.get("action")
+            if isinstance(action, dict):  # the card opens filled in: nothing is done yet
+                self.open_action(str(action["kind"]), dict(action.get("params") or {}))
+            else:
+                app.refresh()
+        elif cmd == "close-suggestion":
+            self.suggestion = None
+            app.refresh()
+
+    # ---- the app's moves ----------------------------------------------------------------
+    def schedule(self) -> None:
+        """After each redraw: if a side is played by the app, look for its move after a pause."""
+        if self._timer is not None:
+            js.clearTimeout(self._timer)
+            self._timer = None
+        enc = self.app.session.enc
+        if enc is None or self.app.mode != "play" or not enc.setup.autopilot or self.paused:
+            return
+        self._timer = js.setTimeout(self._step, PAUSE_MS)
+
+    def step(self) -> None:
+        """Play the app's next move (one), logged with its reason; nothing when it is the
+        people's turn."""
+        self._timer = None
+        enc = self.app.session.enc
+        if enc is None or self.app.mode != "play" or self.paused:
+            return
+        move = app_move(enc)
+        if move is None:
+            return
+        data = move["action"]
+        assert isinstance(data, dict)
+        action = Action.from_json(data)
+        self.suggestion = None
+        try:
+            self.app.perform(action, None, str(move.get("note") or ""))
+        except HexcombatError as exc:
+            self.app.refuse(exc, "The app could not play its move")
