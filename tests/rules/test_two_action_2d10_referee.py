@@ -223,6 +223,33 @@ def test_r8_ta_17_the_second_striker_may_counter_strike_or_only_one_that_ceded()
     assert "spectacular mistake" in of(events, "attack")[0].text and not of(events, "riposte")
 
 
+def test_r10_ta_17_a_counter_strike_after_a_dropped_weapon_is_struck_with_fists() -> None:
+    """Ann has dropped her weapon (R-10 'fists': her blows come with fists) and may still
+    counter-strike Bo's fumble (TA-17): the counter-strike previews and lands as a brawl
+    (TA-19), as her strike would; it raised an error on the missing weapon dice."""
+    enc = duel()
+    ann = enc.setup_figure("ann")
+    ann.statuses["dropped_weapon"] = Status("dropped_weapon")
+    enc = enc.with_figure(ann)
+    declare(enc, "ann", "attack", "parry", target="bo", guard="bo")
+    declare(enc, "bo", "attack", "parry", target="ann", guard="ann")
+    to_step(enc, "combat")
+    events = roll(enc, [1, 1], "strike", "bo")
+    assert of(events, "riposte")[0].text.startswith("Ann may counter-strike Bo")
+    enc.perform(Action("hold", "ann"))
+    to_step(enc, "riposte")
+    counter = Action("riposte", "ann")
+    breakdown = enc.preview(counter).rollables[0].breakdown()
+    assert any("Brawling" in line for line in breakdown), breakdown
+    struck = enc.perform(counter, faces=[9, 9])  # 9 + 9 + 2 (brawling, as previewed)
+    assert of(struck, "reaction")[0].text == "Ann strikes at Bo: 20 (2d10: 9, 9; +2)"
+    assert [s.kind for s in enc.legal_actions("bo")] == ["parry", "take"]
+    landed = enc.perform(Action("take", "bo"))  # raised on the missing weapon dice before
+    assert of(landed, "attack")[0].data["surplus"] == 8
+    damage = of(landed, "damage")[0].data["damage"]
+    assert isinstance(damage, int) and enc.state.figures["bo"].pools["hp"].current == 20 - damage
+
+
 def test_r9_ta_19_closed_fists_do_not_come_last_in_the_normal_order() -> None:
     """Under ``ta.closed_order = normal``, TA-19's 'unless closed': a closed pair's fists
     strike before the weapons (default ``first``); ``last`` keeps them last (R-9)."""

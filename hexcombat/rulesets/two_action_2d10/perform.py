@@ -173,14 +173,10 @@ class Perform(Resolve):
         """The counter-strike of the protagonist striking second (or who ceded, R-8), after a
         spectacular mistake (TA-17, I-3)."""
         a = state.figure(action.figure)
-        if state.prompt is not None:
-            c = state.prompt.context
-            assert isinstance(c, dict)
-            t = state.figure(str(c["target"]))
-        else:
-            t = state.figure(str(self.round_of(state).ripostes.get(a.id)))
+        t, mode = self._target_of(state, a, "riposte")  # as its preview (fists: R-10)
+        if state.prompt is None:
             self.writing(state).done.append(a.id)
-        self._blow(state, dice, a, t, "melee", False)
+        self._blow(state, dice, a, t, mode, False)
 
     def _blow(
         self, state: GameState, dice: Dice, a: Figure, t: Figure, mode: str, combined: bool

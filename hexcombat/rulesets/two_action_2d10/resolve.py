@@ -350,11 +350,12 @@ class Resolve(Offers):
         return tuple(notes)
 
     def _target_of(self, state: GameState, a: Figure, kind: str) -> tuple[Figure, str]:
-        if kind == "riposte":
+        if kind == "riposte":  # with fists once the weapon is dropped
+            mode = "brawl" if a.has_status("dropped_weapon") else "melee"
             c = state.prompt.context if state.prompt is not None else None
             if isinstance(c, dict) and c.get("attacker") == a.id:  # at once (I-3)
-                return state.figure(str(c["target"])), "melee"
-            return state.figure(str(self.round_of(state).ripostes.get(a.id))), "melee"
+                return state.figure(str(c["target"])), mode
+            return state.figure(str(self.round_of(state).ripostes.get(a.id))), mode
         return state.figure(str(self.plan(state, a.id).get("target"))), self.strike_mode(state, a)
 
     @staticmethod
