@@ -77,7 +77,8 @@ async function start(options) {
 // A first visit requests the runtime before the service worker controls the page, so its
 // 9.6 MB WebAssembly file does not pass through the worker. The page keeps the copy it
 // fetched in HANDOFF_CACHE, which the worker moves into its own cache when the page asks it
-// to keep what it fetched (web/sw.js), instead of downloading the file a second time. Not in
+// to keep what it fetched (web/sw.js), instead of downloading the file a second time; a copy
+// kept after that asks the worker again, so no hand-off is ever left behind. Not in
 // the embed view, which writes nothing to the browser's storage.
 export const HANDOFF_CACHE = "hexcombat:handoff";
 const WASM_URL = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
@@ -93,7 +94,12 @@ function handOverTheRuntime() {
     return result.then((response) => {
       if (response.ok) {
         const copy = response.clone();
-        caches.open(HANDOFF_CACHE).then((cache) => cache.put(WASM_URL, copy)).catch(() => {});
+        caches.open(HANDOFF_CACHE).then((cache) => cache.put(WASM_URL, copy))
+          .then(() => {  // kept after the worker took over already: ask it to take this too
+            const worker = navigator.serviceWorker.controller;
+            if (worker) worker.postMessage({ type: "keep", urls: [] });
+          })
+          .catch(() => {});
       }
       return response;
     });

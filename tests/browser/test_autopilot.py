@@ -38,7 +38,7 @@ def test_suggest_then_the_app_plays_a_side_logged_undoable_and_saved(ui: App) ->
     press(ui, '#panel-body [data-cmd="suggest"]')
     suggestion = page.locator("#suggestion")
     expect(suggestion).to_contain_text(re.compile(r"Suggestion: .+"))
-    expect(page.locator('#panel-body [data-action][aria-expanded="true"]')).to_have_count(1)
+    expect(page.locator('#panel-body [data-action][data-expanded="true"]')).to_have_count(1)
     assert len(log_texts(ui)) == before  # nothing was done
     ui.screenshot("autopilot-suggest")
     press(ui, '#panel-body [data-cmd="deselect"]')

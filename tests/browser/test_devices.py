@@ -83,7 +83,7 @@ def declare_walk(app: App, fid: str) -> None:
     """Declare a walk for ``fid`` in the declarations form."""
     pick(app, fid)
     card = app.page.locator('#panel-body [data-action="declare"]')
-    if card.get_attribute("aria-expanded") != "true":
+    if card.get_attribute("data-expanded") != "true":
         press(app, card.locator(".action-head"))
     mode = app.page.locator('#action-form [data-field="mode"] select')
     labels = mode.locator("option").all_text_contents()

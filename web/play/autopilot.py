@@ -40,10 +40,9 @@ class AppPlayer:
         words = {t["id"]: f"the app ({t['label'].lower()})" for t in view["temperaments"]}
         rows = "".join(
             f'<li><button type="button" data-cmd="autopilot-side" data-side="{esc(s["side"])}" '
-            f'data-played-by="{esc(s["played_by"])}" aria-label="{esc(s["side"])}: played by '
-            f'{esc(words.get(s["played_by"], "people"))}; tap to change">'
+            f'data-played-by="{esc(s["played_by"])}" title="Tap to change who plays it">'
             f'<span class="grow">{esc(s["side"])}</span>'
-            f'<small class="muted">{esc(words.get(s["played_by"], "people"))}</small>'
+            f'<small class="muted">played by {esc(words.get(s["played_by"], "people"))}</small>'
             "</button></li>"
             for s in view["sides"]
         )
