@@ -71,7 +71,8 @@ def test_what_the_first_draw_does_not_need_comes_after_ready(app: App) -> None:
 
 @pytest.mark.parametrize("app", ["desktop"], indirect=True)
 def test_loading_screen_shows_name_progress_and_stages_in_order(app: App) -> None:
-    """While loading: app name, a progress bar and a stage in words; stages advance in order."""
+    """While loading: app name, a progress bar and a stage in words; stages advance in order
+    (the runtime's download and Python's start overlap)."""
     app.open()
     assert app.state == "loading"
     expect(app.page.locator("#boot-title")).to_have_text("Hex Combat")
@@ -84,7 +85,11 @@ def test_loading_screen_shows_name_progress_and_stages_in_order(app: App) -> Non
     timings = app.page.evaluate("hexcombatBoot.timings")
     reached = [stage for stage in STAGES if stage in timings]
     assert reached == STAGES, f"stages seen: {timings}"
-    assert [timings[stage] for stage in STAGES] == sorted(timings[stage] for stage in STAGES)
+    # Python starts while the runtime's last files are still arriving (python-start.mjs starts
+    # it at once), so "runtime" and "python" may be told in either order; the rest is in order
+    after_start = [timings[stage] for stage in STAGES[1:]]
+    assert after_start == sorted(after_start)
+    assert timings["runtime"] <= timings["engine"]
     assert timings["ready"] >= timings["board"]
     assert app.page.locator("#boot-progress").get_attribute("value") == "100"
 
