@@ -10,10 +10,10 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
 
 - ``index.html`` (with the first-visit board's picture, ``web/board_picture.py``),
   ``pyscript.json`` (with the ``files`` map filled in), the start-up
-  script ``web/main.py`` and the other browser-side Python modules in ``web.zip``;
+  script ``web/main.py`` and the other browser-side Python modules in ``web.tgz``;
 - ``static/`` (icons, styles);
-- ``hexcombat.zip``: the engine package with its JSON data files, which PyScript
-  unpacks onto ``sys.path`` through ``"files": {"./hexcombat.zip": "./*"}``;
+- ``hexcombat.tgz``: the engine package with its JSON data files, which PyScript
+  unpacks onto ``sys.path`` through ``"files": {"./hexcombat.tgz": "./*"}``;
 - ``later.zip``: what a start does not need before the first draw (the rulesets other
   than the starter, the CLI, the set-up, library and share panels), unpacked by
   ``web/later.py`` once the page is ready or at the first import that needs it;
@@ -33,6 +33,7 @@ import argparse
 import ast
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -41,6 +42,7 @@ import os
 import re
 import shutil
 import sys
+import tarfile
 import tokenize
 import zipfile
 from collections.abc import Sequence
@@ -68,6 +70,7 @@ MIME_TYPES = {
     ".wasm": "application/wasm",
     ".json": "application/json",
     ".zip": "application/zip",
+    ".tgz": "application/gzip",  # never with a Content-Encoding: the page unpacks it
     ".py": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".css": "text/css",
@@ -102,6 +105,10 @@ CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="(?P<
 
 # Fixed timestamp for zip entries so that identical sources give identical archives.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+ZIP_MTIME = 1577836800  # the same moment for tar entries
+# The start's archives: the engine, and the page's modules but web/main.py (see write_zips).
+ENGINE_ARCHIVE = "hexcombat.tgz"
+PAGE_ARCHIVE = "web.tgz"
 
 
 def fail(message: str) -> None:
@@ -208,6 +215,21 @@ def lean_source(source: bytes) -> bytes:
     return out.encode("utf-8")
 
 
+def lean_script(text: str) -> str:
+    """JavaScript as shipped: without its whole-line ``//`` comments and indentation (the
+    scripts they are used on have no text that spans lines)."""
+    lines = (line.strip() for line in text.splitlines())
+    return "".join(f"{line}\n" for line in lines if line and not line.startswith("//"))
+
+
+def lean_page(html: str) -> str:
+    """``index.html`` as shipped: no HTML comments, its inline script lean (``lean_script``)."""
+    html = re.sub(r"<!--.*?-->\n?", "", html, flags=re.DOTALL)
+    return INLINE_SCRIPT.sub(
+        lambda m: m[0] if m["attrs"] else f"<script>\n{lean_script(m['body'])}</script>", html
+    )
+
+
 def shipped(name: str, data: bytes) -> bytes:
     """A file's bytes as the page gets them (Python sources lean, see ``lean_source``)."""
     return lean_source(data) if name.endswith(".py") else data
@@ -226,7 +248,7 @@ def page_html() -> str:
     from web.board_picture import with_picture
 
     page = (WEB / "index.html").read_text(encoding="utf-8")
-    return with_csp_meta(with_picture(page, ROOT / "static"))
+    return with_csp_meta(lean_page(with_picture(page, ROOT / "static")))
 
 
 def later_names() -> tuple[str, ...]:
@@ -246,7 +268,9 @@ def later_names() -> tuple[str, ...]:
         *(f"{m}/" for m in rulesets),
         *(f"{m}.py" for m in rulesets),
         "hexcombat/cli.py",
+        "hexcombat/autoplay_cli.py",
         "hexcombat/__main__.py",
+        "hexcombat/editing.py",
         "web/setup/panel.py",
         "web/library/panel.py",
         "web/share/panel.py",
@@ -264,8 +288,24 @@ def write_zip(target: Path, entries: dict[str, bytes]) -> None:
             zf.writestr(info, shipped(name, data))
 
 
+def write_tgz(target: Path, entries: dict[str, bytes]) -> None:
+    """Write a gzipped tar of ``entries`` as the page gets them (deterministic, like
+    ``write_zip``). One compressed stream over all files: a fifth smaller than a zip, which
+    compresses each file alone; PyScript unpacks it the same way (``"./*"``)."""
+    with (
+        target.open("wb") as raw,
+        gzip.GzipFile("", "wb", 9, raw, mtime=0) as packed,
+        tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar,
+    ):
+        for name, data in entries.items():
+            body = shipped(name, data)
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(body), 0o644, ZIP_MTIME
+            tar.addfile(info, io.BytesIO(body))
+
+
 def write_zips(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
-    """Write ``hexcombat.zip`` (the engine), ``web.zip`` (the page's modules but
+    """Write ``hexcombat.tgz`` (the engine), ``web.tgz`` (the page's modules but
     ``web/main.py``) and ``later.zip`` (what ``later_names`` lists, from both); return the
     number of engine files."""
     engine = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
@@ -276,8 +316,8 @@ def write_zips(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = (
         if rel.as_posix() != "main.py"
     }
     later = later_names()
-    for name, entries in (("hexcombat.zip", engine), ("web.zip", page)):
-        write_zip(out / name, {k: v for k, v in entries.items() if not k.startswith(later)})
+    for name, entries in ((ENGINE_ARCHIVE, engine), (PAGE_ARCHIVE, page)):
+        write_tgz(out / name, {k: v for k, v in entries.items() if not k.startswith(later)})
     write_zip(
         out / "later.zip",
         {k: v for k, v in {**engine, **page}.items() if k.startswith(later)},
@@ -361,10 +401,10 @@ def page_policy(folder: Path) -> str | None:
 
 
 def write_config(out: Path) -> None:
-    """Write ``pyscript.json``: the source config plus the page modules' zip.
+    """Write ``pyscript.json``: the source config plus the page modules' archive.
 
     ``web/main.py`` is the script PyScript runs; every other ``web/`` module is in
-    ``web.zip`` (entries ``web/...``), which PyScript unpacks into the home folder, on
+    ``web.tgz`` (entries ``web/...``), which PyScript unpacks into the home folder, on
     ``sys.path``, so ``from web import boot`` works there as it does under CPython from the
     repository root. One compressed archive instead of a request per module: a quarter of
     the bytes, and one file to preload.
@@ -373,7 +413,7 @@ def write_config(out: Path) -> None:
     if "packages" in config:
         fail("web/pyscript.json must not use `packages` (it needs micropip, which is not shipped)")
     files = dict(config.get("files", {}))
-    files["./web.zip"] = "./*"
+    files[f"./{PAGE_ARCHIVE}"] = "./*"
     config["files"] = files
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
@@ -382,7 +422,7 @@ def snapshot_key(out: Path) -> str:
     """The key of the Python start-up snapshot a browser keeps for this build: a hash of the
     engine's zips, the worker that imports them and the Pyodide version."""
     pyodide = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text(encoding="utf-8"))
-    digest = hashlib.sha256((out / "hexcombat.zip").read_bytes())
+    digest = hashlib.sha256((out / ENGINE_ARCHIVE).read_bytes())
     digest.update((out / "later.zip").read_bytes())
     digest.update((WEB / "python-snapshot.mjs").read_bytes())
     digest.update(str(pyodide["version"]).encode())
@@ -394,7 +434,7 @@ def write_python_start(out: Path) -> None:
     kept under ``snapshot_key``: a browser starts only from the one its build made)."""
     start = (WEB / "python-start.mjs").read_text(encoding="utf-8")
     start = start.replace("__SNAPSHOT_KEY__", snapshot_key(out))
-    (out / "python-start.mjs").write_text(start, encoding="utf-8")
+    (out / "python-start.mjs").write_text(lean_script(start), encoding="utf-8")
     shutil.copy2(WEB / "python-snapshot.mjs", out / "python-snapshot.mjs")
 
 
@@ -417,8 +457,8 @@ def write_service_worker(out: Path) -> int:
     source = (WEB / "sw.js").read_text(encoding="utf-8")
     source = source.replace("__VERSION__", digest.hexdigest()[:16])
     source = source.replace("__SNAPSHOT_KEY__", snapshot_key(out))
-    source = source.replace("__FILES__", json.dumps(urls, indent=1))
-    (out / "sw.js").write_text(source, encoding="utf-8")
+    source = source.replace("__FILES__", json.dumps(urls, separators=(",", ":")))
+    (out / "sw.js").write_text(lean_script(source), encoding="utf-8")
     return len(urls)
 
 
@@ -441,7 +481,7 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
     shutil.copytree(ROOT / "static", out / "static")
     modules = page_modules()
     (out / "web").mkdir()
-    shutil.copy2(WEB / "main.py", out / "web" / "main.py")
+    (out / "web" / "main.py").write_bytes(lean_source((WEB / "main.py").read_bytes()))
     write_config(out)
     engine_count = write_zips(out, modules, extra_rulesets)
     copy_vendor(out)
@@ -450,7 +490,7 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
 
     size, count = folder_size(out)
     where = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
-    engine_kb = (out / "hexcombat.zip").stat().st_size // 1000
+    engine_kb = (out / ENGINE_ARCHIVE).stat().st_size // 1000
     print(
         f"build: {where}/ ready: {count} files, {size / 1_000_000:.1f} MB "
         f"(engine: {engine_count} files, {engine_kb} kB zipped; page modules: {len(modules)}; "

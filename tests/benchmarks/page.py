@@ -47,7 +47,9 @@ READY_SCRIPT = """
   const mark = () => {
     const html = document.documentElement;
     if (html && html.dataset.appState === "ready" && !window.__readyAt) {
-      window.__readyAt = performance.now();
+      // the app's own mark: this callback waits for the page's Python to yield
+      const own = performance.getEntriesByName("hexcombat:ready")[0];
+      window.__readyAt = own ? own.startTime : performance.now();
     }
   };
   new MutationObserver(mark).observe(document, { attributes: true, subtree: true,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import zipfile
+import tarfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Route, expect
 
 import hexcombat
+from web import build
 
 from .conftest import App, site_build
 
@@ -40,7 +41,7 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
 
     paths = app.paths_requested()
     assert "/vendor/pyodide/pyodide.asm.wasm" in paths
-    assert "/hexcombat.zip" in paths
+    assert "/hexcombat.tgz" in paths
     assert "/favicon.ico" not in paths, "the page must declare its icon"
     assert app.blocked == []
 
@@ -129,8 +130,8 @@ RUNTIME_FILES = [
     "vendor/pyodide/python_stdlib.zip",
     "vendor/pyodide/pyodide-lock.json",
     "web/main.py",
-    "web.zip",
-    "hexcombat.zip",
+    "web.tgz",
+    "hexcombat.tgz",
 ]
 
 
@@ -160,13 +161,11 @@ def test_python_exception_at_start_up_shows_error_screen(
     app: App, site_copy: Path, serve_folder: Callable[[Path], str]
 ) -> None:
     """An exception while Python starts the app ends in the error screen with the traceback."""
-    archive = site_copy / "hexcombat.zip"
-    with zipfile.ZipFile(archive) as original:
-        entries = {name: original.read(name) for name in original.namelist()}
+    archive = site_copy / "hexcombat.tgz"
+    with tarfile.open(archive) as original:
+        entries = {m.name: original.extractfile(m).read() for m in original}  # type: ignore[union-attr]
     entries["hexcombat/__init__.py"] = b'raise RuntimeError("the engine is broken")\n'
-    with zipfile.ZipFile(archive, "w") as broken:
-        for name, data in entries.items():
-            broken.writestr(name, data)
+    build.write_tgz(archive, entries)
     app.open(serve_folder(site_copy))
     assert app.wait_started() == "error"
 

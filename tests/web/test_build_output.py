@@ -1,10 +1,14 @@
 """What web/build.py ships: lean Python (``lean_source``: the same program, every line where
-it was, without comments or docstrings) and the Python start-up snapshot's key."""
+it was, without comments or docstrings), lean scripts, the start's archives, PyScript's
+plugins and the Python start-up snapshot's key."""
 
 from __future__ import annotations
 
 import ast
 import io
+import json
+import re
+import tarfile
 import tokenize
 from pathlib import Path
 
@@ -63,3 +67,45 @@ def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
     assert f'"hexcombat-python-{key}"' in (site / "sw.js").read_text()
     (site / "later.zip").write_bytes((site / "later.zip").read_bytes() + b"\0")
     assert build.snapshot_key(site) != key
+
+
+def test_the_start_archives_are_gzipped_tars_of_the_lean_sources(tmp_path: Path) -> None:
+    """hexcombat.tgz and web.tgz: one compressed stream each (smaller than a zip, which
+    compresses file by file), the same files as before, lean, and the same bytes every build."""
+    build.build(tmp_path / "a")
+    build.build(tmp_path / "b")
+    later = build.later_names()
+    for name, root in ((build.ENGINE_ARCHIVE, "hexcombat/"), (build.PAGE_ARCHIVE, "web/")):
+        archive = tmp_path / "a" / name
+        assert archive.read_bytes() == (tmp_path / "b" / name).read_bytes()
+        with tarfile.open(archive, "r:gz") as tar:
+            members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
+        assert members and all(k.startswith(root) for k in members)
+        assert not [k for k in members if k.startswith(later)]
+        assert "web/main.py" not in members  # PyScript runs it from its own file
+        for key, data in members.items():
+            assert data == build.shipped(key, (build.ROOT / key).read_bytes()), key
+    config = json.loads((tmp_path / "a" / "pyscript.json").read_text(encoding="utf-8"))
+    assert config["files"] == {f"./{build.ENGINE_ARCHIVE}": "./*", f"./{build.PAGE_ARCHIVE}": "./*"}
+
+
+def test_the_shipped_scripts_lose_only_their_comments_and_indentation() -> None:
+    page = (build.WEB / "index.html").read_text(encoding="utf-8")
+    source = build.INLINE_SCRIPT.search(page)
+    assert source is not None
+    lean = build.INLINE_SCRIPT.search(build.lean_page(page))
+    assert lean is not None and "<!--" not in build.lean_page(page)
+    kept = [line.strip() for line in source["body"].splitlines()]
+    assert lean["body"].splitlines()[1:] == [s for s in kept if s and not s.startswith("//")]
+    assert len(lean["body"]) < 0.8 * len(source["body"])
+
+
+def test_pyscript_loads_no_plugin_the_app_does_not_use_for_either_interpreter() -> None:
+    """pyscript.json excludes PyScript's editor, terminal and game plugins for Python, and the
+    page's <mpy-config> the same for MicroPython (PyScript loads them for each otherwise)."""
+    config = json.loads((build.WEB / "pyscript.json").read_text(encoding="utf-8"))
+    page = (build.WEB / "index.html").read_text(encoding="utf-8")
+    micropython = re.search(r"<mpy-config hidden>(.*?)</mpy-config>", page)
+    assert micropython is not None
+    assert json.loads(micropython[1])["plugins"] == config["plugins"]
+    assert "!py-editor" in config["plugins"] and "!error" not in config["plugins"]
