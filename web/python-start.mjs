@@ -77,9 +77,11 @@ async function start(options) {
 // A first visit requests the runtime before the service worker controls the page, so its
 // 9.6 MB WebAssembly file does not pass through the worker. The page keeps the copy it
 // fetched in HANDOFF_CACHE, which the worker moves into its own cache when the page asks it
-// to keep what it fetched (web/sw.js), instead of downloading the file a second time; a copy
-// kept after that asks the worker again, so no hand-off is ever left behind. Not in
-// the embed view, which writes nothing to the browser's storage.
+// to keep what it fetched (web/sw.js), instead of downloading the file a second time. Once
+// its copy is written (or failed) the page asks the active worker to take it over too,
+// whether or not that worker controls the page yet (it may not when the writing ends, and
+// then no later take-over would come): no hand-off is ever left behind. Not in the embed
+// view, which writes nothing to the browser's storage.
 export const HANDOFF_CACHE = "hexcombat:handoff";
 const WASM_URL = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
 
@@ -94,11 +96,10 @@ function handOverTheRuntime() {
     return result.then((response) => {
       if (response.ok) {
         const copy = response.clone();
+        const takeOver = () => navigator.serviceWorker.ready
+          .then((registration) => registration.active.postMessage({ type: "keep", urls: [] }));
         caches.open(HANDOFF_CACHE).then((cache) => cache.put(WASM_URL, copy))
-          .then(() => {  // kept after the worker took over already: ask it to take this too
-            const worker = navigator.serviceWorker.controller;
-            if (worker) worker.postMessage({ type: "keep", urls: [] });
-          })
+          .then(takeOver, takeOver)
           .catch(() => {});
       }
       return response;

@@ -28,13 +28,20 @@ function keep(cache, urls) {
 }
 
 // What the page kept for this worker before it controlled the page: moved into this build's
-// cache (so not downloaded again), then the hand-off cache is deleted.
+// cache (so not downloaded again), then the hand-off cache is deleted. One take-over at a
+// time: two at once (activation and a page's "keep") could have the second open the cache
+// the first just deleted, making it again. A copy that cannot be moved is deleted all the
+// same (the worker then keeps the file as it would any other).
+let takingOver = Promise.resolve();
 function takeOver(cache) {
-  return caches.has(HANDOFF_CACHE).then((has) => has && caches.open(HANDOFF_CACHE)
+  const move = () => caches.has(HANDOFF_CACHE).then((has) => has && caches.open(HANDOFF_CACHE)
     .then((handoff) => handoff.keys().then((requests) => Promise.all(requests.map((request) =>
       handoff.match(request).then((response) => response && cache.put(request, response))
     ))))
+    .catch(() => {})
     .then(() => caches.delete(HANDOFF_CACHE)));
+  takingOver = takingOver.then(move, move);
+  return takingOver;
 }
 
 // Installing fetches nothing, so that the first worker controls the page (clients.claim)

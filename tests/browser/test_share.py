@@ -452,12 +452,6 @@ def test_manifest_is_valid_and_its_icons_load(browser: Browser, bases: tuple[str
 
 
 # ---- updates ----------------------------------------------------------------------------
-@pytest.mark.xfail(
-    strict=False,
-    reason="the first visit's wasm hand-off cache ('hexcombat:handoff') is sometimes still "
-    "there beside the new build's cache at the end (a race with the worker's take-over, "
-    "seen 2 times in 4 full runs; open in #23)",
-)
 def test_a_new_build_asks_before_reloading(browser: Browser, site: Path, tmp_path: Path) -> None:
     folder = tmp_path / "site"
     shutil.copytree(site, folder)
