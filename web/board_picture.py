@@ -14,9 +14,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+from hexcombat.board import Board
 from hexcombat.document import from_document, read_json
 from hexcombat.geometry import Hex
+from hexcombat.layout import from_offset
 from hexcombat.render import Token, render_svg
+from hexcombat.rulesets import get_ruleset
+from hexcombat.rulesets.registry import BUILT_IN
 from hexcombat.view import encounter_view
 
 HEX = 30.0
@@ -117,6 +121,27 @@ def picture(document: Path) -> str:
     # a picture hidden from assistive technology (its box is aria-hidden): no names, fewer bytes
     svg = _shared_shape(UNSPOKEN.sub("", svg))
     return svg.replace(WHITE_PAGE, background).strip().replace("\n", "")
+
+
+def terrain_looks() -> dict[str, dict[str, Any]]:
+    """Per built-in ruleset, its terrain as ``hexcombat.render`` draws it: the default terrain's
+    id, each terrain's fill and the patterns' definitions (for ``web/share-picture.js``)."""
+    looks: dict[str, dict[str, Any]] = {}
+    for entry in BUILT_IN:
+        table = get_ruleset(entry.id).terrain
+        ids = [t.id for t in table]
+        board = Board(len(ids), 1, table, {from_offset(i, 0): t for i, t in enumerate(ids)})
+        svg = render_svg(board, hex_size=HEX, margin=MARGIN, legend=False)
+        defs = re.search(r"<defs>(.*?)</defs>", svg, re.DOTALL)
+        fills = dict(re.findall(r'data-terrain="([^"]+)"[^>]*? fill="([^"]+)"', svg))
+        if sorted(fills) != sorted(ids):
+            raise ValueError("hexcombat.render draws terrain differently: update board_picture")
+        looks[entry.id] = {
+            "default": table.default.id,
+            "fill": fills,
+            "defs": defs[1].replace("\n", "") if defs else "",
+        }
+    return looks
 
 
 def with_picture(html: str, static: Path) -> str:

@@ -418,6 +418,28 @@ def write_config(out: Path) -> None:
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
+def write_share_picture(out: Path) -> None:
+    """Write ``share-picture.js`` (the share link's board before Python) from
+    ``web/share-picture.js``: the viewer's frame (``web/share/bar.py``), each built-in
+    ruleset's terrain as the engine draws it (``web/board_picture.py``) and the document
+    format it reads."""
+    engine_on_path()
+    from hexcombat.document import FORMAT, MAX_BOARD, VERSION
+    from web.board_picture import terrain_looks
+    from web.share.bar import BAR
+
+    source = (WEB / "share-picture.js").read_text(encoding="utf-8")
+    for name, value in (
+        ("__VIEWER_BAR__", json.dumps(BAR)),
+        ("__TERRAIN__", json.dumps(terrain_looks(), separators=(",", ":"))),
+        ("__FORMAT__", FORMAT),
+        ("__VERSION__", str(VERSION)),
+        ("__MAX_BOARD__", str(MAX_BOARD)),
+    ):
+        source = source.replace(name, value)
+    (out / "share-picture.js").write_text(lean_script(source), encoding="utf-8")
+
+
 def snapshot_key(out: Path) -> str:
     """The key of the Python start-up snapshot a browser keeps for this build: a hash of the
     engine's zips, the worker that imports them and the Pyodide version."""
@@ -486,6 +508,7 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
     engine_count = write_zips(out, modules, extra_rulesets)
     copy_vendor(out)
     write_python_start(out)
+    write_share_picture(out)
     cached = write_service_worker(out)
 
     size, count = folder_size(out)

@@ -145,6 +145,13 @@ def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs
         "<= 0.30x",
         load,
     )
+    painted = s["share link board painted"]
+    table.add(
+        "first board on screen, cold share link (the board, not its figures) / bare cold ready",
+        f"{ratio(painted, s['bare cold'])} ({painted:.0f} ms / {s['bare cold'] / 1000:.2f} s)",
+        "<= 0.30x",
+        load,
+    )
     table.add(
         "cold start, where the app's time goes: Python up (hexcombat:python-up) "
         "/ the page's own Python (web/main.py to ready)",
@@ -181,6 +188,8 @@ def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs
         words.append(f"{name} {ratio(app, bare)} ({app / 1000:.1f} s / {bare / 1000:.1f} s)")
     painted = t["app cold board painted"]
     words.append(f"first board {ratio(painted, t['bare cold'])} ({painted / 1000:.2f} s)")
+    painted = t["share link board painted"]
+    words.append(f"share link's board {ratio(painted, t['bare cold'])} ({painted / 1000:.2f} s)")
     table.add(
         "time to ready, tablet 820x1180 touch, CPU 4x slower, app / bare",
         ", ".join(words),

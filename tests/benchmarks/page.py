@@ -23,8 +23,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from hexcombat import Encounter, dumps
+from hexcombat import Encounter, dumps, loads
 from hexcombat.layout import from_offset
+from hexcombat.share import share_fragment
 
 BARE_NAME = "bench-bare.html"
 BARE_SCRIPT_NAME = "bench-bare.js"
@@ -197,9 +198,13 @@ def startup(
             "app cold python up",
             "app cold own python",
             "app warm plain",
+            "share link board painted",
             "load",
         )
     }
+    # a share link's first visit (the skirmish demo: a board shown whole on the tablet too)
+    demo = Path(__file__).resolve().parents[2] / "static" / "demos" / "skirmish.json"
+    shared = url + share_fragment(loads(demo.read_text(encoding="utf-8")))
     for _ in range(runs):
         for name, address in (("app", url), ("bare", url + BARE_NAME)):
             with context(browser, tablet=tablet) as ctx:
@@ -240,6 +245,12 @@ def startup(
                     page.evaluate(DROP_SNAPSHOT)
                     page.reload()
                     out["app warm plain"].append(ready_ms(page))
+        with context(browser, tablet=tablet) as ctx:  # only until the shared board is painted
+            page = open_page(ctx, throttle=throttle)
+            page.goto(shared)
+            page.wait_for_function(f"!isNaN({BOARD_PAINTED})", timeout=60_000)
+            out["share link board painted"].append(float(page.evaluate(BOARD_PAINTED)))
+        quiet(count)
     return {k: statistics.median(v) for k, v in out.items() if v}
 
 

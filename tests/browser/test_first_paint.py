@@ -1,12 +1,19 @@
 """The board before Python: a first visit shows the demo's board at once, as an inert picture
-drawn by the engine at build time (web/board_picture.py), exactly where the live board comes."""
+drawn by the engine at build time (web/board_picture.py), exactly where the live board comes;
+a share link shows the shared encounter's board, read from the link without Python
+(web/share-picture.js)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
+
+from hexcombat import loads
+from hexcombat.share import share_fragment
 
 from .conftest import VIEWPORTS, App, new_app
 
@@ -97,3 +104,58 @@ def test_a_later_visit_shows_no_first_visit_picture_but_its_own_board(first_visi
     page.reload()
     app.wait_ready()
     assert "first-visit" not in page.evaluate("window.__pictures")
+
+
+CENTRES_OF = """([scope, keys]) => Object.fromEntries(keys.map((key) => {
+  const r = document.querySelector(`${scope} [data-hex="${key}"]`).getBoundingClientRect();
+  return [key, [r.x + r.width / 2, r.y + r.height / 2, r.width]];
+}))"""
+DEMOS = Path(__file__).resolve().parents[2] / "static" / "demos"
+SHARED = {"desktop": DEMOS / "fig-percentile.json", "tablet-portrait": DEMOS / "skirmish.json"}
+"""A board the live board shows whole at that size (on a touch screen a board too big for
+fingers is zoomed in on its figures, which only Python knows: no picture then)."""
+
+
+def test_a_share_link_shows_the_shared_board_before_python_and_the_live_board_replaces_it_in_place(
+    first_visit: App,
+) -> None:
+    """Python cannot start while the runtime's WebAssembly is held back: the shared encounter's
+    board (its own size and terrain) is on screen all the same, and the live board comes
+    exactly where it was."""
+    app, page = first_visit, first_visit.page
+    shared = SHARED[app.viewport]
+    document = json.loads(shared.read_text(encoding="utf-8"))
+    width, height = document["board"]["width"], document["board"]["height"]
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    app.open(app.base_url + share_fragment(loads(shared.read_text(encoding="utf-8"))))
+    page.wait_for_selector("#boot-snapshot[data-source=share] svg", state="attached")
+    page.wait_for_function("performance.getEntriesByName('hexcombat:board-painted').length === 1")
+    keys = ["0,0", f"{width - 1},{-((width - 1) // 2)}", "7,2"]
+    seen, before, terrain = page.evaluate(
+        f"""() => [({PICTURE_FACTS})(), ({CENTRES_OF})(['#boot-snapshot', {json.dumps(keys)}]),
+        Array.from(document.querySelectorAll('#boot-snapshot [data-hex]'),
+                   (h) => h.getAttribute('fill'))]"""
+    )
+    assert held and not page.evaluate("performance.getEntriesByName('hexcombat:python-up').length")
+    assert seen == {
+        "state": "loading",
+        "hexes": width * height,
+        "figures": 0,  # where they stand comes from Python
+        "hidden from assistive technology": "true",
+        "active content": 0,
+    }
+    assert len(set(terrain)) > 2  # the shared board's own terrain, not one colour
+    held[0].continue_()
+    app.wait_ready()
+    assert page.locator("#boot-snapshot").count() == 0
+    after = page.evaluate(CENTRES_OF, ["#board", keys])
+    for key, (x, y, size) in before.items():  # no jump: each hex where the picture had it
+        lx, ly, lsize = after[key]
+        assert abs(x - lx) <= 1.0 and abs(y - ly) <= 1.0 and abs(size - lsize) <= 1.0, (
+            key,
+            before,
+            after,
+        )
+    assert page.evaluate("window.__pictures") == ["share"]
+    assert page.evaluate("hexcombatBoot.violations") == []

@@ -48,3 +48,31 @@ def test_a_page_without_the_slot_is_refused(tmp_path: Path) -> None:
     assert board_picture.with_picture(board_picture.SLOT, tmp_path) == (
         '<template id="first-board"></template>'
     )
+
+
+def test_each_built_in_rulesets_terrain_is_drawn_for_the_share_picture_as_the_engine_draws_it() -> (
+    None
+):
+    """web/share-picture.js draws a shared board with these fills and patterns (the ones
+    ``hexcombat.render`` gives the first-visit picture), for every built-in ruleset."""
+    from hexcombat.rulesets import get_ruleset, ruleset_entries
+
+    looks = board_picture.terrain_looks()
+    assert set(looks) == {e.id for e in ruleset_entries()}
+    for ruleset_id, look in looks.items():
+        table = get_ruleset(ruleset_id).terrain
+        assert look["default"] == table.default.id
+        for terrain in table:
+            fill = look["fill"][terrain.id]
+            if terrain.pattern == "none":
+                assert fill == terrain.color
+            else:
+                assert fill == f"url(#terrain-{terrain.id})"
+                assert f'<pattern id="terrain-{terrain.id}"' in look["defs"]
+
+
+def test_the_share_picture_script_is_filled_in(tmp_path: Path) -> None:
+    build.write_share_picture(tmp_path)
+    script = (tmp_path / "share-picture.js").read_text(encoding="utf-8")
+    assert "__" not in script.replace("__proto__", "")
+    assert 'id=\\"viewer-main\\"' in script and '"two-action-2d10":' in script
