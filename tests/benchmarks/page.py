@@ -48,9 +48,11 @@ READY_SCRIPT = """
   const mark = () => {
     const html = document.documentElement;
     if (html && html.dataset.appState === "ready" && !window.__readyAt) {
-      // the app's own mark: this callback waits for the page's Python to yield
+      // ready once the page's Python has yielded (this callback waits for it); the bytes
+      // before ready are those begun before the app's own mark (its later.zip comes after)
+      window.__readyAt = performance.now();
       const own = performance.getEntriesByName("hexcombat:ready")[0];
-      window.__readyAt = own ? own.startTime : performance.now();
+      window.__bytesUntil = own ? own.startTime : window.__readyAt;
     }
   };
   new MutationObserver(mark).observe(document, { attributes: true, subtree: true,
@@ -222,7 +224,7 @@ def startup(
                     out["app cold own python"].append(float(stages["ready"] - stages["engine"]))
                 # the responses the server began before the page was ready (those it begins
                 # at once after, such as the app's later.zip, are not "before ready")
-                ready_at = page.evaluate("performance.timeOrigin + window.__readyAt") / 1000
+                ready_at = page.evaluate("performance.timeOrigin + window.__bytesUntil") / 1000
                 out[f"{name} bytes before ready"].append(count.since(began, ready_at))
                 if name == "app":
                     page.evaluate("navigator.serviceWorker.ready.then(() => 0)")
