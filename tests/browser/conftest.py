@@ -19,7 +19,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    Route,
+    sync_playwright,
+)
 
 from .given_snapshot import GivenSnapshot, kept_or_made
 
@@ -137,6 +144,13 @@ def serve_folder() -> Iterator[Callable[[Path], str]]:
 GIVEN: dict[str, GivenSnapshot] = {}
 """The Python start-up snapshot given to the contexts ``new_app`` makes, by the base URL of
 the build it belongs to (see given_snapshot.py)."""
+
+
+def give_snapshots(context: BrowserContext) -> None:
+    """Start every page of ``context`` from its build's snapshot, at every base URL whose
+    build has one (a test that serves the site at more addresses adds them to GIVEN)."""
+    for url, snapshot in GIVEN.items():
+        snapshot.give(context, url)
 
 
 @pytest.fixture(scope="session")
