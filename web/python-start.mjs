@@ -71,7 +71,11 @@ async function start(options) {
   if (entry) {
     try {
       // The runtime's downloads start at once; Python starts once the bytes are verified.
-      const pyodide = await loadPlain({ ...plain, _loadSnapshot: verified(entry) });
+      const bytes = verified(entry);
+      // Pyodide awaits the bytes only once its runtime is loaded: a damaged snapshot's digest
+      // fails before that, and an unawaited rejection would end the start as "unhandled"
+      bytes.catch(() => {});
+      const pyodide = await loadPlain({ ...plain, _loadSnapshot: bytes });
       mark("snapshot");
       return pyodide;
     } catch (error) {
