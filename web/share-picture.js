@@ -1,8 +1,9 @@
 // The share link's board before Python: a tiny reader of the link's share code (URL-safe
 // base64 of zlib-compressed JSON, hexcombat/document.py's to_share_code) draws the shared
 // encounter's board as an inert picture where the viewer will draw the live one. The
-// start-up controller in index.html loads this file only for a share link or the embed view
-// (a file of the site: the page's Content-Security-Policy allows no other inline script).
+// start-up controller in index.html requests this file at once (high priority), only for a
+// share link or the embed view (a file of the site: the page's Content-Security-Policy
+// allows no other inline script).
 //
 // Where it can: the board (its hexes and terrain, as hexcombat.render draws them for the
 // built-in rulesets, filled in by web/build.py) is known from the link alone; the figures are
@@ -19,7 +20,6 @@
   // web/board/view.py: hex size and margin (board units), zoom limits, fingers' token size
   var HEX = 30, MARGIN = 16, APOTHEM = HEX * Math.sqrt(3) / 2;
   var MIN_ZOOM = 0.08, MAX_ZOOM = 6, TOKEN_PX = 2 * HEX * 0.52, TOUCH_FIT_PX = 30;
-  var boot = window.hexcombatBoot;
   function $(id) { return document.getElementById(id); }
 
   function code() {
@@ -116,7 +116,7 @@
     var text = code();
     if (!text || !window.DecompressionStream || matchMedia("(prefers-color-scheme: dark)").matches) return;
     if (kind === "view" && localStorage.getItem("hexcombat:index") !== null) return;
-    Promise.all([documentOf(text), styled()]).then(function (got) {
+    Promise.all([documentOf(text), parsed().then(styled)]).then(function (got) {
       var doc = got[0], board = doc && doc.board;
       if (!doc || doc.format !== FORMAT || doc.version !== VERSION || !board) return;
       if (!side(board.width) || !side(board.height) || typeof (board.terrain || {}) !== "object") return;
@@ -127,8 +127,19 @@
       if (!picture) return;
       frame(kind);
       var rect = place(picture);
-      if (rect) boot.showPicture(picture.svg, rect, "share");
+      if (rect) window.hexcombatBoot.showPicture(picture.svg, rect, "share");
     }).catch(function () { /* no picture: the viewer says what is wrong with the link */ });
+  }
+
+  // Once the page is parsed (the first frame after it), not at DOMContentLoaded, which waits
+  // for PyScript's modules; the link's code is read meanwhile.
+  function parsed() {
+    return new Promise(function (resolve) {
+      (function check() {
+        if ($("first-board") || document.readyState !== "loading") resolve();
+        else requestAnimationFrame(check);
+      })();
+    });
   }
 
   try { paint(); } catch (e) { /* no picture */ }
