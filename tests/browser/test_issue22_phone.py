@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, expect
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.document import from_document
 
-from .appdriver import box, import_encounter, overlaps, start_app
+from .appdriver import box, import_encounter, overlaps, press, roll_typed, start_app
 from .conftest import ROOT, App
 
 pytestmark = pytest.mark.browser
@@ -115,3 +115,29 @@ def test_22_3_phone_top_bar_is_whole_at_the_longest_clock_label(
         expect(page.locator("#log-button")).to_contain_text("Log")
         phone.screenshot(f"issue22-phone-clock-{demo['ruleset']}-{'next' if offered else 'wait'}")
         assert_top_bar_whole(phone, label)
+
+
+def test_22_finishing_the_initiative_step_on_a_phone_takes_typed_dice(phone: App) -> None:
+    """strike-chance-pulse's initiative is rolled by the step button: it opens the step's card
+    with each figure's D10 and its odds (A-13), and the faces typed there are the ones logged."""
+    demo = next(d for d in DEMOS if d["ruleset"] == "strike-chance-pulse")
+    file = ROOT / "static" / "demos" / demo["file"]
+    enc = Encounter(from_document(json.loads(file.read_text("utf-8"))).setup)
+    import_encounter(phone, enc)
+    page = phone.page
+    step = page.locator(f"#topbar {TOP_BAR[2]}")
+    expect(step).to_have_attribute("data-rolls", "true")
+    press(phone, step)
+    card = page.locator('#panel-body [data-action="next_step"][data-expanded="true"]')
+    rolls = enc.preview(Action("next_step")).rollables
+    for r in rolls:
+        expect(card.locator("#preview")).to_contain_text(r.label)
+    expect(card.locator("#preview")).to_contain_text("(A-13)")
+    faces = [9, 4, 6, 1, 7, 2, 8, 3][: len(rolls)]
+    phone.screenshot("issue22-phone-initiative-dice")
+    roll_typed(phone, faces)
+    expect(card).to_have_count(0)
+    expected = enc.perform(Action("next_step"), faces)
+    text = next(e.text for e in expected if e.kind == "initiative")
+    expect(page.locator("#log")).to_contain_text(text)
+    assert_top_bar_whole(phone, "after initiative")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from playouts import action_for
 from two_action_2d10_fixtures import (
     ANN_AT,
     BO_AT,
