@@ -1,5 +1,6 @@
-"""The phone's top bar (issue 22, item 3) at every ruleset's longest clock label: Menu, the
-mode switch, Next, Undo, Redo and Log all whole and inside the screen, none over another.
+"""The top bar (issue 22): at phone size, at every ruleset's longest clock label, Menu, the
+mode switch, Next, Undo, Redo and Log all whole and inside the screen, none over another, and
+the step button's card takes typed initiative dice; at tablet size every who-acts chip whole.
 
 The longest labels come from the engine: each ruleset's demo set-up is played (the step
 finished whenever it may be, else a seeded random offered action) into its tenth outermost
@@ -141,3 +142,35 @@ def test_22_finishing_the_initiative_step_on_a_phone_takes_typed_dice(phone: App
     text = next(e.text for e in expected if e.kind == "initiative")
     expect(page.locator("#log")).to_contain_text(text)
     assert_top_bar_whole(phone, "after initiative")
+
+
+def test_22_tablet_who_acts_chips_are_all_whole(browser: Browser, base_url: str) -> None:
+    """At 820x1180 the chips wrap into two rows rather than being cut at the bar's edge; a
+    chip is either whole in view or in a row scrolled below (never cut left or right)."""
+    app = start_app(browser, base_url, "tablet-touch")
+    try:
+        page = app.page
+        press(app, page.locator('#welcome [data-cmd="welcome-close"]').first)
+        chips = page.locator("#turn-tracker .who button")
+        expect(chips.first).to_be_visible()
+        assert chips.count() >= 6, "the first-visit demo has six figures"
+        who = page.evaluate(
+            "(() => { const w = document.querySelector('#turn-tracker .who');"
+            " const r = w.getBoundingClientRect(); return {x: r.x, y: r.y,"
+            " w: w.clientWidth, h: w.clientHeight, sw: w.scrollWidth}; })()"
+        )
+        assert who["sw"] <= who["w"], "chips hidden sideways"
+        rows = set()
+        for i in range(chips.count()):
+            c = chips.nth(i).bounding_box()
+            assert c is not None
+            assert who["x"] - 0.5 <= c["x"] and c["x"] + c["width"] <= who["x"] + who["w"] + 0.5
+            bottom = who["y"] + who["h"]
+            assert c["y"] + c["height"] <= bottom + 0.5 or c["y"] >= bottom - 0.5, f"chip {i} cut"
+            rows.add(round(c["y"]))
+        assert len(rows) >= 2, "six chips in one row: the bar had room, nothing was tested"
+        app.screenshot("issue22-tablet-chips")
+        assert_top_bar_whole(app, "tablet, six chips")
+    finally:
+        page.context.close()
+    assert app.blocked == []
