@@ -194,6 +194,9 @@ class Play:
         self.kind = "next_step"
         self.render()
         self.app.sheet_open()
+        card = js.document.querySelector('#panel-body [data-action="next_step"]')
+        if present(card):  # the dice fields under the step's words, in view on a phone too
+            card.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
     # ---- panel ----------------------------------------------------------------------------
     def render(self) -> None:
