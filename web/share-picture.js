@@ -102,13 +102,17 @@
     return [rect.left, rect.top, rect.width, rect.height];
   }
 
-  function styled() {  // the viewer's styles (index.html adds them at once for a share link)
-    var link = $("share-css");
-    if (!link || link.sheet) return Promise.resolve();
-    return new Promise(function (resolve) {
-      link.addEventListener("load", resolve);
-      link.addEventListener("error", resolve);
-    });
+  // The page's style sheets (the viewer's, which index.html adds at once for a share link,
+  // among them) have loaded: the frame is measured as the viewer will measure it.
+  function styled() {
+    var links = document.querySelectorAll('link[rel="stylesheet"]');
+    return Promise.all(Array.prototype.map.call(links, function (link) {
+      if (link.sheet) return null;
+      return new Promise(function (resolve) {
+        link.addEventListener("load", resolve);
+        link.addEventListener("error", resolve);
+      });
+    }));
   }
 
   function paint() {
@@ -131,13 +135,16 @@
     }).catch(function () { /* no picture: the viewer says what is wrong with the link */ });
   }
 
-  // Once the page is parsed (the first frame after it), not at DOMContentLoaded, which waits
-  // for PyScript's modules; the link's code is read meanwhile.
+  // Once the page is parsed, in a frame (so with the page's render-blocking style sheet, which
+  // this script, requested first, may beat), not at DOMContentLoaded, which waits for
+  // PyScript's modules; the link's code is read meanwhile.
   function parsed() {
     return new Promise(function (resolve) {
       (function check() {
-        if ($("first-board") || document.readyState !== "loading") resolve();
-        else requestAnimationFrame(check);
+        requestAnimationFrame(function () {
+          if ($("first-board") || document.readyState !== "loading") resolve();
+          else check();
+        });
       })();
     });
   }
