@@ -13,7 +13,8 @@ from ..errors import HexcombatError
 from ..geometry import Hex
 from ..time import Clock
 from ..validation import Json
-from .policy import Decision, Policy, actors, make_policy
+from .players import make_policy
+from .policy import Decision, Policy, actors
 
 
 class NotEnoughSidesError(HexcombatError):
