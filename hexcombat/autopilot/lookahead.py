@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..state import GameState
 from .candidates import candidates, enemies
-from .scoring import THREAT, Guesses, Temperament, imagine, value
+from .scoring import THREAT, Guesses, Temperament, guess_choice, imagine, settled, value
 from .stream import Stream
 
 FOLLOW_UP = 3
@@ -51,11 +51,13 @@ def best_own(
     rng: Stream,
     guesses: Guesses,
     limit: int,
+    hidden: bool = False,
 ) -> tuple[GameState | None, int]:
-    """The side's figure's best action by the value it reaches (None: nothing better than
-    standing, unless it must answer a prompt), and the resolutions imagined."""
+    """The side's figure's best action by the value it reaches (a hidden choice: once the
+    step has ended; None: nothing better than standing, unless it must answer a prompt or
+    choose), and the resolutions imagined."""
     ruleset = state.ruleset
-    must = state.prompt is not None
+    must = hidden or state.prompt is not None
     best: tuple[float, GameState] | None = None
     stay = -1e9 if must else value(state, side, temper)
     spent = 0
@@ -64,9 +66,10 @@ def best_own(
             if spent >= limit:
                 break
             tried = imagine(state, action, side, rng, guesses)
-            spent += 1
+            spent += 1 + hidden
             if tried is not None:
-                score = value(tried[0], side, temper)
+                reached = settled(tried[0], side, rng, guesses) if hidden else tried[0]
+                score = value(reached, side, temper)
                 if score > stay + 1e-9 and (best is None or score > best[0]):
                     best = (score, tried[0])
     return (best[1] if best else None), spent
@@ -102,15 +105,12 @@ def play_out(
                 break
             work = after
             continue
-        hidden = ruleset.who_acts(work).hidden
-        if hidden and ended:
-            break  # a new step of secret choices: what follows them is not foreseen
+        who = ruleset.who_acts(work)
         own = not (passing and not ended)
-        moved = (
-            None
-            if hidden
-            else _one_each(work, side, temper, rng, guesses, limit - spent, acted, own)
-        )
+        if who.hidden:
+            moved = _choose_hidden(work, who.waiting, side, temper, rng, guesses, limit - spent)
+        else:
+            moved = _one_each(work, side, temper, rng, guesses, limit - spent, acted, own)
         if moved is not None:
             work, used = moved
             spent += used
@@ -125,6 +125,30 @@ def play_out(
             break
         work, ended, acted = ended_step[0], ended + 1, {}
     return work, spent
+
+
+def _choose_hidden(
+    state: GameState,
+    waiting: tuple[str, ...],
+    side: str,
+    temper: Temperament,
+    rng: Stream,
+    guesses: Guesses,
+    limit: int,
+) -> tuple[GameState, int] | None:
+    """A step of hidden choices in a play-out: the side's first figure still to choose
+    makes its best choice (the others' guessed, so the step reveals), or, when only foes
+    are left to choose, one of them makes a guessed plain choice; None when nobody waits."""
+    mine = [fid for fid in waiting if state.figures[fid].side == side]
+    if mine:
+        after, spent = best_own(state, mine[0], side, temper, rng, guesses, limit, True)
+        return (after, spent) if after is not None else None
+    for fid in waiting:
+        choice = guess_choice(state, fid, rng)
+        tried = imagine(state, choice, side, rng, guesses) if choice is not None else None
+        if tried is not None:
+            return tried[0], 1
+    return None
 
 
 def _one_each(

@@ -29,7 +29,7 @@ SAMPLES = 3
 """Imagined play-outs of each of those (under the same luck for every candidate)."""
 LOOK_STEPS = 2
 """Step ends a play-out goes through (this step's, then the next one's)."""
-HIDDEN_STEPS = 4
+HIDDEN_STEPS = 6
 """Step ends a play-out after a hidden choice goes through (the choice acts later)."""
 LOOK_LIMIT = 24
 """Imagined resolutions in one play-out at most."""

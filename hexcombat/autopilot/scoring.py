@@ -141,7 +141,7 @@ def imagine(
                     continue
                 key = (id(seen), fid)
                 if guesses is None or key not in guesses:
-                    found = (seen, _guess(seen, fid, rng))
+                    found = (seen, guess_choice(seen, fid, rng))
                     if guesses is not None:
                         guesses[key] = found
                 guess = (guesses[key] if guesses is not None else found)[1]
@@ -169,7 +169,7 @@ def settled(state: GameState, side: str, rng: Stream, guesses: Guesses | None = 
     return state if after is None else after[0]
 
 
-def _guess(state: GameState, figure_id: str, rng: Stream) -> Action | None:
+def guess_choice(state: GameState, figure_id: str, rng: Stream) -> Action | None:
     """A hidden choice another figure might make: a plain one (its first offered action's
     first values, as a player who goes straight at the nearest foe), else any it is offered
     that the rules accept (its real choice, if made, is never looked at)."""
