@@ -18,6 +18,8 @@ from .stream import Stream
 
 FOLLOW_UP = 3
 """Candidates per offered action a figure of the side tries in a look ahead."""
+OWN_TRIES = 8
+"""Candidates one figure of the side tries for one action of a look ahead at most."""
 PER_STEP = 3
 """Actions one figure takes in one step of a look ahead at most."""
 
@@ -61,6 +63,7 @@ def best_own(
     best: tuple[float, GameState] | None = None
     stay = -1e9 if must else value(state, side, temper)
     spent = 0
+    limit = min(limit, OWN_TRIES * (1 + hidden))
     for spec in ruleset.legal_actions(state, figure_id):
         for action in candidates(state, spec, rng, FOLLOW_UP):
             if spent >= limit:

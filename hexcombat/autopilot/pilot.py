@@ -23,15 +23,15 @@ HIDDEN = 24
 """Candidates tried for a hidden choice (one figure's at a time)."""
 HIDDEN_BUDGET = 4
 """A hidden choice's budget, in budgets: each candidate is judged by a play-out."""
-SECOND_LOOK = 4
+SECOND_LOOK = 3
 """Candidates (the best by the first look) played out to the end of the next step."""
-SAMPLES = 3
+SAMPLES = 2
 """Imagined play-outs of each of those (under the same luck for every candidate)."""
 LOOK_STEPS = 2
 """Step ends a play-out goes through (this step's, then the next one's)."""
 HIDDEN_STEPS = 6
 """Step ends a play-out after a hidden choice goes through (the choice acts later)."""
-LOOK_LIMIT = 24
+LOOK_LIMIT = 16
 """Imagined resolutions in one play-out at most."""
 
 Tried = tuple[ActionSpec, Action, list[Imagined]]
