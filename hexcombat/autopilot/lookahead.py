@@ -10,6 +10,8 @@ order for the side: it does not count on striking first).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..actions import Action
 from ..state import GameState
 from .candidates import candidates, enemies
@@ -24,9 +26,26 @@ PER_STEP = 3
 """Actions one figure takes in one step of a look ahead at most."""
 
 
-def plain_reply(
-    state: GameState, figure_id: str, side: str, rng: Stream, guesses: Guesses
-) -> GameState | None:
+@dataclass(frozen=True)
+class Look:
+    """Who looks ahead and how: the side, its temperament, its own dice and its guesses of
+    the hidden choices of others."""
+
+    side: str
+    temper: Temperament
+    rng: Stream
+    guesses: Guesses
+
+    def imagine(self, state: GameState, action: Action) -> tuple[GameState, bool] | None:
+        """:func:`~.scoring.imagine` with this look's dice and guesses."""
+        return imagine(state, action, self.side, self.rng, self.guesses)
+
+    def value(self, state: GameState) -> float:
+        """How good ``state`` is for the side."""
+        return value(state, self.side, self.temper)
+
+
+def plain_reply(look: Look, state: GameState, figure_id: str) -> GameState | None:
     """The state after ``figure_id``'s plain action (a foe's model): the first offered action
     aimed at another side's figure that rolls dice, else (for a prompt) the first answer the
     rules accept; None when it has nothing of the kind."""
@@ -35,25 +54,18 @@ def plain_reply(
     foes = {f.id for f in enemies(state, figure.side)}
     answer = state.prompt is not None and state.prompt.figure == figure_id
     for spec in ruleset.legal_actions(state, figure_id):
-        for action in candidates(state, spec, rng, 1):
+        for action in candidates(state, spec, look.rng, 1):
             aimed = any(isinstance(v, str) and v in foes for v in action.params.values())
             if not answer and not (aimed and ruleset.preview(state, action).rollables):
                 continue
-            after = imagine(state, action, side, rng, guesses)
+            after = look.imagine(state, action)
             if after is not None:
                 return after[0]
     return None
 
 
 def best_own(
-    state: GameState,
-    figure_id: str,
-    side: str,
-    temper: Temperament,
-    rng: Stream,
-    guesses: Guesses,
-    limit: int,
-    hidden: bool = False,
+    look: Look, state: GameState, figure_id: str, limit: int, hidden: bool = False
 ) -> tuple[GameState | None, int]:
     """The side's figure's best action by the value it reaches (a hidden choice: once the
     step has ended; None: nothing better than standing, unless it must answer a prompt or
@@ -61,32 +73,27 @@ def best_own(
     ruleset = state.ruleset
     must = hidden or state.prompt is not None
     best: tuple[float, GameState] | None = None
-    stay = -1e9 if must else value(state, side, temper)
+    stay = -1e9 if must else look.value(state)
     spent = 0
     limit = min(limit, OWN_TRIES * (1 + hidden))
     for spec in ruleset.legal_actions(state, figure_id):
-        for action in candidates(state, spec, rng, FOLLOW_UP):
+        for action in candidates(state, spec, look.rng, FOLLOW_UP):
             if spent >= limit:
                 break
-            tried = imagine(state, action, side, rng, guesses)
+            tried = look.imagine(state, action)
             spent += 1 + hidden
             if tried is not None:
-                reached = settled(tried[0], side, rng, guesses) if hidden else tried[0]
-                score = value(reached, side, temper)
+                reached = (
+                    settled(tried[0], look.side, look.rng, look.guesses) if hidden else tried[0]
+                )
+                score = look.value(reached)
                 if score > stay + 1e-9 and (best is None or score > best[0]):
                     best = (score, tried[0])
     return (best[1] if best else None), spent
 
 
 def play_out(
-    state: GameState,
-    side: str,
-    temper: Temperament,
-    rng: Stream,
-    guesses: Guesses,
-    limit: int,
-    steps: int = 1,
-    passing: bool = False,
+    look: Look, state: GameState, limit: int, steps: int = 1, passing: bool = False
 ) -> tuple[GameState, int]:
     """``state`` once up to ``steps`` step ends have passed with every figure acting (foes
     plainly, first; the side's figures at their best, none of them in this step when
@@ -99,11 +106,11 @@ def play_out(
         prompt = work.prompt
         if prompt is not None:
             fid = prompt.figure
-            if work.figures[fid].side == side:
-                after, used = best_own(work, fid, side, temper, rng, guesses, limit - spent)
+            if work.figures[fid].side == look.side:
+                after, used = best_own(look, work, fid, limit - spent)
                 spent += used
             else:
-                after, spent = plain_reply(work, fid, side, rng, guesses), spent + 1
+                after, spent = plain_reply(look, work, fid), spent + 1
             if after is None:
                 break
             work = after
@@ -111,9 +118,9 @@ def play_out(
         who = ruleset.who_acts(work)
         own = not (passing and not ended)
         if who.hidden:
-            moved = _choose_hidden(work, who.waiting, side, temper, rng, guesses, limit - spent)
+            moved = _choose_hidden(look, work, who.waiting, limit - spent)
         else:
-            moved = _one_each(work, side, temper, rng, guesses, limit - spent, acted, own)
+            moved = _one_each(look, work, limit - spent, acted, own)
         if moved is not None:
             work, used = moved
             spent += used
@@ -122,7 +129,7 @@ def play_out(
             s.kind == "next_step" for s in ruleset.legal_actions(work, None)
         ):
             break
-        ended_step = imagine(work, Action("next_step"), side, rng, guesses)
+        ended_step = look.imagine(work, Action("next_step"))
         spent += 1
         if ended_step is None:
             break
@@ -131,77 +138,56 @@ def play_out(
 
 
 def _choose_hidden(
-    state: GameState,
-    waiting: tuple[str, ...],
-    side: str,
-    temper: Temperament,
-    rng: Stream,
-    guesses: Guesses,
-    limit: int,
+    look: Look, state: GameState, waiting: tuple[str, ...], limit: int
 ) -> tuple[GameState, int] | None:
     """A step of hidden choices in a play-out: the side's first figure still to choose
     makes its best choice (the others' guessed, so the step reveals), or, when only foes
     are left to choose, one of them makes a guessed plain choice; None when nobody waits."""
-    mine = [fid for fid in waiting if state.figures[fid].side == side]
+    mine = [fid for fid in waiting if state.figures[fid].side == look.side]
     if mine:
-        after, spent = best_own(state, mine[0], side, temper, rng, guesses, limit, True)
+        after, spent = best_own(look, state, mine[0], limit, True)
         return (after, spent) if after is not None else None
     for fid in waiting:
-        choice = guess_choice(state, fid, rng)
-        tried = imagine(state, choice, side, rng, guesses) if choice is not None else None
+        choice = guess_choice(state, fid, look.rng)
+        tried = look.imagine(state, choice) if choice is not None else None
         if tried is not None:
             return tried[0], 1
     return None
 
 
 def _one_each(
-    state: GameState,
-    side: str,
-    temper: Temperament,
-    rng: Stream,
-    guesses: Guesses,
-    limit: int,
-    acted: dict[str, int],
-    own: bool,
+    look: Look, state: GameState, limit: int, acted: dict[str, int], own: bool
 ) -> tuple[GameState, int] | None:
     """One action of the first figure (foes first; the side's own only with ``own``) that
     still acts in this step, or None when none does; ``acted`` counts each figure's actions
     in the step."""
     ruleset = state.ruleset
-    order = sorted(state.figures.values(), key=lambda f: f.side == side)
+    order = sorted(state.figures.values(), key=lambda f: f.side == look.side)
     spent = 0
     for f in order:
-        if (f.side == side and not own) or acted.get(f.id, 0) >= PER_STEP:
+        if (f.side == look.side and not own) or acted.get(f.id, 0) >= PER_STEP:
             continue
         if not ruleset.legal_actions(state, f.id):
             continue
-        acted[f.id] = PER_STEP if f.side != side else acted.get(f.id, 0) + 1
-        if f.side == side:
-            after, used = best_own(state, f.id, side, temper, rng, guesses, limit - spent)
+        acted[f.id] = PER_STEP if f.side != look.side else acted.get(f.id, 0) + 1
+        if f.side == look.side:
+            after, used = best_own(look, state, f.id, limit - spent)
             spent += used
         else:
-            after, spent = plain_reply(state, f.id, side, rng, guesses), spent + 1
+            after, spent = plain_reply(look, state, f.id), spent + 1
         if after is not None:
             return after, spent
         acted[f.id] = PER_STEP
     return None
 
 
-def follow_up(
-    state: GameState,
-    side: str,
-    temper: Temperament,
-    rng: Stream,
-    guesses: Guesses,
-    limit: int,
-    steps: int = 4,
-) -> tuple[float, int]:
+def follow_up(look: Look, state: GameState, limit: int, steps: int = 4) -> tuple[float, int]:
     """The value of ``state`` once the table has played up to ``steps`` steps (the side's
     figures at their best, foes plainly): how a hidden choice, whose effect comes later, is
     judged; with a little for every figure of the side left offered a blow. Also the
     resolutions imagined (about ``limit`` at most)."""
-    work, spent = play_out(state, side, temper, rng, guesses, limit, steps)
-    return value(work, side, temper) + THREAT * threats(work, side), spent
+    work, spent = play_out(look, state, limit, steps)
+    return look.value(work) + THREAT * threats(work, look.side), spent
 
 
 def threats(state: GameState, side: str) -> int:

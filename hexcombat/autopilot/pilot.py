@@ -11,7 +11,7 @@ from ..actions import Action, ActionSpec
 from ..state import GameState
 from .candidates import PER_SPEC, candidates
 from .explain import Imagined, numbers, reason
-from .lookahead import follow_up, play_out
+from .lookahead import Look, follow_up, play_out
 from .policy import Decision, Policy, Turn, aims_at_foe, view_text
 from .scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, imagine, settled, value
 from .stream import Stream
@@ -175,7 +175,9 @@ class Autopilot(Policy):
                 return None
             start, rolled = after
         passing = action is None
-        end, _spent = play_out(start, side, self.temper, rng, guesses, LOOK_LIMIT, steps, passing)
+        end, _spent = play_out(
+            Look(side, self.temper, rng, guesses), start, LOOK_LIMIT, steps, passing
+        )
         return _exchange(seen, end, side, value(end, side, self.temper), int(rolled))
 
     def _imagine(
@@ -196,7 +198,8 @@ class Autopilot(Policy):
         state, rolled = after
         if hidden:
             limit = max(8, min(LOOK_LIMIT, left))
-            score, extra = follow_up(state, side, self.temper, rng, guesses, limit, HIDDEN_STEPS)
+            look = Look(side, self.temper, rng, guesses)
+            score, extra = follow_up(look, state, limit, HIDDEN_STEPS)
             score += self.temper.harm_done * THREAT * 2 * _aimed_chance(seen, action, side)
             return _exchange(seen, state, side, score, extra)
         score = value(settled(state, side, rng, guesses), side, self.temper)
