@@ -83,7 +83,11 @@ class Autopilot(Policy):
         looked = self._second_look(seen, side, text, ranked[:SECOND_LOOK], steps, deadline)
         if looked:
             best = max(looked, key=lambda t: _mean(t[2]).score)
-            if not turn.must_act and _mean(best[2]).score < self._passing(seen, side, text):
+            if (
+                not turn.must_act
+                and not _past(deadline)
+                and _mean(best[2]).score < self._passing(seen, side, text)
+            ):
                 return None
         spec, action, runs = best
         seen_avg = _mean(runs)
@@ -134,7 +138,7 @@ class Autopilot(Policy):
         looked: list[Tried] = []
         guesses: list[Guesses] = [{} for _ in range(SAMPLES)]
         for spec, action, _runs in best:
-            if looked and _past(deadline):
+            if _past(deadline):
                 break
             runs = []
             for k in range(SAMPLES):
