@@ -367,3 +367,16 @@ def test_a_device_paired_again_gets_its_place_back_by_its_token_and_no_one_else_
     with pytest.raises(IllegalActionError, match="another device's"):
         net.host.receive("d1", impostor.hello())
     assert "d1" not in net.host.connected
+
+
+def test_a_device_whose_drop_the_host_has_not_noticed_yet_pairs_again_in_its_place() -> None:
+    # a phone whose network goes away says nothing: the host still counts it connected
+    net = _net("fig-percentile", 1)
+    rng = random.Random(3)
+    play(net, rng, 4)
+    seats = dict(net.host.seats.figures)
+    assert "d1" in net.host.connected
+    assert net.reconnect("d1", "d2") == "d1"  # its token, not the host's idea of who is up
+    assert net.host.seats.figures == seats and set(net.host.seats.names) == {"host", "d1"}
+    play(net, rng, 4)
+    _same_everywhere(net)
