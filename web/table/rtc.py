@@ -132,12 +132,14 @@ class Peer:
         if self._opened:
             return
         self._opened = True
+        js.console.debug("table: channel open")
         waiting, self._waiting = self._waiting, []
         for frame in waiting:
             self.channel.send(frame)
         self._on_open()
 
     def _state(self, on_fail: Callable[[], None]) -> None:
+        js.console.debug(f"table: connection {self.pc.connectionState}")
         if str(self.pc.connectionState) == "failed" and not self._opened:
             on_fail()
 
