@@ -109,3 +109,24 @@ def test_pyscript_loads_no_plugin_the_app_does_not_use_for_either_interpreter() 
     assert micropython is not None
     assert json.loads(micropython[1])["plugins"] == config["plugins"]
     assert "!py-editor" in config["plugins"] and "!error" not in config["plugins"]
+
+
+def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_qr_decoder(
+    tmp_path: Path,
+) -> None:
+    """Issue 26: the table's modules are not in the start's zips (only its command names,
+    which the app registers at start), and jsQR is kept for a device that scans offline."""
+    later = build.later_names()
+    table = sorted(f"web/table/{p.name}" for p in (build.WEB / "table").glob("*.py"))
+    assert [m for m in table if not m.startswith(later)] == ["web/table/__init__.py"]
+    engine = [rel.as_posix() for rel in build.engine_files()]
+    assert [m for m in engine if m.startswith("hexcombat/table/") and not m.startswith(later)] == []
+    out = tmp_path / "site"
+    for rel in ("vendor/jsqr/jsQR.js", "vendor/pyodide/pyodide.asm.wasm", "index.html"):
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(b"x")
+    for name in (build.ENGINE_ARCHIVE, "later.zip"):
+        (out / name).write_bytes(b"")
+    build.write_service_worker(out)
+    worker = (out / "sw.js").read_text(encoding="utf-8")
+    assert '"./vendor/jsqr/jsQR.js"' in worker and "pyodide.asm.wasm" not in worker
