@@ -460,10 +460,11 @@ class Encounter:
             specs = self.legal_actions(action.figure)
         else:
             specs = self.ruleset.legal_actions(state, action.figure)
-        if action.figure is None:
-            specs = [*specs, *self.ruleset.gm_actions(state)]
-        who = state.figure(action.figure).name if action.figure is not None else "The table"
         matching = [s for s in specs if s.kind == action.kind]
+        if not matching and action.figure is None:  # the GM's tools, made only when asked for
+            specs = [*specs, *self.ruleset.gm_actions(state)]
+            matching = [s for s in specs if s.kind == action.kind]
+        who = state.figure(action.figure).name if action.figure is not None else "The table"
         if not matching:
             offered = ", ".join(sorted({s.kind for s in specs})) or "nothing"
             raise IllegalActionError(

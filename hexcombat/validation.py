@@ -139,11 +139,14 @@ def _string_problems(text: str, path: str, what: str) -> list[Problem]:
 
 def copy_json(value: Json) -> Json:
     """A deep copy of JSON data (lists and dicts copied, everything else shared)."""
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, dict):  # scalars are shared without a call: copies run per action
+        return {k: copy_json(v) if isinstance(v, _CONTAINERS) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [copy_json(v) for v in value]
+        return [copy_json(v) if isinstance(v, _CONTAINERS) else v for v in value]
     return value
+
+
+_CONTAINERS = (dict, list)
 
 
 class Reader:
