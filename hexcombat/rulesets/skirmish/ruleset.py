@@ -28,6 +28,18 @@ from .options import FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
 from .resolve import attack, attack_chain, enemies_in_reach
 from .state import RoundBook
 
+REACHES_KEPT = 64
+"""Searches kept for the last board seen: a move is checked against its figure's reach, then
+walked by its handler on an equal state, and the page asks for it again on every tap."""
+
+
+def bodies(state: GameState) -> tuple[tuple[object, ...], ...]:
+    """Everything a skirmish search depends on besides the board and the mover's Move: where
+    every body stands and faces, its shape and its mount (so two equal states share a search)."""
+    return tuple(
+        (f.id, f.position, f.facing, f.footprint, f.mounted_on) for f in state.figures.values()
+    )
+
 
 @register
 class Skirmish(Ruleset):
@@ -92,6 +104,19 @@ class Skirmish(Ruleset):
         """
         if state.step.id != "move" or figure.id in RoundBook(state).done or figure.mounted_on:
             return None
+        kept = getattr(self, "_reaches", None)
+        if kept is None or kept[0] is not state.board or len(kept[1]) >= REACHES_KEPT:
+            kept = self._reaches = (state.board, {})
+        key = (self.stacking(state.options), figure.id, MOVE(figure), bodies(state))
+        found = kept[1].get(key)
+        if found is None:
+            found = kept[1][key] = self._search_reach(state, figure)
+        return found
+
+    _reaches: tuple[Board, dict[tuple[object, ...], Reach]]
+
+    def _search_reach(self, state: GameState, figure: Figure) -> Reach:
+        """:meth:`reach` worked out: the search itself."""
         room = self._room(state, figure)
         board = state.board
         body = bool(figure.footprint)
