@@ -9,7 +9,7 @@ the whole action succeeds. A :class:`Prompt` is a question put to one figure
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .actions import ActionSpec
@@ -144,9 +144,15 @@ class GameState:
 
     def emit(self, event: Event) -> Event:
         """Record an event stamped with the clock; returns it as recorded."""
-        stamped = replace(
-            event,
-            data={"time": list(self.clock.counters), "step": self.clock.step, **dict(event.data)},
+        stamped = Event(  # every field but data, as dataclasses.replace would, for less
+            event.kind,
+            event.text,
+            event.figure,
+            event.target,
+            event.rule,
+            event.details,
+            event.rolls,
+            {"time": list(self.clock.counters), "step": self.clock.step, **dict(event.data)},
         )
         self.events.append(stamped)
         return stamped
