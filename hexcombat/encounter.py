@@ -6,7 +6,10 @@ same state anywhere. States are kept at checkpoints (every
 :data:`CHECKPOINT_EVERY` entries) and the few most recent replays are
 remembered, so a long log is replayed once, not on every rename or reopening.
 An action that is illegal, or whose dice are wrong, raises and leaves the
-encounter exactly as it was.
+encounter exactly as it was; a replay checks every logged action against what
+was offered at its place, so a tampered entry is refused by its path (a ruleset
+may keep a search by everything it depends on, so the handler that walks the
+checked move does not search again: skirmish does).
 """
 
 from __future__ import annotations
