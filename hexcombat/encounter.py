@@ -461,14 +461,18 @@ class Encounter:
         if state is None:
             state = self.state
             specs = self.legal_actions(action.figure)
+        elif action.figure is not None:  # a replay: only the offers of the logged kind
+            specs = self.ruleset.legal_actions(state, action.figure, action.kind)
         else:
-            specs = self.ruleset.legal_actions(state, action.figure)
+            specs = self.ruleset.legal_actions(state)
         matching = [s for s in specs if s.kind == action.kind]
         if not matching and action.figure is None:  # the GM's tools, made only when asked for
             specs = [*specs, *self.ruleset.gm_actions(state)]
             matching = [s for s in specs if s.kind == action.kind]
         who = state.figure(action.figure).name if action.figure is not None else "The table"
         if not matching:
+            if action.figure is not None:  # every offer, to say what is allowed
+                specs = self.ruleset.legal_actions(state, action.figure)
             offered = ", ".join(sorted({s.kind for s in specs})) or "nothing"
             raise IllegalActionError(
                 f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"

@@ -154,3 +154,21 @@ def test_a_refused_document_leaves_the_good_one_opening_to_the_same_state() -> N
     assert [f.to_json() for f in again.state.figures.values()] == [
         f.to_json() for f in enc.state.figures.values()
     ]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DEMOS.glob("*.json") if p.stem != "index"))
+def test_the_offers_of_one_kind_a_replay_checks_against_equal_the_full_offers(name: str) -> None:
+    """``legal_actions(state, figure, kind)`` (a ruleset may make those alone, as skirmish does
+    for a face without its reach) gives exactly the full offers of that kind, in every state."""
+    doc = json.loads((DEMOS / name).read_text(encoding="utf-8"))
+    enc = skirmish_game(2 * CHECKPOINT_EVERY) if name == "skirmish.json" else from_document(doc)
+    rs = enc.ruleset
+    compared = 0
+    for cursor in range(len(enc.log) + 1):
+        state = Encounter(enc.setup, enc.log, cursor).state
+        for figure in (None, *state.figures):  # the table too
+            full = rs.legal_actions(state, figure)
+            for kind in {s.kind for s in full} | {"move", "face", "attack", "fly"}:
+                assert rs.legal_actions(state, figure, kind) == [s for s in full if s.kind == kind]
+                compared += bool(full)
+    assert compared > 0

@@ -186,43 +186,38 @@ class Skirmish(Ruleset):
 
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Move and face in the movement step; attack an enemy within one hex in the attack step."""
+        return self._offers(state, figure, None)
+
+    def figure_offers(self, state: GameState, figure: Figure, kind: str) -> list[ActionSpec]:
+        """The offers of one kind: a logged face is checked without the figure's reach."""
+        return self._offers(state, figure, kind)
+
+    def _offers(self, state: GameState, figure: Figure, kind: str | None) -> list[ActionSpec]:
+        """:meth:`figure_actions`, or only those of ``kind``, made alone."""
         if figure.id in RoundBook(state).done:
             return []
         if state.step.id == "move":
-            reach = self.reach(state, figure)
-            costs = reach.hex_costs() if reach else {}
-            hexes = tuple(
-                Choice(str(h), f"{hex_label(h)} ({cost} MP)")
-                for h, cost in sorted(costs.items())
-                if h != figure.position
-            )
             if figure.mounted_on:
                 return []
-            specs = [
-                ActionSpec(
-                    "face",
-                    "Face",
-                    figure.id,
-                    (
-                        FieldSpec(
-                            "facing", "Facing", "facing", choices=self._facings(state, figure)
-                        ),
-                    ),
-                    "Turn to face any hexside your body has room to turn to; free.",
+            specs = []
+            if kind in (None, "move") and (move := self._move_spec(state, figure)):
+                specs.append(move)
+            if kind in (None, "face"):
+                facing = FieldSpec(
+                    "facing", "Facing", "facing", choices=self._facings(state, figure)
                 )
-            ]
-            if hexes:
-                specs.insert(
-                    0,
+                specs.append(
                     ActionSpec(
-                        "move",
-                        "Move",
+                        "face",
+                        "Face",
                         figure.id,
-                        (FieldSpec("to", "Destination", "hex", choices=hexes),),
-                        "Move along the cheapest path; ends your movement for the round.",
-                    ),
+                        (facing,),
+                        "Turn to face any hexside your body has room to turn to; free.",
+                    )
                 )
             return specs
+        if kind not in (None, "attack"):
+            return []
         targets = tuple(Choice(t.id, t.name) for t in enemies_in_reach(state, figure))
         if not targets:
             return []
@@ -235,6 +230,25 @@ class Skirmish(Ruleset):
                 "d20 + Attack against the target's Defence.",
             )
         ]
+
+    def _move_spec(self, state: GameState, figure: Figure) -> ActionSpec | None:
+        """Move to any hex of the figure's reach but its own (None: nowhere to go)."""
+        reach = self.reach(state, figure)
+        costs = reach.hex_costs() if reach else {}
+        hexes = tuple(
+            Choice(str(h), f"{hex_label(h)} ({cost} MP)")
+            for h, cost in sorted(costs.items())
+            if h != figure.position
+        )
+        if not hexes:
+            return None
+        return ActionSpec(
+            "move",
+            "Move",
+            figure.id,
+            (FieldSpec("to", "Destination", "hex", choices=hexes),),
+            "Move along the cheapest path; ends your movement for the round.",
+        )
 
     def do_move(self, state: GameState, action: Action, dice: Dice) -> None:
         """Walk the cheapest path to the chosen hex and face along the last step."""
