@@ -78,7 +78,6 @@ def test_an_unreachable_destination_is_refused_after_the_same_fight_was_opened()
     "tamper",
     ["an action nobody is offered", "a figure that is not there", "a face beyond its die"],
 )
-@pytest.mark.pyodide
 def test_a_tampered_entry_deep_in_a_long_log_is_refused_with_its_path(tamper: str) -> None:
     doc = to_document(skirmish_game())
     encounter_module._REPLAYS.clear()
@@ -142,7 +141,6 @@ def test_every_demo_with_an_entry_taken_out_or_swapped_is_refused_at_an_entry(na
     assert "cannot be replayed" in message or "rolled" in message
 
 
-@pytest.mark.pyodide
 def test_a_refused_document_leaves_the_good_one_opening_to_the_same_state() -> None:
     enc = skirmish_game(CHECKPOINT_EVERY + 20)
     doc = to_document(enc)
