@@ -5,6 +5,7 @@ before it performs or changes anything, and after."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -16,6 +17,16 @@ from web.table.rtc import Peer
 from web.ui.dom import esc
 
 GM = "host"
+HELLO_AGAIN_S = 4.0
+HELLO_TRIES = 5
+"""A device that has heard nothing from the host this long after saying hello says it again
+(a hello is answered with the fight from the device's last entry, so twice is harmless), up
+to this many times: a first exchange lost on a busy or flaky connection does not leave a
+device connected with no fight."""
+UNREACHABLE = (
+    "The other device could not be reached: both must be on the same network (some keep "
+    "their devices apart; a phone's hotspot will do). Make a new code to try again."
+)
 
 
 class TableApp(Protocol):
@@ -50,7 +61,7 @@ class Hosting:
         """Connection to the device it turned out to be."""
         self._made = 0
         self.waiting: str | None = None
-        """The connection whose answer code the host waits for."""
+        """The connection whose answer code the host waits for (its offer code is shown)."""
         self._on_change = on_change
         self.deliver(self.host.receive(GM, self.gm.hello()))
 
@@ -67,6 +78,7 @@ class Hosting:
             lambda text: self.on_message(connection, text),
             lambda: None,
             lambda: self.on_close(connection),
+            self.on_fail,
         )
         self.waiting = connection
         return await self._connections[connection].offer()
@@ -75,13 +87,14 @@ class Hosting:
         """The answer code of the connection last offered."""
         if self.waiting is None:
             raise IllegalActionError("make an offer code for the device first")
-        await self._connections[self.waiting].accept(code)
+        connection = self.waiting
+        await self._connections[connection].accept(code)
+        if self.waiting == connection:  # connecting: the device appears once its hello is in
+            self.waiting = None
 
     def on_message(self, connection: str, text: str) -> None:
         """A message on a connection: its first names the device (one that comes back gets its
         place again); the host answers; the app shows what changed."""
-        if connection == self.waiting:  # its answer worked: the place is taken
-            self.waiting = None
         device = self._bound.get(connection)
         if device is None:
             device = self._bound[connection] = self.host.identify(connection, text)
@@ -94,6 +107,11 @@ class Hosting:
         changed = (cursor, log) != (self.host.encounter.cursor, len(self.host.encounter.log))
         if changed:
             self.app.adopt(self.host.encounter, fresh=False)
+        self._on_change()
+
+    def on_fail(self) -> None:
+        """A device that answered could not be reached: say so (a new code may do)."""
+        self.app.toast(UNREACHABLE, bad=True)
         self._on_change()
 
     def on_close(self, connection: str) -> None:
@@ -174,6 +192,9 @@ class Joined:
         self.peer = self._new_peer()
         self.shown: Encounter | None = None
         self.open = False
+        self._heard = False
+        """Whether the host has said anything since this device's last hello."""
+        self._greeting: asyncio.Future[None] | None = None
         self._on_change = on_change
 
     @property
@@ -184,19 +205,34 @@ class Joined:
     async def answer(self, code: str) -> str:
         """The answer code for the host's offer code (a device that left joins again on a new
         connection: same place, catching up from its last entry)."""
-        if not self.open and self.peer.channel is not None:
+        if not self.open and self.peer.used:
             self.peer.close()
             self.peer = self._new_peer()
         return await self.peer.answer(code)
 
     def _new_peer(self) -> Peer:
-        return Peer(self.on_message, self.on_open, self.on_close)
+        return Peer(self.on_message, self.on_open, self.on_close, self.on_fail)
+
+    def on_fail(self) -> None:
+        """The host could not be reached: say so (joining again with a new code may do)."""
+        self.app.toast(UNREACHABLE, bad=True)
+        self._on_change()
 
     def on_open(self) -> None:
-        """The channel is open: say hello (again, after a drop: from the last entry)."""
+        """The channel is open: say hello (again, after a drop: from the last entry), and
+        again while the host says nothing (see HELLO_AGAIN_S)."""
         self.open = True
+        self._heard = False
         self.peer.send(self.device.hello())
+        self._greeting = asyncio.ensure_future(self._hello_while_unheard(self.peer))
         self._on_change()
+
+    async def _hello_while_unheard(self, peer: Peer) -> None:
+        for _ in range(HELLO_TRIES):
+            await asyncio.sleep(HELLO_AGAIN_S)
+            if self._heard or not self.open or peer is not self.peer:
+                return
+            peer.send(self.device.hello())
 
     def on_close(self) -> None:
         """The connection has gone: the copy stays, in the library; join again to go on."""
@@ -207,6 +243,7 @@ class Joined:
 
     def on_message(self, text: str) -> None:
         """A host message: replay it, answer it, and show the fight as it now is."""
+        self._heard = True
         refused = len(self.device.refusals)
         try:
             replies = self.device.receive(text)
