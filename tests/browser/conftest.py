@@ -8,6 +8,7 @@ load-time benchmarks.) Screenshots go to ``test-artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import shutil
 import threading
@@ -114,9 +115,13 @@ def _write_line(config: pytest.Config, line: str) -> None:
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The built site folder (built once per session when missing or stale)."""
-    if _site_is_stale():
-        site_build.build(SITE)
+    """The built site folder (built once per session when missing or stale; pytest's
+    workers take turns, so only the first builds it)."""
+    SITE.parent.mkdir(parents=True, exist_ok=True)
+    with (SITE.parent / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _site_is_stale():
+            site_build.build(SITE)
     return SITE
 
 
