@@ -247,7 +247,7 @@ def later_names() -> tuple[str, ...]:
         *(f"{m}.py" for m in rulesets),
         "hexcombat/cli.py",
         "hexcombat/__main__.py",
-        "web/setup/panel.py",
+        "web/setup/",
         "web/library/panel.py",
         "web/share/panel.py",
         "web/share/backup.py",
