@@ -249,6 +249,8 @@ def later_names() -> tuple[str, ...]:
         "hexcombat/__main__.py",
         "web/setup/",
         "web/library/panel.py",
+        "web/library/importing.py",
+        "web/library/new_encounter.py",
         "web/share/panel.py",
         "web/share/backup.py",
     )

@@ -38,12 +38,10 @@ class LibraryLink:
         download(name, text)
 
     def _on_first_drag(self, ev: Any) -> None:
-        from web.library import panel as library_panel
+        from web.library.importing import enable_drop_import
 
         js.document.body.removeEventListener("dragover", self._first_drag)
-        drop = library_panel.enable_drop_import(
-            js.document.body, self.library, on_imported=self._imported
-        )
+        drop = enable_drop_import(js.document.body, self.library, on_imported=self._imported)
         drop._dragover(ev)  # this drag too: its drop must be allowed now
 
     def _library_cmd(self, cmd: str, _element: Any, _event: Any) -> None:
