@@ -43,6 +43,8 @@ from typing import Any, Final
 
 from hexcombat.errors import InvalidDocumentError, Problem
 from hexcombat.schema import FieldSpec
+from web.ui.nodes import present, pyodide_ffi
+from web.ui.words import esc
 
 Json = Any
 FieldDict = Mapping[str, Json]
@@ -64,26 +66,6 @@ class Missing:
 
 
 MISSING: Final = Missing()
-
-
-def esc(value: object) -> str:
-    """Text made safe for HTML character data and double-quoted attributes."""
-    text = str(value)
-    return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    )
-
-
-def pyodide_ffi() -> Any:
-    """Pyodide's ``pyodide.ffi`` (imported when first needed: it exists only in the browser)."""
-    import pyodide.ffi  # type: ignore[import-not-found]
-
-    return pyodide.ffi
-
-
-def present(node: Any) -> bool:
-    """True unless ``node`` is None or JS null (Pyodide gives null as ``jsnull``, not None)."""
-    return node is not None and node is not pyodide_ffi().jsnull
 
 
 def choices_of(field: FieldDict) -> list[dict[str, Json]]:
