@@ -15,7 +15,6 @@ PACKAGES = ("hexcombat", "web")
 LIMIT = 60
 
 LONGER = {
-    "hexcombat/rulesets/strike_chance_pulse/situation.py:strike_check": 105,
     "hexcombat/render.py:render_svg": 104,
     "hexcombat/rulesets/two_action_2d10/perform.py:Perform._land": 98,
     "hexcombat/rulesets/two_action_2d10/offers.py:Offers._declare_spec": 94,
