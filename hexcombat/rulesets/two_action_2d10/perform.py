@@ -10,6 +10,7 @@ from hexcombat.actions import Action, ActionSpec
 from hexcombat.checks import (
     Amount,
     AmountResult,
+    Chain,
     Check,
 )
 from hexcombat.dice import Dice, Roll, dice_words
@@ -349,36 +350,11 @@ class Perform(Resolve):
         details.append(result.explain())
         rolls += [r.to_json() for r in result.rolls if r.dice]
         defence = hit.target if hit.comparison == "ge" else result.roll_total
-        if kind == "block":
-            self.writing(state).blocks[t.id] = defence
-        elif kind is not None:
-            self.writing(state).spent.setdefault(t.id, []).append(kind)
-        if kind is not None and not self.parry_reduces(state, kind):
-            details.append(
-                f"{t.name}'s defence {defence}: the {kind} roll, never below the passive "
-                f"{self.passive(state, t)} (D-2)"
-            )
+        self._note_defence(state, t, kind, defence, details)
         if not result.success:
-            state.emit(
-                Event(
-                    "attack",
-                    f"{a.name} misses {t.name} ({attack} against {defence})",
-                    a.id,
-                    t.id,
-                    "TA-9",
-                    tuple(details),
-                    tuple(rolls),
-                    {"attack": attack, "defence": defence, "hit": False},
-                )
-            )
+            self._missed(state, a, t, attack, defence, details, rolls)
             return
-        reduce = 0
-        parry = chain.stages[1].rollable if self.parry_reduces(state, kind) else None
-        if isinstance(parry, Amount):
-            parried = parry.roll(dice)
-            rolls.append(parried.roll.to_json())
-            reduce = max(0, parried.total - defence)
-            details += [parried.explain(), f"It reduces the surplus by {reduce} (I-4)"]
+        reduce = self._parried(state, dice, chain, kind, defence, details, rolls)
         value = max(0, R.surplus(attack, defence) - reduce)
         hit_tier = self.hit_tier(state, value)
         state.emit(
@@ -400,28 +376,98 @@ class Perform(Resolve):
             )
         )
         if kind == "block" and state.options.get("ta.block_shield_risk") and value >= 5:
-            risk = self.shield_risk().roll(dice)
-            word = "torn away" if risk.outcome_id == "torn" else "broken"
-            t.statuses["shield_lost"] = Status("shield_lost", note=word)
-            state.emit(
-                Event(
-                    "status",
-                    f"{t.name}'s shield is {word} ({risk.total} on d10, D-3)",
-                    t.id,
-                    rule="D-3",
-                    details=(risk.explain(),),
-                    rolls=(risk.roll.to_json(),),
-                )
+            self._risk_shield(state, dice, t)
+        self._harm(state, dice, a, t, mode, value, hit_tier)
+
+    def _note_defence(
+        self, state: GameState, t: Figure, kind: str | None, defence: int, details: list[str]
+    ) -> None:
+        """Keep the answer's defence (a block's total, the answers spent) and say which roll
+        the defence is."""
+        if kind == "block":
+            self.writing(state).blocks[t.id] = defence
+        elif kind is not None:
+            self.writing(state).spent.setdefault(t.id, []).append(kind)
+        if kind is not None and not self.parry_reduces(state, kind):
+            details.append(
+                f"{t.name}'s defence {defence}: the {kind} roll, never below the passive "
+                f"{self.passive(state, t)} (D-2)"
             )
+
+    @staticmethod
+    def _missed(
+        state: GameState,
+        a: Figure,
+        t: Figure,
+        attack: int,
+        defence: int,
+        details: list[str],
+        rolls: list[Json],
+    ) -> None:
+        """The miss, logged with its rolls."""
+        state.emit(
+            Event(
+                "attack",
+                f"{a.name} misses {t.name} ({attack} against {defence})",
+                a.id,
+                t.id,
+                "TA-9",
+                tuple(details),
+                tuple(rolls),
+                {"attack": attack, "defence": defence, "hit": False},
+            )
+        )
+
+    def _parried(
+        self,
+        state: GameState,
+        dice: Dice,
+        chain: Chain,
+        kind: str | None,
+        defence: int,
+        details: list[str],
+        rolls: list[Json],
+    ) -> int:
+        """How much a parry that reduces the surplus takes off it (0 without one)."""
+        reduce = 0
+        parry = chain.stages[1].rollable if self.parry_reduces(state, kind) else None
+        if isinstance(parry, Amount):
+            parried = parry.roll(dice)
+            rolls.append(parried.roll.to_json())
+            reduce = max(0, parried.total - defence)
+            details += [parried.explain(), f"It reduces the surplus by {reduce} (I-4)"]
+        return reduce
+
+    def _risk_shield(self, state: GameState, dice: Dice, t: Figure) -> None:
+        """A hard blow on a block may tear the shield away or break it."""
+        risk = self.shield_risk().roll(dice)
+        word = "torn away" if risk.outcome_id == "torn" else "broken"
+        t.statuses["shield_lost"] = Status("shield_lost", note=word)
+        state.emit(
+            Event(
+                "status",
+                f"{t.name}'s shield is {word} ({risk.total} on d10, D-3)",
+                t.id,
+                rule="D-3",
+                details=(risk.explain(),),
+                rolls=(risk.roll.to_json(),),
+            )
+        )
+
+    def _harm(
+        self, state: GameState, dice: Dice, a: Figure, t: Figure, mode: str, value: int, tier: int
+    ) -> None:
+        """A hit's effect: a brawl's, or damage and then, from the first tier, a tactical
+        result."""
         if mode == "brawl":
             self._brawl(state, dice, a, t, value)
             return
-        amount = self.damage_amount(state, a, t, mode, hit_tier)
+        amount = self.damage_amount(state, a, t, mode, tier)
         assert amount is not None  # a melee weapon or a missile has damage dice (D-4)
         hurt = amount.roll(dice)
-        self._hurt(state, a, t, hurt.total, hurt.explain(), hurt.roll.to_json(), hit_tier)
-        if hit_tier >= 1 and not self.is_out(state, t):
-            self._tactical(state, dice, a, t, hit_tier)
+        self._hurt(state, a, t, hurt.total, hurt.explain(), hurt.roll.to_json(), tier)
+        if tier >= 1 and not self.is_out(state, t):
+            self._tactical(state, dice, a, t, tier)
 
     def _hurt(
         self,
