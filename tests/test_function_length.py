@@ -16,7 +16,6 @@ LIMIT = 60
 
 LONGER = {
     "hexcombat/render.py:render_svg": 104,
-    "hexcombat/rulesets/two_action_2d10/offers.py:Offers._declare_spec": 94,
     "hexcombat/rulesets/combat_speed_phase/halves.py:HalfPhases._moved": 90,
     "web/library/panel.py:LibraryPanel.__init__": 84,
     "hexcombat/rulesets/fig_percentile/action_step.py:reveal": 83,
