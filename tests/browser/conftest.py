@@ -8,6 +8,7 @@ load-time benchmarks.) Screenshots go to ``test-artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import shutil
 import threading
@@ -105,9 +106,14 @@ def _write_line(config: pytest.Config, line: str) -> None:
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The built site folder (built once per session when missing or stale)."""
-    if _site_is_stale():
-        site_build.build(SITE)
+    """The built site folder (built once per session when missing or stale). The check and
+    the build hold a lock, so two pytest workers never rebuild it under each other (a page
+    then meets half a site: 404 for the runtime)."""
+    SITE.parent.mkdir(parents=True, exist_ok=True)
+    with (SITE.parent / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _site_is_stale():
+            site_build.build(SITE)
     return SITE
 
 
