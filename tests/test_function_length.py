@@ -16,7 +16,6 @@ LIMIT = 60
 
 LONGER = {
     "hexcombat/render.py:render_svg": 104,
-    "web/library/panel.py:LibraryPanel.__init__": 84,
     "hexcombat/rulesets/fig_percentile/action_step.py:reveal": 83,
     "hexcombat/rulesets/strike_chance_pulse/offers.py:attack_spec": 81,
     "hexcombat/rulesets/fig_percentile/action_step.py:roll_attack": 79,

@@ -120,35 +120,7 @@ class LibraryPanel(NewEncounterForm):
         root.className = "hc-library"
         root.dataset.library = ""
         root.setAttribute("aria-labelledby", "hc-lib-title")
-        close = (
-            '<button type="button" class="hc-secondary" data-lib="close">Close</button>'
-            if on_close
-            else ""
-        )
-        root.innerHTML = f"""
-<header class="hc-lib-head">
-  <h2 id="hc-lib-title" tabindex="-1">Encounters</h2>
-  <div class="hc-lib-tools">
-    <button type="button" class="primary" data-lib="new">New encounter</button>
-    <button type="button" class="hc-secondary" data-lib="import">Import…</button>
-    {close}
-  </div>
-</header>
-<p class="hc-lib-note" data-slot="memory" hidden>This browser does not let the app keep data:
-encounters last only until this tab closes. Export the ones you want to keep.</p>
-<section class="hc-lib-new" data-slot="new" aria-labelledby="hc-lib-new-title" hidden></section>
-<ul class="hc-lib-list" data-slot="list" aria-label="Saved encounters"></ul>
-<section class="hc-lib-start" data-slot="start" aria-label="Getting started" hidden></section>
-<details data-slot="demos" hidden><summary>Demo encounters</summary>
-  <ul class="hc-lib-demos" data-slot="demo-list"></ul></details>
-<details data-slot="trash" hidden><summary data-slot="trash-title">Recently deleted</summary>
-  <ul class="hc-lib-trash-list" data-slot="trash-list"></ul></details>
-<p class="hc-lib-hint">Import takes an encounter <code>.json</code> file; you can also drop files
-here. Encounters are saved in this browser as you change them.</p>
-<input type="file" accept=".json,application/json" multiple hidden data-slot="file"
- aria-label="Encounter files to import">
-<div class="hc-toast" role="status" aria-live="polite" data-slot="toast" hidden></div>
-"""
+        root.innerHTML = _panel_markup(closable=on_close is not None)
         container.append(root)
         self.root = root
         self.dialog = Dialog.create(document, root)
@@ -544,6 +516,40 @@ here. Encounters are saved in this browser as you change them.</p>
         self._slot("file").removeEventListener("change", self._file_listener)
         self.dialog.close()
         self.root.remove()
+
+
+def _panel_markup(*, closable: bool) -> str:
+    """The panel's frame: head with New, Import (and Close when ``closable``), the slots the
+    panel fills (list, new-encounter form, demos, trash, toast) and the file input."""
+    close = (
+        '<button type="button" class="hc-secondary" data-lib="close">Close</button>'
+        if closable
+        else ""
+    )
+    return f"""
+<header class="hc-lib-head">
+  <h2 id="hc-lib-title" tabindex="-1">Encounters</h2>
+  <div class="hc-lib-tools">
+    <button type="button" class="primary" data-lib="new">New encounter</button>
+    <button type="button" class="hc-secondary" data-lib="import">Import…</button>
+    {close}
+  </div>
+</header>
+<p class="hc-lib-note" data-slot="memory" hidden>This browser does not let the app keep data:
+encounters last only until this tab closes. Export the ones you want to keep.</p>
+<section class="hc-lib-new" data-slot="new" aria-labelledby="hc-lib-new-title" hidden></section>
+<ul class="hc-lib-list" data-slot="list" aria-label="Saved encounters"></ul>
+<section class="hc-lib-start" data-slot="start" aria-label="Getting started" hidden></section>
+<details data-slot="demos" hidden><summary>Demo encounters</summary>
+  <ul class="hc-lib-demos" data-slot="demo-list"></ul></details>
+<details data-slot="trash" hidden><summary data-slot="trash-title">Recently deleted</summary>
+  <ul class="hc-lib-trash-list" data-slot="trash-list"></ul></details>
+<p class="hc-lib-hint">Import takes an encounter <code>.json</code> file; you can also drop files
+here. Encounters are saved in this browser as you change them.</p>
+<input type="file" accept=".json,application/json" multiple hidden data-slot="file"
+ aria-label="Encounter files to import">
+<div class="hc-toast" role="status" aria-live="polite" data-slot="toast" hidden></div>
+"""
 
 
 def open(
