@@ -29,7 +29,6 @@ LONGER = {
     "hexcombat/rulesets/fig_percentile/offers.py:act_specs": 70,
     "hexcombat/rulesets/strike_chance_pulse/resolve_multiple.py:multiple_actions": 69,
     "hexcombat/rulesets/strike_chance_pulse/resolve.py:land": 69,
-    "web/play/figure_sheet.py:figure_html": 66,
     "hexcombat/rulesets/two_action_2d10/offers.py:Offers._movement_specs": 66,
     "hexcombat/cli.py:main": 66,
     "web/play/panel.py:Play.on_command": 64,

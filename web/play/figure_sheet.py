@@ -21,9 +21,6 @@ def figure_html(
     fields = {x["name"]: x for x in figure_fields}
     labels = f.get("labels") or {}
 
-    def label(key: str) -> str:
-        return str(fields.get(key, {}).get("label", labels.get(key, key)))
-
     head = (
         f'<div class="row"><span class="chip-token" style="--side:{esc(f["color"])}">'
         f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])} '
@@ -34,7 +31,7 @@ def figure_html(
         f"{' — out of the fight' if f.get('out') else ''}.</p>"
     )
     pools = "".join(
-        f'<div class="pool"><span>{esc(label(name))}'
+        f'<div class="pool"><span>{esc(_label(name, fields, labels))}'
         f"</span>"
         f'<span class="bar" role="img" aria-label="{p["current"]} of {p["maximum"]}">'
         f'<span class="{"low" if p["current"] * 3 <= p["maximum"] else ""}" '
@@ -54,8 +51,18 @@ def figure_html(
         body.append(f'<div class="row">{statuses}</div>')
     body.append(suggest)  # above the cards: in view on a phone
     body.append(f"<h3>Actions</h3>{actions}")
+    body.append(_numbers_html(f, fields, labels))
+    return "".join(body)
+
+
+def _numbers_html(
+    f: dict[str, Any], fields: dict[str, dict[str, Any]], labels: dict[str, str]
+) -> str:
+    """What figure ``f`` is now, its numbers (house defaults tagged), skills and equipment."""
+
+    body: list[str] = []
     stats = "".join(
-        f"<dt>{esc(label(k))}"
+        f"<dt>{esc(_label(k, fields, labels))}"
         f"{' ' + HOUSE_TAG if fields.get(k, {}).get('house_default') else ''}"
         f"</dt><dd>{esc(shown(v))}</dd>"
         for k, v in (f.get("stats") or {}).items()
@@ -79,6 +86,11 @@ def figure_html(
     body.append(f'<h3>Skills</h3><dl class="stats">{skills}</dl>' if skills else "")
     body.append(f'<h3>Equipment</h3><ul class="gear">{gear}</ul>' if gear else "")
     return "".join(body)
+
+
+def _label(key: str, fields: dict[str, dict[str, Any]], labels: dict[str, str]) -> str:
+    """A stat's or pool's name: the figure field's label, else the ruleset's word for it."""
+    return str(fields.get(key, {}).get("label", labels.get(key, key)))
 
 
 def idle_html(view: dict[str, Any], fid: str | None) -> str:
