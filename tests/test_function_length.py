@@ -34,12 +34,10 @@ LONGER = {
     "web/play/panel.py:Play.on_command": 64,
     "hexcombat/rulesets/strike_chance_pulse/resolve.py:plan_attack": 64,
     "hexcombat/rulesets/strike_chance_pulse/flow.py:new_pulse": 64,
-    "web/board/view.py:BoardView.__init__": 63,
     "hexcombat/rulesets/strike_chance_pulse/offers.py:charge_spec": 63,
     "hexcombat/movement.py:lockstep": 63,
     "hexcombat/autopilot/policy.py:Autopilot.decide": 63,
     "hexcombat/rulesets/strike_chance_pulse/resolve_parry.py:parry": 62,
-    "web/board/view.py:BoardView._draw_figures": 61,
     "hexcombat/render.py:_tokens_svg": 61,
     "hexcombat/geometry.py:_line_cells": 61,
 }

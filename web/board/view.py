@@ -52,6 +52,21 @@ modules: ``units``, ``marks``, ``camera``, ``gestures``, ``colours``)."""
 
 FULL_REDRAW_AT = 400
 """Beyond this many changed hexes one markup write beats per-hex updates."""
+LAYERS = (
+    '<defs id="board-defs"></defs>'
+    '<g id="board-view">'
+    '<rect id="board-bg" class="board-bg" x="0" y="0" width="1" height="1" rx="10"/>'
+    '<g id="layer-hexes" class="hexes"></g>'
+    '<g id="layer-bands" class="overlay" aria-hidden="true"></g>'
+    '<g id="layer-reach" class="overlay" aria-hidden="true"></g>'
+    '<g id="layer-coords" class="overlay coords" aria-hidden="true"></g>'
+    '<g id="layer-lines" class="overlay" aria-hidden="true"></g>'
+    '<g id="layer-cursor" class="overlay" aria-hidden="true"></g>'
+    '<g id="layer-figures" class="figures"></g>'
+    "</g>"
+)
+"""The board's layers, bottom first: terrain, bands, reach, coordinates, lines, the keyboard
+cursor, figures (the overlays ignore the pointer)."""
 
 
 @dataclass
@@ -74,19 +89,7 @@ class BoardView(Highlights, Camera, Gestures):
     def __init__(self, handlers: Handlers) -> None:
         self.handlers = handlers
         self.svg = byid("board")
-        self.svg.innerHTML = (
-            '<defs id="board-defs"></defs>'
-            '<g id="board-view">'
-            '<rect id="board-bg" class="board-bg" x="0" y="0" width="1" height="1" rx="10"/>'
-            '<g id="layer-hexes" class="hexes"></g>'
-            '<g id="layer-bands" class="overlay" aria-hidden="true"></g>'
-            '<g id="layer-reach" class="overlay" aria-hidden="true"></g>'
-            '<g id="layer-coords" class="overlay coords" aria-hidden="true"></g>'
-            '<g id="layer-lines" class="overlay" aria-hidden="true"></g>'
-            '<g id="layer-cursor" class="overlay" aria-hidden="true"></g>'
-            '<g id="layer-figures" class="figures"></g>'
-            "</g>"
-        )
+        self.svg.innerHTML = LAYERS
         self.view_g = byid("board-view")
         self.hex_layer = byid("layer-hexes")
         self.fig_layer = byid("layer-figures")
@@ -333,20 +336,7 @@ class BoardView(Highlights, Camera, Gestures):
             label = str(f.get("label") or f["name"])
             body = (f["name"], f["initials"], f["color"], badges, bool(f.get("out")), scale, tail)
             facing = int(f["facing"])
-            entry = self.tokens.get(fid)
-            if entry is None:
-                self.fig_layer.insertAdjacentHTML(
-                    "beforeend",
-                    f'<g class="token" data-figure="{esc(fid)}" role="button"></g>',
-                )
-                node = self.fig_layer.lastElementChild
-                entry = [None, node, None, None, None, 0.0]
-                self.tokens[fid] = entry
-                angle = facing_angle(facing)
-            else:
-                node = entry[1]
-                # turn the short way round
-                angle = entry[5] + ((facing_angle(facing) - entry[5] + 180.0) % 360.0 - 180.0)
+            entry, node, angle = self._token(fid, facing)
             if entry[0] != body:
                 node.innerHTML = self._token_inner(f, badges, scale, angle, tail)
                 node.classList.toggle("out", bool(f.get("out")))
@@ -368,6 +358,23 @@ class BoardView(Highlights, Camera, Gestures):
             self.tokens.pop(fid)[1].remove()
         if self.selected not in self.tokens:
             self.selected = None
+
+    def _token(self, fid: str, facing: int) -> tuple[list[Any], Any, float]:
+        """Figure ``fid``'s token (made when new): its record, its node, and the angle that
+        turns it to ``facing`` the short way round."""
+        entry = self.tokens.get(fid)
+        if entry is None:
+            self.fig_layer.insertAdjacentHTML(
+                "beforeend",
+                f'<g class="token" data-figure="{esc(fid)}" role="button"></g>',
+            )
+            node = self.fig_layer.lastElementChild
+            entry = [None, node, None, None, None, 0.0]
+            self.tokens[fid] = entry
+            return entry, node, facing_angle(facing)
+        # turn the short way round
+        angle = entry[5] + ((facing_angle(facing) - entry[5] + 180.0) % 360.0 - 180.0)
+        return entry, entry[1], angle
 
     def _token_inner(
         self,
