@@ -31,7 +31,6 @@ LONGER = {
     "hexcombat/rulesets/strike_chance_pulse/resolve.py:land": 69,
     "hexcombat/rulesets/two_action_2d10/offers.py:Offers._movement_specs": 66,
     "hexcombat/cli.py:main": 66,
-    "web/play/panel.py:Play.on_command": 64,
     "hexcombat/rulesets/strike_chance_pulse/resolve.py:plan_attack": 64,
     "hexcombat/rulesets/strike_chance_pulse/flow.py:new_pulse": 64,
     "hexcombat/rulesets/strike_chance_pulse/offers.py:charge_spec": 63,

@@ -479,33 +479,11 @@ class Play(BoardPicks):
             app.select(str(element.dataset.pick))
             app.sheet_open()
         elif cmd == "choose-target":
-            fid = str(element.dataset.pick)
-            self.choice = None
-            self.result = []
-            spec = self.spec(str(element.dataset.kind)) or {}
-            self.reset_pending()
-            self.kind = spec.get("kind")
-            self.params = {**defaults(spec, {}), str(element.dataset.param): fid}
-            self.render()
-            app.sheet_open()
+            self._choose_target(element)
         elif cmd == "deselect":
             app.select(None)
         elif cmd == "open-action":
-            kind = str(element.dataset.kind)
-            if kind == self.kind:
-                self.reset_pending()
-            else:
-                keep = self.params if self.kind is None else {}
-                self.reset_pending()
-                self.result = []  # one current thing: the card replaces the last result
-                self.kind = kind
-                spec = self.spec(kind) or {}
-                self.params = defaults(spec, keep)
-                takes = any(p["type"] == "figure" for p in spec.get("params", []))
-                if spec.get("group") == "gm" and takes and app.selected is not None:
-                    name = next(p["name"] for p in spec["params"] if p["type"] == "figure")
-                    self.params.setdefault(name, app.selected)  # about the selected figure
-            self.render()
+            self._open_action(str(element.dataset.kind))
         elif cmd == "answer":
             prompt = app.view["prompt"]
             if prompt is not None:
@@ -536,6 +514,37 @@ class Play(BoardPicks):
         elif cmd == "close-info":
             self.info_hex = None
             self.render()
+
+    def _choose_target(self, element: Any) -> None:
+        """The "Attack X" button beside "Select X": that action, aimed at the tapped figure."""
+        fid = str(element.dataset.pick)
+        self.choice = None
+        self.result = []
+        spec = self.spec(str(element.dataset.kind)) or {}
+        self.reset_pending()
+        self.kind = spec.get("kind")
+        self.params = {**defaults(spec, {}), str(element.dataset.param): fid}
+        self.render()
+        self.app.sheet_open()
+
+    def _open_action(self, kind: str) -> None:
+        """Open ``kind``'s card (close it when it is open); a GM tool about a figure starts
+        with the selected one."""
+        app = self.app
+        if kind == self.kind:
+            self.reset_pending()
+        else:
+            keep = self.params if self.kind is None else {}
+            self.reset_pending()
+            self.result = []  # one current thing: the card replaces the last result
+            self.kind = kind
+            spec = self.spec(kind) or {}
+            self.params = defaults(spec, keep)
+            takes = any(p["type"] == "figure" for p in spec.get("params", []))
+            if spec.get("group") == "gm" and takes and app.selected is not None:
+                name = next(p["name"] for p in spec["params"] if p["type"] == "figure")
+                self.params.setdefault(name, app.selected)  # about the selected figure
+        self.render()
 
     def cancel(self) -> bool:
         """Esc: close the open action or the hex details; True when something was closed."""
