@@ -20,7 +20,16 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    Route,
+    sync_playwright,
+)
+
+from .given_snapshot import GivenSnapshot, kept_or_made
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "dist" / "site"
@@ -138,10 +147,24 @@ def serve_folder() -> Iterator[Callable[[Path], str]]:
         server.server_close()
 
 
+GIVEN: dict[str, GivenSnapshot] = {}
+"""The Python start-up snapshot given to the contexts ``new_app`` makes, by the base URL of
+the build it belongs to (see given_snapshot.py)."""
+
+
+def give_snapshots(context: BrowserContext) -> None:
+    """Start every page of ``context`` from its build's snapshot, at every base URL whose
+    build has one (a test that serves the site at more addresses adds them to GIVEN)."""
+    for url, snapshot in GIVEN.items():
+        snapshot.give(context, url)
+
+
 @pytest.fixture(scope="session")
-def base_url(site: Path, serve_folder: Callable[[Path], str]) -> str:
-    """Base URL of the built site, served for the whole session."""
-    return serve_folder(site)
+def base_url(site: Path, serve_folder: Callable[[Path], str], browser: Browser) -> str:
+    """Base URL of the built site, served for the whole session, with its snapshot made."""
+    url = serve_folder(site)
+    GIVEN[url] = kept_or_made(browser, site, url)
+    return url
 
 
 @pytest.fixture(scope="session")
@@ -215,11 +238,20 @@ class App:
         return [urlsplit(url).path for url in self.requested]
 
 
-def new_app(browser: Browser, base_url: str, viewport: str, options: dict[str, Any]) -> App:
+def new_app(
+    browser: Browser,
+    base_url: str,
+    viewport: str,
+    options: dict[str, Any],
+    *,
+    plain_start: bool = False,
+) -> App:
     """A fresh context and page with ``options``, whose requests and console are watched.
 
     Every request that is not to 127.0.0.1 is aborted and recorded in ``app.blocked``;
-    console lines and page errors (with their JS stack) go to ``app.console``.
+    console lines and page errors (with their JS stack) go to ``app.console``. Python starts
+    from the build's snapshot when the session made one for ``base_url``, unless
+    ``plain_start``.
     """
     context = browser.new_context(**options)
     page = context.new_page()
@@ -235,6 +267,9 @@ def new_app(browser: Browser, base_url: str, viewport: str, options: dict[str, A
             route.abort()
 
     context.route("**/*", route)
+    given = None if plain_start else GIVEN.get(base_url)
+    if given is not None:
+        given.give(context, base_url)
     page.on("console", lambda message: app.console.append(f"{message.type}: {message.text}"))
     page.on("pageerror", lambda error: app.console.append(f"pageerror: {error}\n{error.stack}"))
     return app

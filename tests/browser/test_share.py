@@ -31,7 +31,7 @@ from hexcombat.share import board_svg, share_fragment
 from web.library.storage import Library, MemoryStore
 from web.share import backup
 
-from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, site_build
+from .conftest import ARTIFACTS, GIVEN, NO_SNAPSHOT, READY_TIMEOUT_MS, give_snapshots, site_build
 
 pytestmark = pytest.mark.browser
 
@@ -77,6 +77,7 @@ def context(browser: Browser, width: int, height: int, **options: Any) -> Browse
         viewport={"width": width, "height": height}, service_workers="block", **options
     )
     ctx.set_default_timeout(20_000)
+    give_snapshots(ctx)
     return ctx
 
 
@@ -102,10 +103,16 @@ def exported(page: Page | Frame, owner: Page, cmd_selector: str) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def bases(site: Path) -> Iterator[tuple[str, str]]:
-    """The site on 127.0.0.1, and the same server's address as localhost (another site)."""
+def bases(site: Path, base_url: str) -> Iterator[tuple[str, str]]:
+    """The site on 127.0.0.1, and the same server's address as localhost (another site);
+    pages at both start from the build's snapshot (see given_snapshot.py)."""
     server, port = serve(site)
-    yield f"http://127.0.0.1:{port}/", f"http://localhost:{port}/"
+    urls = f"http://127.0.0.1:{port}/", f"http://localhost:{port}/"
+    for url in urls:
+        GIVEN[url] = GIVEN[base_url]
+    yield urls
+    for url in urls:
+        del GIVEN[url]
     server.shutdown()
     server.server_close()
 
@@ -260,6 +267,7 @@ def test_embed_in_a_cross_site_iframe(
     host_name = "localhost" if where == "cross-site" else "127.0.0.1"
     ctx = browser.new_context(viewport={"width": width, "height": height})
     ctx.add_init_script(WATCH_WRITES)
+    give_snapshots(ctx)
     try:
         page = ctx.new_page()
         page.goto(f"http://{host_name}:{port}/index.html")
@@ -349,6 +357,7 @@ def test_embed_of_a_damaged_link_opens_the_app_outside_the_frame(
     server, port = serve(host)
     host_name = "localhost" if where == "cross-site" else "127.0.0.1"
     ctx = browser.new_context(viewport={"width": 800, "height": 600}, service_workers="block")
+    give_snapshots(ctx)
     ctx.add_init_script(WATCH_WRITES)
     try:
         page = ctx.new_page()
