@@ -20,7 +20,7 @@ LONGER = {
     "hexcombat/rulesets/base.py:Ruleset.gm_actions": 76,
     "hexcombat/rulesets/strike_chance_pulse/offers_strikes.py:multiple_spec": 75,
     "hexcombat/rulesets/fig_percentile/flow.py:_moved": 75,
-    "hexcombat/rulesets/two_action_2d10/perform.py:Perform._brawl": 73,
+    "hexcombat/rulesets/two_action_2d10/perform_hits.py:Hits._brawl": 73,
     "hexcombat/rulesets/fig_percentile/moves.py:step_function": 73,
     "hexcombat/rulesets/combat_speed_phase/moves.py:step_function": 73,
     "web/ui/forms.py:field_markup": 70,
