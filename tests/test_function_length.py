@@ -16,7 +16,6 @@ LIMIT = 60
 
 LONGER = {
     "hexcombat/render.py:render_svg": 104,
-    "hexcombat/rulesets/combat_speed_phase/strikes.py:Strikes._strike_spec": 76,
     "hexcombat/rulesets/base.py:Ruleset.gm_actions": 76,
     "hexcombat/rulesets/strike_chance_pulse/offers_strikes.py:multiple_spec": 75,
     "hexcombat/rulesets/fig_percentile/flow.py:_moved": 75,
