@@ -22,7 +22,6 @@ LONGER = {
     "hexcombat/rulesets/two_action_2d10/perform_hits.py:Hits._brawl": 73,
     "hexcombat/rulesets/fig_percentile/moves.py:step_function": 73,
     "hexcombat/rulesets/combat_speed_phase/moves.py:step_function": 73,
-    "web/ui/forms.py:field_markup": 70,
     "hexcombat/rulesets/two_action_2d10/resolve.py:Resolve.preview": 70,
     "hexcombat/rulesets/two_action_2d10/perform.py:Perform._blow": 70,
     "hexcombat/rulesets/fig_percentile/offers.py:act_specs": 70,
