@@ -17,7 +17,6 @@ LIMIT = 60
 LONGER = {
     "hexcombat/render.py:render_svg": 104,
     "hexcombat/rulesets/base.py:Ruleset.gm_actions": 76,
-    "hexcombat/rulesets/fig_percentile/flow.py:_moved": 75,
     "hexcombat/rulesets/two_action_2d10/perform_hits.py:Hits._brawl": 73,
     "hexcombat/rulesets/fig_percentile/moves.py:step_function": 73,
     "hexcombat/rulesets/combat_speed_phase/moves.py:step_function": 73,
