@@ -694,6 +694,8 @@ class Amount(Rollable):
     unit: str = ""
     bands: tuple[Band, ...] = ()
     variants: tuple[Variant, ...] = ()
+    who: str = ""
+    """Whose dice these are, named by each face a player types ("Ann's d10")."""
 
     def __post_init__(self) -> None:
         parse(self.dice, self.default_sides)  # raises DiceSyntaxError early
@@ -758,7 +760,7 @@ class Amount(Rollable):
 
     def faces(self) -> tuple[Face, ...]:
         """One face per die of the expression."""
-        return tuple(_faces(self.expr))
+        return tuple(_faces(self.expr, self.who))
 
     def resolve(self, roll: Roll) -> AmountResult:
         """The amount with ``roll`` (which must be a roll of this amount's dice)."""

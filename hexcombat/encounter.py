@@ -368,9 +368,9 @@ class Encounter:
         if action.figure is None and action.kind in GM_ACTIONS:  # the GM's tools: no odds
             return Preview(action, True)
         if action.figure is None and action.kind == "next_step":  # the table ends the step
-            return Preview(
-                action, True, notes=(self.state.step.help,) if self.state.step.help else ()
-            )
+            notes = (self.state.step.help,) if self.state.step.help else ()
+            rolls = self.ruleset.step_rollables(self.state)
+            return Preview(action, True, rollables=rolls, notes=notes)
         return self.ruleset.preview(self.state, action)
 
     # ---- playing -------------------------------------------------------

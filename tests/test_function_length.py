@@ -28,7 +28,6 @@ LONGER = {
     "hexcombat/rulesets/two_action_2d10/offers.py:Offers._movement_specs": 66,
     "hexcombat/cli.py:main": 66,
     "hexcombat/rulesets/strike_chance_pulse/resolve.py:plan_attack": 64,
-    "hexcombat/rulesets/strike_chance_pulse/flow.py:new_pulse": 64,
     "hexcombat/rulesets/strike_chance_pulse/offers.py:charge_spec": 63,
     "hexcombat/movement.py:lockstep": 63,
     "hexcombat/autopilot/policy.py:Autopilot.decide": 63,

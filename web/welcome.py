@@ -19,10 +19,14 @@ from web.ui.words import problems_text
 DEMO_FOLDER = "./static/demos/"
 
 
+STEP_THROUGH = "Press Redo to step through it."
+"""A demo description's how-to sentence (true: a demo opens at its start, Redo replays it)."""
+
+
 def demo_line(demo: dict[str, Any]) -> str:
     """A demo's description without its own how-to sentence (the welcome card says that)."""
     text = str(demo.get("description", ""))
-    return text.replace(" Press redo to step through it.", "")
+    return text.replace(f" {STEP_THROUGH}", "")
 
 
 def first_visit_order(demos: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -435,6 +435,12 @@ class Ruleset:
         names = ", ".join(state.figure(f).name for f in waiting)
         return f"Waiting for hidden choices from {names}"
 
+    def step_rollables(self, state: GameState) -> tuple[Rollable, ...]:
+        """What finishing the current step rolls, in roll order, for the ``next_step``
+        preview (exact odds, breakdown, dice to type): override when :meth:`end_step` rolls
+        dice, building the same rollables it rolls (default: nothing)."""
+        return ()
+
     def next_step_blocked(self, state: GameState) -> str:
         """Why the step cannot end now: an open prompt, or :meth:`blocks_next_step`."""
         prompt = state.prompt

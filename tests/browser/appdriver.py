@@ -295,11 +295,21 @@ def type_faces(app: App, faces: list[int]) -> None:
     press(app, '#preview [data-cmd="use-faces"]')
 
 
+STEP_CARD = '#panel-body [data-action="next_step"][data-expanded="true"]'
+"""The step's card, opened by the step button when finishing the step rolls dice."""
+
+
 def next_step(app: App, label: str) -> None:
-    """Press the table's button that finishes the step (its text contains ``label``)."""
-    button = app.page.locator('#turn-tracker [data-action="next_step"]')
+    """Press the table's button that finishes the step (its text contains ``label``); when
+    that opens the step's card (the step rolls dice), roll with the app's dice."""
+    page = app.page
+    button = page.locator('#turn-tracker [data-action="next_step"]')
     expect(button).to_contain_text(label)
+    rolls = button.get_attribute("data-rolls") == "true"
     press(app, button)
+    if rolls:
+        expect(page.locator(STEP_CARD)).to_be_visible()
+        press(app, page.locator(MAIN_BUTTON).first)
 
 
 # ---- carrying out a logged action as a player would ----------------------------------------

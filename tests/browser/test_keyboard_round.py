@@ -106,7 +106,11 @@ def act_once(page: Page, tried: set[tuple[str, str]]) -> str:
     step = page.locator('#turn-tracker [data-action="next_step"]')
     assert step.count(), f"nobody can act and no step button ({sorted(tried)}: {refused})"
     before = log_size(page)
+    rolls = step.get_attribute("data-rolls") == "true"
     press_key_on(page, '#turn-tracker [data-action="next_step"]')
+    if rolls:  # finishing the step rolls dice: its card opens with the odds, then Roll
+        expect(page.locator('#panel-body [data-action="next_step"] #preview')).to_be_visible()
+        press_key_on(page, MAIN_BUTTON)
     heard_after(page, before)
     return "next step"
 

@@ -10,6 +10,7 @@ import pytest
 from strike_chance_pulse_fixtures import (
     ANN_AT,
     BO_AT,
+    CY_AT,
     act,
     arena,
     duel,
@@ -597,3 +598,31 @@ def test_refused_attack_changes_nothing() -> None:
     with pytest.raises(IllegalActionError):
         roll(enc, [5], "melee", "ann", weapon="Broadsword", special="trip", target="bo")
     assert enc.state.memory["acted"] == []
+
+
+def test_a13_finishing_the_initiative_step_previews_every_d10_it_rolls() -> None:
+    """The step button's preview is the initiative roll (A-13): a D10 + AG // 5 per figure, in
+    roll order, with exact odds and the dice to type; typed faces give those totals."""
+    enc = duel()
+    pv = enc.preview(Action("next_step"))
+    assert [r.label for r in pv.rollables] == ["Ann's initiative", "Bo's initiative"]
+    assert {r.rule for r in pv.rollables} == {"A-13"}
+    ann = pv.rollables[0].to_json()
+    assert ann["faces"] == [{"sides": 10, "dice": "d10", "who": "Ann", "when": ""}]
+    bonus = int(ann["breakdown"][1].split()[0])
+    assert ann["breakdown"][1].endswith("(A-13) (added to the roll)")
+    assert [(o["label"], o["chance"]) for o in ann["outcomes"]] == [
+        (str(t + bonus), "1/10") for t in range(1, 11)
+    ]
+    events = initiative(enc, [7, 2])
+    assert of(events, "initiative")[0].text.startswith(f"Initiative: Ann {7 + bonus}")
+
+
+def test_a13_agility_option_previews_only_the_roll_off_of_equal_agility() -> None:
+    """Under the "agility" option only figures of equal AG roll a D10 off (A-13)."""
+    enc = duel({"scp.initiative": "agility"})
+    enc = make(enc, "cy", "Cy", "Blue", CY_AT, 0, ag=enc.state.figures["ann"].stats["ag"])
+    ags = {f.name: f.stats.get("ag") for f in enc.state.figures.values()}
+    tied = [name for name, ag in ags.items() if list(ags.values()).count(ag) > 1]
+    labels = [r.label for r in enc.preview(Action("next_step")).rollables]
+    assert "Ann" in tied and labels == [f"{name}'s roll-off" for name in tied]

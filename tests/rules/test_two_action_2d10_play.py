@@ -516,3 +516,20 @@ def test_ta_5_a_combined_parry_meets_a_combined_attack_3d10kh2_against_3d10kh2()
     events = roll(enc, [10, 8, 1], "parry", "ann")  # 18 + 3 = 21: a miss
     miss = of(events, "attack")[0]
     assert miss.data["defence"] == 21 and miss.data["hit"] is False
+
+
+def test_ta_12_ta_21_ending_the_round_previews_its_death_save_and_lock_break() -> None:
+    """The round's last step button previews what its end rolls (TA-12, D-8; TA-21, D-14):
+    a death save for a figure at 0 body points, with its exact chance, then rolls it."""
+    enc = make(duel(), "cy", "Cy", "Red", Hex(7, 1), 0)  # Bo's side fights on
+    enc.perform(Action("gm_pool", None, {"figure": "bo", "pool": "bp", "value": 0}))
+    for fid in ("ann", "bo", "cy"):  # at 0 body points Bo still acts; the save is at the end
+        declare(enc, fid, "move", "move")
+    to_step(enc, "combat")  # the last step: nobody ripostes
+    assert "next_step" in kinds(enc, None)
+    pv = enc.preview(Action("next_step"))
+    assert [(r.label, r.rule) for r in pv.rollables] == [("Bo's death save", "TA-12")]
+    save = pv.rollables[0].to_json()
+    assert save["headline"]["phrase"] == "to live" and len(save["faces"]) == 2
+    events = roll(enc, [1, 1], "next_step")
+    assert of(events, "save")[0].text == "Bo lives (TA-12, D-8)"

@@ -24,7 +24,11 @@ def test_the_tracker_shows_the_step_each_figure_and_next_only_while_playing() ->
     assert f'<span class="step-name">{view["time"]["step"]["label"]}' in html
     assert 'data-pick="ash"' in html and "Ash: to act" in html
     assert 'class="waiting current"' in html and "Dax: waiting" in html  # selected, not acting
-    assert 'data-cmd="next-step"' in html
+    assert 'data-cmd="next-step"' in html and 'data-rolls="false"' in html
+    rolling = table.tracker_html(
+        view, playing=True, acts=lambda fid: True, selected=None, next_rolls=lambda: True
+    )
+    assert 'data-rolls="true"' in rolling  # ending the step rolls: the button opens its card
     setting_up = table.tracker_html(view, playing=False, acts=lambda fid: True, selected=None)
     assert "data-pick" not in setting_up and "next-step" not in setting_up
 

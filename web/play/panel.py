@@ -128,12 +128,27 @@ class Play(BoardPicks):
             playing=app.mode == "play",
             acts=lambda fid: bool(app.encounter.legal_actions(fid)),
             selected=app.selected,
+            next_rolls=lambda: bool(app.encounter.preview(Action("next_step")).rollables),
         )
         byid("turn-line").innerHTML = table.turn_line_html(app.view)
 
     def next_step(self) -> None:
-        """End the current step (the table's ``next_step`` action)."""
-        self.commit(Action("next_step"), None)
+        """End the current step (the table's ``next_step`` action); when ending it rolls dice
+        (its preview has rollables), open its card instead, with the odds and typed dice."""
+        action = Action("next_step")
+        if not self.app.encounter.preview(action).rollables:
+            self.commit(action, None)
+            return
+        if self.app.selected is not None:
+            self.app.select(None)  # the table's card is in the overview
+        self.reset_pending()
+        self.result = []
+        self.kind = "next_step"
+        self.render()
+        self.app.sheet_open()
+        card = js.document.querySelector('#panel-body [data-action="next_step"]')
+        if present(card):  # the dice fields under the step's words, in view on a phone too
+            card.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
     # ---- panel ----------------------------------------------------------------------------
     def render(self) -> None:
@@ -146,7 +161,11 @@ class Play(BoardPicks):
         self._specs = (
             (actions_view(app.encounter, sel) if app.seated(sel) else [])
             if sel is not None
-            else [a for a in app.view["table_actions"] if a["kind"] != "next_step"]
+            else [
+                a
+                for a in app.view["table_actions"]
+                if a["kind"] != "next_step" or self.kind == "next_step"  # opened: it rolls
+            ]
         ) + list(app.view.get("gm_actions", []))
         if self.kind is not None and self.spec(self.kind) is None:
             self.reset_pending()
@@ -238,7 +257,7 @@ class Play(BoardPicks):
         button = (
             f'<div class="row"><button type="button" class="primary" data-cmd="next-step">'
             f"{esc(nxt['label'])}</button></div>"
-            if nxt and not view.get("outcome")
+            if nxt and not view.get("outcome") and self.kind != "next_step"
             else ""
         )
         table = self._actions_html(None) if self._specs else ""

@@ -16,11 +16,17 @@ from web.ui.words import esc, rule_tag
 
 
 def tracker_html(
-    view: dict[str, Any], *, playing: bool, acts: Callable[[str], bool], selected: str | None
+    view: dict[str, Any],
+    *,
+    playing: bool,
+    acts: Callable[[str], bool],
+    selected: str | None,
+    next_rolls: Callable[[], bool] = lambda: False,
 ) -> str:
     """The turn tracker: unit and step with the steps' dots; while ``playing`` also a chip per
     figure in the fight (in strike order; whether it ``acts`` now; the ``selected`` one
-    marked) and the next-step button."""
+    marked) and the next-step button (``data-rolls`` when ending the step ``next_rolls``:
+    then it opens the step's card)."""
     time = view["time"]
     shown = {"current": "now", "done": "done"}
     steps = "".join(
@@ -37,37 +43,45 @@ def tracker_html(
         f'<div class="steps" aria-hidden="true">{steps}</div></div>'
     ]
     if playing:
-        chips = []
-        order = time["acting"]["figures"]  # a strike order is the order itself
-        rank = {fid: i for i, fid in enumerate(order)}
-        for f in sorted(view["figures"], key=lambda f: rank.get(f["id"], len(order))):
-            if f.get("out"):
-                continue
-            acting = acts(f["id"])
-            state = "to act" if acting else "waiting"
-            cls = "" if acting else "waiting"
-            if f["id"] == selected:
-                cls += " current"
-            chips.append(
-                f'<button type="button" class="{cls}" data-cmd="tracker-select" '
-                f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
-                f'title="{esc(f["name"])}: {state}">'
-                f'<span class="chip-token" aria-hidden="true">{esc(f["initials"])}</span>'
-                f'<span class="sr-only">{esc(f["name"])}: {state}</span></button>'
-            )
         parts.append(
             f'<div class="who" role="group" aria-label="Who acts" '
-            f'title="{esc(time["acting"]["text"])}">{"".join(chips)}</div>'
+            f'title="{esc(time["acting"]["text"])}">{_chips_html(view, acts, selected)}</div>'
         )
         nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
         if nxt is not None and not view.get("outcome"):  # a fight that has ended: no Next
+            rolls = next_rolls()  # opens its card
             parts.append(
                 f'<button type="button" class="next primary" data-cmd="next-step" '
-                f'data-action="next_step" title="{esc(nxt.get("help", ""))}">'
+                f'data-action="next_step" data-rolls="{"true" if rolls else "false"}" '
+                f'title="{esc(nxt.get("help", ""))}">'
                 f'<span class="label">{esc(nxt["label"])}</span><span class="short">Next'
                 f"</span> ▸</button>"
             )
     return "".join(parts)
+
+
+def _chips_html(view: dict[str, Any], acts: Callable[[str], bool], selected: str | None) -> str:
+    """A chip per figure in the fight, in strike order: whether it ``acts`` now, the
+    ``selected`` one marked."""
+    chips = []
+    order = view["time"]["acting"]["figures"]  # a strike order is the order itself
+    rank = {fid: i for i, fid in enumerate(order)}
+    for f in sorted(view["figures"], key=lambda f: rank.get(f["id"], len(order))):
+        if f.get("out"):
+            continue
+        acting = acts(f["id"])
+        state = "to act" if acting else "waiting"
+        cls = "" if acting else "waiting"
+        if f["id"] == selected:
+            cls += " current"
+        chips.append(
+            f'<button type="button" class="{cls}" data-cmd="tracker-select" '
+            f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
+            f'title="{esc(f["name"])}: {state}">'
+            f'<span class="chip-token" aria-hidden="true">{esc(f["initials"])}</span>'
+            f'<span class="sr-only">{esc(f["name"])}: {state}</span></button>'
+        )
+    return "".join(chips)
 
 
 def turn_line(view: dict[str, Any]) -> str:

@@ -7,6 +7,7 @@ and ``resolve_damage``); the figure panel's words in :mod:`.words`."""
 
 from __future__ import annotations
 
+from ...checks import Amount, Modifier
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
@@ -28,15 +29,8 @@ MODES = {"melee": "melee", "charge": "melee", "fire": "ranged", "grapple": "clos
 
 def new_pulse(state: GameState, dice: Dice) -> None:
     """Start-of-Pulse upkeep, then initiative (A-13) and who is engaged (A-12, SCP-6)."""
+    upkeep(state)
     s = settings(state)
-    RoundBook(state).acted = []
-    for f in state.figures.values():
-        if s.evading_lasts == "next_initiative":  # R-6
-            f.statuses.pop("evading", None)
-        if f.has_status("unconscious"):
-            left = f.tick_statuses(1)
-            if "unconscious" in left:
-                state.emit(Event("status", f"{f.name} comes round", f.id, rule="SCP-20, A-21"))
     living = [f for f in state.figures.values() if not is_out(f)]
     totals: dict[str, int] = {}
     details: list[str] = []
@@ -50,23 +44,20 @@ def new_pulse(state: GameState, dice: Dice) -> None:
     if by_agility:
         totals = {f.id: stat(f, "ag", 0) for f in living}
         details.append("Highest AG acts first; equal AG rolls a D10 off, ties re-roll (A-13)")
-        pending = [f for f in living if _tied(rank_key, f.id)]
-    else:
-        pending = list(living)
+    pending = initiative_rolls(state)  # the step's preview: the same rolls, in this order
     for _ in range(20):
         if not pending:
             break
-        for f in pending:
-            roll = dice.roll("d10")
+        for f, amount in pending:
+            rolled = amount.roll(dice)
+            total, face = rolled.total, rolled.roll.total
             if by_agility:
-                total = roll.total
                 details.append(f"{f.name}: AG {stat(f, 'ag', 0)}, roll-off D10 {total}")
             else:
-                total = roll.total + rules.initiative_bonus(stat(f, "ag", 0))
                 totals.setdefault(f.id, total)
-                details.append(f"{f.name}: D10 {roll.total} + AG {stat(f, 'ag', 0)} // 5 = {total}")
+                details.append(f"{f.name}: D10 {face} + AG {stat(f, 'ag', 0)} // 5 = {total}")
             rank_key[f.id] = (*rank_key[f.id], -total)
-        pending = [f for f in living if _tied(rank_key, f.id)]
+        pending = [(f, amount) for f, amount in pending if _tied(rank_key, f.id)]
         if pending:
             details.append("Ties re-roll (A-13)")
     order = sorted(living, key=lambda f: rank_key[f.id])
@@ -90,6 +81,39 @@ def new_pulse(state: GameState, dice: Dice) -> None:
             data={"order": [f.id for f in order], "engaged": engaged_ids_in_order},
         )
     )
+
+
+def upkeep(state: GameState) -> None:
+    """What a new Pulse does before its initiative: nobody has acted, evading may end (R-6),
+    the unconscious count down (SCP-20, A-21)."""
+    evading_ends = settings(state).evading_lasts == "next_initiative"
+    RoundBook(state).acted = []
+    for f in state.figures.values():
+        if evading_ends:  # R-6
+            f.statuses.pop("evading", None)
+        if f.has_status("unconscious"):
+            left = f.tick_statuses(1)
+            if "unconscious" in left:
+                state.emit(Event("status", f"{f.name} comes round", f.id, rule="SCP-20, A-21"))
+
+
+def initiative_rolls(state: GameState) -> list[tuple[Figure, Amount]]:
+    """The initiative dice rolled when the step ends (A-13), in roll order: a D10 plus
+    AG // 5 for every figure standing, or, under the "agility" option, a D10 roll-off for
+    each figure whose AG another shares. Ties then roll again with the same dice."""
+    living = [f for f in state.figures.values() if not is_out(f)]
+    if settings(state).initiative == "agility":
+        keys: dict[str, tuple[int, ...]] = {f.id: (stat(f, "ag", 0),) for f in living}
+        tied = [f for f in living if _tied(keys, f.id)]
+        return [(f, Amount(f"{f.name}'s roll-off", "d10", rule="A-13", who=f.name)) for f in tied]
+    rolls = []
+    for f in living:
+        ag = stat(f, "ag", 0)
+        bonus = Modifier(f"AG {ag} ÷ 5", rules.initiative_bonus(ag), "A-13")
+        rolls.append(
+            (f, Amount(f"{f.name}'s initiative", "d10", (bonus,), rule="A-13", who=f.name))
+        )
+    return rolls
 
 
 def _tied(keys: dict[str, tuple[int, ...]], fid: str) -> bool:

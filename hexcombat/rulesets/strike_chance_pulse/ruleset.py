@@ -179,6 +179,15 @@ class StrikeChancePulse(Perform):
         if state.step.id == "initiative":
             flow.new_pulse(state, dice)
 
+    def step_rollables(self, state: GameState) -> tuple[Rollable, ...]:
+        """Finishing the initiative step rolls initiative (A-13): the rolls of the Pulse's
+        upkeep done first (a figure coming round rolls too)."""
+        if state.step.id != "initiative":
+            return ()
+        work = state.copy()
+        flow.upkeep(work)
+        return tuple(amount for _f, amount in flow.initiative_rolls(work))
+
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Dead or unconscious."""
         return is_out(figure)

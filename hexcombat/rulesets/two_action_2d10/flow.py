@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexcombat.checks import (
-    Check,
-    Modifier,
-)
+from hexcombat.checks import Check, Modifier, Rollable
 from hexcombat.dice import Dice
 from hexcombat.events import Event
-from hexcombat.figures import Status
+from hexcombat.figures import Figure, Status
 from hexcombat.rulesets.common import int_or
 from hexcombat.state import GameState
 from hexcombat.time import Acting
@@ -178,18 +175,20 @@ class Flow(Readers):
             return f"{state.figure(waiting[0]).name} still has to strike or hold (TA-13)"
         return ""
 
-    def end_step(self, state: GameState, dice: Dice) -> None:
-        """At the end of a round: death saves at 0 body points or less (TA-12, D-8), and a
-        locked protagonist tries to break the lock (D-14)."""
+    def round_end_checks(self, state: GameState) -> list[tuple[Figure, Check]]:
+        """What the end of a round rolls, in roll order (the step's preview rolls the same):
+        a death save at 0 body points or less (TA-12, D-8), then an attempt to break a lock
+        (TA-21, D-14), per figure not dead."""
         if self.next_clock(state).step != "declare":
-            return
-        for f in list(state.figures.values()):
+            return []
+        checks: list[tuple[Figure, Check]] = []
+        for f in state.figures.values():
             if f.has_status("dead"):
                 continue
             bp = f.pools["bp"].current if "bp" in f.pools else 1
             if bp <= 0 and state.options.get("ta.death_saves", True):
-                check = Check(
-                    "Death save",
+                save = Check(
+                    f"{f.name}'s death save",
                     "2d10",
                     "le",
                     int_or(f.stats.get("health"), 10),
@@ -200,38 +199,46 @@ class Flow(Readers):
                     success_phrase="to live",
                     failure_text="dies",
                 )
-                result = check.roll(dice)
-                if not result.success:
-                    f.statuses["dead"] = Status("dead")
-                state.emit(
-                    Event(
-                        "save",
-                        f"{f.name} {'lives' if result.success else 'dies'} (TA-12, D-8)",
-                        f.id,
-                        rule="TA-12",
-                        details=(result.explain(),),
-                        rolls=tuple(r.to_json() for r in result.rolls),
-                    )
-                )
+                checks.append((f, save))
             if f.has_status("locked"):
-                check = Check(
-                    "Break the lock",
+                lock = Check(
+                    f"{f.name} breaks the lock",
                     "2d10",
                     "le",
                     int_or(f.stats.get("strength"), 10),
                     "Strength",
                     rule="TA-21",
+                    success_text="breaks free",
+                    success_phrase="to break free",
+                    failure_text="stays locked",
                 )
-                result = check.roll(dice)
+                checks.append((f, lock))
+        return checks
+
+    def step_rollables(self, state: GameState) -> tuple[Rollable, ...]:
+        """What finishing this step rolls: the round's end saves, if it ends the round."""
+        return tuple(check for _f, check in self.round_end_checks(state))
+
+    def end_step(self, state: GameState, dice: Dice) -> None:
+        """At the end of a round: death saves at 0 body points or less (TA-12, D-8), and a
+        locked protagonist tries to break the lock (D-14)."""
+        for f, check in self.round_end_checks(state):
+            result = check.roll(dice)
+            if check.rule == "TA-12":
+                if not result.success:
+                    f.statuses["dead"] = Status("dead")
+                text = f"{f.name} {'lives' if result.success else 'dies'} (TA-12, D-8)"
+            else:
                 if result.success:
                     del f.statuses["locked"]
-                state.emit(
-                    Event(
-                        "save",
-                        f"{f.name} {'breaks' if result.success else 'stays in'} the lock (D-14)",
-                        f.id,
-                        rule="TA-21",
-                        details=(result.explain(),),
-                        rolls=tuple(r.to_json() for r in result.rolls),
-                    )
+                text = f"{f.name} {'breaks' if result.success else 'stays in'} the lock (D-14)"
+            state.emit(
+                Event(
+                    "save",
+                    text,
+                    f.id,
+                    rule=check.rule,
+                    details=(result.explain(),),
+                    rolls=tuple(r.to_json() for r in result.rolls),
                 )
+            )
