@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 
 from .autopilot import POLICIES
-from .autopilot.play import MAX_ACTIONS, play_match, restarted, symmetric_start
+from .autopilot.play import MAX_ACTIONS, Watch, play_match, restarted, symmetric_start
+from .autopilot.policy import Decision
 from .encounter import Encounter
 from .errors import HexcombatError
 from .validation import Json
@@ -36,6 +38,9 @@ def add_autoplay_arguments(p: argparse.ArgumentParser) -> None:
         help="a ruleset option for every game (repeatable)",
     )
     p.add_argument("--max-actions", type=int, default=MAX_ACTIONS, help="a draw after this")
+    p.add_argument(
+        "--watch", action="store_true", help="print every move with its reason, game by game"
+    )
 
 
 def _options(pairs: list[str]) -> dict[str, Json]:
@@ -49,6 +54,20 @@ def _options(pairs: list[str]) -> dict[str, Json]:
         except ValueError:
             options[name] = text
     return options
+
+
+def _watcher(args: argparse.Namespace) -> Callable[[int], Watch] | None:
+    """With ``--watch``: for game i, a printer of each move (the side, then why)."""
+    if not args.watch:
+        return None
+
+    def game(i: int) -> Watch:
+        def move(side: str | None, decision: Decision) -> None:
+            print(f"game {i + 1}, {side or 'the table'}: {decision.reason}")
+
+        return move
+
+    return game
 
 
 def autoplay(encounter: Encounter, args: argparse.Namespace) -> int:
@@ -65,7 +84,9 @@ def autoplay(encounter: Encounter, args: argparse.Namespace) -> int:
                 return restarted(encounter, seed, options)
             return encounter.with_setup(seed=seed, options={**encounter.setup.options, **options})
 
-        result = play_match(start, args.a, args.b, args.games, args.seed, args.max_actions)
+        result = play_match(
+            start, args.a, args.b, args.games, args.seed, args.max_actions, _watcher(args)
+        )
     except HexcombatError as exc:
         print(f"hexcombat autoplay: {exc}")
         return 1

@@ -1,10 +1,11 @@
 """Games of the autopilot against the random and rush baselines, from every ruleset's demo
 (its set-up, no action played) and from a symmetric start, sides swapped game by game.
 
-``python tests/autopilot_games.py [GAMES] [RULESET...]`` is the long mode: GAMES games
-(default 50) per ruleset, start and opponent, printing the autopilot's share of the decided
-games and its decision times per ruleset. The normal suite plays a few of them
-(``tests/test_autopilot_play.py``).
+``python tests/autopilot_games.py [GAMES] [RULESET...]`` is the long mode (``tests/fuzz``
+runs it with ``HEXCOMBAT_AUTOPILOT`` games): GAMES games (default 50, so 200 a ruleset) per
+ruleset, start and opponent, printing won/lost/drawn, the autopilot's share of the decided
+games and its decision times per cell, then per ruleset and opponent. The normal suite plays
+a few of them (``tests/test_autopilot_play.py``).
 """
 
 from __future__ import annotations
@@ -52,31 +53,47 @@ def starts(ruleset_id: str) -> dict[str, Callable[[int], Encounter]]:
     }
 
 
-def run(ruleset_id: str, games: int, policy: str = "aggressive") -> list[tuple[str, MatchResult]]:
-    """Every (start, opponent) match of ``policy`` in ``ruleset_id``."""
+def run(
+    ruleset_id: str, games: int, policy: str = "aggressive", seed: int = 1
+) -> list[tuple[str, str, MatchResult]]:
+    """Every (start, opponent, result) match of ``policy`` in ``ruleset_id``."""
     results = []
     for name, start in starts(ruleset_id).items():
         for opponent in ("random", "rush"):
-            results.append((f"{name} vs {opponent}", play_match(start, policy, opponent, games)))
+            results.append((name, opponent, play_match(start, policy, opponent, games, seed)))
     return results
 
 
+def share(results: list[MatchResult]) -> str:
+    """The share of the decided games won, over ``results``, as 'W/L/D (P%)'."""
+    won = sum(r.wins for r in results)
+    lost = sum(r.losses for r in results)
+    drawn = sum(r.draws for r in results)
+    decided = won + lost
+    percent = f"{100 * won / decided:.0f}%" if decided else "none decided"
+    return f"{won}/{lost}/{drawn} ({percent})"
+
+
 def main(argv: list[str]) -> None:
+    """``[GAMES] [RULESET...]``: GAMES games a cell (default 50: 200 a ruleset)."""
     games = int(argv[0]) if argv else 50
     ids = argv[1:] or [r.id for r in all_rulesets()]
-    print("| ruleset | start vs opponent | won | lost | drawn | share of decided | decision |")
-    print("|---|---|---|---|---|---|---|")
+    print("| ruleset | start | opponent | won/lost/drawn (share of decided) | decision |")
+    print("|---|---|---|---|---|")
     for ruleset_id in ids:
         began = time.monotonic()
-        for label, r in run(ruleset_id, games):
+        rows = run(ruleset_id, games)
+        for start, opponent, r in rows:
             ms = sorted(t * 1000 for t in r.timings.get(r.a, [0.0]))
             print(
-                f"| {ruleset_id} | {label} | {r.wins} | {r.losses} | {r.draws} | "
-                f"{100 * r.decided_share:.0f}% | "
+                f"| {ruleset_id} | {start} | {opponent} | {share([r])} | "
                 f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms |",
                 flush=True,
             )
-        print(f"<!-- {ruleset_id}: {time.monotonic() - began:.0f} s -->", flush=True)
+        for opponent in ("random", "rush"):
+            both = [r for _s, o, r in rows if o == opponent]
+            print(f"| {ruleset_id} | all | {opponent} | {share(both)} | |", flush=True)
+        print(f"<!-- {ruleset_id}: {len(rows) * games} games, {time.monotonic() - began:.0f} s -->")
 
 
 if __name__ == "__main__":

@@ -4,19 +4,19 @@ fast subset of ``tests/autopilot_games.py`` (whose long mode gives the figures p
 from __future__ import annotations
 
 import pytest
-from autopilot_games import starts
+from autopilot_games import OPTIONS, demo, starts
 
-from hexcombat.autopilot.play import play_match
+from hexcombat import Action
+from hexcombat.autopilot import Autopilot
+from hexcombat.autopilot.candidates import candidates
+from hexcombat.autopilot.play import play_match, restarted
+from hexcombat.autopilot.stream import Stream
+from hexcombat.geometry import distance
 
 
 @pytest.mark.parametrize(
     ("ruleset_id", "start", "opponent", "games"),
-    [
-        ("skirmish", "demo", "random", 4),
-        ("skirmish", "symmetric", "rush", 4),
-        ("two-action-2d10", "symmetric", "random", 2),
-        ("strike-chance-pulse", "symmetric", "random", 2),
-    ],
+    [("skirmish", "demo", "random", 2), ("two-action-2d10", "demo", "random", 2)],
 )
 def test_autopilot_beats_the_baselines(
     ruleset_id: str, start: str, opponent: str, games: int
@@ -24,3 +24,35 @@ def test_autopilot_beats_the_baselines(
     result = play_match(starts(ruleset_id)[start], "aggressive", opponent, games, seed=11)
     assert result.wins > result.losses, result
     assert result.wins + result.losses + result.draws == games
+
+
+def test_combat_speed_phase_figures_turn_foes_into_their_arc() -> None:
+    """CSP-17: a blow needs the target in the front arc; at N = 0 a figure cannot turn, so
+    the autopilot declares a speed that lets it (the symmetric games used to end drawn, the
+    figures facing nobody)."""
+    result = play_match(starts("combat-speed-phase")["symmetric"], "aggressive", "random", 1, 11)
+    assert result.wins == 1, result
+
+
+def test_a_flag_is_tried_with_the_other_values_it_may_need() -> None:
+    """two-action-2d10's combined attack (TA-5) needs both actions 'attack' and the flag set:
+    a candidate whose two parameters differ from the plain play."""
+    enc = restarted(demo("two-action-2d10"), 1)
+    spec = enc.legal_actions("ann")[0]
+    plain, *rest = candidates(enc.state, spec, Stream("t"), 24)
+    assert (plain.params["second"], plain.params["combine"]) == ("parry", False)
+    assert any(a.params["second"] == "attack" and a.params["combine"] for a in rest)
+
+
+def test_a_planned_move_is_judged_where_it_lands() -> None:
+    """fig-percentile's moves are planned and carried out when the step ends (G-19): the
+    autopilot plans one that closes in instead of letting the step end where it stands."""
+    enc = restarted(demo("fig-percentile"), 1, OPTIONS["fig-percentile"])
+    enc.perform(Action("declare", "barclay", {"mode": "walk", "ready": ""}))
+    enc.perform(Action("declare", "brie", {"mode": "stationary", "ready": "", "drop": False}))
+    enc.perform(Action("next_step"))
+    decision = Autopilot("aggressive").decide(enc, "Black")
+    assert decision is not None and decision.action.kind == "plan_move"
+    brie = enc.state.figures["brie"].position
+    before = distance(enc.state.figures["barclay"].position, brie)
+    assert distance(decision.action.hex("to"), brie) < before

@@ -148,6 +148,14 @@ def test_autoplay_from_a_symmetric_start_with_an_option(
     assert "careful: " in capsys.readouterr().out
 
 
+def test_autoplay_watch_prints_each_move_with_its_reason(
+    saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["autoplay", str(saved), "--games", "1", "--b", "rush", "--watch"]) == 0
+    moves = [x for x in capsys.readouterr().out.splitlines() if x.startswith("game 1, ")]
+    assert any("Rush: " in x for x in moves) and any("the table: End the step" in x for x in moves)
+
+
 def test_autoplay_refuses_bad_input_with_exit_1(
     saved: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -11,7 +11,14 @@ import manifests
 import pytest
 from table_net import Net, play
 
-from hexcombat import Action, HexcombatError, IllegalActionError, from_document, to_document
+from hexcombat import (
+    Action,
+    HexcombatError,
+    IllegalActionError,
+    MoreDiceNeededError,
+    from_document,
+    to_document,
+)
 from hexcombat.table import Device, Host, ProtocolError, is_hidden_choice, seal_digest
 from hexcombat.table.messages import PROTOCOL, canonical, encode
 
@@ -156,8 +163,11 @@ def test_a_refused_action_gets_the_hosts_text_and_typed_faces_are_the_dice() -> 
     net.send("d1", d1.act(far))
     assert d1.refusals == [str(engine.value)] and net.host.encounter.cursor == 0
     net.send("host", gm.act(Action("roll_dice", None, {"dice": "2d6"}), faces=[6, 3]))
-    net.send("host", gm.act(Action("roll_dice", None, {"dice": "1d6"}), faces=[4, 4]))
-    assert "rolled only 1" in gm.refusals[-1]  # one face too many: refused, nothing logged
+    too_many = Action("roll_dice", None, {"dice": "1d6"})
+    with pytest.raises(IllegalActionError, match="rolled only 1"):
+        gm.act(too_many, faces=[4, 4])  # typed faces are tried here first
+    net.send("host", encode("action", ref=9, action=too_many.to_json(), faces=[4, 4]))
+    assert "rolled only 1" in gm.refusals[-1]  # and by the host: refused, nothing logged
     assert [list(r.faces) for e in net.host.shared_log for r in e.rolls] == [[6, 3]]
     _same_everywhere(net)
 
@@ -348,7 +358,9 @@ def test_a_device_sends_a_hidden_choice_sealed_and_anything_else_as_an_action() 
     guest = skirmish.devices["d1"]
     figure = next(f for f in skirmish.host.encounter.state.figures if guest.legal_actions(f))
     turn = Action("face", figure, {"facing": 1})
-    assert json.loads(guest.send(turn, [3]))["faces"] == [3]
+    assert "faces" not in json.loads(guest.send(turn))
+    roll = Action("roll_dice", None, {"dice": "2d6"})
+    assert json.loads(skirmish.devices["host"].send(roll, [6, 3]))["faces"] == [6, 3]
 
 
 def test_a_device_paired_again_gets_its_place_back_by_its_token_and_no_one_else_does() -> None:
@@ -367,3 +379,38 @@ def test_a_device_paired_again_gets_its_place_back_by_its_token_and_no_one_else_
     with pytest.raises(IllegalActionError, match="another device's"):
         net.host.receive("d1", impostor.hello())
     assert "d1" not in net.host.connected
+
+
+def test_a_device_whose_drop_the_host_has_not_noticed_yet_pairs_again_in_its_place() -> None:
+    # a phone whose network goes away says nothing: the host still counts it connected
+    net = _net("fig-percentile", 1)
+    rng = random.Random(3)
+    play(net, rng, 4)
+    seats = dict(net.host.seats.figures)
+    assert "d1" in net.host.connected
+    assert net.reconnect("d1", "d2") == "d1"  # its token, not the host's idea of who is up
+    assert net.host.seats.figures == seats and set(net.host.seats.names) == {"host", "d1"}
+    play(net, rng, 4)
+    _same_everywhere(net)
+
+
+def test_typed_faces_a_roll_asks_for_once_the_first_are_in_are_asked_for_on_the_device() -> None:
+    # SCP-14-style missile fire: to hit, then damage, then a die asked for by the damage roll
+    demo = manifests.demo("strike-chance-pulse")
+    played = demo.log[:5]  # the first turn; Cy fires next
+    fire = demo.log[5]
+    faces = [d.value for r in fire.rolls for d in r.dice]
+    assert fire.action.kind == "fire" and len(faces) == 3
+    start = from_document({**to_document(demo), "log": [], "cursor": 0})
+    net = Net(start, 1)
+    net.deliver(net.host.seat("d1", sides=("Blue",)))
+    for entry in played:
+        net.host.encounter.perform(entry.action, [d.value for r in entry.rolls for d in r.dice])
+    net.deliver(net.host.sync())
+    device = net.devices["d1"]
+    with pytest.raises(MoreDiceNeededError):
+        device.act(fire.action, faces[:2])
+    assert net.host.encounter.cursor == 5
+    net.send("d1", device.act(fire.action, faces))
+    assert net.host.encounter.log[5].rolls == fire.rolls and net.refused == 0
+    _same_everywhere(net)

@@ -233,7 +233,8 @@ def later_names() -> tuple[str, ...]:
     """Zip entry names (prefixes) that go into ``later.zip`` rather than the start's zips.
 
     The rulesets a first start does not open (every built-in one but the starter), the CLI,
-    and the page's panels that are imported on first use (set-up, library, share). The page
+    and the page's panels that are imported on first use (set-up, library, share, the table
+    of devices: by the time a player opens its dialog the page has unpacked it). The page
     unpacks ``later.zip`` once it is ready, or at the first import that needs it
     (``web/later.py``). Every ruleset's data file stays in the start's zip: a ruleset
     imported from the Python start-up snapshot reads it.
@@ -253,6 +254,8 @@ def later_names() -> tuple[str, ...]:
         "web/library/new_encounter.py",
         "web/share/panel.py",
         "web/share/backup.py",
+        "hexcombat/table/",  # a table of devices: imported when its dialog first opens
+        *(f"web/table/{m}.py" for m in ("codes", "link", "panel", "rtc", "scan")),
     )
 
 
@@ -400,21 +403,27 @@ def write_python_start(out: Path) -> None:
     shutil.copy2(WEB / "python-snapshot.mjs", out / "python-snapshot.mjs")
 
 
+KEPT_VENDOR = ("jsQR.js",)
+"""Vendored files the offline copy keeps though a start does not fetch them."""
+
+
 def write_service_worker(out: Path) -> int:
     """Write ``sw.js`` from ``web/sw.js``: the app's own files, and a version hash of every file.
 
     The hash changes with any file, so a new build replaces the cached app as a whole.
     The worker precaches only the app's own small files (page, styles, demos, engine,
-    page modules); the vendored runtime is kept as the page fetches it (see ``web/sw.js``),
-    so the 9.6 MB WebAssembly file is not downloaded twice and PyScript's chunks the app
-    never loads (terminal, editor) not at all. Returns the number of files it precaches.
+    page modules) and the QR decoder (``KEPT_VENDOR``: a device scans offline, at a table
+    with no internet, though the page loads it only then); the vendored runtime is kept as
+    the page fetches it (see ``web/sw.js``), so the 9.6 MB WebAssembly file is not
+    downloaded twice and PyScript's chunks the app never loads (terminal, editor) not at
+    all. Returns the number of files it precaches.
     """
     files = sorted(p for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(out).as_posix().encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    own = [p for p in files if p.relative_to(out).parts[0] != "vendor"]
+    own = [p for p in files if p.relative_to(out).parts[0] != "vendor" or p.name in KEPT_VENDOR]
     urls = ["./"] + [f"./{p.relative_to(out).as_posix()}" for p in own]
     source = (WEB / "sw.js").read_text(encoding="utf-8")
     source = source.replace("__VERSION__", digest.hexdigest()[:16])

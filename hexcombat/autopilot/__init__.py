@@ -8,17 +8,11 @@ imagining it with its own dice on the side's view of the state and explains its 
 
 from __future__ import annotations
 
+from .baselines import RandomPolicy, RushPolicy
+from .pilot import Autopilot
 from .play import GameResult, Referee, play_game
-from .policy import (
-    POLICIES,
-    Autopilot,
-    Decision,
-    Policy,
-    RandomPolicy,
-    RushPolicy,
-    UnknownPolicyError,
-    make_policy,
-)
+from .players import POLICIES, UnknownPolicyError, make_policy
+from .policy import Decision, Policy, Turn
 from .scoring import TEMPERAMENTS, Temperament
 
 __all__ = [
@@ -32,6 +26,7 @@ __all__ = [
     "Referee",
     "RushPolicy",
     "Temperament",
+    "Turn",
     "UnknownPolicyError",
     "make_policy",
     "play_game",

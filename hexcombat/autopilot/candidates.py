@@ -21,6 +21,8 @@ from .stream import Stream
 PER_SPEC = 10
 """Candidates tried per offered action at most (the plain one, one-parameter variations,
 then random combinations)."""
+CHOICES = 8
+"""Other values of a list parameter tried at most (drawn at random when it offers more)."""
 HEXES = 4
 """Destination hexes kept per move: the two nearest the foe, where it stands, the farthest
 and one at random."""
@@ -90,8 +92,8 @@ def values(
             return (foes + own)[:6]
         first = [param.default] if param.default in offered else []
         rest = [v for v in offered if v not in first]
-        if len(rest) > 6:
-            rest = rng.sample(rest, 6)
+        if len(rest) > CHOICES:
+            rest = rng.sample(rest, CHOICES)
         return first + rest
     if param.type == "facing":
         at = hex_of(chosen.get("to")) or (me.position if me else None)
@@ -118,6 +120,8 @@ def _complete(
 ) -> Action | None:
     params = dict(chosen)
     for param in spec.params[start:]:
+        if param.name in params:
+            continue
         options = values(state, spec, param, params, rng)
         if not options:
             if param.required:
@@ -131,7 +135,9 @@ def candidates(
     state: GameState, spec: ActionSpec, rng: Stream, limit: int = PER_SPEC
 ) -> list[Action]:
     """Up to ``limit`` distinct actions for ``spec``: the plain one, each parameter varied
-    over its values with the others plain, then random combinations (from ``rng``)."""
+    with the others plain (every parameter's first other value, then its second, ...), each
+    yes/no parameter flipped together with another's other values (a flag often changes
+    which values make sense), then random combinations (from ``rng``)."""
     found: dict[str, Action] = {}
 
     def keep(action: Action | None) -> None:
@@ -139,14 +145,48 @@ def candidates(
             found.setdefault(repr(sorted(action.params.items())), action)
 
     keep(_complete(state, spec, {}, 0, rng, False))
+    rows: list[list[Action | None]] = []
     prefix: dict[str, Json] = {}
+    flags: list[tuple[int, dict[str, Json]]] = []
     for i, param in enumerate(spec.params):
-        for value in values(state, spec, param, prefix, rng)[1:]:
-            keep(_complete(state, spec, {**prefix, param.name: value}, i + 1, rng, False))
         plain = values(state, spec, param, prefix, rng)
+        rows.append(
+            [
+                _complete(state, spec, {**prefix, param.name: v}, i + 1, rng, False)
+                for v in plain[1:]
+            ]
+        )
+        if param.type == "bool" and len(plain) > 1:
+            flags.append((i, {**prefix, param.name: plain[1]}))
         if not plain:
             break
         prefix[param.name] = plain[0]
+    for row in _round_robin(rows):
+        keep(row)
+    for i, flipped in flags:
+        pairs = [
+            [_varied(state, spec, flipped, j, v, rng) for v in values(state, spec, p, flipped, rng)]
+            for j, p in enumerate(spec.params)
+            if j < i
+        ]
+        for action in _round_robin(pairs):
+            keep(action)
     for _ in range(limit):
         keep(_complete(state, spec, {}, 0, rng, True))
     return list(found.values())
+
+
+def _varied(
+    state: GameState, spec: ActionSpec, chosen: dict[str, Json], at: int, value: Json, rng: Stream
+) -> Action | None:
+    """``chosen`` with the ``at``-th parameter set to ``value``, the rest plain."""
+    name = spec.params[at].name
+    return (
+        _complete(state, spec, {**chosen, name: value}, 0, rng, False) if name in chosen else None
+    )
+
+
+def _round_robin(rows: list[list[Action | None]]) -> list[Action | None]:
+    """The first of every row, then the second of every row, ..."""
+    longest = max((len(r) for r in rows), default=0)
+    return [r[k] for k in range(longest) for r in rows if k < len(r)]

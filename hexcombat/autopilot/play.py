@@ -13,7 +13,8 @@ from ..errors import HexcombatError
 from ..geometry import Hex
 from ..time import Clock
 from ..validation import Json
-from .policy import Decision, Policy, actors, make_policy
+from .players import make_policy
+from .policy import Decision, Policy, actors
 
 
 class NotEnoughSidesError(HexcombatError):
@@ -92,9 +93,15 @@ class GameResult:
     actions: int
 
 
-def play_game(enc: Encounter, referee: Referee, max_actions: int = MAX_ACTIONS) -> GameResult:
+Watch = Callable[[str | None, Decision], None]
+"""Told each move played: the side (None: the table) and its decision."""
+
+
+def play_game(
+    enc: Encounter, referee: Referee, max_actions: int = MAX_ACTIONS, watch: Watch | None = None
+) -> GameResult:
     """Play ``enc`` (changed in place) until the fight ends, nothing can happen, or
-    ``max_actions`` have been played."""
+    ``max_actions`` have been played; ``watch`` is told each move played."""
     refused = 0
     for n in range(max_actions):
         outcome = enc.ruleset.fight_outcome(enc.state)
@@ -106,6 +113,8 @@ def play_game(enc: Encounter, referee: Referee, max_actions: int = MAX_ACTIONS) 
         try:
             enc.perform(move[1].action)
             refused = 0
+            if watch is not None:
+                watch(*move)
         except (HexcombatError, AssertionError):  # AssertionError: a ruleset's bug, reported
             refused += 1
             if move[0] is None or refused > 3:
@@ -141,9 +150,11 @@ def play_match(
     games: int,
     seed: int = 1,
     max_actions: int = MAX_ACTIONS,
+    watch: Callable[[int], Watch] | None = None,
 ) -> MatchResult:
     """``games`` games from ``start(seed + i)``, policy ``a`` playing the first side in
-    even games and the second in odd ones (sides swapped), ``b`` every other side."""
+    even games and the second in odd ones (sides swapped), ``b`` every other side;
+    ``watch(i)`` is told game i's moves."""
     result = MatchResult(a, b)
     for i in range(games):
         enc = start(seed + i)
@@ -152,7 +163,7 @@ def play_match(
             raise NotEnoughSidesError("a match needs figures of at least two sides")
         mine = sides[i % 2]
         referee = Referee({s: make_policy(a if s == mine else b) for s in sides})
-        game = play_game(enc, referee, max_actions)
+        game = play_game(enc, referee, max_actions, watch(i) if watch else None)
         if game.winner is None:
             result.draws += 1
         elif game.winner == mine:

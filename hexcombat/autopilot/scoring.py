@@ -20,8 +20,6 @@ from ..state import GameState
 from .candidates import candidates, enemies
 from .stream import Stream
 
-FOLLOW_UP = 3
-"""Candidates per offered action a figure tries in a follow-up."""
 THREAT = 0.1
 """What a figure offered an action aimed at a foe is worth in a follow-up (a readied weapon,
 a foe in reach)."""
@@ -143,7 +141,7 @@ def imagine(
                     continue
                 key = (id(seen), fid)
                 if guesses is None or key not in guesses:
-                    found = (seen, _guess(seen, fid, rng))
+                    found = (seen, guess_choice(seen, fid, rng))
                     if guesses is not None:
                         guesses[key] = found
                 guess = (guesses[key] if guesses is not None else found)[1]
@@ -158,78 +156,34 @@ def imagine(
     return work, bool(dice.rolls)
 
 
-def _guess(state: GameState, figure_id: str, rng: Stream) -> Action | None:
-    """A hidden choice another figure might make: one it is offered that the rules accept,
-    at random (its real choice, if made, is never looked at)."""
+def settled(state: GameState, side: str, rng: Stream, guesses: Guesses | None = None) -> GameState:
+    """``state`` once the table has ended the step, when it may: what a planned action (a
+    move carried out at the step's end) comes to. ``state`` itself when the step cannot end
+    yet (a prompt, figures still to act) or the fight is over."""
+    ruleset = state.ruleset
+    if state.prompt is not None or ruleset.fight_outcome(state) is not None:
+        return state
+    if not any(s.kind == "next_step" for s in ruleset.legal_actions(state, None)):
+        return state
+    after = imagine(state, Action("next_step"), side, rng, guesses)
+    return state if after is None else after[0]
+
+
+def guess_choice(state: GameState, figure_id: str, rng: Stream) -> Action | None:
+    """A hidden choice another figure might make: a plain one (its first offered action's
+    first values, as a player who goes straight at the nearest foe), else any it is offered
+    that the rules accept (its real choice, if made, is never looked at)."""
     guesses = [
         a
         for s in state.ruleset.legal_actions(state, figure_id)
         for a in candidates(state, s, rng, 4)
     ]
-    rng.shuffle(guesses)
-    for guess in guesses:
+    plain, rest = guesses[:1], guesses[1:]
+    rng.shuffle(rest)
+    for guess in plain + rest:
         try:
             state.ruleset.check_choice(state, guess)
         except (HexcombatError, ValueError):
             continue
         return guess
     return None
-
-
-def follow_up(
-    state: GameState,
-    side: str,
-    temper: Temperament,
-    rng: Stream,
-    guesses: Guesses,
-    limit: int,
-    steps: int = 4,
-) -> tuple[float, int]:
-    """The value of ``state`` once the table has ended up to ``steps`` steps and the side's
-    figures have each taken their best plain action in them (foes stand still): how a hidden
-    choice, whose effect comes later, is judged. Also returns the resolutions imagined (at
-    most about ``limit``: the rest of the decision's budget)."""
-    work, spent, reach = state, 0, 0
-    ruleset = state.ruleset
-    for _ in range(steps):
-        if work.prompt is not None or ruleset.fight_outcome(work) is not None or spent >= limit:
-            break
-        if any(s.kind == "next_step" for s in ruleset.legal_actions(work, None)):
-            after = imagine(work, Action("next_step"), side, rng, guesses)
-            spent += 1
-            if after is None:
-                break
-            work = after[0]
-        else:
-            break
-        reach = max(reach, threats(work, side))
-        for fid, f in work.figures.items():
-            if f.side != side or work.prompt is not None:
-                continue
-            best: tuple[float, GameState] | None = None
-            for spec in ruleset.legal_actions(work, fid):
-                for action in candidates(work, spec, rng, FOLLOW_UP):
-                    if spent >= limit:
-                        break
-                    tried = imagine(work, action, side, rng, guesses)
-                    spent += 1
-                    if tried is not None:
-                        score = value(tried[0], side, temper)
-                        if best is None or score > best[0]:
-                            best = (score, tried[0])
-            if best is not None:
-                work = best[1]
-    return value(work, side, temper) + THREAT * reach, spent
-
-
-def threats(state: GameState, side: str) -> int:
-    """How many of the side's figures are offered an action aimed at a foe now."""
-    foes = {f.id for f in enemies(state, side)}
-    count = 0
-    for fid, f in state.figures.items():
-        if f.side != side:
-            continue
-        specs = state.ruleset.legal_actions(state, fid)
-        if any(c.value in foes for s in specs for p in s.params for c in p.choices):
-            count += 1
-    return count

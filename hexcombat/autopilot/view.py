@@ -6,8 +6,9 @@ from __future__ import annotations
 from ..actions import Action
 from ..encounter import Encounter
 from ..validation import Json
+from .pilot import Autopilot
 from .play import PER_FIGURE_STEP
-from .policy import Autopilot, actors
+from .policy import actors
 from .scoring import TEMPERAMENTS
 
 SECONDS = 0.2

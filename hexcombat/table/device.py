@@ -94,8 +94,13 @@ class Device:
         return encode("hello", name=self.name, have=have, last=last, setup=setup, token=self.token)
 
     def act(self, action: Action, faces: list[int] | None = None) -> str:
-        """Ask the host to perform ``action`` (with the faces of dice rolled by hand)."""
+        """Ask the host to perform ``action`` (with the faces of dice rolled by hand). Typed
+        faces are tried on a copy of the replica first: a die the roll asks for only once the
+        ones before it are in (MoreDiceNeededError) is asked for here, as on one device,
+        rather than refused by the host."""
         self.seats.check(self.me, action.figure, self.fight)
+        if faces is not None:
+            self.fight.copy().perform(action, list(faces))
         self._ref += 1
         extra: dict[str, Json] = {} if faces is None else {"faces": list(faces)}
         return encode("action", ref=self._ref, action=action.to_json(), **extra)

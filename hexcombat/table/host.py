@@ -99,15 +99,17 @@ class Host:
         raise ProtocolError([], f"a device cannot send a {msg.type!r} message to the host")
 
     def identify(self, connection: str, text: str) -> str:
-        """The device a new connection's first message comes from: a device that is away and
-        whose token its hello carries (its seat waits for it), else ``connection`` itself."""
+        """The device a new connection's first message comes from: the device whose token its
+        hello carries (its seat waits for it), else ``connection`` itself. That device may
+        still count as connected: a phone whose network went away says nothing, and the host
+        hears of it only much later; the new connection takes the old one's place."""
         try:
             msg = decode(text)
         except HexcombatError:
             return connection
         token = msg.body.get("token")
         for device, known in self._tokens.items():
-            if msg.type == "hello" and token == known and device not in self.connected:
+            if msg.type == "hello" and token == known:
                 return device
         return connection
 

@@ -63,3 +63,24 @@ def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
     assert f'"hexcombat-python-{key}"' in (site / "sw.js").read_text()
     (site / "later.zip").write_bytes((site / "later.zip").read_bytes() + b"\0")
     assert build.snapshot_key(site) != key
+
+
+def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_qr_decoder(
+    tmp_path: Path,
+) -> None:
+    """Issue 26: the table's modules are not in the start's zips (only its command names,
+    which the app registers at start), and jsQR is kept for a device that scans offline."""
+    later = build.later_names()
+    table = sorted(f"web/table/{p.name}" for p in (build.WEB / "table").glob("*.py"))
+    assert [m for m in table if not m.startswith(later)] == ["web/table/__init__.py"]
+    engine = [rel.as_posix() for rel in build.engine_files()]
+    assert [m for m in engine if m.startswith("hexcombat/table/") and not m.startswith(later)] == []
+    out = tmp_path / "site"
+    for rel in ("vendor/jsqr/jsQR.js", "vendor/pyodide/pyodide.asm.wasm", "index.html"):
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(b"x")
+    for name in ("hexcombat.zip", "later.zip"):
+        (out / name).write_bytes(b"")
+    build.write_service_worker(out)
+    worker = (out / "sw.js").read_text(encoding="utf-8")
+    assert '"./vendor/jsqr/jsQR.js"' in worker and "pyodide.asm.wasm" not in worker

@@ -16,6 +16,10 @@ from web.table.rtc import Peer
 from web.ui.dom import esc
 
 GM = "host"
+UNREACHABLE = (
+    "The other device could not be reached: both must be on the same network (some keep "
+    "their devices apart; a phone's hotspot will do). Make a new code to try again."
+)
 
 
 class TableApp(Protocol):
@@ -50,7 +54,7 @@ class Hosting:
         """Connection to the device it turned out to be."""
         self._made = 0
         self.waiting: str | None = None
-        """The connection whose answer code the host waits for."""
+        """The connection whose answer code the host waits for (its offer code is shown)."""
         self._on_change = on_change
         self.deliver(self.host.receive(GM, self.gm.hello()))
 
@@ -67,6 +71,7 @@ class Hosting:
             lambda text: self.on_message(connection, text),
             lambda: None,
             lambda: self.on_close(connection),
+            self.on_fail,
         )
         self.waiting = connection
         return await self._connections[connection].offer()
@@ -75,13 +80,14 @@ class Hosting:
         """The answer code of the connection last offered."""
         if self.waiting is None:
             raise IllegalActionError("make an offer code for the device first")
-        await self._connections[self.waiting].accept(code)
+        connection = self.waiting
+        await self._connections[connection].accept(code)
+        if self.waiting == connection:  # connecting: the device appears once its hello is in
+            self.waiting = None
 
     def on_message(self, connection: str, text: str) -> None:
         """A message on a connection: its first names the device (one that comes back gets its
         place again); the host answers; the app shows what changed."""
-        if connection == self.waiting:  # its answer worked: the place is taken
-            self.waiting = None
         device = self._bound.get(connection)
         if device is None:
             device = self._bound[connection] = self.host.identify(connection, text)
@@ -94,6 +100,11 @@ class Hosting:
         changed = (cursor, log) != (self.host.encounter.cursor, len(self.host.encounter.log))
         if changed:
             self.app.adopt(self.host.encounter, fresh=False)
+        self._on_change()
+
+    def on_fail(self) -> None:
+        """A device that answered could not be reached: say so (a new code may do)."""
+        self.app.toast(UNREACHABLE, bad=True)
         self._on_change()
 
     def on_close(self, connection: str) -> None:
@@ -184,13 +195,18 @@ class Joined:
     async def answer(self, code: str) -> str:
         """The answer code for the host's offer code (a device that left joins again on a new
         connection: same place, catching up from its last entry)."""
-        if not self.open and self.peer.channel is not None:
+        if not self.open and self.peer.used:
             self.peer.close()
             self.peer = self._new_peer()
         return await self.peer.answer(code)
 
     def _new_peer(self) -> Peer:
-        return Peer(self.on_message, self.on_open, self.on_close)
+        return Peer(self.on_message, self.on_open, self.on_close, self.on_fail)
+
+    def on_fail(self) -> None:
+        """The host could not be reached: say so (joining again with a new code may do)."""
+        self.app.toast(UNREACHABLE, bad=True)
+        self._on_change()
 
     def on_open(self) -> None:
         """The channel is open: say hello (again, after a drop: from the last entry)."""

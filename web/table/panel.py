@@ -108,7 +108,12 @@ async def offer(app: Host) -> None:
     """A new device's offer code, as text and QR code."""
     table = app.table
     if isinstance(table, Hosting):
-        show(app, await table.offer())
+        try:
+            code = await table.offer()
+        except Exception as exc:  # the browser refused: say so rather than wait for nothing
+            _failed(app, "No offer code could be made", exc)
+            return
+        show(app, code)
 
 
 async def accept(app: Host) -> None:
@@ -119,6 +124,9 @@ async def accept(app: Host) -> None:
             await table.accept(str(byid("table-answer-in").value))
         except ValueError as exc:
             app.toast(str(exc), bad=True)
+            return
+        except Exception as exc:
+            _failed(app, "This answer code could not be used", exc)
             return
         app.toast("Connecting… the device appears here once it is in")
         show(app)
@@ -137,10 +145,20 @@ async def join(app: Host) -> None:
     except ValueError as exc:
         app.toast(str(exc), bad=True)
         return
+    except Exception as exc:
+        _failed(app, "No answer code could be made", exc)
+        return
     app.table = table
     js.document.documentElement.dataset.table = "guest"
     app.refresh()  # the table's actions are the GM's from now on
     show(app, answer)
+
+
+def _failed(app: Host, what: str, exc: Exception) -> None:
+    """A pairing step the browser refused (WebRTC turned off, a code from another kind of
+    browser): shown, and in the console for whoever looks, never silently dropped."""
+    js.console.error(f"table: {what}: {exc!r}")
+    app.toast(f"{what}: make a new one and try again", bad=True, details=str(exc))
 
 
 def seat(app: Host) -> None:

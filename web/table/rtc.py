@@ -2,12 +2,14 @@
 server: ``iceServers`` is empty), so it works on a local network or a hotspot offline.
 
 The host makes an offer, the joining device answers it, the host accepts the answer; each
-is carried as a pairing text (:mod:`web.table.codes`). Messages are sent in frames.
+is carried as a pairing text (:mod:`web.table.codes`). Messages are sent in frames; one sent
+before the channel is open waits for it (it is never dropped).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -16,8 +18,9 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from web.table.codes import PairingError, Reassembly, frames, pack, unpack
 
-GATHER_WAIT_S = 5.0
-GATHER_POLL_S = 0.05
+GATHER_WAIT_S = 10.0
+"""Longest wait for the host candidates (a few milliseconds on a quiet device); a slow one
+then carries those it has."""
 
 
 def _js(value: dict[str, Any]) -> Any:
@@ -26,19 +29,30 @@ def _js(value: dict[str, Any]) -> Any:
 
 class Peer:
     """A connection to one device: ``on_message(text)`` for each whole message, ``on_open()``
-    once the channel opens, ``on_close()`` when it closes."""
+    once when the channel opens, ``on_close()`` when it closes, ``on_fail()`` when the other
+    device could not be reached at all (a network that keeps its devices apart)."""
 
     def __init__(
         self,
         on_message: Callable[[str], None],
         on_open: Callable[[], None],
         on_close: Callable[[], None],
+        on_fail: Callable[[], None],
     ) -> None:
         self.pc = js.RTCPeerConnection.new(_js({"iceServers": []}))
         self.channel: Any = None
         self._frames = Reassembly()
         self._on_message, self._on_open, self._on_close = on_message, on_open, on_close
         self._proxies: list[Any] = []
+        self.pc.onconnectionstatechange = self._proxy(lambda *_: self._state(on_fail))
+        self._opened = False
+        self._waiting: list[str] = []
+        """Frames sent before the channel opened, in order."""
+
+    @property
+    def used(self) -> bool:
+        """True once it has made an offer or an answer (a pairing needs a fresh one)."""
+        return self.pc.localDescription is not None or self.pc.remoteDescription is not None
 
     @property
     def is_open(self) -> bool:
@@ -67,36 +81,67 @@ class Peer:
         await self.pc.setRemoteDescription(_js({"type": "answer", "sdp": sdp}))
 
     def send(self, text: str) -> None:
-        """Send a whole message (in frames); nothing when the channel is not open."""
+        """Send a whole message (in frames); before the channel opens it waits for it."""
         if self.is_open:
             for frame in frames(text):
                 self.channel.send(frame)
+        elif not self._opened:
+            self._waiting += frames(text)
 
     def close(self) -> None:
         """Close the connection and free its callbacks."""
         if self.channel is not None:
             for event in ("onmessage", "onopen", "onclose"):
                 setattr(self.channel, event, None)
-        self.pc.ondatachannel = None
+        for event in ("ondatachannel", "onicegatheringstatechange", "onconnectionstatechange"):
+            setattr(self.pc, event, None)
         self.pc.close()
         for p in self._proxies:
             p.destroy()
         self._proxies.clear()
+        self._waiting.clear()
 
     async def _gathered(self) -> str:
         """The local description once every host candidate is in it (no trickling: the
-        pairing text carries them all)."""
-        waited = 0.0
-        while str(self.pc.iceGatheringState) != "complete" and waited < GATHER_WAIT_S:
-            await asyncio.sleep(GATHER_POLL_S)
-            waited += GATHER_POLL_S
+        pairing text carries them all): told by the gathering's own event, not polled."""
+        if str(self.pc.iceGatheringState) != "complete":
+            done = asyncio.get_running_loop().create_future()
+
+            def changed(*_: Any) -> None:
+                if str(self.pc.iceGatheringState) == "complete" and not done.done():
+                    done.set_result(None)
+
+            self.pc.onicegatheringstatechange = self._proxy(changed)
+            changed()
+            with contextlib.suppress(TimeoutError):  # then carry the candidates there are
+                await asyncio.wait_for(done, GATHER_WAIT_S)
+            self.pc.onicegatheringstatechange = None
         return str(self.pc.localDescription.sdp)
 
     def _attach(self, channel: Any) -> None:
+        """Listen to ``channel``; one announced by the other device may be open already."""
         self.channel = channel
         channel.onmessage = self._proxy(lambda ev: self._got(str(ev.data)))
-        channel.onopen = self._proxy(lambda *_: self._on_open())
+        channel.onopen = self._proxy(lambda *_: self._opening())
         channel.onclose = self._proxy(lambda *_: self._on_close())
+        if str(channel.readyState) == "open":
+            self._opening()
+
+    def _opening(self) -> None:
+        """The channel is open (told once): what waited goes first, then ``on_open``."""
+        if self._opened:
+            return
+        self._opened = True
+        js.console.debug("table: channel open")
+        waiting, self._waiting = self._waiting, []
+        for frame in waiting:
+            self.channel.send(frame)
+        self._on_open()
+
+    def _state(self, on_fail: Callable[[], None]) -> None:
+        js.console.debug(f"table: connection {self.pc.connectionState}")
+        if str(self.pc.connectionState) == "failed" and not self._opened:
+            on_fail()
 
     def _got(self, frame: str) -> None:
         whole = self._frames.add(frame)

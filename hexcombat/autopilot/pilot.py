@@ -1,0 +1,269 @@
+"""The autopilot: every candidate imagined once on the side's view with its own dice, then
+the best few played out to the end of the step and the next (the foes replying plainly), the
+best of those played if it does better than letting the step end."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from ..actions import Action, ActionSpec
+from ..state import GameState
+from .candidates import PER_SPEC, candidates
+from .explain import Imagined, numbers, reason
+from .lookahead import Look, follow_up, play_out
+from .policy import Decision, Policy, Turn, aims_at_foe, view_text
+from .scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, imagine, settled, value
+from .stream import Stream
+
+BUDGET = 90
+"""Imagined resolutions per decision for the first look: the anytime budget (counted, not
+timed, so a decision is the same on every machine)."""
+HIDDEN = 24
+"""Candidates tried for a hidden choice (one figure's at a time)."""
+HIDDEN_BUDGET = 4
+"""A hidden choice's budget, in budgets: each candidate is judged by a play-out."""
+SECOND_LOOK = 3
+"""Candidates (the best by the first look) played out to the end of the next step."""
+SAMPLES = 2
+"""Imagined play-outs of each of those (under the same luck for every candidate)."""
+LOOK_STEPS = 2
+"""Step ends a play-out goes through (this step's, then the next one's)."""
+HIDDEN_STEPS = 6
+"""Step ends a play-out after a hidden choice goes through (the choice acts later)."""
+LOOK_LIMIT = 16
+"""Imagined resolutions in one play-out at most."""
+
+Tried = tuple[ActionSpec, Action, list[Imagined]]
+
+
+class Autopilot(Policy):
+    """Scores every candidate by imagining it (own dice, the side's view), plays the best
+    few out against the foes' plain replies and plays the best if it beats letting the step
+    end; prompts and hidden choices the same way."""
+
+    def __init__(
+        self, temperament: str = "aggressive", budget: int = BUDGET, seconds: float | None = None
+    ) -> None:
+        self.temper: Temperament = TEMPERAMENTS[temperament]
+        self.name = temperament
+        self.budget = budget
+        self.seconds = seconds
+        """A time budget (anytime): once spent, no new candidate is imagined and the best so
+        far is played. None (the default): the counted budget alone, the same everywhere."""
+
+    def choose(self, turn: Turn) -> Decision | None:
+        enc, side = turn.enc, turn.side
+        text = view_text(enc, side, self.name)
+        rng = Stream(text)
+        seen = turn.seen()
+        hidden = seen.prompt is None and seen.ruleset.who_acts(seen).hidden
+        who = turn.actors()
+        # hidden choices are made one figure at a time (each judged by what follows)
+        specs = [s for fid in who[:1] if hidden for s in enc.legal_actions(fid)] or [
+            s for fid in who for s in enc.legal_actions(fid)
+        ]
+        pool = [
+            (s, a) for s in specs for a in candidates(seen, s, rng, HIDDEN if hidden else PER_SPEC)
+        ]
+        if not pool:
+            return None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        tried = self._first_look(seen, side, text, _interleaved(pool, specs), hidden, deadline)
+        if not tried:
+            return self.fallback(turn) if turn.must_act else None
+        stay = value(settled(seen, side, Stream(f"{text}:0")), side, self.temper)
+        ranked = sorted(tried, key=lambda t: -_mean(t[2]).score)
+        if not turn.must_act:  # what rolled no dice and gained nothing is not worth a look
+            ranked = [t for t in ranked if t[2][0].samples or _mean(t[2]).score > stay + 1e-9]
+            if not ranked:
+                return None
+        best: Tried = ranked[0]
+        steps = HIDDEN_STEPS if hidden else LOOK_STEPS
+        looked = self._second_look(seen, side, text, ranked[:SECOND_LOOK], steps, deadline)
+        if looked:
+            best = max(looked, key=lambda t: _mean(t[2]).score)
+            if (
+                not turn.must_act
+                and not _past(deadline)
+                and _mean(best[2]).score < self._passing(seen, side, text)
+            ):
+                return None
+        spec, action, runs = best
+        seen_avg = _mean(runs)
+        preview = seen.ruleset.preview(seen, action)
+        return Decision(
+            action,
+            reason(seen, spec, action, preview, seen_avg),
+            {**numbers(preview, seen_avg), "score": seen_avg.score - stay},
+        )
+
+    def _first_look(
+        self,
+        seen: GameState,
+        side: str,
+        text: str,
+        pool: list[tuple[ActionSpec, Action]],
+        hidden: bool,
+        deadline: float | None,
+    ) -> list[Tried]:
+        """Each candidate imagined once (within the budget), all under the same luck
+        (common random numbers): the candidates the rules accept, with what they showed."""
+        tried: list[Tried] = []
+        spent = 0
+        guesses: Guesses = {}
+        budget = self.budget * (HIDDEN_BUDGET if hidden else 1)
+        for spec, action in pool:
+            if tried and (spent >= budget or _past(deadline)):
+                break
+            spent += 1
+            luck = Stream(f"{text}:0")
+            one = self._imagine(seen, action, side, luck, guesses, hidden, budget - spent)
+            if one is not None:
+                spent += one.samples  # imagined follow-up resolutions count too
+                tried.append((spec, action, [replace(one, samples=int(one.samples > 0))]))
+        return tried
+
+    def _second_look(
+        self,
+        seen: GameState,
+        side: str,
+        text: str,
+        best: list[Tried],
+        steps: int,
+        deadline: float | None,
+    ) -> list[Tried]:
+        """The best candidates each played out :data:`SAMPLES` times through ``steps`` step
+        ends, the k-th play-out of every one under the same luck (and the same guesses)."""
+        looked: list[Tried] = []
+        guesses: list[Guesses] = [{} for _ in range(SAMPLES)]
+        for spec, action, _runs in best:
+            if _past(deadline):
+                break
+            runs = []
+            for k in range(SAMPLES):
+                luck = Stream(f"{text}:{k}")
+                one = self._played(seen, action, side, luck, guesses[k], steps)
+                if one is not None:
+                    runs.append(one)
+            if runs:
+                looked.append((spec, action, runs))
+        return looked
+
+    def _passing(self, seen: GameState, side: str, text: str) -> float:
+        """The value of letting the step end for the side, played out as the candidates are
+        (the same luck)."""
+        runs = [
+            self._played(seen, None, side, Stream(f"{text}:{k}"), {}, LOOK_STEPS)
+            for k in range(SAMPLES)
+        ]
+        return _mean([r for r in runs if r is not None]).score
+
+    def _played(
+        self,
+        seen: GameState,
+        action: Action | None,
+        side: str,
+        rng: Stream,
+        guesses: Guesses,
+        steps: int,
+    ) -> Imagined | None:
+        """``action`` (None: letting the step end for the side) imagined and played out
+        through ``steps`` step ends."""
+        if action is None:
+            rng.child()  # what imagining an action would draw: the same luck afterwards
+            start, rolled = seen, False
+        else:
+            after = imagine(seen, action, side, rng, guesses)
+            if after is None:
+                return None
+            start, rolled = after
+        passing = action is None
+        end, _spent = play_out(
+            Look(side, self.temper, rng, guesses), start, LOOK_LIMIT, steps, passing
+        )
+        return _exchange(seen, end, side, value(end, side, self.temper), int(rolled))
+
+    def _imagine(
+        self,
+        seen: GameState,
+        action: Action,
+        side: str,
+        rng: Stream,
+        guesses: Guesses,
+        hidden: bool,
+        left: int,
+    ) -> Imagined | None:
+        """One imagined outcome of ``action``; a hidden choice is judged by what follows
+        (within ``left`` more resolutions) and by its own preview's chance against a foe."""
+        after = imagine(seen, action, side, rng, guesses)
+        if after is None:
+            return None
+        state, rolled = after
+        if hidden:
+            limit = max(8, min(LOOK_LIMIT, left))
+            look = Look(side, self.temper, rng, guesses)
+            score, extra = follow_up(look, state, limit, HIDDEN_STEPS)
+            score += self.temper.harm_done * THREAT * 2 * _aimed_chance(seen, action, side)
+            return _exchange(seen, state, side, score, extra)
+        score = value(settled(state, side, rng, guesses), side, self.temper)
+        return _exchange(seen, state, side, score, int(rolled))
+
+
+def _exchange(seen: GameState, state: GameState, side: str, score: float, samples: int) -> Imagined:
+    """What happened between ``seen`` and ``state``: pool points dealt and taken, whether a
+    foe was put out of the fight, and the value reached."""
+    dealt = taken = downs = 0.0
+    ruleset = seen.ruleset
+    for fid, before in seen.figures.items():
+        now = state.figures.get(fid)
+        if now is None:
+            continue
+        lost = sum(
+            max(0, p.current - now.pools[n].current)
+            for n, p in before.pools.items()
+            if n in now.pools
+        )
+        if before.side == side:
+            taken += lost
+        else:
+            dealt += lost
+            if not ruleset.is_out(seen, before) and ruleset.is_out(state, now):
+                downs += 1
+    return Imagined(dealt, taken, min(downs, 1.0), score, samples)
+
+
+def _aimed_chance(seen: GameState, action: Action, side: str) -> float:
+    """The chance its preview gives an action aimed at a foe (0 when it aims at none): what
+    a declared attack promises before the step that strikes it."""
+    if not aims_at_foe(seen, action, side):
+        return 0.0
+    heads = [r.headline() for r in seen.ruleset.preview(seen, action).rollables]
+    return max((float(h.chance) for h in heads if h is not None), default=0.0)
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _mean(runs: list[Imagined]) -> Imagined:
+    n = len(runs)
+    return Imagined(
+        sum(r.dealt for r in runs) / n,
+        sum(r.taken for r in runs) / n,
+        sum(r.downs for r in runs) / n,
+        sum(r.score for r in runs) / n,
+        runs[0].samples,
+    )
+
+
+def _interleaved(
+    pool: list[tuple[ActionSpec, Action]], specs: list[ActionSpec]
+) -> list[tuple[ActionSpec, Action]]:
+    """Each spec's first candidate, then each one's second, ...: a cut budget still tries
+    every offered action once."""
+    rows: dict[int, list[tuple[ActionSpec, Action]]] = {}
+    for spec, action in pool:
+        rows.setdefault(id(spec), []).append((spec, action))
+    longest = max(len(r) for r in rows.values())
+    return [r[i] for i in range(longest) for r in rows.values() if i < len(r)]

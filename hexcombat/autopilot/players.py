@@ -1,0 +1,27 @@
+"""Every policy by name, for the CLI, the page and games between policies."""
+
+from __future__ import annotations
+
+from ..errors import HexcombatError
+from .baselines import RandomPolicy, RushPolicy
+from .pilot import Autopilot
+from .policy import Policy
+from .scoring import TEMPERAMENTS
+
+POLICIES = ("aggressive", "careful", "random", "rush")
+"""Every policy by name: the autopilot's temperaments, then the two baselines."""
+
+
+class UnknownPolicyError(HexcombatError):
+    """A policy name that is not one of :data:`POLICIES`."""
+
+
+def make_policy(name: str) -> Policy:
+    """A policy by name (:data:`POLICIES`)."""
+    if name in TEMPERAMENTS:
+        return Autopilot(name)
+    if name == "random":
+        return RandomPolicy()
+    if name == "rush":
+        return RushPolicy()
+    raise UnknownPolicyError(f"unknown policy {name!r}; choose one of {', '.join(POLICIES)}")
