@@ -30,7 +30,6 @@ LONGER = {
     "hexcombat/rulesets/strike_chance_pulse/resolve.py:plan_attack": 64,
     "hexcombat/rulesets/strike_chance_pulse/offers.py:charge_spec": 63,
     "hexcombat/movement.py:lockstep": 63,
-    "hexcombat/autopilot/policy.py:Autopilot.decide": 63,
     "hexcombat/rulesets/strike_chance_pulse/resolve_parry.py:parry": 62,
     "hexcombat/render.py:_tokens_svg": 61,
     "hexcombat/geometry.py:_line_cells": 61,
