@@ -6,7 +6,10 @@ same state anywhere. States are kept at checkpoints (every
 :data:`CHECKPOINT_EVERY` entries) and the few most recent replays are
 remembered, so a long log is replayed once, not on every rename or reopening.
 An action that is illegal, or whose dice are wrong, raises and leaves the
-encounter exactly as it was.
+encounter exactly as it was; a replay checks every logged action against what
+was offered at its place, so a tampered entry is refused by its path (a ruleset
+may keep a search by everything it depends on, so the handler that walks the
+checked move does not search again: skirmish does).
 """
 
 from __future__ import annotations
@@ -458,13 +461,18 @@ class Encounter:
         if state is None:
             state = self.state
             specs = self.legal_actions(action.figure)
+        elif action.figure is not None:  # a replay: only the offers of the logged kind
+            specs = self.ruleset.legal_actions(state, action.figure, action.kind)
         else:
-            specs = self.ruleset.legal_actions(state, action.figure)
-        if action.figure is None:
-            specs = [*specs, *self.ruleset.gm_actions(state)]
-        who = state.figure(action.figure).name if action.figure is not None else "The table"
+            specs = self.ruleset.legal_actions(state)
         matching = [s for s in specs if s.kind == action.kind]
+        if not matching and action.figure is None:  # the GM's tools, made only when asked for
+            specs = [*specs, *self.ruleset.gm_actions(state)]
+            matching = [s for s in specs if s.kind == action.kind]
+        who = state.figure(action.figure).name if action.figure is not None else "The table"
         if not matching:
+            if action.figure is not None:  # every offer, to say what is allowed
+                specs = self.ruleset.legal_actions(state, action.figure)
             offered = ", ".join(sorted({s.kind for s in specs})) or "nothing"
             raise IllegalActionError(
                 f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"

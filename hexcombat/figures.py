@@ -15,7 +15,7 @@ with it (:func:`place`) and does not count against the stacking limit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InvalidValueError, Problem
@@ -123,9 +123,12 @@ class Figure:
             self.facing,
             copy_json(self.stats),
             dict(self.skills),
-            [replace(i, stats=copy_json(i.stats)) for i in self.equipment],
-            {k: replace(s) for k, s in self.statuses.items()},
-            {k: replace(p) for k, p in self.pools.items()},
+            [
+                Equipment(i.name, i.kind, i.state, i.loaded, copy_json(i.stats))
+                for i in self.equipment
+            ],
+            {k: Status(s.id, s.remaining, s.note) for k, s in self.statuses.items()},
+            {k: Pool(p.current, p.maximum) for k, p in self.pools.items()},
             copy_json(self.memory),
             self.footprint,
             self.mounted_on,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hexcombat.geometry import Hex
 
@@ -98,6 +99,7 @@ def column_letters(col: int) -> str:
     return letters
 
 
+@lru_cache(maxsize=4096)  # offers label every reachable hex, per figure and state
 def hex_label(h: Hex) -> str:
     """The friendly name of ``h`` a person reads: column letter and row number (from 1), as
     printed hex maps show them (odd-q offset). Axial ``q,r`` stays in documents and keys.

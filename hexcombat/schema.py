@@ -36,9 +36,19 @@ class Choice:
     detail: str = ""
     when: Mapping[str, Json] = field(default_factory=dict, hash=False)
 
+    def __init__(
+        self, value: Json, label: str, detail: str = "", when: Mapping[str, Json] | None = None
+    ) -> None:
+        # The generated frozen __init__'s fields in one step, about 3x cheaper: offers make
+        # choices by the thousand (every hex a figure reaches), and a replay checks each.
+        self.__dict__.update(
+            value=value, label=label, detail=detail, when={} if when is None else when
+        )
+
     def offered(self, values: Mapping[str, Json]) -> bool:
         """True when every field named in ``when`` has the value given there."""
-        return all(values.get(name) == value for name, value in self.when.items())
+        when = self.when
+        return not when or all(values.get(name) == value for name, value in when.items())
 
     def to_json(self) -> dict[str, Json]:
         """Plain JSON: ``value`` and ``label``, then ``detail`` and ``when`` when set."""

@@ -8,9 +8,8 @@ the whole action succeeds. A :class:`Prompt` is a question put to one figure
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .actions import ActionSpec
@@ -20,7 +19,7 @@ from .events import Event
 from .figures import Figure
 from .geometry import Hex
 from .time import Clock, Declarations, StepDef
-from .validation import Json
+from .validation import Json, copy_json
 
 if TYPE_CHECKING:
     from .rulesets.base import Ruleset
@@ -81,7 +80,7 @@ class GameState:
             self.board,
             {fid: f.copy() for fid, f in self.figures.items()},
             self.clock,
-            copy.deepcopy(self.memory),
+            copy_json(self.memory),
             declarations=self.declarations.copy(),
             prompts=list(self.prompts),
             asked=self.asked,
@@ -145,9 +144,15 @@ class GameState:
 
     def emit(self, event: Event) -> Event:
         """Record an event stamped with the clock; returns it as recorded."""
-        stamped = replace(
-            event,
-            data={"time": list(self.clock.counters), "step": self.clock.step, **dict(event.data)},
+        stamped = Event(  # every field but data, as dataclasses.replace would, for less
+            event.kind,
+            event.text,
+            event.figure,
+            event.target,
+            event.rule,
+            event.details,
+            event.rolls,
+            {"time": list(self.clock.counters), "step": self.clock.step, **dict(event.data)},
         )
         self.events.append(stamped)
         return stamped

@@ -89,6 +89,8 @@ def limit_problems(data: Json, path: str = "") -> list[Problem]:
 
     Walks ``data`` without recursion, so any value can be checked safely.
     """
+    if type(data) is dict and all(_plain(k) and _plain(v) for k, v in data.items()):
+        return []  # the common case, an action's few parameters, checked once per logged action
     problems: list[Problem] = []
     stack: list[tuple[Json, str, int]] = [(data, path, 0)]
     while stack and len(problems) < MAX_PROBLEMS:
@@ -127,6 +129,15 @@ def limit_problems(data: Json, path: str = "") -> list[Problem]:
     return problems
 
 
+def _plain(value: object) -> bool:
+    """True for text, a whole number or a constant that is within every limit at a glance."""
+    if type(value) is str:
+        return len(value) <= MAX_STRING and value.isascii()
+    if type(value) is int:
+        return -MAX_INTEGER <= value <= MAX_INTEGER
+    return type(value) is bool or value is None
+
+
 def _string_problems(text: str, path: str, what: str) -> list[Problem]:
     if len(text) > MAX_STRING:
         return [
@@ -139,11 +150,14 @@ def _string_problems(text: str, path: str, what: str) -> list[Problem]:
 
 def copy_json(value: Json) -> Json:
     """A deep copy of JSON data (lists and dicts copied, everything else shared)."""
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, dict):  # scalars are shared without a call: copies run per action
+        return {k: copy_json(v) if isinstance(v, _CONTAINERS) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [copy_json(v) for v in value]
+        return [copy_json(v) if isinstance(v, _CONTAINERS) else v for v in value]
     return value
+
+
+_CONTAINERS = (dict, list)
 
 
 class Reader:

@@ -421,6 +421,11 @@ class Ruleset:
         """The actions ``figure`` may take now (override)."""
         return []
 
+    def figure_offers(self, state: GameState, figure: Figure, kind: str) -> list[ActionSpec]:
+        """The actions of ``kind`` among :meth:`figure_actions` (override to make only those,
+        more cheaply: a replay checks each logged action against them; they must be equal)."""
+        return [s for s in self.figure_actions(state, figure) if s.kind == kind]
+
     def table_actions(self, state: GameState) -> list[ActionSpec]:
         """Actions of the table rather than of one figure (besides ``next_step``)."""
         return []
@@ -448,20 +453,26 @@ class Ruleset:
             return f"Waiting for {state.figure(prompt.figure).name} to decide: {prompt.question}"
         return self.blocks_next_step(state)
 
-    def legal_actions(self, state: GameState, figure_id: str | None = None) -> list[ActionSpec]:
-        """The actions available now: a figure's own, or the table's when ``figure_id`` is None.
+    def legal_actions(
+        self, state: GameState, figure_id: str | None = None, kind: str | None = None
+    ) -> list[ActionSpec]:
+        """The actions available now: a figure's own, or the table's when ``figure_id`` is None
+        (with ``kind``, only those of that kind; a figure's made by :meth:`figure_offers`).
 
         While a prompt is open, only its answers, and only to its figure; otherwise a
         figure is offered actions only when it acts now (:meth:`who_acts`).
         """
         prompt = state.prompt
         if prompt is not None:
-            return list(prompt.answers) if figure_id == prompt.figure else []
+            answers = list(prompt.answers) if figure_id == prompt.figure else []
+            return [a for a in answers if kind in (None, a.kind)]
         over = self.fight_outcome(state) is not None
         if figure_id is not None:
             figure = state.figure(figure_id)
             if over or self.is_out(state, figure) or not self.who_acts(state).may_act(figure_id):
                 return []
+            if kind is not None:
+                return self.figure_offers(state, figure, kind)
             return self.figure_actions(state, figure)
         # once the fight is over the table may still end the step (the ruleset's upkeep, a
         # death save, runs); figures are offered nothing; a tied action waits for its time
@@ -471,7 +482,7 @@ class Ruleset:
             specs.append(
                 ActionSpec("next_step", f"Finish: {step.label}", None, (), step.help, step.rule)
             )
-        return specs
+        return [s for s in specs if kind in (None, s.kind)]
 
     def sight(self, state: GameState, a: Hex, b: Hex) -> SightLine:
         """Line of sight from ``a`` to ``b`` under this ruleset's terrain rules and options."""

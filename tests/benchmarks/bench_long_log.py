@@ -1,10 +1,11 @@
-"""Benchmark: set-up edits, opening and undo on a 2,000-action log of each ruleset (issue 14).
+"""Benchmark: set-up edits, opening and undo on a 2,000-action log of each ruleset with a demo
+(issues 14, 21).
 
 Run: ``.venv/bin/python tests/benchmarks/bench_long_log.py [ACTIONS]``; prints figures only.
 Each figure is the best of three, as CPU time of this process and as wall time: on a shared
 machine the wall time grows with the load average (printed too), the CPU time much less.
 "The share in legality checks" is the part of a replay spent checking that each logged
-action was offered (for a move, that runs the movement search the handler runs again).
+action was offered (for a move, the figure's reach: skirmish keeps it for the handler).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from long_fight import long_fight
+from long_fight import DEMOS, long_fight
 
 import hexcombat.encounter as encounter_module
 from hexcombat import Encounter, HexcombatError, dumps, loads
@@ -78,7 +79,7 @@ def edits(enc: Encounter, text: str) -> dict[str, Callable[[], object]]:
 def main(actions: int) -> None:
     """Print the figures for every ruleset with a demo."""
     print(f"load average {os.getloadavg()[0]:.1f}; Python {sys.version.split()[0]}")
-    for ruleset in ("skirmish", "fig-percentile"):
+    for ruleset in sorted(p.stem for p in DEMOS.glob("*.json") if p.stem != "index"):
         enc = long_fight(ruleset, actions)
         text = dumps(enc)
         print(f"{ruleset}: {len(enc.log)} logged actions")

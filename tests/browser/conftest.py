@@ -115,9 +115,8 @@ def _write_line(config: pytest.Config, line: str) -> None:
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The built site folder (built once per session when missing or stale). The check and
-    the build hold a lock, so two pytest workers never rebuild it under each other (a page
-    then meets half a site: 404 for the runtime)."""
+    """The built site folder (built once per session when missing or stale; pytest's
+    workers take turns, so only the first builds it)."""
     SITE.parent.mkdir(parents=True, exist_ok=True)
     with (SITE.parent / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

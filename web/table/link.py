@@ -5,6 +5,7 @@ before it performs or changes anything, and after."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -16,6 +17,12 @@ from web.table.rtc import Peer
 from web.ui.dom import esc
 
 GM = "host"
+HELLO_AGAIN_S = 4.0
+HELLO_TRIES = 5
+"""A device that has heard nothing from the host this long after saying hello says it again
+(a hello is answered with the fight from the device's last entry, so twice is harmless), up
+to this many times: a first exchange lost on a busy or flaky connection does not leave a
+device connected with no fight."""
 UNREACHABLE = (
     "The other device could not be reached: both must be on the same network (some keep "
     "their devices apart; a phone's hotspot will do). Make a new code to try again."
@@ -185,6 +192,9 @@ class Joined:
         self.peer = self._new_peer()
         self.shown: Encounter | None = None
         self.open = False
+        self._heard = False
+        """Whether the host has said anything since this device's last hello."""
+        self._greeting: asyncio.Future[None] | None = None
         self._on_change = on_change
 
     @property
@@ -209,10 +219,20 @@ class Joined:
         self._on_change()
 
     def on_open(self) -> None:
-        """The channel is open: say hello (again, after a drop: from the last entry)."""
+        """The channel is open: say hello (again, after a drop: from the last entry), and
+        again while the host says nothing (see HELLO_AGAIN_S)."""
         self.open = True
+        self._heard = False
         self.peer.send(self.device.hello())
+        self._greeting = asyncio.ensure_future(self._hello_while_unheard(self.peer))
         self._on_change()
+
+    async def _hello_while_unheard(self, peer: Peer) -> None:
+        for _ in range(HELLO_TRIES):
+            await asyncio.sleep(HELLO_AGAIN_S)
+            if self._heard or not self.open or peer is not self.peer:
+                return
+            peer.send(self.device.hello())
 
     def on_close(self) -> None:
         """The connection has gone: the copy stays, in the library; join again to go on."""
@@ -223,6 +243,7 @@ class Joined:
 
     def on_message(self, text: str) -> None:
         """A host message: replay it, answer it, and show the fight as it now is."""
+        self._heard = True
         refused = len(self.device.refusals)
         try:
             replies = self.device.receive(text)

@@ -86,8 +86,18 @@ def counted(n: int, one: str, many: str = "") -> str:
 
 
 def settings(state: GameState) -> Settings:
-    """The typed options of ``state``."""
-    return Settings.of(state.options)
+    """The typed options of ``state``, read once per options table: every state of an
+    encounter shares it and it never changes during play (asked for thousands of times a
+    replay)."""
+    if _LAST_SETTINGS and _LAST_SETTINGS[0][0] is state.options:
+        return _LAST_SETTINGS[0][1]
+    made = Settings.of(state.options)
+    _LAST_SETTINGS[:] = [(state.options, made)]
+    return made
+
+
+_LAST_SETTINGS: list[tuple[dict[str, Json], Settings]] = []
+"""The last options table read and its settings (the table is held, so it is never another's)."""
 
 
 def fig_of(figure: Figure) -> int:

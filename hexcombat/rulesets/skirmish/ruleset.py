@@ -28,6 +28,18 @@ from .options import FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
 from .resolve import attack, attack_chain, enemies_in_reach
 from .state import RoundBook
 
+REACHES_KEPT = 64
+"""Searches kept for the last board seen: a move is checked against its figure's reach, then
+walked by its handler on an equal state, and the page asks for it again on every tap."""
+
+
+def bodies(state: GameState) -> tuple[tuple[object, ...], ...]:
+    """Everything a skirmish search depends on besides the board and the mover's Move: where
+    every body stands and faces, its shape and its mount (so two equal states share a search)."""
+    return tuple(
+        (f.id, f.position, f.facing, f.footprint, f.mounted_on) for f in state.figures.values()
+    )
+
 
 @register
 class Skirmish(Ruleset):
@@ -92,6 +104,19 @@ class Skirmish(Ruleset):
         """
         if state.step.id != "move" or figure.id in RoundBook(state).done or figure.mounted_on:
             return None
+        kept = getattr(self, "_reaches", None)
+        if kept is None or kept[0] is not state.board or len(kept[1]) >= REACHES_KEPT:
+            kept = self._reaches = (state.board, {})
+        key = (self.stacking(state.options), figure.id, MOVE(figure), bodies(state))
+        found = kept[1].get(key)
+        if found is None:
+            found = kept[1][key] = self._search_reach(state, figure)
+        return found
+
+    _reaches: tuple[Board, dict[tuple[object, ...], Reach]]
+
+    def _search_reach(self, state: GameState, figure: Figure) -> Reach:
+        """:meth:`reach` worked out: the search itself."""
         room = self._room(state, figure)
         board = state.board
         body = bool(figure.footprint)
@@ -161,43 +186,38 @@ class Skirmish(Ruleset):
 
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Move and face in the movement step; attack an enemy within one hex in the attack step."""
+        return self._offers(state, figure, None)
+
+    def figure_offers(self, state: GameState, figure: Figure, kind: str) -> list[ActionSpec]:
+        """The offers of one kind: a logged face is checked without the figure's reach."""
+        return self._offers(state, figure, kind)
+
+    def _offers(self, state: GameState, figure: Figure, kind: str | None) -> list[ActionSpec]:
+        """:meth:`figure_actions`, or only those of ``kind``, made alone."""
         if figure.id in RoundBook(state).done:
             return []
         if state.step.id == "move":
-            reach = self.reach(state, figure)
-            costs = reach.hex_costs() if reach else {}
-            hexes = tuple(
-                Choice(str(h), f"{hex_label(h)} ({cost} MP)")
-                for h, cost in sorted(costs.items())
-                if h != figure.position
-            )
             if figure.mounted_on:
                 return []
-            specs = [
-                ActionSpec(
-                    "face",
-                    "Face",
-                    figure.id,
-                    (
-                        FieldSpec(
-                            "facing", "Facing", "facing", choices=self._facings(state, figure)
-                        ),
-                    ),
-                    "Turn to face any hexside your body has room to turn to; free.",
+            specs = []
+            if kind in (None, "move") and (move := self._move_spec(state, figure)):
+                specs.append(move)
+            if kind in (None, "face"):
+                facing = FieldSpec(
+                    "facing", "Facing", "facing", choices=self._facings(state, figure)
                 )
-            ]
-            if hexes:
-                specs.insert(
-                    0,
+                specs.append(
                     ActionSpec(
-                        "move",
-                        "Move",
+                        "face",
+                        "Face",
                         figure.id,
-                        (FieldSpec("to", "Destination", "hex", choices=hexes),),
-                        "Move along the cheapest path; ends your movement for the round.",
-                    ),
+                        (facing,),
+                        "Turn to face any hexside your body has room to turn to; free.",
+                    )
                 )
             return specs
+        if kind not in (None, "attack"):
+            return []
         targets = tuple(Choice(t.id, t.name) for t in enemies_in_reach(state, figure))
         if not targets:
             return []
@@ -210,6 +230,25 @@ class Skirmish(Ruleset):
                 "d20 + Attack against the target's Defence.",
             )
         ]
+
+    def _move_spec(self, state: GameState, figure: Figure) -> ActionSpec | None:
+        """Move to any hex of the figure's reach but its own (None: nowhere to go)."""
+        reach = self.reach(state, figure)
+        costs = reach.hex_costs() if reach else {}
+        hexes = tuple(
+            Choice(str(h), f"{hex_label(h)} ({cost} MP)")
+            for h, cost in sorted(costs.items())
+            if h != figure.position
+        )
+        if not hexes:
+            return None
+        return ActionSpec(
+            "move",
+            "Move",
+            figure.id,
+            (FieldSpec("to", "Destination", "hex", choices=hexes),),
+            "Move along the cheapest path; ends your movement for the round.",
+        )
 
     def do_move(self, state: GameState, action: Action, dice: Dice) -> None:
         """Walk the cheapest path to the chosen hex and face along the last step."""
