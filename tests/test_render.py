@@ -191,7 +191,7 @@ def test_board_alone_is_laid_out_as_the_live_board() -> None:
     board = Board(12, 9, TABLE)
     root = parse(render_svg(board, hex_size=30.0, margin=16.0, legend=False))
     assert root.find("svg:g[@class='legend']", NS) is None
-    assert root.attrib["viewBox"] == "0 0 587 525.63"  # web/board/view.py's board size
+    assert root.attrib["viewBox"] == "0 0 587 525.63"  # the live board's size (web/board/units.py)
     first = next(p for p in hex_polygons(root) if p.attrib["data-hex"] == "0,0")
     corners = [tuple(map(float, pair.split(","))) for pair in first.attrib["points"].split()]
     xs, ys = [x for x, _ in corners], [y for _, y in corners]

@@ -7,6 +7,10 @@ never import each other or this module: they get the app as a
 :class:`~web.ui.shell.Shell`. Every change goes through the engine (set-up edits
 return a new encounter, play appends to its action log); after each the session says
 whether to save, and the page is redrawn from :func:`hexcombat.view.encounter_view`.
+
+Mixed in: :mod:`web.welcome` (what opens first, the welcome card, demos), :mod:`web.chrome`
+(toast, menu, log drawer, dialogs), :mod:`web.library_link` (the library panel, drops,
+download) and :mod:`web.ui.sheet` (the bottom sheet).
 """
 
 from __future__ import annotations
@@ -21,35 +25,32 @@ import js  # type: ignore[import-not-found]
 
 import hexcombat
 from hexcombat import Encounter, HexcombatError
-from hexcombat.document import from_document, read_json
 from hexcombat.events import Event
-from hexcombat.view import empty_encounter, encounter_view, ruleset_view
-from web import later
+from hexcombat.view import encounter_view, ruleset_view
+from web.board.snapshot import SNAPSHOT_DELAY_MS, keep_drawn_board
 from web.board.view import BoardView, Handlers, Marks
+from web.chrome import Chrome
 from web.commands import Commands
 from web.library import storage
 from web.library.sync import TabSync
+from web.library_link import LibraryLink
 from web.play.guide import Guide
-from web.play.help import help_html
 from web.play.measure import Measure
 from web.play.panel import Play
 from web.session import Session
 from web.share import PANEL_COMMANDS
 from web.table import TABLE_COMMANDS
 from web.ui.dialog import Dialog
-from web.ui.dom import byid, closest_data, esc, focus_quietly, listen, now_ms, present, proxy
+from web.ui.dom import byid, closest_data, listen, now_ms, present, proxy
+from web.ui.remembered import COORDS_KEY, remember, remember_mode, remembered, remembered_mode
+from web.ui.sheet import BottomSheet
 from web.ui.toast import Toast
-from web.ui.words import HOUSE_TAG, plain_error, problems_text, terrain_facts
+from web.welcome import Welcome
 
-DEMO_FOLDER = "./static/demos/"
 TOAST_MS = 6000
-SNAPSHOT_KEY = "hexcombat.snapshot"
-"""localStorage key of the last drawn board (JSON: rect, svg), read by index.html's boot."""
-SNAPSHOT_MAX_CHARS = 300_000
-SNAPSHOT_DELAY_MS = 800
 
 
-class App:
+class App(Welcome, Chrome, LibraryLink, BottomSheet):
     """The running app: session, commands, board, toast, dialog and the mode panels."""
 
     def __init__(self) -> None:
@@ -136,46 +137,6 @@ class App:
         return self.session.set_aside
 
     # ---- opening ---------------------------------------------------------------------
-    async def open_first(self) -> None:
-        """Open the encounter used last, or on a first visit the demo encounter."""
-        await later.load_for(*self.library.rulesets_listed())  # reading entries imports them
-        last = self.library.last_opened() or self.library.latest()
-        if last is not None:
-            try:
-                self.open(self.library.load(last), last)
-                return
-            except Exception as exc:  # no stored entry may stop the app from starting
-                self.toast(
-                    f"The last encounter could not be opened: {problems_text(exc)}", bad=True
-                )
-        enc = await self.demo()
-        entry, enc = self.library.add(enc)
-        self.open(enc, entry.id)
-        file = demo_files(self.demos).get(enc.ruleset.id)
-        if file is not None:
-            self.demo_entries[file] = entry.id
-        self.welcome(file)
-
-    async def demo(self) -> Encounter:
-        """The demo a first visit opens (the index's ``first_visit`` entry, then the others in
-        their listed order), else an empty board of the engine's starter ruleset."""
-        try:
-            listed = await fetch_json(DEMO_FOLDER + "index.json")
-        except OSError:
-            listed = None
-        entries = listed.get("demos", []) if isinstance(listed, dict) else listed
-        self.demos = [d for d in entries or [] if isinstance(d, dict) and d.get("file")]
-        for demo in first_visit_order(self.demos):
-            try:
-                await later.load_for(str(demo.get("ruleset", "")))
-                return from_document(await fetch_json(DEMO_FOLDER + str(demo["file"])))
-            except (OSError, HexcombatError) as exc:
-                self.toast(
-                    f"The {demo.get('ruleset', '')} demo could not be read: {problems_text(exc)}",
-                    bad=True,
-                )
-        return empty_encounter()
-
     def open(self, enc: Encounter, entry_id: str | None) -> None:
         """Show ``enc`` (saved as ``entry_id``), with a fresh history."""
         self.session.open(enc, entry_id, remembered_mode(entry_id))
@@ -189,110 +150,11 @@ class App:
         self.refresh()
         self.board.fit()
 
-    # ---- first visit -----------------------------------------------------------------------
-    def welcome(self, file: str | None) -> None:
-        """The first-visit card over the board: the open demo, the others, New encounter."""
-        card = byid("welcome")
-        shown = next((d for d in self.demos if d.get("file") == file), None)
-        if shown is not None:
-            what = (
-                f"<p>You are looking at a demo, <strong>{esc(shown.get('title', ''))}</strong>: "
-                f"{esc(demo_line(shown))}</p>"
-            )
-        else:
-            what = "<p>Set up a board, place figures and play a fight with exact odds.</p>"
-        if self.enc is not None and self.enc.can_redo:
-            what += (
-                '<p class="hint">It is a worked example: press Redo '
-                '<span aria-hidden="true">↷</span> (top right) to step through it one action '
-                "at a time. Playing a move of your own sets the rest of the example aside; "
-                "Undo brings it back.</p>"
-            )
-        others = "".join(
-            f'<li><button type="button" data-cmd="welcome-demo" data-file="{esc(d["file"])}">'
-            f"{esc(d.get('title', d['file']))}</button>"
-            f'<span class="muted">{esc(demo_line(d))}</span></li>'
-            for d in self.demos
-            if d.get("file") != file
-        )
-        if others:
-            others = f'<h3>Other demos</h3><ul class="welcome-demos">{others}</ul>'
-        buttons = (
-            '<button type="button" class="primary" data-cmd="welcome-guide">'
-            "Show me how (3 steps)</button>"
-            '<button type="button" data-cmd="welcome-close">Play this demo</button>'
-            if shown is not None and shown.get("first_visit")
-            else '<button type="button" class="primary" data-cmd="welcome-close">'
-            "Play this demo</button>"
-        )
-        # title, what this is and the way on first; the other demos below (issue 22, item 1)
-        card.innerHTML = (
-            '<div class="row"><h2 id="welcome-title" class="grow">Welcome to Hex Combat</h2>'
-            '<button type="button" class="icon" data-cmd="welcome-close" '
-            'aria-label="Close">✕</button></div>'
-            f'{what}<div class="row">{buttons}'
-            '<button type="button" data-cmd="new">New encounter</button></div>'
-            f"{others}"
-        )
-        card.hidden = False
-        card.setAttribute("tabindex", "-1")
-        self.after_ready()
-
-    def after_ready(self) -> None:
-        """The page is live: focus goes into the welcome card when it is shown."""
-        card = byid("welcome")
-        if not card.hidden:
-            first = card.querySelector(".primary")
-            focus_quietly(first if present(first) else card)
-            card.scrollTop = 0
-
-    def close_welcome(self) -> None:
-        """Put the first-visit card away (focus goes to the board)."""
-        card = byid("welcome")
-        if not card.hidden:
-            had_focus = bool(card.contains(js.document.activeElement))
-            card.hidden = True
-            if had_focus:
-                self.board.svg.focus()
-
-    def start_guide(self) -> None:
-        """The guided first fight: close the card, point at three steps on the board."""
-        self.close_welcome()
-        self.guide.start()
-        self.refresh()
-
-    def stop_guide(self) -> None:
-        """Put the guide away."""
-        self.guide.stop()
-        self.refresh()
-
-    def help(self) -> None:
-        """The help panel: gestures, keys and what the colours on the board mean."""
-        self.toggle_menu(False)
-        self.dialog("How to play", help_html())
-        byid("dialog").querySelector("[data-cmd=close-dialog]").focus()
-
+    # ---- tools ---------------------------------------------------------------------------
     def toggle_measure(self) -> None:
         """The measure tool on or off: tap two hexes for distance, sight and range band."""
         self.measure.toggle()
         self.refresh()
-
-    async def open_demo(self, file: str) -> None:
-        """Open a demo from the welcome card (once in the library; later taps reopen it)."""
-        try:
-            entry_id: str | None = self.demo_entries.get(file)
-            if entry_id is not None:
-                enc = self.library.load(entry_id)
-            else:
-                enc = from_document(await fetch_json(DEMO_FOLDER + file))
-                entry, enc = self.library.add(enc)
-                entry_id = self.demo_entries[file] = entry.id
-        except (OSError, HexcombatError, storage.LibraryError) as exc:
-            self.toast(f"The demo could not be opened: {problems_text(exc)}", bad=True)
-            return
-        self.open(enc, entry_id)
-        self.close_welcome()
-        self.toast(f"Opened the demo “{enc.setup.name}”.")
 
     # ---- changing ----------------------------------------------------------------------
     @property
@@ -439,20 +301,9 @@ class App:
         self._snapshot_timer = js.setTimeout(self._save_snapshot, SNAPSHOT_DELAY_MS)
 
     def save_snapshot(self) -> None:
-        """Keep the drawn board's markup for the next visit's loading screen (index.html paints
-        it greyed until the app is live); a board too large to keep leaves none."""
+        """Keep the drawn board for the next visit's loading screen."""
         self._snapshot_timer = None
-        svg = byid("board")
-        markup = str(svg.outerHTML)
-        rect = svg.getBoundingClientRect()
-        try:
-            if len(markup) > SNAPSHOT_MAX_CHARS:
-                js.localStorage.removeItem(SNAPSHOT_KEY)
-                return
-            box = [float(rect.left), float(rect.top), float(rect.width), float(rect.height)]
-            js.localStorage.setItem(SNAPSHOT_KEY, json.dumps({"rect": box, "svg": markup}))
-        except Exception:  # full or switched off: the next start shows the plain loading card
-            return
+        keep_drawn_board(byid("board"))
 
     def render_panel(self) -> None:
         """Redraw the panel and the board's highlights for the current mode."""
@@ -569,95 +420,7 @@ class App:
             js.console.error(traceback.format_exc())
             self.toast(f"Something went wrong: {exc}", bad=True)
 
-    # ---- page chrome ---------------------------------------------------------------------
-    def toast(
-        self, message: str, *, bad: bool = False, undo: bool = False, details: str = ""
-    ) -> None:
-        """A short message over the board (with an Undo button after a change, and the
-        technical text under "details")."""
-        self._toast.show(
-            message,
-            bad=bad,
-            button="Undo" if undo else "",
-            button_attr='data-cmd="undo"',
-            details=details,
-        )
-
-    def hint(self, message: str, button: str, cmd: str) -> None:
-        """A message with a button that runs command ``cmd`` (e.g. a reminder to back up)."""
-        self._toast.show(message, button=button, button_attr=f'data-cmd="{esc(cmd)}"')
-
-    def refuse(self, exc: BaseException, before: str = "") -> None:
-        """Say in a player's words why something was refused; the engine's text goes under
-        "details"."""
-        plain, details = plain_error(exc)
-        self.toast(f"{before}{plain}", bad=True, details=details)
-
-    def hide_toast(self) -> None:
-        """Hide the message box."""
-        self._toast.hide()
-
-    def toggle_menu(self, show: bool | None = None) -> None:
-        """Open or close the menu."""
-        menu = byid("menu")
-        visible = menu.hidden if show is None else show
-        menu.hidden = not visible
-        byid("menu-button").setAttribute("aria-expanded", "true" if visible else "false")
-        if visible:
-            menu.querySelector("button").focus()
-
-    def toggle_log(self, show: bool | None = None) -> None:
-        """Open or close the combat log drawer."""
-        drawer = byid("log-drawer")
-        visible = drawer.hidden if show is None else show
-        drawer.hidden = not visible
-        byid("log-button").setAttribute("aria-expanded", "true" if visible else "false")
-        if visible:
-            self.play.render_log()
-            log = byid("log")
-            log.scrollTop = log.scrollHeight
-
-    def dialog(self, title: str, body_html: str) -> Any:
-        """Show the modal dialog with a title and content; returns its body element."""
-        return self._dialog.titled(title, body_html)
-
-    def close_dialog(self) -> None:
-        """Close the modal dialog (and the library panel in it)."""
-        self.close_library()
-        self._dialog.close()
-
-    def legend(self) -> None:
-        """The terrain legend: swatch, name, movement cost, sight rules, help."""
-        rows = []
-        for t in self.rs["terrain"]:
-            tag = " " + HOUSE_TAG if t.get("house_default") else ""
-            swatch = (
-                f'<svg width="56" height="40" viewBox="0 0 56 40" aria-hidden="true">'
-                f'<rect width="56" height="40" fill="{self.board.terrain_fill(t["id"])}"/></svg>'
-            )
-            rows.append(
-                f"<li>{swatch}<div><strong>{esc(t['name'])}</strong>"
-                f"{tag}"
-                f'<div class="facts">{esc(terrain_facts(t))}</div>'
-                f"<div>{esc(t.get('help', ''))}</div></div></li>"
-            )
-        body = self.dialog("Terrain", f'<ul class="legend">{"".join(rows)}</ul>')
-        # the swatches use the board's patterns: copy the definitions in
-        defs = byid("board-defs").innerHTML
-        for svg in body.querySelectorAll("svg"):
-            svg.insertAdjacentHTML("afterbegin", f"<defs>{defs}</defs>")
-
-    def export(self) -> None:
-        """Download the open encounter as a JSON file."""
-        if self.entry_id is None:
-            return
-        try:
-            name, text = self.library.export(self.entry_id)
-        except storage.LibraryError as exc:
-            self.toast(str(exc), bad=True)
-            return
-        download(name, text)
-
+    # ---- page events ---------------------------------------------------------------------
     def _bind(self) -> None:
         root = byid("app-root")
         listen(root, "click", self._on_click)
@@ -677,15 +440,6 @@ class App:
         js.document.body.addEventListener("dragover", self._first_drag)
         self._save_snapshot = proxy(lambda *_: self.guard(self.save_snapshot))
         self._close_dialog_later = proxy(lambda *_: self.close_dialog())
-
-    def _on_first_drag(self, ev: Any) -> None:
-        from web.library import panel as library_panel
-
-        js.document.body.removeEventListener("dragover", self._first_drag)
-        drop = library_panel.enable_drop_import(
-            js.document.body, self.library, on_imported=self._imported
-        )
-        drop._dragover(ev)  # this drag too: its drop must be allowed now
 
     def _on_storage(self, ev: Any) -> None:
         key = ev.key
@@ -769,65 +523,11 @@ class App:
         self.set_mode("edit")
         self.editor.show_settings()
 
-    def _library_cmd(self, cmd: str, _element: Any, _event: Any) -> None:
-        self.close_welcome()
-        self.library_command(cmd)
-
     def spawn(self, work: Any) -> None:
         """Run a coroutine in the background (kept referenced until it is done)."""
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    def library_command(self, cmd: str) -> None:
-        """Open the library panel (H6's ``web.library_panel``), for New or Import directly."""
-        from web.library import panel as library_panel
-
-        self.close_library()
-        body = self.dialog("Library", "")
-        byid("dialog").classList.add("wide")
-        self.library_panel = library_panel.open(
-            body,
-            self.library,
-            on_open=self._library_opened,
-            on_change=self._library_changed,
-            current_id=self.entry_id,
-        )
-        if cmd in ("new", "import"):
-            button = self.library_panel.root.querySelector(f'[data-lib="{cmd}"]')
-            if present(button):
-                button.click()
-
-    def close_library(self) -> None:
-        """Close the library panel if it is open."""
-        if self.library_panel is not None:
-            self.library_panel.close()
-            self.library_panel = None
-            byid("dialog").classList.remove("wide")
-
-    def _library_opened(self, entry_id: str, enc: Encounter) -> None:
-        # the panel is closed after its own click handler has returned (closing it
-        # destroys that handler's proxy)
-        js.setTimeout(self._close_dialog_later, 0)
-        self.close_welcome()
-        self.open(enc, entry_id)
-        self.toast(f"Opened “{enc.setup.name}”.")
-
-    def _library_changed(self, entry_id: str, entry: storage.Entry | None) -> None:
-        if entry_id != self.entry_id or self.enc is None:
-            return
-        if entry is None:
-            self.sync.library_changed(entry_id, True, 0)
-            self.toast("The open encounter is in the library's trash; it is still saved there.")
-            return
-        self.session.renamed(entry.name)
-        self.sync.library_changed(entry_id, False, entry.revision)
-
-    def _imported(self, added: list[tuple[storage.Entry, Encounter]]) -> None:
-        entry, enc = added[-1]
-        js.setTimeout(self._close_dialog_later, 0)
-        self.open(enc, entry.id)
-        self.toast(f"Imported “{enc.setup.name}”.")
 
     def _on_log_toggle(self, ev: Any) -> None:
         details = ev.target
@@ -873,179 +573,6 @@ class App:
             self.guard(self.toggle_measure)
         elif key in ("r", "R") and not typing and not ctrl and self.mode == "edit":
             self.guard(lambda: self.editor.rotate(-1 if ev.shiftKey else 1))
-
-    # ---- bottom sheet ------------------------------------------------------------------------
-    def _on_sheet_down(self, ev: Any) -> None:
-        panel = byid("panel")
-        start_y = float(ev.clientY)
-        start_h = float(panel.getBoundingClientRect().height)
-        handle = byid("sheet-handle")
-        handle.setPointerCapture(ev.pointerId)
-        moves: list[Any] = []
-
-        def move(e: Any) -> None:
-            panel.style.transition = "none"
-            panel.style.height = f"{max(60.0, start_h + start_y - float(e.clientY))}px"
-
-        def up(e: Any) -> None:
-            handle.removeEventListener("pointermove", moves[0])
-            handle.removeEventListener("pointerup", moves[1])
-            panel.style.transition = ""
-            panel.style.height = ""
-            dy = start_y - float(e.clientY)
-            total = float(byid("workspace").getBoundingClientRect().height) or 1.0
-            if abs(dy) < 6:
-                order = ["peek", "half", "full"]
-                now = str(panel.dataset.sheet)
-                self.set_sheet(order[(order.index(now) + 1) % 3] if now in order else "half")
-                return
-            share = (start_h + dy) / total
-            self.set_sheet("peek" if share < 0.3 else "half" if share < 0.72 else "full")
-
-        moves.extend([proxy(move), proxy(up)])
-        handle.addEventListener("pointermove", moves[0])
-        handle.addEventListener("pointerup", moves[1])
-
-    def _on_sheet_key(self, ev: Any) -> None:
-        order = ["peek", "half", "full"]
-        now = str(byid("panel").dataset.sheet)
-        i = order.index(now) if now in order else 1
-        if str(ev.key) in ("ArrowUp", "Enter", " "):
-            ev.preventDefault()
-            self.set_sheet(order[min(2, i + 1)] if str(ev.key) == "ArrowUp" else order[(i + 1) % 3])
-        elif str(ev.key) == "ArrowDown":
-            ev.preventDefault()
-            self.set_sheet(order[max(0, i - 1)])
-
-    def set_sheet(self, height: str, *, refit: bool = True) -> None:
-        """Bottom sheet height in portrait: peek, half or full (the board refits if untouched)."""
-        byid("panel").dataset.sheet = height
-        self.update_insets()
-        if refit and not self.board.user_moved:
-            self.board.fit()
-
-    def sheet_open(self) -> None:
-        """Make sure the bottom sheet shows its content, keeping the selected figure in view."""
-        if str(byid("panel").dataset.sheet) == "peek":
-            self.set_sheet("half", refit=False)
-            key = self.board.selected_key()
-            if key is not None:
-                self.board.keep_visible(key)
-
-    def update_insets(self) -> None:
-        """Tell the board which part of it a bottom sheet covers (for fitting)."""
-        panel = byid("panel")
-        overlay = str(js.getComputedStyle(panel).position) == "absolute"
-        if overlay:
-            sheet = {"peek": 92.0, "half": 0.46, "full": 0.46}.get(str(panel.dataset.sheet), 0.46)
-            height = float(byid("workspace").getBoundingClientRect().height)
-            covered = sheet if sheet > 1 else height * sheet
-        else:
-            covered = 0.0
-        # with a bottom sheet the zoom buttons sit at the top left: fit the board beside them
-        tools = float(byid("board-tools").getBoundingClientRect().right) if overlay else 0.0
-        left = tools - float(byid("board-wrap").getBoundingClientRect().left) + 4 if tools else 0.0
-        self.board.insets = (0.0, 0.0, covered, max(0.0, left))
-
-
-COORDS_KEY = "hexcombat.coords"
-"""localStorage key: "on" when hex coordinates are shown."""
-
-
-def remembered(key: str) -> str | None:
-    """A small setting the browser kept (None when absent or storage is off)."""
-    try:
-        value = js.localStorage.getItem(key)
-    except Exception:  # storage switched off
-        return None
-    return None if value is None else str(value)
-
-
-def remember(key: str, value: str) -> None:
-    """Keep a small setting (quietly skipped when storage refuses)."""
-    try:
-        js.localStorage.setItem(key, value)
-    except Exception:  # full or switched off: a nicety
-        return
-
-
-MODE_KEY = "hexcombat.mode."
-"""localStorage key prefix: the mode (edit or play) each encounter was left in."""
-
-
-def remembered_mode(entry_id: str | None) -> str | None:
-    """The mode encounter ``entry_id`` was left in, if the browser kept it."""
-    if entry_id is None:
-        return None
-    try:
-        mode = js.localStorage.getItem(MODE_KEY + entry_id)
-    except Exception:  # storage switched off: open in the default mode
-        return None
-    return str(mode) if mode in ("edit", "play") else None
-
-
-def remember_mode(entry_id: str | None, mode: str) -> None:
-    """Note the mode encounter ``entry_id`` is in (quietly skipped when storage refuses)."""
-    if entry_id is None:
-        return
-    try:
-        js.localStorage.setItem(MODE_KEY + entry_id, mode)
-    except Exception:  # full or switched off: the mode is a nicety
-        return
-
-
-STEP_THROUGH = "Press Redo to step through it."
-"""A demo description's how-to sentence (true: a demo opens at its start, Redo replays it)."""
-
-
-def demo_line(demo: dict[str, Any]) -> str:
-    """A demo's description without its own how-to sentence (the welcome card says that)."""
-    text = str(demo.get("description", ""))
-    return text.replace(f" {STEP_THROUGH}", "")
-
-
-def first_visit_order(demos: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The demos in the order a first visit tries them: ``first_visit`` ones, then the rest."""
-    return [d for d in demos if d.get("first_visit")] + [
-        d for d in demos if not d.get("first_visit")
-    ]
-
-
-def demo_files(listed: Any) -> dict[str, str]:
-    """Ruleset id -> demo file name, from ``static/demos/index.json`` (a list of entries)."""
-    found: dict[str, str] = {}
-    entries = listed.get("demos", []) if isinstance(listed, dict) else listed
-    for item in entries if isinstance(entries, list) else []:
-        if isinstance(item, dict):
-            rs, name = item.get("ruleset"), item.get("file")
-            if isinstance(rs, str) and isinstance(name, str) and rs not in found:
-                found[rs] = name
-    return found
-
-
-async def fetch_json(url: str) -> Any:
-    """GET a JSON file of the site (OSError when it is missing or not JSON)."""
-    response = await js.fetch(url)
-    if not response.ok:
-        raise OSError(f"{url}: HTTP {response.status}")
-    text = await response.text()
-    try:
-        return read_json(str(text))
-    except HexcombatError as exc:
-        raise OSError(f"{url} is not JSON: {problems_text(exc)}") from None
-
-
-def download(filename: str, text: str) -> None:
-    """Offer ``text`` as a file download."""
-    blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
-    url = js.URL.createObjectURL(blob)
-    link = js.document.createElement("a")
-    link.href = url
-    link.download = filename
-    js.document.body.appendChild(link)
-    link.click()
-    link.remove()
-    js.setTimeout(proxy(lambda *_: js.URL.revokeObjectURL(url)), 1000)
 
 
 async def start() -> App:

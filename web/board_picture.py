@@ -3,7 +3,7 @@
 A first visit opens the demo that ``static/demos/index.json`` lists first for first visits
 (``web/app.py``'s ``first_visit_order``). ``web/build.py`` renders its board and figures
 with the engine's ``hexcombat.render`` into ``index.html`` (an inert ``<template>``), laid
-out in the live board's own units (``web/board/view.py``: hex size 30, margin 16), so the
+out in the live board's own units (``web/board/units.py``: hex size 30, margin 16), so the
 start-up script in ``index.html`` places it exactly where the live board will draw it.
 Standard library and the engine only; not shipped to the page.
 """
@@ -24,9 +24,9 @@ from hexcombat.rulesets.registry import BUILT_IN
 from hexcombat.view import encounter_view
 
 HEX = 30.0
-"""The live board's hex size (``web/board/view.py``'s ``HEX``)."""
+"""The live board's hex size (``web/board/units.py``'s ``HEX``)."""
 MARGIN = 16.0
-"""The live board's margin (``web/board/view.py``'s ``MARGIN``)."""
+"""The live board's margin (``web/board/units.py``'s ``MARGIN``)."""
 WHITE_PAGE = '<rect width="100%" height="100%" fill="#ffffff"/>'
 """``hexcombat.render``'s background, replaced by the live board's."""
 VIEW_BOX = re.compile(r'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')

@@ -272,8 +272,10 @@ def later_names() -> tuple[str, ...]:
         "hexcombat/autoplay_cli.py",
         "hexcombat/__main__.py",
         "hexcombat/editing.py",
-        "web/setup/panel.py",
+        "web/setup/",
         "web/library/panel.py",
+        "web/library/importing.py",
+        "web/library/new_encounter.py",
         "web/share/panel.py",
         "web/share/backup.py",
         "hexcombat/table/",  # a table of devices: imported when its dialog first opens

@@ -20,9 +20,10 @@ name (``enc = enc.renamed(entry.name)``) or the next autosave writes the old
 name back; ``None`` means it went to the trash (Undo in the toast, or
 "Recently deleted", brings it back; a save keeps it in the trash).
 
-Dropping ``.json`` files on the panel imports them. For drops anywhere on the
-page, the app calls ``enable_drop_import(js.document.body, library,
-on_imported=...)`` once. Imports never overwrite: a name in use gets " (2)";
+Dropping ``.json`` files on the panel imports them (:mod:`web.library.importing`). For
+drops anywhere on the page, the app calls ``importing.enable_drop_import(js.document.body,
+library, on_imported=...)`` once. The new-encounter form is :mod:`web.library.new_encounter`.
+Imports never overwrite: a name in use gets " (2)";
 an invalid file changes nothing and every engine problem (``path: message``)
 is listed in a dialog.
 
@@ -38,47 +39,30 @@ close, dialog-ok, toast-action), ``[data-demo=<file>]`` on demo rows and
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from hexcombat.document import MAX_BOARD, MAX_DOCUMENT_CHARS, read_json
+from hexcombat.document import read_json
 from hexcombat.encounter import Encounter
-from hexcombat.errors import InvalidDocumentError, Problem
-from hexcombat.rulesets import get_ruleset, ruleset_entries
-from hexcombat.view import ruleset_view
+from hexcombat.errors import InvalidDocumentError
+from hexcombat.rulesets import ruleset_entries
+from web.library.importing import DropImport, problem_items, spawn
+from web.library.new_encounter import NewEncounterForm
 from web.library.storage import DamagedEntryError, Entry, Library, LibraryError
 from web.ui.dialog import Dialog
-from web.ui.forms import Form, build_form, ensure_stylesheet, esc, present, pyodide_ffi
+from web.ui.forms import Form, ensure_stylesheet, esc, present, pyodide_ffi
 from web.ui.toast import Toast
 
 OnOpen = Callable[[str, Encounter], None]
 OnChange = Callable[[str, Entry | None], None]
 DEMOS_URL = "./static/demos/index.json"
 TOAST_MS = 10_000
-DEFAULT_SIZE = (12, 10)
-
-
-def spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]) -> None:
-    """Run ``coroutine`` on the page's event loop, keeping a reference until it is done."""
-    task = asyncio.ensure_future(coroutine)
-    tasks.add(task)
-    task.add_done_callback(tasks.discard)
 
 
 def _js() -> Any:
     import js  # type: ignore[import-not-found]
 
     return js
-
-
-def problem_items(problems: Sequence[Problem]) -> str:
-    """``<li>`` items, one per problem: its path in code, then the message."""
-    return "".join(
-        f"<li><code>{esc(p.path)}</code>: {esc(p.message)}</li>"
-        if p.path
-        else f"<li>{esc(p.message)}</li>"
-        for p in problems
-    )
 
 
 def download(document: Any, filename: str, text: str) -> None:
@@ -97,133 +81,7 @@ def download(document: Any, filename: str, text: str) -> None:
     js.setTimeout(ffi.create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
-async def read_files(files: Any) -> list[tuple[str, str | None]]:
-    """(file name, text) of each file of a FileList; text None when it is too large to import."""
-    found: list[tuple[str, str | None]] = []
-    for i in range(int(files.length)):
-        file = files.item(i)
-        if int(file.size) > MAX_DOCUMENT_CHARS * 4:
-            found.append((str(file.name), None))
-        else:
-            found.append((str(file.name), str(await file.text())))
-    return found
-
-
-def import_texts(
-    library: Library, files: Sequence[tuple[str, str | None]]
-) -> tuple[list[tuple[Entry, Encounter]], list[tuple[str, list[Problem]]]]:
-    """Import each (name, text): the entries added, and the files refused with their problems."""
-    added: list[tuple[Entry, Encounter]] = []
-    refused: list[tuple[str, list[Problem]]] = []
-    for name, text in files:
-        if text is None:
-            refused.append((name, [Problem("", "the file is too large to be an encounter")]))
-            continue
-        try:
-            added.append(library.import_text(text))
-        except InvalidDocumentError as exc:
-            refused.append((name, list(exc.problems) or [Problem("", str(exc))]))
-        except LibraryError as exc:
-            refused.append((name, [Problem("", str(exc))]))
-    return added, refused
-
-
-def refused_markup(refused: Sequence[tuple[str, list[Problem]]]) -> str:
-    """Dialog body for files that could not be imported."""
-    title = (
-        f"“{esc(refused[0][0])}” cannot be imported"
-        if len(refused) == 1
-        else f"{len(refused)} files cannot be imported"
-    )
-    body = "".join(
-        (f"<h4>{esc(name)}</h4>" if len(refused) > 1 else "")
-        + f'<ul class="hc-import-problems">{problem_items(problems)}</ul>'
-        for name, problems in refused
-    )
-    return (
-        f"<h3>{title}</h3><p>Nothing was changed. "
-        f"{'It has' if len(refused) == 1 else 'They have'} these problems:</p>{body}"
-    )
-
-
-class DropImport:
-    """Import ``.json`` files dropped on an element (see :func:`enable_drop_import`)."""
-
-    def __init__(
-        self,
-        target: Any,
-        library: Library,
-        on_imported: Callable[[list[tuple[Entry, Encounter]]], None],
-        dialog: Dialog | None = None,
-    ) -> None:
-        self.target = target
-        self.library = library
-        self.on_imported = on_imported
-        self.dialog = dialog or Dialog.create(target.ownerDocument, target.ownerDocument.body)
-        self._tasks: set[asyncio.Future[None]] = set()
-        ffi = pyodide_ffi()
-        self._handlers = {
-            name: ffi.create_proxy(getattr(self, "_" + name))
-            for name in ("dragover", "dragleave", "drop")
-        }
-        for name, handler in self._handlers.items():
-            target.addEventListener(name, handler)
-
-    def disable(self) -> None:
-        """Stop listening."""
-        # The proxies are not destroyed: an event already queued for them (or the handler
-        # that is running now) would then raise "Object has already been destroyed".
-        for name, handler in self._handlers.items():
-            self.target.removeEventListener(name, handler)
-        self._handlers = {}
-
-    def _has_files(self, event: Any) -> bool:
-        transfer = event.dataTransfer
-        return present(transfer) and "Files" in list(transfer.types)
-
-    def _dragover(self, event: Any) -> None:
-        if self._has_files(event):
-            event.preventDefault()
-            event.stopPropagation()
-            event.dataTransfer.dropEffect = "copy"
-            self.target.classList.add("hc-dropping")
-
-    def _dragleave(self, event: Any) -> None:
-        self.target.classList.remove("hc-dropping")
-
-    def _drop(self, event: Any) -> None:
-        self.target.classList.remove("hc-dropping")
-        if not self._has_files(event):
-            return
-        event.preventDefault()
-        event.stopPropagation()
-        spawn(self._tasks, self.import_files(event.dataTransfer.files))
-
-    async def import_files(self, files: Any) -> None:
-        """Read and import every file; refused ones are listed in the dialog."""
-        added, refused = import_texts(self.library, await read_files(files))
-        if refused:
-            self.dialog.message("import-problems", refused_markup(refused))
-        if added:
-            self.on_imported(added)
-
-
-def enable_drop_import(
-    target: Any,
-    library: Library,
-    *,
-    on_imported: Callable[[list[tuple[Entry, Encounter]]], None],
-) -> DropImport:
-    """Import encounter files dropped anywhere on ``target`` (e.g. ``document.body``).
-
-    ``on_imported`` gets the (entry, encounter) pairs added; files the engine
-    refuses are listed with every problem in a dialog and change nothing.
-    ``.disable()`` on the result stops it.
-    """
-    return DropImport(target, library, on_imported)
-
-
-class LibraryPanel:
+class LibraryPanel(NewEncounterForm):
     """The library UI inside a container; see the module docstring for the callbacks."""
 
     def __init__(
@@ -262,35 +120,7 @@ class LibraryPanel:
         root.className = "hc-library"
         root.dataset.library = ""
         root.setAttribute("aria-labelledby", "hc-lib-title")
-        close = (
-            '<button type="button" class="hc-secondary" data-lib="close">Close</button>'
-            if on_close
-            else ""
-        )
-        root.innerHTML = f"""
-<header class="hc-lib-head">
-  <h2 id="hc-lib-title" tabindex="-1">Encounters</h2>
-  <div class="hc-lib-tools">
-    <button type="button" class="primary" data-lib="new">New encounter</button>
-    <button type="button" class="hc-secondary" data-lib="import">Import…</button>
-    {close}
-  </div>
-</header>
-<p class="hc-lib-note" data-slot="memory" hidden>This browser does not let the app keep data:
-encounters last only until this tab closes. Export the ones you want to keep.</p>
-<section class="hc-lib-new" data-slot="new" aria-labelledby="hc-lib-new-title" hidden></section>
-<ul class="hc-lib-list" data-slot="list" aria-label="Saved encounters"></ul>
-<section class="hc-lib-start" data-slot="start" aria-label="Getting started" hidden></section>
-<details data-slot="demos" hidden><summary>Demo encounters</summary>
-  <ul class="hc-lib-demos" data-slot="demo-list"></ul></details>
-<details data-slot="trash" hidden><summary data-slot="trash-title">Recently deleted</summary>
-  <ul class="hc-lib-trash-list" data-slot="trash-list"></ul></details>
-<p class="hc-lib-hint">Import takes an encounter <code>.json</code> file; you can also drop files
-here. Encounters are saved in this browser as you change them.</p>
-<input type="file" accept=".json,application/json" multiple hidden data-slot="file"
- aria-label="Encounter files to import">
-<div class="hc-toast" role="status" aria-live="polite" data-slot="toast" hidden></div>
-"""
+        root.innerHTML = _panel_markup(closable=on_close is not None)
         container.append(root)
         self.root = root
         self.dialog = Dialog.create(document, root)
@@ -671,120 +501,6 @@ here. Encounters are saved in this browser as you change them.</p>
         if present(row):
             row.focus()
 
-    # ---- the new-encounter form ----------------------------------------------
-    def _cmd_new(self, _: str) -> None:
-        slot = self._slot("new")
-        if not slot.hidden:
-            slot.querySelector("input").focus()
-            return
-        slot.innerHTML = (
-            '<h3 id="hc-lib-new-title">New encounter</h3><div data-slot="new-base"></div>'
-            '<fieldset><legend>Rule options</legend><div data-slot="new-options"></div>'
-            "</fieldset>"
-            '<div class="hc-lib-buttons">'
-            '<button type="button" class="primary" data-lib="create">Create</button>'
-            '<button type="button" class="hc-secondary" data-lib="cancel">Cancel</button></div>'
-        )
-        choices = [{"value": r["id"], "label": r["name"]} for r in self.rulesets]
-        width, height = DEFAULT_SIZE
-        fields = [
-            {"name": "name", "label": "Name", "type": "text", "default": "New encounter"},
-            {
-                "name": "ruleset",
-                "label": "Rules",
-                "type": "choice",
-                "choices": choices,
-                "default": choices[0]["value"],
-                "help": str(self.rulesets[0]["summary"]),
-            },
-            {
-                "name": "width",
-                "label": "Board width (hexes)",
-                "type": "int",
-                "minimum": 1,
-                "maximum": MAX_BOARD,
-                "default": width,
-            },
-            {
-                "name": "height",
-                "label": "Board height (hexes)",
-                "type": "int",
-                "minimum": 1,
-                "maximum": MAX_BOARD,
-                "default": height,
-            },
-        ]
-        self._base_form = build_form(
-            slot.querySelector('[data-slot="new-base"]'), fields, on_change=self._new_changed
-        )
-        self._show_options(str(choices[0]["value"]))
-        slot.hidden = False
-        slot.querySelector("input").focus()
-        slot.querySelector("input").select()
-
-    def _show_options(self, ruleset_id: str) -> None:
-        """The chosen ruleset's summary under its field, and a form of its options."""
-        if self._options_form is not None:
-            self._options_form.destroy()
-        view = ruleset_view(get_ruleset(ruleset_id))
-        summary = self._slot("new").querySelector('[data-field="ruleset"] .hc-help')
-        if present(summary):
-            summary.textContent = str(view["summary"])
-        holder = self._slot("new").querySelector('[data-slot="new-options"]')
-        self._options_form = build_form(holder, view["options"], path_prefix="ruleset.options.")
-        holder.closest("fieldset").hidden = not view["options"]
-
-    def _new_changed(self, form: Form, name: str) -> None:
-        if name == "ruleset":
-            values, _ = form.read()
-            if "ruleset" in values:
-                self._show_options(str(values["ruleset"]))
-
-    def _cmd_cancel(self, _: str) -> None:
-        for form in (self._base_form, self._options_form):
-            if form is not None:
-                form.destroy()
-        self._base_form = self._options_form = None
-        slot = self._slot("new")
-        slot.hidden = True
-        slot.innerHTML = ""
-        self.root.querySelector('[data-lib="new"]').focus()
-
-    def _cmd_create(self, _: str) -> None:
-        base, options = self._base_form, self._options_form
-        if base is None or options is None:
-            return
-        base.clear_problems()
-        options.clear_problems()
-        try:
-            values = base.values()
-            chosen = options.values()
-        except InvalidDocumentError:
-            return
-        try:
-            entry, encounter = self.library.create(
-                str(values["ruleset"]),
-                int(values["width"]),
-                int(values["height"]),
-                name=str(values["name"]).strip(),
-                options=chosen,
-            )
-        except InvalidDocumentError as exc:
-            prefix = "ruleset.options."
-            for_options = [p for p in exc.problems if p.path.startswith(prefix)]
-            rest = options.show_problems(for_options)
-            base.show_problems([p for p in exc.problems if p not in for_options] + rest)
-            return
-        except (LibraryError, ValueError) as exc:
-            base.show_problems([str(exc)])
-            return
-        self._cmd_cancel("")
-        self.library.remember(entry.id)
-        self.current_id = entry.id
-        self.refresh()
-        self.toast(f"Created “{entry.name}”.")
-        self.on_open(entry.id, encounter)
-
     # ---- closing -------------------------------------------------------------
     def close(self) -> None:
         """Remove the panel and release its listeners."""
@@ -800,6 +516,40 @@ here. Encounters are saved in this browser as you change them.</p>
         self._slot("file").removeEventListener("change", self._file_listener)
         self.dialog.close()
         self.root.remove()
+
+
+def _panel_markup(*, closable: bool) -> str:
+    """The panel's frame: head with New, Import (and Close when ``closable``), the slots the
+    panel fills (list, new-encounter form, demos, trash, toast) and the file input."""
+    close = (
+        '<button type="button" class="hc-secondary" data-lib="close">Close</button>'
+        if closable
+        else ""
+    )
+    return f"""
+<header class="hc-lib-head">
+  <h2 id="hc-lib-title" tabindex="-1">Encounters</h2>
+  <div class="hc-lib-tools">
+    <button type="button" class="primary" data-lib="new">New encounter</button>
+    <button type="button" class="hc-secondary" data-lib="import">Import…</button>
+    {close}
+  </div>
+</header>
+<p class="hc-lib-note" data-slot="memory" hidden>This browser does not let the app keep data:
+encounters last only until this tab closes. Export the ones you want to keep.</p>
+<section class="hc-lib-new" data-slot="new" aria-labelledby="hc-lib-new-title" hidden></section>
+<ul class="hc-lib-list" data-slot="list" aria-label="Saved encounters"></ul>
+<section class="hc-lib-start" data-slot="start" aria-label="Getting started" hidden></section>
+<details data-slot="demos" hidden><summary>Demo encounters</summary>
+  <ul class="hc-lib-demos" data-slot="demo-list"></ul></details>
+<details data-slot="trash" hidden><summary data-slot="trash-title">Recently deleted</summary>
+  <ul class="hc-lib-trash-list" data-slot="trash-list"></ul></details>
+<p class="hc-lib-hint">Import takes an encounter <code>.json</code> file; you can also drop files
+here. Encounters are saved in this browser as you change them.</p>
+<input type="file" accept=".json,application/json" multiple hidden data-slot="file"
+ aria-label="Encounter files to import">
+<div class="hc-toast" role="status" aria-live="polite" data-slot="toast" hidden></div>
+"""
 
 
 def open(

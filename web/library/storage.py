@@ -32,7 +32,9 @@ it back until :meth:`Library.purge` removes its keys.
 Everything here is plain Python over a :class:`Store` (``get``/``set``/
 ``remove``/``keys``). :class:`LocalStorage` adapts ``js.localStorage`` (imported
 only when it is created, so CPython tests use :class:`MemoryStore`);
-:func:`browser_library` picks it, or memory when the browser blocks storage.
+:func:`browser_library` picks it, or memory when the browser blocks storage. The stores
+are in :mod:`web.library.stores`; keys, entries and errors in :mod:`web.library.entries`
+(this module still exports the names callers use).
 
 Usage (H5's app controller)::
 
@@ -46,212 +48,42 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 import secrets
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 from hexcombat.document import dumps, from_document, loads, read_json
 from hexcombat.encounter import NAME_LIMIT, Encounter
-from hexcombat.errors import HexcombatError, InvalidDocumentError, Problem
+from hexcombat.errors import InvalidDocumentError, Problem
 from web.library import stored
-
-PREFIX = "hexcombat:"
-INDEX_KEY = PREFIX + "index"
-LAST_KEY = PREFIX + "last"
-INDEX_FORMAT = "hexcombat-library"
-INDEX_VERSION = 1
-DOC_KEY = re.compile(r"^hexcombat:enc:([a-z0-9-]{1,40}):r([1-9][0-9]{0,9})$")
-ID_PATTERN = re.compile(r"^[a-z0-9-]{1,40}$")
-UNSAFE_FILENAME = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
-NUMBERED = re.compile(r"^(.*?) \((\d+)\)$")
-FILENAME_LIMIT = 80
-
-
-class LibraryError(Exception):
-    """A library operation that cannot be done; the message says why in plain words."""
-
-
-class StorageFullError(LibraryError):
-    """The browser refused a write because its storage for this site is full."""
-
-
-class UnknownEntryError(LibraryError, KeyError):
-    """No encounter with that id is in the library."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "no such encounter"
-
-
-class ConflictError(LibraryError):
-    """Another tab saved the entry since the revision this save started from.
-
-    ``entry`` is the entry as stored now (its ``revision`` is theirs); nothing was written.
-    """
-
-    def __init__(self, message: str, entry: Entry) -> None:
-        self.entry = entry
-        super().__init__(message)
-
-
-class EntryGoneError(LibraryError):
-    """The entry was deleted (``entry`` is in the trash) or removed for good (``entry`` is None)
-    since this save's revision was read: it is not written, and never re-created silently."""
-
-    def __init__(self, message: str, entry: Entry | None) -> None:
-        self.entry = entry
-        super().__init__(message)
-
-
-class DamagedEntryError(LibraryError):
-    """The entry cannot be read, so it was left exactly as it is (``problems`` say why)."""
-
-    def __init__(self, message: str, problems: tuple[Problem, ...]) -> None:
-        self.problems = problems
-        super().__init__(message)
-
-
-class Store(Protocol):
-    """A string key/value store such as localStorage."""
-
-    def get(self, key: str) -> str | None:
-        """The value under ``key``, or None when there is none."""
-
-    def set(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key`` completely or not at all (StorageFullError when full)."""
-
-    def remove(self, key: str) -> None:
-        """Remove ``key`` (nothing happens when it is absent)."""
-
-    def keys(self) -> list[str]:
-        """Every key in the store."""
-
-
-class MemoryStore:
-    """A :class:`Store` in a dict: for tests, and for browsers that block localStorage."""
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data: dict[str, str] = dict(data or {})
-
-    def get(self, key: str) -> str | None:
-        """The value under ``key``, or None."""
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``."""
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        """Remove ``key`` if present."""
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        """Every key."""
-        return list(self.data)
-
-
-class LocalStorage:
-    """The browser's ``localStorage`` as a :class:`Store` (a missing key is JS null there)."""
-
-    def __init__(self, storage: Any = None) -> None:
-        if storage is None:
-            import js  # type: ignore[import-not-found]  # only in the browser
-
-            storage = js.localStorage
-        self._storage = storage
-
-    def get(self, key: str) -> str | None:
-        """The value under ``key``, or None (JS null and undefined both mean absent)."""
-        value = self._storage.getItem(key)
-        return value if isinstance(value, str) else None
-
-    def set(self, key: str, value: str) -> None:
-        """``localStorage.setItem``; a quota error becomes :class:`StorageFullError`."""
-        try:
-            self._storage.setItem(key, value)
-        except Exception as exc:
-            if _is_quota_error(exc):
-                raise StorageFullError("the browser's storage for this site is full") from exc
-            raise
-
-    def remove(self, key: str) -> None:
-        """``localStorage.removeItem``."""
-        self._storage.removeItem(key)
-
-    def keys(self) -> list[str]:
-        """Every key in localStorage."""
-        found = (self._storage.key(i) for i in range(int(self._storage.length)))
-        return [k for k in found if isinstance(k, str)]
-
-
-def _is_quota_error(exc: BaseException) -> bool:
-    """True for the DOMException browsers raise when localStorage is full."""
-    name = str(getattr(exc, "name", "") or "")
-    text = f"{name} {exc}".lower()
-    return "quota" in text
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One encounter of the library as the list shows it.
-
-    ``changed`` is an ISO 8601 UTC time ('' when unknown); ``problems`` is empty
-    for a readable entry; ``deleted`` is the time it went to the trash ('' if not).
-    """
-
-    id: str
-    name: str
-    ruleset: str
-    changed: str
-    revision: int
-    problems: tuple[Problem, ...] = ()
-    deleted: str = ""
-
-    @property
-    def readable(self) -> bool:
-        """True when the entry opens without problems."""
-        return not self.problems
-
-    @property
-    def key(self) -> str:
-        """The storage key of the entry's current revision."""
-        return doc_key(self.id, self.revision)
-
-    def to_json(self) -> dict[str, Any]:
-        """The entry as the index stores it."""
-        data: dict[str, Any] = {
-            "name": self.name,
-            "ruleset": self.ruleset,
-            "changed": self.changed,
-            "revision": self.revision,
-        }
-        if self.deleted:
-            data["deleted"] = self.deleted
-        return data
-
-
-def doc_key(entry_id: str, revision: int) -> str:
-    """The storage key of one revision of an encounter."""
-    return f"{PREFIX}enc:{entry_id}:r{revision}"
-
-
-def safe_filename(name: str, suffix: str = ".json") -> str:
-    """A download file name made from an encounter name ('Ford: day 2' -> 'Ford- day 2.json')."""
-    base = UNSAFE_FILENAME.sub("-", name).strip(" .-")
-    base = re.sub(r"\s+", " ", base)[:FILENAME_LIMIT].strip(" .-")
-    return (base or "encounter") + suffix
-
-
-def utc_now() -> str:
-    """The current time as ISO 8601 UTC, to the second ('2025-05-01T12:00:00Z')."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def random_id() -> str:
-    """A new short random entry id."""
-    return secrets.token_hex(6)
+from web.library.entries import (
+    DOC_KEY,
+    ID_PATTERN,
+    INDEX_FORMAT,
+    INDEX_KEY,
+    INDEX_VERSION,
+    LAST_KEY,
+    NUMBERED,
+    PREFIX,
+    ConflictError,
+    DamagedEntryError,
+    Entry,
+    EntryGoneError,
+    LibraryError,
+    StorageFullError,
+    UnknownEntryError,
+    doc_key,
+    entry_from_index,
+    full_message,
+    newest_first,
+    parse_json,
+    random_id,
+    safe_filename,
+    summary_of_damaged,
+    utc_now,
+)
+from web.library.stores import LocalStorage, MemoryStore, Store
 
 
 class Library:
@@ -284,7 +116,7 @@ class Library:
     # ---- reading ---------------------------------------------------------
     def entries(self) -> list[Entry]:
         """Every encounter not in the trash, most recently changed first."""
-        return _newest_first(e for e in self._scan().values() if not e.deleted)
+        return newest_first(e for e in self._scan().values() if not e.deleted)
 
     def trash(self) -> list[Entry]:
         """Deleted encounters that can still be restored, most recently deleted first."""
@@ -561,7 +393,7 @@ class Library:
         except StorageFullError:
             for key in written:
                 self.store.remove(key)
-            raise StorageFullError(_full_message(label or name)) from None
+            raise StorageFullError(full_message(label or name)) from None
         self._parts[entry_id] = now
         self._remember_check(entry.key, text, (), encounter)
         for old in revisions:
@@ -603,7 +435,7 @@ class Library:
         if not isinstance(entries, dict):
             return found
         for entry_id, meta in entries.items():
-            entry = _entry_from_index(entry_id, meta)
+            entry = entry_from_index(entry_id, meta)
             if entry is not None:
                 found[entry_id] = entry
         return found
@@ -700,68 +532,8 @@ class Library:
         else:
             match = DOC_KEY.match(key)
             entry_id = match.group(1) if match else ""
-            summary = _summary_of_damaged(entry_id, text, self.store.get)
+            summary = summary_of_damaged(entry_id, text, self.store.get)
         self._checked[key] = (hash(text), problems, summary)
-
-
-def parse_json(text: str) -> Any:
-    """``text`` parsed by the engine's reader (:func:`hexcombat.document.read_json`), or None
-    when it is not JSON or breaks its limits (too large, or nested deep enough to exhaust
-    the browser's stack)."""
-    try:
-        return read_json(text)
-    except HexcombatError:
-        return None
-
-
-def _summary_of_damaged(
-    entry_id: str, text: str, get: Callable[[str], str | None]
-) -> dict[str, str]:
-    """Name and ruleset id of a document the engine refused, when its JSON still shows them
-    (a manifest's in its set-up part)."""
-    data = parse_json(text)
-    if stored.is_manifest(data) and stored.DIGEST.match(str(data.get("head"))):
-        head = get(stored.part_key(entry_id, str(data.get("head"))))
-        data = parse_json(head) if head is not None else None
-    summary: dict[str, str] = {}
-    if isinstance(data, dict):
-        if isinstance(data.get("name"), str) and data["name"].strip():
-            summary["name"] = data["name"]
-        ruleset = data.get("ruleset")
-        if isinstance(ruleset, dict) and isinstance(ruleset.get("id"), str):
-            summary["ruleset"] = ruleset["id"]
-    return summary
-
-
-def _entry_from_index(entry_id: object, meta: object) -> Entry | None:
-    """An index row, or None when it is malformed (the documents still list the entry)."""
-    if not (isinstance(entry_id, str) and ID_PATTERN.match(entry_id) and isinstance(meta, dict)):
-        return None
-    name, ruleset, changed = meta.get("name"), meta.get("ruleset"), meta.get("changed", "")
-    revision, deleted = meta.get("revision"), meta.get("deleted", "")
-    if not (
-        isinstance(name, str)
-        and isinstance(ruleset, str)
-        and isinstance(changed, str)
-        and isinstance(deleted, str)
-        and isinstance(revision, int)
-        and not isinstance(revision, bool)
-        and revision >= 1
-    ):
-        return None
-    return Entry(entry_id, name, ruleset, changed, revision, (), deleted)
-
-
-def _newest_first(entries: Iterable[Entry]) -> list[Entry]:
-    return sorted(entries, key=lambda e: (e.changed, e.name), reverse=True)
-
-
-def _full_message(name: str) -> str:
-    return (
-        f"“{name}” could not be saved: the browser's storage for this site is full. "
-        "The previous version is still saved. Free some space by emptying the trash or "
-        "deleting encounters you no longer need (export them to files first), then try again."
-    )
 
 
 def browser_library() -> Library:
@@ -772,3 +544,25 @@ def browser_library() -> Library:
     except Exception:
         return Library(MemoryStore(), persistent=False)
     return Library(store)
+
+
+__all__ = [
+    "DOC_KEY",
+    "INDEX_KEY",
+    "LAST_KEY",
+    "PREFIX",
+    "ConflictError",
+    "DamagedEntryError",
+    "Entry",
+    "EntryGoneError",
+    "Library",
+    "LibraryError",
+    "LocalStorage",
+    "MemoryStore",
+    "StorageFullError",
+    "Store",
+    "UnknownEntryError",
+    "browser_library",
+    "doc_key",
+    "safe_filename",
+]

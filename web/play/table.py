@@ -1,17 +1,87 @@
 """What a table needs to see at a glance (issue 16), as markup built from the engine's views:
 the turn line (round, step, who acts; always shown), the end of a fight with its summary,
 the target of an open action, the choice between attacking and selecting a tapped figure,
-the sticky bar with the open card's main button and chance, and the GM's tools.
+the sticky bar with the open card's main button and chance, the GM's tools, an open
+question (a prompt) and the result of the last action.
 
 Pure: no page access, so it runs under CPython in the tests.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from web.ui.words import esc
+from web.ui.words import esc, rule_tag
+
+
+def tracker_html(
+    view: dict[str, Any],
+    *,
+    playing: bool,
+    acts: Callable[[str], bool],
+    selected: str | None,
+    next_rolls: Callable[[], bool] = lambda: False,
+) -> str:
+    """The turn tracker: unit and step with the steps' dots; while ``playing`` also a chip per
+    figure in the fight (in strike order; whether it ``acts`` now; the ``selected`` one
+    marked) and the next-step button (``data-rolls`` when ending the step ``next_rolls``:
+    then it opens the step's card)."""
+    time = view["time"]
+    shown = {"current": "now", "done": "done"}
+    steps = "".join(
+        f'<span class="{shown.get(s["state"], "")}" title="{esc(s["label"])}"></span>'
+        for s in time["steps"]
+    )
+    step = time["step"]
+    secret = " · secret" if time["acting"]["hidden"] else ""
+    units = " · ".join(u["label"] for u in time["units"])
+    parts = [
+        f'<div class="clock" title="{esc(step.get("help", ""))}">'
+        f'<span class="unit">{esc(units)}</span>'
+        f'<span class="step-name">{esc(step["label"])}{secret}</span>'
+        f'<div class="steps" aria-hidden="true">{steps}</div></div>'
+    ]
+    if playing:
+        parts.append(
+            f'<div class="who" role="group" aria-label="Who acts" '
+            f'title="{esc(time["acting"]["text"])}">{_chips_html(view, acts, selected)}</div>'
+        )
+        nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
+        if nxt is not None and not view.get("outcome"):  # a fight that has ended: no Next
+            rolls = next_rolls()  # opens its card
+            parts.append(
+                f'<button type="button" class="next primary" data-cmd="next-step" '
+                f'data-action="next_step" data-rolls="{"true" if rolls else "false"}" '
+                f'title="{esc(nxt.get("help", ""))}">'
+                f'<span class="label">{esc(nxt["label"])}</span><span class="short">Next'
+                f"</span> ▸</button>"
+            )
+    return "".join(parts)
+
+
+def _chips_html(view: dict[str, Any], acts: Callable[[str], bool], selected: str | None) -> str:
+    """A chip per figure in the fight, in strike order: whether it ``acts`` now, the
+    ``selected`` one marked."""
+    chips = []
+    order = view["time"]["acting"]["figures"]  # a strike order is the order itself
+    rank = {fid: i for i, fid in enumerate(order)}
+    for f in sorted(view["figures"], key=lambda f: rank.get(f["id"], len(order))):
+        if f.get("out"):
+            continue
+        acting = acts(f["id"])
+        state = "to act" if acting else "waiting"
+        cls = "" if acting else "waiting"
+        if f["id"] == selected:
+            cls += " current"
+        chips.append(
+            f'<button type="button" class="{cls}" data-cmd="tracker-select" '
+            f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
+            f'title="{esc(f["name"])}: {state}">'
+            f'<span class="chip-token" aria-hidden="true">{esc(f["initials"])}</span>'
+            f'<span class="sr-only">{esc(f["name"])}: {state}</span></button>'
+        )
+    return "".join(chips)
 
 
 def turn_line(view: dict[str, Any]) -> str:
@@ -126,3 +196,37 @@ def headline(rollables: Sequence[dict[str, Any]]) -> str:
         if head:
             return f"{head['percent']} {head['phrase']}"
     return ""
+
+
+def prompt_html(prompt: dict[str, Any]) -> str:
+    """The open prompt: its question to the named figure and its answers."""
+    answers = "".join(
+        f'<button type="button" data-cmd="answer" data-kind="{esc(a["kind"])}" '
+        f'data-answer="{esc(a["kind"])}">{esc(a["label"])}</button>'
+        for a in prompt["answers"]
+    )
+    return (
+        f'<section class="result prompt" role="alert" data-prompt="{esc(prompt["id"])}">'
+        f"<strong>{esc(prompt['question'])}</strong>{rule_tag(prompt.get('rule', ''))}"
+        f'<p class="hint">Only {esc(prompt["figure_name"])} can act until this is '
+        f'answered.</p><div class="row">{answers}</div></section>'
+    )
+
+
+def worth_showing(events: Sequence[dict[str, Any]]) -> bool:
+    """A result card is worth showing when something besides the clock happened."""
+    return any(e.get("kind") != "clock" for e in events)
+
+
+def result_html(events: Sequence[dict[str, Any]]) -> str:
+    """The result card: what the last action did, the clock's last word at the end."""
+    lines = "".join(f"<li>{esc(e['text'])}</li>" for e in events if e.get("kind") != "clock")
+    clock = [e for e in events if e.get("kind") == "clock"]
+    if clock:
+        lines += f'<li class="muted">{esc(clock[-1]["text"])}</li>'
+    return (
+        '<div class="result" role="status" tabindex="-1"><div class="row">'
+        '<strong class="grow">Result'
+        '</strong><button type="button" data-cmd="close-result" aria-label="Close">✕</button>'
+        f'</div><ul class="breakdown">{lines}</ul></div>'
+    )

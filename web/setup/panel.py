@@ -15,19 +15,13 @@ default numbers). R and Shift+R turn the selected figure.
 
 from __future__ import annotations
 
-import copy
-import re
-from collections.abc import Callable
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-
-from hexcombat import Encounter, HexcombatError, InvalidDocumentError, Problem
-from hexcombat.editing import catalogue, new_item
-from hexcombat.figures import EQUIPMENT_STATES, Figure
-from hexcombat.geometry import neighbors
-from hexcombat.layout import hex_label
-from web.board.view import Marks, friendly, parse_key
+from hexcombat.editing import catalogue
+from web.board.view import Marks, parse_key
+from web.setup.figures import FigureEdits
+from web.setup.gear import GearEdits, gear_html
+from web.setup.settings import SettingsForm
 from web.ui import forms
 from web.ui.dom import byid, esc, present
 from web.ui.shell import Shell
@@ -57,8 +51,6 @@ COMMANDS = (
 )
 """The set-up panel's buttons (``data-cmd``), registered in the "edit" scope."""
 DEFAULT_SIDES = ("Blue", "Red")
-SIZE_LIMIT = 200
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def figure_fields(rs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -72,7 +64,7 @@ def figure_fields(rs: dict[str, Any]) -> list[dict[str, Any]]:
     return fields
 
 
-class Editor:
+class Editor(FigureEdits, GearEdits, SettingsForm):
     """The set-up panel and the board taps of set-up mode."""
 
     def __init__(self, app: Shell) -> None:
@@ -263,68 +255,14 @@ class Editor:
             "Tap an empty hex to move it there.</p>"
             + self._facing_html(facing)
             + '<div id="figure-form"></div>'
-            + self._gear_html(fid)
+            + gear_html(
+                self.app.encounter.setup_figure(fid), catalogue(self.app.encounter.state.data)
+            )
             + '<div class="row">'
             '<button type="button" class="primary" data-cmd="apply-figure">Apply changes</button>'
             '<button type="button" data-cmd="duplicate">Duplicate</button>'
             '<button type="button" class="danger" data-cmd="delete">Delete</button>'
             "</div>"
-        )
-
-    def _gear_html(self, fid: str) -> str:
-        """Skills and equipment, when the ruleset has item tables or the figure has some."""
-        fig = self.app.encounter.setup_figure(fid)
-        items = catalogue(self.app.encounter.state.data)
-        if not (items or fig.skills or fig.equipment):
-            return ""
-        skills = "".join(
-            f'<li><span class="grow">{esc(name)}</span>'
-            f'<input type="number" class="field-select small" min="0" max="1000" step="1" '
-            f'data-skill="{esc(name)}" value="{value}" aria-label="{esc(name)} skill">'
-            f'<button type="button" data-cmd="remove-skill" data-skill="{esc(name)}" '
-            f'aria-label="Remove the {esc(name)} skill">✕</button></li>'
-            for name, value in fig.skills.items()
-        )
-        gear = []
-        for i, item in enumerate(fig.equipment):
-            states = "".join(
-                f'<option value="{s}"{" selected" if s == item.state else ""}>{s}</option>'
-                for s in EQUIPMENT_STATES
-            )
-            loaded = (
-                ""
-                if item.loaded is None
-                else f'<label class="check-label"><input type="checkbox" data-item-loaded="{i}"'
-                f"{' checked' if item.loaded else ''}> loaded</label>"
-            )
-            gear.append(
-                f'<li><span class="grow"><strong>{esc(item.name)}</strong> '
-                f'<span class="muted">{esc(item.kind)}</span></span>'
-                f'<select class="field-select" data-item-state="{i}" '
-                f'aria-label="{esc(item.name)}: state">{states}</select>{loaded}'
-                f'<button type="button" data-cmd="remove-item" data-index="{i}" '
-                f'aria-label="Remove {esc(item.name)}">✕</button></li>'
-            )
-        options = "".join(
-            f'<option value="{esc(e["name"])}">{esc(e["name"])} ({esc(e["kind"])})</option>'
-            for e in items
-        )
-        add_item = (
-            '<div class="row"><select id="new-item" class="field-select grow" '
-            f'aria-label="Item to add">{options}</select>'
-            '<button type="button" data-cmd="add-item">Add item</button></div>'
-            if items
-            else ""
-        )
-        return (
-            f'<h3>Skills</h3><ul class="kv-list">{skills}</ul>'
-            '<div class="row"><input id="new-skill-name" class="field-select grow" type="text" '
-            'autocomplete="off" placeholder="Skill, e.g. Sword" aria-label="New skill name">'
-            '<input id="new-skill-value" class="field-select small" type="number" min="0" '
-            'max="1000" value="50" aria-label="New skill value">'
-            '<button type="button" data-cmd="add-skill">Add skill</button></div>'
-            f'<h3>Equipment</h3><ul class="kv-list">{"".join(gear)}</ul>{add_item}'
-            '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
         )
 
     def _build_figure_form(self, body: Any, fid: str) -> None:
@@ -339,53 +277,6 @@ class Editor:
         for name, value in values.items():
             if name in self.form.fields:
                 self.form.set_value(name, value)
-
-    def _settings_html(self) -> str:
-        return (
-            '<div class="row"><h2 class="grow">Encounter settings</h2>'
-            '<button type="button" data-cmd="close-settings" aria-label="Close">✕</button></div>'
-            '<div id="settings-form"></div>'
-            '<h3>Rule options</h3><div id="options-form"></div>'
-            '<div class="row"><button type="button" class="primary" data-cmd="apply-settings">'
-            "Apply</button></div>"
-        )
-
-    def _build_settings_forms(self, body: Any) -> None:
-        enc = self.app.encounter
-        board = enc.setup.board
-        fields = [
-            {"name": "name", "label": "Name", "type": "text", "default": enc.setup.name},
-            {
-                "name": "width",
-                "label": "Width (columns)",
-                "type": "int",
-                "default": board.width,
-                "minimum": 1,
-                "maximum": SIZE_LIMIT,
-            },
-            {
-                "name": "height",
-                "label": "Height (rows)",
-                "type": "int",
-                "default": board.height,
-                "minimum": 1,
-                "maximum": SIZE_LIMIT,
-            },
-        ]
-        self.form = forms.build_form(body.querySelector("#settings-form"), fields)
-        options = {**{o["name"]: o["default"] for o in self.app.rs["options"]}, **enc.setup.options}
-        self.settings_form = forms.build_form(
-            body.querySelector("#options-form"),
-            self.app.rs["options"],
-            options,
-            path_prefix="ruleset.options.",
-        )
-
-    def show_settings(self) -> None:
-        """Open the encounter settings (name, size, rule options)."""
-        self.showing_settings = True
-        self.app.sheet_open()
-        self.render()
 
     # ---- commands --------------------------------------------------------------------
     def on_command(self, cmd: str, element: Any, event: Any) -> None:
@@ -503,273 +394,6 @@ class Editor:
     # ---- figures ---------------------------------------------------------------------
     def _view_figure(self, fid: str) -> dict[str, Any] | None:
         return next((f for f in self.app.view["figures"] if f["id"] == fid), None)
-
-    def add_figure(self, key: str) -> None:
-        """Place a new figure of the chosen side on ``key``."""
-        app = self.app
-        side = self.new_side or self.sides()[0]
-        taken = {f["name"] for f in app.view["figures"]}
-        name = next(
-            (f"{side} {letter}" for letter in LETTERS if f"{side} {letter}" not in taken),
-            _next_name(side, taken),
-        )
-
-        def make(enc: Encounter) -> Encounter:
-            fid = enc.new_figure_id(name)
-            facing = 3 if side == self.sides()[0] else 0
-            return enc.with_figure(enc.ruleset.new_figure(fid, name, side, parse_key(key), facing))
-
-        if app.change(make, f"Added {name} at {friendly(key)}."):
-            added = [f for f in app.encounter.setup.figures if f.name == name]
-            if added:
-                app.select(added[-1].id)
-
-    def place(self, fid: str, key: str) -> None:
-        """Move figure ``fid`` to ``key`` in the setup."""
-        fig = self.app.encounter.setup_figure(fid)
-        if str(fig.position) == key:
-            return
-        fig.position = parse_key(key)
-        self.app.change(lambda enc: enc.with_figure(fig), f"Moved {fig.name} to {friendly(key)}.")
-
-    def rotate(self, by: int) -> None:
-        """Turn the selected figure one hexside clockwise (1) or anticlockwise (-1); what is
-        typed in its form is applied with the turn, never thrown away."""
-        fid = self.app.selected
-        if fid is None:
-            return
-        if self.form is not None:
-
-            def turn(fig: Figure) -> str:
-                fig.facing = (fig.facing + by) % 6
-                return ""
-
-            self.apply_figure(turn)
-            return
-        fig = self.app.encounter.setup_figure(fid)
-        fig.facing = (fig.facing + by) % 6
-        self.app.change(lambda enc: enc.with_figure(fig))
-
-    def flush(self) -> bool:
-        """Apply what is typed in the open figure form before something else happens (another
-        figure, a hex, Play, Enter): True when nothing is pending or it was applied; False
-        when the engine refused it (the problems are shown and the typing stays)."""
-        fid = self.app.selected
-        if fid is None or self.form is None or self.tool != "select":
-            return True
-        values, unreadable = self.form.read()
-        if unreadable:
-            self.apply_figure()
-            return False
-        fig = self.app.encounter.setup_figure(fid)
-        before = fig.to_json()
-        self._typed_into(fig, values)
-        try:
-            self._read_gear(fig)
-        except HexcombatError:
-            return self.apply_figure()
-        if fig.to_json() == before:
-            return True
-        return self.apply_figure()
-
-    @staticmethod
-    def _typed_into(fig: Figure, values: dict[str, Any]) -> None:
-        """The form's name, side and numbers written into ``fig``."""
-        fig.name = str(values.get("name", fig.name)).strip() or fig.name
-        fig.side = str(values.get("side", fig.side)).strip() or fig.side
-        stats = dict(fig.stats)
-        for name, value in values.items():
-            if name.startswith("stats."):
-                stats[name.removeprefix("stats.")] = value
-        fig.stats = stats
-
-    def apply_figure(self, change: Callable[[Figure], str] | None = None) -> bool:
-        """Write the figure form, skills and equipment back through the engine.
-
-        ``change`` edits the figure further (add a skill, remove an item...) and
-        says what it did. Problems are shown next to their field, or under the
-        equipment.
-        """
-        fid = self.app.selected
-        if fid is None or self.form is None:
-            return True
-        # fields that cannot be read keep their old value, so the engine still checks the
-        # rest: every problem shows at once, not one per Apply
-        values, unreadable = self.form.read()
-        fig = self.app.encounter.setup_figure(fid)
-        self._typed_into(fig, values)
-        engine: list[Problem] = []
-        try:
-            self._read_gear(fig)
-            done = change(fig) if change is not None else f"Saved {fig.name}."
-            new = self.app.encounter.with_figure(fig)
-        except (InvalidDocumentError, HexcombatError) as exc:
-            engine = list(getattr(exc, "problems", ()) or (Problem("", str(exc)),))
-        problems = unreadable + engine
-        if problems:
-            self.form.clear_problems()
-            rest = self.form.show_problems(
-                [p for p in problems if not re.search(r"(^|\.)(equipment|skills)", p.path)]
-            )
-            gear = [p for p in problems if re.search(r"(^|\.)(equipment|skills)", p.path)]
-            self._show_gear_problems(gear + rest)
-            first = self.form.element.querySelector("[aria-invalid=true]")
-            if present(first):
-                first.focus()
-            return False
-        return self.app.change(lambda enc: new, done)
-
-    def _read_gear(self, fig: Figure) -> None:
-        """Skill values, item states and loaded flags as shown in the panel."""
-        for field in js.document.querySelectorAll("#panel-body [data-skill]"):
-            if str(field.tagName) != "INPUT":
-                continue
-            name = str(field.dataset.skill)
-            text = str(field.value).strip()
-            try:
-                fig.skills[name] = int(text)
-            except ValueError:
-                raise HexcombatError(
-                    f"the {name} skill must be a whole number, got {text!r}"
-                ) from None
-        for field in js.document.querySelectorAll("#panel-body [data-item-state]"):
-            fig.equipment[int(field.dataset.itemState)].state = str(field.value)
-        for field in js.document.querySelectorAll("#panel-body [data-item-loaded]"):
-            fig.equipment[int(field.dataset.itemLoaded)].loaded = bool(field.checked)
-
-    def _show_gear_problems(self, problems: list[Problem]) -> None:
-        box = js.document.querySelector("#gear-problems")
-        if not present(box):
-            self.app.toast("; ".join(str(p) for p in problems), bad=True)
-            return
-        box.innerHTML = "".join(f"<li>{esc(p)}</li>" for p in problems)
-        box.hidden = not problems
-
-    def add_skill(self) -> None:
-        """Give the selected figure a new skill (name and value from the panel)."""
-        name = str(byid("new-skill-name").value).strip()
-        text = str(byid("new-skill-value").value).strip()
-        if not name:
-            self._show_gear_problems([Problem("skills", "type the skill's name first")])
-            return
-
-        def change(fig: Figure) -> str:
-            try:
-                fig.skills[name] = int(text)
-            except ValueError:
-                raise HexcombatError(
-                    f"the {name} skill must be a whole number, got {text!r}"
-                ) from None
-            return f"{fig.name} has {name} {text}."
-
-        self.apply_figure(change)
-
-    def remove_skill(self, name: str) -> None:
-        """Take a skill away from the selected figure."""
-
-        def change(fig: Figure) -> str:
-            fig.skills.pop(name, None)
-            return f"{fig.name} no longer has {name}."
-
-        self.apply_figure(change)
-
-    def add_item(self) -> None:
-        """Give the selected figure an item from the ruleset's data tables."""
-        name = str(byid("new-item").value)
-        enc = self.app.encounter
-
-        def change(fig: Figure) -> str:
-            fig.equipment.append(new_item(enc.ruleset, enc.state.data, name))
-            return f"{fig.name} now carries the {name}."
-
-        self.apply_figure(change)
-
-    def remove_item(self, index: int) -> None:
-        """Take an item away from the selected figure."""
-
-        def change(fig: Figure) -> str:
-            item = fig.equipment.pop(index)
-            return f"{fig.name} no longer carries the {item.name}."
-
-        self.apply_figure(change)
-
-    def duplicate(self) -> None:
-        """Copy the selected figure onto the first free neighbouring hex the engine accepts."""
-        fid = self.app.selected
-        if fid is None:
-            return
-        enc = self.app.encounter
-        original = enc.setup_figure(fid)
-        name = _next_name(original.name, {f.name for f in enc.setup.figures})
-        for spot in neighbors(original.position):
-            fig = copy.deepcopy(original)
-            fig.id = enc.new_figure_id(name)
-            fig.name = name
-            fig.position = spot
-            try:
-                new = enc.with_figure(fig)
-            except InvalidDocumentError:
-                continue
-            self.app.change(lambda _e, new=new: new, f"Duplicated as {name} at {hex_label(spot)}.")
-            self.app.select(fig.id)
-            return
-        self.app.toast(f"There is no free hex next to {original.name} for a copy.", bad=True)
-
-    def delete(self) -> None:
-        """Remove the selected figure (undoable)."""
-        fid = self.app.selected
-        if fid is None:
-            return
-        name = self.app.encounter.setup_figure(fid).name
-        if self.app.change(lambda enc: enc.without_figure(fid), f"Deleted {name}."):
-            self.app.select(None)
-
-    def apply_settings(self) -> None:
-        """Rename, resize and set rule options in one undoable edit."""
-        if self.form is None or self.settings_form is None:
-            return
-        try:
-            basics = self.form.values()
-            options = self.settings_form.values()
-        except InvalidDocumentError:
-            return
-        enc = self.app.encounter
-        try:
-            new = (
-                enc.renamed(str(basics.get("name", enc.setup.name)))
-                .resized(int(basics["width"]), int(basics["height"]))
-                .with_options(options)
-            )
-        except InvalidDocumentError as exc:
-            self.form.clear_problems()
-            self.settings_form.clear_problems()
-            rest = self.settings_form.show_problems(
-                [p for p in exc.problems if p.path.startswith("ruleset.options")]
-            )
-            rest += self.form.show_problems(
-                [p for p in exc.problems if not p.path.startswith("ruleset.options")]
-            )
-            return
-        except ValueError as exc:
-            self.form.show_problems([("", str(exc))])
-            return
-        self.showing_settings = False
-        self.app.change(lambda _e: new, "Settings saved.")
-
-
-def _next_name(name: str, taken: set[str]) -> str:
-    """'Brie' -> 'Brie 2', 'Brie 2' -> 'Brie 3', 'Red A' -> 'Red B' (the first not taken)."""
-    words = name.rsplit(" ", 1)
-    if len(words) == 2 and len(words[1]) == 1 and words[1] in LETTERS:
-        for letter in LETTERS[LETTERS.index(words[1]) + 1 :]:
-            if f"{words[0]} {letter}" not in taken:
-                return f"{words[0]} {letter}"
-    base, n = (words[0], int(words[1])) if len(words) == 2 and words[1].isdigit() else (name, 1)
-    while True:
-        n += 1
-        candidate = f"{base} {n}"
-        if candidate not in taken:
-            return candidate
 
 
 __all__ = ["Editor", "figure_fields"]

@@ -11,23 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from web.ui.nodes import present as present  # the one test for a missing node
+from web.ui.words import esc as esc  # the one escaping, kept here for the views
 
 _KEEP: list[Any] = []
 """Proxies handed to the page for its lifetime (listeners are never removed)."""
-
-
-def esc(value: object) -> str:
-    """Text made safe for HTML/SVG character data and double-quoted attributes."""
-    text = str(value)
-    return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    )
-
-
-def present(node: Any) -> bool:
-    """True unless ``node`` is None or JS null (which Pyodide gives as ``jsnull``)."""
-    return node is not None and node is not jsnull
 
 
 def byid(element_id: str) -> Any:

@@ -43,6 +43,8 @@ from typing import Any, Final
 
 from hexcombat.errors import InvalidDocumentError, Problem
 from hexcombat.schema import FieldSpec
+from web.ui.nodes import present, pyodide_ffi
+from web.ui.words import esc
 
 Json = Any
 FieldDict = Mapping[str, Json]
@@ -64,26 +66,6 @@ class Missing:
 
 
 MISSING: Final = Missing()
-
-
-def esc(value: object) -> str:
-    """Text made safe for HTML character data and double-quoted attributes."""
-    text = str(value)
-    return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    )
-
-
-def pyodide_ffi() -> Any:
-    """Pyodide's ``pyodide.ffi`` (imported when first needed: it exists only in the browser)."""
-    import pyodide.ffi  # type: ignore[import-not-found]
-
-    return pyodide.ffi
-
-
-def present(node: Any) -> bool:
-    """True unless ``node`` is None or JS null (Pyodide gives null as ``jsnull``, not None)."""
-    return node is not None and node is not pyodide_ffi().jsnull
 
 
 def choices_of(field: FieldDict) -> list[dict[str, Json]]:
@@ -379,15 +361,7 @@ def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
     name, kind = str(field["name"]), str(field.get("type", "text"))
     label = esc(field.get("label") or name)
     help_text = str(field.get("help") or "")
-    tags = ""
-    if field.get("house_default"):
-        tags += (
-            '<span class="hc-tag hc-house" title="Not given by the rule text: '
-            'a placeholder default you may change">house default</span>'
-        )
-    if field.get("rule"):
-        rule = esc(field["rule"])
-        tags += f'<span class="hc-tag hc-rule" title="Rule {rule}">{rule}</span>'
+    tags = _tags_html(field)
     described = f"{field_id}-problem" + (f" {field_id}-help" if help_text else "")
     help_html = f'<p class="hc-help" id="{field_id}-help">{esc(help_text)}</p>' if help_text else ""
     problem = f'<p class="hc-problem" id="{field_id}-problem" role="alert" hidden></p>'
@@ -414,6 +388,26 @@ def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
         )
     head = f'<div class="hc-label-row"><label for="{field_id}">{label}</label>{tags}</div>'
     common = f'id="{field_id}" name="{esc(name)}" aria-describedby="{described}"'
+    control = _control_html(field, kind, common, value)
+    return f'<div class="hc-field" {data}>{head}{control}{help_html}{problem}</div>'
+
+
+def _tags_html(field: FieldDict) -> str:
+    """A field's tags: "house default" (a number the rule text does not give) and its rule."""
+    tags = ""
+    if field.get("house_default"):
+        tags += (
+            '<span class="hc-tag hc-house" title="Not given by the rule text: '
+            'a placeholder default you may change">house default</span>'
+        )
+    if field.get("rule"):
+        rule = esc(field["rule"])
+        tags += f'<span class="hc-tag hc-rule" title="Rule {rule}">{rule}</span>'
+    return tags
+
+
+def _control_html(field: FieldDict, kind: str, common: str, value: Json) -> str:
+    """A field's input: a select of its choices, a whole number, or text (a hex, a path)."""
     if uses_choices(field):
         current = format_value(field, value)
         options = "" if is_required(field) and current else '<option value="">— none —</option>'
@@ -443,7 +437,7 @@ def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
             f'<input type="text" autocomplete="off" spellcheck="false"{hint} {common} '
             f'value="{esc(format_value(field, value))}">'
         )
-    return f'<div class="hc-field" {data}>{head}{control}{help_html}{problem}</div>'
+    return control
 
 
 def ensure_stylesheet(document: Any) -> None:

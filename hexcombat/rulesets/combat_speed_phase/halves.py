@@ -282,24 +282,8 @@ class HalfPhases(Ruleset):
         entered = sum(1 for i in range(1, len(walked)) if walked[i] != walked[i - 1])
         m = Motion.read(final.tag)
         book_motion = book.motion
-        place(state.figures.values(), figure, final.hex, final.facing)
-        book.motion = m.direction
-        book.oblique = m.oblique
-        book.hexes += entered
-        if half == 1:
-            book.debt, book.owed = 0 if cut else m.debt, 0
-        else:
-            book.carry = 0 if cut else m.debt
-        details: list[str] = []
-        spent = 0
-        per_step = self._per_step(state)
-        ticks = 0 if per_step else self._finishing(state, figure)
-        for step in path:
-            ticks += ticks_of(step, per_step)
-            if ticks > done:
-                break
-            spent += step.cost
-            details.append(describe_step(step))
+        _record_move(state, figure, final, m, entered, half, cut)
+        spent, details = self._walked_steps(state, figure, path, done)
         n = book.n or 0
         if m.debt and not cut:
             into = "the second half (C-10)" if half == 1 else "the next phase (R-5)"
@@ -307,28 +291,8 @@ class HalfPhases(Ruleset):
         if spent < left and not cut:
             which = "first" if half == 1 else "second"
             details.append(f"{hexes_text(left - spent)} of the {which} half unused: lost (CSP-10)")
-        if entered:
-            text = (
-                f"{figure.name} moves {hexes_text(entered)}: "
-                f"{hex_label(start)} → {hex_label(final.hex)} "
-                f"({spent} of {left} in half-phase {half})"
-            )
-        elif final.facing != figure.facing:
-            text = (
-                f"{figure.name} stays at {hex_label(start)} and turns to face "
-                f"{FACING_NAMES[final.facing]} ({spent} of {left} in half-phase {half})"
-            )
-        elif spent:
-            text = (
-                f"{figure.name} stays at {hex_label(start)} and changes direction of motion "
-                f"{motion_words(book_motion)} → {motion_words(m.direction)} "
-                f"({spent} of {left} in half-phase {half})"
-            )
-        else:
-            text = (
-                f"{figure.name} stays at {hex_label(start)} "
-                f"(its {hexes_text(left)} of half-phase {half} lost, CSP-10)"
-            )
+        moved = (start, final, entered)
+        text = _move_text(figure, moved, spent, left, half, (book_motion, m.direction))
         if cut:
             text += ": stopped, another figure is in the way (C-11)"
         state.emit(
@@ -354,6 +318,23 @@ class HalfPhases(Ruleset):
                 },
             )
         )
+
+    def _walked_steps(
+        self, state: GameState, figure: Figure, path: list[Step], done: int
+    ) -> tuple[int, list[str]]:
+        """The movement spent on the steps walked (``done`` ticks of the path) and each step
+        in words."""
+        details: list[str] = []
+        spent = 0
+        per_step = self._per_step(state)
+        ticks = 0 if per_step else self._finishing(state, figure)
+        for step in path:
+            ticks += ticks_of(step, per_step)
+            if ticks > done:
+                break
+            spent += step.cost
+            details.append(describe_step(step))
+        return spent, details
 
     def _report_separation(self, state: GameState, when: str) -> None:
         living = list(state.living())
@@ -391,3 +372,54 @@ def _facing_first(pose: Pose, path: list[Step], motion: str) -> tuple[int, int, 
     off = sum(1 for s in path if s.kind == "move" and Motion.read(s.pose.tag).direction != "F")
     order = RELATIVE.index(m.direction) if m.direction in RELATIVE else -1
     return (off, m.direction != "F", m.direction != motion, m.debt, order * 6 + pose.facing)
+
+
+def _record_move(
+    state: GameState, figure: Figure, final: Pose, m: Motion, entered: int, half: int, cut: bool
+) -> None:
+    """Put ``figure`` where its move ended and keep its motion, hexes and debt in its book."""
+    book = FigureBook(figure)
+    place(state.figures.values(), figure, final.hex, final.facing)
+    book.motion = m.direction
+    book.oblique = m.oblique
+    book.hexes += entered
+    if half == 1:
+        book.debt, book.owed = 0 if cut else m.debt, 0
+    else:
+        book.carry = 0 if cut else m.debt
+
+
+def _move_text(
+    figure: Figure,
+    moved: tuple[Hex, Pose, int],
+    spent: int,
+    left: int,
+    half: int,
+    motions: tuple[str, str],
+) -> str:
+    """The move in words: hexes entered, a turn, a change of direction of motion, or a
+    half-phase lost (``moved``: where it started, its last pose, how many hexes it entered;
+    ``motions``: the direction of motion before and after)."""
+    start, final, entered = moved
+    before, after = motions
+    if entered:
+        return (
+            f"{figure.name} moves {hexes_text(entered)}: "
+            f"{hex_label(start)} → {hex_label(final.hex)} "
+            f"({spent} of {left} in half-phase {half})"
+        )
+    if final.facing != figure.facing:
+        return (
+            f"{figure.name} stays at {hex_label(start)} and turns to face "
+            f"{FACING_NAMES[final.facing]} ({spent} of {left} in half-phase {half})"
+        )
+    if spent:
+        return (
+            f"{figure.name} stays at {hex_label(start)} and changes direction of motion "
+            f"{motion_words(before)} → {motion_words(after)} "
+            f"({spent} of {left} in half-phase {half})"
+        )
+    return (
+        f"{figure.name} stays at {hex_label(start)} "
+        f"(its {hexes_text(left)} of half-phase {half} lost, CSP-10)"
+    )

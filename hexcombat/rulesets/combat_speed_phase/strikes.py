@@ -69,46 +69,7 @@ class Strikes(Ruleset):
         params: tuple[FieldSpec, ...] = (weapon, target)
         resolver = opt_text(state, "csp.combat_resolver")
         if resolver == "gm":
-            params += (
-                FieldSpec(
-                    "outcome",
-                    "The GM's ruling",
-                    "choice",
-                    help="The GM's ruling: the text has no to-hit rule (C-1).",
-                    rule="C-1",
-                    choices=(Choice("hit", "Hit"), Choice("miss", "Miss")),
-                ),
-            )
-            if tracks_hp(state):
-                params += (
-                    FieldSpec(
-                        "damage",
-                        "GM: damage",
-                        "int",
-                        0,
-                        "Hit points the target loses (0 on a miss). The text has no damage "
-                        "(C-1, R-3).",
-                        "R-3",
-                        minimum=0,
-                        maximum=99,
-                        required=False,
-                    ),
-                )
-            params += (
-                FieldSpec(
-                    "status",
-                    "GM: status",
-                    "choice",
-                    "none",
-                    "A status the hit gives, if any (R-3).",
-                    "R-3",
-                    tuple(
-                        Choice(v, label, when={} if v == "none" else {"outcome": "hit"})
-                        for v, label in STATUSES
-                    ),
-                    required=False,
-                ),
-            )
+            params += _gm_ruling_fields(state)
             label, help_text = (
                 "Strike (GM rules the outcome)",
                 "Reach, arc and impairment are the text's (CSP-17, C-13, CSP-3); whether the "
@@ -299,3 +260,49 @@ class Strikes(Ruleset):
             knock_down(target)
         if target.has_status("down"):
             state.emit(Event("status", f"{target.name} is down", target.id, rule="R-3"))
+
+
+def _gm_ruling_fields(state: GameState) -> tuple[FieldSpec, ...]:
+    """What the GM enters for a strike when the GM rules its outcome: hit or miss, the damage
+    (when the encounter tracks hit points) and a status."""
+    fields: tuple[FieldSpec, ...] = ()
+    fields += (
+        FieldSpec(
+            "outcome",
+            "The GM's ruling",
+            "choice",
+            help="The GM's ruling: the text has no to-hit rule (C-1).",
+            rule="C-1",
+            choices=(Choice("hit", "Hit"), Choice("miss", "Miss")),
+        ),
+    )
+    if tracks_hp(state):
+        fields += (
+            FieldSpec(
+                "damage",
+                "GM: damage",
+                "int",
+                0,
+                "Hit points the target loses (0 on a miss). The text has no damage (C-1, R-3).",
+                "R-3",
+                minimum=0,
+                maximum=99,
+                required=False,
+            ),
+        )
+    fields += (
+        FieldSpec(
+            "status",
+            "GM: status",
+            "choice",
+            "none",
+            "A status the hit gives, if any (R-3).",
+            "R-3",
+            tuple(
+                Choice(v, label, when={} if v == "none" else {"outcome": "hit"})
+                for v, label in STATUSES
+            ),
+            required=False,
+        ),
+    )
+    return fields

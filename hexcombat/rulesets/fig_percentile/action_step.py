@@ -74,6 +74,17 @@ def _choice_event(state: GameState, figure: Figure, text: str, **data: Json) -> 
 def reveal(state: GameState, choices: list[Action], dice: Dice) -> None:
     """G-19: every choice of the step is revealed at once (in setup order) and takes effect:
     actions are spent, dodgers are asked which attack they dodge, attackers are asked to roll."""
+    attacks, dodgers = _take_choices(state, choices)
+    _ask_dodgers(state, dodgers, attacks)
+    _ask_attackers(state, attacks)
+    finish_if_done(state)
+
+
+def _take_choices(
+    state: GameState, choices: list[Action]
+) -> tuple[list[dict[str, Json]], list[Figure]]:
+    """Each revealed choice takes effect: actions spent, choices logged; the attacks made and
+    the figures that dodge."""
     attacks: list[dict[str, Json]] = []
     dodgers: list[Figure] = []
     for action in choices:
@@ -107,6 +118,11 @@ def reveal(state: GameState, choices: list[Action], dice: Dice) -> None:
             )
         else:
             raise IllegalActionError(f"{kind!r} is not a choice of the action step")
+    return attacks, dodgers
+
+
+def _ask_dodgers(state: GameState, dodgers: list[Figure], attacks: list[dict[str, Json]]) -> None:
+    """Each dodger with an attack coming at it is asked which one it dodges."""
     dodging: dict[str, Json] = {}
     for dodger in dodgers:
         against = [a for a in attacks if a["target"] == dodger.id]
@@ -131,6 +147,10 @@ def reveal(state: GameState, choices: list[Action], dice: Dice) -> None:
             text=f"{dodger.name} picks the attack to dodge (G-3)",
         )
     RoundBook(state).start_dodging(dodging)
+
+
+def _ask_attackers(state: GameState, attacks: list[dict[str, Json]]) -> None:
+    """Each attacker is asked to roll to hit."""
     for attack in attacks:
         attacker = state.figure(str(attack["attacker"]))
         target = state.figure(str(attack["target"]))
@@ -153,7 +173,6 @@ def reveal(state: GameState, choices: list[Action], dice: Dice) -> None:
             rule="FP-21, G-19",
             context=attack,
         )
-    finish_if_done(state)
 
 
 def _chosen_item(figure: Figure, kind: str) -> Equipment:
@@ -256,16 +275,7 @@ def roll_attack(state: GameState, dice: Dice) -> None:
     dodge asks the target to roll (G-3), any other hit lands."""
     attacker, target, item, extra = roll_context(state)
     if state.ruleset.is_out(state, target):
-        state.emit(
-            Event(
-                "attack",
-                f"{attacker.name}'s attack on {target.name} is wasted: {target.name} is out "
-                "of the fight (G-19 option: one by one)",
-                attacker.id,
-                target.id,
-                rule="G-19",
-            )
-        )
+        _wasted(state, attacker, target)
         finish_if_done(state)
         return
     check = attack_check(state, attacker, target, item, extra)
@@ -305,31 +315,50 @@ def roll_attack(state: GameState, dice: Dice) -> None:
         )
     )
     if result.success and dodging:
-        dodge = dodge_check(state, target)
-        state.ask(
-            target.id,
-            f"{target.name}: roll to dodge {attacker.name}'s {item.name}",
-            (
-                ActionSpec(
-                    "roll_dodge",
-                    f"Roll to dodge ({needs_text(dodge)})",
-                    target.id,
-                    (),
-                    "D100 at or under the dodge skill cancels the hit (G-3).",
-                    "G-3, FP-10",
-                ),
-            ),
-            rule="G-3",
-            context={
-                "roll": "dodge",
-                "attacker": attacker.id,
-                "item": item.name,
-                "kind": item.kind,
-            },
-        )
+        _ask_to_dodge(state, attacker, target, item)
     elif result.success:
         land_hit(state, attacker, target, item, dice)
     finish_if_done(state)
+
+
+def _wasted(state: GameState, attacker: Figure, target: Figure) -> None:
+    """An attack on a target already out of the fight is wasted."""
+    state.emit(
+        Event(
+            "attack",
+            f"{attacker.name}'s attack on {target.name} is wasted: {target.name} is out "
+            "of the fight (G-19 option: one by one)",
+            attacker.id,
+            target.id,
+            rule="G-19",
+        )
+    )
+
+
+def _ask_to_dodge(state: GameState, attacker: Figure, target: Figure, item: Equipment) -> None:
+    """A hit the target chose to dodge: the target is asked to roll."""
+    dodge = dodge_check(state, target)
+    state.ask(
+        target.id,
+        f"{target.name}: roll to dodge {attacker.name}'s {item.name}",
+        (
+            ActionSpec(
+                "roll_dodge",
+                f"Roll to dodge ({needs_text(dodge)})",
+                target.id,
+                (),
+                "D100 at or under the dodge skill cancels the hit (G-3).",
+                "G-3, FP-10",
+            ),
+        ),
+        rule="G-3",
+        context={
+            "roll": "dodge",
+            "attacker": attacker.id,
+            "item": item.name,
+            "kind": item.kind,
+        },
+    )
 
 
 def roll_dodge(state: GameState, dice: Dice) -> None:

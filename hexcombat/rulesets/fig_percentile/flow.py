@@ -215,15 +215,7 @@ def _moved(
     place(state.figures.values(), figure, final.hex, final.facing)
     mode = book.mode or "stationary"
     limit = allowance(mode, fig_of(figure), s.rounding)
-    executed: list[str] = []
-    spent = extra = 0
-    for step in path:
-        if spent + step.cost > done and step.cost > 0:
-            break
-        spent += step.cost
-        if step.kind == "move":
-            extra += step.cost - 1  # G-13: points spent beyond 1 per hex, as actually spent
-        executed.append(describe_step(step))
+    executed, extra = _walked(path, done)
     book.terrain_extra = extra
     cut = done < len(poses) - 1
     n = len(entered)
@@ -242,19 +234,7 @@ def _moved(
         text = f"{figure.name} turns to face {FACING_NAMES[final.facing]} at {hex_label(start)}"
     if cut:
         text += ": stopped, another figure is in the way"
-    details = [*speed_note(state, figure), *executed]
-    if n == 0 and mode != "stationary":
-        details.append(
-            "Entering no hex stops a figure whatever its mode: speed 0, it may dodge as a "
-            "stationary figure (FP-10) and must accelerate again to run (G-11, FP-4)"
-        )
-    if s.terrain_reduces_speed and extra and n:
-        details.append(
-            f"Terrain: {counted(extra, 'extra movement point')} spent, speed lowered by "
-            f"{10 * extra}, not below 0 (G-13 option)"
-        )
-    if limit > done and n and not cut:
-        details.append(f"{limit - done} MP left unused (FP-13)")
+    details = _move_details(state, figure, executed, (n, extra, done, limit), cut)
     state.emit(
         Event(
             "move",
@@ -276,6 +256,50 @@ def _moved(
             },
         )
     )
+
+
+def _walked(path: Sequence[Step], done: int) -> tuple[list[str], int]:
+    """The steps of ``path`` carried out within ``done`` movement points, in words, and the
+    points they spent beyond one a hex."""
+    executed: list[str] = []
+    spent = extra = 0
+    for step in path:
+        if spent + step.cost > done and step.cost > 0:
+            break
+        spent += step.cost
+        if step.kind == "move":
+            extra += step.cost - 1  # G-13: points spent beyond 1 per hex, as actually spent
+        executed.append(describe_step(step))
+    return executed, extra
+
+
+def _move_details(
+    state: GameState,
+    figure: Figure,
+    executed: list[str],
+    counts: tuple[int, int, int, int],
+    cut: bool,
+) -> list[str]:
+    """A move's details: the speed, the steps, and what entering no hex, costly terrain or
+    points left unused mean (``counts``: hexes entered, extra points, points spent, the
+    allowance)."""
+    s = settings(state)
+    n, extra, done, limit = counts
+    mode = FigureBook(figure).mode or "stationary"
+    details = [*speed_note(state, figure), *executed]
+    if n == 0 and mode != "stationary":
+        details.append(
+            "Entering no hex stops a figure whatever its mode: speed 0, it may dodge as a "
+            "stationary figure (FP-10) and must accelerate again to run (G-11, FP-4)"
+        )
+    if s.terrain_reduces_speed and extra and n:
+        details.append(
+            f"Terrain: {counted(extra, 'extra movement point')} spent, speed lowered by "
+            f"{10 * extra}, not below 0 (G-13 option)"
+        )
+    if limit > done and n and not cut:
+        details.append(f"{limit - done} MP left unused (FP-13)")
+    return details
 
 
 def report_pairs(state: GameState) -> None:

@@ -13,18 +13,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from hexcombat.rulesets.common import is_int
 
 from ...actions import Action, ActionSpec
-from ...checks import Chain, Stage, Variant
 from ...dice import Dice, DiceSyntaxError, parse
 from ...errors import IllegalActionError, Problem
 from ...events import Event
 from ...figures import Equipment, Figure, Pool
-from ...geometry import Hex
 from ...layout import hex_label
 from ...movement import Reach
 from ...state import GameState
@@ -35,32 +32,23 @@ from ..base import Preview, Ruleset
 from ..data import load
 from ..manifest import Manifest
 from ..registry import register
-from . import action_step, flow, offers
+from . import action_step, flow, offers, resolve
 from .equipment import catalogue_item, in_hand, is_ranged
-from .moves import describe_step
 from .options import FIELDS, OPTIONS, TIME
 from .situation import (
     actions_left,
-    attack_check,
-    attack_item,
     band_at,
     counted,
-    dodge_check,
     fig_of,
     item_max_hexes,
-    los_needed,
-    may_dodge,
     mode_of,
     motion,
-    needs_text,
     ranged_item,
     settings,
-    sight_between,
     stat,
-    target_problem,
     turns_freely,
 )
-from .speed import RUNNING, accel_speed, allowance, can_dodge, show, speed_value, top_speed
+from .speed import RUNNING, accel_speed, allowance, can_dodge, show, top_speed
 from .state import FigureBook, RoundBook
 
 DATA: Any = load("fig_percentile")
@@ -234,7 +222,7 @@ class FigPercentile(Ruleset):
         if action.kind == "stop_or_continue":
             _spell_needs_stop(state, state.figure(action.figure), action)
         if action.kind in action_step.ATTACKS:
-            _extra(action)
+            resolve.extra_modifier(action)
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points (only with the hit-point damage model)."""
@@ -276,107 +264,18 @@ class FigPercentile(Ruleset):
         figure = state.figure(action.figure)
         kind = action.kind
         if kind in ("attack", "release_spell"):
-            item = attack_item(figure, spell=kind == "release_spell")
-            if item is None:
-                raise IllegalActionError(f"{figure.name} has nothing to attack with")
-            target = state.figure(action.text("target"))
-            problem = target_problem(state, figure, target, item)
-            if problem:
-                raise IllegalActionError(problem)
-            check = attack_check(state, figure, target, item, _extra(action))
-            notes: list[str] = []
-            ok, why = may_dodge(state, target)
-            if ok:
-                dodge = dodge_check(state, target)
-                dodged = Chain(
-                    check.label, (Stage("hit", check), Stage("dodge", dodge, ("success",)))
-                )
-                check = replace(
-                    check,
-                    variants=(
-                        Variant("No dodge", check),
-                        Variant(f"Dodge ({needs_text(dodge)})", dodged),
-                    ),
-                )
-                notes.append(f"{target.name} may dodge a hit: {why}")
-            elif settings(state).dodge and stat(target, "dodge_skill", 0):
-                notes.append(f"{target.name} cannot dodge: {why}")
-            highlights: dict[str, tuple[Hex, ...]] = {"target": target.hexes()}
-            if los_needed(state, item):
-                seen = sight_between(state, figure, target)
-                highlights["los"] = seen.between
-                notes.append(f"Line of sight: {seen.reason} ({seen.rule})")
-            return Preview(
-                action,
-                True,
-                rollables=(check,),
-                notes=tuple(notes),
-                cost=1,
-                highlights=highlights,
-            )
+            return resolve.attack_preview(state, action, figure)
         if kind == "roll_attack":
-            attacker, target, item, extra = action_step.roll_context(state)
-            check = attack_check(state, attacker, target, item, extra)
-            notes = ["The numbers are those after movement, before any result of this step (G-19)"]
-            if action_step.dodged_by(state, target, attacker):
-                dodge = dodge_check(state, target)
-                dodged = Chain(
-                    check.label, (Stage("hit", check), Stage("dodge", dodge, ("success",)))
-                )
-                check = replace(
-                    check,
-                    variants=(Variant(f"{target.name} dodges ({needs_text(dodge)})", dodged),),
-                )
-                notes.append(
-                    f"{target.name} chose to dodge this attack: a hit asks for its roll (G-3)"
-                )
-            return Preview(action, True, rollables=(check,), notes=tuple(notes))
-        if kind == "pick_dodge":  # rolls nothing now: the dodge is rolled if the attack hits
-            dodge = dodge_check(state, figure)
-            attacker = state.figure(action.text("attacker"))
-            return Preview(
-                action,
-                True,
-                notes=(
-                    f"If {attacker.name}'s attack hits, you roll to dodge it: "
-                    f"{needs_text(dodge)} ({dodge.percent()}); the other attacks on you are "
-                    "not dodged (G-3)",
-                ),
-            )
-        if kind in ("dodge", "roll_dodge"):
-            note = {
-                "dodge": "Your action for this step: after the reveal you pick one attack "
-                "against you to dodge (G-3, G-19)",
-                "roll_dodge": "Success cancels the hit (G-3)",
-            }[kind]
-            cost = 1 if kind == "dodge" else None
-            return Preview(
-                action, True, rollables=(dodge_check(state, figure),), notes=(note,), cost=cost
-            )
+            return resolve.roll_attack_preview(state, action)
+        if kind in ("pick_dodge", "dodge", "roll_dodge"):
+            return resolve.dodge_preview(state, action, figure)
         if kind == "hold":
             return Preview(action, True, notes=("No action this round (G-19)",))
         if kind == "plan_move":
-            path = flow.planned_path(state, figure, action.hex("to"), _facing(action))
             reach = self.reach(state, figure)
-            return Preview(
-                action,
-                True,
-                cost=sum(s.cost for s in path),
-                path=(figure.position, *(s.pose.hex for s in path if s.kind == "move")),
-                notes=tuple(_sentence(describe_step(s)) for s in path),
-                highlights={"reach": tuple(reach.hex_costs())} if reach else {},
-            )
+            return resolve.plan_move_preview(state, action, figure, reach)
         if kind == "declare":
-            s = settings(state)
-            mode = action.text("mode")
-            fig = fig_of(figure)
-            speed = speed_value(mode, fig, 1, s.walk_speed)
-            dodging = "dodging allowed" if can_dodge(speed, fig) else "no dodging"
-            hexes = counted(allowance(mode, fig, s.rounding), "hex", "hexes")
-            notes = [f"Up to {hexes} this round; speed {show(speed)}; {dodging} (FP-5, FP-10)"]
-            if action.text("ready", ""):
-                notes.append("Every roll this round is at half skill (FP-23)")
-            return Preview(action, True, notes=tuple(notes))
+            return resolve.declare_preview(state, action, figure)
         return Preview(action, True)
 
     # ---- handlers ------------------------------------------------------------------------
@@ -393,7 +292,7 @@ class FigPercentile(Ruleset):
     def do_plan_move(self, state: GameState, action: Action, dice: Dice) -> None:
         """Plan this round's move; all moves run together when the step ends."""
         figure = state.figure(action.figure)
-        to, facing = action.hex("to"), _facing(action)
+        to, facing = action.hex("to"), resolve.chosen_facing(action)
         path = flow.planned_path(state, figure, to, facing)
         RoundBook(state).plan(figure.id, str(to), facing)
         if settings(state).hidden_declarations:
@@ -527,22 +426,6 @@ def _spell_needs_stop(state: GameState, figure: Figure, action: Action) -> None:
         )
 
 
-def _extra(action: Action) -> int:
-    value = action.integer("modifier", 0)
-    limit = offers.MODIFIER_LIMIT
-    if not -limit <= value <= limit:
-        raise IllegalActionError(
-            f"the other modifier must be from {-limit} to {limit}, got {value}"
-        )
-    return value
-
-
-def _facing(action: Action) -> int | None:
-    if action.params.get("facing") is None:
-        return None
-    return action.integer("facing")
-
-
 def _item_problems(item: Equipment) -> list[Problem]:
     problems = []
     skill = item.stats.get("skill")
@@ -569,8 +452,3 @@ def _item_problems(item: Equipment) -> list[Problem]:
     if item.loaded is not None and not (item.kind == "weapon" and is_ranged(item)):
         problems.append(Problem("loaded", "only ranged weapons are loaded"))
     return problems
-
-
-def _sentence(text: str) -> str:
-    """``text`` with its first letter capitalised (the rest untouched)."""
-    return text[:1].upper() + text[1:]

@@ -133,8 +133,69 @@ def through_of(attacker: Figure, target: Figure, mode: str) -> str | None:
     return None if mode == "close" else where(target, attacker.position)
 
 
+ATTACK_WORDS: dict[str, tuple[str, str, str, str]] = {
+    "melee": (
+        "melee",
+        "Melee attack",
+        "D100 at or under the MSC hits (SCP-4, SCP-24...SCP-28).",
+        "SCP-1, SCP-4, SCP-27",
+    ),
+    "ranged": (
+        "fire",
+        "Fire",
+        "The missile flies in a straight line; every figure on it is "
+        "checked until one is hit (SCP-10...SCP-12).",
+        "SCP-1, SCP-3, SCP-12",
+    ),
+    "close": (
+        "grapple",
+        "Grapple (Close)",
+        "Only against a figure in your hex, which you may "
+        "step into (SCP-5; shields are dropped, SCP-41).",
+        "SCP-1, SCP-5, SCP-41",
+    ),
+}
+"""Per attack mode: the action kind, its label, its help and its rules."""
+
+
 def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | None:
     """Melee, Fire or Grapple with every legal weapon -> special -> target chain."""
+    weapons, specials, targets = _attack_choices(state, figure, mode)
+    if not weapons:
+        return None
+    params = [
+        FieldSpec("weapon", "Weapon", "choice", choices=tuple(weapons)),
+        FieldSpec(
+            "special", "Special attack", "choice", "none", choices=tuple(specials), rule="SCP-16"
+        ),
+        FieldSpec("target", "Target", "figure", choices=tuple(targets)),
+    ]
+    drop = drop_param(state, state.figures.values())
+    if drop is not None and mode != "ranged":
+        params.append(drop)
+    if mode == "melee":
+        params.append(
+            FieldSpec(
+                "off_hand",
+                "With the secondary hand",
+                "bool",
+                False,
+                required=False,
+                help="Striking with the secondary hand changes the chance (a house number: "
+                "the rules give none).",
+                rule="SCP-7",
+            )
+        )
+    params.append(modifier_param())
+    words = ATTACK_WORDS[mode]
+    return ActionSpec(words[0], words[1], figure.id, tuple(params), words[2], words[3])
+
+
+def _attack_choices(
+    state: GameState, figure: Figure, mode: str
+) -> tuple[list[Choice], list[Choice], list[Choice]]:
+    """Every legal weapon -> special -> target chain of an attack in ``mode``: the weapons,
+    the specials (when a weapon), the targets (when a weapon and a special)."""
     shield = shield_of(figure)
     shield_type = str(shield.stats.get("type", "")) if shield else ""
     weapons: list[Choice] = []
@@ -165,55 +226,7 @@ def attack_spec(state: GameState, figure: Figure, mode: str) -> ActionSpec | Non
                 any_target = True
         if any_target:
             weapons.append(Choice(w.name, w.name, f"Base {w.base}"))
-    if not weapons:
-        return None
-    params = [
-        FieldSpec("weapon", "Weapon", "choice", choices=tuple(weapons)),
-        FieldSpec(
-            "special", "Special attack", "choice", "none", choices=tuple(specials), rule="SCP-16"
-        ),
-        FieldSpec("target", "Target", "figure", choices=tuple(targets)),
-    ]
-    drop = drop_param(state, state.figures.values())
-    if drop is not None and mode != "ranged":
-        params.append(drop)
-    if mode == "melee":
-        params.append(
-            FieldSpec(
-                "off_hand",
-                "With the secondary hand",
-                "bool",
-                False,
-                required=False,
-                help="Striking with the secondary hand changes the chance (a house number: "
-                "the rules give none).",
-                rule="SCP-7",
-            )
-        )
-    params.append(modifier_param())
-    words = {
-        "melee": (
-            "melee",
-            "Melee attack",
-            "D100 at or under the MSC hits (SCP-4, SCP-24...SCP-28).",
-            "SCP-1, SCP-4, SCP-27",
-        ),
-        "ranged": (
-            "fire",
-            "Fire",
-            "The missile flies in a straight line; every figure on it is "
-            "checked until one is hit (SCP-10...SCP-12).",
-            "SCP-1, SCP-3, SCP-12",
-        ),
-        "close": (
-            "grapple",
-            "Grapple (Close)",
-            "Only against a figure in your hex, which you may "
-            "step into (SCP-5; shields are dropped, SCP-41).",
-            "SCP-1, SCP-5, SCP-41",
-        ),
-    }[mode]
-    return ActionSpec(words[0], words[1], figure.id, tuple(params), words[2], words[3])
+    return weapons, specials, targets
 
 
 def drop_param(state: GameState, targets: Iterable[Figure]) -> FieldSpec | None:

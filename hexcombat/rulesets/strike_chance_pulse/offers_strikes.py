@@ -147,36 +147,9 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     targets: list[list[Choice]] = [[] for _ in STRIKE_PARAMS]
     for form, ws in forms.items():
         if form in TWO_WEAPON_FORMS:
-            found = two_weapon_choices(state, figure, form, ws)
-            if found is None:
-                continue
-            value = weapons_value(ws)
-            when: dict[str, Json] = {"form": form, "weapon": value}
-            weapons.append(Choice(value, value, "one strike each", when={"form": form}))
-            for i, strike in enumerate(found):
-                skip = [Choice(NO_TARGET, f"No {STRIKE_WORDS[i].lower()} strike", when=when)]
-                targets[i] += strike if i < 2 else skip + strike
-            for i in range(len(found), len(STRIKE_PARAMS)):
-                if i >= 2:
-                    targets[i].append(Choice(NO_TARGET, "No more strikes", when=when))
-            names = ", ".join(w.name for w in ws)
-            form_choices.append(Choice(form, FORM_WORDS[form], names))
+            _two_weapon_form(state, figure, form, ws, (form_choices, weapons, targets))
             continue
-        offered = False
-        for w in ws:
-            ts = strike_targets(state, figure, w, form)
-            if len(ts) < 2:
-                continue
-            when = {"form": form, "weapon": w.name}
-            weapons.append(
-                Choice(w.name, w.name, f"Rank {weapon_rank(figure, w)}", when={"form": form})
-            )
-            for i in range(len(STRIKE_PARAMS)):
-                if i >= 2:
-                    targets[i].append(Choice(NO_TARGET, "No more targets", when=when))
-                if i < len(ts):
-                    targets[i] += [Choice(t.id, t.name, when=when) for t in ts]
-            offered = True
+        offered = _several_targets(state, figure, form, ws, (weapons, targets))
         if offered:
             form_choices.append(
                 Choice(form, f"Several adjacent targets (Rank {s.high_rank}+, SCP-15)")
@@ -209,6 +182,60 @@ def multiple_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         "(SCP-46, R-18); several targets are each struck once (SCP-15).",
         "SCP-13, SCP-14, SCP-15, SCP-46, A-31",
     )
+
+
+def _two_weapon_form(
+    state: GameState,
+    figure: Figure,
+    form: str,
+    ws: list[Weapon],
+    offers: tuple[list[Choice], list[Choice], list[list[Choice]]],
+) -> None:
+    """Offer a two-weapon strike of ``form`` (a target for each weapon), when it has one:
+    added to ``offers`` (the forms, the weapons, each strike's targets)."""
+    form_choices, weapons, targets = offers
+    found = two_weapon_choices(state, figure, form, ws)
+    if found is None:
+        return
+    value = weapons_value(ws)
+    when: dict[str, Json] = {"form": form, "weapon": value}
+    weapons.append(Choice(value, value, "one strike each", when={"form": form}))
+    for i, strike in enumerate(found):
+        skip = [Choice(NO_TARGET, f"No {STRIKE_WORDS[i].lower()} strike", when=when)]
+        targets[i] += strike if i < 2 else skip + strike
+    for i in range(len(found), len(STRIKE_PARAMS)):
+        if i >= 2:
+            targets[i].append(Choice(NO_TARGET, "No more strikes", when=when))
+    names = ", ".join(w.name for w in ws)
+    form_choices.append(Choice(form, FORM_WORDS[form], names))
+
+
+def _several_targets(
+    state: GameState,
+    figure: Figure,
+    form: str,
+    ws: list[Weapon],
+    offers: tuple[list[Choice], list[list[Choice]]],
+) -> bool:
+    """Offer each weapon of ``form`` that reaches several adjacent targets, once each: added
+    to ``offers`` (the weapons, each strike's targets); True when one was."""
+    weapons, targets = offers
+    offered = False
+    for w in ws:
+        ts = strike_targets(state, figure, w, form)
+        if len(ts) < 2:
+            continue
+        when = {"form": form, "weapon": w.name}
+        weapons.append(
+            Choice(w.name, w.name, f"Rank {weapon_rank(figure, w)}", when={"form": form})
+        )
+        for i in range(len(STRIKE_PARAMS)):
+            if i >= 2:
+                targets[i].append(Choice(NO_TARGET, "No more targets", when=when))
+            if i < len(ts):
+                targets[i] += [Choice(t.id, t.name, when=when) for t in ts]
+        offered = True
+    return offered
 
 
 # ---- SCP-51, SCP-52: the mounted Charge and its momentum ----------------------------------

@@ -368,9 +368,49 @@ def strike_check(
 ) -> StrikeCheck:
     """SCP-24...SCP-32 with the special attacks' bases: the Strike Check of one attack."""
     s = settings(state)
-    md = stat(attacker, "md", 0)
-    r = weapon_rank(attacker, weapon)
     label = f"{attacker.name}'s {weapon.name} at {target.name}"
+    base, base_label, r, uses_rank = _strike_base(state, attacker, target, weapon, special, charge)
+    modifiers = _skill_modifiers(attacker, weapon, r, uses_rank)
+    if special != "restrain" or s.restrain_subtract_dr:
+        modifiers += _defense_modifiers(state, target, through, mode)
+    modifiers += _situation_modifiers(
+        state, target, mode, special, off_hand=off_hand, multiple=multiple, extra=extra
+    )
+    check = Check(
+        label,
+        "d100",
+        "le",
+        base,
+        base_label,
+        tuple(modifiers),
+        rule="SCP-24, SCP-27, SCP-28",
+        success_text="hit",
+        success_phrase="to hit",
+        failure_text="miss",
+    )
+    melee_parry = mode == "melee" or (mode == "close" and s.parry_attack_types == "melee_close")
+    can = melee_parry and not riposte and parry_rank_of(state, target)[0]
+    return StrikeCheck(
+        check,
+        parry_margin=bool(can),
+        evading_parry=bool(can) and target.has_status("evading") and mode == "melee",
+        auto_miss=s.fumble_auto_miss,
+        knockout=special == "knockout",
+    )
+
+
+def _strike_base(
+    state: GameState,
+    attacker: Figure,
+    target: Figure,
+    weapon: Weapon,
+    special: str,
+    charge: bool,
+) -> tuple[int, str, int | None, bool]:
+    """The Base Chance of a strike and its words, the attacker's rank that counts, and whether
+    the rank counts at all (special attacks may have bases of their own)."""
+    s = settings(state)
+    r = weapon_rank(attacker, weapon)
     base, base_label = weapon.base, f"Base Chance of the {weapon.name}"
     if weapon.kind in ("hands", "kick"):
         base_label = (
@@ -397,6 +437,14 @@ def strike_check(
             f"(PS + AG) {sum(tgt)}) (SCP-19, I-6, A-22)"
         )
         r = rank(attacker, UNARMED) if s.restrain_skill == "unarmed" else None
+    return base, base_label, r, uses_rank
+
+
+def _skill_modifiers(
+    attacker: Figure, weapon: Weapon, r: int | None, uses_rank: bool
+) -> list[Modifier]:
+    """The attacker's Manual Dexterity and rank with the weapon, when they count."""
+    md = stat(attacker, "md", 0)
     modifiers: list[Modifier] = []
     if r is not None and uses_rank:
         modifiers.append(Modifier("modified MD", md, "SCP-24"))
@@ -405,22 +453,44 @@ def strike_check(
         modifiers.append(Modifier("modified MD (natural weapon)", md, "SCP-26"))
     else:
         modifiers.append(Modifier("unranked: no MD or Rank", 0, "SCP-25"))
-    if special != "restrain" or s.restrain_subtract_dr:
-        dr, shield, shield_rank = defense(state, target, through, mode == "close")
-        modifiers.append(
-            Modifier(f"{target.name}'s Agility (Defense Rating)", -dr.agility, "SCP-37")
-        )
-        if shield is not None and dr.shield:
-            if dr.shield_counts:
-                modifiers.append(
-                    Modifier(
-                        f"{shield.name}, Rank {shield_rank} ({dr.why})",
-                        -dr.shield,
-                        "SCP-38, SCP-39",
-                    )
+    return modifiers
+
+
+def _defense_modifiers(
+    state: GameState, target: Figure, through: str | None, mode: str
+) -> list[Modifier]:
+    """The target's Defense Rating: its agility, and its shield when the shield counts."""
+    modifiers: list[Modifier] = []
+    dr, shield, shield_rank = defense(state, target, through, mode == "close")
+    modifiers.append(Modifier(f"{target.name}'s Agility (Defense Rating)", -dr.agility, "SCP-37"))
+    if shield is not None and dr.shield:
+        if dr.shield_counts:
+            modifiers.append(
+                Modifier(
+                    f"{shield.name}, Rank {shield_rank} ({dr.why})",
+                    -dr.shield,
+                    "SCP-38, SCP-39",
                 )
-            else:
-                modifiers.append(Modifier(f"No shield: {dr.why}", 0, "SCP-39"))
+            )
+        else:
+            modifiers.append(Modifier(f"No shield: {dr.why}", 0, "SCP-39"))
+    return modifiers
+
+
+def _situation_modifiers(
+    state: GameState,
+    target: Figure,
+    mode: str,
+    special: str,
+    *,
+    off_hand: bool,
+    multiple: bool,
+    extra: int,
+) -> list[Modifier]:
+    """What else the strike adds: an evading target, a disarm, the secondary hand, a
+    multiple strike and the GM's other modifier."""
+    s = settings(state)
+    modifiers: list[Modifier] = []
     if target.has_status("evading") and mode != "close":
         modifiers.append(
             Modifier(f"{target.name} is Evading", s.evade_modifier, "SCP-29, A-10", True)
@@ -435,27 +505,7 @@ def strike_check(
         )
     if extra:
         modifiers.append(Modifier("Other modifier (lighting, posture ...)", extra, "SCP-27"))
-    check = Check(
-        label,
-        "d100",
-        "le",
-        base,
-        base_label,
-        tuple(modifiers),
-        rule="SCP-24, SCP-27, SCP-28",
-        success_text="hit",
-        success_phrase="to hit",
-        failure_text="miss",
-    )
-    melee_parry = mode == "melee" or (mode == "close" and s.parry_attack_types == "melee_close")
-    can = melee_parry and not riposte and parry_rank_of(state, target)[0]
-    return StrikeCheck(
-        check,
-        parry_margin=bool(can),
-        evading_parry=bool(can) and target.has_status("evading") and mode == "melee",
-        auto_miss=s.fumble_auto_miss,
-        knockout=special == "knockout",
-    )
+    return modifiers
 
 
 def restrainers(state: GameState, target: Figure, exclude: str = "") -> list[Figure]:

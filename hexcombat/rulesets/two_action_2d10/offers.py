@@ -110,6 +110,7 @@ class Offers(Flow):
         return gap == 1
 
     def _declare_spec(self, state: GameState, f: Figure) -> ActionSpec:
+        """The hidden declaration of two actions (TA-1): what ``f`` may declare, whom at."""
         allowed = self.allowed(state, f)
         names = [c.value for c in ACTIONS]
         if str(f.stats.get("missile", "none")) == "none":
@@ -136,64 +137,8 @@ class Offers(Flow):
             for c in STYLES
         )
         params = (
-            FieldSpec(
-                "first",
-                "First action",
-                "choice",
-                "attack" if allowed else "none",
-                rule="TA-1",
-                choices=choices if allowed >= 1 else none_only,
-            ),
-            FieldSpec(
-                "second",
-                "Second action",
-                "choice",
-                "parry" if allowed >= 2 else "none",
-                rule="TA-1",
-                choices=choices if allowed >= 2 else none_only,
-            ),
-            FieldSpec(
-                "combine",
-                "Combine both into one",
-                "bool",
-                False,
-                "Both actions into one: 3d10 keep the best two (TA-5), or two movement dice "
-                "(TA-25).",
-                "TA-5",
-                required=False,
-            ),
-            FieldSpec(
-                "target",
-                "Target",
-                "figure",
-                None,
-                "Whom an attack, brawl or shot is aimed at (D-18); offered when one of the "
-                "two actions is one of them.",
-                "D-18",
-                targets,
-                required=False,
-            ),
-            FieldSpec(
-                "guard",
-                "Parry or dodge against",
-                "figure",
-                None,
-                "The one attacker a Parry or Dodge counts against (and a Block, when the "
-                "encounter's Block covers one declared attacker); offered when one is declared.",
-                "D-2",
-                guards,
-                required=False,
-            ),
-            FieldSpec(
-                "style",
-                "Brawl",
-                "choice",
-                "pummel",
-                "Pummel or a tactical outcome (TA-19, TA-21); offered when a Brawl is declared.",
-                "TA-21",
-                styles,
-                required=False,
-            ),
+            *_action_fields(allowed, choices, none_only),
+            *_aim_fields(targets, guards, styles),
         )
         return ActionSpec(
             "declare",
@@ -338,3 +283,77 @@ class Offers(Flow):
             ActionSpec("stay", "Stay", f.id, (facing,), "Stay in this hex (TA-23).", "TA-23")
         )
         return specs
+
+
+def _action_fields(
+    allowed: int, choices: tuple[Choice, ...], none_only: tuple[Choice, ...]
+) -> tuple[FieldSpec, ...]:
+    """The declaration's two actions and whether they are combined into one."""
+    return (
+        FieldSpec(
+            "first",
+            "First action",
+            "choice",
+            "attack" if allowed else "none",
+            rule="TA-1",
+            choices=choices if allowed >= 1 else none_only,
+        ),
+        FieldSpec(
+            "second",
+            "Second action",
+            "choice",
+            "parry" if allowed >= 2 else "none",
+            rule="TA-1",
+            choices=choices if allowed >= 2 else none_only,
+        ),
+        FieldSpec(
+            "combine",
+            "Combine both into one",
+            "bool",
+            False,
+            "Both actions into one: 3d10 keep the best two (TA-5), or two movement dice (TA-25).",
+            "TA-5",
+            required=False,
+        ),
+    )
+
+
+def _aim_fields(
+    targets: tuple[Choice, ...], guards: tuple[Choice, ...], styles: tuple[Choice, ...]
+) -> tuple[FieldSpec, ...]:
+    """Whom the declaration aims at: the target, the one attacker guarded against, and a
+    brawl's style."""
+    return (
+        FieldSpec(
+            "target",
+            "Target",
+            "figure",
+            None,
+            "Whom an attack, brawl or shot is aimed at (D-18); offered when one of the "
+            "two actions is one of them.",
+            "D-18",
+            targets,
+            required=False,
+        ),
+        FieldSpec(
+            "guard",
+            "Parry or dodge against",
+            "figure",
+            None,
+            "The one attacker a Parry or Dodge counts against (and a Block, when the "
+            "encounter's Block covers one declared attacker); offered when one is declared.",
+            "D-2",
+            guards,
+            required=False,
+        ),
+        FieldSpec(
+            "style",
+            "Brawl",
+            "choice",
+            "pummel",
+            "Pummel or a tactical outcome (TA-19, TA-21); offered when a Brawl is declared.",
+            "TA-21",
+            styles,
+            required=False,
+        ),
+    )

@@ -1,0 +1,79 @@
+"""Functions a screen long: no function or method in ``hexcombat/`` or ``web/`` is longer than
+``LIMIT`` lines (decorators aside, docstring included), but for the ones listed in
+``LONGER``, each at most as long as it is now. The list only shrinks: a listed function that
+grew fails, and so does one that is now short enough or gone (take it off the list).
+Split a long function into named steps rather than raising its number.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("hexcombat", "web")
+LIMIT = 60
+
+LONGER = {
+    "hexcombat/render.py:render_svg": 104,
+    "hexcombat/rulesets/base.py:Ruleset.gm_actions": 76,
+    "hexcombat/rulesets/two_action_2d10/perform_hits.py:Hits._brawl": 73,
+    "hexcombat/rulesets/fig_percentile/moves.py:step_function": 73,
+    "hexcombat/rulesets/combat_speed_phase/moves.py:step_function": 73,
+    "hexcombat/rulesets/two_action_2d10/resolve.py:Resolve.preview": 70,
+    "hexcombat/rulesets/two_action_2d10/perform.py:Perform._blow": 70,
+    "hexcombat/rulesets/fig_percentile/offers.py:act_specs": 70,
+    "hexcombat/rulesets/strike_chance_pulse/resolve_multiple.py:multiple_actions": 69,
+    "hexcombat/rulesets/strike_chance_pulse/resolve.py:land": 69,
+    "hexcombat/rulesets/two_action_2d10/offers.py:Offers._movement_specs": 66,
+    "hexcombat/cli.py:main": 66,
+    "hexcombat/rulesets/strike_chance_pulse/resolve.py:plan_attack": 64,
+    "hexcombat/rulesets/strike_chance_pulse/offers.py:charge_spec": 63,
+    "hexcombat/movement.py:lockstep": 63,
+    "hexcombat/rulesets/strike_chance_pulse/resolve_parry.py:parry": 62,
+    "hexcombat/render.py:_tokens_svg": 61,
+    "hexcombat/geometry.py:_line_cells": 61,
+}
+"""Functions longer than LIMIT lines today (``path:qualified name`` -> lines), to be split."""
+
+
+def lengths() -> dict[str, int]:
+    """Every function and method of the packages by ``path:qualified name`` -> its lines."""
+    found: dict[str, int] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "node_modules" in path.parts:
+                continue
+            where = path.relative_to(ROOT).as_posix()
+            todo: list[tuple[ast.AST, str]] = [(ast.parse(path.read_text(encoding="utf-8")), "")]
+            while todo:
+                node, prefix = todo.pop()
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                        name = prefix + child.name
+                        if not isinstance(child, ast.ClassDef):
+                            found[f"{where}:{name}"] = (
+                                (child.end_lineno or child.lineno) - child.lineno + 1
+                            )
+                        todo.append((child, name + "."))
+    return found
+
+
+def test_functions_are_a_screen_long() -> None:
+    long = {name: n for name, n in lengths().items() if n > LIMIT}
+    new = {name: n for name, n in long.items() if name not in LONGER}
+    assert not new, f"functions over {LIMIT} lines: split them into named steps: {new}"
+    grown = {name: (LONGER[name], n) for name, n in long.items() if n > LONGER.get(name, n)}
+    assert not grown, f"listed long functions grew (allowed, now): {grown}"
+
+
+def test_the_list_of_longer_functions_only_shrinks() -> None:
+    found = lengths()
+    stale = sorted(name for name in LONGER if found.get(name, 0) <= LIMIT)
+    assert not stale, f"short enough now or gone: take them off LONGER: {stale}"
+
+
+def test_lengths_see_methods_and_async_functions() -> None:
+    found = lengths()
+    assert found["web/app.py:App.__init__"] > 1
+    assert found["web/welcome.py:Welcome.open_first"] > 1

@@ -1,0 +1,170 @@
+"""Pan and zoom of the live board (mixed into :class:`web.board.view.BoardView`): one
+``transform`` attribute, written at most once per animation frame; fit to the free part of
+the screen (to finger-sized tokens on a touch screen), keep a hex in view, zoom about a
+point, plain colours while the view moves or is far out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from web.board.units import HEX, TOKEN_R, parse_key
+
+MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
+FAR_PX = 12.0
+"""Below this hex size on screen, patterns, costs and coordinates are too small to read."""
+TOUCH_TOKEN_PX = 44.0
+TOUCH_FIT_PX = 30.0
+"""On a touch screen, when the whole board would make tokens narrower than TOUCH_FIT_PX,
+fit() zooms to TOUCH_TOKEN_PX tokens instead and centres on the figures (pan for the rest)."""
+
+
+def coarse_pointer() -> bool:
+    """True on a touch screen (the primary pointer is a finger)."""
+    return bool(js.matchMedia("(pointer: coarse)").matches)
+
+
+def centred(start: float, free: float, size: float, focus: float) -> float:
+    """Offset that centres a board of screen ``size`` in ``free`` pixels from ``start``; a
+    board larger than that is centred on ``focus`` but never leaves a gap at either edge."""
+    if size <= free:
+        return start + (free - size) / 2
+    offset = start + free / 2 - focus
+    return min(start, max(start + free - size, offset))
+
+
+class Camera:
+    """The board's view transform: screen = board * k + t."""
+
+    svg: Any
+    view_g: Any
+    layout: Any
+    size: tuple[float, float]
+    insets: tuple[float, float, float, float]
+    k: float
+    tx: float
+    ty: float
+    user_moved: bool
+    finger_fit: bool
+    index: dict[str, int]
+    tokens: dict[str, list[Any]]
+
+    def keep_visible(self, key: str) -> None:
+        """Pan just enough that hex ``key`` is on screen, clear of the panels."""
+        rect = self._screen()
+        x, y = self.layout.to_pixel(parse_key(key))
+        sx, sy = x * self.k + self.tx, y * self.k + self.ty
+        pad = HEX * self.k * 1.5
+        top, right, bottom, left = self.insets
+        dx = dy = 0.0
+        if sx < left + pad:
+            dx = left + pad - sx
+        elif sx > rect[0] - right - pad:
+            dx = rect[0] - right - pad - sx
+        if sy < top + pad:
+            dy = top + pad - sy
+        elif sy > rect[1] - bottom - pad:
+            dy = rect[1] - bottom - pad - sy
+        if dx or dy:
+            self.tx += dx
+            self.ty += dy
+            self._schedule()
+
+    def _screen(self) -> tuple[float, float]:
+        rect = self.svg.getBoundingClientRect()
+        self._rect = (float(rect.left), float(rect.top), float(rect.width), float(rect.height))
+        return (self._rect[2], self._rect[3])
+
+    def fit(self, *, whole: bool = False) -> None:
+        """Zoom and centre so the whole board shows in the free part of the screen. On a touch
+        screen a board too big for fingers is fitted to finger-sized tokens instead, centred on
+        the figures, unless ``whole``."""
+        w, h = self._screen()
+        top, right, bottom, left = self.insets
+        free_w, free_h = max(w - left - right, 50.0), max(h - top - bottom, 50.0)
+        bw, bh = self.size
+        if bw <= 0 or bh <= 0:
+            return
+        k = min(free_w / bw, free_h / bh)
+        self.finger_fit = coarse_pointer() and 2 * TOKEN_R * k < TOUCH_FIT_PX and not whole
+        if self.finger_fit:  # too small for fingers
+            k = TOUCH_TOKEN_PX / (2 * TOKEN_R)
+        self.k = max(MIN_ZOOM, min(MAX_ZOOM, k))
+        cx, cy = self._focus_point(free_w / self.k, free_h / self.k)
+        self.tx = centred(left, free_w, bw * self.k, cx * self.k)
+        self.ty = centred(top, free_h, bh * self.k, cy * self.k)
+        self.user_moved = False
+        self._apply()
+
+    def fit_again(self) -> None:
+        """The Fit button, F and a double tap: fit; pressed again on a board fitted for fingers
+        and untouched since, show the whole board (Fit never does nothing)."""
+        self.fit(whole=self.finger_fit and not self.user_moved)
+
+    def _focus_point(self, span_w: float, span_h: float) -> tuple[float, float]:
+        """Board point to centre when the board is larger than the screen (``span_w`` x
+        ``span_h`` board units show): the selected figure, else the middle of all figures when
+        they fit together, else the first figure, else the middle of the board."""
+        key = self.selected_key()
+        keys = [key] if key else [str(t[3][1]) for t in self.tokens.values() if t[3]]
+        if not keys:
+            return (self.size[0] / 2, self.size[1] / 2)
+        xs, ys = zip(*(self.layout.to_pixel(parse_key(k)) for k in keys), strict=True)
+        pad = 4 * HEX
+        if max(xs) - min(xs) + pad <= span_w and max(ys) - min(ys) + pad <= span_h:
+            return ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+        return (xs[0], ys[0])
+
+    def zoom_by(self, factor: float, at: tuple[float, float] | None = None) -> None:
+        """Zoom by ``factor`` about a screen point (default: the centre of the board area)."""
+        if at is None:
+            w, h = self._screen()
+            at = (w / 2, h / 2)
+        k = max(MIN_ZOOM, min(MAX_ZOOM, self.k * factor))
+        bx, by = (at[0] - self.tx) / self.k, (at[1] - self.ty) / self.k
+        self.k = k
+        self.tx, self.ty = at[0] - bx * k, at[1] - by * k
+        self.user_moved = True
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if not self._frame_pending:
+            self._frame_pending = True
+            js.requestAnimationFrame(self._frame_proxy)
+
+    def _frame(self, _time: Any = None) -> None:
+        self._frame_pending = False
+        self._apply()
+
+    def _apply(self) -> None:
+        self.view_g.setAttribute(
+            "transform", f"translate({self.tx:.1f} {self.ty:.1f}) scale({self.k:.4f})"
+        )
+        far = self.k * HEX < FAR_PX
+        if far != self._far:
+            self._far = far
+            self.svg.classList.toggle("far", far)
+        self._set_plain()
+
+    def set_moving(self, moving: bool) -> None:
+        """While the view moves, terrain is drawn in plain colours (patterns cost 5x per frame)."""
+        if moving != self._moving:
+            self._moving = moving
+            self._set_plain()
+
+    def _set_plain(self) -> None:
+        plain = self._moving or self._far
+        if plain != self._plain:
+            self._plain = plain
+            self.svg.classList.toggle("plain", plain)
+
+    def hex_at(self, client_x: float, client_y: float) -> str | None:
+        """The hex under a screen point (None when off the board)."""
+        if self._rect is None:
+            self._screen()
+        left, top = self._rect[0], self._rect[1]
+        bx = (client_x - left - self.tx) / self.k
+        by = (client_y - top - self.ty) / self.k
+        key = str(self.layout.from_pixel(bx, by))
+        return key if key in self.index else None

@@ -1,0 +1,104 @@
+"""The page around the board (mixed into :class:`web.app.App`): the one toast (with Undo,
+a hint's button, a refusal in a player's words), the menu, the combat log drawer, the one
+dialog, the terrain legend and the help panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.play.help import help_html
+from web.ui.dom import byid, esc
+from web.ui.words import HOUSE_TAG, plain_error, terrain_facts
+
+
+class Chrome:
+    """Messages, menu, log drawer and dialogs."""
+
+    _toast: Any
+    _dialog: Any
+    board: Any
+    play: Any
+    rs: dict[str, Any]
+
+    def toast(
+        self, message: str, *, bad: bool = False, undo: bool = False, details: str = ""
+    ) -> None:
+        """A short message over the board (with an Undo button after a change, and the
+        technical text under "details")."""
+        self._toast.show(
+            message,
+            bad=bad,
+            button="Undo" if undo else "",
+            button_attr='data-cmd="undo"',
+            details=details,
+        )
+
+    def hint(self, message: str, button: str, cmd: str) -> None:
+        """A message with a button that runs command ``cmd`` (e.g. a reminder to back up)."""
+        self._toast.show(message, button=button, button_attr=f'data-cmd="{esc(cmd)}"')
+
+    def refuse(self, exc: BaseException, before: str = "") -> None:
+        """Say in a player's words why something was refused; the engine's text goes under
+        "details"."""
+        plain, details = plain_error(exc)
+        self.toast(f"{before}{plain}", bad=True, details=details)
+
+    def hide_toast(self) -> None:
+        """Hide the message box."""
+        self._toast.hide()
+
+    def toggle_menu(self, show: bool | None = None) -> None:
+        """Open or close the menu."""
+        menu = byid("menu")
+        visible = menu.hidden if show is None else show
+        menu.hidden = not visible
+        byid("menu-button").setAttribute("aria-expanded", "true" if visible else "false")
+        if visible:
+            menu.querySelector("button").focus()
+
+    def toggle_log(self, show: bool | None = None) -> None:
+        """Open or close the combat log drawer."""
+        drawer = byid("log-drawer")
+        visible = drawer.hidden if show is None else show
+        drawer.hidden = not visible
+        byid("log-button").setAttribute("aria-expanded", "true" if visible else "false")
+        if visible:
+            self.play.render_log()
+            log = byid("log")
+            log.scrollTop = log.scrollHeight
+
+    def dialog(self, title: str, body_html: str) -> Any:
+        """Show the modal dialog with a title and content; returns its body element."""
+        return self._dialog.titled(title, body_html)
+
+    def close_dialog(self) -> None:
+        """Close the modal dialog (and the library panel in it)."""
+        self.close_library()
+        self._dialog.close()
+
+    def legend(self) -> None:
+        """The terrain legend: swatch, name, movement cost, sight rules, help."""
+        rows = []
+        for t in self.rs["terrain"]:
+            tag = " " + HOUSE_TAG if t.get("house_default") else ""
+            swatch = (
+                f'<svg width="56" height="40" viewBox="0 0 56 40" aria-hidden="true">'
+                f'<rect width="56" height="40" fill="{self.board.terrain_fill(t["id"])}"/></svg>'
+            )
+            rows.append(
+                f"<li>{swatch}<div><strong>{esc(t['name'])}</strong>"
+                f"{tag}"
+                f'<div class="facts">{esc(terrain_facts(t))}</div>'
+                f"<div>{esc(t.get('help', ''))}</div></div></li>"
+            )
+        body = self.dialog("Terrain", f'<ul class="legend">{"".join(rows)}</ul>')
+        # the swatches use the board's patterns: copy the definitions in
+        defs = byid("board-defs").innerHTML
+        for svg in body.querySelectorAll("svg"):
+            svg.insertAdjacentHTML("afterbegin", f"<defs>{defs}</defs>")
+
+    def help(self) -> None:
+        """The help panel: gestures, keys and what the colours on the board mean."""
+        self.toggle_menu(False)
+        self.dialog("How to play", help_html())
+        byid("dialog").querySelector("[data-cmd=close-dialog]").focus()

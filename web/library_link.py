@@ -1,0 +1,112 @@
+"""The app's side of the library (mixed into :class:`web.app.App`): the library panel
+(``web.library.panel``, imported when first opened) in the dialog, opening what it opens,
+following renames and the trash, files dropped on the page, and the open encounter's
+download."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat import Encounter
+from web.library import storage
+from web.ui.dom import byid, present, proxy
+
+
+class LibraryLink:
+    """The library panel, opened from the app."""
+
+    library: Any
+    library_panel: Any
+    session: Any
+    sync: Any
+    enc: Encounter | None
+    entry_id: str | None
+    _first_drag: Any
+    _close_dialog_later: Any
+
+    def export(self) -> None:
+        """Download the open encounter as a JSON file."""
+        if self.entry_id is None:
+            return
+        try:
+            name, text = self.library.export(self.entry_id)
+        except storage.LibraryError as exc:
+            self.toast(str(exc), bad=True)
+            return
+        download(name, text)
+
+    def _on_first_drag(self, ev: Any) -> None:
+        from web.library.importing import enable_drop_import
+
+        js.document.body.removeEventListener("dragover", self._first_drag)
+        drop = enable_drop_import(js.document.body, self.library, on_imported=self._imported)
+        drop._dragover(ev)  # this drag too: its drop must be allowed now
+
+    def _library_cmd(self, cmd: str, _element: Any, _event: Any) -> None:
+        self.close_welcome()
+        self.library_command(cmd)
+
+    def library_command(self, cmd: str) -> None:
+        """Open the library panel (H6's ``web.library_panel``), for New or Import directly."""
+        from web.library import panel as library_panel
+
+        self.close_library()
+        body = self.dialog("Library", "")
+        byid("dialog").classList.add("wide")
+        self.library_panel = library_panel.open(
+            body,
+            self.library,
+            on_open=self._library_opened,
+            on_change=self._library_changed,
+            current_id=self.entry_id,
+        )
+        if cmd in ("new", "import"):
+            button = self.library_panel.root.querySelector(f'[data-lib="{cmd}"]')
+            if present(button):
+                button.click()
+
+    def close_library(self) -> None:
+        """Close the library panel if it is open."""
+        if self.library_panel is not None:
+            self.library_panel.close()
+            self.library_panel = None
+            byid("dialog").classList.remove("wide")
+
+    def _library_opened(self, entry_id: str, enc: Encounter) -> None:
+        # the panel is closed after its own click handler has returned (closing it
+        # destroys that handler's proxy)
+        js.setTimeout(self._close_dialog_later, 0)
+        self.close_welcome()
+        self.open(enc, entry_id)
+        self.toast(f"Opened “{enc.setup.name}”.")
+
+    def _library_changed(self, entry_id: str, entry: storage.Entry | None) -> None:
+        if entry_id != self.entry_id or self.enc is None:
+            return
+        if entry is None:
+            self.sync.library_changed(entry_id, True, 0)
+            self.toast("The open encounter is in the library's trash; it is still saved there.")
+            return
+        self.session.renamed(entry.name)
+        self.sync.library_changed(entry_id, False, entry.revision)
+
+    def _imported(self, added: list[tuple[storage.Entry, Encounter]]) -> None:
+        entry, enc = added[-1]
+        js.setTimeout(self._close_dialog_later, 0)
+        self.open(enc, entry.id)
+        self.toast(f"Imported “{enc.setup.name}”.")
+
+
+def download(filename: str, text: str) -> None:
+    """Offer ``text`` as a file download."""
+    blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = filename
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(proxy(lambda *_: js.URL.revokeObjectURL(url)), 1000)

@@ -1,0 +1,169 @@
+"""What the play panel says about one figure (its pools, statuses, numbers, skills and
+equipment around its actions, or why it has nothing to do) and about one hex (its terrain,
+who stands there, why an action refuses it, the line of sight to it), as markup built from
+the engine's views.
+
+Pure: no page access, so it runs under CPython in the tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown, terrain_facts
+
+
+def figure_html(
+    f: dict[str, Any], figure_fields: list[dict[str, Any]], suggest: str, actions: str
+) -> str:
+    """Figure ``f`` of the view: its head, pools and statuses, the app's ``suggest`` button,
+    its ``actions`` (cards), then what it is now, its numbers, skills and equipment."""
+    fields = {x["name"]: x for x in figure_fields}
+    labels = f.get("labels") or {}
+
+    head = (
+        f'<div class="row"><span class="chip-token" style="--side:{esc(f["color"])}">'
+        f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])} '
+        f'<small class="muted">{esc(f["side"])}</small></h2>'
+        '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
+        f'<p class="hint">At {esc(f.get("where") or f["position"])}, '
+        f"facing {FACING_NAMES[int(f['facing'])]}"
+        f"{' — out of the fight' if f.get('out') else ''}.</p>"
+    )
+    pools = "".join(
+        f'<div class="pool"><span>{esc(_label(name, fields, labels))}'
+        f"</span>"
+        f'<span class="bar" role="img" aria-label="{p["current"]} of {p["maximum"]}">'
+        f'<span class="{"low" if p["current"] * 3 <= p["maximum"] else ""}" '
+        f'style="width:{100 * p["current"] // max(1, p["maximum"])}%"></span></span>'
+        f"<strong>{p['current']}/{p['maximum']}</strong></div>"
+        for name, p in (f.get("pools") or {}).items()
+    )
+    statuses = "".join(
+        f'<span class="pill" title="{esc(s.get("note", ""))}">'
+        f"{esc(labels.get(s['id'], s['id']))}"
+        + (f" · {s['remaining']} left" if s.get("remaining") is not None else "")
+        + "</span>"
+        for s in f.get("statuses", [])
+    )
+    body = [head, pools]
+    if statuses:
+        body.append(f'<div class="row">{statuses}</div>')
+    body.append(suggest)  # above the cards: in view on a phone
+    body.append(f"<h3>Actions</h3>{actions}")
+    body.append(_numbers_html(f, fields, labels))
+    return "".join(body)
+
+
+def _numbers_html(
+    f: dict[str, Any], fields: dict[str, dict[str, Any]], labels: dict[str, str]
+) -> str:
+    """What figure ``f`` is now, its numbers (house defaults tagged), skills and equipment."""
+
+    body: list[str] = []
+    stats = "".join(
+        f"<dt>{esc(_label(k, fields, labels))}"
+        f"{' ' + HOUSE_TAG if fields.get(k, {}).get('house_default') else ''}"
+        f"</dt><dd>{esc(shown(v))}</dd>"
+        for k, v in (f.get("stats") or {}).items()
+    )
+    extra = "".join(
+        f"<dt>{esc(labels.get(k, k))}</dt><dd>{esc(shown(v))}</dd>"
+        for k, v in (f.get("extra") or {}).items()
+    )
+    skills = "".join(
+        f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in (f.get("skills") or {}).items()
+    )
+    gear = "".join(
+        f'<li>{esc(i["name"])} <span class="muted">({esc(i.get("kind", ""))}, '
+        f"{esc(i.get('state', ''))}"
+        + ("" if i.get("loaded") is None else (", loaded" if i.get("loaded") else ", not loaded"))
+        + ")</span></li>"
+        for i in f.get("equipment", [])
+    )
+    body.append(f'<h3>Now</h3><dl class="stats">{extra}</dl>' if extra else "")
+    body.append(f'<h3>Numbers</h3><dl class="stats">{stats}</dl>' if stats else "")
+    body.append(f'<h3>Skills</h3><dl class="stats">{skills}</dl>' if skills else "")
+    body.append(f'<h3>Equipment</h3><ul class="gear">{gear}</ul>' if gear else "")
+    return "".join(body)
+
+
+def _label(key: str, fields: dict[str, dict[str, Any]], labels: dict[str, str]) -> str:
+    """A stat's or pool's name: the figure field's label, else the ruleset's word for it."""
+    return str(fields.get(key, {}).get("label", labels.get(key, key)))
+
+
+def idle_html(view: dict[str, Any], fid: str | None) -> str:
+    """Why a figure (or the table) has nothing to do now."""
+    if fid is None:  # the overview says it in its own words
+        return ""
+    if view.get("outcome"):
+        return '<p class="hint">The fight is over: no more actions.</p>'
+    f = next((x for x in view["figures"] if x["id"] == fid), None)
+    if f is not None and f.get("out"):
+        return '<p class="hint">Out of the fight: no actions.</p>'
+    acting = view["time"]["acting"]
+    step = esc(view["time"]["step"]["label"].lower())
+    done = fid in acting["figures"] and fid not in acting["waiting"]
+    if done and acting["hidden"]:  # chosen already; the step's choices stay secret
+        return (
+            f'<p class="hint declared">Done for {step}: the '
+            "choice stays hidden until everyone has chosen.</p>"
+        )
+    if (f or {}).get("idle"):
+        return f'<p class="hint">{esc(f["idle"])}</p>'
+    if done:
+        return f'<p class="hint declared">Done for {step}.</p>'
+    return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
+
+
+def hex_info_html(
+    key_words: str,
+    terrain: dict[str, Any],
+    figure: dict[str, Any] | None,
+    why_not: str,
+    sight: dict[str, Any] | None,
+    seer: str,
+) -> str:
+    """A hex's card: its terrain (``key_words`` names the hex), the ``figure`` standing there,
+    why the selected figure's actions refuse it, and the line of sight from ``seer``."""
+    t = terrain
+    lines = [f'<div class="muted">{esc(terrain_facts(t))}</div>']
+    if t.get("help"):
+        lines.append(f"<div>{esc(t['help'])}</div>")
+    if figure is not None:
+        f = figure
+        labels = f.get("labels") or {}
+        pools = ", ".join(
+            f"{labels.get(k, k)} {p['current']}/{p['maximum']}"
+            for k, p in (f.get("pools") or {}).items()
+        )
+        states = ", ".join(labels.get(s["id"], s["id"]) for s in f.get("statuses", []))
+        extra = "; ".join(x for x in (pools, states) if x)
+        lines.append(
+            f"<div><strong>{esc(f['name'])}</strong> ({esc(f['side'])}) stands here"
+            f"{': ' + esc(extra) if extra else ''}.</div>"
+        )
+    if why_not:
+        lines.append(f'<div class="problem" role="alert">{esc(why_not)}</div>')
+    if sight is not None:
+        reason = str(sight["reason"])
+        verdict = (
+            "clear"
+            if sight["clear"]
+            else reason
+            if reason.startswith("blocked")
+            else f"blocked ({reason})"
+        )
+        lines.append(
+            f'<div class="sight" data-clear="{str(bool(sight["clear"])).lower()}">'
+            f"Line of sight from {esc(seer)}"
+            f": {esc(verdict)}, {sight['distance']} hexes away.</div>"
+        )
+    return (
+        '<div class="result info"><div class="row"><strong class="grow">'
+        f"Hex {esc(key_words)}: {esc(t['name'])}</strong>"
+        '<button type="button" data-cmd="close-info" aria-label="Close">✕</button></div>'
+        + "".join(lines)
+        + "</div>"
+    )

@@ -1,0 +1,152 @@
+"""Skills and equipment in the set-up panel (the editing mixed into
+:class:`web.setup.panel.Editor`): the figure's skills with their values, its items with their
+state (and whether loaded), adding and removing them; every change goes through the figure's
+form (``apply_figure``), so the engine checks it with the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from hexcombat import HexcombatError, Problem
+from hexcombat.editing import new_item
+from hexcombat.figures import EQUIPMENT_STATES, Figure
+from web.ui.dom import byid, esc, present
+from web.ui.shell import Shell
+
+
+def gear_html(fig: Figure, items: list[dict[str, Any]]) -> str:
+    """Figure ``fig``'s skills and equipment with the ``items`` it may be given (the
+    ruleset's tables), when there are tables or the figure has some."""
+    if not (items or fig.skills or fig.equipment):
+        return ""
+    skills = "".join(
+        f'<li><span class="grow">{esc(name)}</span>'
+        f'<input type="number" class="field-select small" min="0" max="1000" step="1" '
+        f'data-skill="{esc(name)}" value="{value}" aria-label="{esc(name)} skill">'
+        f'<button type="button" data-cmd="remove-skill" data-skill="{esc(name)}" '
+        f'aria-label="Remove the {esc(name)} skill">✕</button></li>'
+        for name, value in fig.skills.items()
+    )
+    gear = []
+    for i, item in enumerate(fig.equipment):
+        states = "".join(
+            f'<option value="{s}"{" selected" if s == item.state else ""}>{s}</option>'
+            for s in EQUIPMENT_STATES
+        )
+        loaded = (
+            ""
+            if item.loaded is None
+            else f'<label class="check-label"><input type="checkbox" data-item-loaded="{i}"'
+            f"{' checked' if item.loaded else ''}> loaded</label>"
+        )
+        gear.append(
+            f'<li><span class="grow"><strong>{esc(item.name)}</strong> '
+            f'<span class="muted">{esc(item.kind)}</span></span>'
+            f'<select class="field-select" data-item-state="{i}" '
+            f'aria-label="{esc(item.name)}: state">{states}</select>{loaded}'
+            f'<button type="button" data-cmd="remove-item" data-index="{i}" '
+            f'aria-label="Remove {esc(item.name)}">✕</button></li>'
+        )
+    options = "".join(
+        f'<option value="{esc(e["name"])}">{esc(e["name"])} ({esc(e["kind"])})</option>'
+        for e in items
+    )
+    add_item = (
+        '<div class="row"><select id="new-item" class="field-select grow" '
+        f'aria-label="Item to add">{options}</select>'
+        '<button type="button" data-cmd="add-item">Add item</button></div>'
+        if items
+        else ""
+    )
+    return (
+        f'<h3>Skills</h3><ul class="kv-list">{skills}</ul>'
+        '<div class="row"><input id="new-skill-name" class="field-select grow" type="text" '
+        'autocomplete="off" placeholder="Skill, e.g. Sword" aria-label="New skill name">'
+        '<input id="new-skill-value" class="field-select small" type="number" min="0" '
+        'max="1000" value="50" aria-label="New skill value">'
+        '<button type="button" data-cmd="add-skill">Add skill</button></div>'
+        f'<h3>Equipment</h3><ul class="kv-list">{"".join(gear)}</ul>{add_item}'
+        '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
+    )
+
+
+class GearEdits:
+    """Reading and changing the selected figure's skills and equipment."""
+
+    app: Shell
+
+    def _read_gear(self, fig: Figure) -> None:
+        """Skill values, item states and loaded flags as shown in the panel."""
+        for field in js.document.querySelectorAll("#panel-body [data-skill]"):
+            if str(field.tagName) != "INPUT":
+                continue
+            name = str(field.dataset.skill)
+            text = str(field.value).strip()
+            try:
+                fig.skills[name] = int(text)
+            except ValueError:
+                raise HexcombatError(
+                    f"the {name} skill must be a whole number, got {text!r}"
+                ) from None
+        for field in js.document.querySelectorAll("#panel-body [data-item-state]"):
+            fig.equipment[int(field.dataset.itemState)].state = str(field.value)
+        for field in js.document.querySelectorAll("#panel-body [data-item-loaded]"):
+            fig.equipment[int(field.dataset.itemLoaded)].loaded = bool(field.checked)
+
+    def _show_gear_problems(self, problems: list[Problem]) -> None:
+        box = js.document.querySelector("#gear-problems")
+        if not present(box):
+            self.app.toast("; ".join(str(p) for p in problems), bad=True)
+            return
+        box.innerHTML = "".join(f"<li>{esc(p)}</li>" for p in problems)
+        box.hidden = not problems
+
+    def add_skill(self) -> None:
+        """Give the selected figure a new skill (name and value from the panel)."""
+        name = str(byid("new-skill-name").value).strip()
+        text = str(byid("new-skill-value").value).strip()
+        if not name:
+            self._show_gear_problems([Problem("skills", "type the skill's name first")])
+            return
+
+        def change(fig: Figure) -> str:
+            try:
+                fig.skills[name] = int(text)
+            except ValueError:
+                raise HexcombatError(
+                    f"the {name} skill must be a whole number, got {text!r}"
+                ) from None
+            return f"{fig.name} has {name} {text}."
+
+        self.apply_figure(change)
+
+    def remove_skill(self, name: str) -> None:
+        """Take a skill away from the selected figure."""
+
+        def change(fig: Figure) -> str:
+            fig.skills.pop(name, None)
+            return f"{fig.name} no longer has {name}."
+
+        self.apply_figure(change)
+
+    def add_item(self) -> None:
+        """Give the selected figure an item from the ruleset's data tables."""
+        name = str(byid("new-item").value)
+        enc = self.app.encounter
+
+        def change(fig: Figure) -> str:
+            fig.equipment.append(new_item(enc.ruleset, enc.state.data, name))
+            return f"{fig.name} now carries the {name}."
+
+        self.apply_figure(change)
+
+    def remove_item(self, index: int) -> None:
+        """Take an item away from the selected figure."""
+
+        def change(fig: Figure) -> str:
+            item = fig.equipment.pop(index)
+            return f"{fig.name} no longer carries the {item.name}."
+
+        self.apply_figure(change)
