@@ -87,7 +87,7 @@ def kept_or_made(browser: Browser, site: Path, url: str) -> GivenSnapshot:
             data, digest = data_path.read_bytes(), digest_path.read_text().strip()
             if hashlib.sha256(data).hexdigest() == digest:
                 return GivenSnapshot(data, digest)
-        for old in KEPT.glob("*.bin"):
+        for old in [*KEPT.glob("*.bin"), *KEPT.glob("*.sha256")]:  # other builds'
             old.unlink()
         snapshot = _make(browser, url)
         data_path.write_bytes(snapshot.data)
