@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 import re
 import time
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from hexcombat import Encounter, dumps
 
@@ -41,13 +43,29 @@ SIZES = {"phone": PHONE, "tablet-touch": TABLET_TOUCH}
 
 
 def start_app(browser: Browser, base_url: str, viewport: str) -> App:
-    """A fresh context and page at ``viewport`` with the app started (data-app-state=ready)."""
+    """A fresh context and page at ``viewport`` with the app started (data-app-state=ready).
+
+    Chromium's renderer crashed once while a page started (in about 2,000 starts of this
+    session's full runs; the page had not run anything of the app's yet): such a start is
+    made again once in a fresh context, with a warning in the test report."""
     options = SIZES.get(viewport) or VIEWPORTS[viewport]
-    app = new_app(browser, base_url, viewport, options)
-    app.page.set_default_timeout(20_000)
-    app.open()
-    app.wait_ready(READY_TIMEOUT_MS)
-    return app
+    for attempt in (1, 2):
+        app = new_app(browser, base_url, viewport, options)
+        app.page.set_default_timeout(20_000)
+        app.open()
+        try:
+            app.wait_ready(READY_TIMEOUT_MS)
+            return app
+        except PlaywrightError as exc:
+            if "Target crashed" not in str(exc) or attempt == 2:
+                raise
+            app.page.context.close()
+            warnings.warn(
+                f"Chromium's renderer crashed while the app started at {viewport}; "
+                "started again in a fresh context",
+                stacklevel=2,
+            )
+    raise AssertionError("unreachable")
 
 
 def started_app_fixture(
