@@ -236,21 +236,30 @@ class Encounter:
         self._offers: dict[str | None, tuple[ActionSpec, ...]] = {}
 
     def _replay_all(self) -> tuple[list[list[Event]], dict[int, GameState]]:
-        """Check and replay the whole log: every entry's events, and the states at checkpoints."""
+        """Check and replay the whole log: every entry's events, and the states at checkpoints.
+
+        One working state takes every entry in turn and is copied only at checkpoints (a
+        failed entry refuses the whole log, so no entry needs a copy to fall back to); the
+        states kept are those copies, never changed again, as a copy per entry left them.
+        """
         state = self._initial_state()
         events: list[list[Event]] = []
         checkpoints = {0: state}
+        work = state.copy()
         for i, entry in enumerate(self._log):
             try:
-                state = self._replay(state, entry)
+                self._replay(work, entry)
             except (HexcombatError, ValueError) as exc:
                 raise InvalidDocumentError(
                     [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {exc}")],
                     "the action log does not replay",
                 ) from exc
-            events.append(state.events)
+            events.append(work.events)
             if (i + 1) % CHECKPOINT_EVERY == 0 or i + 1 == len(self._log):
-                checkpoints[i + 1] = state
+                kept = work.copy()
+                kept.events = work.events
+                checkpoints[i + 1] = kept
+            work.events = []
         return events, checkpoints
 
     # ---- building ------------------------------------------------------
@@ -443,16 +452,15 @@ class Encounter:
         twin._near = dict(self._near)
         return twin
 
-    def _replay(self, before: GameState, entry: LogEntry) -> GameState:
-        self._check_offered(entry.action, before)
-        work = before.copy()
+    def _replay(self, work: GameState, entry: LogEntry) -> None:
+        """Check a logged entry against what ``work`` offers, then apply it to ``work``."""
+        self._check_offered(entry.action, work)
         dice = ScriptedDice(entry.faces)
         apply_entry(work, entry, dice)
         replayed = [r.expr for r in dice.rolls]
         recorded = [r.expr for r in entry.rolls]
         if replayed != recorded:
             raise IllegalActionError(f"rolled {replayed} on replay but the log recorded {recorded}")
-        return work
 
     def _check_offered(self, action: Action, state: GameState | None = None) -> None:
         """Refuse an action not offered now, with values a document could not hold (a lone
