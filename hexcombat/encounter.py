@@ -210,8 +210,17 @@ class Encounter:
     """
 
     def __init__(
-        self, setup: Setup, log: Iterable[LogEntry] = (), cursor: int | None = None
+        self,
+        setup: Setup,
+        log: Iterable[LogEntry] = (),
+        cursor: int | None = None,
+        *,
+        end_seal: str = "",
     ) -> None:
+        """``end_seal``: what :func:`end_seal` said of this very setup and log when this device
+        saved them (its own storage only): the log is then replayed without checking each
+        action against its offers, and that replay is kept only when it ends in the sealed
+        state; otherwise (or when it fails in any way) the log is replayed and checked."""
         self.ruleset = get_ruleset(setup.ruleset)
         problems = setup_problems(setup, self.ruleset)
         if problems:
@@ -224,7 +233,14 @@ class Encounter:
                 [Problem("cursor", f"must be 0-{len(self._log)}, got {shown(stop)}")]
             )
         key = _replay_key(setup, self._log)
-        known = _REPLAYS.pop(key, None) or self._replay_all()
+        known = _REPLAYS.pop(key, None)
+        self._seal = ""
+        """The :func:`end_seal` of this set-up and log, once worked out (or held on opening)."""
+        if known is None and end_seal:
+            known = self._replay_sealed(key, end_seal)
+            self._seal = end_seal if known is not None else ""
+        if known is None:
+            known = self._replay_all()
         _REPLAYS[key] = known
         while len(_REPLAYS) > REPLAYS_KEPT:
             del _REPLAYS[next(iter(_REPLAYS))]
@@ -235,8 +251,9 @@ class Encounter:
         self._offers_state: GameState | None = None
         self._offers: dict[str | None, tuple[ActionSpec, ...]] = {}
 
-    def _replay_all(self) -> tuple[list[list[Event]], dict[int, GameState]]:
-        """Check and replay the whole log: every entry's events, and the states at checkpoints.
+    def _replay_all(self, checked: bool = True) -> tuple[list[list[Event]], dict[int, GameState]]:
+        """Check and replay the whole log: every entry's events, and the states at checkpoints
+        (the last one after the whole log). ``checked=False`` only for :meth:`_replay_sealed`.
 
         One working state takes every entry in turn and is copied only at checkpoints (a
         failed entry refuses the whole log, so no entry needs a copy to fall back to); the
@@ -248,7 +265,7 @@ class Encounter:
         work = state.copy()
         for i, entry in enumerate(self._log):
             try:
-                self._replay(work, entry)
+                self._replay(work, entry, checked)
             except (HexcombatError, ValueError) as exc:
                 raise InvalidDocumentError(
                     [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {exc}")],
@@ -261,6 +278,18 @@ class Encounter:
                 checkpoints[i + 1] = kept
             work.events = []
         return events, checkpoints
+
+    def _replay_sealed(
+        self, key: str, seal: str
+    ) -> tuple[list[list[Event]], dict[int, GameState]] | None:
+        """The replay without the offer checks, when it ends in the state ``seal`` names
+        (None when it does not, or fails: the caller then replays with the checks)."""
+        try:
+            events, checkpoints = self._replay_all(checked=False)
+            end = checkpoints[len(self._log)]
+            return (events, checkpoints) if _seal(key, end) == seal else None
+        except Exception:  # a log the rules no longer take: the checked replay says where
+            return None
 
     # ---- building ------------------------------------------------------
     @classmethod
@@ -417,6 +446,7 @@ class Encounter:
             )
         entry = LogEntry(action, tuple(dice.rolls), note)
         self._log = (*self._log[: self._cursor], entry)
+        self._seal = ""
         del self._events[self._cursor :]
         self._checkpoints = {i: s for i, s in self._checkpoints.items() if i <= self._cursor}
         self._near = {i: s for i, s in self._near.items() if i <= self._cursor}
@@ -452,9 +482,10 @@ class Encounter:
         twin._near = dict(self._near)
         return twin
 
-    def _replay(self, work: GameState, entry: LogEntry) -> None:
+    def _replay(self, work: GameState, entry: LogEntry, checked: bool = True) -> None:
         """Check a logged entry against what ``work`` offers, then apply it to ``work``."""
-        self._check_offered(entry.action, work)
+        if checked:
+            self._check_offered(entry.action, work)
         dice = ScriptedDice(entry.faces)
         apply_entry(work, entry, dice)
         replayed = [r.expr for r in dice.rolls]
@@ -589,6 +620,37 @@ def _replay_key(setup: Setup, log: Sequence[LogEntry]) -> str:
     }
     text = json.dumps(played, sort_keys=True, default=repr, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def end_seal(encounter: Encounter) -> str:
+    """A digest of the engine's version, everything a replay of the encounter depends on
+    (:func:`_replay_key`: set-up and whole log) and the state after its whole log.
+
+    An app keeps it beside a fight it saved in this device's own storage and passes it back
+    when it opens that fight (``Encounter(..., end_seal=...)``): the encounter in memory was
+    checked (played action by action, or replayed with every action checked), so a replay of
+    the same log by the same engine that ends in the same state needs no checks. Never for
+    documents from elsewhere (files, share links, other devices): those are always checked.
+    """
+    if not encounter._seal:
+        end = encounter._state_at(len(encounter.log))
+        encounter._seal = _seal(_replay_key(encounter.setup, encounter.log), end)
+    return encounter._seal
+
+
+def _seal(key: str, state: GameState) -> str:
+    from . import __version__
+
+    held = {
+        "figures": [f.to_json() for f in state.figures.values()],
+        "clock": [list(state.clock.counters), state.clock.step],
+        "memory": state.memory,
+        "declarations": repr(state.declarations),
+        "prompts": repr(state.prompts),
+        "asked": state.asked,
+    }
+    text = json.dumps(held, sort_keys=True, default=repr, ensure_ascii=True)
+    return hashlib.sha256(f"{__version__}\n{key}\n{text}".encode()).hexdigest()[:32]
 
 
 def _fresh(figures: Sequence[Figure]) -> list[Figure]:
