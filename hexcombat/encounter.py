@@ -9,7 +9,9 @@ An action that is illegal, or whose dice are wrong, raises and leaves the
 encounter exactly as it was; a replay checks every logged action against what
 was offered at its place, so a tampered entry is refused by its path (a ruleset
 may keep a search by everything it depends on, so the handler that walks the
-checked move does not search again: skirmish does).
+checked move does not search again: skirmish does). Only a fight an app saved on
+this device with its :func:`end_seal` is replayed without those checks, and that
+replay is kept only when it ends in the sealed state.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .actions import Action, ActionSpec
 from .board import Board
@@ -232,7 +235,8 @@ class Encounter:
             raise InvalidDocumentError(
                 [Problem("cursor", f"must be 0-{len(self._log)}, got {shown(stop)}")]
             )
-        key = _replay_key(setup, self._log)
+        self._played = _played(setup, self._log)
+        key = self._played.hexdigest()
         known = _REPLAYS.pop(key, None)
         self._seal = ""
         """The :func:`end_seal` of this set-up and log, once worked out (or held on opening)."""
@@ -445,6 +449,10 @@ class Encounter:
                 f"{len(faces or ()) - dice.remaining}: " + ", ".join(r.expr for r in dice.rolls)
             )
         entry = LogEntry(action, tuple(dice.rolls), note)
+        if self._cursor == len(self._log):  # the digest so far, with the new entry added
+            self._played = _played_more(self._played.copy(), (entry,))
+        else:
+            self._played = _played(self.setup, (*self._log[: self._cursor], entry))
         self._log = (*self._log[: self._cursor], entry)
         self._seal = ""
         del self._events[self._cursor :]
@@ -604,11 +612,12 @@ class Encounter:
 
 
 _REPLAYS: dict[str, tuple[list[list[Event]], dict[int, GameState]]] = {}
-"""The most recent replays, oldest first, by :func:`_replay_key` (states are never changed)."""
+"""The most recent replays, oldest first, by :func:`_played` (states are never changed)."""
 
 
-def _replay_key(setup: Setup, log: Sequence[LogEntry]) -> str:
-    """A digest of everything a replay depends on: not the name or notes."""
+def _played(setup: Setup, log: Sequence[LogEntry]) -> Any:
+    """A digest (a ``hashlib`` object: copy it before adding to it) of everything a replay
+    depends on, not the name or notes: the set-up's played parts, then each log entry."""
     played = {
         "ruleset": setup.ruleset,
         "options": setup.options,
@@ -616,15 +625,25 @@ def _replay_key(setup: Setup, log: Sequence[LogEntry]) -> str:
         "figures": [f.to_json() for f in setup.figures],
         "data": setup.data,
         "seed": setup.seed,
-        "log": [e.to_json() for e in log],
     }
-    text = json.dumps(played, sort_keys=True, default=repr, ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()
+    digest = hashlib.sha256(_canonical(played).encode())
+    return _played_more(digest, log)
+
+
+def _played_more(digest: Any, entries: Iterable[LogEntry]) -> Any:
+    """``digest`` with ``entries`` added, one line each (canonical JSON has no line break)."""
+    for entry in entries:
+        digest.update(b"\n" + _canonical(entry.to_json()).encode())
+    return digest
+
+
+def _canonical(data: Json) -> str:
+    return json.dumps(data, sort_keys=True, default=repr, ensure_ascii=True)
 
 
 def end_seal(encounter: Encounter) -> str:
     """A digest of the engine's version, everything a replay of the encounter depends on
-    (:func:`_replay_key`: set-up and whole log) and the state after its whole log.
+    (:func:`_played`: set-up and whole log) and the state after its whole log.
 
     An app keeps it beside a fight it saved in this device's own storage and passes it back
     when it opens that fight (``Encounter(..., end_seal=...)``): the encounter in memory was
@@ -634,7 +653,7 @@ def end_seal(encounter: Encounter) -> str:
     """
     if not encounter._seal:
         end = encounter._state_at(len(encounter.log))
-        encounter._seal = _seal(_replay_key(encounter.setup, encounter.log), end)
+        encounter._seal = _seal(encounter._played.hexdigest(), end)
     return encounter._seal
 
 

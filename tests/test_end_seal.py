@@ -111,4 +111,9 @@ def test_the_seal_follows_the_log_not_the_name_or_the_cursor(game: Encounter) ->
     enc.undo()
     enc.perform(hexcombat.Action("gm_note", None, {"note": "a ruling"}))
     assert end_seal(enc) != seal
+    encounter_module._REPLAYS.clear()
+    assert end_seal(from_document(to_document(enc))) == end_seal(enc)  # worked out afresh
+    enc.perform(hexcombat.Action("gm_note", None, {"note": "another"}))
+    encounter_module._REPLAYS.clear()
+    assert end_seal(from_document(to_document(enc))) == end_seal(enc)  # added to
     assert end_seal(game) == seal
