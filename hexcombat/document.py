@@ -24,14 +24,12 @@ from .encounter import (
     LogEntry,
     Setup,
     end_seal,
-    figure_problems,
-    option_problems,
-    placement_problems,
 )
 from .errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
 from .figures import Figure, figure_from_json, parse_hex
 from .geometry import Hex
 from .rulesets import Ruleset, get_ruleset
+from .setup_checks import figure_problems, option_problems, placement_problems
 from .validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"

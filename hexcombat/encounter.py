@@ -17,23 +17,21 @@ replay is kept only when it ends in the sealed state.
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from .actions import Action, ActionSpec
 from .board import Board
 from .dice import Dice, DiceExhaustedError, Roll, ScriptedDice, SeededDice
 from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Problem
 from .events import Event
-from .figures import Figure, is_standing, mount_problems
+from .figures import Figure
 from .geometry import Hex
-from .layout import hex_label
 from .rulesets import get_ruleset
 from .rulesets.base import GM_ACTIONS, Preview, Ruleset
+from .sealing import played, played_more, state_seal
+from .setup_checks import figure_problems, merged_data, option_problems, placement_problems
 from .state import GameState
 from .validation import Json, limit_problems, shown
 
@@ -109,18 +107,6 @@ def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> None:
     state.ruleset.resolve(state, entry.action, dice)
 
 
-def merged_data(ruleset: Ruleset, overrides: Mapping[str, Json]) -> dict[str, Json]:
-    """The ruleset's data tables with an encounter's overrides applied entry by entry."""
-    data = ruleset.default_data()
-    for table, entries in overrides.items():
-        base = data.get(table)
-        if isinstance(base, dict) and isinstance(entries, dict):
-            data[table] = {**base, **entries}
-        else:
-            data[table] = entries
-    return data
-
-
 def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
     """Every reason the setup cannot be played: name, options, figures, positions, stacking."""
     problems = option_problems(setup.options, ruleset)
@@ -141,67 +127,6 @@ def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
     problems += figure_problems(figures, ruleset, setup.data)
     options = {**ruleset.default_options(), **setup.options}
     return problems + placement_problems(figures, setup.board, ruleset.stacking(options))
-
-
-def option_problems(options: Mapping[str, Json], ruleset: Ruleset) -> list[Problem]:
-    """Unknown ruleset options and values that are not allowed, by path."""
-    return [
-        Problem(f"ruleset.options.{p.path}", p.message) for p in ruleset.option_problems(options)
-    ]
-
-
-def figure_problems(
-    figures: Sequence[tuple[int, Figure]], ruleset: Ruleset, overrides: Mapping[str, Json]
-) -> list[Problem]:
-    """Duplicate ids, facings and the ruleset's own checks of each (index, figure)."""
-    data = merged_data(ruleset, overrides)
-    problems = []
-    seen: dict[str, int] = {}
-    for i, fig in figures:
-        path = f"figures[{i}]"
-        if fig.id in seen:
-            problems.append(
-                Problem(f"{path}.id", f"{fig.id!r} is already used by figures[{seen[fig.id]}]")
-            )
-        seen.setdefault(fig.id, i)
-        if not 0 <= fig.facing <= 5:
-            problems.append(Problem(f"{path}.facing", f"must be 0-5, got {shown(fig.facing)}"))
-        problems += [
-            Problem(f"{path}.{p.path}", p.message) for p in ruleset.figure_problems(fig, data)
-        ]
-    return problems + mount_problems(figures)
-
-
-def placement_problems(
-    figures: Sequence[tuple[int, Figure]], board: Board, limit: int
-) -> list[Problem]:
-    """Figures off the board, in terrain no one can enter, or crowded beyond ``limit`` per hex.
-
-    Every covered hex counts; a rider shares its mount's place and is not counted.
-    """
-    problems = []
-    crowd: dict[Hex, list[str]] = {}
-    for i, fig in figures:
-        for h in fig.hexes():
-            if not board.contains(h):
-                where = f"{h} is off the {board.width}x{board.height} board"
-                problems.append(Problem(f"figures[{i}].position", where))
-            elif board.terrain_at(h).impassable:
-                where = (
-                    f"{hex_label(h)} ({h}) is {board.terrain_at(h).name}, which no one can enter"
-                )
-                problems.append(Problem(f"figures[{i}].position", where))
-            if is_standing(fig):
-                crowd.setdefault(h, []).append(fig.id)
-    for h, ids in crowd.items():
-        if len(ids) > limit:
-            problems.append(
-                Problem(
-                    "figures",
-                    f"{', '.join(ids)} share {hex_label(h)} ({h}); at most {limit} per hex",
-                )
-            )
-    return problems
 
 
 class Encounter:
@@ -235,7 +160,7 @@ class Encounter:
             raise InvalidDocumentError(
                 [Problem("cursor", f"must be 0-{len(self._log)}, got {shown(stop)}")]
             )
-        self._played = _played(setup, self._log)
+        self._played = played(setup, self._log)
         key = self._played.hexdigest()
         known = _REPLAYS.pop(key, None)
         self._seal = ""
@@ -291,7 +216,7 @@ class Encounter:
         try:
             events, checkpoints = self._replay_all(checked=False)
             end = checkpoints[len(self._log)]
-            return (events, checkpoints) if _seal(key, end) == seal else None
+            return (events, checkpoints) if state_seal(key, end) == seal else None
         except Exception:  # a log the rules no longer take: the checked replay says where
             return None
 
@@ -450,9 +375,9 @@ class Encounter:
             )
         entry = LogEntry(action, tuple(dice.rolls), note)
         if self._cursor == len(self._log):  # the digest so far, with the new entry added
-            self._played = _played_more(self._played.copy(), (entry,))
+            self._played = played_more(self._played.copy(), (entry,))
         else:
-            self._played = _played(self.setup, (*self._log[: self._cursor], entry))
+            self._played = played(self.setup, (*self._log[: self._cursor], entry))
         self._log = (*self._log[: self._cursor], entry)
         self._seal = ""
         del self._events[self._cursor :]
@@ -612,38 +537,13 @@ class Encounter:
 
 
 _REPLAYS: dict[str, tuple[list[list[Event]], dict[int, GameState]]] = {}
-"""The most recent replays, oldest first, by :func:`_played` (states are never changed)."""
-
-
-def _played(setup: Setup, log: Sequence[LogEntry]) -> Any:
-    """A digest (a ``hashlib`` object: copy it before adding to it) of everything a replay
-    depends on, not the name or notes: the set-up's played parts, then each log entry."""
-    played = {
-        "ruleset": setup.ruleset,
-        "options": setup.options,
-        "board": setup.board.to_json(),
-        "figures": [f.to_json() for f in setup.figures],
-        "data": setup.data,
-        "seed": setup.seed,
-    }
-    digest = hashlib.sha256(_canonical(played).encode())
-    return _played_more(digest, log)
-
-
-def _played_more(digest: Any, entries: Iterable[LogEntry]) -> Any:
-    """``digest`` with ``entries`` added, one line each (canonical JSON has no line break)."""
-    for entry in entries:
-        digest.update(b"\n" + _canonical(entry.to_json()).encode())
-    return digest
-
-
-def _canonical(data: Json) -> str:
-    return json.dumps(data, sort_keys=True, default=repr, ensure_ascii=True)
+"""The most recent replays, oldest first, by :func:`~hexcombat.sealing.played` (states never
+change)."""
 
 
 def end_seal(encounter: Encounter) -> str:
     """A digest of the engine's version, everything a replay of the encounter depends on
-    (:func:`_played`: set-up and whole log) and the state after its whole log.
+    (:func:`~hexcombat.sealing.played`: set-up and whole log) and the state after its whole log.
 
     An app keeps it beside a fight it saved in this device's own storage and passes it back
     when it opens that fight (``Encounter(..., end_seal=...)``): the encounter in memory was
@@ -653,23 +553,8 @@ def end_seal(encounter: Encounter) -> str:
     """
     if not encounter._seal:
         end = encounter._state_at(len(encounter.log))
-        encounter._seal = _seal(encounter._played.hexdigest(), end)
+        encounter._seal = state_seal(encounter._played.hexdigest(), end)
     return encounter._seal
-
-
-def _seal(key: str, state: GameState) -> str:
-    from . import __version__
-
-    held = {
-        "figures": [f.to_json() for f in state.figures.values()],
-        "clock": [list(state.clock.counters), state.clock.step],
-        "memory": state.memory,
-        "declarations": repr(state.declarations),
-        "prompts": repr(state.prompts),
-        "asked": state.asked,
-    }
-    text = json.dumps(held, sort_keys=True, default=repr, ensure_ascii=True)
-    return hashlib.sha256(f"{__version__}\n{key}\n{text}".encode()).hexdigest()[:32]
 
 
 def _fresh(figures: Sequence[Figure]) -> list[Figure]:
