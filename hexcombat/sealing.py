@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import version
 from .state import GameState
 from .validation import Json
 
@@ -45,8 +46,6 @@ def canonical(data: Json) -> str:
 def state_seal(key: str, state: GameState) -> str:
     """The engine's version, the replay digest ``key`` and everything ``state`` holds that play
     changes, digested together."""
-    from . import __version__
-
     held = {
         "figures": [f.to_json() for f in state.figures.values()],
         "clock": [list(state.clock.counters), state.clock.step],
@@ -56,4 +55,4 @@ def state_seal(key: str, state: GameState) -> str:
         "asked": state.asked,
     }
     text = json.dumps(held, sort_keys=True, default=repr, ensure_ascii=True)
-    return hashlib.sha256(f"{__version__}\n{key}\n{text}".encode()).hexdigest()[:32]
+    return hashlib.sha256(f"{version.__version__}\n{key}\n{text}".encode()).hexdigest()[:32]

@@ -13,6 +13,7 @@ from test_tampered_logs import moves_after, skirmish_game
 
 import hexcombat
 import hexcombat.encounter as encounter_module
+import hexcombat.version
 from hexcombat import Encounter, InvalidDocumentError
 from hexcombat.document import end_seal, from_document, to_document
 
@@ -65,7 +66,7 @@ def test_a_wrong_seal_or_another_engine_version_means_the_checked_replay(
     seal = end_seal(game)
     _, n = opened(doc, "0" * 32, monkeypatch)
     assert n == len(game.log)
-    monkeypatch.setattr(hexcombat, "__version__", "9.9.9")
+    monkeypatch.setattr(hexcombat.version, "__version__", "9.9.9")
     _, n = opened(doc, seal, monkeypatch)
     assert n == len(game.log)
 
