@@ -17,8 +17,6 @@ import hexcombat.version
 from hexcombat import Encounter, InvalidDocumentError
 from hexcombat.document import end_seal, from_document, to_document
 
-pytestmark = pytest.mark.pyodide
-
 
 @pytest.fixture(scope="module")
 def game() -> Encounter:

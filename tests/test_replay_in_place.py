@@ -16,8 +16,6 @@ from hexcombat import Encounter, HexcombatError, from_document, loads, to_docume
 from hexcombat.encounter import CHECKPOINT_EVERY
 from hexcombat.state import GameState
 
-pytestmark = pytest.mark.pyodide
-
 DEMOS = Path(__file__).parent.parent / "static" / "demos"
 ACTIONS = 2 * CHECKPOINT_EVERY + 13
 
