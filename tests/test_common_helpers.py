@@ -11,8 +11,18 @@ from factories import skirmish_duel
 
 from hexcombat import Hex
 from hexcombat.errors import IllegalActionError
-from hexcombat.figures import Figure, Pool, Status
-from hexcombat.rulesets.common import IntStat, TextStat, int_or, is_int, knock_down, lose_points
+from hexcombat.figures import Equipment, Figure, Pool, Status
+from hexcombat.rulesets.common import (
+    FlagStat,
+    IntStat,
+    OptionalIntStat,
+    TextsStat,
+    TextStat,
+    int_or,
+    is_int,
+    knock_down,
+    lose_points,
+)
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
 from hexcombat.schema import FieldSpec
 
@@ -56,6 +66,59 @@ def test_text_stat_reads_text_with_a_fallback() -> None:
     assert TextStat(spec)(_figure(damage="2d6")) == "2d6"
     assert TextStat(spec)(_figure()) == "d6"
     assert TextStat(spec, fallback="d4")(_figure()) == "d4"
+
+
+def test_a_call_may_give_its_own_default() -> None:
+    spec = FieldSpec("en", "EN", "int", 15, "")
+    assert IntStat(spec, fallback=0)(_figure(), 1) == 1
+    assert IntStat(spec, fallback=0)(_figure(en=9), 1) == 9
+    assert TextStat(spec, fallback="x")(_figure(), "y") == "y"
+
+
+def test_text_stat_readings_differ_only_on_values_that_are_not_text() -> None:
+    spec = FieldSpec("size", "Size", "text", "human", "")
+    readings = {
+        reads: [TextStat(spec, "human", reads)(_figure(size=v)) for v in (5, "", "giant", False)]
+        for reads in ("any", "text", "filled")
+    }
+    assert readings == {
+        "any": ["5", "", "giant", "False"],
+        "text": ["human", "", "giant", "human"],
+        "filled": ["5", "human", "giant", "human"],
+    }
+    assert TextStat(spec, reads="text")(_figure()) == "human"
+
+
+def test_flag_stat_reads_bools_and_the_fallback_for_anything_else() -> None:
+    spec = FieldSpec("humanoid", "Humanoid", "bool", True, "")
+    assert [FlagStat(spec, True)(_figure(humanoid=v)) for v in (False, True, 0, None)] == [
+        False,
+        True,
+        True,
+        True,
+    ]
+    assert FlagStat(spec)(_figure()) is False
+    truthy = FlagStat(spec, truthy=True)
+    assert [truthy(_figure(humanoid=v)) for v in (1, 0, "yes", None)] == [True, False, True, False]
+
+
+def test_optional_int_and_texts_stats() -> None:
+    yards = OptionalIntStat(FieldSpec("yards", "Yards", "int", None, ""))
+    assert [yards(_figure(yards=v)) for v in (3, True, "3")] == [3, None, None]
+    assert yards(_figure()) is None
+    rated = TextsStat(FieldSpec("rated", "Rated", "text", None, ""))
+    assert rated(_figure(rated=["melee", 3, "close"])) == ("melee", "close")
+    assert rated(_figure(rated="melee")) == ()
+
+
+def test_a_stat_reads_and_writes_an_items_stats_too() -> None:
+    item = Equipment("Axe", stats={"reach": 2})
+    reach = IntStat(FieldSpec("reach", "Reach", "int", 1, ""))
+    assert reach(item) == 2 and reach.raw(item) == 2 and reach.has(item)
+    reach.put(item, 3)
+    assert reach(item) == 3
+    reach.clear(item)
+    assert reach(item) == 1 and not reach.has(item) and reach.raw(item, "none") == "none"
 
 
 def test_lose_points_stops_at_the_floor_and_says_what_was_lost() -> None:

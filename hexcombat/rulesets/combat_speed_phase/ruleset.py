@@ -43,8 +43,8 @@ from .moves import (
     describe_step,
     motion_words,
 )
-from .options import FIELDS, OPTIONS, TIME
-from .situation import HP_DEFAULT, cs_of, hexes_text, on_knees, opt_text, tracks_hp
+from .options import FIELDS, HP, OPTIONS, REACH, TIME
+from .situation import cs_of, hexes_text, on_knees, opt_text, tracks_hp
 from .speed import (
     PhaseRecord,
     allowance,
@@ -116,7 +116,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         for i, item in enumerate(figure.equipment):
             if item.kind != "weapon":
                 continue
-            reach = item.stats.get("reach", 1)
+            reach = REACH.raw(item, 1)
             if not is_int(reach) or reach < 1:
                 problems.append(
                     Problem(f"equipment[{i}].stats.reach", "must be a whole number of hexes >= 1")
@@ -144,7 +144,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         starting = opt_text(state, "csp.starting_motion")
         for f in state.figures.values():
             if tracks_hp(state):
-                hp = int_or(f.stats.get("hp"), HP_DEFAULT)
+                hp = HP(f)
                 f.pools.setdefault("hp", Pool(hp, hp))
             book = FigureBook(f)
             book.n, book.hexes, book.debt, book.oblique, book.strikes = None, 0, 0, 0, 0

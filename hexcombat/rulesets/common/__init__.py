@@ -1,11 +1,21 @@
 """Rule helpers several rulesets share: reading whole numbers out of JSON (:mod:`.numbers`),
-typed readers of figure stats built from their ``FieldSpec`` (:mod:`.stats`) and damage
+typed readers of figure and item stats built from their ``FieldSpec`` (:mod:`.stats`) and damage
 into a pool, then down (:mod:`.damage`)."""
 
 from __future__ import annotations
 
 from .damage import knock_down, lose_points
 from .numbers import int_or, is_int
-from .stats import IntStat, TextStat
+from .stats import FlagStat, IntStat, OptionalIntStat, TextsStat, TextStat
 
-__all__ = ["IntStat", "TextStat", "int_or", "is_int", "knock_down", "lose_points"]
+__all__ = [
+    "FlagStat",
+    "IntStat",
+    "OptionalIntStat",
+    "TextStat",
+    "TextsStat",
+    "int_or",
+    "is_int",
+    "knock_down",
+    "lose_points",
+]
