@@ -16,15 +16,15 @@ from ...layout import hex_label
 from ...movement import Reach
 from ...schema import Choice, FieldSpec
 from ...state import GameState
-from .equipment import in_hand, is_ranged, spells, stat_int, weapons
+from .equipment import in_hand, is_ranged, spells, weapons
 from .moves import FACING_NAMES
+from .options import CAST_ROUNDS, FIG, MAX_RANGE_YARDS, RELOAD_ROUNDS
 from .situation import (
     actions_left,
     attack_check,
     attack_item,
     counted,
     dodge_check,
-    fig_of,
     may_dodge,
     mode_of,
     needs_text,
@@ -46,7 +46,7 @@ MODIFIER_LIMIT = 50
 def declare_spec(state: GameState, figure: Figure) -> ActionSpec:
     """Start of round (G-19): the move modes open to the figure and the weapons it may draw."""
     s = settings(state)
-    fig = fig_of(figure)
+    fig = FIG(figure)
     top, acc = top_speed(fig, s.rounding), accel_speed(fig, s.rounding)
     if FigureBook(figure).running:
         modes = [
@@ -258,7 +258,7 @@ def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
             and book.reloading is None
             and book.actions_used == 0
         ):
-            rounds = stat_int(item, "reload_rounds", 1)
+            rounds = RELOAD_ROUNDS(item, 1)
             specs.append(
                 ActionSpec(
                     "reload",
@@ -314,8 +314,8 @@ def hold_spec(figure: Figure) -> ActionSpec:
 
 def spell_label(spell: Equipment) -> str:
     """A spell as a choice: name, range and casting time."""
-    yards = stat_int(spell, "max_range_yards")
-    rounds = stat_int(spell, "cast_rounds", 1)
+    yards = MAX_RANGE_YARDS(spell)
+    rounds = CAST_ROUNDS(spell)
     return f"{spell.name} ({yards} yd, {counted(rounds, 'round')} to cast)"
 
 

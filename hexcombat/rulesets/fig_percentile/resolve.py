@@ -15,18 +15,17 @@ from ...state import GameState
 from ..base import Preview
 from . import action_step, flow, offers
 from .moves import describe_step
+from .options import DODGE_SKILL, FIG
 from .situation import (
     attack_check,
     attack_item,
     counted,
     dodge_check,
-    fig_of,
     los_needed,
     may_dodge,
     needs_text,
     settings,
     sight_between,
-    stat,
     target_problem,
 )
 from .speed import allowance, can_dodge, show, speed_value
@@ -57,7 +56,7 @@ def attack_preview(state: GameState, action: Action, figure: Figure) -> Preview:
             ),
         )
         notes.append(f"{target.name} may dodge a hit: {why}")
-    elif settings(state).dodge and stat(target, "dodge_skill", 0):
+    elif settings(state).dodge and DODGE_SKILL(target):
         notes.append(f"{target.name} cannot dodge: {why}")
     highlights: dict[str, tuple[Hex, ...]] = {"target": target.hexes()}
     if los_needed(state, item):
@@ -135,7 +134,7 @@ def declare_preview(state: GameState, action: Action, figure: Figure) -> Preview
     (FP-5, FP-10, FP-23)."""
     s = settings(state)
     mode = action.text("mode")
-    fig = fig_of(figure)
+    fig = FIG(figure)
     speed = speed_value(mode, fig, 1, s.walk_speed)
     dodging = "dodging allowed" if can_dodge(speed, fig) else "no dodging"
     hexes = counted(allowance(mode, fig, s.rounding), "hex", "hexes")
