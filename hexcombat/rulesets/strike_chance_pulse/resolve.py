@@ -19,6 +19,7 @@ from ...layout import hex_label
 from ...state import GameState
 from . import ground, missile, offers, rules
 from .flow import MODES, acted
+from .options_fields import AG, BROKEN, MD
 from .resolve_damage import disarm, take_damage
 from .resolve_parry import offer_parry, parry_context
 from .situation import (
@@ -29,7 +30,7 @@ from .situation import (
     same_hex,
     settings,
     shield_of,
-    stat,
+    shield_type_of,
     strike_check,
 )
 from .state import FigureBook
@@ -72,9 +73,7 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
         if problem:
             raise IllegalActionError(problem)
     shield = shield_of(attacker)
-    why = offers.special_ok(
-        weapon, special, mode, target, str(shield.stats.get("type", "")) if shield else ""
-    )
+    why = offers.special_ok(weapon, special, mode, target, shield_type_of(shield) if shield else "")
     if why:
         raise IllegalActionError(why)
     drop = disarm_choice(state, target, special, action)
@@ -169,7 +168,7 @@ def _renamed(check: StrikeCheck, figure: Figure) -> StrikeCheck:
 def fumble_check(state: GameState, attacker: Figure, plan: Plan | None = None) -> Check:
     """SCP-30 (A-3): the second D100 at or under 3 x MD avoids the misfortune."""
     s = settings(state)
-    md = stat(attacker, "md", 0)
+    md = MD(attacker)
     threshold = rules.fumble_threshold(md, s.fumble_threshold)
     label = "3 x modified MD" if s.fumble_threshold == "3xMD" else "modified MD"
     return Check(
@@ -206,7 +205,7 @@ def after_hit_rollables(state: GameState, plan: Plan) -> list[Rollable]:
 
 def footing_check(target: Figure) -> Check:
     """SCP-23 (A-19): D100 at or under 3 x AG keeps the footing."""
-    ag = stat(target, "ag", 0)
+    ag = AG(target)
     return Check(
         f"{target.name}'s footing",
         "d100",
@@ -263,7 +262,7 @@ def enter_close(state: GameState, attacker: Figure, targets: list[Figure]) -> No
 def drop_shield_for_close(state: GameState, figure: Figure) -> None:
     """SCP-41: any shield but a Main Gauche is dropped on entering Close combat."""
     shield = shield_of(figure)
-    if shield is None or shield.stats.get("type") == "main_gauche":
+    if shield is None or shield_type_of(shield) == "main_gauche":
         return
     ground.drop(figure, shield)
     state.emit(
@@ -395,7 +394,7 @@ def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     if result.success or item is None:
         text = f"{attacker.name} rolled {face}: {rolled} ≤ {check.target}, no misfortune"
     elif what == "break":
-        item.stats["broken"] = True
+        BROKEN.put(item, True)
         ground.drop(attacker, item)
         text = f"{attacker.name}'s {weapon.name} breaks (99; {rolled} > {check.target})"
     else:
