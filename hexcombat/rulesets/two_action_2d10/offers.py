@@ -17,7 +17,7 @@ from hexcombat.validation import Json
 
 from . import rules as R
 from .flow import Flow
-from .options import ACTIONS, STYLES
+from .options import ACTIONS, MISSILE, STYLES
 from .state import FigureBook
 from .words import ADJUST_WORDS
 
@@ -113,7 +113,7 @@ class Offers(Flow):
         """The hidden declaration of two actions (TA-1): what ``f`` may declare, whom at."""
         allowed = self.allowed(state, f)
         names = [c.value for c in ACTIONS]
-        if str(f.stats.get("missile", "none")) == "none":
+        if MISSILE(f) == "none":
             names = [n for n in names if n not in ("load", "shoot")]
         if not self.shield_ready(f):
             names.remove("block")

@@ -20,6 +20,7 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
+from .options import AGILITY, STRENGTH
 from .resolve import Resolve
 
 
@@ -291,8 +292,9 @@ class Hits(Resolve):
                 )
             )
             return
-        attribute = "strength" if style == "lock" else "agility"
-        target = R.brawl_save_target(int_or(t.stats.get(attribute), 10), value, bar)
+        stat = STRENGTH if style == "lock" else AGILITY
+        attribute = stat.name
+        target = R.brawl_save_target(stat(t), value, bar)
         save = Check(
             f"{attribute.capitalize()} save",
             "2d10",

@@ -26,6 +26,7 @@ from hexcombat.state import GameState
 
 from . import rules as R
 from .offers import Offers
+from .options import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
 from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
 
 
@@ -36,12 +37,12 @@ class Resolve(Offers):
         """2d10 (or 3d10 keep two) + skill + weapon (TA-4, TA-5, TA-8)."""
         mods = []
         if mode == "shot":
-            mods.append(Modifier("Missile skill", int_or(f.stats.get("missile_skill"), 0), "TA-8"))
+            mods.append(Modifier("Missile skill", MISSILE_SKILL(f), "TA-8"))
         elif mode == "brawl":
-            mods.append(Modifier("Brawling", int_or(f.stats.get("brawl"), 0), "TA-19"))
+            mods.append(Modifier("Brawling", BRAWL(f), "TA-19"))
         else:
             weapon, row = self.weapon(state, f)
-            mods.append(Modifier("Skill", int_or(f.stats.get("skill"), 0), "TA-8"))
+            mods.append(Modifier("Skill", SKILL(f), "TA-8"))
             adj = int_or(row.get("attack_adj"), 0)
             if adj:
                 mods.append(
@@ -51,7 +52,7 @@ class Resolve(Offers):
 
     def defence_side(self, state: GameState, t: Figure, kind: str) -> tuple[OpposedSide, int]:
         """A Parry, Block or Dodge roll, never below the passive defence (TA-7, D-2)."""
-        skill = int_or(t.stats.get(kind), 0)
+        skill = DEFENCE_SKILLS[kind](t)
         adj = R.defence_adjustment(kind, str(self.armour(state, t).get("class")), state.options)
         mods = [Modifier(f"{DEFENCE_WORDS[kind]} skill", skill, "TA-7")]
         if adj:
@@ -382,7 +383,7 @@ class Resolve(Offers):
             f"{attribute.capitalize()} save",
             "2d10",
             "le",
-            int_or(t.stats.get(attribute), 10),
+            WHOLE_NUMBERS[attribute](t, 10) if attribute in WHOLE_NUMBERS else 10,
             attribute.capitalize(),
             mods,
             rule="TA-11",
@@ -395,13 +396,11 @@ class Resolve(Offers):
         """Breaking away: 2d10 + Agility meets or beats 2d10 + the opponent's Agility (D-17)."""
         return OpposedCheck(
             "Break away",
-            OpposedSide(
-                f.name, "2d10", (Modifier("Agility", int_or(f.stats.get("agility"), 0), "D-17"),)
-            ),
+            OpposedSide(f.name, "2d10", (Modifier("Agility", AGILITY(f, 0), "D-17"),)),
             OpposedSide(
                 other.name,
                 "2d10",
-                (Modifier("Agility", int_or(other.stats.get("agility"), 0), "D-17"),),
+                (Modifier("Agility", AGILITY(other, 0), "D-17"),),
             ),
             ties="attacker",
             rule="D-17",
