@@ -15,7 +15,6 @@ from hexcombat.figures import Equipment, Figure, Pool, Status
 from hexcombat.rulesets.common import (
     FlagStat,
     IntStat,
-    OptionalIntStat,
     TextsStat,
     TextStat,
     int_or,
@@ -24,6 +23,7 @@ from hexcombat.rulesets.common import (
     lose_points,
 )
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
+from hexcombat.rulesets.strike_chance_pulse import options_fields as scp
 from hexcombat.schema import FieldSpec
 
 pytestmark = pytest.mark.pyodide
@@ -102,13 +102,21 @@ def test_flag_stat_reads_bools_and_the_fallback_for_anything_else() -> None:
     assert [truthy(_figure(humanoid=v)) for v in (1, 0, "yes", None)] == [True, False, True, False]
 
 
-def test_optional_int_and_texts_stats() -> None:
-    yards = OptionalIntStat(FieldSpec("yards", "Yards", "int", None, ""))
-    assert [yards(_figure(yards=v)) for v in (3, True, "3")] == [3, None, None]
-    assert yards(_figure()) is None
+def test_texts_stat_keeps_the_texts_of_a_list() -> None:
     rated = TextsStat(FieldSpec("rated", "Rated", "text", None, ""))
     assert rated(_figure(rated=["melee", 3, "close"])) == ("melee", "close")
     assert rated(_figure(rated="melee")) == ()
+
+
+def test_strike_chance_pulse_reads_a_value_that_is_not_text_as_before() -> None:
+    # its old text_stat read a non-text value as the default; TextStat's "any" would say "5"
+    odd = _figure(size=5, primary_hand=False)
+    assert (scp.SIZE(odd), scp.PRIMARY_HAND(odd)) == ("human", "right")
+    assert [scp.DAMAGE(Equipment("Axe", stats={"damage": v})) for v in ("", 0, "2d10")] == [
+        "d10",
+        "d10",
+        "2d10",
+    ]
 
 
 def test_a_stat_reads_and_writes_an_items_stats_too() -> None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from .damage import knock_down, lose_points
 from .numbers import int_or, is_int
-from .stats import FlagStat, IntStat, OptionalIntStat, TextsStat, TextStat
+from .stats import FlagStat, IntStat, TextsStat, TextStat
 
 __all__ = [
     "FlagStat",
     "IntStat",
-    "OptionalIntStat",
     "TextStat",
     "TextsStat",
     "int_or",

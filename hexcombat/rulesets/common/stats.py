@@ -68,17 +68,6 @@ class IntStat(Stat):
         return int_or(holder.stats.get(self.spec.name), default)
 
 
-@dataclass(frozen=True)
-class OptionalIntStat(Stat):
-    """A whole-number stat that may be absent: ``stat(holder) -> int | None`` (None when
-    missing or not a whole number)."""
-
-    def __call__(self, holder: HasStats) -> int | None:
-        """The value, or None."""
-        value = holder.stats.get(self.spec.name)
-        return value if is_int(value) else None
-
-
 TextReading = Literal["any", "text", "filled"]
 """How a :class:`TextStat` reads a value: ``any`` present value as text (``5`` -> ``"5"``);
 only ``text`` (any other value reads as the fallback); or ``filled``: any value that is not
