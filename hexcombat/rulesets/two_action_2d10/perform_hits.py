@@ -293,14 +293,12 @@ class Hits(Resolve):
             )
             return
         stat = STRENGTH if style == "lock" else AGILITY
-        attribute = stat.name
-        target = R.brawl_save_target(stat(t), value, bar)
         save = Check(
-            f"{attribute.capitalize()} save",
+            f"{stat.spec.label} save",
             "2d10",
             "le",
-            target,
-            f"{attribute.capitalize()} - (surplus - {bar})",
+            R.brawl_save_target(stat(t), value, bar),
+            f"{stat.spec.label} - (surplus - {bar})",
             rule="TA-21",
             success_text="saved",
             success_phrase="to save",
