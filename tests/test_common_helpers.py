@@ -23,6 +23,8 @@ from hexcombat.rulesets.common import (
     lose_points,
 )
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
+from hexcombat.rulesets.common.moves import sentence
+from hexcombat.rulesets.common.settings import SettingsCache, option_values
 from hexcombat.rulesets.strike_chance_pulse import options_fields as scp
 from hexcombat.schema import FieldSpec
 
@@ -177,3 +179,35 @@ def test_a_corrupt_memory_is_refused_with_a_clear_message() -> None:
         StateMemory(state)._list("seen")
     with pytest.raises(IllegalActionError, match="'seen' must be a table"):
         StateMemory(state)._table("seen")
+
+
+def test_settings_are_made_once_per_options_table() -> None:
+    made: list[dict[str, object]] = []
+
+    def make(options: dict[str, object]) -> int:
+        made.append(options)
+        return len(made)
+
+    settings = SettingsCache(make)
+    enc = skirmish_duel()
+    state = enc.state
+    assert settings(state) == 1 and settings(state) == 1
+    other = skirmish_duel().state
+    assert other.options is not state.options and settings(other) == 2
+    assert made == [state.options, other.options]
+
+
+def test_a_step_told_as_a_sentence() -> None:
+    assert [sentence(t) for t in ("enters C4 (1 MP)", "", "Turns")] == [
+        "Enters C4 (1 MP)",
+        "",
+        "Turns",
+    ]
+
+
+def test_option_values_read_the_rulesets_prefix_and_the_engine_wide_ones() -> None:
+    options = {"fp.dodge": True, "core.stacking": 2, "fp.stacking": 9}
+    assert option_values(("dodge", "stacking"), options, "fp", ("stacking",)) == {
+        "dodge": True,
+        "stacking": 2,
+    }

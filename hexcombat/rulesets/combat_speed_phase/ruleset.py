@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from hexcombat.rulesets.common import int_or, is_int
+from hexcombat.rulesets.common.moves import path_preview
 
 from ...actions import Action, ActionSpec
 from ...dice import Dice
@@ -424,14 +425,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         if action.kind == "plan_half":
             path = self.plan_path(state, figure, action)
             reach = self.half_reach(state, figure)
-            return Preview(
-                action,
-                True,
-                cost=sum(s.cost for s in path),
-                path=(figure.position, *(s.pose.hex for s in path if s.kind == "move")),
-                notes=tuple(_sentence(describe_step(s)) for s in path),
-                highlights={"reach": tuple(reach.hex_costs())},
-            )
+            return path_preview(action, figure, path, describe_step, reach)
         if action.kind == "declare_speed":
             n = action.integer("n")
             m = allowance(n, cs_of(figure))
@@ -567,7 +561,3 @@ def _readable(params: Mapping[str, Json]) -> bool:
         and params.get("facing", 0) in range(6)
         and params.get("motion", "F") in RELATIVE
     )
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]

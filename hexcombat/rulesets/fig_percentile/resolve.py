@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hexcombat.rulesets.common.moves import path_preview
+
 from ...actions import Action
 from ...checks import Chain, Stage, Variant
 from ...errors import IllegalActionError
@@ -119,14 +121,7 @@ def plan_move_preview(
 ) -> Preview:
     """A planned move: its steps in words, its cost and path, and the hexes still in ``reach``."""
     path = flow.planned_path(state, figure, action.hex("to"), chosen_facing(action))
-    return Preview(
-        action,
-        True,
-        cost=sum(s.cost for s in path),
-        path=(figure.position, *(s.pose.hex for s in path if s.kind == "move")),
-        notes=tuple(sentence(describe_step(s)) for s in path),
-        highlights={"reach": tuple(reach.hex_costs())} if reach else {},
-    )
+    return path_preview(action, figure, path, describe_step, reach)
 
 
 def declare_preview(state: GameState, action: Action, figure: Figure) -> Preview:
@@ -160,8 +155,3 @@ def chosen_facing(action: Action) -> int | None:
     if action.params.get("facing") is None:
         return None
     return action.integer("facing")
-
-
-def sentence(text: str) -> str:
-    """``text`` with its first letter capitalised (the rest untouched)."""
-    return text[:1].upper() + text[1:]

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hexcombat.rulesets.common.settings import SettingsCache, option_values
+
 from ...checks import Check, Modifier
 from ...figures import Equipment, Figure, figure_distance, hex_pairs
 from ...state import GameState
@@ -70,13 +72,8 @@ class Settings:
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
         """Read the options of a state (every option has a value there)."""
-        names = {f: f"fp.{f}" for f in cls.__dataclass_fields__}
-        names.update(
-            stacking="core.stacking",
-            los_tie_policy="core.los_tie_policy",
-            hidden_declarations="core.hidden_declarations",
-        )
-        return cls(**{f: options[name] for f, name in names.items()})
+        core = ("stacking", "los_tie_policy", "hidden_declarations")
+        return cls(**option_values(cls.__dataclass_fields__, options, "fp", core))
 
 
 def counted(n: int, one: str, many: str = "") -> str:
@@ -84,19 +81,8 @@ def counted(n: int, one: str, many: str = "") -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def settings(state: GameState) -> Settings:
-    """The typed options of ``state``, read once per options table: every state of an
-    encounter shares it and it never changes during play (asked for thousands of times a
-    replay)."""
-    if _LAST_SETTINGS and _LAST_SETTINGS[0][0] is state.options:
-        return _LAST_SETTINGS[0][1]
-    made = Settings.of(state.options)
-    _LAST_SETTINGS[:] = [(state.options, made)]
-    return made
-
-
-_LAST_SETTINGS: list[tuple[dict[str, Json], Settings]] = []
-"""The last options table read and its settings (the table is held, so it is never another's)."""
+settings = SettingsCache(Settings.of)
+"""``settings(state)``: the typed options of ``state``, made once per options table."""
 
 
 def actions_left(figure: Figure) -> int:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from hexcombat.rulesets.common.settings import SettingsCache, option_values
+
 from ...checks import Amount, Band, Check, Modifier
 from ...figures import Equipment, Figure
 from ...geometry import Hex, in_front_arc, in_front_half, relative_position
@@ -102,24 +104,11 @@ class Settings:
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
         """Read the options of a state (every option has a value there)."""
-        names = {f: f"scp.{f}" for f in cls.__dataclass_fields__}
-        names["stacking"] = "core.stacking"
-        return cls(**{f: options[name] for f, name in names.items()})
+        return cls(**option_values(cls.__dataclass_fields__, options, "scp", ("stacking",)))
 
 
-def settings(state: GameState) -> Settings:
-    """The typed options of ``state``, read once per options table: every state of an
-    encounter shares it and it never changes during play (asked for thousands of times a
-    replay)."""
-    if _LAST_SETTINGS and _LAST_SETTINGS[0][0] is state.options:
-        return _LAST_SETTINGS[0][1]
-    made = Settings.of(state.options)
-    _LAST_SETTINGS[:] = [(state.options, made)]
-    return made
-
-
-_LAST_SETTINGS: list[tuple[dict[str, Json], Settings]] = []
-"""The last options table read and its settings (the table is held, so it is never another's)."""
+settings = SettingsCache(Settings.of)
+"""``settings(state)``: the typed options of ``state``, made once per options table."""
 
 
 def shield_type_of(shield: Equipment) -> str:
