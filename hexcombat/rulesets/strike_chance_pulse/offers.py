@@ -341,6 +341,28 @@ def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     )
 
 
+def _charge_specials(
+    weapons: list[Weapon],
+    target: Figure,
+    shield_type: str,
+    specials: dict[tuple[str, str, str], Choice],
+) -> None:
+    """Add the specials each weapon may make charging ``target`` (SCP-16; a Disarm only
+    where it has something to drop, SCP-22), each once."""
+    for w in weapons:
+        for sp in ("none", *MODE_SPECIALS["melee"]):
+            if special_ok(w, sp, "melee", target, shield_type):
+                continue
+            if sp != "disarm":
+                key = (w.name, sp, "")
+                when: dict[str, Json] = {"weapon": w.name}
+            elif ground.droppable(target):  # SCP-22: nothing to drop, no Disarm
+                key, when = (w.name, sp, target.id), {"weapon": w.name, "target": target.id}
+            else:
+                continue
+            specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when=when))
+
+
 def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     """SCP-8: move next to a target and make a Melee attack facing it, in one action (a
     rider charges with ``mounted_charge_spec``; a mount under momentum only carries on)."""
@@ -365,18 +387,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         ends += [
             Choice(str(h), hex_label(h), f"{hexes[h]} MP", when={"target": t.id}) for h in spots
         ]
-        for w in weapons:
-            for sp in ("none", *MODE_SPECIALS["melee"]):
-                if special_ok(w, sp, "melee", t, shield_type):
-                    continue
-                if sp != "disarm":
-                    key = (w.name, sp, "")
-                    when: dict[str, Json] = {"weapon": w.name}
-                elif ground.droppable(t):  # SCP-22: nothing to drop, no Disarm
-                    key, when = (w.name, sp, t.id), {"weapon": w.name, "target": t.id}
-                else:
-                    continue
-                specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when=when))
+        _charge_specials(weapons, t, shield_type, specials)
     if not targets or not weapons:
         return None
     drop = drop_param(state, (state.figure(str(c.value)) for c in targets))

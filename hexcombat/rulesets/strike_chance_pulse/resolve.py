@@ -56,6 +56,27 @@ class Plan:
     drop: str = ""
 
 
+def _approach(
+    state: GameState, attacker: Figure, target: Figure, weapon: Weapon, mode: str
+) -> tuple[str | None, missile.Flight | None, list[str]]:
+    """The hex side an attack comes through (SCP-39), a missile's flight (SCP-10, A-24) and
+    both in words."""
+    notes = []
+    flight = None
+    if mode == "ranged":
+        flight = missile.flight(state, attacker, target, weapon.range_hexes)
+        through = next((e.through for e in flight.entries if e.is_target), None)
+        notes.append(
+            f"Range {weapon.range_hexes}: flies {rules.flight_hexes(weapon.range_hexes)} "
+            "hexes (SCP-10, A-24)"
+        )
+    else:
+        through = offers.through_of(attacker, target, mode)
+    if through:
+        notes.append(f"The attack comes through {target.name}'s {through} hex (SCP-39)")
+    return through, flight, notes
+
+
 def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
     """Read an attack action: weapon, special, target, and the Strike Check it will roll."""
     mode = MODES[action.kind]
@@ -77,19 +98,7 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
     if why:
         raise IllegalActionError(why)
     drop = disarm_choice(state, target, special, action)
-    notes = []
-    flight = None
-    if mode == "ranged":
-        flight = missile.flight(state, attacker, target, weapon.range_hexes)
-        through = next((e.through for e in flight.entries if e.is_target), None)
-        notes.append(
-            f"Range {weapon.range_hexes}: flies {rules.flight_hexes(weapon.range_hexes)} "
-            "hexes (SCP-10, A-24)"
-        )
-    else:
-        through = offers.through_of(attacker, target, mode)
-    if through:
-        notes.append(f"The attack comes through {target.name}'s {through} hex (SCP-39)")
+    through, flight, notes = _approach(state, attacker, target, weapon, mode)
     check = strike_check(
         state,
         attacker,
