@@ -228,47 +228,54 @@ def threatened(state: GameState, figure: Figure) -> bool:
     return False
 
 
+def _weapon_specs(state: GameState, figure: Figure, item: Equipment) -> list[ActionSpec]:
+    """The weapon in hand: an attack (FP-21, FP-22) and a ranged weapon's reload (G-5)."""
+    specs: list[ActionSpec] = []
+    book = FigureBook(figure)
+    targets = target_choices(state, figure, item)
+    if targets:
+        verb = "Fire" if is_ranged(item) else "Strike with"
+        specs.append(
+            ActionSpec(
+                "attack",
+                f"{verb} the {item.name}",
+                figure.id,
+                (FieldSpec("target", "Target", "figure", choices=targets), modifier_param()),
+                "D100 at or under skill + speed band"
+                + (" + range band" if is_ranged(item) else "")
+                + " hits (FP-21, FP-22). Hidden until everyone has chosen, then rolled "
+                "from where everyone stands (G-19).",
+                "FP-21, FP-22, FP-25" if not is_ranged(item) else "FP-21, FP-22",
+            )
+        )
+    if (
+        is_ranged(item)
+        and item.loaded is False
+        and book.reloading is None
+        and book.actions_used == 0
+    ):
+        rounds = RELOAD_ROUNDS(item, 1)
+        specs.append(
+            ActionSpec(
+                "reload",
+                f"Reload the {item.name}",
+                figure.id,
+                (),
+                f"Takes {counted(rounds, 'full round')}: no other actions (G-5).",
+                "G-5",
+            )
+        )
+    return specs
+
+
 def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
     """Action step (G-19): attack, reload, release a spell or dodge; chosen hidden."""
     specs: list[ActionSpec] = []
-    book = FigureBook(figure)
     if actions_left(figure) < 1:
         return specs
     item = in_hand(figure)
     if item is not None:
-        targets = target_choices(state, figure, item)
-        if targets:
-            verb = "Fire" if is_ranged(item) else "Strike with"
-            specs.append(
-                ActionSpec(
-                    "attack",
-                    f"{verb} the {item.name}",
-                    figure.id,
-                    (FieldSpec("target", "Target", "figure", choices=targets), modifier_param()),
-                    "D100 at or under skill + speed band"
-                    + (" + range band" if is_ranged(item) else "")
-                    + " hits (FP-21, FP-22). Hidden until everyone has chosen, then rolled "
-                    "from where everyone stands (G-19).",
-                    "FP-21, FP-22, FP-25" if not is_ranged(item) else "FP-21, FP-22",
-                )
-            )
-        if (
-            is_ranged(item)
-            and item.loaded is False
-            and book.reloading is None
-            and book.actions_used == 0
-        ):
-            rounds = RELOAD_ROUNDS(item, 1)
-            specs.append(
-                ActionSpec(
-                    "reload",
-                    f"Reload the {item.name}",
-                    figure.id,
-                    (),
-                    f"Takes {counted(rounds, 'full round')}: no other actions (G-5).",
-                    "G-5",
-                )
-            )
+        specs += _weapon_specs(state, figure, item)
     spell = attack_item(figure, spell=True)
     if spell is not None:
         targets = target_choices(state, figure, spell)

@@ -425,6 +425,31 @@ def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     )
 
 
+def _off_balance(state: GameState, target: Figure, special: str, dice: Dice) -> None:
+    """A trip, entangle (SCP-18) or Shield Rush that hit: the target's footing roll, prone
+    when it fails (SCP-23)."""
+    if special == "entangle":
+        target.statuses["entangled"] = Status("entangled", note="Pass twice to free (SCP-18)")
+        FigureBook(target).pass_streak = 0
+        state.emit(Event("status", f"{target.name} is entangled", target.id, rule="SCP-18, A-18"))
+    footing = footing_check(target).roll(dice)
+    if footing.success:
+        text = f"{target.name} keeps its footing ({footing.roll.total} ≤ {footing.check.target})"
+    else:
+        target.statuses["prone"] = Status("prone")
+        text = f"{target.name} falls prone ({footing.roll.total} > {footing.check.target})"
+    state.emit(
+        Event(
+            "footing",
+            text,
+            target.id,
+            rule="SCP-23",
+            rolls=(footing.roll.to_json(),),
+            data={"roll": footing.roll.total, "threshold": footing.check.target},
+        )
+    )
+
+
 def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
     """A hit takes effect: damage, then the special attack's effect (SCP-17...SCP-22)."""
     s = settings(state)
@@ -435,30 +460,7 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
         roll = amount.roll(dice)
         take_damage(state, target, roll.total, plan, amount.dice, roll.roll.to_json())
     if special in ("trip", "entangle", "shield_rush"):
-        if special == "entangle":
-            target.statuses["entangled"] = Status("entangled", note="Pass twice to free (SCP-18)")
-            FigureBook(target).pass_streak = 0
-            state.emit(
-                Event("status", f"{target.name} is entangled", target.id, rule="SCP-18, A-18")
-            )
-        footing = footing_check(target).roll(dice)
-        if footing.success:
-            text = (
-                f"{target.name} keeps its footing ({footing.roll.total} ≤ {footing.check.target})"
-            )
-        else:
-            target.statuses["prone"] = Status("prone")
-            text = f"{target.name} falls prone ({footing.roll.total} > {footing.check.target})"
-        state.emit(
-            Event(
-                "footing",
-                text,
-                target.id,
-                rule="SCP-23",
-                rolls=(footing.roll.to_json(),),
-                data={"roll": footing.roll.total, "threshold": footing.check.target},
-            )
-        )
+        _off_balance(state, target, special, dice)
     elif special == "restrain":
         book = FigureBook(target)
         book.restrained_by = [*book.restrained_by, plan.attacker.id]

@@ -292,6 +292,20 @@ class Hits(Resolve):
                 )
             )
             return
+        self._brawl_save(state, dice, (a, t), style, value, bar)
+
+    def _brawl_save(
+        self,
+        state: GameState,
+        dice: Dice,
+        pair: tuple[Figure, Figure],
+        style: str,
+        value: int,
+        bar: int,
+    ) -> None:
+        """A grapple, lock, throw or trip of surplus ``value`` that reached the ``bar``: the
+        target's save, then the hold or the fall (TA-21, D-14)."""
+        a, t = pair
         stat = STRENGTH if style == "lock" else AGILITY
         save = Check(
             f"{stat.spec.label} save",

@@ -270,30 +270,35 @@ class Resolve(Offers):
                 notes=(rolled, *self._strike_notes(state, t, False)),
             )
         if kind == "sprint":
-            f = state.figure(action.figure)
-            other = self.closed_with(state, f.id)
-            if other:
-                check = self.break_check(state, f, state.figure(other))
-                return Preview(action, True, rollables=(check,))
-            if not self.combined(state, f.id, "move"):
-                return Preview(action, True, rollables=(self.sprint_amount(state, f, 0),))
-            # TA-25, D-12: the better of two dice, then +1 or -1 hex at choice (never below
-            # 0; a die shows at least 1): the chosen adjustment's odds, the others as variants
-            chosen = action.integer("adjust", 1)
-            others = tuple(
-                Variant(ADJUST_WORDS[a], self.sprint_amount(state, f, a))
-                for a in (1, 0, -1)
-                if a != chosen
-            )
-            amount = replace(self.sprint_amount(state, f, chosen), variants=others)
-            die = R.movement_die(str(self.armour(state, f).get("class")))
-            low, high = 0, int(die[1:]) + 1
-            note = (
-                f"Better of two {die}, then ±1 at choice: {low} to {high} extra hexes "
-                f"(TA-25, D-12); {ADJUST_WORDS[chosen].lower()} shown."
-            )
-            return Preview(action, True, rollables=(amount,), notes=(note,))
+            return self._sprint_preview(state, action)
         return Preview(action, True)
+
+    def _sprint_preview(self, state: GameState, action: Action) -> Preview:
+        """Breaking away (D-17), or the movement die (TA-24), or combined the better of two
+        dice adjusted at choice (TA-25, D-12)."""
+        f = state.figure(action.figure)
+        other = self.closed_with(state, f.id)
+        if other:
+            check = self.break_check(state, f, state.figure(other))
+            return Preview(action, True, rollables=(check,))
+        if not self.combined(state, f.id, "move"):
+            return Preview(action, True, rollables=(self.sprint_amount(state, f, 0),))
+        # TA-25, D-12: the better of two dice, then +1 or -1 hex at choice (never below
+        # 0; a die shows at least 1): the chosen adjustment's odds, the others as variants
+        chosen = action.integer("adjust", 1)
+        others = tuple(
+            Variant(ADJUST_WORDS[a], self.sprint_amount(state, f, a))
+            for a in (1, 0, -1)
+            if a != chosen
+        )
+        amount = replace(self.sprint_amount(state, f, chosen), variants=others)
+        die = R.movement_die(str(self.armour(state, f).get("class")))
+        low, high = 0, int(die[1:]) + 1
+        note = (
+            f"Better of two {die}, then ±1 at choice: {low} to {high} extra hexes "
+            f"(TA-25, D-12); {ADJUST_WORDS[chosen].lower()} shown."
+        )
+        return Preview(action, True, rollables=(amount,), notes=(note,))
 
     def sprint_amount(self, state: GameState, f: Figure, adjust: int) -> Amount:
         """Extra hexes for a movement action: the armour's die (TA-24), or with both actions
