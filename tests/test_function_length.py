@@ -16,9 +16,6 @@ LIMIT = 60
 
 LONGER = {
     "hexcombat/render.py:render_svg": 104,
-    "hexcombat/rulesets/base.py:Ruleset.gm_actions": 76,
-    "hexcombat/rulesets/fig_percentile/moves.py:step_function": 73,
-    "hexcombat/rulesets/combat_speed_phase/moves.py:step_function": 73,
     "hexcombat/cli.py:main": 66,
     "hexcombat/movement.py:lockstep": 63,
     "hexcombat/render.py:_tokens_svg": 61,
