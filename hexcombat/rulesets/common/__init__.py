@@ -1,6 +1,8 @@
 """Rule helpers several rulesets share: reading whole numbers out of JSON (:mod:`.numbers`),
-typed readers of figure and item stats built from their ``FieldSpec`` (:mod:`.stats`) and damage
-into a pool, then down (:mod:`.damage`)."""
+typed readers of figure and item stats built from their ``FieldSpec`` (:mod:`.stats`), damage
+into a pool, then down (:mod:`.damage`), a planned move's preview (:mod:`.moves`), typed
+options made once per options table (:mod:`.settings`) and typed bookkeeping over the JSON
+memory (:mod:`.memory`)."""
 
 from __future__ import annotations
 
