@@ -3,7 +3,7 @@
 // idle and the app is kept offline; it runs beside the page and is then ended.
 //
 // The snapshot is Pyodide started with every engine module imported (the CLI excepted;
-// from hexcombat.tgz and later.zip, see web/build.py): a
+// from hexcombat.tgz and later.tgz, see web/build.py): a
 // plain-Python engine with no browser objects, which is what a memory snapshot can hold.
 // The page's own modules use the browser and are imported as usual. It is kept with the
 // SHA-256 digest of its bytes (checked before every use, see python-start.mjs). Answers
@@ -23,7 +23,7 @@ for module in pkgutil.walk_packages(hexcombat.__path__, "hexcombat."):
 async function make() {
   const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-  for (const [name, format] of [["hexcombat.tgz", "gztar"], ["later.zip", "zip"]]) {
+  for (const [name, format] of [["hexcombat.tgz", "gztar"], ["later.tgz", "gztar"]]) {
     const response = await fetch(new URL(`./${name}`, import.meta.url));
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     pyodide.unpackArchive(await response.arrayBuffer(), format, { extractDir: "/home/pyodide" });
