@@ -257,7 +257,8 @@ def later_names() -> tuple[str, ...]:
 
     The rulesets a first start does not open (every built-in one but the starter), the CLI,
     and the page's panels that are imported on first use (set-up, library, share, the table
-    of devices: by the time a player opens its dialog the page has unpacked it). The page
+    of devices: by the time a player opens its dialog the page has unpacked it), and the
+    share link's viewer (``web/main.py`` unpacks it first there). The page
     unpacks ``later.tgz`` once it is ready, or at the first import that needs it
     (``web/later.py``). Every ruleset's data file stays in the start's archive: a ruleset
     imported from the Python start-up snapshot reads it.
@@ -279,6 +280,12 @@ def later_names() -> tuple[str, ...]:
         "web/library/new_encounter.py",
         "web/share/panel.py",
         "web/share/backup.py",
+        # the read-only viewer of a share link, which unpacks later.tgz before its first draw
+        # in any case (web/main.py), and its exports (QR codes too)
+        "web/share/viewer.py",
+        "web/share/exports.py",
+        "web/share/bar.py",
+        "hexcombat/qr.py",
         "hexcombat/table/",  # a table of devices: imported when its dialog first opens
         *(f"web/table/{m}.py" for m in ("codes", "link", "panel", "rtc", "scan")),
     )
@@ -481,9 +488,13 @@ def snapshot_key(out: Path) -> str:
 
 def write_python_start(out: Path) -> None:
     """Write ``python-start.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot,
-    kept under ``snapshot_key``: a browser starts only from the one its build made)."""
+    kept under ``snapshot_key``: a browser starts only from the one its build made), with
+    Pyodide's lock file emptied of packages (the app loads none; ``vendor/pyodide/`` keeps
+    the whole file for a page that does)."""
     start = (WEB / "python-start.mjs").read_text(encoding="utf-8")
     start = start.replace("__SNAPSHOT_KEY__", snapshot_key(out))
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    start = start.replace("__PYODIDE_LOCK__", json.dumps({"info": lock["info"], "packages": {}}))
     (out / "python-start.mjs").write_text(lean_script(start), encoding="utf-8")
     shutil.copy2(WEB / "python-snapshot.mjs", out / "python-snapshot.mjs")
 

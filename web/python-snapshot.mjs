@@ -9,7 +9,7 @@
 // SHA-256 digest of its bytes (checked before every use, see python-start.mjs). Answers
 // {made: bytes} or {error: text}.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, sha256 } from "./python-start.mjs";
+import { LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, sha256 } from "./python-start.mjs";
 
 const IMPORT_ENGINE = `
 import pkgutil, sys
@@ -22,7 +22,7 @@ for module in pkgutil.walk_packages(hexcombat.__path__, "hexcombat."):
 
 async function make() {
   const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
-  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const pyodide = await loadPyodide({ indexURL, lockFileContents: LOCK, _makeSnapshot: true });
   for (const [name, format] of [["hexcombat.tgz", "gztar"], ["later.tgz", "gztar"]]) {
     const response = await fetch(new URL(`./${name}`, import.meta.url));
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);

@@ -128,7 +128,6 @@ RUNTIME_FILES = [
     "vendor/pyodide/pyodide.asm.mjs",
     "vendor/pyodide/pyodide.asm.wasm",
     "vendor/pyodide/python_stdlib.zip",
-    "vendor/pyodide/pyodide-lock.json",
     "web/main.py",
     "web.tgz",
     "hexcombat.tgz",
