@@ -1,6 +1,7 @@
 """Build the deployable site folder ``dist/site/`` from the repository.
 
-Usage: ``python web/build.py [--out DIR] [--serve [--port N]] [--extra-ruleset DIR:CLASS]``
+Usage: ``python web/build.py [--out DIR] [--serve [--port N]] [--extra-ruleset DIR:CLASS]
+[--bytecode]``
 (standard library only).
 With ``--serve`` the folder is then served on http://127.0.0.1:PORT/ with the
 MIME types the runtime needs (``SiteHandler``; the browser tests use it too).
@@ -14,13 +15,13 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
 - ``static/`` (icons, styles);
 - ``hexcombat.tgz``: the engine package with its JSON data files, which PyScript
   unpacks onto ``sys.path`` through ``"files": {"./hexcombat.tgz": "./*"}``;
-- ``later.zip``: what a start does not need before the first draw (the rulesets other
+- ``later.tgz``: what a start does not need before the first draw (the rulesets other
   than the starter, the CLI, the set-up, library and share panels), unpacked by
   ``web/later.py`` once the page is ready or at the first import that needs it;
 - ``python-start.mjs`` (the interpreter PyScript starts, from this browser's Python
   start-up snapshot when it has one) and ``python-snapshot.mjs`` (the worker that makes it);
 - only with ``--extra-ruleset tests/kit:KitDuel`` (a test build, never the app's): the
-  package folder ``tests/kit`` as ``kit/`` in the zip, and ``hexcombat_extras.py``, which
+  package folder ``tests/kit`` as ``kit/`` in the engine archive, and ``hexcombat_extras.py``, which
   registers ``kit.KitDuel``; ``web/main.py`` imports it when it is there;
 - ``vendor/pyodide/``, ``vendor/pyscript/`` and ``vendor/jsqr/``: the runtime and the QR
   decoder, copied from
@@ -41,10 +42,10 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tarfile
 import tokenize
-import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -103,12 +104,12 @@ CSP_DIRECTIVES = (
 INLINE_SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
 CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="(?P<policy>[^"]*)">')
 
-# Fixed timestamp for zip entries so that identical sources give identical archives.
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)
-ZIP_MTIME = 1577836800  # the same moment for tar entries
-# The start's archives: the engine, and the page's modules but web/main.py (see write_zips).
+# Fixed timestamp for tar entries so that identical sources give identical archives.
+ZIP_MTIME = 1577836800
+# The start's archives: the engine, and the page's modules but web/main.py (see write_archives).
 ENGINE_ARCHIVE = "hexcombat.tgz"
 PAGE_ARCHIVE = "web.tgz"
+JSQR_FILE = "vendor/jsqr/jsQR.js.gz"  # web/table/scan.py unpacks it
 
 
 def fail(message: str) -> None:
@@ -252,13 +253,14 @@ def page_html() -> str:
 
 
 def later_names() -> tuple[str, ...]:
-    """Zip entry names (prefixes) that go into ``later.zip`` rather than the start's zips.
+    """Archive entry names (prefixes) that go into ``later.tgz``, not the start's archives.
 
     The rulesets a first start does not open (every built-in one but the starter), the CLI,
     and the page's panels that are imported on first use (set-up, library, share, the table
-    of devices: by the time a player opens its dialog the page has unpacked it). The page
-    unpacks ``later.zip`` once it is ready, or at the first import that needs it
-    (``web/later.py``). Every ruleset's data file stays in the start's zip: a ruleset
+    of devices: by the time a player opens its dialog the page has unpacked it), and the
+    share link's viewer (``web/main.py`` unpacks it first there). The page
+    unpacks ``later.tgz`` once it is ready, or at the first import that needs it
+    (``web/later.py``). Every ruleset's data file stays in the start's archive: a ruleset
     imported from the Python start-up snapshot reads it.
     """
     engine_on_path()
@@ -278,24 +280,20 @@ def later_names() -> tuple[str, ...]:
         "web/library/new_encounter.py",
         "web/share/panel.py",
         "web/share/backup.py",
+        # the read-only viewer of a share link, which unpacks later.tgz before its first draw
+        # in any case (web/main.py), and its exports (QR codes too)
+        "web/share/viewer.py",
+        "web/share/exports.py",
+        "web/share/bar.py",
+        "hexcombat/qr.py",
         "hexcombat/table/",  # a table of devices: imported when its dialog first opens
         *(f"web/table/{m}.py" for m in ("codes", "link", "panel", "rtc", "scan")),
     )
 
 
-def write_zip(target: Path, entries: dict[str, bytes]) -> None:
-    """Write a zip of ``entries`` as the page gets them (deterministic order and dates)."""
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name, data in entries.items():
-            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, shipped(name, data))
-
-
 def write_tgz(target: Path, entries: dict[str, bytes]) -> None:
-    """Write a gzipped tar of ``entries`` as the page gets them (deterministic, like
-    ``write_zip``). One compressed stream over all files: a fifth smaller than a zip, which
+    """Write a gzipped tar of ``entries`` as the page gets them (deterministic order and
+    dates). One compressed stream over all files: a fifth smaller than a zip, which
     compresses each file alone; PyScript unpacks it the same way (``"./*"``)."""
     with (
         target.open("wb") as raw,
@@ -303,16 +301,44 @@ def write_tgz(target: Path, entries: dict[str, bytes]) -> None:
         tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar,
     ):
         for name, data in entries.items():
-            body = shipped(name, data)
+            body = shipped(name, data)  # (a .pyc as it is)
             info = tarfile.TarInfo(name)
             info.size, info.mode, info.mtime = len(body), 0o644, ZIP_MTIME
             tar.addfile(info, io.BytesIO(body))
 
 
-def write_zips(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
+def compiled(entries: dict[str, bytes]) -> dict[str, bytes]:
+    """``entries`` with every Python module as sourceless bytecode (``name.pyc``), compiled
+    from its lean source by the vendored Pyodide under Node (``web/compile-pyc.mjs``): the
+    page imports the start's modules without compiling them (most of their import time), but
+    the archives are 2.3 times the bytes (README, "Performance"), so it is a build option."""
+    sources = {k: shipped(k, v).decode("utf-8") for k, v in entries.items() if k.endswith(".py")}
+    if not sources:
+        return entries
+    if shutil.which("node") is None:
+        fail("Node.js is needed to compile the start's modules (node not found)")
+    done = subprocess.run(
+        ["node", str(WEB / "compile-pyc.mjs")],
+        input=json.dumps(sources).encode("utf-8"),
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode:
+        fail(f"compiling the start's modules failed:\n{done.stderr.decode(errors='replace')}")
+    pyc = json.loads(done.stdout)
+    return {
+        (f"{k}c" if k in sources else k): (base64.b64decode(pyc[k]) if k in sources else v)
+        for k, v in entries.items()
+    }
+
+
+def write_archives(
+    out: Path, modules: list[Path], extra_rulesets: Sequence[str] = (), *, bytecode: bool = False
+) -> int:
     """Write ``hexcombat.tgz`` (the engine), ``web.tgz`` (the page's modules but
-    ``web/main.py``) and ``later.zip`` (what ``later_names`` lists, from both); return the
-    number of engine files."""
+    ``web/main.py``) and ``later.tgz`` (what ``later_names`` lists, from both); return the
+    number of engine files. With ``bytecode`` the start's archives hold ``.pyc`` files
+    (``compiled``) instead of sources."""
     engine = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
     engine.update(extra_files(extra_rulesets))
     page = {
@@ -322,9 +348,10 @@ def write_zips(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = (
     }
     later = later_names()
     for name, entries in ((ENGINE_ARCHIVE, engine), (PAGE_ARCHIVE, page)):
-        write_tgz(out / name, {k: v for k, v in entries.items() if not k.startswith(later)})
-    write_zip(
-        out / "later.zip",
+        start = {k: v for k, v in entries.items() if not k.startswith(later)}
+        write_tgz(out / name, compiled(start) if bytecode else start)
+    write_tgz(
+        out / "later.tgz",
         {k: v for k, v in {**engine, **page}.items() if k.startswith(later)},
     )
     return len(engine)
@@ -332,7 +359,7 @@ def write_zips(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = (
 
 def copy_vendor(out: Path) -> None:
     """Copy the Pyodide runtime files, PyScript's dist folder (no source maps) and jsQR's one
-    file (the QR decoder, loaded only when a device scans a pairing code)."""
+    file, gzipped (the QR decoder, loaded only when a device scans a pairing code)."""
     pyodide = NODE_MODULES / "pyodide"
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
@@ -349,8 +376,11 @@ def copy_vendor(out: Path) -> None:
     if not (jsqr / "dist" / "jsQR.js").is_file():
         fail("web/node_modules/jsqr is missing: run `npm ci` in web/ first")
     (out / "vendor" / "jsqr").mkdir()
-    for name in ("dist/jsQR.js", "LICENSE"):  # the QR decoder a joining device may load
-        shutil.copy2(jsqr / name, out / "vendor" / "jsqr" / Path(name).name)
+    shutil.copy2(jsqr / "LICENSE", out / "vendor" / "jsqr" / "LICENSE")
+    # the QR decoder a joining device may load, gzipped: the offline copy keeps it (so every
+    # first visit downloads it), and a fifth of its bytes is enough (web/table/scan.py)
+    source = (jsqr / "dist" / "jsQR.js").read_bytes()
+    (out / JSQR_FILE).write_bytes(gzip.compress(source, 9, mtime=0))
 
 
 def inline_script_hashes(html: str) -> list[str]:
@@ -447,10 +477,10 @@ def write_share_picture(out: Path) -> None:
 
 def snapshot_key(out: Path) -> str:
     """The key of the Python start-up snapshot a browser keeps for this build: a hash of the
-    engine's zips, the worker that imports them and the Pyodide version."""
+    engine's archives, the worker that imports them and the Pyodide version."""
     pyodide = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text(encoding="utf-8"))
     digest = hashlib.sha256((out / ENGINE_ARCHIVE).read_bytes())
-    digest.update((out / "later.zip").read_bytes())
+    digest.update((out / "later.tgz").read_bytes())
     digest.update((WEB / "python-snapshot.mjs").read_bytes())
     digest.update(str(pyodide["version"]).encode())
     return digest.hexdigest()[:16]
@@ -458,14 +488,18 @@ def snapshot_key(out: Path) -> str:
 
 def write_python_start(out: Path) -> None:
     """Write ``python-start.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot,
-    kept under ``snapshot_key``: a browser starts only from the one its build made)."""
+    kept under ``snapshot_key``: a browser starts only from the one its build made), with
+    Pyodide's lock file emptied of packages (the app loads none; ``vendor/pyodide/`` keeps
+    the whole file for a page that does)."""
     start = (WEB / "python-start.mjs").read_text(encoding="utf-8")
     start = start.replace("__SNAPSHOT_KEY__", snapshot_key(out))
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    start = start.replace("__PYODIDE_LOCK__", json.dumps({"info": lock["info"], "packages": {}}))
     (out / "python-start.mjs").write_text(lean_script(start), encoding="utf-8")
     shutil.copy2(WEB / "python-snapshot.mjs", out / "python-snapshot.mjs")
 
 
-KEPT_VENDOR = ("jsQR.js",)
+KEPT_VENDOR = ("jsQR.js.gz",)
 """Vendored files the offline copy keeps though a start does not fetch them."""
 
 
@@ -486,7 +520,7 @@ def write_service_worker(out: Path) -> int:
         digest.update(path.relative_to(out).as_posix().encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     own = [p for p in files if p.relative_to(out).parts[0] != "vendor" or p.name in KEPT_VENDOR]
-    urls = ["./"] + [f"./{p.relative_to(out).as_posix()}" for p in own]
+    urls = [f"./{p.relative_to(out).as_posix()}" for p in own]  # the page as ./index.html
     source = (WEB / "sw.js").read_text(encoding="utf-8")
     source = source.replace("__VERSION__", digest.hexdigest()[:16])
     source = source.replace("__SNAPSHOT_KEY__", snapshot_key(out))
@@ -501,8 +535,9 @@ def folder_size(path: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in files), len(files)
 
 
-def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
-    """Build the site into ``out`` (replacing it); ``extra_rulesets`` are for test builds."""
+def build(out: Path, extra_rulesets: Sequence[str] = (), *, bytecode: bool = False) -> None:
+    """Build the site into ``out`` (replacing it); ``extra_rulesets`` are for test builds,
+    ``bytecode`` ships the start's modules compiled (``--bytecode``, see ``compiled``)."""
     out = out.resolve()
     if out == ROOT or ROOT.is_relative_to(out):
         fail(f"refusing to replace {out}")
@@ -516,7 +551,7 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
     (out / "web").mkdir()
     (out / "web" / "main.py").write_bytes(lean_source((WEB / "main.py").read_bytes()))
     write_config(out)
-    engine_count = write_zips(out, modules, extra_rulesets)
+    engine_count = write_archives(out, modules, extra_rulesets, bytecode=bytecode)
     copy_vendor(out)
     write_python_start(out)
     write_share_picture(out)
@@ -590,8 +625,13 @@ def main(argv: list[str] | None = None) -> None:
         metavar="DIR:CLASS",
         help="also ship the package DIR and register its ruleset CLASS (test builds only)",
     )
+    parser.add_argument(
+        "--bytecode",
+        action="store_true",
+        help="ship the start's modules as .pyc (faster start, about 200 kB more: see README)",
+    )
     args = parser.parse_args(argv)
-    build(args.out, args.extra_ruleset)
+    build(args.out, args.extra_ruleset, bytecode=args.bytecode)
     if args.serve:
         server = make_server(args.out, args.port)
         print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")

@@ -1,4 +1,4 @@
-"""What the page needs only after its first draw: ``later.zip`` (see web/build.py).
+"""What the page needs only after its first draw: ``later.tgz`` (see web/build.py).
 
 It holds the rulesets a first start does not open, the CLI, and the set-up, library and
 share panels. Once the page is ready the start-up controller fetches it
@@ -18,7 +18,7 @@ import importlib.machinery
 import io
 import os
 import sys
-import zipfile
+import tarfile
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -27,7 +27,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat.rulesets import ruleset_entries
 
-URL = "./later.zip"
+URL = "./later.tgz"
 PACKAGES = ("hexcombat.", "web.")
 # A synchronous request returns bytes as text in the "x-user-defined" charset: bytes
 # 0x80-0xFF come as U+F780-U+F7FF.
@@ -36,18 +36,18 @@ _unpacked = False
 
 
 def unpack(data: bytes) -> None:
-    """Unpack ``later.zip`` into the home folder (on ``sys.path``), once."""
+    """Unpack ``later.tgz`` into the home folder (on ``sys.path``), once."""
     global _unpacked
     if _unpacked:
         return
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        archive.extractall(os.getcwd())
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        archive.extractall(os.getcwd(), filter="data")
     importlib.invalidate_caches()
     _unpacked = True
 
 
 async def load() -> None:
-    """Fetch (through the offline copy) and unpack ``later.zip``: the controller's request
+    """Fetch (through the offline copy) and unpack ``later.tgz``: the controller's request
     once the page is ready, else a request of its own."""
     if _unpacked:
         return
@@ -62,7 +62,7 @@ async def load() -> None:
 
 def needed_for(ruleset_id: str) -> bool:
     """True when the ruleset's module is neither imported (the start-up snapshot has them
-    all) nor unpacked yet: opening an encounter of it needs ``later.zip`` first."""
+    all) nor unpacked yet: opening an encounter of it needs ``later.tgz`` first."""
     entry = next((e for e in ruleset_entries() if e.id == ruleset_id), None)
     if entry is None or _unpacked or entry.module in sys.modules:
         return False
@@ -78,7 +78,7 @@ async def load_for(*ruleset_ids: str) -> None:
 
 
 def load_now() -> None:
-    """Fetch and unpack ``later.zip`` now (a synchronous request)."""
+    """Fetch and unpack ``later.tgz`` now (a synchronous request)."""
     request = js.XMLHttpRequest.new()
     request.open("GET", URL, False)
     request.overrideMimeType("text/plain; charset=x-user-defined")
@@ -89,7 +89,7 @@ def load_now() -> None:
 
 
 class LaterFinder(importlib.abc.MetaPathFinder):
-    """Before ``later.zip`` is unpacked, a module of ours that is not found is looked for
+    """Before ``later.tgz`` is unpacked, a module of ours that is not found is looked for
     again after unpacking it."""
 
     def find_spec(

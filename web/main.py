@@ -28,6 +28,7 @@ async def start() -> None:
 
     kind = links.page_kind(str(js.location.search), str(js.location.hash))
     if kind != "app":  # a share link or the embed view: the read-only viewer, no library
+        await later.load()  # the viewer is there (a link may be of any ruleset too)
         from web.share import viewer
 
         boot.set_stage("board")

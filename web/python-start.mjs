@@ -18,6 +18,9 @@ export const SNAPSHOT_CACHE = "hexcombat-python-__SNAPSHOT_KEY__";
 export const SNAPSHOT_URL = new URL("./python-snapshot.bin", import.meta.url).href;
 export const SNAPSHOT_DIGEST = "x-hexcombat-sha256";
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// Pyodide's lock file with no packages (web/build.py fills in its "info"): the app loads
+// none, so the 119 kB file listing Pyodide's hundreds of packages is not downloaded.
+export const LOCK = __PYODIDE_LOCK__;
 
 /** The hex SHA-256 digest of `bytes` (crypto.subtle). */
 export async function sha256(bytes) {
@@ -66,7 +69,7 @@ function mark(how) {
 }
 
 async function start(options) {
-  const plain = { ...options, indexURL: INDEX_URL };
+  const plain = { ...options, indexURL: INDEX_URL, lockFileContents: LOCK };
   const entry = await keptEntry();
   if (entry) {
     try {

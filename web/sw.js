@@ -21,9 +21,16 @@ function replaced() {
   return !!self.serviceWorker && self.serviceWorker.state === "redundant";
 }
 
+// The page is kept as ./index.html (every navigation is answered with it) but fetched as
+// "./", the address the browser has just loaded: revalidated from its HTTP cache, not
+// downloaded a second time.
 function keep(cache, urls) {
+  const scope = self.registration.scope, page = new URL("./index.html", scope).href;
   return Promise.all(urls.map((url) =>
-    cache.match(url).then((hit) => hit || cache.add(url))
+    cache.match(url).then((hit) => hit || (url !== page ? cache.add(url) : fetch(scope).then((response) => {
+      if (!response.ok) throw new TypeError("the page: HTTP " + response.status);
+      return cache.put(url, response);
+    })))
   ));
 }
 

@@ -88,13 +88,16 @@ class Table:
         return "\n".join(lines)
 
 
-def page_rows(table: Table, runs: int, parts: set[str]) -> None:
-    """Start-up, bytes, first paint, taps and board drawing in headless Chromium."""
+def page_rows(
+    table: Table, runs: int, parts: set[str], *, bytecode: bool = False, tablet: bool = True
+) -> None:
+    """Start-up, bytes, first paint, taps and board drawing in headless Chromium (of a site
+    built with ``--bytecode`` if asked)."""
     import page as pg
     from playwright.sync_api import sync_playwright
 
     build = site_build()
-    build.build(SITE)
+    build.build(SITE, bytecode=bytecode)
     (SITE / pg.BARE_NAME).write_text(pg.BARE_HTML, encoding="utf-8")
     (SITE / pg.BARE_SCRIPT_NAME).write_text(pg.BARE_SCRIPT, encoding="utf-8")
     server, url, count = pg.serve(build, SITE)
@@ -103,7 +106,7 @@ def page_rows(table: Table, runs: int, parts: set[str]) -> None:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
             if "startup" in parts:
-                startup_rows(table, pg, browser, url, count, runs)
+                startup_rows(table, pg, browser, url, count, runs, tablet=tablet)
             if "taps" in parts:
                 tap_rows(table, pg, browser, url, runs)
             if "longlog" in parts:
@@ -115,7 +118,9 @@ def page_rows(table: Table, runs: int, parts: set[str]) -> None:
         (SITE / pg.BARE_SCRIPT_NAME).unlink(missing_ok=True)
 
 
-def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs: int) -> None:
+def startup_rows(
+    table: Table, pg: Any, browser: Any, url: str, count: Any, runs: int, *, tablet: bool = True
+) -> None:
     """Cold and warm start, first paint and bytes, against the bare page; then as a tablet."""
     s = pg.startup(browser, url, count, runs)
     load = s["load"]
@@ -181,6 +186,8 @@ def startup_rows(table: Table, pg: Any, browser: Any, url: str, count: Any, runs
         "<= 1.05x",
         load,
     )
+    if not tablet:
+        return
     t = pg.startup(browser, url, count, runs, throttle=4)
     words = []
     for kind, name in (("cold", "cold"), ("warm", "warm"), ("warm plain", "second visit")):
@@ -315,6 +322,12 @@ def main() -> None:
         help="comma-separated: engine, longengine (a long fight, CPython), startup, taps, "
         "longlog (a long fight in the page)",
     )
+    parser.add_argument(
+        "--bytecode", action="store_true", help="build the site with web/build.py --bytecode"
+    )
+    parser.add_argument(
+        "--no-tablet", action="store_true", help="start-up rows of the desktop profile only"
+    )
     args = parser.parse_args()
     parts = set(args.only.split(","))
     table = Table()
@@ -327,7 +340,7 @@ def main() -> None:
 
         long_fight.long_rows(table, args.runs)
     if parts & {"startup", "taps", "longlog"}:
-        page_rows(table, args.runs, parts)
+        page_rows(table, args.runs, parts, bytecode=args.bytecode, tablet=not args.no_tablet)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(
         json.dumps(
@@ -335,6 +348,7 @@ def main() -> None:
                 "machine": machine(),
                 "when": time.strftime("%Y-%m-%d %H:%M"),
                 "runs": args.runs,
+                "bytecode": args.bytecode,
                 "rows": table.rows,
             },
             indent=1,

@@ -49,7 +49,7 @@ READY_SCRIPT = """
     const html = document.documentElement;
     if (html && html.dataset.appState === "ready" && !window.__readyAt) {
       // ready once the page's Python has yielded (this callback waits for it); the bytes
-      // before ready are those begun before the app's own mark (its later.zip comes after)
+      // before ready are those begun before the app's own mark (its later.tgz comes after)
       window.__readyAt = performance.now();
       const own = performance.getEntriesByName("hexcombat:ready")[0];
       window.__bytesUntil = own ? own.startTime : window.__readyAt;
@@ -223,7 +223,7 @@ def startup(
                     stages = page.evaluate("hexcombatBoot.timings")
                     out["app cold own python"].append(float(stages["ready"] - stages["engine"]))
                 # the responses the server began before the page was ready (those it begins
-                # at once after, such as the app's later.zip, are not "before ready")
+                # at once after, such as the app's later.tgz, are not "before ready")
                 ready_at = page.evaluate("performance.timeOrigin + window.__bytesUntil") / 1000
                 out[f"{name} bytes before ready"].append(count.since(began, ready_at))
                 if name == "app":

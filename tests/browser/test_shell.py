@@ -48,15 +48,15 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
 
 @pytest.mark.parametrize("app", ["desktop"], indirect=True)
 def test_what_the_first_draw_does_not_need_comes_after_ready(app: App) -> None:
-    """later.zip (the other rulesets, the set-up, library and share panels) is requested
+    """later.tgz (the other rulesets, the set-up, library and share panels) is requested
     once the page is ready, and then a ruleset and a panel from it work."""
     app.open()
     app.wait_ready()
     app.page.wait_for_function(
-        "performance.getEntriesByName(new URL('later.zip', location.href).href).length > 0"
+        "performance.getEntriesByName(new URL('later.tgz', location.href).href).length > 0"
     )
     requested_at = app.page.evaluate(
-        "performance.getEntriesByName(new URL('later.zip', location.href).href)[0].startTime"
+        "performance.getEntriesByName(new URL('later.tgz', location.href).href)[0].startTime"
     )
     assert requested_at >= app.page.evaluate("hexcombatBoot.timings.ready")
     app.page.locator('#mode-switch [data-mode="edit"]').click()  # the set-up panel
@@ -128,7 +128,6 @@ RUNTIME_FILES = [
     "vendor/pyodide/pyodide.asm.mjs",
     "vendor/pyodide/pyodide.asm.wasm",
     "vendor/pyodide/python_stdlib.zip",
-    "vendor/pyodide/pyodide-lock.json",
     "web/main.py",
     "web.tgz",
     "hexcombat.tgz",

@@ -65,7 +65,7 @@ def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
     key = build.snapshot_key(site)
     assert f'"hexcombat-python-{key}"' in (site / "python-start.mjs").read_text()
     assert f'"hexcombat-python-{key}"' in (site / "sw.js").read_text()
-    (site / "later.zip").write_bytes((site / "later.zip").read_bytes() + b"\0")
+    (site / "later.tgz").write_bytes((site / "later.tgz").read_bytes() + b"\0")
     assert build.snapshot_key(site) != key
 
 
@@ -122,11 +122,28 @@ def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_
     engine = [rel.as_posix() for rel in build.engine_files()]
     assert [m for m in engine if m.startswith("hexcombat/table/") and not m.startswith(later)] == []
     out = tmp_path / "site"
-    for rel in ("vendor/jsqr/jsQR.js", "vendor/pyodide/pyodide.asm.wasm", "index.html"):
+    for rel in (build.JSQR_FILE, "vendor/pyodide/pyodide.asm.wasm", "index.html"):
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_bytes(b"x")
-    for name in (build.ENGINE_ARCHIVE, "later.zip"):
+    for name in (build.ENGINE_ARCHIVE, "later.tgz"):
         (out / name).write_bytes(b"")
     build.write_service_worker(out)
     worker = (out / "sw.js").read_text(encoding="utf-8")
-    assert '"./vendor/jsqr/jsQR.js"' in worker and "pyodide.asm.wasm" not in worker
+    assert '"./vendor/jsqr/jsQR.js.gz"' in worker and "pyodide.asm.wasm" not in worker
+
+
+def test_the_bytecode_option_ships_sourceless_unchecked_pyc_of_the_lean_modules() -> None:
+    """``--bytecode`` (issue 23): each module becomes ``name.pyc``, compiled by the vendored
+    Pyodide (its Python's magic number, never checked against a source: there is none), and
+    every other file is shipped as it is."""
+    source = b'"""A module."""\n\n\ndef fails() -> None:\n    raise ValueError("line 5")\n'
+    entries = {"pkg/__init__.py": b"", "pkg/mod.py": source, "pkg/data.json": b"{}"}
+    out = build.compiled(entries)
+    assert sorted(out) == ["pkg/__init__.pyc", "pkg/data.json", "pkg/mod.pyc"]
+    assert out["pkg/data.json"] == b"{}"
+    lock = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.14")
+    magic = {pyc[:4] for name, pyc in out.items() if name.endswith(".pyc")}
+    assert len(magic) == 1 and magic.pop()[2:] == b"\r\n"
+    assert int.from_bytes(out["pkg/mod.pyc"][4:8], "little") == 0b01  # hash-based, unchecked
+    assert b"/home/pyodide/pkg/mod.py" in out["pkg/mod.pyc"]  # tracebacks name the file

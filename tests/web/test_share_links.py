@@ -26,6 +26,9 @@ def test_page_kind() -> None:
     assert links.page_kind("?embed", frag) == "embed"
     assert links.page_kind("?x=1&embed=1", frag) == "embed"
     assert links.page_kind("?embedded", "#other") == "app"
+    assert links.page_kind("?embed&x=1", "") == "embed"
+    # as index.html's start-up script reads the query (a quoted name is not "embed" there)
+    assert links.page_kind("?%65mbed", frag) == "view"
 
 
 def test_links_and_embed_code() -> None:

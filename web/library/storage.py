@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import secrets
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -207,7 +207,7 @@ class Library:
         seed: int | None = None,
     ) -> tuple[Entry, Encounter]:
         """A new empty encounter, saved (the engine's InvalidDocumentError if the set-up is bad)."""
-        chosen = seed if seed is not None else 1 + secrets.randbelow(2**31 - 1)
+        chosen = seed if seed is not None else 1 + random.SystemRandom().randrange(2**31 - 1)
         encounter = Encounter.new(ruleset, width, height, name=name, options=options, seed=chosen)
         return self.add(encounter)
 

@@ -1,17 +1,17 @@
 """Reading a pairing code from a photo of the other device's QR code: the browser's
 BarcodeDetector where it has one, else jsQR (vendored from npm, ``vendor/jsqr/``), whose
-script is loaded only the first time a device scans."""
+script is loaded only the first time a device scans: gzipped (web/build.py; the offline copy
+keeps it, so every first visit downloads it), unpacked here and run as the page's script."""
 
 from __future__ import annotations
 
-import asyncio
+import gzip
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
-JSQR = "./vendor/jsqr/jsQR.js"
-LOAD_WAIT_S = 10.0
+JSQR = "./vendor/jsqr/jsQR.js.gz"
 
 
 class ScanError(ValueError):
@@ -52,17 +52,12 @@ async def _with_jsqr(bitmap: Any) -> str:
 
 
 async def _load_jsqr() -> None:
-    """Add jsQR's script to the page once and wait until it has run."""
+    """Fetch jsQR once (through the offline copy), unpack it and run it: it sets ``jsQR``
+    on the page (the policy allows eval, which PyScript and Pyodide need too)."""
     if getattr(js, "jsQR", None):
         return
-    if not js.document.getElementById("jsqr-script"):
-        script = js.document.createElement("script")
-        script.id = "jsqr-script"
-        script.src = JSQR
-        js.document.head.appendChild(script)
-    waited = 0.0
-    while not getattr(js, "jsQR", None):
-        if waited > LOAD_WAIT_S:
-            raise ScanError("the QR code reader could not be loaded")
-        await asyncio.sleep(0.05)
-        waited += 0.05
+    response = await js.fetch(JSQR)
+    if not response.ok:
+        raise ScanError("the QR code reader could not be loaded")
+    packed = (await response.arrayBuffer()).to_bytes()
+    js.eval(gzip.decompress(packed).decode("utf-8"))
