@@ -113,36 +113,6 @@ def _write_line(config: pytest.Config, line: str) -> None:
         reporter.write_line(line)
 
 
-SHARED_SCOPES = {"module", "class", "package"}
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep the browser tests that share a started page on one pytest-xdist worker.
-
-    A test whose fixtures include a module-scoped (or wider) page gets the xdist group
-    ``<file>::<fixture>=<param>`` (tests/run passes ``--dist loadgroup``): one group per
-    module and viewport, so each such page starts once and the viewports of a module can
-    still run on both workers. A test that starts its own page stays ungrouped."""
-    here = Path(__file__).parent
-    for item in items:
-        if here not in item.path.parents:
-            continue
-        defs = getattr(item, "_fixtureinfo", None)
-        if defs is None:
-            continue
-        shared = sorted(
-            name
-            for name, found in defs.name2fixturedefs.items()
-            if found and found[-1].scope in SHARED_SCOPES
-        )
-        if not shared:
-            continue
-        params = getattr(getattr(item, "callspec", None), "params", {})
-        key = ",".join(f"{name}={params.get(name, '')}" for name in shared)
-        item.add_marker(pytest.mark.xdist_group(f"{item.path.name}::{key}"))
-
-
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The built site folder (built once per session when missing or stale; pytest's
