@@ -87,8 +87,11 @@ def best_own(
                 break
             tried = look.imagine(state, action)
             if tried is not None:
-                reached = look.settled(tried[0]) if hidden else tried[0]
-                score = look.value(reached)
+                score = look.value(tried[0])
+                if hidden or (not must and abs(score - stay) < 1e-9):
+                    # a hidden choice, or what changed nothing yet (a planned move, carried
+                    # out at the step's end): judged once the step has ended
+                    score = look.value(look.settled(tried[0]))
                 if score > stay + 1e-9 and (best is None or score > best[0]):
                     best = (score, tried[0])
     return best[1] if best else None

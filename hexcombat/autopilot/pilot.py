@@ -24,6 +24,8 @@ FIRST_SHARE = 0.5
 (the best few played out) spends the rest."""
 HIDDEN = 24
 """Candidates tried for a hidden choice (one figure's at a time)."""
+HIDDEN_BUDGET = 2
+"""A hidden choice's first look, in first looks: each candidate is judged by a play-out."""
 SECOND_LOOK = 3
 """Candidates (the best by the first look) played out to the end of the next step."""
 SAMPLES = 2
@@ -32,7 +34,11 @@ LOOK_STEPS = 2
 """Step ends a play-out goes through (this step's, then the next one's)."""
 HIDDEN_STEPS = 6
 """Step ends a play-out after a hidden choice goes through (the choice acts later)."""
-LOOK_LIMIT = 16
+PASS_MARGIN = 0.05
+"""How much better letting the step end must look than the best move for the side to pass:
+a missed blow and a pass differ only by the play-outs' noise, and that noise must not
+throw a free blow away."""
+LOOK_LIMIT = 32
 """Engine calls in one play-out at most."""
 
 Tried = tuple[ActionSpec, Action, list[Imagined]]
@@ -90,7 +96,7 @@ class Autopilot(Policy):
             if (
                 not turn.must_act
                 and not _past(deadline)
-                and _mean(best[2]).score < self._passing(seen, side, text, memo)
+                and _mean(best[2]).score < self._passing(seen, side, text, memo) - PASS_MARGIN
             ):
                 return None
         spec, action, runs = best
@@ -117,7 +123,7 @@ class Autopilot(Policy):
         what they showed."""
         tried: list[Tried] = []
         guesses: Guesses = {}
-        budget = int(self.budget * FIRST_SHARE)
+        budget = int(self.budget * FIRST_SHARE * (HIDDEN_BUDGET if hidden else 1))
         for spec, action in pool:
             if tried and (memo.spent >= budget or _past(deadline)):
                 break

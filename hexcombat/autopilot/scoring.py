@@ -25,7 +25,8 @@ THREAT = 0.1
 """What a figure offered an action aimed at a foe is worth in a follow-up (a readied weapon,
 a foe in reach)."""
 FACING = 0.08
-"""What facing the nearest foe (and standing outside its front) is worth."""
+"""What facing a foe (and standing outside its front) is worth: every foe at grips (the
+nearest when none is), so that no foe stands behind a figure."""
 ENGAGED = 0.1
 """What a figure next to a foe is worth to a side that is not falling back: it can strike
 next (the usual reach of a blow), which one look ahead does not see."""
@@ -90,8 +91,10 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                 lean = temper.approach if h >= temper.retreat_below else -temper.approach
                 gap = figure_distance(f, foe)
                 score -= lean * gap
-                if h >= temper.retreat_below:  # at grips with a foe, facing it
-                    score += FACING * _facing(f, foe) + (ENGAGED if gap <= 1 else 0.0)
+                if h >= temper.retreat_below:  # at grips with foes, facing them
+                    near = [e for e in foes if figure_distance(f, e) <= 1] or [foe]
+                    score += FACING * sum(_facing(f, e) for e in near)
+                    score += ENGAGED if gap <= 1 else 0.0
         else:
             score -= temper.harm_done * worth(state, f) * standing
     return score
