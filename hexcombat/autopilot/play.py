@@ -85,9 +85,9 @@ class Referee:
         self._done.add(side)
 
     def _ask(self, enc: Encounter, side: str, must_act: bool) -> Decision | None:
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the same on a busy machine
         found = self.policies[side].decide(enc, side, must_act)
-        self.timings.setdefault(self.policies[side].name, []).append(time.perf_counter() - start)
+        self.timings.setdefault(self.policies[side].name, []).append(time.process_time() - start)
         return found
 
 
@@ -133,7 +133,7 @@ def play_game(
 @dataclass
 class MatchResult:
     """Games of policy ``a`` against policy ``b``: a's wins, losses and draws, and every
-    decision's time in seconds by policy name."""
+    decision's time in CPU seconds by policy name."""
 
     a: str
     b: str
