@@ -11,9 +11,21 @@ from factories import skirmish_duel
 
 from hexcombat import Hex
 from hexcombat.errors import IllegalActionError
-from hexcombat.figures import Figure, Pool, Status
-from hexcombat.rulesets.common import IntStat, TextStat, int_or, is_int, knock_down, lose_points
+from hexcombat.figures import Equipment, Figure, Pool, Status
+from hexcombat.rulesets.common import (
+    FlagStat,
+    IntStat,
+    TextsStat,
+    TextStat,
+    int_or,
+    is_int,
+    knock_down,
+    lose_points,
+)
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
+from hexcombat.rulesets.common.moves import sentence
+from hexcombat.rulesets.common.settings import SettingsCache, option_values
+from hexcombat.rulesets.strike_chance_pulse import options_fields as scp
 from hexcombat.schema import FieldSpec
 
 pytestmark = pytest.mark.pyodide
@@ -56,6 +68,67 @@ def test_text_stat_reads_text_with_a_fallback() -> None:
     assert TextStat(spec)(_figure(damage="2d6")) == "2d6"
     assert TextStat(spec)(_figure()) == "d6"
     assert TextStat(spec, fallback="d4")(_figure()) == "d4"
+
+
+def test_a_call_may_give_its_own_default() -> None:
+    spec = FieldSpec("en", "EN", "int", 15, "")
+    assert IntStat(spec, fallback=0)(_figure(), 1) == 1
+    assert IntStat(spec, fallback=0)(_figure(en=9), 1) == 9
+    assert TextStat(spec, fallback="x")(_figure(), "y") == "y"
+
+
+def test_text_stat_readings_differ_only_on_values_that_are_not_text() -> None:
+    spec = FieldSpec("size", "Size", "text", "human", "")
+    readings = {
+        reads: [TextStat(spec, "human", reads)(_figure(size=v)) for v in (5, "", "giant", False)]
+        for reads in ("any", "text", "filled")
+    }
+    assert readings == {
+        "any": ["5", "", "giant", "False"],
+        "text": ["human", "", "giant", "human"],
+        "filled": ["5", "human", "giant", "human"],
+    }
+    assert TextStat(spec, reads="text")(_figure()) == "human"
+
+
+def test_flag_stat_reads_bools_and_the_fallback_for_anything_else() -> None:
+    spec = FieldSpec("humanoid", "Humanoid", "bool", True, "")
+    assert [FlagStat(spec, True)(_figure(humanoid=v)) for v in (False, True, 0, None)] == [
+        False,
+        True,
+        True,
+        True,
+    ]
+    assert FlagStat(spec)(_figure()) is False
+    truthy = FlagStat(spec, truthy=True)
+    assert [truthy(_figure(humanoid=v)) for v in (1, 0, "yes", None)] == [True, False, True, False]
+
+
+def test_texts_stat_keeps_the_texts_of_a_list() -> None:
+    rated = TextsStat(FieldSpec("rated", "Rated", "text", None, ""))
+    assert rated(_figure(rated=["melee", 3, "close"])) == ("melee", "close")
+    assert rated(_figure(rated="melee")) == ()
+
+
+def test_strike_chance_pulse_reads_a_value_that_is_not_text_as_before() -> None:
+    # its old text_stat read a non-text value as the default; TextStat's "any" would say "5"
+    odd = _figure(size=5, primary_hand=False)
+    assert (scp.SIZE(odd), scp.PRIMARY_HAND(odd)) == ("human", "right")
+    assert [scp.DAMAGE(Equipment("Axe", stats={"damage": v})) for v in ("", 0, "2d10")] == [
+        "d10",
+        "d10",
+        "2d10",
+    ]
+
+
+def test_a_stat_reads_and_writes_an_items_stats_too() -> None:
+    item = Equipment("Axe", stats={"reach": 2})
+    reach = IntStat(FieldSpec("reach", "Reach", "int", 1, ""))
+    assert reach(item) == 2 and reach.raw(item) == 2 and reach.has(item)
+    reach.put(item, 3)
+    assert reach(item) == 3
+    reach.clear(item)
+    assert reach(item) == 1 and not reach.has(item) and reach.raw(item, "none") == "none"
 
 
 def test_lose_points_stops_at_the_floor_and_says_what_was_lost() -> None:
@@ -106,3 +179,35 @@ def test_a_corrupt_memory_is_refused_with_a_clear_message() -> None:
         StateMemory(state)._list("seen")
     with pytest.raises(IllegalActionError, match="'seen' must be a table"):
         StateMemory(state)._table("seen")
+
+
+def test_settings_are_made_once_per_options_table() -> None:
+    made: list[dict[str, object]] = []
+
+    def make(options: dict[str, object]) -> int:
+        made.append(options)
+        return len(made)
+
+    settings = SettingsCache(make)
+    enc = skirmish_duel()
+    state = enc.state
+    assert settings(state) == 1 and settings(state) == 1
+    other = skirmish_duel().state
+    assert other.options is not state.options and settings(other) == 2
+    assert made == [state.options, other.options]
+
+
+def test_a_step_told_as_a_sentence() -> None:
+    assert [sentence(t) for t in ("enters C4 (1 MP)", "", "Turns")] == [
+        "Enters C4 (1 MP)",
+        "",
+        "Turns",
+    ]
+
+
+def test_option_values_read_the_rulesets_prefix_and_the_engine_wide_ones() -> None:
+    options = {"fp.dodge": True, "core.stacking": 2, "fp.stacking": 9}
+    assert option_values(("dodge", "stacking"), options, "fp", ("stacking",)) == {
+        "dodge": True,
+        "stacking": 2,
+    }

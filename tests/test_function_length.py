@@ -16,21 +16,8 @@ LIMIT = 60
 
 LONGER = {
     "hexcombat/render.py:render_svg": 104,
-    "hexcombat/rulesets/base.py:Ruleset.gm_actions": 76,
-    "hexcombat/rulesets/two_action_2d10/perform_hits.py:Hits._brawl": 73,
-    "hexcombat/rulesets/fig_percentile/moves.py:step_function": 73,
-    "hexcombat/rulesets/combat_speed_phase/moves.py:step_function": 73,
-    "hexcombat/rulesets/two_action_2d10/resolve.py:Resolve.preview": 70,
-    "hexcombat/rulesets/two_action_2d10/perform.py:Perform._blow": 70,
-    "hexcombat/rulesets/fig_percentile/offers.py:act_specs": 70,
-    "hexcombat/rulesets/strike_chance_pulse/resolve_multiple.py:multiple_actions": 69,
-    "hexcombat/rulesets/strike_chance_pulse/resolve.py:land": 69,
-    "hexcombat/rulesets/two_action_2d10/offers.py:Offers._movement_specs": 66,
     "hexcombat/cli.py:main": 66,
-    "hexcombat/rulesets/strike_chance_pulse/resolve.py:plan_attack": 64,
-    "hexcombat/rulesets/strike_chance_pulse/offers.py:charge_spec": 63,
     "hexcombat/movement.py:lockstep": 63,
-    "hexcombat/rulesets/strike_chance_pulse/resolve_parry.py:parry": 62,
     "hexcombat/render.py:_tokens_svg": 61,
     "hexcombat/geometry.py:_line_cells": 61,
 }

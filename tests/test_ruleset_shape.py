@@ -101,3 +101,36 @@ def test_the_checks_see_a_memory_access_and_a_bool_check(tmp_path: Path) -> None
     )
     assert _memory_accesses(source) == ["flow.py:1"]
     assert _bool_checks(source) == ["flow.py:2"]
+
+
+STAT_READERS = ROOT / "hexcombat/rulesets/common/stats.py"
+GENERIC_CHECKS = ROOT / "hexcombat/rulesets/base.py"  # every declared field, by its spec
+
+
+def _stats_accesses(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lines = sorted(
+        n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "stats"
+    )
+    return [f"{path.name}:{line}" for line in lines]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=_ids)
+def test_stats_are_read_only_through_typed_readers(ruleset: Ruleset) -> None:
+    readers = [p for p in modules(ruleset) if p.name != "demo.py"]  # the kit's demo set-up
+    found = [a for p in readers for a in _stats_accesses(p)]
+    assert found == []  # declare the stat once (IntStat, TextStat, ...) and read STAT(figure)
+
+
+def test_only_the_readers_and_the_generic_checks_name_stats() -> None:
+    paths = sorted((ROOT / "hexcombat/rulesets").rglob("*.py"))
+    found = [
+        a for p in paths if p not in (STAT_READERS, GENERIC_CHECKS) for a in _stats_accesses(p)
+    ]
+    assert found == []
+
+
+def test_the_stats_check_sees_a_read_a_lookup_and_a_write(tmp_path: Path) -> None:
+    source = tmp_path / "combat.py"
+    source.write_text('a = f.stats.get("cs")\nb = f.stats["hp"]\nitem.stats["broken"] = True\n')
+    assert _stats_accesses(source) == ["combat.py:1", "combat.py:2", "combat.py:3"]

@@ -270,6 +270,29 @@ class Ruleset:
         used = [s for f in state.figures.values() for s in f.statuses]
         return list(dict.fromkeys([*used, *BADGE_COLORS, "stunned", "prone"]))
 
+    def _gm_status_spec(self, state: GameState, who: FieldSpec) -> ActionSpec:
+        """The GM's status on a figure, for a number of the outermost units or until taken
+        off (or taking one off)."""
+        status = FieldSpec(
+            "status", "Status", "text", help="e.g. " + ", ".join(self.gm_statuses(state)[:4])
+        )
+        rounds = FieldSpec(
+            "duration",
+            f"For how many {self.time.units[0]}s (0: until taken off)",
+            "int",
+            0,
+            minimum=0,
+            maximum=DURATION_LIMIT,
+        )
+        remove = FieldSpec("remove", "Take it off instead", "bool", False, required=False)
+        return ActionSpec(
+            "gm_status",
+            "GM: status",
+            None,
+            (who, status, rounds, remove),
+            "A condition on a figure, for a number of units or until taken off.",
+        )
+
     def gm_actions(self, state: GameState) -> list[ActionSpec]:
         """The GM's table actions: set a pool, a status with a duration, a note, free dice.
 
@@ -303,27 +326,7 @@ class Ruleset:
                 )
             )
         if figures:
-            status = FieldSpec(
-                "status", "Status", "text", help="e.g. " + ", ".join(self.gm_statuses(state)[:4])
-            )
-            rounds = FieldSpec(
-                "duration",
-                f"For how many {self.time.units[0]}s (0: until taken off)",
-                "int",
-                0,
-                minimum=0,
-                maximum=DURATION_LIMIT,
-            )
-            remove = FieldSpec("remove", "Take it off instead", "bool", False, required=False)
-            specs.append(
-                ActionSpec(
-                    "gm_status",
-                    "GM: status",
-                    None,
-                    (who, status, rounds, remove),
-                    "A condition on a figure, for a number of units or until taken off.",
-                )
-            )
+            specs.append(self._gm_status_spec(state, who))
         about = FieldSpec("figure", "About (optional)", "figure", choices=figures, required=False)
         note = FieldSpec("note", "Note", "text")
         specs.append(

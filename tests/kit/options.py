@@ -6,6 +6,7 @@ Every option names the gap (G-*) it settles, as a real ruleset's options do.
 
 from __future__ import annotations
 
+from hexcombat.rulesets.common import IntStat, TextStat
 from hexcombat.schema import FieldSpec
 from hexcombat.time import StepDef, Time
 
@@ -32,14 +33,24 @@ OPTIONS: tuple[FieldSpec, ...] = (
     ),
 )
 
-FIELDS: tuple[FieldSpec, ...] = (
+# Figure stats, each declared once and read through its typed reader (SKILL(figure) -> int).
+SKILL = IntStat(
     FieldSpec(
         "skill", "Skill", "int", 3, "Added to the attack roll (KIT-5).", minimum=0, maximum=9
     ),
+    fallback=0,
+)
+DEFENCE = IntStat(
     FieldSpec(
         "defence", "Defence", "int", 3, "Added to the defence roll (KIT-5).", minimum=0, maximum=9
     ),
+    fallback=0,
+)
+HP = IntStat(
     FieldSpec("hp", "Hit points", "int", 8, "Damage the figure can take (KIT-7).", minimum=1),
+    fallback=1,
+)
+WEAPONS = TextStat(
     FieldSpec(
         "weapons",
         "Weapons",
@@ -48,7 +59,10 @@ FIELDS: tuple[FieldSpec, ...] = (
         "Comma-separated weapon names of the data table (KIT-4).",
         house_default=True,
     ),
+    fallback="",
+    reads="filled",
 )
+FIELDS: tuple[FieldSpec, ...] = tuple(s.spec for s in (SKILL, DEFENCE, HP, WEAPONS))
 
 TIME = Time(
     ("round", "pass"),

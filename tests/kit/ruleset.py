@@ -39,7 +39,7 @@ from hexcombat.time import Acting, Clock
 from hexcombat.validation import Json
 
 from . import DATA
-from .options import FIELDS, OPTIONS, PASSES, TIME
+from .options import DEFENCE, FIELDS, HP, OPTIONS, PASSES, SKILL, TIME, WEAPONS
 from .rules import damage_left, in_zone, strike_key, weapon_list
 from .state import RoundBook
 
@@ -81,7 +81,7 @@ class KitDuel(Ruleset):
     def start(self, state: GameState) -> None:
         """Hit-point pools (KIT-7), then the first step."""
         for f in state.figures.values():
-            hp = int_or(f.stats.get("hp"), 1)
+            hp = HP(f)
             f.pools.setdefault("hp", Pool(hp, hp))
         self.start_step(state)
 
@@ -104,7 +104,7 @@ class KitDuel(Ruleset):
 
     def _weapons(self, state: GameState, figure: Figure) -> dict[str, Any]:
         table: Any = state.data.get("weapons", DATA["weapons"])
-        return {w: table[w] for w in weapon_list(figure.stats.get("weapons")) if w in table}
+        return {w: table[w] for w in weapon_list(WEAPONS(figure)) if w in table}
 
     def order(self, state: GameState) -> tuple[list[str], list[str]]:
         """The strike order and why (KIT-2, KIT-3)."""
@@ -113,11 +113,10 @@ class KitDuel(Ruleset):
         table: Any = state.data.get("weapons", DATA["weapons"])
 
         def key(f: Figure) -> tuple[bool, int, int]:
-            skill = f.stats.get("skill")
             return strike_key(
                 stances.get(f.id, "press"),
                 list(self._weapons(state, f)),
-                skill if isinstance(skill, int) else 0,
+                SKILL(f),
                 table,
             )
 
@@ -216,10 +215,10 @@ class KitDuel(Ruleset):
         win (KIT-5, KIT-6, KIT-7)."""
         row = self._weapons(state, attacker)[weapon]
         spec = row["specials"][special]
-        mods = [Modifier("Skill", int_or(attacker.stats.get("skill"), 0), "KIT-5")]
+        mods = [Modifier("Skill", SKILL(attacker), "KIT-5")]
         if spec["attack"]:
             mods.append(Modifier(spec["label"], int(spec["attack"]), "KIT-4", house_default=True))
-        guard = [Modifier("Defence", int_or(target.stats.get("defence"), 0), "KIT-5")]
+        guard = [Modifier("Defence", DEFENCE(target), "KIT-5")]
         if block:
             guard.append(Modifier("Block", int_or(state.option("kit.block_bonus"), 0), "KIT-6"))
         hit = OpposedCheck(

@@ -207,6 +207,14 @@ def test_csp_7_c14_turning_while_standing_costs_one_and_counts_as_stationary() -
     assert choices(enc, "ann", "declare_speed", "n") == [0, 1]  # no hex entered: stationary
 
 
+def test_csp_7_c14_a_turn_in_place_is_logged_as_a_turn() -> None:
+    enc = solo()
+    declare(enc, ann=1, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 6), facing=1)
+    text = last(enc, "move", "ann").text  # it was logged as a change of direction of motion
+    assert text == "Ann stays at E7 and turns to face north-east (1 of 2 in half-phase 1)"
+
+
 # ---- speed limits -------------------------------------------------------------------------
 
 

@@ -22,7 +22,7 @@ from strike_chance_pulse_fixtures import arena, signature
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.encounter import MoreDiceNeededError
 from hexcombat.rulesets.strike_chance_pulse import rules
-from hexcombat.rulesets.strike_chance_pulse.situation import stat
+from hexcombat.rulesets.strike_chance_pulse.options_fields import AG
 
 pytestmark = pytest.mark.pyodide
 
@@ -43,7 +43,7 @@ def initiative_faces(enc: Encounter, rolls: dict[str, list[int]]) -> list[int] |
     each figure its own ``rolls`` (None when 20 rounds still tie)."""
     state = enc.state
     order = [f for f in state.figures if not enc.ruleset.is_out(state, state.figures[f])]
-    bonus = {f: rules.initiative_bonus(stat(enc.state.figures[f], "ag", 0)) for f in order}
+    bonus = {f: rules.initiative_bonus(AG(enc.state.figures[f])) for f in order}
     key: dict[str, tuple[int, ...]] = {f: () for f in order}
     used = dict.fromkeys(order, 0)
     faces: list[int] = []
@@ -191,7 +191,7 @@ def agility_faces(enc: Encounter, rolls: dict[str, list[int]]) -> list[int]:
     at a time) that give each tied figure its own ``rolls`` under ``scp.initiative=agility``."""
     state = enc.state
     living = [f for f in state.figures if not enc.ruleset.is_out(state, state.figures[f])]
-    key = {f: (-stat(state.figures[f], "ag", 0),) for f in living}
+    key = {f: (-AG(state.figures[f]),) for f in living}
     used = dict.fromkeys(living, 0)
     faces: list[int] = []
     while pending := [f for f in living if [*key.values()].count(key[f]) > 1]:

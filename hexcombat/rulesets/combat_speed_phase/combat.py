@@ -19,6 +19,7 @@ from ...geometry import in_front_arc, in_front_half
 from ...state import GameState
 from ...validation import Json
 from ..registry import get_ruleset
+from .options import DAMAGE, REACH, SHIELD
 
 ARCS = ("arc120", "half180", "any")
 STATUSES: tuple[tuple[str, str], ...] = (
@@ -39,7 +40,7 @@ def separation(state: GameState, a: Figure, b: Figure) -> int:
 
 def weapon_reach(item: Equipment) -> int:
     """CSP-17: a weapon's reach in hexes (data table ``weapons``; 1 when missing)."""
-    value = int_or(item.stats.get("reach"), 1)
+    value = REACH(item)
     return value if value >= 1 else 1
 
 
@@ -110,7 +111,7 @@ def strike_check(
             f"Text: {attacker.name} is impaired (N > 1): weapons 'cannot be used effectively'; "
             "the penalty of the missing section 6.1 is the resolver's (CSP-3, C-2)"
         )
-    if bool(target.stats.get("shield")) and is_impaired(target):
+    if SHIELD(target) and is_impaired(target):
         lines.append(f"Text: {target.name}'s shield gives no defence while impaired (CSP-3, C-2)")
     return StrikeCheck(True, "", tuple(lines))
 
@@ -140,7 +141,7 @@ def borrowed_chain(state: GameState, attacker: Figure, target: Figure, item: Equ
     options: dict[str, Json] = {**skirmish.default_options(), **state.options}
     view = replace(state, options=options)
     proxy = attacker.copy()
-    proxy.stats["damage"] = str(item.stats.get("damage", "d6"))
+    DAMAGE.put(proxy, str(DAMAGE.raw(item, "d6")))
     chain: Chain = skirmish.attack_chain(view, proxy, target)  # type: ignore[attr-defined]
     hit = chain.stages[0].rollable
     assert isinstance(hit, Check)
@@ -149,7 +150,7 @@ def borrowed_chain(state: GameState, attacker: Figure, target: Figure, item: Equ
     if is_impaired(attacker):
         value = int_or(state.options.get("csp.impaired_penalty"), -4)
         rolls.append(Modifier("Impaired striker (section 6.1 missing)", value, "CSP-3, C-2", True))
-    if bool(target.stats.get("shield")) and not is_impaired(target):
+    if SHIELD(target) and not is_impaired(target):
         value = int_or(state.options.get("csp.shield_bonus"), 1)
         bonus.append(Modifier(f"{target.name}'s shield", value, "C-2", True))
     hit = replace(

@@ -278,7 +278,7 @@ class HalfPhases(Ruleset):
         done = len(walked) - 1
         cut = done < len(poses) - 1
         final = poses[done]
-        start = figure.position
+        start, facing = figure.position, figure.facing
         entered = sum(1 for i in range(1, len(walked)) if walked[i] != walked[i - 1])
         m = Motion.read(final.tag)
         book_motion = book.motion
@@ -291,7 +291,7 @@ class HalfPhases(Ruleset):
         if spent < left and not cut:
             which = "first" if half == 1 else "second"
             details.append(f"{hexes_text(left - spent)} of the {which} half unused: lost (CSP-10)")
-        moved = (start, final, entered)
+        moved = (start, facing, final, entered)
         text = _move_text(figure, moved, spent, left, half, (book_motion, m.direction))
         if cut:
             text += ": stopped, another figure is in the way (C-11)"
@@ -391,16 +391,16 @@ def _record_move(
 
 def _move_text(
     figure: Figure,
-    moved: tuple[Hex, Pose, int],
+    moved: tuple[Hex, int, Pose, int],
     spent: int,
     left: int,
     half: int,
     motions: tuple[str, str],
 ) -> str:
     """The move in words: hexes entered, a turn, a change of direction of motion, or a
-    half-phase lost (``moved``: where it started, its last pose, how many hexes it entered;
-    ``motions``: the direction of motion before and after)."""
-    start, final, entered = moved
+    half-phase lost (``moved``: where it started and its facing there, its last pose, how many
+    hexes it entered; ``motions``: the direction of motion before and after)."""
+    start, facing, final, entered = moved
     before, after = motions
     if entered:
         return (
@@ -408,7 +408,7 @@ def _move_text(
             f"{hex_label(start)} → {hex_label(final.hex)} "
             f"({spent} of {left} in half-phase {half})"
         )
-    if final.facing != figure.facing:
+    if final.facing != facing:
         return (
             f"{figure.name} stays at {hex_label(start)} and turns to face "
             f"{FACING_NAMES[final.facing]} ({spent} of {left} in half-phase {half})"

@@ -95,33 +95,37 @@ class MoveRules:
         return self.n <= MAX_OBLIQUE_MULTIPLE
 
 
+def _change(
+    rules: MoveRules, poses: tuple[Pose, Pose], cost: int, left: int, note: str
+) -> Step | None:
+    """A turn or a change of direction of motion costing ``cost`` with ``left`` hexes of the
+    half: paid now, or begun now and finished from the start of the next half (C-10), or
+    None when it cannot be made."""
+    pose, after = poses
+    if cost <= left:
+        return Step("turn" if after.facing != pose.facing else "change", after, cost, note=note)
+    more = cost - left
+    if left >= 1 and more <= rules.span_room:
+        m = Motion.read(after.tag)
+        tagged = Pose(
+            after.hex, after.facing, Motion(m.direction, m.oblique, more).tag(rules.counting)
+        )
+        kind = "turn" if after.facing != pose.facing else "change"
+        return Step(
+            kind,
+            tagged,
+            left,
+            ends_movement=True,
+            note=f"{note}; {left} now and {more} from the start of {rules.span_into}",
+        )
+    return None
+
+
 def step_function(board: Board, blocked: Collection[Hex], rules: MoveRules) -> StepFunction:
     """The steps a figure may take from a pose in this half-phase (for the core search)."""
     blocked = frozenset(blocked)
     unit = change_cost(rules.n)
     counting = rules.counting
-
-    def change(
-        pose: Pose, after: Pose, cost: int, spent: int, allowance: int, note: str
-    ) -> Step | None:
-        left = allowance - spent
-        if cost <= left:
-            return Step("turn" if after.facing != pose.facing else "change", after, cost, note=note)
-        more = cost - left
-        if left >= 1 and more <= rules.span_room:
-            m = Motion.read(after.tag)
-            tagged = Pose(
-                after.hex, after.facing, Motion(m.direction, m.oblique, more).tag(counting)
-            )
-            kind = "turn" if after.facing != pose.facing else "change"
-            return Step(
-                kind,
-                tagged,
-                left,
-                ends_movement=True,
-                note=f"{note}; {left} now and {more} from the start of {rules.span_into}",
-            )
-        return None
 
     def steps(pose: Pose, spent: int, allowance: int) -> Iterator[Step]:
         m = Motion.read(pose.tag)
@@ -132,9 +136,8 @@ def step_function(board: Board, blocked: Collection[Hex], rules: MoveRules) -> S
             turns = [((pose.facing + 1) % 6, unit), ((pose.facing + 5) % 6, unit)]
         for facing, cost in turns:
             after = Pose(here, facing, pose.tag)
-            step = change(
-                pose, after, cost, spent, allowance, _turn_note(rules, pose.facing, facing)
-            )
+            note = _turn_note(rules, pose.facing, facing)
+            step = _change(rules, (pose, after), cost, allowance - spent, note)
             if step is not None:
                 yield step
         if m.direction:
@@ -146,7 +149,7 @@ def step_function(board: Board, blocked: Collection[Hex], rules: MoveRules) -> S
                         f"{_hexes(unit)} at N = {rules.n}"
                     )
                     note += " (CSP-6)" if rules.n <= 1 else " (CSP-15)"
-                    step = change(pose, after, unit, spent, allowance, note)
+                    step = _change(rules, (pose, after), unit, allowance - spent, note)
                     if step is not None:
                         yield step
         if allowance - spent < 1:

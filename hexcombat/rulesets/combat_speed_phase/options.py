@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...schema import Choice, FieldSpec
 from ...time import StepDef, Time
+from ..common.stats import FlagStat, IntStat, TextStat
 
 
 def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
@@ -315,7 +316,8 @@ OPTIONS: tuple[FieldSpec, ...] = (
     ),
 )
 
-FIELDS: tuple[FieldSpec, ...] = (
+# Figure stats, each read through its typed reader (hexcombat/rulesets/common/stats.py).
+CS = IntStat(
     FieldSpec(
         "cs",
         "Combat Speed (CS)",
@@ -326,6 +328,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         minimum=1,
         maximum=12,
     ),
+    fallback=1,
+)
+ON_KNEES = FlagStat(
     FieldSpec(
         "on_knees",
         "On its knees",
@@ -334,6 +339,8 @@ FIELDS: tuple[FieldSpec, ...] = (
         "A leg or hip disability forces it to move on its knees: N is at most 1 (CSP-12).",
         "CSP-12",
     ),
+)
+SHIELD = FlagStat(
     FieldSpec(
         "shield",
         "Carries a shield",
@@ -342,6 +349,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         "A shield gives no defence while its bearer is impaired (CSP-3, C-2).",
         "C-2",
     ),
+    truthy=True,
+)
+HP = IntStat(
     FieldSpec(
         "hp",
         "Hit points",
@@ -354,6 +364,8 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=999,
         house_default=True,
     ),
+)
+ATTACK = IntStat(
     FieldSpec(
         "attack",
         "Attack (borrowed d20 roll)",
@@ -365,6 +377,8 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=20,
         house_default=True,
     ),
+)
+DEFENCE = IntStat(
     FieldSpec(
         "defence",
         "Defence (borrowed d20 roll)",
@@ -376,6 +390,13 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=30,
         house_default=True,
     ),
+)
+FIELDS: tuple[FieldSpec, ...] = tuple(s.spec for s in (CS, ON_KNEES, SHIELD, HP, ATTACK, DEFENCE))
+
+# Item stats (the data table ``weapons``, open to overrides).
+REACH = IntStat(FieldSpec("reach", "Reach", "int", 1, "Hexes a weapon reaches (CSP-17).", "CSP-17"))
+DAMAGE = TextStat(
+    FieldSpec("damage", "Damage", "text", "d6", "A borrowed roll's damage dice (C-1).", "C-1")
 )
 
 TIME = Time(

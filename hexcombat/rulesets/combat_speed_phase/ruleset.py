@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from hexcombat.rulesets.common import int_or, is_int
+from hexcombat.rulesets.common.moves import path_preview
 
 from ...actions import Action, ActionSpec
 from ...dice import Dice
@@ -43,8 +44,8 @@ from .moves import (
     describe_step,
     motion_words,
 )
-from .options import FIELDS, OPTIONS, TIME
-from .situation import HP_DEFAULT, cs_of, hexes_text, on_knees, opt_text, tracks_hp
+from .options import FIELDS, HP, OPTIONS, REACH, TIME
+from .situation import cs_of, hexes_text, on_knees, opt_text, tracks_hp
 from .speed import (
     PhaseRecord,
     allowance,
@@ -116,7 +117,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         for i, item in enumerate(figure.equipment):
             if item.kind != "weapon":
                 continue
-            reach = item.stats.get("reach", 1)
+            reach = REACH.raw(item, 1)
             if not is_int(reach) or reach < 1:
                 problems.append(
                     Problem(f"equipment[{i}].stats.reach", "must be a whole number of hexes >= 1")
@@ -144,7 +145,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         starting = opt_text(state, "csp.starting_motion")
         for f in state.figures.values():
             if tracks_hp(state):
-                hp = int_or(f.stats.get("hp"), HP_DEFAULT)
+                hp = HP(f)
                 f.pools.setdefault("hp", Pool(hp, hp))
             book = FigureBook(f)
             book.n, book.hexes, book.debt, book.oblique, book.strikes = None, 0, 0, 0, 0
@@ -424,14 +425,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         if action.kind == "plan_half":
             path = self.plan_path(state, figure, action)
             reach = self.half_reach(state, figure)
-            return Preview(
-                action,
-                True,
-                cost=sum(s.cost for s in path),
-                path=(figure.position, *(s.pose.hex for s in path if s.kind == "move")),
-                notes=tuple(_sentence(describe_step(s)) for s in path),
-                highlights={"reach": tuple(reach.hex_costs())},
-            )
+            return path_preview(action, figure, path, describe_step, reach)
         if action.kind == "declare_speed":
             n = action.integer("n")
             m = allowance(n, cs_of(figure))
@@ -567,7 +561,3 @@ def _readable(params: Mapping[str, Json]) -> bool:
         and params.get("facing", 0) in range(6)
         and params.get("motion", "F") in RELATIVE
     )
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]

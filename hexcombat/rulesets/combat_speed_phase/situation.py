@@ -4,10 +4,9 @@ options as text and hit points."""
 from __future__ import annotations
 
 from hexcombat.figures import Figure
-from hexcombat.rulesets.common import int_or
 from hexcombat.state import GameState
 
-from .options import FIELDS
+from .options import CS, ON_KNEES
 
 
 def hexes_text(n: int) -> str:
@@ -17,21 +16,17 @@ def hexes_text(n: int) -> str:
 
 def cs_of(figure: Figure) -> int:
     """CSP-1: the figure's Combat Speed."""
-    return max(1, int_or(figure.stats.get("cs"), 1))
+    return max(1, CS(figure))
 
 
 def on_knees(figure: Figure) -> bool:
     """CSP-12: a leg or hip disability (set up, or a GM's ruling) forces it onto its knees."""
-    return figure.stats.get("on_knees") is True or figure.has_status("on_knees")
+    return ON_KNEES(figure) or figure.has_status("on_knees")
 
 
 def opt_text(state: GameState, name: str) -> str:
     """The option ``name`` as text."""
     return str(state.options.get(name))
-
-
-HP_DEFAULT = next(int_or(f.default, 0) for f in FIELDS if f.name == "hp")
-"""Hit points of a new figure (the figure field's default, R-3)."""
 
 
 def tracks_hp(state: GameState) -> bool:

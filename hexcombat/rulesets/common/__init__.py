@@ -1,11 +1,22 @@
 """Rule helpers several rulesets share: reading whole numbers out of JSON (:mod:`.numbers`),
-typed readers of figure stats built from their ``FieldSpec`` (:mod:`.stats`) and damage
-into a pool, then down (:mod:`.damage`)."""
+typed readers of figure and item stats built from their ``FieldSpec`` (:mod:`.stats`), damage
+into a pool, then down (:mod:`.damage`), a planned move's preview (:mod:`.moves`), typed
+options made once per options table (:mod:`.settings`) and typed bookkeeping over the JSON
+memory (:mod:`.memory`)."""
 
 from __future__ import annotations
 
 from .damage import knock_down, lose_points
 from .numbers import int_or, is_int
-from .stats import IntStat, TextStat
+from .stats import FlagStat, IntStat, TextsStat, TextStat
 
-__all__ = ["IntStat", "TextStat", "int_or", "is_int", "knock_down", "lose_points"]
+__all__ = [
+    "FlagStat",
+    "IntStat",
+    "TextStat",
+    "TextsStat",
+    "int_or",
+    "is_int",
+    "knock_down",
+    "lose_points",
+]

@@ -29,8 +29,9 @@ from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...time import Declarations
 from ...validation import Json
-from .equipment import find, in_hand, is_ranged, stat_int, stat_text
+from .equipment import find, in_hand, is_ranged
 from .flow import land_hit
+from .options import ATTACK_KIND, DODGE_SKILL, MAX_ACTIONS, RELOAD_ROUNDS
 from .situation import (
     attack_check,
     counted,
@@ -38,7 +39,6 @@ from .situation import (
     dodge_speed,
     needs_text,
     settings,
-    stat,
 )
 from .state import FigureBook, RoundBook
 
@@ -54,7 +54,7 @@ _VERBS = {
 
 def verb(item: Equipment, target: Figure, infinitive: bool = False) -> str:
     """``fires the Crossbow at Barclay`` (or ``fire ...``): what an attack does, in words."""
-    key = "spell" if item.kind == "spell" else stat_text(item, "attack", "melee")
+    key = "spell" if item.kind == "spell" else ATTACK_KIND(item, "melee")
     return _VERBS[key][infinitive].format(item=item.name, target=target.name)
 
 
@@ -92,7 +92,7 @@ def _take_choices(
         book = FigureBook(figure)
         kind = action.kind
         if kind == "hold":
-            book.actions_used = stat(figure, "max_actions", 1)
+            book.actions_used = MAX_ACTIONS(figure)
             _choice_event(state, figure, "take no action this round", action="hold")
         elif kind == "reload":
             _reload(state, figure)
@@ -192,9 +192,9 @@ def _reload(state: GameState, figure: Figure) -> None:
     if item is None:
         raise IllegalActionError(f"{figure.name} has no weapon in hand")
     book = FigureBook(figure)
-    rounds = max(1, stat_int(item, "reload_rounds", 1))
+    rounds = max(1, RELOAD_ROUNDS(item, 1))
     book.reloading = (item.name, rounds)
-    book.actions_used = stat(figure, "max_actions", 1)
+    book.actions_used = MAX_ACTIONS(figure)
     state.emit(
         Event(
             "reload",
@@ -281,15 +281,15 @@ def roll_attack(state: GameState, dice: Dice) -> None:
     check = attack_check(state, attacker, target, item, extra)
     result = check.roll(dice)
     details = [*check.breakdown(), result.outcome()]
-    if item.kind == "weapon" and is_ranged(item) and stat_int(item, "reload_rounds") > 0:
+    if item.kind == "weapon" and is_ranged(item) and RELOAD_ROUNDS(item) > 0:
         item.loaded = False
-        rounds = stat_int(item, "reload_rounds")
+        rounds = RELOAD_ROUNDS(item)
         details.append(
             f"The {item.name} is empty: reloading takes {counted(rounds, 'full round')} (G-5)"
         )
     dodging = dodged_by(state, target, attacker)
     s = settings(state)
-    if result.success and not dodging and s.dodge and stat(target, "dodge_skill", 0):
+    if result.success and not dodging and s.dodge and DODGE_SKILL(target):
         fast, why = dodge_speed(state, target)
         reason = why if fast else f"{target.name} did not choose to dodge this attack (G-3)"
         details.append(f"No dodge: {reason}")

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexcombat.rulesets.common import int_or
-
 from ...errors import IllegalActionError
 from ...figures import Equipment, Figure
 from ...validation import Json
+from .options import ATTACK_KIND, REQUIRES_LOS
 
 # ---- equipment ---------------------------------------------------------------
 
@@ -41,25 +40,14 @@ def find(figure: Figure, name: str, kind: str) -> Equipment:
     raise IllegalActionError(f"{figure.name} has no {kind} called {name!r}")
 
 
-def stat_int(item: Equipment, key: str, default: int = 0) -> int:
-    """A whole-number stat of an item (``default`` when missing)."""
-    return int_or(item.stats.get(key), default)
-
-
-def stat_text(item: Equipment, key: str, default: str = "") -> str:
-    """A text stat of an item (``default`` when missing)."""
-    value = item.stats.get(key, default)
-    return value if isinstance(value, str) else default
-
-
 def is_ranged(item: Equipment) -> bool:
     """A ranged weapon or a spell: both have a maximum range."""
-    return item.kind == "spell" or stat_text(item, "attack") == "ranged"
+    return item.kind == "spell" or ATTACK_KIND(item) == "ranged"
 
 
 def needs_los(item: Equipment) -> bool:
     """The item's ``requires_los`` flag, True unless set to false (FP-15)."""
-    return item.stats.get("requires_los", True) is not False
+    return REQUIRES_LOS(item)
 
 
 def catalogue_item(
@@ -69,11 +57,12 @@ def catalogue_item(
     for table, kind in (("weapons", "weapon"), ("spells", "spell")):
         entries: Any = data.get(table, {})
         if isinstance(entries, dict) and name in entries and isinstance(entries[name], dict):
-            stats = dict(entries[name])
+            numbers = dict(entries[name])
             if kind == "spell":
-                return Equipment(name, "spell", "carried", None, stats)
-            if stats.get("attack") == "ranged" and loaded is None:
-                loaded = True
-            return Equipment(name, kind, state, loaded, stats)
+                return Equipment(name, "spell", "carried", None, numbers)
+            item = Equipment(name, kind, state, loaded, numbers)
+            if ATTACK_KIND.raw(item) == "ranged" and loaded is None:
+                item.loaded = True
+            return item
     known = [n for t in ("weapons", "spells") for n in (data.get(t) or {})]
     raise ValueError(f"no weapon or spell called {name!r}; known: {', '.join(known)}")

@@ -20,16 +20,15 @@ from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...state import GameState
 from ...validation import Json
-from .equipment import find, in_hand, stat_int, stat_text
+from .equipment import find, in_hand
 from .moves import FACING_NAMES, TURNED, describe_step, step_function, tick_poses
+from .options import CAST_ROUNDS, DAMAGE, FIG, MAX_ACTIONS
 from .situation import (
     counted,
-    fig_of,
     motion,
     pair_band,
     settings,
     speed_note,
-    stat,
     stopped,
     turns_freely,
 )
@@ -47,7 +46,7 @@ def new_round(state: GameState) -> None:
         book.new_round()
         busy = book.casting or book.reloading
         if busy is not None:
-            book.actions_used = stat(f, "max_actions", 1)
+            book.actions_used = MAX_ACTIONS(f)
             what = "casting" if book.casting else "reloading"
             state.emit(
                 Event(
@@ -79,7 +78,7 @@ def apply_declaration(state: GameState, figure: Figure, choice: Mapping[str, Jso
     hand = in_hand(figure)
     words = [_MODE_WORDS[mode]]
     if mode in RUNNING:
-        n = allowance(mode, fig_of(figure), s.rounding)
+        n = allowance(mode, FIG(figure), s.rounding)
         words[0] += f" ({counted(n, 'hex', 'hexes')} this round)"
     details = speed_note(state, figure)
     if hand is not None and (drop or ready):
@@ -123,7 +122,7 @@ def apply_declaration(state: GameState, figure: Figure, choice: Mapping[str, Jso
 def reach_of(state: GameState, figure: Figure) -> Reach:
     """Every pose ``figure`` can reach this round from where it stands (FP-1...FP-13)."""
     s = settings(state)
-    fig = fig_of(figure)
+    fig = FIG(figure)
     room = Room.around(state.board, state.figures.values(), figure, s.stacking)
     free = turns_freely(state, figure)
     steps = step_function(
@@ -214,7 +213,7 @@ def _moved(
     turned = final.facing != figure.facing
     place(state.figures.values(), figure, final.hex, final.facing)
     mode = book.mode or "stationary"
-    limit = allowance(mode, fig_of(figure), s.rounding)
+    limit = allowance(mode, FIG(figure), s.rounding)
     executed, extra = _walked(path, done)
     book.terrain_extra = extra
     cut = done < len(poses) - 1
@@ -369,9 +368,9 @@ def apply_post(state: GameState, figure: Figure, choice: Mapping[str, Json]) -> 
     if isinstance(spell, str) and spell:
         lose_ready_spell(state, figure, f"was not released before beginning {spell} (G-26)")
         item = find(figure, spell, "spell")
-        rounds = max(1, stat_int(item, "cast_rounds", 1))
+        rounds = max(1, CAST_ROUNDS(item))
         book.casting = (item.name, rounds)
-        book.actions_used = stat(figure, "max_actions", 1)
+        book.actions_used = MAX_ACTIONS(figure)
         release = state.clock.counters[0] + rounds
         state.emit(
             Event(
@@ -420,7 +419,7 @@ def land_hit(
     s = settings(state)
     book = FigureBook(target)
     book.hits_taken += 1
-    damage = stat_text(item, "damage")
+    damage = DAMAGE(item)
     pool = target.pools.get("hp")
     if s.damage_model != "hp" or not damage or pool is None:
         state.emit(

@@ -9,7 +9,7 @@ hex steps, one hexside free or two hexsides for 1 movement point.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 
 from ...board import Board
 from ...geometry import DIRECTION_SHORT, Hex, neighbors
@@ -30,32 +30,11 @@ TURNED = ("t1", "t2")
 the figure is Slow (G-12: a turn belongs to the step it precedes)."""
 
 
-def step_function(
-    board: Board,
-    blocked: Collection[Hex],
-    *,
-    free_turns: bool,
-    terrain_entry: str = "need_full_cost",
-    min_one_hex: bool = True,
-    top: int = 0,
-) -> StepFunction:
-    """The steps a figure may take from a pose (for :func:`hexcombat.movement.search`).
-
-    ``blocked`` hexes cannot be entered (other figures, when the hex is full).
-    ``free_turns``: the figure is Slow (FP-8) or turning is not limited, so it
-    may face any way at no cost. Otherwise (FP-9, G-12) it steps only into its
-    front hex and may turn before each step: one hexside free, two for 1 point.
-    A hex costing more than the points left cannot be entered (FP-13, G-17);
-    ``terrain_entry="literal_one_left"`` lets a figure with 2 or more points
-    left enter anyway, spending them all. ``min_one_hex`` (G-18) lets a figure
-    whose top speed ``top`` is below a hex's cost enter one such hex with its
-    whole allowance when it has spent nothing yet; both end its movement.
-    """
-    if terrain_entry not in TERRAIN_ENTRY:
-        raise ValueError(
-            f"unknown terrain entry rule {terrain_entry!r}; allowed: {', '.join(TERRAIN_ENTRY)}"
-        )
-    blocked = frozenset(blocked)
+def _entering(
+    board: Board, blocked: frozenset[Hex], terrain_entry: str, min_one_hex: bool, top: int
+) -> Callable[[Pose, int, Hex, int, int], Iterator[Step]]:
+    """The step into a neighbouring hex, if any: at its terrain cost (FP-13), or with the
+    points left under the G-17 and G-18 options (see :func:`step_function`)."""
 
     def enter(pose: Pose, direction: int, nxt: Hex, spent: int, allowance: int) -> Iterator[Step]:
         if nxt in blocked or not board.contains(nxt):
@@ -85,6 +64,38 @@ def step_function(
                 note=f"{terrain.name} costs {cost}, more than top speed {top}: "
                 "enters with the whole allowance and stops (G-18)",
             )
+
+    return enter
+
+
+def step_function(
+    board: Board,
+    blocked: Collection[Hex],
+    *,
+    free_turns: bool,
+    terrain_entry: str = "need_full_cost",
+    min_one_hex: bool = True,
+    top: int = 0,
+) -> StepFunction:
+    """The steps a figure may take from a pose (for :func:`hexcombat.movement.search`).
+
+    ``blocked`` hexes cannot be entered (other figures, when the hex is full).
+    ``free_turns``: the figure is Slow (FP-8) or turning is not limited, so it
+    may face any way at no cost. Otherwise (FP-9, G-12) it steps only into its
+    front hex and may turn before each step: one hexside free, two for 1 point.
+    A hex costing more than the points left cannot be entered (FP-13, G-17);
+    ``terrain_entry="literal_one_left"`` lets a figure with 2 or more points
+    left enter anyway, spending them all. ``min_one_hex`` (G-18) lets a figure
+    whose top speed ``top`` is below a hex's cost enter one such hex with its
+    whole allowance when it has spent nothing yet; both end its movement.
+    """
+    if terrain_entry not in TERRAIN_ENTRY:
+        raise ValueError(
+            f"unknown terrain entry rule {terrain_entry!r}; allowed: {', '.join(TERRAIN_ENTRY)}"
+        )
+    blocked = frozenset(blocked)
+
+    enter = _entering(board, blocked, terrain_entry, min_one_hex, top)
 
     def steps(pose: Pose, spent: int, allowance: int) -> Iterator[Step]:
         around = neighbors(pose.hex)

@@ -16,15 +16,15 @@ from ...layout import hex_label
 from ...movement import Reach
 from ...schema import Choice, FieldSpec
 from ...state import GameState
-from .equipment import in_hand, is_ranged, spells, stat_int, weapons
+from .equipment import in_hand, is_ranged, spells, weapons
 from .moves import FACING_NAMES
+from .options import CAST_ROUNDS, FIG, MAX_RANGE_YARDS, RELOAD_ROUNDS
 from .situation import (
     actions_left,
     attack_check,
     attack_item,
     counted,
     dodge_check,
-    fig_of,
     may_dodge,
     mode_of,
     needs_text,
@@ -46,7 +46,7 @@ MODIFIER_LIMIT = 50
 def declare_spec(state: GameState, figure: Figure) -> ActionSpec:
     """Start of round (G-19): the move modes open to the figure and the weapons it may draw."""
     s = settings(state)
-    fig = fig_of(figure)
+    fig = FIG(figure)
     top, acc = top_speed(fig, s.rounding), accel_speed(fig, s.rounding)
     if FigureBook(figure).running:
         modes = [
@@ -228,47 +228,54 @@ def threatened(state: GameState, figure: Figure) -> bool:
     return False
 
 
+def _weapon_specs(state: GameState, figure: Figure, item: Equipment) -> list[ActionSpec]:
+    """The weapon in hand: an attack (FP-21, FP-22) and a ranged weapon's reload (G-5)."""
+    specs: list[ActionSpec] = []
+    book = FigureBook(figure)
+    targets = target_choices(state, figure, item)
+    if targets:
+        verb = "Fire" if is_ranged(item) else "Strike with"
+        specs.append(
+            ActionSpec(
+                "attack",
+                f"{verb} the {item.name}",
+                figure.id,
+                (FieldSpec("target", "Target", "figure", choices=targets), modifier_param()),
+                "D100 at or under skill + speed band"
+                + (" + range band" if is_ranged(item) else "")
+                + " hits (FP-21, FP-22). Hidden until everyone has chosen, then rolled "
+                "from where everyone stands (G-19).",
+                "FP-21, FP-22, FP-25" if not is_ranged(item) else "FP-21, FP-22",
+            )
+        )
+    if (
+        is_ranged(item)
+        and item.loaded is False
+        and book.reloading is None
+        and book.actions_used == 0
+    ):
+        rounds = RELOAD_ROUNDS(item, 1)
+        specs.append(
+            ActionSpec(
+                "reload",
+                f"Reload the {item.name}",
+                figure.id,
+                (),
+                f"Takes {counted(rounds, 'full round')}: no other actions (G-5).",
+                "G-5",
+            )
+        )
+    return specs
+
+
 def act_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
     """Action step (G-19): attack, reload, release a spell or dodge; chosen hidden."""
     specs: list[ActionSpec] = []
-    book = FigureBook(figure)
     if actions_left(figure) < 1:
         return specs
     item = in_hand(figure)
     if item is not None:
-        targets = target_choices(state, figure, item)
-        if targets:
-            verb = "Fire" if is_ranged(item) else "Strike with"
-            specs.append(
-                ActionSpec(
-                    "attack",
-                    f"{verb} the {item.name}",
-                    figure.id,
-                    (FieldSpec("target", "Target", "figure", choices=targets), modifier_param()),
-                    "D100 at or under skill + speed band"
-                    + (" + range band" if is_ranged(item) else "")
-                    + " hits (FP-21, FP-22). Hidden until everyone has chosen, then rolled "
-                    "from where everyone stands (G-19).",
-                    "FP-21, FP-22, FP-25" if not is_ranged(item) else "FP-21, FP-22",
-                )
-            )
-        if (
-            is_ranged(item)
-            and item.loaded is False
-            and book.reloading is None
-            and book.actions_used == 0
-        ):
-            rounds = stat_int(item, "reload_rounds", 1)
-            specs.append(
-                ActionSpec(
-                    "reload",
-                    f"Reload the {item.name}",
-                    figure.id,
-                    (),
-                    f"Takes {counted(rounds, 'full round')}: no other actions (G-5).",
-                    "G-5",
-                )
-            )
+        specs += _weapon_specs(state, figure, item)
     spell = attack_item(figure, spell=True)
     if spell is not None:
         targets = target_choices(state, figure, spell)
@@ -314,8 +321,8 @@ def hold_spec(figure: Figure) -> ActionSpec:
 
 def spell_label(spell: Equipment) -> str:
     """A spell as a choice: name, range and casting time."""
-    yards = stat_int(spell, "max_range_yards")
-    rounds = stat_int(spell, "cast_rounds", 1)
+    yards = MAX_RANGE_YARDS(spell)
+    rounds = CAST_ROUNDS(spell)
     return f"{spell.name} ({yards} yd, {counted(rounds, 'round')} to cast)"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...schema import Choice, FieldSpec
 from ...time import StepDef, Time
+from ..common.stats import FlagStat, IntStat, TextStat
 
 
 def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
@@ -264,7 +265,8 @@ OPTIONS: tuple[FieldSpec, ...] = (
     ),
 )
 
-FIELDS: tuple[FieldSpec, ...] = (
+# Figure stats, each read through its typed reader (hexcombat/rulesets/common/stats.py).
+FIG = IntStat(
     FieldSpec(
         "fig",
         "Fighting Attribute (FIG)",
@@ -274,6 +276,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         minimum=1,
         maximum=200,
     ),
+    fallback=0,
+)
+MAX_ACTIONS = IntStat(
     FieldSpec(
         "max_actions",
         "Actions per round",
@@ -285,6 +290,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=5,
         house_default=True,
     ),
+    fallback=1,
+)
+DODGE_SKILL = IntStat(
     FieldSpec(
         "dodge_skill",
         "Dodge skill (%)",
@@ -295,6 +303,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=100,
         house_default=True,
     ),
+    fallback=0,
+)
+HP = IntStat(
     FieldSpec(
         "hp",
         "Hit points",
@@ -305,6 +316,21 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=999,
         house_default=True,
     ),
+    fallback=1,
+)
+FIELDS: tuple[FieldSpec, ...] = tuple(s.spec for s in (FIG, MAX_ACTIONS, DODGE_SKILL, HP))
+
+# Item stats (the data tables ``weapons`` and ``spells``, open to overrides).
+SKILL = TextStat(FieldSpec("skill", "Skill", "text", "", "The skill the item uses."), reads="text")
+ATTACK_KIND = TextStat(
+    FieldSpec("attack", "Attack", "text", "", "A weapon's attack: melee or ranged."), reads="text"
+)
+DAMAGE = TextStat(FieldSpec("damage", "Damage", "text", "", "Damage dice."), reads="text")
+MAX_RANGE_YARDS = IntStat(FieldSpec("max_range_yards", "Maximum range (yards)", "int", 0))
+RELOAD_ROUNDS = IntStat(FieldSpec("reload_rounds", "Rounds to reload", "int", 0))
+CAST_ROUNDS = IntStat(FieldSpec("cast_rounds", "Rounds to cast", "int", 1))
+REQUIRES_LOS = FlagStat(
+    FieldSpec("requires_los", "Needs a line of sight", "bool", True, rule="FP-15"), fallback=True
 )
 
 TIME = Time(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hexcombat.rulesets.common.moves import path_preview
+
 from ...actions import Action
 from ...checks import Chain, Stage, Variant
 from ...errors import IllegalActionError
@@ -15,18 +17,17 @@ from ...state import GameState
 from ..base import Preview
 from . import action_step, flow, offers
 from .moves import describe_step
+from .options import DODGE_SKILL, FIG
 from .situation import (
     attack_check,
     attack_item,
     counted,
     dodge_check,
-    fig_of,
     los_needed,
     may_dodge,
     needs_text,
     settings,
     sight_between,
-    stat,
     target_problem,
 )
 from .speed import allowance, can_dodge, show, speed_value
@@ -57,7 +58,7 @@ def attack_preview(state: GameState, action: Action, figure: Figure) -> Preview:
             ),
         )
         notes.append(f"{target.name} may dodge a hit: {why}")
-    elif settings(state).dodge and stat(target, "dodge_skill", 0):
+    elif settings(state).dodge and DODGE_SKILL(target):
         notes.append(f"{target.name} cannot dodge: {why}")
     highlights: dict[str, tuple[Hex, ...]] = {"target": target.hexes()}
     if los_needed(state, item):
@@ -120,14 +121,7 @@ def plan_move_preview(
 ) -> Preview:
     """A planned move: its steps in words, its cost and path, and the hexes still in ``reach``."""
     path = flow.planned_path(state, figure, action.hex("to"), chosen_facing(action))
-    return Preview(
-        action,
-        True,
-        cost=sum(s.cost for s in path),
-        path=(figure.position, *(s.pose.hex for s in path if s.kind == "move")),
-        notes=tuple(sentence(describe_step(s)) for s in path),
-        highlights={"reach": tuple(reach.hex_costs())} if reach else {},
-    )
+    return path_preview(action, figure, path, describe_step, reach)
 
 
 def declare_preview(state: GameState, action: Action, figure: Figure) -> Preview:
@@ -135,7 +129,7 @@ def declare_preview(state: GameState, action: Action, figure: Figure) -> Preview
     (FP-5, FP-10, FP-23)."""
     s = settings(state)
     mode = action.text("mode")
-    fig = fig_of(figure)
+    fig = FIG(figure)
     speed = speed_value(mode, fig, 1, s.walk_speed)
     dodging = "dodging allowed" if can_dodge(speed, fig) else "no dodging"
     hexes = counted(allowance(mode, fig, s.rounding), "hex", "hexes")
@@ -161,8 +155,3 @@ def chosen_facing(action: Action) -> int | None:
     if action.params.get("facing") is None:
         return None
     return action.integer("facing")
-
-
-def sentence(text: str) -> str:
-    """``text`` with its first letter capitalised (the rest untouched)."""
-    return text[:1].upper() + text[1:]

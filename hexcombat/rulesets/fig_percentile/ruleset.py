@@ -34,18 +34,29 @@ from ..manifest import Manifest
 from ..registry import register
 from . import action_step, flow, offers, resolve
 from .equipment import catalogue_item, in_hand, is_ranged
-from .options import FIELDS, OPTIONS, TIME
+from .options import (
+    ATTACK_KIND,
+    CAST_ROUNDS,
+    DAMAGE,
+    FIELDS,
+    FIG,
+    HP,
+    MAX_ACTIONS,
+    MAX_RANGE_YARDS,
+    OPTIONS,
+    RELOAD_ROUNDS,
+    SKILL,
+    TIME,
+)
 from .situation import (
     actions_left,
     band_at,
     counted,
-    fig_of,
     item_max_hexes,
     mode_of,
     motion,
     ranged_item,
     settings,
-    stat,
     turns_freely,
 )
 from .speed import RUNNING, accel_speed, allowance, can_dodge, show, top_speed
@@ -123,7 +134,7 @@ class FigPercentile(Ruleset):
             if item.kind not in ("weapon", "spell"):
                 continue
             problems += [Problem(f"{path}.{p.path}", p.message) for p in _item_problems(item)]
-            skill = item.stats.get("skill")
+            skill = SKILL.raw(item)
             if isinstance(skill, str) and skill and skill not in figure.skills:
                 known = ", ".join(figure.skills) or "none"
                 problems.append(
@@ -143,7 +154,7 @@ class FigPercentile(Ruleset):
         """Hit-point pools when the damage model is on, then the first round."""
         if settings(state).damage_model == "hp":
             for f in state.figures.values():
-                hp = stat(f, "hp", 1)
+                hp = HP(f)
                 f.pools.setdefault("hp", Pool(hp, hp))
         self.start_step(state)
 
@@ -365,7 +376,7 @@ class FigPercentile(Ruleset):
         """Speed, movement, dodging, actions, weapon and casting as a figure panel shows them."""
         s = settings(state)
         book = FigureBook(figure)
-        fig = fig_of(figure)
+        fig = FIG(figure)
         hand = in_hand(figure)
         view: dict[str, Json] = {
             "fig": fig,
@@ -405,12 +416,12 @@ class FigPercentile(Ruleset):
         s = settings(state)
         for f in state.figures.values():
             book = FigureBook(f)
-            if book.actions_used > stat(f, "max_actions", 1):
+            if book.actions_used > MAX_ACTIONS(f):
                 problems.append(f"{f.id} used {book.actions_used} actions, above its maximum")
             if sum(1 for i in f.equipment if i.kind == "weapon" and i.is_ready) > 1:
                 problems.append(f"{f.id} holds more than one weapon")
             mode = book.mode
-            if mode is not None and book.hexes_moved > allowance(mode, fig_of(f), s.rounding):
+            if mode is not None and book.hexes_moved > allowance(mode, FIG(f), s.rounding):
                 problems.append(f"{f.id} moved {book.hexes_moved} hexes in {mode} mode")
             if book.running and mode not in (None, *RUNNING):
                 problems.append(f"{f.id} is running but its mode is {mode}")
@@ -428,22 +439,22 @@ def _spell_needs_stop(state: GameState, figure: Figure, action: Action) -> None:
 
 def _item_problems(item: Equipment) -> list[Problem]:
     problems = []
-    skill = item.stats.get("skill")
+    skill = SKILL.raw(item)
     if not isinstance(skill, str) or not skill:
         problems.append(Problem("stats.skill", "must name the skill the item uses"))
-    if item.kind == "weapon" and item.stats.get("attack") not in ("melee", "ranged"):
+    if item.kind == "weapon" and ATTACK_KIND.raw(item) not in ("melee", "ranged"):
         problems.append(Problem("stats.attack", "must be 'melee' or 'ranged'"))
     if is_ranged(item):
-        yards = item.stats.get("max_range_yards")
+        yards = MAX_RANGE_YARDS.raw(item)
         if not is_int(yards) or yards < 1:
             problems.append(
                 Problem("stats.max_range_yards", "must be a whole number of yards >= 1")
             )
-    for key in ("reload_rounds", "cast_rounds"):
-        value = item.stats.get(key)
+    for stat in (RELOAD_ROUNDS, CAST_ROUNDS):
+        value = stat.raw(item)
         if value is not None and (not is_int(value) or value < 0):
-            problems.append(Problem(f"stats.{key}", "must be a whole number >= 0"))
-    damage = item.stats.get("damage")
+            problems.append(Problem(f"stats.{stat.name}", "must be a whole number >= 0"))
+    damage = DAMAGE.raw(item)
     if damage is not None:
         try:
             parse(str(damage), 100)

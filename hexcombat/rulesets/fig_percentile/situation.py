@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common.settings import SettingsCache, option_values
 
 from ...checks import Check, Modifier
 from ...figures import Equipment, Figure, figure_distance, hex_pairs
 from ...state import GameState
 from ...validation import Json
-from .equipment import find, in_hand, is_ranged, needs_los, stat_int, stat_text
+from .equipment import find, in_hand, is_ranged, needs_los
+from .options import DODGE_SKILL, FIG, MAX_ACTIONS, MAX_RANGE_YARDS, SKILL
 from .ranges import Sight, max_range_hexes, range_band, sight
 from .speed import (
     NO_SPEED,
@@ -71,13 +72,8 @@ class Settings:
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
         """Read the options of a state (every option has a value there)."""
-        names = {f: f"fp.{f}" for f in cls.__dataclass_fields__}
-        names.update(
-            stacking="core.stacking",
-            los_tie_policy="core.los_tie_policy",
-            hidden_declarations="core.hidden_declarations",
-        )
-        return cls(**{f: options[name] for f, name in names.items()})
+        core = ("stacking", "los_tie_policy", "hidden_declarations")
+        return cls(**option_values(cls.__dataclass_fields__, options, "fp", core))
 
 
 def counted(n: int, one: str, many: str = "") -> str:
@@ -85,34 +81,13 @@ def counted(n: int, one: str, many: str = "") -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def settings(state: GameState) -> Settings:
-    """The typed options of ``state``, read once per options table: every state of an
-    encounter shares it and it never changes during play (asked for thousands of times a
-    replay)."""
-    if _LAST_SETTINGS and _LAST_SETTINGS[0][0] is state.options:
-        return _LAST_SETTINGS[0][1]
-    made = Settings.of(state.options)
-    _LAST_SETTINGS[:] = [(state.options, made)]
-    return made
-
-
-_LAST_SETTINGS: list[tuple[dict[str, Json], Settings]] = []
-"""The last options table read and its settings (the table is held, so it is never another's)."""
-
-
-def fig_of(figure: Figure) -> int:
-    """The figure's Fighting Attribute."""
-    return int_or(figure.stats.get("fig"), 0)
-
-
-def stat(figure: Figure, name: str, default: int) -> int:
-    """A whole-number field of the figure (``default`` when missing)."""
-    return int_or(figure.stats.get(name), default)
+settings = SettingsCache(Settings.of)
+"""``settings(state)``: the typed options of ``state``, made once per options table."""
 
 
 def actions_left(figure: Figure) -> int:
     """Actions the figure may still take this round (FP-24)."""
-    return max(0, stat(figure, "max_actions", 1) - FigureBook(figure).actions_used)
+    return max(0, MAX_ACTIONS(figure) - FigureBook(figure).actions_used)
 
 
 def mode_of(figure: Figure) -> str:
@@ -129,7 +104,7 @@ def motion(state: GameState, figure: Figure) -> Motion:
     s = settings(state)
     book = FigureBook(figure)
     mode = mode_of(figure)
-    fig = fig_of(figure)
+    fig = FIG(figure)
     hexes = book.hexes_moved
     if mode == "walk" and not has_moved(state):
         hexes = 1
@@ -207,7 +182,7 @@ def may_dodge(state: GameState, figure: Figure) -> tuple[bool, str]:
     s = settings(state)
     if not s.dodge:
         return False, "dodging is switched off (G-3)"
-    skill = stat(figure, "dodge_skill", 0)
+    skill = DODGE_SKILL(figure)
     if skill <= 0:
         return False, f"{figure.name} has no dodge skill (G-3)"
     fast, why = dodge_speed(state, figure)
@@ -251,7 +226,7 @@ def speed_note(state: GameState, figure: Figure) -> list[str]:
     if stopped(state, figure):
         lines = [f"Declared {m.mode} but entered no hex: stopped, speed 0 (G-11)"]
     ok, why = may_dodge(state, figure)
-    if s.dodge and stat(figure, "dodge_skill", 0) > 0:
+    if s.dodge and DODGE_SKILL(figure) > 0:
         lines.append(("May dodge: " if ok else "No dodge: ") + why)
     return lines
 
@@ -269,7 +244,7 @@ def attack_item(figure: Figure, spell: bool) -> Equipment | None:
 
 def item_max_hexes(item: Equipment) -> Fraction:
     """FP-14: the item's maximum range in hexes."""
-    return max_range_hexes(stat_int(item, "max_range_yards", 0))
+    return max_range_hexes(MAX_RANGE_YARDS(item))
 
 
 def sight_between(state: GameState, a: Figure, b: Figure) -> Sight:
@@ -375,7 +350,7 @@ def attack_check(
 ) -> Check:
     """FP-21/FP-22: D100 against skill (FP-23) + speed band (FP-7) + range band + others."""
     s = settings(state)
-    base, base_label = skill_base(state, attacker, stat_text(item, "skill"))
+    base, base_label = skill_base(state, attacker, SKILL(item))
     band, how = pair_band(state, attacker, target)
     if band is NO_SPEED:
         speed = Modifier(f"Both stationary ({how}): no speed modifier", 0, "G-10")
@@ -411,7 +386,7 @@ def attack_check(
 def dodge_check(state: GameState, figure: Figure) -> Check:
     """G-3: D100 against the dodge skill (halved after readying, FP-23) cancels a hit."""
     s = settings(state)
-    skill = stat(figure, "dodge_skill", 0)
+    skill = DODGE_SKILL(figure)
     base, label = skill, "Dodge skill"
     if FigureBook(figure).readied:
         base = half_skill(skill, s.rounding)

@@ -24,7 +24,7 @@ from hexcombat.terrain import TerrainTable
 from hexcombat.time import Acting
 from hexcombat.validation import Json
 
-from .options import FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
+from .options import DAMAGE, FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
 from .resolve import attack, attack_chain, enemies_in_reach
 from .state import RoundBook
 
@@ -72,7 +72,7 @@ class Skirmish(Ruleset):
     def figure_problems(self, figure: Figure, data: Mapping[str, Json]) -> list[Problem]:
         """The field checks, plus damage dice that must parse."""
         problems = super().figure_problems(figure, data)
-        damage = figure.stats.get("damage")
+        damage = DAMAGE.raw(figure)
         if isinstance(damage, str):
             try:
                 parse(damage, self.default_die)

@@ -26,8 +26,8 @@ from ...events import Event
 from ...figures import Figure, Status
 from ...state import GameState
 from . import rules
+from .options_fields import EN
 from .resolve_damage import hurt_endurance
-from .situation import stat
 from .state import FigureBook, RoundBook
 
 GM_END = "gm_end_fight"
@@ -140,7 +140,7 @@ def morning_rollable(figure: Figure) -> Rollable:
     damage = Amount(f"{figure.name}: a day's damage", "d10-5 min 1", rule="SCP-56", unit="damage")
     if figure.has_status("poisoned"):
         return replace(damage, rule="SCP-58")
-    original = stat(figure, "en", 0)
+    original = EN(figure)
     cure = Check(
         f"{figure.name}: cure",
         "d100",

@@ -14,11 +14,11 @@ from ...events import Event
 from ...figures import Figure
 from ...state import GameState
 from . import offers, rules
+from .options_fields import AG
 from .situation import (
     engaged_figures,
     is_out,
     settings,
-    stat,
 )
 from .state import FigureBook, RoundBook
 
@@ -38,11 +38,9 @@ def new_pulse(state: GameState, dice: Dice) -> None:
     # A-13: the key sorts highest first; ties roll (again) until they break. Under the
     # "agility" option the key starts with AG and only tied figures roll a D10 off, so the
     # order never falls back on the set-up order (each figure rolls its own die).
-    rank_key: dict[str, tuple[int, ...]] = {
-        f.id: (-stat(f, "ag", 0),) if by_agility else () for f in living
-    }
+    rank_key: dict[str, tuple[int, ...]] = {f.id: (-AG(f),) if by_agility else () for f in living}
     if by_agility:
-        totals = {f.id: stat(f, "ag", 0) for f in living}
+        totals = {f.id: AG(f) for f in living}
         details.append("Highest AG acts first; equal AG rolls a D10 off, ties re-roll (A-13)")
     pending = initiative_rolls(state)  # the step's preview: the same rolls, in this order
     for _ in range(20):
@@ -52,10 +50,10 @@ def new_pulse(state: GameState, dice: Dice) -> None:
             rolled = amount.roll(dice)
             total, face = rolled.total, rolled.roll.total
             if by_agility:
-                details.append(f"{f.name}: AG {stat(f, 'ag', 0)}, roll-off D10 {total}")
+                details.append(f"{f.name}: AG {AG(f)}, roll-off D10 {total}")
             else:
                 totals.setdefault(f.id, total)
-                details.append(f"{f.name}: D10 {face} + AG {stat(f, 'ag', 0)} // 5 = {total}")
+                details.append(f"{f.name}: D10 {face} + AG {AG(f)} // 5 = {total}")
             rank_key[f.id] = (*rank_key[f.id], -total)
         pending = [(f, amount) for f, amount in pending if _tied(rank_key, f.id)]
         if pending:
@@ -103,12 +101,12 @@ def initiative_rolls(state: GameState) -> list[tuple[Figure, Amount]]:
     each figure whose AG another shares. Ties then roll again with the same dice."""
     living = [f for f in state.figures.values() if not is_out(f)]
     if settings(state).initiative == "agility":
-        keys: dict[str, tuple[int, ...]] = {f.id: (stat(f, "ag", 0),) for f in living}
+        keys: dict[str, tuple[int, ...]] = {f.id: (AG(f),) for f in living}
         tied = [f for f in living if _tied(keys, f.id)]
         return [(f, Amount(f"{f.name}'s roll-off", "d10", rule="A-13", who=f.name)) for f in tied]
     rolls = []
     for f in living:
-        ag = stat(f, "ag", 0)
+        ag = AG(f)
         bonus = Modifier(f"AG {ag} ÷ 5", rules.initiative_bonus(ag), "A-13")
         rolls.append(
             (f, Amount(f"{f.name}'s initiative", "d10", (bonus,), rule="A-13", who=f.name))

@@ -13,21 +13,19 @@ from ...errors import IllegalActionError
 from ...figures import Equipment, Figure
 from ...geometry import Hex, distance
 from ...state import GameState
+from .options_fields import BROKEN, LIES_AT
 from .situation import hands_used, settings, shield_of, weapon_of
-
-LIES_AT = "lies_at"
-"""The item stat naming the hex a dropped item lies in."""
 
 
 def drop(figure: Figure, item: Equipment) -> None:
     """``item`` falls in the hex ``figure`` stands in."""
     item.state = "dropped"
-    item.stats[LIES_AT] = str(figure.position)
+    LIES_AT.put(item, str(figure.position))
 
 
 def lies_at(owner: Figure, item: Equipment) -> Hex:
     """The hex a dropped item lies in (its owner's hex when not recorded)."""
-    where = item.stats.get(LIES_AT)
+    where = LIES_AT.raw(item)
     return Hex.parse(where) if isinstance(where, str) else owner.position
 
 
@@ -84,7 +82,7 @@ def in_reach(state: GameState, figure: Figure) -> list[Lying]:
     found: list[Lying] = []
     for owner in state.figures.values():
         for item in owner.equipment:
-            if item.state != "dropped" or item.stats.get("broken") is True:
+            if item.state != "dropped" or BROKEN(item):
                 continue
             if item.kind not in ("weapon", "shield") or not fits(figure, item):
                 continue
@@ -106,7 +104,7 @@ def pick_up(state: GameState, figure: Figure, value: str) -> str:
     what = lying.whose if lying.owner is not figure else f"the {lying.item.name}"
     item = lying.item
     item.state = "ready"
-    item.stats.pop(LIES_AT, None)
+    LIES_AT.clear(item)
     if lying.owner is not figure:
         lying.owner.equipment.remove(item)
         if any(i.name == item.name for i in figure.equipment):

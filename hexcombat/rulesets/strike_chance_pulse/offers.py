@@ -19,6 +19,7 @@ from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...validation import Json
 from . import ground, missile, rules
+from .options_fields import BROKEN, SIZE, TMR
 from .situation import (
     Weapon,
     attack_weapons,
@@ -31,9 +32,8 @@ from .situation import (
     same_hex,
     settings,
     shield_of,
-    stat,
+    shield_type_of,
     strike_check,
-    text_stat,
     where,
 )
 from .state import FigureBook, RoundBook
@@ -122,7 +122,7 @@ def special_ok(weapon: Weapon, special: str, mode: str, target: Figure, shield_t
         mode=mode,
         categories=weapon.categories,
         rated=weapon.rated,
-        target_size=text_stat(target, "size", "human"),
+        target_size=SIZE(target),
         shield_type=shield_type or None,
         kick=weapon.kind == "kick",
     )
@@ -197,7 +197,7 @@ def _attack_choices(
     """Every legal weapon -> special -> target chain of an attack in ``mode``: the weapons,
     the specials (when a weapon), the targets (when a weapon and a special)."""
     shield = shield_of(figure)
-    shield_type = str(shield.stats.get("type", "")) if shield else ""
+    shield_type = shield_type_of(shield) if shield else ""
     weapons: list[Choice] = []
     specials: list[Choice] = []
     targets: list[Choice] = []
@@ -276,7 +276,7 @@ def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
     """A-14: hexes within TMR at 1 MP per open hex (terrain cost), not into full hexes nor
     (R-7, by default) hostiles' hexes; the figure's own hex excluded."""
     s = settings(state)
-    tmr = stat(figure, "tmr", 0)
+    tmr = TMR(figure)
     limit = s.stacking or 99
     crowd: dict[Hex, int] = {}
     foes: set[Hex] = set()
@@ -336,9 +336,31 @@ def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
                 required=False,
             ),
         ),
-        f"Up to TMR {stat(figure, 'tmr', 0)} hexes this Pulse; turning is free (A-14).",
+        f"Up to TMR {TMR(figure)} hexes this Pulse; turning is free (A-14).",
         "A-14, SCP-47",
     )
+
+
+def _charge_specials(
+    weapons: list[Weapon],
+    target: Figure,
+    shield_type: str,
+    specials: dict[tuple[str, str, str], Choice],
+) -> None:
+    """Add the specials each weapon may make charging ``target`` (SCP-16; a Disarm only
+    where it has something to drop, SCP-22), each once."""
+    for w in weapons:
+        for sp in ("none", *MODE_SPECIALS["melee"]):
+            if special_ok(w, sp, "melee", target, shield_type):
+                continue
+            if sp != "disarm":
+                key = (w.name, sp, "")
+                when: dict[str, Json] = {"weapon": w.name}
+            elif ground.droppable(target):  # SCP-22: nothing to drop, no Disarm
+                key, when = (w.name, sp, target.id), {"weapon": w.name, "target": target.id}
+            else:
+                continue
+            specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when=when))
 
 
 def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
@@ -350,7 +372,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         return None
     hexes = reach(state, figure)
     shield = shield_of(figure)
-    shield_type = str(shield.stats.get("type", "")) if shield else ""
+    shield_type = shield_type_of(shield) if shield else ""
     targets: list[Choice] = []
     ends: list[Choice] = []
     weapons = attack_weapons(state, figure, "melee")
@@ -365,18 +387,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         ends += [
             Choice(str(h), hex_label(h), f"{hexes[h]} MP", when={"target": t.id}) for h in spots
         ]
-        for w in weapons:
-            for sp in ("none", *MODE_SPECIALS["melee"]):
-                if special_ok(w, sp, "melee", t, shield_type):
-                    continue
-                if sp != "disarm":
-                    key = (w.name, sp, "")
-                    when: dict[str, Json] = {"weapon": w.name}
-                elif ground.droppable(t):  # SCP-22: nothing to drop, no Disarm
-                    key, when = (w.name, sp, t.id), {"weapon": w.name, "target": t.id}
-                else:
-                    continue
-                specials.setdefault(key, Choice(sp, SPECIAL_WORDS[sp], when=when))
+        _charge_specials(weapons, t, shield_type, specials)
     if not targets or not weapons:
         return None
     drop = drop_param(state, (state.figure(str(c.value)) for c in targets))
@@ -433,7 +444,7 @@ def simple_specs(state: GameState, figure: Figure) -> list[ActionSpec]:
         for i in figure.equipment
         if i.kind in ("weapon", "shield")
         and i.state == "carried"
-        and i.stats.get("broken") is not True
+        and not BROKEN(i)
         and ground.fits(figure, i)
     ]
     ready += [Choice(i.value, i.label) for i in ground.in_reach(state, figure)]
@@ -536,7 +547,7 @@ def momentum_spec(state: GameState, mount: Figure) -> ActionSpec | None:
         "Carry on (momentum)",
         mount.id,
         (),
-        f"{mount.name} carries on straight ahead for its full TMR {stat(mount, 'tmr', 0)}; "
+        f"{mount.name} carries on straight ahead for its full TMR {TMR(mount)}; "
         "then the rider's Horsemanship Check (A-28) turns or stops it, or it keeps going "
         "next Pulse (SCP-52).",
         "SCP-52, A-28",

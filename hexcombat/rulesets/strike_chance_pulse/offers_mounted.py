@@ -9,12 +9,12 @@ from ...layout import hex_label
 from ...schema import Choice, FieldSpec
 from ...state import GameState
 from .offers import acted_now, modifier_param, pulse, target_problem
+from .options_fields import HUMANOID, TMR
 from .situation import (
     attack_weapons,
     hostile,
     is_out,
     settings,
-    stat,
 )
 from .state import FigureBook
 
@@ -59,7 +59,7 @@ def charge_ends(state: GameState, rider: Figure, mount: Figure, target: Figure) 
     home = mount.position
     ends = []
     try:
-        for h in straight_run(state, mount, stat(mount, "tmr", 0)):
+        for h in straight_run(state, mount, TMR(mount)):
             place(state.figures.values(), mount, h, mount.facing)
             if any(not target_problem(state, rider, target, w, "melee") for w in weapons):
                 ends.append(h)
@@ -144,7 +144,7 @@ def rideable(state: GameState, rider: Figure, mount: Figure) -> bool:
         return False
     if any(f.mounted_on == mount.id for f in state.figures.values()):
         return False
-    return settings(state).rideable == "any" or mount.stats.get("humanoid", True) is False
+    return settings(state).rideable == "any" or not HUMANOID(mount)
 
 
 def mount_specs(state: GameState, figure: Figure) -> list[ActionSpec]:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from ...schema import Choice, FieldSpec
 from ...time import StepDef, Time
+from ..common.stats import FlagStat, IntStat, TextsStat, TextStat
 
 
 def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
     return tuple(Choice(value, label) for value, label in pairs)
 
 
-FIELDS: tuple[FieldSpec, ...] = (
+# Figure stats, each read through its typed reader (hexcombat/rulesets/common/stats.py).
+PS = IntStat(
     FieldSpec(
         "ps",
         "Physical Strength (PS)",
@@ -21,6 +23,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         minimum=1,
         maximum=60,
     ),
+    fallback=0,
+)
+MD = IntStat(
     FieldSpec(
         "md",
         "Modified Manual Dexterity (MD)",
@@ -31,6 +36,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         minimum=1,
         maximum=60,
     ),
+    fallback=0,
+)
+AG = IntStat(
     FieldSpec(
         "ag",
         "Modified Agility (AG)",
@@ -41,6 +49,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         minimum=1,
         maximum=60,
     ),
+    fallback=0,
+)
+EN = IntStat(
     FieldSpec(
         "en",
         "Endurance (EN)",
@@ -51,6 +62,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         minimum=1,
         maximum=200,
     ),
+    fallback=0,
+)
+FT = IntStat(
     FieldSpec(
         "ft",
         "Fatigue (FT)",
@@ -62,6 +76,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=200,
         house_default=True,
     ),
+    fallback=0,
+)
+TMR = IntStat(
     FieldSpec(
         "tmr",
         "Tactical Movement Rate (TMR)",
@@ -73,6 +90,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=30,
         house_default=True,
     ),
+    fallback=0,
+)
+SIZE = TextStat(
     FieldSpec(
         "size",
         "Size",
@@ -82,6 +102,10 @@ FIELDS: tuple[FieldSpec, ...] = (
         "A-20",
         _choices(("small", "Small"), ("human", "Human"), ("large", "Large")),
     ),
+    fallback="human",
+    reads="text",
+)
+PRIMARY_HAND = TextStat(
     FieldSpec(
         "primary_hand",
         "Primary hand",
@@ -91,6 +115,10 @@ FIELDS: tuple[FieldSpec, ...] = (
         "SCP-7",
         _choices(("right", "Right"), ("left", "Left")),
     ),
+    fallback="right",
+    reads="text",
+)
+ARMOUR = IntStat(
     FieldSpec(
         "armour",
         "Armour protection",
@@ -102,8 +130,28 @@ FIELDS: tuple[FieldSpec, ...] = (
         maximum=20,
         house_default=True,
     ),
-    FieldSpec("humanoid", "Humanoid", "bool", True, "Humanoids punch (SCP-43).", "SCP-43"),
+    fallback=0,
 )
+HUMANOID = FlagStat(
+    FieldSpec("humanoid", "Humanoid", "bool", True, "Humanoids punch (SCP-43).", "SCP-43"),
+    fallback=True,
+)
+FIELDS: tuple[FieldSpec, ...] = tuple(
+    s.spec for s in (PS, MD, AG, EN, FT, TMR, SIZE, PRIMARY_HAND, ARMOUR, HUMANOID)
+)
+
+# Item stats (the data tables, open to overrides; ``lies_at`` and ``broken`` change in play).
+BASE_CHANCE = IntStat(FieldSpec("base_chance", "Base Chance", "int", 0, rule="SCP-1"))
+RATED = TextsStat(FieldSpec("rated", "Rated for", "text", None, "melee, close, thrown, ..."))
+CATEGORIES = TextsStat(FieldSpec("categories", "Categories", "text", None, "natural, ..."))
+DAMAGE = TextStat(FieldSpec("damage", "Damage", "text", "d10"), fallback="d10", reads="filled")
+SKILL = TextStat(FieldSpec("skill", "Skill", "text", "", "Else the weapon's name."), reads="text")
+RANGE_HEXES = IntStat(FieldSpec("range_hexes", "Range (hexes)", "int", 0))
+TWO_HANDED = FlagStat(FieldSpec("two_handed", "Two-handed", "bool", False, rule="SCP-14"))
+SHIELD_TYPE = TextStat(FieldSpec("type", "Shield type", "text", "", "main_gauche, ..."))
+DEFENSE_PER_RANK = IntStat(FieldSpec("defense_per_rank", "Defense per Rank", "int", 0))
+BROKEN = FlagStat(FieldSpec("broken", "Broken", "bool", False, "A fumble broke it."))
+LIES_AT = TextStat(FieldSpec("lies_at", "Lies at", "hex", None, "The hex a dropped item lies in."))
 
 TIME = Time(
     ("pulse",),

@@ -23,12 +23,12 @@ from . import (
     resolve_parry,
     rules_mounted,
 )
+from .options_fields import AG, TMR
 from .situation import (
     HORSEMANSHIP,
     is_out,
     rank,
     settings,
-    stat,
 )
 from .state import FigureBook
 
@@ -53,7 +53,7 @@ class Perform(Ruleset):
             Event(
                 "move",
                 f"{figure.name} moves {hex_label(start)} → {hex_label(to)} "
-                f"({cost} of TMR {stat(figure, 'tmr', 0)} MP)",
+                f"({cost} of TMR {TMR(figure)} MP)",
                 figure.id,
                 rule="A-14, SCP-47",
                 data={"from": str(start), "to": str(to), "mp": cost, "facing": facing},
@@ -175,7 +175,7 @@ class Perform(Ruleset):
         """SCP-52, A-28: the mount carries on for its full TMR, then the rider's Horsemanship
         Check: at or under it the mount turns or stops; above it, it keeps going next Pulse."""
         mount = state.figure(action.figure)
-        full = rules_mounted.momentum_hexes(stat(mount, "tmr", 0))
+        full = rules_mounted.momentum_hexes(TMR(mount))
         run = offers_mounted.straight_run(state, mount, full)
         blocked = len(run) < full
         start = mount.position
@@ -207,7 +207,7 @@ class Perform(Ruleset):
         if rider is None or (blocked and settings(state).momentum_blocked == "halt"):  # R-13
             FigureBook(mount).momentum_pulse = None
             return
-        agility, horsemanship = stat(rider, "ag", 0), rank(rider, HORSEMANSHIP)
+        agility, horsemanship = AG(rider), rank(rider, HORSEMANSHIP)
         threshold = rules_mounted.horsemanship_threshold(agility, horsemanship)
         roll = dice.roll("d100")
         ok = roll.total <= threshold

@@ -19,6 +19,7 @@ from ...layout import hex_label
 from ...state import GameState
 from . import ground, missile, offers, rules
 from .flow import MODES, acted
+from .options_fields import AG, BROKEN, MD
 from .resolve_damage import disarm, take_damage
 from .resolve_parry import offer_parry, parry_context
 from .situation import (
@@ -29,7 +30,7 @@ from .situation import (
     same_hex,
     settings,
     shield_of,
-    stat,
+    shield_type_of,
     strike_check,
 )
 from .state import FigureBook
@@ -55,6 +56,27 @@ class Plan:
     drop: str = ""
 
 
+def _approach(
+    state: GameState, attacker: Figure, target: Figure, weapon: Weapon, mode: str
+) -> tuple[str | None, missile.Flight | None, list[str]]:
+    """The hex side an attack comes through (SCP-39), a missile's flight (SCP-10, A-24) and
+    both in words."""
+    notes = []
+    flight = None
+    if mode == "ranged":
+        flight = missile.flight(state, attacker, target, weapon.range_hexes)
+        through = next((e.through for e in flight.entries if e.is_target), None)
+        notes.append(
+            f"Range {weapon.range_hexes}: flies {rules.flight_hexes(weapon.range_hexes)} "
+            "hexes (SCP-10, A-24)"
+        )
+    else:
+        through = offers.through_of(attacker, target, mode)
+    if through:
+        notes.append(f"The attack comes through {target.name}'s {through} hex (SCP-39)")
+    return through, flight, notes
+
+
 def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
     """Read an attack action: weapon, special, target, and the Strike Check it will roll."""
     mode = MODES[action.kind]
@@ -72,25 +94,11 @@ def plan_attack(state: GameState, attacker: Figure, action: Action) -> Plan:
         if problem:
             raise IllegalActionError(problem)
     shield = shield_of(attacker)
-    why = offers.special_ok(
-        weapon, special, mode, target, str(shield.stats.get("type", "")) if shield else ""
-    )
+    why = offers.special_ok(weapon, special, mode, target, shield_type_of(shield) if shield else "")
     if why:
         raise IllegalActionError(why)
     drop = disarm_choice(state, target, special, action)
-    notes = []
-    flight = None
-    if mode == "ranged":
-        flight = missile.flight(state, attacker, target, weapon.range_hexes)
-        through = next((e.through for e in flight.entries if e.is_target), None)
-        notes.append(
-            f"Range {weapon.range_hexes}: flies {rules.flight_hexes(weapon.range_hexes)} "
-            "hexes (SCP-10, A-24)"
-        )
-    else:
-        through = offers.through_of(attacker, target, mode)
-    if through:
-        notes.append(f"The attack comes through {target.name}'s {through} hex (SCP-39)")
+    through, flight, notes = _approach(state, attacker, target, weapon, mode)
     check = strike_check(
         state,
         attacker,
@@ -169,7 +177,7 @@ def _renamed(check: StrikeCheck, figure: Figure) -> StrikeCheck:
 def fumble_check(state: GameState, attacker: Figure, plan: Plan | None = None) -> Check:
     """SCP-30 (A-3): the second D100 at or under 3 x MD avoids the misfortune."""
     s = settings(state)
-    md = stat(attacker, "md", 0)
+    md = MD(attacker)
     threshold = rules.fumble_threshold(md, s.fumble_threshold)
     label = "3 x modified MD" if s.fumble_threshold == "3xMD" else "modified MD"
     return Check(
@@ -206,7 +214,7 @@ def after_hit_rollables(state: GameState, plan: Plan) -> list[Rollable]:
 
 def footing_check(target: Figure) -> Check:
     """SCP-23 (A-19): D100 at or under 3 x AG keeps the footing."""
-    ag = stat(target, "ag", 0)
+    ag = AG(target)
     return Check(
         f"{target.name}'s footing",
         "d100",
@@ -263,7 +271,7 @@ def enter_close(state: GameState, attacker: Figure, targets: list[Figure]) -> No
 def drop_shield_for_close(state: GameState, figure: Figure) -> None:
     """SCP-41: any shield but a Main Gauche is dropped on entering Close combat."""
     shield = shield_of(figure)
-    if shield is None or shield.stats.get("type") == "main_gauche":
+    if shield is None or shield_type_of(shield) == "main_gauche":
         return
     ground.drop(figure, shield)
     state.emit(
@@ -395,7 +403,7 @@ def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     if result.success or item is None:
         text = f"{attacker.name} rolled {face}: {rolled} ≤ {check.target}, no misfortune"
     elif what == "break":
-        item.stats["broken"] = True
+        BROKEN.put(item, True)
         ground.drop(attacker, item)
         text = f"{attacker.name}'s {weapon.name} breaks (99; {rolled} > {check.target})"
     else:
@@ -417,6 +425,31 @@ def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     )
 
 
+def _off_balance(state: GameState, target: Figure, special: str, dice: Dice) -> None:
+    """A trip, entangle (SCP-18) or Shield Rush that hit: the target's footing roll, prone
+    when it fails (SCP-23)."""
+    if special == "entangle":
+        target.statuses["entangled"] = Status("entangled", note="Pass twice to free (SCP-18)")
+        FigureBook(target).pass_streak = 0
+        state.emit(Event("status", f"{target.name} is entangled", target.id, rule="SCP-18, A-18"))
+    footing = footing_check(target).roll(dice)
+    if footing.success:
+        text = f"{target.name} keeps its footing ({footing.roll.total} ≤ {footing.check.target})"
+    else:
+        target.statuses["prone"] = Status("prone")
+        text = f"{target.name} falls prone ({footing.roll.total} > {footing.check.target})"
+    state.emit(
+        Event(
+            "footing",
+            text,
+            target.id,
+            rule="SCP-23",
+            rolls=(footing.roll.to_json(),),
+            data={"roll": footing.roll.total, "threshold": footing.check.target},
+        )
+    )
+
+
 def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
     """A hit takes effect: damage, then the special attack's effect (SCP-17...SCP-22)."""
     s = settings(state)
@@ -427,30 +460,7 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
         roll = amount.roll(dice)
         take_damage(state, target, roll.total, plan, amount.dice, roll.roll.to_json())
     if special in ("trip", "entangle", "shield_rush"):
-        if special == "entangle":
-            target.statuses["entangled"] = Status("entangled", note="Pass twice to free (SCP-18)")
-            FigureBook(target).pass_streak = 0
-            state.emit(
-                Event("status", f"{target.name} is entangled", target.id, rule="SCP-18, A-18")
-            )
-        footing = footing_check(target).roll(dice)
-        if footing.success:
-            text = (
-                f"{target.name} keeps its footing ({footing.roll.total} ≤ {footing.check.target})"
-            )
-        else:
-            target.statuses["prone"] = Status("prone")
-            text = f"{target.name} falls prone ({footing.roll.total} > {footing.check.target})"
-        state.emit(
-            Event(
-                "footing",
-                text,
-                target.id,
-                rule="SCP-23",
-                rolls=(footing.roll.to_json(),),
-                data={"roll": footing.roll.total, "threshold": footing.check.target},
-            )
-        )
+        _off_balance(state, target, special, dice)
     elif special == "restrain":
         book = FigureBook(target)
         book.restrained_by = [*book.restrained_by, plan.attacker.id]

@@ -11,10 +11,10 @@ from ...events import Event
 from ...figures import Figure, Status
 from ...state import GameState
 from . import ground
+from .options_fields import ARMOUR
 from .situation import (
     same_hex,
     settings,
-    stat,
 )
 from .state import FigureBook
 
@@ -96,7 +96,7 @@ def take_damage(
         lose_points(en, to_en, floor=None)
     if amount > 0:
         FigureBook(target).wound(to_en, bitten="bite_claw_talon" in plan.weapon.categories)
-    armour = stat(target, "armour", 0)
+    armour = ARMOUR(target)
     state.emit(
         Event(
             "damage",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...actions import Action
 from ...dice import Dice
 from ...errors import IllegalActionError
@@ -13,9 +15,33 @@ from . import offers_strikes
 from .flow import acted
 from .resolve import Plan, enter_close, fly, plan_attack, strike
 from .situation import (
+    Weapon,
     is_out,
     settings,
 )
+
+
+def _two_weapon_strikes(
+    state: GameState, action: Action, form: str, offered: Sequence[Weapon]
+) -> tuple[list[Weapon], list[str], list[bool], bool]:
+    """SCP-14: the weapons of a two-weapon form with a target each, whether each is in the
+    secondary hand (R-10) and whether the strike counts as multiple."""
+    pairs = [
+        (w, action.text(name, offers_strikes.NO_TARGET))
+        for w, name in zip(offered, offers_strikes.STRIKE_PARAMS, strict=False)
+    ]
+    pairs = [(w, t) for w, t in pairs if t != offers_strikes.NO_TARGET]
+    if len(pairs) < 2:
+        raise IllegalActionError("a two-weapon strike needs a target for each of two weapons")
+    weapons = [w for w, _ in pairs]
+    targets = [t for _, t in pairs]
+    in_hand = [w for w in weapons if w.kind == "weapon" and not w.natural]
+    second_hand = in_hand[1] if len(in_hand) > 1 else None
+    # R-10: the second weapon in hand is in the secondary hand; natural weapons, the
+    # punch (primary hand) and the kick use none
+    hands = [w is second_hand and settings(state).two_weapon_off_hand for w in weapons]
+    multiple = form != "punch_kick" or settings(state).punch_and_kick == "multiple"
+    return weapons, targets, hands, multiple
 
 
 def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list[Action]:
@@ -28,21 +54,7 @@ def multiple_actions(state: GameState, attacker: Figure, action: Action) -> list
         raise IllegalActionError(f"{attacker.name} cannot make a {form} strike (SCP-13)")
     extra = action.integer("modifier", 0)
     if form in offers_strikes.TWO_WEAPON_FORMS:
-        pairs = [
-            (w, action.text(name, offers_strikes.NO_TARGET))
-            for w, name in zip(forms[form], offers_strikes.STRIKE_PARAMS, strict=False)
-        ]
-        pairs = [(w, t) for w, t in pairs if t != offers_strikes.NO_TARGET]
-        if len(pairs) < 2:
-            raise IllegalActionError("a two-weapon strike needs a target for each of two weapons")
-        weapons = [w for w, _ in pairs]
-        targets = [t for _, t in pairs]
-        in_hand = [w for w in weapons if w.kind == "weapon" and not w.natural]
-        second_hand = in_hand[1] if len(in_hand) > 1 else None
-        # R-10: the second weapon in hand is in the secondary hand; natural weapons, the
-        # punch (primary hand) and the kick use none
-        hands = [w is second_hand and settings(state).two_weapon_off_hand for w in weapons]
-        multiple = form != "punch_kick" or settings(state).punch_and_kick == "multiple"
+        weapons, targets, hands, multiple = _two_weapon_strikes(state, action, form, forms[form])
     else:
         targets = [action.text("target"), action.text("second_target")]
         targets += [

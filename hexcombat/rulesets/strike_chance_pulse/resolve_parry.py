@@ -105,24 +105,29 @@ def parry(state: GameState, defender: Figure, dice: Dice) -> None:
     if result == "riposte" and not is_out(attacker) and not is_out(defender):
         if s.riposte_requires_evading and not defender.has_status("evading"):
             return
-        weapons = offers.riposte_weapons(state, defender, attacker)
-        if not weapons:
-            state.emit(
-                Event(
-                    "riposte",
-                    f"{defender.name} cannot riposte: {attacker.name} is not in the Melee Zone "
-                    "of a weapon it could riposte with (SCP-35, R-17)",
-                    defender.id,
-                    attacker.id,
-                    rule="SCP-35, R-17",
-                )
+        offer_riposte(state, defender, attacker)
+
+
+def offer_riposte(state: GameState, defender: Figure, attacker: Figure) -> None:
+    """SCP-35, R-17: ask the defender whether it ripostes, or say why it cannot."""
+    weapons = offers.riposte_weapons(state, defender, attacker)
+    if not weapons:
+        state.emit(
+            Event(
+                "riposte",
+                f"{defender.name} cannot riposte: {attacker.name} is not in the Melee Zone "
+                "of a weapon it could riposte with (SCP-35, R-17)",
+                defender.id,
+                attacker.id,
+                rule="SCP-35, R-17",
             )
-            return
-        state.ask(
-            defender.id,
-            f"{defender.name}: riposte against {attacker.name}?",
-            offers.riposte_answers(state, defender, weapons),
-            rule="SCP-35",
-            context={"attacker": attacker.id},
-            text=f"{defender.name} may riposte at once (SCP-35)",
         )
+        return
+    state.ask(
+        defender.id,
+        f"{defender.name}: riposte against {attacker.name}?",
+        offers.riposte_answers(state, defender, weapons),
+        rule="SCP-35",
+        context={"attacker": attacker.id},
+        text=f"{defender.name} may riposte at once (SCP-35)",
+    )

@@ -43,6 +43,7 @@ from . import (
     words,
 )
 from .options import FIELDS, OPTIONS, TIME
+from .options_fields import EN, FT
 from .perform import Perform
 from .situation import (
     UNARMED,
@@ -53,7 +54,6 @@ from .situation import (
     parry_amount,
     parry_rank_of,
     settings,
-    stat,
     strike_check,
     weapon_rank,
 )
@@ -131,7 +131,7 @@ class StrikeChancePulse(Perform):
     def start(self, state: GameState) -> None:
         """Endurance and Fatigue pools (A-26), then the first Pulse."""
         for f in state.figures.values():
-            en, ft = stat(f, "en", 1), stat(f, "ft", 0)
+            en, ft = EN(f, 1), FT(f)
             f.pools.setdefault("en", Pool(en, en))
             f.pools.setdefault("ft", Pool(ft, ft))
         self.start_step(state)

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common.settings import SettingsCache, option_values
 
 from ...checks import Amount, Band, Check, Modifier
 from ...figures import Equipment, Figure
@@ -19,6 +18,23 @@ from ...geometry import Hex, in_front_arc, in_front_half, relative_position
 from ...state import GameState
 from ...validation import Json
 from . import rules, rules_mounted
+from .options_fields import (
+    AG,
+    ARMOUR,
+    BASE_CHANCE,
+    CATEGORIES,
+    DAMAGE,
+    DEFENSE_PER_RANK,
+    HUMANOID,
+    MD,
+    PRIMARY_HAND,
+    PS,
+    RANGE_HEXES,
+    RATED,
+    SHIELD_TYPE,
+    SKILL,
+    TWO_HANDED,
+)
 from .rules import Rank
 from .state import FigureBook
 from .strike import StrikeCheck
@@ -88,35 +104,16 @@ class Settings:
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
         """Read the options of a state (every option has a value there)."""
-        names = {f: f"scp.{f}" for f in cls.__dataclass_fields__}
-        names["stacking"] = "core.stacking"
-        return cls(**{f: options[name] for f, name in names.items()})
+        return cls(**option_values(cls.__dataclass_fields__, options, "scp", ("stacking",)))
 
 
-def settings(state: GameState) -> Settings:
-    """The typed options of ``state``, read once per options table: every state of an
-    encounter shares it and it never changes during play (asked for thousands of times a
-    replay)."""
-    if _LAST_SETTINGS and _LAST_SETTINGS[0][0] is state.options:
-        return _LAST_SETTINGS[0][1]
-    made = Settings.of(state.options)
-    _LAST_SETTINGS[:] = [(state.options, made)]
-    return made
+settings = SettingsCache(Settings.of)
+"""``settings(state)``: the typed options of ``state``, made once per options table."""
 
 
-_LAST_SETTINGS: list[tuple[dict[str, Json], Settings]] = []
-"""The last options table read and its settings (the table is held, so it is never another's)."""
-
-
-def stat(figure: Figure, name: str, default: int) -> int:
-    """A whole-number field of the figure (``default`` when missing)."""
-    return int_or(figure.stats.get(name), default)
-
-
-def text_stat(figure: Figure, name: str, default: str) -> str:
-    """A text field of the figure."""
-    value = figure.stats.get(name, default)
-    return value if isinstance(value, str) else default
+def shield_type_of(shield: Equipment) -> str:
+    """A shield's type as text (``main_gauche``, ...; empty when not set)."""
+    return str(SHIELD_TYPE.raw(shield, ""))
 
 
 def rank(figure: Figure, skill: str) -> Rank:
@@ -157,24 +154,18 @@ class Weapon:
         return "natural" in self.categories
 
 
-def _strings(value: Any) -> tuple[str, ...]:
-    return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
-
-
 def weapon_of(item: Equipment) -> Weapon:
     """A weapon item's numbers (copied from the data tables, open to overrides)."""
-    s = item.stats
-    skill = s.get("skill")
     return Weapon(
         item.name,
         "weapon",
-        int_or(s.get("base_chance"), 0),
-        _strings(s.get("rated")),
-        _strings(s.get("categories")),
-        str(s.get("damage") or "d10"),
-        skill if isinstance(skill, str) and skill else item.name,
-        int_or(s.get("range_hexes"), 0),
-        s.get("two_handed") is True,
+        BASE_CHANCE(item),
+        RATED(item),
+        CATEGORIES(item),
+        DAMAGE(item),
+        SKILL(item) or item.name,
+        RANGE_HEXES(item),
+        TWO_HANDED(item),
     )
 
 
@@ -198,7 +189,7 @@ def hands_used(figure: Figure) -> int:
 
 def unarmed(figure: Figure, kind: str, min_damage: int) -> Weapon:
     """SCP-43...SCP-46: a punch or a kick, Base ``2 x AG + max(0, PS - 15)``."""
-    ag, ps = stat(figure, "ag", 0), stat(figure, "ps", 0)
+    ag, ps = AG(figure), PS(figure)
     name = HANDS if kind == "hands" else KICK
     rated = ("melee", "close") if kind == "hands" else ("melee",)
     cats = ("kick",) if kind == "kick" else ()
@@ -224,7 +215,7 @@ def attack_weapons(state: GameState, figure: Figure, mode: str) -> list[Weapon]:
     """What ``figure`` may attack with in ``mode`` (SCP-1, SCP-2, SCP-46, SCP-21)."""
     s = settings(state)
     found = [w for w in (weapon_of(i) for i in prepared(figure)) if mode in w.rated]
-    humanoid = figure.stats.get("humanoid", True) is not False
+    humanoid = HUMANOID(figure)
     free = hands_used(figure) < 2 and (s.free_hand_punch == "free_hand" or not prepared(figure))
     if humanoid and mode in ("melee", "close") and free:
         found.append(unarmed(figure, "hands", s.min_damage))
@@ -336,17 +327,17 @@ def defense(
     """SCP-37...SCP-41 for ``defender`` against an attack through ``through``."""
     s = settings(state)
     shield = shield_of(defender)
-    per = int_or(shield.stats.get("defense_per_rank"), 0) if shield else 0
+    per = DEFENSE_PER_RANK(shield) if shield else 0
     shield_rank = rank(defender, shield.name) if shield else None
     stunned = any(defender.has_status(x) for x in ("stunned", "restrained"))
     dr = rules.defense_rating(
-        stat(defender, "ag", 0),
+        AG(defender),
         rules.shield_defense(per, shield_rank),
         through=through,
         close=close,
         stunned=stunned,
         shield_side_only=s.shield_side_only,
-        primary_hand=text_stat(defender, "primary_hand", "right"),
+        primary_hand=PRIMARY_HAND(defender),
     )
     return dr, shield, shield_rank
 
@@ -413,10 +404,7 @@ def _strike_base(
     r = weapon_rank(attacker, weapon)
     base, base_label = weapon.base, f"Base Chance of the {weapon.name}"
     if weapon.kind in ("hands", "kick"):
-        base_label = (
-            f"Base 2 x AG {stat(attacker, 'ag', 0)} + max(0, PS {stat(attacker, 'ps', 0)} - 15)"
-            " (SCP-43)"
-        )
+        base_label = f"Base 2 x AG {AG(attacker)} + max(0, PS {PS(attacker)} - 15) (SCP-43)"
     uses_rank = True
     if special == "trip" and weapon.kind != "kick":
         base, base_label = rules.TRIP_BASE, "Trip Base Chance (SCP-17)"
@@ -429,8 +417,8 @@ def _strike_base(
         uses_rank = s.special_uses_rank
     elif special == "restrain":
         others = restrainers(state, target, exclude=attacker.id)
-        pairs = [(stat(f, "ps", 0), stat(f, "ag", 0)) for f in [attacker, *others]]
-        tgt = (stat(target, "ps", 0), stat(target, "ag", 0))
+        pairs = [(PS(f), AG(f)) for f in [attacker, *others]]
+        tgt = (PS(target), AG(target))
         base = rules.restrain_base(pairs, tgt)
         base_label = (
             f"Restrain Base 3 x ((PS + AG) {sum(p + a for p, a in pairs)} - "
@@ -444,7 +432,7 @@ def _skill_modifiers(
     attacker: Figure, weapon: Weapon, r: int | None, uses_rank: bool
 ) -> list[Modifier]:
     """The attacker's Manual Dexterity and rank with the weapon, when they count."""
-    md = stat(attacker, "md", 0)
+    md = MD(attacker)
     modifiers: list[Modifier] = []
     if r is not None and uses_rank:
         modifiers.append(Modifier("modified MD", md, "SCP-24"))
@@ -548,7 +536,7 @@ def parry_amount(defender_rank: Rank, attacker_rank: Rank, label: str) -> Amount
 
 def damage_amount(state: GameState, target: Figure, expr: str, label: str) -> Amount:
     """A-26: the damage dice minus the target's armour, never below the least damage."""
-    armour = stat(target, "armour", 0)
+    armour = ARMOUR(target)
     text = _with_armour(expr, armour, settings(state).min_damage)
     return Amount(label, text, default_sides=10, rule="A-26, A-25", unit="damage")
 

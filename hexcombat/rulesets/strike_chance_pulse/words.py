@@ -6,6 +6,7 @@ from ...figures import Figure
 from ...state import GameState
 from ...validation import Json
 from . import rules
+from .options_fields import MD
 from .situation import (
     HANDS,
     KICK,
@@ -14,7 +15,6 @@ from .situation import (
     rank,
     restrainers,
     settings,
-    stat,
     weapon_rank,
 )
 from .state import RoundBook
@@ -52,7 +52,7 @@ def weapon_of_view(state: GameState, figure: Figure) -> list[tuple[str, int]]:
                 (
                     w.name,
                     rules.strike_chance(
-                        w.base, stat(figure, "md", 0), weapon_rank(figure, w), natural=w.natural
+                        w.base, MD(figure), weapon_rank(figure, w), natural=w.natural
                     ),
                 )
             )

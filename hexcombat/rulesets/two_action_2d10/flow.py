@@ -14,6 +14,7 @@ from hexcombat.state import GameState
 from hexcombat.time import Acting
 
 from . import rules as R
+from .options import BRAWL, HEALTH, MISSILE_SKILL, SKILL, STRENGTH
 from .state import FigureBook, Readers, RoundBook
 
 
@@ -65,13 +66,13 @@ class Flow(Readers):
             acts = self.actions_of(state, fid)
             opponents = tuple(dict.fromkeys([target, *(o for o, t in targets.items() if t == fid)]))
             if {"load", "shoot"} <= set(acts):
-                weapon, rank, skill = "missile", 0, int_or(f.stats.get("missile_skill"), 0)
+                weapon, rank, skill = "missile", 0, MISSILE_SKILL(f)
             elif "attack" in acts and not f.has_status("dropped_weapon"):
                 weapon, row = self.weapon(state, f)
-                rank, skill = int_or(row.get("strike_rank"), 7), int_or(f.stats.get("skill"), 0)
+                rank, skill = int_or(row.get("strike_rank"), 7), SKILL(f)
             else:
                 weapon, row = "natural", self._table(state, "weapons")["natural"]
-                rank, skill = int_or(row.get("strike_rank"), 8), int_or(f.stats.get("brawl"), 0)
+                rank, skill = int_or(row.get("strike_rank"), 8), BRAWL(f)
             out.append(
                 R.Striker(
                     fid,
@@ -191,7 +192,7 @@ class Flow(Readers):
                     f"{f.name}'s death save",
                     "2d10",
                     "le",
-                    int_or(f.stats.get("health"), 10),
+                    HEALTH(f),
                     "Health",
                     (Modifier("Body points", bp, "D-8"),),
                     rule="TA-12",
@@ -205,7 +206,7 @@ class Flow(Readers):
                     f"{f.name} breaks the lock",
                     "2d10",
                     "le",
-                    int_or(f.stats.get("strength"), 10),
+                    STRENGTH(f),
                     "Strength",
                     rule="TA-21",
                     success_text="breaks free",

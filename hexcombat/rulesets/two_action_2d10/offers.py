@@ -17,7 +17,7 @@ from hexcombat.validation import Json
 
 from . import rules as R
 from .flow import Flow
-from .options import ACTIONS, STYLES
+from .options import ACTIONS, MISSILE, STYLES
 from .state import FigureBook
 from .words import ADJUST_WORDS
 
@@ -113,7 +113,7 @@ class Offers(Flow):
         """The hidden declaration of two actions (TA-1): what ``f`` may declare, whom at."""
         allowed = self.allowed(state, f)
         names = [c.value for c in ACTIONS]
-        if str(f.stats.get("missile", "none")) == "none":
+        if MISSILE(f) == "none":
             names = [n for n in names if n not in ("load", "shoot")]
         if not self.shield_ready(f):
             names.remove("block")
@@ -219,46 +219,11 @@ class Offers(Flow):
 
     def _movement_specs(self, state: GameState, f: Figure) -> list[ActionSpec]:
         acts = self.actions_of(state, f.id)
+        if "move" in acts and f.id not in self.round_of(state).moves:
+            return [self._sprint_spec(state, f)]
         facing = FieldSpec(
             "facing", "Facing", "facing", f.facing, "Facing at the end of movement (D-12).", "D-12"
         )
-        if "move" in acts and f.id not in self.round_of(state).moves:
-            if self.closed_with(state, f.id) and state.options.get("ta.break_closed", True):
-                return [
-                    ActionSpec(
-                        "sprint",
-                        "Break away",
-                        f.id,
-                        (),
-                        "2d10 + Agility against 2d10 + Agility (D-17).",
-                        "D-17",
-                    )
-                ]
-            params: tuple[FieldSpec, ...] = ()
-            if self.combined(state, f.id, "move"):
-                adjust = tuple(Choice(a, ADJUST_WORDS[a]) for a in (1, 0, -1))
-                params = (
-                    FieldSpec(
-                        "adjust",
-                        "Adjust the better die",
-                        "choice",
-                        1,
-                        "Add or subtract 1 hex at choice (TA-25).",
-                        "TA-25",
-                        adjust,
-                    ),
-                )
-            die = R.movement_die(str(self.armour(state, f).get("class")))
-            return [
-                ActionSpec(
-                    "sprint",
-                    f"Roll movement ({die})",
-                    f.id,
-                    params,
-                    "Extra hexes forward (TA-24).",
-                    "TA-24",
-                )
-            ]
         specs = []
         targets = self.move_targets(state, f)
         if targets:
@@ -283,6 +248,42 @@ class Offers(Flow):
             ActionSpec("stay", "Stay", f.id, (facing,), "Stay in this hex (TA-23).", "TA-23")
         )
         return specs
+
+    def _sprint_spec(self, state: GameState, f: Figure) -> ActionSpec:
+        """A declared move action: break away when closed (D-17), else roll the armour's
+        movement die (TA-24), adjusting the better die when combined (TA-25)."""
+        if self.closed_with(state, f.id) and state.options.get("ta.break_closed", True):
+            return ActionSpec(
+                "sprint",
+                "Break away",
+                f.id,
+                (),
+                "2d10 + Agility against 2d10 + Agility (D-17).",
+                "D-17",
+            )
+        params: tuple[FieldSpec, ...] = ()
+        if self.combined(state, f.id, "move"):
+            adjust = tuple(Choice(a, ADJUST_WORDS[a]) for a in (1, 0, -1))
+            params = (
+                FieldSpec(
+                    "adjust",
+                    "Adjust the better die",
+                    "choice",
+                    1,
+                    "Add or subtract 1 hex at choice (TA-25).",
+                    "TA-25",
+                    adjust,
+                ),
+            )
+        die = R.movement_die(str(self.armour(state, f).get("class")))
+        return ActionSpec(
+            "sprint",
+            f"Roll movement ({die})",
+            f.id,
+            params,
+            "Extra hexes forward (TA-24).",
+            "TA-24",
+        )
 
 
 def _action_fields(

@@ -8,6 +8,7 @@ encounter and a GM may change them.
 
 from __future__ import annotations
 
+from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextStat
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.time import StepDef, Time
 
@@ -417,13 +418,20 @@ MISSILES = tuple(
 )
 
 
-def _skill(name: str, label: str, default: int, help: str) -> FieldSpec:
-    return FieldSpec(
+def _skill(name: str, label: str, default: int, help: str) -> IntStat:
+    spec = FieldSpec(
         name, label, "int", default, help, "D-4", minimum=0, maximum=8, house_default=True
     )
+    return IntStat(spec, fallback=0)
 
 
-FIELDS: tuple[FieldSpec, ...] = (
+def _attribute(name: str, label: str, help: str, rule: str) -> IntStat:
+    spec = FieldSpec(name, label, "int", 10, help, rule, minimum=1, maximum=20, house_default=True)
+    return IntStat(spec, fallback=10)
+
+
+# Figure stats, each read through its typed reader (hexcombat/rulesets/common/stats.py).
+WEAPON = TextStat(
     FieldSpec(
         "weapon",
         "Weapon",
@@ -433,6 +441,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         "TA-14",
         WEAPONS,
     ),
+    fallback="natural",
+)
+MISSILE = TextStat(
     FieldSpec(
         "missile",
         "Missile weapon",
@@ -442,6 +453,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         "TA-22",
         MISSILES,
     ),
+    fallback="none",
+)
+ARMOUR = TextStat(
     FieldSpec(
         "armour",
         "Armour",
@@ -451,6 +465,9 @@ FIELDS: tuple[FieldSpec, ...] = (
         "TA-24",
         ARMOURS,
     ),
+    fallback="none",
+)
+SHIELD = FlagStat(
     FieldSpec(
         "shield",
         "Shield",
@@ -458,47 +475,27 @@ FIELDS: tuple[FieldSpec, ...] = (
         False,
         "Needed for a Block; +1 passive defence (TA-6, TA-7).",
         "TA-7",
-    ),
-    _skill("skill", "Weapon skill", 4, "Added to the attack roll (TA-8)."),
-    _skill("missile_skill", "Missile skill", 3, "Added to a shot (TA-8)."),
-    _skill("brawl", "Brawling skill", 2, "Added to a pummel or tactical brawl (TA-19)."),
-    _skill("parry", "Parry skill", 3, "Added to a Parry roll (TA-7)."),
-    _skill("block", "Block skill", 3, "Added to a Block roll (TA-7)."),
-    _skill("dodge", "Dodge skill", 3, "Added to a Dodge roll (TA-7)."),
-    FieldSpec(
-        "strength",
-        "Strength",
-        "int",
-        10,
-        "Save for arm hits (TA-11).",
-        "D-7",
-        minimum=1,
-        maximum=20,
-        house_default=True,
-    ),
-    FieldSpec(
-        "agility",
-        "Agility",
-        "int",
-        10,
-        "Save for leg hits; breaking away (TA-11).",
-        "D-7",
-        minimum=1,
-        maximum=20,
-        house_default=True,
-    ),
-    FieldSpec(
-        "health",
-        "Health",
-        "int",
-        10,
-        "Save for head and torso; HP = 10 + Health, BP = Health (TA-12).",
-        "D-8",
-        minimum=1,
-        maximum=20,
-        house_default=True,
-    ),
+    )
 )
+SKILL = _skill("skill", "Weapon skill", 4, "Added to the attack roll (TA-8).")
+MISSILE_SKILL = _skill("missile_skill", "Missile skill", 3, "Added to a shot (TA-8).")
+BRAWL = _skill("brawl", "Brawling skill", 2, "Added to a pummel or tactical brawl (TA-19).")
+PARRY = _skill("parry", "Parry skill", 3, "Added to a Parry roll (TA-7).")
+BLOCK = _skill("block", "Block skill", 3, "Added to a Block roll (TA-7).")
+DODGE = _skill("dodge", "Dodge skill", 3, "Added to a Dodge roll (TA-7).")
+STRENGTH = _attribute("strength", "Strength", "Save for arm hits (TA-11).", "D-7")
+AGILITY = _attribute("agility", "Agility", "Save for leg hits; breaking away (TA-11).", "D-7")
+HEALTH = _attribute(
+    "health", "Health", "Save for head and torso; HP = 10 + Health, BP = Health (TA-12).", "D-8"
+)
+FIGURE_STATS = (WEAPON, MISSILE, ARMOUR, SHIELD, SKILL, MISSILE_SKILL, BRAWL, PARRY, BLOCK, DODGE)
+FIELDS: tuple[FieldSpec, ...] = tuple(s.spec for s in (*FIGURE_STATS, STRENGTH, AGILITY, HEALTH))
+DEFENCE_SKILLS: dict[str, IntStat] = {s.name: s for s in (PARRY, BLOCK, DODGE)}
+"""The skill each defence adds (TA-7), by the defence's id."""
+WHOLE_NUMBERS: dict[str, IntStat] = {
+    s.name: s for s in (SKILL, MISSILE_SKILL, BRAWL, PARRY, BLOCK, DODGE, STRENGTH, AGILITY, HEALTH)
+}
+"""The whole-number stats by name, for a rule that names one (a defence, a save's attribute)."""
 
 TIME = Time(
     ("round",),

@@ -209,32 +209,11 @@ class Perform(Hits):
             return
         kinds = self.defences(state, t, a, mode)
         if kinds:
-            answers = (
-                *(
-                    ActionSpec(
-                        ANSWERS[k],
-                        DEFENCE_WORDS[k],
-                        t.id,
-                        (),
-                        f"Commit the declared {k} (TA-7).",
-                        "TA-7",
-                    )
-                    for k in kinds
-                ),
-                ActionSpec(
-                    "take",
-                    "No defensive roll",
-                    t.id,
-                    (),
-                    "Keep it; meet the blow with the passive defence (TA-6).",
-                    "TA-6",
-                ),
-            )
             words = " or ".join(DEFENCE_WORDS[k] for k in kinds)
             state.ask(
                 t.id,
                 f"{t.name}: {words} this attack ({total} to hit)?",
-                answers,
+                _defence_answers(t, kinds),
                 rule="TA-7",
                 context=context,
                 text=text,
@@ -316,3 +295,24 @@ class Perform(Hits):
     def do_take(self, state: GameState, action: Action, dice: Dice) -> None:
         """Meet the blow with the passive defence and keep the defensive action (TA-6)."""
         self._answer(state, dice, None)
+
+
+def _defence_answers(t: Figure, kinds: list[str]) -> tuple[ActionSpec, ...]:
+    """The target's answers to a blow: commit one of its declared defences (TA-7), or take
+    it on the passive defence (TA-6)."""
+    return (
+        *(
+            ActionSpec(
+                ANSWERS[k], DEFENCE_WORDS[k], t.id, (), f"Commit the declared {k} (TA-7).", "TA-7"
+            )
+            for k in kinds
+        ),
+        ActionSpec(
+            "take",
+            "No defensive roll",
+            t.id,
+            (),
+            "Keep it; meet the blow with the passive defence (TA-6).",
+            "TA-6",
+        ),
+    )

@@ -20,6 +20,7 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
+from .options import AGILITY, STRENGTH
 from .resolve import Resolve
 
 
@@ -291,14 +292,27 @@ class Hits(Resolve):
                 )
             )
             return
-        attribute = "strength" if style == "lock" else "agility"
-        target = R.brawl_save_target(int_or(t.stats.get(attribute), 10), value, bar)
+        self._brawl_save(state, dice, (a, t), style, value, bar)
+
+    def _brawl_save(
+        self,
+        state: GameState,
+        dice: Dice,
+        pair: tuple[Figure, Figure],
+        style: str,
+        value: int,
+        bar: int,
+    ) -> None:
+        """A grapple, lock, throw or trip of surplus ``value`` that reached the ``bar``: the
+        target's save, then the hold or the fall (TA-21, D-14)."""
+        a, t = pair
+        stat = STRENGTH if style == "lock" else AGILITY
         save = Check(
-            f"{attribute.capitalize()} save",
+            f"{stat.spec.label} save",
             "2d10",
             "le",
-            target,
-            f"{attribute.capitalize()} - (surplus - {bar})",
+            R.brawl_save_target(stat(t), value, bar),
+            f"{stat.spec.label} - (surplus - {bar})",
             rule="TA-21",
             success_text="saved",
             success_phrase="to save",

@@ -26,6 +26,7 @@ from hexcombat.state import GameState
 
 from . import rules as R
 from .offers import Offers
+from .options import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
 from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
 
 
@@ -36,12 +37,12 @@ class Resolve(Offers):
         """2d10 (or 3d10 keep two) + skill + weapon (TA-4, TA-5, TA-8)."""
         mods = []
         if mode == "shot":
-            mods.append(Modifier("Missile skill", int_or(f.stats.get("missile_skill"), 0), "TA-8"))
+            mods.append(Modifier("Missile skill", MISSILE_SKILL(f), "TA-8"))
         elif mode == "brawl":
-            mods.append(Modifier("Brawling", int_or(f.stats.get("brawl"), 0), "TA-19"))
+            mods.append(Modifier("Brawling", BRAWL(f), "TA-19"))
         else:
             weapon, row = self.weapon(state, f)
-            mods.append(Modifier("Skill", int_or(f.stats.get("skill"), 0), "TA-8"))
+            mods.append(Modifier("Skill", SKILL(f), "TA-8"))
             adj = int_or(row.get("attack_adj"), 0)
             if adj:
                 mods.append(
@@ -51,7 +52,7 @@ class Resolve(Offers):
 
     def defence_side(self, state: GameState, t: Figure, kind: str) -> tuple[OpposedSide, int]:
         """A Parry, Block or Dodge roll, never below the passive defence (TA-7, D-2)."""
-        skill = int_or(t.stats.get(kind), 0)
+        skill = DEFENCE_SKILLS[kind](t)
         adj = R.defence_adjustment(kind, str(self.armour(state, t).get("class")), state.options)
         mods = [Modifier(f"{DEFENCE_WORDS[kind]} skill", skill, "TA-7")]
         if adj:
@@ -269,30 +270,35 @@ class Resolve(Offers):
                 notes=(rolled, *self._strike_notes(state, t, False)),
             )
         if kind == "sprint":
-            f = state.figure(action.figure)
-            other = self.closed_with(state, f.id)
-            if other:
-                check = self.break_check(state, f, state.figure(other))
-                return Preview(action, True, rollables=(check,))
-            if not self.combined(state, f.id, "move"):
-                return Preview(action, True, rollables=(self.sprint_amount(state, f, 0),))
-            # TA-25, D-12: the better of two dice, then +1 or -1 hex at choice (never below
-            # 0; a die shows at least 1): the chosen adjustment's odds, the others as variants
-            chosen = action.integer("adjust", 1)
-            others = tuple(
-                Variant(ADJUST_WORDS[a], self.sprint_amount(state, f, a))
-                for a in (1, 0, -1)
-                if a != chosen
-            )
-            amount = replace(self.sprint_amount(state, f, chosen), variants=others)
-            die = R.movement_die(str(self.armour(state, f).get("class")))
-            low, high = 0, int(die[1:]) + 1
-            note = (
-                f"Better of two {die}, then ±1 at choice: {low} to {high} extra hexes "
-                f"(TA-25, D-12); {ADJUST_WORDS[chosen].lower()} shown."
-            )
-            return Preview(action, True, rollables=(amount,), notes=(note,))
+            return self._sprint_preview(state, action)
         return Preview(action, True)
+
+    def _sprint_preview(self, state: GameState, action: Action) -> Preview:
+        """Breaking away (D-17), or the movement die (TA-24), or combined the better of two
+        dice adjusted at choice (TA-25, D-12)."""
+        f = state.figure(action.figure)
+        other = self.closed_with(state, f.id)
+        if other:
+            check = self.break_check(state, f, state.figure(other))
+            return Preview(action, True, rollables=(check,))
+        if not self.combined(state, f.id, "move"):
+            return Preview(action, True, rollables=(self.sprint_amount(state, f, 0),))
+        # TA-25, D-12: the better of two dice, then +1 or -1 hex at choice (never below
+        # 0; a die shows at least 1): the chosen adjustment's odds, the others as variants
+        chosen = action.integer("adjust", 1)
+        others = tuple(
+            Variant(ADJUST_WORDS[a], self.sprint_amount(state, f, a))
+            for a in (1, 0, -1)
+            if a != chosen
+        )
+        amount = replace(self.sprint_amount(state, f, chosen), variants=others)
+        die = R.movement_die(str(self.armour(state, f).get("class")))
+        low, high = 0, int(die[1:]) + 1
+        note = (
+            f"Better of two {die}, then ±1 at choice: {low} to {high} extra hexes "
+            f"(TA-25, D-12); {ADJUST_WORDS[chosen].lower()} shown."
+        )
+        return Preview(action, True, rollables=(amount,), notes=(note,))
 
     def sprint_amount(self, state: GameState, f: Figure, adjust: int) -> Amount:
         """Extra hexes for a movement action: the armour's die (TA-24), or with both actions
@@ -382,7 +388,7 @@ class Resolve(Offers):
             f"{attribute.capitalize()} save",
             "2d10",
             "le",
-            int_or(t.stats.get(attribute), 10),
+            WHOLE_NUMBERS[attribute](t, 10) if attribute in WHOLE_NUMBERS else 10,
             attribute.capitalize(),
             mods,
             rule="TA-11",
@@ -395,13 +401,11 @@ class Resolve(Offers):
         """Breaking away: 2d10 + Agility meets or beats 2d10 + the opponent's Agility (D-17)."""
         return OpposedCheck(
             "Break away",
-            OpposedSide(
-                f.name, "2d10", (Modifier("Agility", int_or(f.stats.get("agility"), 0), "D-17"),)
-            ),
+            OpposedSide(f.name, "2d10", (Modifier("Agility", AGILITY(f, 0), "D-17"),)),
             OpposedSide(
                 other.name,
                 "2d10",
-                (Modifier("Agility", int_or(other.stats.get("agility"), 0), "D-17"),),
+                (Modifier("Agility", AGILITY(other, 0), "D-17"),),
             ),
             ties="attacker",
             rule="D-17",

@@ -21,7 +21,7 @@ from hexcombat.terrain import TerrainTable
 from hexcombat.validation import Json
 
 from . import rules as R
-from .options import FIELDS, OPTIONS, TIME
+from .options import FIELDS, HEALTH, OPTIONS, TIME
 from .perform import Perform
 from .state import DATA
 from .words import Words
@@ -69,7 +69,7 @@ class TwoAction2d10(Words, Perform):
         """Hit points and body points from Health (TA-12, D-8), then the first step."""
         base = int_or(state.options.get("ta.hp_base"), 10)
         for f in state.figures.values():
-            hp, bp = R.vitality(int_or(f.stats.get("health"), 10), base)
+            hp, bp = R.vitality(HEALTH(f), base)
             f.pools.setdefault("hp", Pool(hp, hp))
             f.pools.setdefault("bp", Pool(bp, bp))
         self.start_step(state)

@@ -15,6 +15,7 @@ from hexcombat.rulesets.data import load
 from hexcombat.state import GameState
 
 from . import rules as R
+from .options import ARMOUR, MISSILE, SHIELD, WEAPON
 
 DATA: Any = load("two_action_2d10")
 
@@ -147,24 +148,24 @@ class Readers(Ruleset):
 
     def armour(self, state: GameState, f: Figure) -> dict[str, Any]:
         """The figure's armour row: class, AC, movement die (TA-10, TA-24, D-4)."""
-        row = self._table(state, "armour").get(str(f.stats.get("armour", "none")))
+        row = self._table(state, "armour").get(ARMOUR(f))
         return row if isinstance(row, dict) else {"class": "none", "ac": 0}
 
     def weapon(self, state: GameState, f: Figure) -> tuple[str, dict[str, Any]]:
         """The melee weapon and its row (TA-14, D-4)."""
-        name = str(f.stats.get("weapon", "natural"))
+        name = WEAPON(f)
         if f.has_status("dropped_weapon"):
             name = "natural"
         return name, self._table(state, "weapons").get(name, DATA["weapons"]["natural"])
 
     def missile(self, state: GameState, f: Figure) -> tuple[str, dict[str, Any]]:
         """The missile weapon and its row (TA-22, D-15)."""
-        name = str(f.stats.get("missile", "none"))
+        name = MISSILE(f)
         return name, self._table(state, "missiles").get(name, DATA["missiles"]["none"])
 
     def shield_ready(self, f: Figure) -> bool:
         """A shield in hand (TA-6, TA-7)."""
-        return f.stats.get("shield") is True and not f.has_status("shield_lost")
+        return SHIELD(f) and not f.has_status("shield_lost")
 
     def posture(self, f: Figure) -> str:
         """Active, prone or comatose (TA-6)."""
