@@ -181,9 +181,14 @@ def candidates(
 
 
 def _left_out(param: FieldSpec) -> bool:
-    """Whether the plain play leaves ``param`` out: an optional list with no default (the
-    rules then choose, as a player who names only the hex to reach)."""
-    return bool(param.choices) and not param.required and param.default is None
+    """Whether the plain play leaves ``param`` out: an optional list of words with no default
+    (the rules then choose, as a player who names only the hex to reach); never a target."""
+    return (
+        param.type == "choice"
+        and bool(param.choices)
+        and not param.required
+        and (param.default is None)
+    )
 
 
 def _varied(
