@@ -542,8 +542,9 @@ change)."""
 
 
 def end_seal(encounter: Encounter) -> str:
-    """A digest of the engine's version, everything a replay of the encounter depends on
-    (:func:`~hexcombat.sealing.played`: set-up and whole log) and the state after its whole log.
+    """A digest of the engine's code (:func:`~hexcombat.version.engine_digest`), everything
+    a replay of the encounter depends on (:func:`~hexcombat.sealing.played`: set-up and
+    whole log) and the state after its whole log.
 
     An app keeps it beside a fight it saved in this device's own storage and passes it back
     when it opens that fight (``Encounter(..., end_seal=...)``): the encounter in memory was

@@ -1,5 +1,6 @@
 """Digests of a replay (issue 21): of everything it depends on, added to entry by entry, and
-of a state (:func:`hexcombat.encounter.end_seal` joins them with the engine's version)."""
+of a state (:func:`hexcombat.encounter.end_seal` joins them with the digest of the
+engine's code, :func:`hexcombat.version.engine_digest`)."""
 
 from __future__ import annotations
 
@@ -44,8 +45,8 @@ def canonical(data: Json) -> str:
 
 
 def state_seal(key: str, state: GameState) -> str:
-    """The engine's version, the replay digest ``key`` and everything ``state`` holds that play
-    changes, digested together."""
+    """The engine's code (its digest), the replay digest ``key`` and everything ``state``
+    holds that play changes, digested together."""
     held = {
         "figures": [f.to_json() for f in state.figures.values()],
         "clock": [list(state.clock.counters), state.clock.step],
@@ -55,4 +56,4 @@ def state_seal(key: str, state: GameState) -> str:
         "asked": state.asked,
     }
     text = json.dumps(held, sort_keys=True, default=repr, ensure_ascii=True)
-    return hashlib.sha256(f"{version.__version__}\n{key}\n{text}".encode()).hexdigest()[:32]
+    return hashlib.sha256(f"{version.engine_digest()}\n{key}\n{text}".encode()).hexdigest()[:32]
