@@ -16,7 +16,7 @@ from hexcombat.geometry import distance
 
 @pytest.mark.parametrize(
     ("ruleset_id", "start", "opponent", "games"),
-    [("skirmish", "demo", "random", 2), ("two-action-2d10", "demo", "random", 2)],
+    [("skirmish", "demo", "random", 4), ("two-action-2d10", "demo", "random", 2)],
 )
 def test_autopilot_beats_the_baselines(
     ruleset_id: str, start: str, opponent: str, games: int

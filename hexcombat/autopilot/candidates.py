@@ -120,7 +120,7 @@ def _complete(
 ) -> Action | None:
     params = dict(chosen)
     for param in spec.params[start:]:
-        if param.name in params:
+        if param.name in params or (not pick_random and _left_out(param)):
             continue
         options = values(state, spec, param, params, rng)
         if not options:
@@ -134,10 +134,11 @@ def _complete(
 def candidates(
     state: GameState, spec: ActionSpec, rng: Stream, limit: int = PER_SPEC
 ) -> list[Action]:
-    """Up to ``limit`` distinct actions for ``spec``: the plain one, each parameter varied
-    with the others plain (every parameter's first other value, then its second, ...), each
-    yes/no parameter flipped together with another's other values (a flag often changes
-    which values make sense), then random combinations (from ``rng``)."""
+    """Up to ``limit`` distinct actions for ``spec``: the plain one (an optional list with no
+    default left out), each parameter varied with the others plain (every parameter's first
+    other value, then its second, ...), each yes/no parameter flipped together with another's
+    other values (a flag often changes which values make sense), then random combinations
+    (from ``rng``)."""
     found: dict[str, Action] = {}
 
     def keep(action: Action | None) -> None:
@@ -150,14 +151,17 @@ def candidates(
     flags: list[tuple[int, dict[str, Json]]] = []
     for i, param in enumerate(spec.params):
         plain = values(state, spec, param, prefix, rng)
+        left_out = _left_out(param)
         rows.append(
             [
                 _complete(state, spec, {**prefix, param.name: v}, i + 1, rng, False)
-                for v in plain[1:]
+                for v in (plain if left_out else plain[1:])
             ]
         )
         if param.type == "bool" and len(plain) > 1:
             flags.append((i, {**prefix, param.name: plain[1]}))
+        if left_out:
+            continue
         if not plain:
             break
         prefix[param.name] = plain[0]
@@ -174,6 +178,17 @@ def candidates(
     for _ in range(limit):
         keep(_complete(state, spec, {}, 0, rng, True))
     return list(found.values())
+
+
+def _left_out(param: FieldSpec) -> bool:
+    """Whether the plain play leaves ``param`` out: an optional list of words with no default
+    (the rules then choose, as a player who names only the hex to reach); never a target."""
+    return (
+        param.type == "choice"
+        and bool(param.choices)
+        and not param.required
+        and (param.default is None)
+    )
 
 
 def _varied(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..state import GameState
 from .candidates import candidates, enemies
+from .memo import Memo
 from .scoring import THREAT, Guesses, Temperament, guess_choice, imagine, settled, value
 from .stream import Stream
 
@@ -28,21 +29,26 @@ PER_STEP = 3
 
 @dataclass(frozen=True)
 class Look:
-    """Who looks ahead and how: the side, its temperament, its own dice and its guesses of
-    the hidden choices of others."""
+    """Who looks ahead and how: the side, its temperament, its own dice, its guesses of
+    the hidden choices of others and the decision's :class:`~.memo.Memo`."""
 
     side: str
     temper: Temperament
     rng: Stream
     guesses: Guesses
+    memo: Memo
 
     def imagine(self, state: GameState, action: Action) -> tuple[GameState, bool] | None:
         """:func:`~.scoring.imagine` with this look's dice and guesses."""
-        return imagine(state, action, self.side, self.rng, self.guesses)
+        return imagine(state, action, self.side, self.rng, self.guesses, self.memo)
 
     def value(self, state: GameState) -> float:
         """How good ``state`` is for the side."""
-        return value(state, self.side, self.temper)
+        return value(state, self.side, self.temper, self.memo)
+
+    def settled(self, state: GameState) -> GameState:
+        """:func:`~.scoring.settled` with this look's dice and guesses."""
+        return settled(state, self.side, self.rng, self.guesses, self.memo)
 
 
 def plain_reply(look: Look, state: GameState, figure_id: str) -> GameState | None:
@@ -53,7 +59,7 @@ def plain_reply(look: Look, state: GameState, figure_id: str) -> GameState | Non
     figure = state.figures[figure_id]
     foes = {f.id for f in enemies(state, figure.side)}
     answer = state.prompt is not None and state.prompt.figure == figure_id
-    for spec in ruleset.legal_actions(state, figure_id):
+    for spec in look.memo.legal(state, figure_id):
         for action in candidates(state, spec, look.rng, 1):
             aimed = any(isinstance(v, str) and v in foes for v in action.params.values())
             if not answer and not (aimed and ruleset.preview(state, action).rollables):
@@ -66,30 +72,29 @@ def plain_reply(look: Look, state: GameState, figure_id: str) -> GameState | Non
 
 def best_own(
     look: Look, state: GameState, figure_id: str, limit: int, hidden: bool = False
-) -> tuple[GameState | None, int]:
+) -> GameState | None:
     """The side's figure's best action by the value it reaches (a hidden choice: once the
     step has ended; None: nothing better than standing, unless it must answer a prompt or
-    choose), and the resolutions imagined."""
-    ruleset = state.ruleset
+    choose), within about ``limit`` engine calls."""
     must = hidden or state.prompt is not None
     best: tuple[float, GameState] | None = None
     stay = -1e9 if must else look.value(state)
-    spent = 0
+    start = look.memo.spent
     limit = min(limit, OWN_TRIES * (1 + hidden))
-    for spec in ruleset.legal_actions(state, figure_id):
+    for spec in look.memo.legal(state, figure_id):
         for action in candidates(state, spec, look.rng, FOLLOW_UP):
-            if spent >= limit:
+            if look.memo.spent - start >= limit:
                 break
             tried = look.imagine(state, action)
-            spent += 1 + hidden
             if tried is not None:
-                reached = (
-                    settled(tried[0], look.side, look.rng, look.guesses) if hidden else tried[0]
-                )
-                score = look.value(reached)
+                score = look.value(tried[0])
+                if hidden or (not must and abs(score - stay) < 1e-9):
+                    # a hidden choice, or what changed nothing yet (a planned move, carried
+                    # out at the step's end): judged once the step has ended
+                    score = look.value(look.settled(tried[0]))
                 if score > stay + 1e-9 and (best is None or score > best[0]):
                     best = (score, tried[0])
-    return (best[1] if best else None), spent
+    return best[1] if best else None
 
 
 def play_out(
@@ -98,85 +103,79 @@ def play_out(
     """``state`` once up to ``steps`` step ends have passed with every figure acting (foes
     plainly, first; the side's figures at their best, none of them in this step when
     ``passing``), stopping at a new step of hidden choices, the fight's end or about
-    ``limit`` resolutions; and the resolutions imagined."""
-    ruleset = state.ruleset
-    work, spent, ended = state, 0, 0
+    ``limit`` engine calls; and the engine calls spent."""
+    memo = look.memo
+    start = memo.spent
+    work, ended = state, 0
     acted: dict[str, int] = {}
-    while spent < limit and ruleset.fight_outcome(work) is None:
+    while memo.spent - start < limit and memo.outcome(work) is None:
+        left = limit - (memo.spent - start)
         prompt = work.prompt
         if prompt is not None:
             fid = prompt.figure
             if work.figures[fid].side == look.side:
-                after, used = best_own(look, work, fid, limit - spent)
-                spent += used
+                after = best_own(look, work, fid, left)
             else:
-                after, spent = plain_reply(look, work, fid), spent + 1
+                after = plain_reply(look, work, fid)
             if after is None:
                 break
             work = after
             continue
-        who = ruleset.who_acts(work)
+        who = memo.acting(work)
         own = not (passing and not ended)
         if who.hidden:
-            moved = _choose_hidden(look, work, who.waiting, limit - spent)
+            moved = _choose_hidden(look, work, who.waiting, left)
         else:
-            moved = _one_each(look, work, limit - spent, acted, own)
+            moved = _one_each(look, work, left, acted, own)
         if moved is not None:
-            work, used = moved
-            spent += used
+            work = moved
             continue
-        if ended >= steps or not any(
-            s.kind == "next_step" for s in ruleset.legal_actions(work, None)
-        ):
+        if ended >= steps or not any(s.kind == "next_step" for s in memo.legal(work, None)):
             break
         ended_step = look.imagine(work, Action("next_step"))
-        spent += 1
         if ended_step is None:
             break
         work, ended, acted = ended_step[0], ended + 1, {}
-    return work, spent
+    return work, memo.spent - start
 
 
 def _choose_hidden(
     look: Look, state: GameState, waiting: tuple[str, ...], limit: int
-) -> tuple[GameState, int] | None:
+) -> GameState | None:
     """A step of hidden choices in a play-out: the side's first figure still to choose
     makes its best choice (the others' guessed, so the step reveals), or, when only foes
     are left to choose, one of them makes a guessed plain choice; None when nobody waits."""
     mine = [fid for fid in waiting if state.figures[fid].side == look.side]
     if mine:
-        after, spent = best_own(look, state, mine[0], limit, True)
-        return (after, spent) if after is not None else None
+        return best_own(look, state, mine[0], limit, True)
     for fid in waiting:
-        choice = guess_choice(state, fid, look.rng)
+        choice = guess_choice(state, fid, look.rng, look.memo)
         tried = look.imagine(state, choice) if choice is not None else None
         if tried is not None:
-            return tried[0], 1
+            return tried[0]
     return None
 
 
 def _one_each(
     look: Look, state: GameState, limit: int, acted: dict[str, int], own: bool
-) -> tuple[GameState, int] | None:
+) -> GameState | None:
     """One action of the first figure (foes first; the side's own only with ``own``) that
     still acts in this step, or None when none does; ``acted`` counts each figure's actions
     in the step."""
-    ruleset = state.ruleset
     order = sorted(state.figures.values(), key=lambda f: f.side == look.side)
-    spent = 0
+    start = look.memo.spent
     for f in order:
         if (f.side == look.side and not own) or acted.get(f.id, 0) >= PER_STEP:
             continue
-        if not ruleset.legal_actions(state, f.id):
+        if not look.memo.legal(state, f.id):
             continue
         acted[f.id] = PER_STEP if f.side != look.side else acted.get(f.id, 0) + 1
         if f.side == look.side:
-            after, used = best_own(look, state, f.id, limit - spent)
-            spent += used
+            after = best_own(look, state, f.id, limit - (look.memo.spent - start))
         else:
-            after, spent = plain_reply(look, state, f.id), spent + 1
+            after = plain_reply(look, state, f.id)
         if after is not None:
-            return after, spent
+            return after
         acted[f.id] = PER_STEP
     return None
 
@@ -185,19 +184,19 @@ def follow_up(look: Look, state: GameState, limit: int, steps: int = 4) -> tuple
     """The value of ``state`` once the table has played up to ``steps`` steps (the side's
     figures at their best, foes plainly): how a hidden choice, whose effect comes later, is
     judged; with a little for every figure of the side left offered a blow. Also the
-    resolutions imagined (about ``limit`` at most)."""
+    engine calls spent (about ``limit`` at most)."""
     work, spent = play_out(look, state, limit, steps)
-    return look.value(work) + THREAT * threats(work, look.side), spent
+    return look.value(work) + THREAT * threats(work, look.side, look.memo), spent
 
 
-def threats(state: GameState, side: str) -> int:
+def threats(state: GameState, side: str, memo: Memo) -> int:
     """How many of the side's figures are offered an action aimed at a foe now."""
     foes = {f.id for f in enemies(state, side)}
     count = 0
     for fid, f in state.figures.items():
         if f.side != side:
             continue
-        specs = state.ruleset.legal_actions(state, fid)
+        specs = memo.legal(state, fid)
         if any(c.value in foes for s in specs for p in s.params for c in p.choices):
             count += 1
     return count

@@ -5,24 +5,27 @@ best of those played if it does better than letting the step end."""
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 from ..actions import Action, ActionSpec
 from ..state import GameState
 from .candidates import PER_SPEC, candidates
 from .explain import Imagined, numbers, reason
 from .lookahead import Look, follow_up, play_out
+from .memo import Memo
 from .policy import Decision, Policy, Turn, aims_at_foe, view_text
-from .scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, imagine, settled, value
+from .scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, settled, value
 from .stream import Stream
 
-BUDGET = 90
-"""Imagined resolutions per decision for the first look: the anytime budget (counted, not
-timed, so a decision is the same on every machine)."""
+BUDGET = 240
+"""Engine calls per decision (imagined resolutions and offers worked out, :class:`~.memo.Memo`):
+the anytime budget, counted and not timed, so a decision is the same on every machine."""
+FIRST_SHARE = 0.5
+"""The share of the budget the first look (every candidate once) may spend; the second look
+(the best few played out) spends the rest."""
 HIDDEN = 24
 """Candidates tried for a hidden choice (one figure's at a time)."""
-HIDDEN_BUDGET = 4
-"""A hidden choice's budget, in budgets: each candidate is judged by a play-out."""
+HIDDEN_BUDGET = 2
+"""A hidden choice's first look, in first looks: each candidate is judged by a play-out."""
 SECOND_LOOK = 3
 """Candidates (the best by the first look) played out to the end of the next step."""
 SAMPLES = 2
@@ -31,8 +34,12 @@ LOOK_STEPS = 2
 """Step ends a play-out goes through (this step's, then the next one's)."""
 HIDDEN_STEPS = 6
 """Step ends a play-out after a hidden choice goes through (the choice acts later)."""
-LOOK_LIMIT = 16
-"""Imagined resolutions in one play-out at most."""
+PASS_MARGIN = 0.05
+"""How much better letting the step end must look than the best move for the side to pass:
+a missed blow and a pass differ only by the play-outs' noise, and that noise must not
+throw a free blow away."""
+LOOK_LIMIT = 32
+"""Engine calls in one play-out at most."""
 
 Tried = tuple[ActionSpec, Action, list[Imagined]]
 
@@ -69,10 +76,13 @@ class Autopilot(Policy):
         if not pool:
             return None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        tried = self._first_look(seen, side, text, _interleaved(pool, specs), hidden, deadline)
+        memo = Memo(self.budget)
+        tried = self._first_look(
+            seen, side, text, _interleaved(pool, specs), hidden, memo, deadline
+        )
         if not tried:
             return self.fallback(turn) if turn.must_act else None
-        stay = value(settled(seen, side, Stream(f"{text}:0")), side, self.temper)
+        stay = value(settled(seen, side, Stream(f"{text}:0"), None, memo), side, self.temper, memo)
         ranked = sorted(tried, key=lambda t: -_mean(t[2]).score)
         if not turn.must_act:  # what rolled no dice and gained nothing is not worth a look
             ranked = [t for t in ranked if t[2][0].samples or _mean(t[2]).score > stay + 1e-9]
@@ -80,13 +90,13 @@ class Autopilot(Policy):
                 return None
         best: Tried = ranked[0]
         steps = HIDDEN_STEPS if hidden else LOOK_STEPS
-        looked = self._second_look(seen, side, text, ranked[:SECOND_LOOK], steps, deadline)
+        looked = self._second_look(seen, side, text, ranked[:SECOND_LOOK], steps, memo, deadline)
         if looked:
             best = max(looked, key=lambda t: _mean(t[2]).score)
             if (
                 not turn.must_act
                 and not _past(deadline)
-                and _mean(best[2]).score < self._passing(seen, side, text)
+                and _mean(best[2]).score < self._passing(seen, side, text, memo) - PASS_MARGIN
             ):
                 return None
         spec, action, runs = best
@@ -105,23 +115,22 @@ class Autopilot(Policy):
         text: str,
         pool: list[tuple[ActionSpec, Action]],
         hidden: bool,
+        memo: Memo,
         deadline: float | None,
     ) -> list[Tried]:
-        """Each candidate imagined once (within the budget), all under the same luck
-        (common random numbers): the candidates the rules accept, with what they showed."""
+        """Each candidate imagined once (within :data:`FIRST_SHARE` of the budget), all
+        under the same luck (common random numbers): the candidates the rules accept, with
+        what they showed."""
         tried: list[Tried] = []
-        spent = 0
         guesses: Guesses = {}
-        budget = self.budget * (HIDDEN_BUDGET if hidden else 1)
+        budget = int(self.budget * FIRST_SHARE * (HIDDEN_BUDGET if hidden else 1))
         for spec, action in pool:
-            if tried and (spent >= budget or _past(deadline)):
+            if tried and (memo.spent >= budget or _past(deadline)):
                 break
-            spent += 1
-            luck = Stream(f"{text}:0")
-            one = self._imagine(seen, action, side, luck, guesses, hidden, budget - spent)
+            look = Look(side, self.temper, Stream(f"{text}:0"), guesses, memo)
+            one = self._imagine(seen, action, look, hidden, budget - memo.spent)
             if one is not None:
-                spent += one.samples  # imagined follow-up resolutions count too
-                tried.append((spec, action, [replace(one, samples=int(one.samples > 0))]))
+                tried.append((spec, action, [one]))
         return tried
 
     def _second_look(
@@ -131,83 +140,68 @@ class Autopilot(Policy):
         text: str,
         best: list[Tried],
         steps: int,
+        memo: Memo,
         deadline: float | None,
     ) -> list[Tried]:
         """The best candidates each played out :data:`SAMPLES` times through ``steps`` step
-        ends, the k-th play-out of every one under the same luck (and the same guesses)."""
+        ends (while the budget lasts), the k-th play-out of every one under the same luck
+        (and the same guesses)."""
         looked: list[Tried] = []
         guesses: list[Guesses] = [{} for _ in range(SAMPLES)]
         for spec, action, _runs in best:
-            if _past(deadline):
+            if _past(deadline) or (looked and memo.left() <= 0):
                 break
             runs = []
             for k in range(SAMPLES):
-                luck = Stream(f"{text}:{k}")
-                one = self._played(seen, action, side, luck, guesses[k], steps)
+                look = Look(side, self.temper, Stream(f"{text}:{k}"), guesses[k], memo)
+                one = self._played(seen, action, look, steps)
                 if one is not None:
                     runs.append(one)
             if runs:
                 looked.append((spec, action, runs))
         return looked
 
-    def _passing(self, seen: GameState, side: str, text: str) -> float:
+    def _passing(self, seen: GameState, side: str, text: str, memo: Memo) -> float:
         """The value of letting the step end for the side, played out as the candidates are
         (the same luck)."""
         runs = [
-            self._played(seen, None, side, Stream(f"{text}:{k}"), {}, LOOK_STEPS)
+            self._played(seen, None, Look(side, self.temper, Stream(f"{text}:{k}"), {}, memo))
             for k in range(SAMPLES)
         ]
         return _mean([r for r in runs if r is not None]).score
 
     def _played(
-        self,
-        seen: GameState,
-        action: Action | None,
-        side: str,
-        rng: Stream,
-        guesses: Guesses,
-        steps: int,
+        self, seen: GameState, action: Action | None, look: Look, steps: int = LOOK_STEPS
     ) -> Imagined | None:
         """``action`` (None: letting the step end for the side) imagined and played out
         through ``steps`` step ends."""
         if action is None:
-            rng.child()  # what imagining an action would draw: the same luck afterwards
+            look.rng.child()  # what imagining an action would draw: the same luck afterwards
             start, rolled = seen, False
         else:
-            after = imagine(seen, action, side, rng, guesses)
+            after = look.imagine(seen, action)
             if after is None:
                 return None
             start, rolled = after
-        passing = action is None
-        end, _spent = play_out(
-            Look(side, self.temper, rng, guesses), start, LOOK_LIMIT, steps, passing
-        )
-        return _exchange(seen, end, side, value(end, side, self.temper), int(rolled))
+        end = play_out(look, start, LOOK_LIMIT, steps, action is None)[0]
+        return _exchange(seen, end, look.side, look.value(end), int(rolled))
 
     def _imagine(
-        self,
-        seen: GameState,
-        action: Action,
-        side: str,
-        rng: Stream,
-        guesses: Guesses,
-        hidden: bool,
-        left: int,
+        self, seen: GameState, action: Action, look: Look, hidden: bool, left: int
     ) -> Imagined | None:
         """One imagined outcome of ``action``; a hidden choice is judged by what follows
-        (within ``left`` more resolutions) and by its own preview's chance against a foe."""
-        after = imagine(seen, action, side, rng, guesses)
+        (within ``left`` more engine calls) and by its own preview's chance against a foe."""
+        after = look.imagine(seen, action)
         if after is None:
             return None
         state, rolled = after
         if hidden:
             limit = max(8, min(LOOK_LIMIT, left))
-            look = Look(side, self.temper, rng, guesses)
             score, extra = follow_up(look, state, limit, HIDDEN_STEPS)
-            score += self.temper.harm_done * THREAT * 2 * _aimed_chance(seen, action, side)
-            return _exchange(seen, state, side, score, extra)
-        score = value(settled(state, side, rng, guesses), side, self.temper)
-        return _exchange(seen, state, side, score, int(rolled))
+            score += self.temper.harm_done * THREAT * 2 * _aimed_chance(seen, action, look.side)
+            return _exchange(seen, state, look.side, score, int(extra > 0))
+        score = look.value(look.settled(state))
+        return _exchange(seen, state, look.side, score, int(rolled))
 
 
 def _exchange(seen: GameState, state: GameState, side: str, score: float, samples: int) -> Imagined:

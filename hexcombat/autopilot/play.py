@@ -31,7 +31,9 @@ PER_FIGURE_STEP = 12
 class Referee:
     """Who moves next when every side is played by a policy: a prompt's figure, else each
     side in turn until it passes, then the table ends the step; a side that must act for
-    the step to end (a hidden choice, a strike order) is made to."""
+    the step to end (a hidden choice, a strike order) is made to. The sides take turns to
+    go first in each kind of step (the first attack step one side, the next the other), so
+    how many moves a side made earlier never hands the other the first blow."""
 
     policies: Mapping[str, Policy]
     timings: dict[str, list[float]] = field(default_factory=dict)
@@ -39,14 +41,18 @@ class Referee:
     _count: dict[str, int] = field(default_factory=dict)
     _clock: Clock | None = None
     _turn: int = 0
+    _starts: dict[str, int] = field(default_factory=dict)
 
     def next_move(self, enc: Encounter) -> tuple[str | None, Decision] | None:
         """The next (side, decision), the table's (None, end of step), or None when stuck."""
         state = enc.state
+        sides = list(self.policies)
         if state.clock != self._clock:
             self._clock, self._done, self._count = state.clock, set(), {}
+            begun = self._starts.get(state.clock.step, 0)
+            self._starts[state.clock.step] = begun + 1
+            self._turn = begun % len(sides)
         prompt = state.prompt
-        sides = list(self.policies)
         if prompt is not None:
             side = state.figure(prompt.figure).side
             found = self._ask(enc, side, True) if side in self.policies else None
@@ -79,9 +85,9 @@ class Referee:
         self._done.add(side)
 
     def _ask(self, enc: Encounter, side: str, must_act: bool) -> Decision | None:
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the same on a busy machine
         found = self.policies[side].decide(enc, side, must_act)
-        self.timings.setdefault(self.policies[side].name, []).append(time.perf_counter() - start)
+        self.timings.setdefault(self.policies[side].name, []).append(time.process_time() - start)
         return found
 
 
@@ -127,7 +133,7 @@ def play_game(
 @dataclass
 class MatchResult:
     """Games of policy ``a`` against policy ``b``: a's wins, losses and draws, and every
-    decision's time in seconds by policy name."""
+    decision's time in CPU seconds by policy name."""
 
     a: str
     b: str

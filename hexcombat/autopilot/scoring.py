@@ -18,13 +18,15 @@ from ..figures import Figure, figure_distance
 from ..geometry import in_front_arc
 from ..state import GameState
 from .candidates import candidates, enemies
+from .memo import Memo
 from .stream import Stream
 
 THREAT = 0.1
 """What a figure offered an action aimed at a foe is worth in a follow-up (a readied weapon,
 a foe in reach)."""
 FACING = 0.08
-"""What facing the nearest foe (and standing outside its front) is worth."""
+"""What facing a foe (and standing outside its front) is worth: every foe at grips (the
+nearest when none is), so that no foe stands behind a figure."""
 ENGAGED = 0.1
 """What a figure next to a foe is worth to a side that is not falling back: it can strike
 next (the usual reach of a blow), which one look ahead does not see."""
@@ -71,10 +73,10 @@ def worth(state: GameState, figure: Figure) -> float:
     return state.ruleset.autopilot_hints(state, figure).get("worth", 1.0)
 
 
-def value(state: GameState, side: str, temper: Temperament) -> float:
+def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = None) -> float:
     """How good ``state`` is for ``side``: its figures' health against the foes', a won or
     lost fight, and standing (closing in, or falling back when badly hurt)."""
-    outcome = state.ruleset.fight_outcome(state)
+    outcome = (memo or Memo()).outcome(state)
     if outcome is not None and outcome.winner is not None:
         return WIN if outcome.winner == side else -WIN
     score = 0.0
@@ -89,8 +91,10 @@ def value(state: GameState, side: str, temper: Temperament) -> float:
                 lean = temper.approach if h >= temper.retreat_below else -temper.approach
                 gap = figure_distance(f, foe)
                 score -= lean * gap
-                if h >= temper.retreat_below:  # at grips with a foe, facing it
-                    score += FACING * _facing(f, foe) + (ENGAGED if gap <= 1 else 0.0)
+                if h >= temper.retreat_below:  # at grips with foes, facing them
+                    near = [e for e in foes if figure_distance(f, e) <= 1] or [foe]
+                    score += FACING * sum(_facing(f, e) for e in near)
+                    score += ENGAGED if gap <= 1 else 0.0
         else:
             score -= temper.harm_done * worth(state, f) * standing
     return score
@@ -128,20 +132,24 @@ def imagine(
     side: str,
     rng: Stream,
     guesses: Guesses | None = None,
+    memo: Memo | None = None,
 ) -> tuple[GameState, bool] | None:
     """The state after ``action`` on ``seen`` with imagined dice, and whether it rolled any;
     in a hidden step every other figure still to choose gets a guessed choice first, so the
-    step reveals. None when the rules refuse the action."""
+    step reveals. None when the rules refuse the action. One engine call of ``memo``."""
+    memo = memo or Memo()
+    memo.spent += 1
     work = seen.copy()
     ruleset = work.ruleset
     try:
-        if action.figure is not None and work.prompt is None and ruleset.who_acts(work).hidden:
-            for fid in ruleset.who_acts(work).waiting:
+        acting = memo.acting(seen) if work.prompt is None else None
+        if action.figure is not None and acting is not None and acting.hidden:
+            for fid in acting.waiting:
                 if fid == action.figure:
                     continue
                 key = (id(seen), fid)
                 if guesses is None or key not in guesses:
-                    found = (seen, guess_choice(seen, fid, rng))
+                    found = (seen, guess_choice(seen, fid, rng, memo))
                     if guesses is not None:
                         guesses[key] = found
                 guess = (guesses[key] if guesses is not None else found)[1]
@@ -156,27 +164,33 @@ def imagine(
     return work, bool(dice.rolls)
 
 
-def settled(state: GameState, side: str, rng: Stream, guesses: Guesses | None = None) -> GameState:
+def settled(
+    state: GameState,
+    side: str,
+    rng: Stream,
+    guesses: Guesses | None = None,
+    memo: Memo | None = None,
+) -> GameState:
     """``state`` once the table has ended the step, when it may: what a planned action (a
     move carried out at the step's end) comes to. ``state`` itself when the step cannot end
     yet (a prompt, figures still to act) or the fight is over."""
-    ruleset = state.ruleset
-    if state.prompt is not None or ruleset.fight_outcome(state) is not None:
+    memo = memo or Memo()
+    if state.prompt is not None or memo.outcome(state) is not None:
         return state
-    if not any(s.kind == "next_step" for s in ruleset.legal_actions(state, None)):
+    if not any(s.kind == "next_step" for s in memo.legal(state, None)):
         return state
-    after = imagine(state, Action("next_step"), side, rng, guesses)
+    after = imagine(state, Action("next_step"), side, rng, guesses, memo)
     return state if after is None else after[0]
 
 
-def guess_choice(state: GameState, figure_id: str, rng: Stream) -> Action | None:
+def guess_choice(
+    state: GameState, figure_id: str, rng: Stream, memo: Memo | None = None
+) -> Action | None:
     """A hidden choice another figure might make: a plain one (its first offered action's
     first values, as a player who goes straight at the nearest foe), else any it is offered
     that the rules accept (its real choice, if made, is never looked at)."""
     guesses = [
-        a
-        for s in state.ruleset.legal_actions(state, figure_id)
-        for a in candidates(state, s, rng, 4)
+        a for s in (memo or Memo()).legal(state, figure_id) for a in candidates(state, s, rng, 4)
     ]
     plain, rest = guesses[:1], guesses[1:]
     rng.shuffle(rest)

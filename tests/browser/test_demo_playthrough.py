@@ -1,12 +1,13 @@
-"""Every ruleset's demo played to its end through the page at phone and tablet size (issue 22,
-item 10), as a player would: the demo opened from the welcome card (it opens at its start),
-then each logged action carried out through the page: the acting figure selected, the action's
-card opened (or the prompt answered through its answer card, or the table's step button
-pressed), each parameter filled through the form's own fields (a hex or a figure tapped on the
-board), and the logged dice faces typed into the card's typed-dice fields. The first action
-sets the rest of the worked example aside, so at the end the saved document's log is the
-demo's log. A demo with no logged fight (skirmish's open board) is played for three full
-rounds, each figure to act carrying out the first offered action its form can complete.
+"""Every ruleset's demo played to its end through the page (issue 22, item 10), each demo at
+one of the phone, small-tablet and desktop sizes in turn, as a player would: the demo opened
+from the welcome card (it opens at its start), then each logged action carried out through the
+page: the acting figure selected, the action's card opened (or the prompt answered through its
+answer card, or the table's step button pressed), each parameter filled through the form's own
+fields (a hex or a figure tapped on the board), and the logged dice faces typed into the card's
+typed-dice fields. The first action sets the rest of the worked example aside, so at the end
+the saved document's log is the demo's log. A demo with no logged fight (skirmish's open
+board) is played for three full rounds, each figure to act carrying out the first offered
+action its form can complete.
 
 At every change of step a screenshot a person can look through
 (``test-artifacts/demo-<ruleset>-<size>-NN.png``, not committed). At each step the turn line is
@@ -154,8 +155,15 @@ def same_entry(mine: dict[str, Any], theirs: dict[str, Any], default: dict[str, 
     assert mine.get("rolls") == theirs.get("rolls")
 
 
-@pytest.mark.parametrize("size", ["phone", "tablet-touch"])
-@pytest.mark.parametrize("demo", DEMOS, ids=[d["ruleset"] for d in DEMOS])
+SIZES = ("phone", "tablet-touch", "desktop")
+PLAYED = [(demo, SIZES[i % len(SIZES)]) for i, demo in enumerate(DEMOS)]
+"""Each demo at one size, the sizes taken in turn (a phone, a small tablet with fingers, a
+desktop with a mouse), so every size plays a whole demo and every demo is played once."""
+
+
+@pytest.mark.parametrize(
+    ("demo", "size"), PLAYED, ids=[f"{d['ruleset']}-{size}" for d, size in PLAYED]
+)
 def test_22_10_each_demo_is_played_to_its_end_through_the_page(
     browser: Browser, base_url: str, demo: dict[str, Any], size: str
 ) -> None:

@@ -29,7 +29,7 @@ from .appdriver import (
     start_app,
     stored_document,
 )
-from .conftest import ARTIFACTS, ROOT, App
+from .conftest import ARTIFACTS, ROOT, VIEWPORTS, App, new_app
 from .test_demo_playthrough import DEMOS, carry_out
 from .test_play import percentile_duel
 
@@ -231,7 +231,7 @@ def test_two_devices_pair_by_decoding_each_others_qr_code(pair: tuple[App, App])
 
 
 def test_the_embed_view_never_offers_a_table(browser: Browser, base_url: str) -> None:
-    app = start_app(browser, base_url, "desktop")
+    app = new_app(browser, base_url, "desktop", VIEWPORTS["desktop"])  # started as embed only
     try:
         app.open(base_url + "?embed")
         app.wait_ready()

@@ -1,7 +1,7 @@
 """Issue 22 items seen at desktop size (1280x800, a mouse), through the page alone: the guide
 never covered by a message and naming the step button as it reads (item 2), fig-percentile's
-panel and board (item 7), a player's words (item 8), and axe-core on an open question at every
-size (item 9).
+panel and board (item 7) and a player's words (item 8); axe-core on an open question at every
+size (item 9) is in test_issue22_table.py, on its page of each size.
 """
 
 from __future__ import annotations
@@ -17,14 +17,12 @@ from hexcombat import Encounter
 from hexcombat.document import from_document
 
 from .appdriver import (
-    axe_problems,
     box,
     figure,
     hex_at,
     import_encounter,
     overlaps,
     press,
-    start_app,
     started_app_fixture,
 )
 from .conftest import ROOT, App
@@ -157,20 +155,3 @@ def test_22_8_the_panel_shows_no_engine_notation(desk: App) -> None:
     texts = " ".join([str(body.inner_text()), *page.locator("#log > li").all_text_contents()])
     assert not NOTATION.search(texts), NOTATION.findall(texts)
     assert "best two of 3d10" in " ".join(page.locator("#log > li").all_text_contents())
-
-
-# ---- item 9: axe on an open question, every size -----------------------------------------------
-@pytest.mark.parametrize("size", ["desktop", "tablet-touch", "phone"])
-def test_22_9_axe_finds_nothing_serious_with_a_question_open(
-    browser: Browser, base_url: str, size: str
-) -> None:
-    app = start_app(browser, base_url, size)
-    try:
-        press(app, app.page.locator('#welcome [data-cmd="welcome-close"]').first)
-        import_encounter(app, demo_at("strike-chance-pulse.json", "prompt"))
-        expect(app.page.locator("#panel-body [data-prompt]")).to_be_visible()
-        assert axe_problems(app.page) == []
-        app.screenshot("issue22-prompt")
-    finally:
-        app.page.context.close()
-    assert app.blocked == []

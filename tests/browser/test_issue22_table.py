@@ -1,8 +1,9 @@
 """At the table, every size (issue 22), through the page alone: the welcome card and dialogs
 open at their top, the guide is never covered and names the step button as shown, the
 phone's top bar keeps every button whole, Fit always changes something, the embed's log
-leaves the board in view, axe-core finds nothing serious, and the board's arrow keys name
-each hex and who stands there (tests/browser/test_keyboard_round.py plays whole rounds).
+leaves the board in view, axe-core finds nothing serious (with a question open too), and the
+board's arrow keys name each hex and who stands there (tests/browser/test_keyboard_round.py
+plays whole rounds).
 
 axe-core (``appdriver.axe_problems``) is the pinned dev dependency in web/package.json.
 """
@@ -20,6 +21,7 @@ from playwright.sync_api import Browser, expect
 from .appdriver import (
     axe_problems,
     box,
+    import_encounter,
     menu,
     overlaps,
     press,
@@ -29,6 +31,7 @@ from .appdriver import (
     started_app_fixture,
 )
 from .conftest import ROOT, SITE, App
+from .test_issue22_desktop import demo_at
 
 pytestmark = pytest.mark.browser
 
@@ -137,6 +140,14 @@ def test_22_9_axe_finds_nothing_serious_on_the_play_panel_editor_and_library(ui:
     page.locator("[data-library]").wait_for()
     assert axe_problems(page) == [], "library"
     press(ui, '#dialog [data-cmd="close-dialog"]')
+
+
+def test_22_9_axe_finds_nothing_serious_with_a_question_open(ui: App) -> None:
+    past_welcome(ui)
+    import_encounter(ui, demo_at("strike-chance-pulse.json", "prompt"))
+    expect(ui.page.locator("#panel-body [data-prompt]")).to_be_visible()
+    assert axe_problems(ui.page) == []
+    ui.screenshot("issue22-prompt")
 
 
 # ---- item 4 and 9: the embed at 400x300 --------------------------------------------------------

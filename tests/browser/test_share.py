@@ -243,14 +243,19 @@ def test_import_all_refuses_a_deep_backup_and_the_next_import_works(
 
 
 # ---- embed ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("where", ["cross-site", "same-site"])
-@pytest.mark.parametrize("size", [(700, 500), (400, 300)], ids=["700x500", "400x300"])
+@pytest.mark.parametrize(
+    ("size", "where"),
+    [((700, 500), "cross-site"), ((400, 300), "same-site")],
+    ids=["700x500-cross-site", "400x300-same-site"],
+)
 def test_embed_in_a_cross_site_iframe(
     browser: Browser, bases: tuple[str, str], tmp_path: Path, size: tuple[int, int], where: str
 ) -> None:
     """Cross-site: the host page is on localhost, the frame on 127.0.0.1 (the browser blocks
     the frame's storage, as headless Chromium does here, or partitions it). Same-site: the
-    host is another port of 127.0.0.1 (cross-origin, storage available and shared)."""
+    host is another port of 127.0.0.1 (cross-origin, storage available and shared). Each
+    frame size is tried once, with one of the two hosts (the size is about the controls
+    fitting, the host about storage: neither depends on the other)."""
     base = bases[0]
     enc = demo()
     width, height = size

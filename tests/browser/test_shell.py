@@ -48,33 +48,13 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
 
 
 @pytest.mark.parametrize("app", ["desktop"], indirect=True)
-def test_what_the_first_draw_does_not_need_comes_after_ready(app: App) -> None:
-    """later.tgz (the other rulesets, the set-up, library and share panels) is requested
-    once the page is ready, and then a ruleset and a panel from it work."""
-    app.open()
-    app.wait_ready()
-    app.page.wait_for_function(
-        "performance.getEntriesByName(new URL('later.tgz', location.href).href).length > 0"
-    )
-    requested_at = app.page.evaluate(
-        "performance.getEntriesByName(new URL('later.tgz', location.href).href)[0].startTime"
-    )
-    assert requested_at >= app.page.evaluate("hexcombatBoot.timings.ready")
-    app.page.locator('#mode-switch [data-mode="edit"]').click()  # the set-up panel
-    expect(app.page.locator("html")).to_have_attribute("data-mode", "edit")
-    app.page.locator("#menu-button").click()
-    app.page.locator('#menu [data-cmd="new"]').click()  # the library's new-encounter form
-    select = app.page.locator('[data-field="ruleset"] select')
-    options = select.locator("option").all_inner_texts()
-    select.select_option(index=next(i for i, t in enumerate(options) if t.startswith("FIG")))
-    expect(app.page.locator('[data-lib="create"]')).to_be_visible()
-    assert app.page.evaluate("hexcombatBoot.error") is None
-
-
-@pytest.mark.parametrize("app", ["desktop"], indirect=True)
-def test_loading_screen_shows_name_progress_and_stages_in_order(app: App) -> None:
+def test_loading_screen_shows_stages_in_order_and_what_the_first_draw_needs_not_comes_after(
+    app: App,
+) -> None:
     """While loading: app name, a progress bar and a stage in words; stages advance in order
-    (the runtime's download and Python's start overlap)."""
+    (the runtime's download and Python's start overlap). later.tgz (the other rulesets, the
+    set-up, library and share panels) is requested once the page is ready, and then a
+    ruleset and a panel from it work (one start watched for both)."""
     app.open()
     assert app.state == "loading"
     expect(app.page.locator("#boot-title")).to_have_text("Hex Combat")
@@ -94,6 +74,23 @@ def test_loading_screen_shows_name_progress_and_stages_in_order(app: App) -> Non
     assert timings["runtime"] <= timings["engine"]
     assert timings["ready"] >= timings["board"]
     assert app.page.locator("#boot-progress").get_attribute("value") == "100"
+
+    app.page.wait_for_function(
+        "performance.getEntriesByName(new URL('later.tgz', location.href).href).length > 0"
+    )
+    requested_at = app.page.evaluate(
+        "performance.getEntriesByName(new URL('later.tgz', location.href).href)[0].startTime"
+    )
+    assert requested_at >= app.page.evaluate("hexcombatBoot.timings.ready")
+    app.page.locator('#mode-switch [data-mode="edit"]').click()  # the set-up panel
+    expect(app.page.locator("html")).to_have_attribute("data-mode", "edit")
+    app.page.locator("#menu-button").click()
+    app.page.locator('#menu [data-cmd="new"]').click()  # the library's new-encounter form
+    select = app.page.locator('[data-field="ruleset"] select')
+    options = select.locator("option").all_inner_texts()
+    select.select_option(index=next(i for i, t in enumerate(options) if t.startswith("FIG")))
+    expect(app.page.locator('[data-lib="create"]')).to_be_visible()
+    assert app.page.evaluate("hexcombatBoot.error") is None
 
 
 @pytest.mark.parametrize("app", ["desktop"], indirect=True)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import json
 import re
 from pathlib import Path
@@ -113,8 +114,10 @@ def engine_words() -> set[str]:
     return fields | (shared or set())
 
 
+@functools.cache
 def ruleset_names() -> dict[str, set[str]]:
-    """What to look for: 'ids' (anywhere) and 'names' (as whole quoted strings)."""
+    """What to look for: 'ids' (anywhere) and 'names' (as whole quoted strings); worked out
+    once, by the first test that needs it (not while pytest collects, in every worker)."""
     ids: set[str] = set()
     names: set[str] = set()
     for r in all_rulesets():
@@ -123,16 +126,13 @@ def ruleset_names() -> dict[str, set[str]]:
     return {"ids": ids, "names": names - engine_words()}
 
 
-NAMES = ruleset_names()
-
-
 def _id_hits(text: str) -> list[str]:
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         lowered = line.lower()
         found += [
             f"{number}: ruleset id {i!r}"
-            for i in sorted(NAMES["ids"])
+            for i in sorted(ruleset_names()["ids"])
             if re.search(rf"(?<![\w-]){re.escape(i.lower())}(?![\w-])", lowered)
         ]
     return found
@@ -165,7 +165,7 @@ def _python_hits(text: str) -> list[str]:
             if (
                 isinstance(e, ast.Constant)
                 and isinstance(e.value, str)
-                and e.value in NAMES["names"]
+                and e.value in ruleset_names()["names"]
             ):
                 found.append(f"{e.lineno}: {e.value!r}")
     return sorted(set(found), key=lambda f: (int(f.split(":")[0]), f))
@@ -182,7 +182,7 @@ def _markup_hits(text: str) -> list[str]:
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         for groups in MARKUP.findall(line):
-            found += [f"{number}: {w!r}" for w in groups if w in NAMES["names"]]
+            found += [f"{number}: {w!r}" for w in groups if w in ruleset_names()["names"]]
     return found
 
 
@@ -194,9 +194,9 @@ def hits(text: str, python: bool = True) -> list[str]:
 
 
 def test_the_names_are_collected() -> None:
-    assert {"skirmish", "fig-percentile", "fig_percentile"} <= NAMES["ids"]
-    assert {"move", "plan_move", "attack", "declare", "actions_left"} <= NAMES["names"]
-    assert "next_step" not in NAMES["names"]  # every ruleset's common action
+    assert {"skirmish", "fig-percentile", "fig_percentile"} <= ruleset_names()["ids"]
+    assert {"move", "plan_move", "attack", "declare", "actions_left"} <= ruleset_names()["names"]
+    assert "next_step" not in ruleset_names()["names"]  # every ruleset's common action
     assert {"label", "steps", "acting"} <= engine_words()  # keys of every ruleset's views
 
 
