@@ -10,8 +10,6 @@ Standard library only; runs the same under CPython and Pyodide.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from .actions import Action, ActionSpec
 from .document import dumps, from_document, loads, to_document
 from .encounter import Encounter, LogEntry, MoreDiceNeededError, Setup
@@ -28,6 +26,7 @@ from .figures import Equipment, Figure, Pool, Status
 from .geometry import Hex
 from .rulesets import all_rulesets, get_ruleset
 from .schema import Choice, FieldSpec
+from .version import __version__
 
 __all__ = [
     "Action",

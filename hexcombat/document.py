@@ -23,14 +23,13 @@ from .encounter import (
     Encounter,
     LogEntry,
     Setup,
-    figure_problems,
-    option_problems,
-    placement_problems,
+    end_seal,
 )
 from .errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
 from .figures import Figure, figure_from_json, parse_hex
 from .geometry import Hex
 from .rulesets import Ruleset, get_ruleset
+from .setup_checks import figure_problems, option_problems, placement_problems
 from .validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"
@@ -132,8 +131,13 @@ def _refuse_constant(name: str) -> Json:
     raise ValueError(f"{name} is not a number (only finite numbers are allowed)")
 
 
-def from_document(data: Json) -> Encounter:
-    """Build an encounter from a parsed document, migrating older versions."""
+def from_document(data: Json, *, end_seal: str = "") -> Encounter:
+    """Build an encounter from a parsed document, migrating older versions.
+
+    ``end_seal`` only for a document this device saved itself, with the
+    :func:`~hexcombat.encounter.end_seal` it kept beside it (a replay that skips the checks
+    of each action and is kept only when it ends in the sealed state; see :class:`Encounter`).
+    """
     reader = Reader()
     reader.problems += limit_problems(data)
     reader.raise_if_any("this document is beyond hexcombat's limits")
@@ -144,7 +148,7 @@ def from_document(data: Json) -> Encounter:
     setup, log, cursor = _read(doc, reader)
     reader.raise_if_any()
     assert setup is not None and cursor is not None
-    return Encounter(setup, log, cursor)
+    return Encounter(setup, log, cursor, end_seal=end_seal)
 
 
 def _semantic_problems(
@@ -353,6 +357,7 @@ __all__ = [
     "MIGRATIONS",
     "VERSION",
     "dumps",
+    "end_seal",
     "from_document",
     "from_share_code",
     "loads",

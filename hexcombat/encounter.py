@@ -9,14 +9,14 @@ An action that is illegal, or whose dice are wrong, raises and leaves the
 encounter exactly as it was; a replay checks every logged action against what
 was offered at its place, so a tampered entry is refused by its path (a ruleset
 may keep a search by everything it depends on, so the handler that walks the
-checked move does not search again: skirmish does).
+checked move does not search again: skirmish does). Only a fight an app saved on
+this device with its :func:`end_seal` is replayed without those checks, and that
+replay is kept only when it ends in the sealed state.
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,11 +26,12 @@ from .board import Board
 from .dice import Dice, DiceExhaustedError, Roll, ScriptedDice, SeededDice
 from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Problem
 from .events import Event
-from .figures import Figure, is_standing, mount_problems
+from .figures import Figure
 from .geometry import Hex
-from .layout import hex_label
 from .rulesets import get_ruleset
 from .rulesets.base import GM_ACTIONS, Preview, Ruleset
+from .sealing import played, played_more, state_seal
+from .setup_checks import figure_problems, merged_data, option_problems, placement_problems
 from .state import GameState
 from .validation import Json, limit_problems, shown
 
@@ -106,18 +107,6 @@ def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> None:
     state.ruleset.resolve(state, entry.action, dice)
 
 
-def merged_data(ruleset: Ruleset, overrides: Mapping[str, Json]) -> dict[str, Json]:
-    """The ruleset's data tables with an encounter's overrides applied entry by entry."""
-    data = ruleset.default_data()
-    for table, entries in overrides.items():
-        base = data.get(table)
-        if isinstance(base, dict) and isinstance(entries, dict):
-            data[table] = {**base, **entries}
-        else:
-            data[table] = entries
-    return data
-
-
 def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
     """Every reason the setup cannot be played: name, options, figures, positions, stacking."""
     problems = option_problems(setup.options, ruleset)
@@ -140,67 +129,6 @@ def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
     return problems + placement_problems(figures, setup.board, ruleset.stacking(options))
 
 
-def option_problems(options: Mapping[str, Json], ruleset: Ruleset) -> list[Problem]:
-    """Unknown ruleset options and values that are not allowed, by path."""
-    return [
-        Problem(f"ruleset.options.{p.path}", p.message) for p in ruleset.option_problems(options)
-    ]
-
-
-def figure_problems(
-    figures: Sequence[tuple[int, Figure]], ruleset: Ruleset, overrides: Mapping[str, Json]
-) -> list[Problem]:
-    """Duplicate ids, facings and the ruleset's own checks of each (index, figure)."""
-    data = merged_data(ruleset, overrides)
-    problems = []
-    seen: dict[str, int] = {}
-    for i, fig in figures:
-        path = f"figures[{i}]"
-        if fig.id in seen:
-            problems.append(
-                Problem(f"{path}.id", f"{fig.id!r} is already used by figures[{seen[fig.id]}]")
-            )
-        seen.setdefault(fig.id, i)
-        if not 0 <= fig.facing <= 5:
-            problems.append(Problem(f"{path}.facing", f"must be 0-5, got {shown(fig.facing)}"))
-        problems += [
-            Problem(f"{path}.{p.path}", p.message) for p in ruleset.figure_problems(fig, data)
-        ]
-    return problems + mount_problems(figures)
-
-
-def placement_problems(
-    figures: Sequence[tuple[int, Figure]], board: Board, limit: int
-) -> list[Problem]:
-    """Figures off the board, in terrain no one can enter, or crowded beyond ``limit`` per hex.
-
-    Every covered hex counts; a rider shares its mount's place and is not counted.
-    """
-    problems = []
-    crowd: dict[Hex, list[str]] = {}
-    for i, fig in figures:
-        for h in fig.hexes():
-            if not board.contains(h):
-                where = f"{h} is off the {board.width}x{board.height} board"
-                problems.append(Problem(f"figures[{i}].position", where))
-            elif board.terrain_at(h).impassable:
-                where = (
-                    f"{hex_label(h)} ({h}) is {board.terrain_at(h).name}, which no one can enter"
-                )
-                problems.append(Problem(f"figures[{i}].position", where))
-            if is_standing(fig):
-                crowd.setdefault(h, []).append(fig.id)
-    for h, ids in crowd.items():
-        if len(ids) > limit:
-            problems.append(
-                Problem(
-                    "figures",
-                    f"{', '.join(ids)} share {hex_label(h)} ({h}); at most {limit} per hex",
-                )
-            )
-    return problems
-
-
 class Encounter:
     """A fight: setup, action log and cursor, with the current state derived by replay.
 
@@ -210,8 +138,17 @@ class Encounter:
     """
 
     def __init__(
-        self, setup: Setup, log: Iterable[LogEntry] = (), cursor: int | None = None
+        self,
+        setup: Setup,
+        log: Iterable[LogEntry] = (),
+        cursor: int | None = None,
+        *,
+        end_seal: str = "",
     ) -> None:
+        """``end_seal``: what :func:`end_seal` said of this very setup and log when this device
+        saved them (its own storage only): the log is then replayed without checking each
+        action against its offers, and that replay is kept only when it ends in the sealed
+        state; otherwise (or when it fails in any way) the log is replayed and checked."""
         self.ruleset = get_ruleset(setup.ruleset)
         problems = setup_problems(setup, self.ruleset)
         if problems:
@@ -223,8 +160,16 @@ class Encounter:
             raise InvalidDocumentError(
                 [Problem("cursor", f"must be 0-{len(self._log)}, got {shown(stop)}")]
             )
-        key = _replay_key(setup, self._log)
-        known = _REPLAYS.pop(key, None) or self._replay_all()
+        self._played = played(setup, self._log)
+        key = self._played.hexdigest()
+        known = _REPLAYS.pop(key, None)
+        self._seal = ""
+        """The :func:`end_seal` of this set-up and log, once worked out (or held on opening)."""
+        if known is None and end_seal:
+            known = self._replay_sealed(key, end_seal)
+            self._seal = end_seal if known is not None else ""
+        if known is None:
+            known = self._replay_all()
         _REPLAYS[key] = known
         while len(_REPLAYS) > REPLAYS_KEPT:
             del _REPLAYS[next(iter(_REPLAYS))]
@@ -235,23 +180,45 @@ class Encounter:
         self._offers_state: GameState | None = None
         self._offers: dict[str | None, tuple[ActionSpec, ...]] = {}
 
-    def _replay_all(self) -> tuple[list[list[Event]], dict[int, GameState]]:
-        """Check and replay the whole log: every entry's events, and the states at checkpoints."""
+    def _replay_all(self, checked: bool = True) -> tuple[list[list[Event]], dict[int, GameState]]:
+        """Check and replay the whole log: every entry's events, and the states at checkpoints
+        (the last one after the whole log). ``checked=False`` only for :meth:`_replay_sealed`.
+
+        One working state takes every entry in turn and is copied only at checkpoints (a
+        failed entry refuses the whole log, so no entry needs a copy to fall back to); the
+        states kept are those copies, never changed again, as a copy per entry left them.
+        """
         state = self._initial_state()
         events: list[list[Event]] = []
         checkpoints = {0: state}
+        work = state.copy()
         for i, entry in enumerate(self._log):
             try:
-                state = self._replay(state, entry)
+                self._replay(work, entry, checked)
             except (HexcombatError, ValueError) as exc:
                 raise InvalidDocumentError(
                     [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {exc}")],
                     "the action log does not replay",
                 ) from exc
-            events.append(state.events)
+            events.append(work.events)
             if (i + 1) % CHECKPOINT_EVERY == 0 or i + 1 == len(self._log):
-                checkpoints[i + 1] = state
+                kept = work.copy()
+                kept.events = work.events
+                checkpoints[i + 1] = kept
+            work.events = []
         return events, checkpoints
+
+    def _replay_sealed(
+        self, key: str, seal: str
+    ) -> tuple[list[list[Event]], dict[int, GameState]] | None:
+        """The replay without the offer checks, when it ends in the state ``seal`` names
+        (None when it does not, or fails: the caller then replays with the checks)."""
+        try:
+            events, checkpoints = self._replay_all(checked=False)
+            end = checkpoints[len(self._log)]
+            return (events, checkpoints) if state_seal(key, end) == seal else None
+        except Exception:  # a log the rules no longer take: the checked replay says where
+            return None
 
     # ---- building ------------------------------------------------------
     @classmethod
@@ -407,7 +374,12 @@ class Encounter:
                 f"{len(faces or ()) - dice.remaining}: " + ", ".join(r.expr for r in dice.rolls)
             )
         entry = LogEntry(action, tuple(dice.rolls), note)
+        if self._cursor == len(self._log):  # the digest so far, with the new entry added
+            self._played = played_more(self._played.copy(), (entry,))
+        else:
+            self._played = played(self.setup, (*self._log[: self._cursor], entry))
         self._log = (*self._log[: self._cursor], entry)
+        self._seal = ""
         del self._events[self._cursor :]
         self._checkpoints = {i: s for i, s in self._checkpoints.items() if i <= self._cursor}
         self._near = {i: s for i, s in self._near.items() if i <= self._cursor}
@@ -443,16 +415,16 @@ class Encounter:
         twin._near = dict(self._near)
         return twin
 
-    def _replay(self, before: GameState, entry: LogEntry) -> GameState:
-        self._check_offered(entry.action, before)
-        work = before.copy()
+    def _replay(self, work: GameState, entry: LogEntry, checked: bool = True) -> None:
+        """Check a logged entry against what ``work`` offers, then apply it to ``work``."""
+        if checked:
+            self._check_offered(entry.action, work)
         dice = ScriptedDice(entry.faces)
         apply_entry(work, entry, dice)
         replayed = [r.expr for r in dice.rolls]
         recorded = [r.expr for r in entry.rolls]
         if replayed != recorded:
             raise IllegalActionError(f"rolled {replayed} on replay but the log recorded {recorded}")
-        return work
 
     def _check_offered(self, action: Action, state: GameState | None = None) -> None:
         """Refuse an action not offered now, with values a document could not hold (a lone
@@ -565,22 +537,25 @@ class Encounter:
 
 
 _REPLAYS: dict[str, tuple[list[list[Event]], dict[int, GameState]]] = {}
-"""The most recent replays, oldest first, by :func:`_replay_key` (states are never changed)."""
+"""The most recent replays, oldest first, by :func:`~hexcombat.sealing.played` (states never
+change)."""
 
 
-def _replay_key(setup: Setup, log: Sequence[LogEntry]) -> str:
-    """A digest of everything a replay depends on: not the name or notes."""
-    played = {
-        "ruleset": setup.ruleset,
-        "options": setup.options,
-        "board": setup.board.to_json(),
-        "figures": [f.to_json() for f in setup.figures],
-        "data": setup.data,
-        "seed": setup.seed,
-        "log": [e.to_json() for e in log],
-    }
-    text = json.dumps(played, sort_keys=True, default=repr, ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()
+def end_seal(encounter: Encounter) -> str:
+    """A digest of the engine's code (:func:`~hexcombat.version.engine_digest`), everything
+    a replay of the encounter depends on (:func:`~hexcombat.sealing.played`: set-up and
+    whole log) and the state after its whole log.
+
+    An app keeps it beside a fight it saved in this device's own storage and passes it back
+    when it opens that fight (``Encounter(..., end_seal=...)``): the encounter in memory was
+    checked (played action by action, or replayed with every action checked), so a replay of
+    the same log by the same engine that ends in the same state needs no checks. Never for
+    documents from elsewhere (files, share links, other devices): those are always checked.
+    """
+    if not encounter._seal:
+        end = encounter._state_at(len(encounter.log))
+        encounter._seal = state_seal(encounter._played.hexdigest(), end)
+    return encounter._seal
 
 
 def _fresh(figures: Sequence[Figure]) -> list[Figure]:

@@ -63,7 +63,7 @@ class Clock:
 
     def at(self, step: str) -> Clock:
         """The same units at another step."""
-        return replace(self, step=step)
+        return Clock(self.counters, step)
 
     def rolled(self, unit: int, step: str) -> Clock:
         """``step`` of the next unit number ``unit`` (an index): inner counters restart at 1."""

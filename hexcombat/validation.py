@@ -91,6 +91,8 @@ def limit_problems(data: Json, path: str = "") -> list[Problem]:
     """
     if type(data) is dict and all(_plain(k) and _plain(v) for k, v in data.items()):
         return []  # the common case, an action's few parameters, checked once per logged action
+    if _all_within(data):
+        return []  # a whole document within limits: walked once, no path made
     problems: list[Problem] = []
     stack: list[tuple[Json, str, int]] = [(data, path, 0)]
     while stack and len(problems) < MAX_PROBLEMS:
@@ -129,10 +131,33 @@ def limit_problems(data: Json, path: str = "") -> list[Problem]:
     return problems
 
 
+def _all_within(data: Json) -> bool:
+    """True when ``data`` is within every limit (only then: a float, or anything else not at a
+    glance plainly within, says False and :func:`limit_problems` walks it again for paths)."""
+    stack: list[tuple[Json, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        kind = type(value)
+        if kind is dict or kind is list:
+            if depth >= MAX_DEPTH:
+                return False
+            items = value.items() if kind is dict else enumerate(value)
+            for key, item in items:
+                if kind is dict and not (type(key) is str and _plain(key)):
+                    return False
+                if type(item) is dict or type(item) is list:
+                    stack.append((item, depth + 1))
+                elif not _plain(item):
+                    return False
+        elif not _plain(value):
+            return False
+    return True
+
+
 def _plain(value: object) -> bool:
     """True for text, a whole number or a constant that is within every limit at a glance."""
     if type(value) is str:
-        return len(value) <= MAX_STRING and value.isascii()
+        return len(value) <= MAX_STRING and (value.isascii() or not _LONE_SURROGATE.search(value))
     if type(value) is int:
         return -MAX_INTEGER <= value <= MAX_INTEGER
     return type(value) is bool or value is None

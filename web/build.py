@@ -111,6 +111,7 @@ CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="(?P<
 ZIP_MTIME = 1577836800
 # The start's archives: the engine, and the page's modules but web/main.py (see write_archives),
 # as bzip2 tars of bytecode, which python-start.mjs fetches and unpacks itself.
+VERSION_FILE = "hexcombat/version.py"
 ENGINE_ARCHIVE = "hexcombat.tar.bz2"
 PAGE_ARCHIVE = "web.tar.bz2"
 JSQR_FILE = "vendor/jsqr/jsQR.js.gz"  # web/table/scan.py unpacks it
@@ -353,6 +354,7 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
     ``later_names`` lists, from both, as sources); return the number of engine files."""
     engine = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
     engine.update(extra_files(extra_rulesets))
+    engine[VERSION_FILE] = stamped_version(engine)
     page = {
         f"web/{rel.as_posix()}": (WEB / rel).read_bytes()
         for rel in modules
@@ -367,6 +369,19 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
         {k: v for k, v in {**engine, **page}.items() if k.startswith(later)},
     )
     return len(engine)
+
+
+def stamped_version(engine: dict[str, bytes]) -> bytes:
+    """``hexcombat/version.py`` with ``BUILD_DIGEST`` set to the digest of the shipped
+    engine's Python files: the page ships no sources to work it out from (bytecode), and a
+    library entry's seal must name the code that checked it."""
+    from hexcombat.version import files_digest
+
+    digest = files_digest((name, data) for name, data in engine.items() if name != VERSION_FILE)
+    source = engine[VERSION_FILE].decode("utf-8")
+    if '\nBUILD_DIGEST = ""\n' not in source:
+        fail(f"{VERSION_FILE} has no BUILD_DIGEST line to stamp")
+    return source.replace('\nBUILD_DIGEST = ""\n', f'\nBUILD_DIGEST = "{digest}"\n').encode()
 
 
 def copy_vendor(out: Path) -> None:
@@ -391,8 +406,8 @@ def copy_vendor(out: Path) -> None:
     shutil.copy2(jsqr / "LICENSE", out / "vendor" / "jsqr" / "LICENSE")
     # the QR decoder a joining device may load, gzipped: the offline copy keeps it (so every
     # first visit downloads it), and a fifth of its bytes is enough (web/table/scan.py)
-    source = (jsqr / "dist" / "jsQR.js").read_bytes()
-    (out / JSQR_FILE).write_bytes(gzip.compress(source, 9, mtime=0))
+    decoder = (jsqr / "dist" / "jsQR.js").read_bytes()
+    (out / JSQR_FILE).write_bytes(gzip.compress(decoder, 9, mtime=0))
 
 
 def inline_script_hashes(html: str) -> list[str]:

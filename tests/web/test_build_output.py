@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from hexcombat.version import files_digest
 from web import build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,7 +79,11 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
     build.build(tmp_path / "a")
     build.build(tmp_path / "b")
     later = build.later_names()
-    sources = {rel.as_posix() for rel in build.engine_files()} | {
+    engine = [rel.as_posix() for rel in build.engine_files()]
+    digest = files_digest(
+        (k, (build.ROOT / k).read_bytes()) for k in engine if k != build.VERSION_FILE
+    )
+    sources = set(engine) | {
         f"web/{rel.as_posix()}" for rel in build.page_modules() if rel.as_posix() != "main.py"
     }
     for name, root in ((build.ENGINE_ARCHIVE, "hexcombat/"), (build.PAGE_ARCHIVE, "web/")):
@@ -89,6 +94,8 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
         expected = {k for k in sources if k.startswith(root) and not k.startswith(later)}
         assert set(members) == {f"{k}c" if k.endswith(".py") else k for k in expected}
         for key, data in members.items():
+            if key == f"{build.VERSION_FILE}c":  # stamped with the shipped engine's digest
+                assert digest.encode() in data
             if key.endswith(".pyc"):
                 assert f"/home/pyodide/{key[:-1]}".encode() in data, key
             else:

@@ -229,7 +229,9 @@ def test_opening_a_listed_entry_reads_its_document_once(
     entry, _ = make_library(store).add(fight.copy())
     reads: list[object] = []
     real = storage.from_document
-    monkeypatch.setattr(storage, "from_document", lambda doc: reads.append(1) or real(doc))
+    monkeypatch.setattr(
+        storage, "from_document", lambda doc, **kw: reads.append(1) or real(doc, **kw)
+    )
     library = make_library(store)
     assert library.last_opened() is None and library.entries()[0].readable
     first = library.load(entry.id)

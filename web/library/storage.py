@@ -463,7 +463,7 @@ class Library:
         if not stored.is_manifest(data):
             return from_document(data)
         doc, sizes = stored.document(entry_id, data, self.store.get)
-        encounter = from_document(doc)
+        encounter = from_document(doc, end_seal=stored.seal_of(data))
         self._parts[entry_id] = stored.known_parts(encounter, data, sizes)
         return encounter
 

@@ -3,7 +3,7 @@
 A revision key ``hexcombat:enc:<id>:r<n>`` holds a manifest::
 
     {"format": "hexcombat-stored", "version": 1, "head": "<digest>",
-     "log": ["<digest>", ...], "cursor": 4999}
+     "log": ["<digest>", ...], "cursor": 4999, "seal": "<digest>"}
 
 and each digest names a part, ``hexcombat:enc:<id>:p<digest>``: the head is the encounter
 document without its log and cursor (:func:`hexcombat.document.setup_document`), each log
@@ -13,6 +13,14 @@ the log write only a new manifest (under 1 KB at 5,000 actions), an action rewri
 log part, a set-up edit the head. A revision is the manifest plus the parts it names, so the
 library's guarantees hold as before (write the new revision completely, then point the
 index at it).
+
+The ``seal`` is the engine's :func:`~hexcombat.document.end_seal` of the encounter saved:
+this device checked that log (every action was checked when it was played or replayed), so
+opening it again replays it without the checks and keeps that replay only when it ends in
+the sealed state (a different engine, set-up, log or end state: the checked replay, which
+names a tampered entry). Only this library passes a seal: a file, a share link, a backup or
+another device's fight is always checked (an export holds no seal). A manifest without one
+(written before) is checked, and its next save adds it.
 
 A revision written before issue 21 holds the whole document; it is read as it is, and the
 next save writes a manifest (migration on read). Every text goes through the engine's
@@ -31,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexcombat.document import FORMAT, read_json, setup_document
+from hexcombat.document import FORMAT, end_seal, read_json, setup_document
 from hexcombat.encounter import Encounter, LogEntry, Setup
 from hexcombat.errors import InvalidDocumentError, Problem
 
@@ -40,6 +48,7 @@ MANIFEST_VERSION = 1
 CHUNK = 250
 """Log entries per log part: an action rewrites at most this many entries' text."""
 DIGEST = re.compile(r"^[0-9a-f]{16}$")
+SEAL = re.compile(r"^[0-9a-f]{32}$")
 
 
 def part_key(entry_id: str, digest: str) -> str:
@@ -95,6 +104,7 @@ def split(entry_id: str, enc: Encounter, known: Parts) -> tuple[str, dict[str, s
         "head": head,
         "log": [digest for _, digest in chunks],
         "cursor": enc.cursor,
+        "seal": end_seal(enc),
     }
     return _compact(manifest), new, Parts(enc.setup, head, chunks)
 
@@ -102,6 +112,12 @@ def split(entry_id: str, enc: Encounter, known: Parts) -> tuple[str, dict[str, s
 def is_manifest(data: Any) -> bool:
     """True when parsed stored text is a manifest (not a whole document)."""
     return isinstance(data, dict) and data.get("format") == MANIFEST_FORMAT
+
+
+def seal_of(data: dict[str, Any]) -> str:
+    """The seal a parsed manifest holds ('' when it has none, or not one of the right form)."""
+    seal = data.get("seal")
+    return seal if isinstance(seal, str) and SEAL.match(seal) else ""
 
 
 def referenced(entry_id: str, text: str | None) -> set[str]:
