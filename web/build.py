@@ -1,7 +1,6 @@
 """Build the deployable site folder ``dist/site/`` from the repository.
 
-Usage: ``python web/build.py [--out DIR] [--serve [--port N]] [--extra-ruleset DIR:CLASS]
-[--bytecode]``
+Usage: ``python web/build.py [--out DIR] [--serve [--port N]] [--extra-ruleset DIR:CLASS]``
 (standard library only).
 With ``--serve`` the folder is then served on http://127.0.0.1:PORT/ with the
 MIME types the runtime needs (``SiteHandler``; the browser tests use it too).
@@ -10,11 +9,12 @@ The result is one self-contained folder with relative URLs only, so it can be
 copied to any static host, a subfolder of one, or a wiki attachment area:
 
 - ``index.html`` (with the first-visit board's picture, ``web/board_picture.py``),
-  ``pyscript.json`` (with the ``files`` map filled in), the start-up
-  script ``web/main.py`` and the other browser-side Python modules in ``web.tgz``;
+  ``pyscript.json``, the start-up script ``web/main.py`` and the other browser-side
+  Python modules in ``web.tar.bz2``;
 - ``static/`` (icons, styles);
-- ``hexcombat.tgz``: the engine package with its JSON data files, which PyScript
-  unpacks onto ``sys.path`` through ``"files": {"./hexcombat.tgz": "./*"}``;
+- ``hexcombat.tar.bz2``: the engine package with its JSON data files; like ``web.tar.bz2``
+  its modules are sourceless bytecode (``compiled``), fetched by ``python-start.mjs`` beside
+  the runtime and unpacked into the home folder, on ``sys.path``, before PyScript gets Python;
 - ``later.tgz``: what a start does not need before the first draw (the rulesets other
   than the starter, the CLI, the set-up, library and share panels), unpacked by
   ``web/later.py`` once the page is ready or at the first import that needs it;
@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import bz2
 import functools
 import gzip
 import hashlib
@@ -46,6 +47,7 @@ import subprocess
 import sys
 import tarfile
 import tokenize
+import typing
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -72,6 +74,7 @@ MIME_TYPES = {
     ".json": "application/json",
     ".zip": "application/zip",
     ".tgz": "application/gzip",  # never with a Content-Encoding: the page unpacks it
+    ".bz2": "application/x-bzip2",  # (the same)
     ".py": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".css": "text/css",
@@ -106,10 +109,11 @@ CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="(?P<
 
 # Fixed timestamp for tar entries so that identical sources give identical archives.
 ZIP_MTIME = 1577836800
-# The start's archives: the engine, and the page's modules but web/main.py (see write_archives).
+# The start's archives: the engine, and the page's modules but web/main.py (see write_archives),
+# as bzip2 tars of bytecode, which python-start.mjs fetches and unpacks itself.
 VERSION_FILE = "hexcombat/version.py"
-ENGINE_ARCHIVE = "hexcombat.tgz"
-PAGE_ARCHIVE = "web.tgz"
+ENGINE_ARCHIVE = "hexcombat.tar.bz2"
+PAGE_ARCHIVE = "web.tar.bz2"
 JSQR_FILE = "vendor/jsqr/jsQR.js.gz"  # web/table/scan.py unpacks it
 
 
@@ -296,11 +300,22 @@ def write_tgz(target: Path, entries: dict[str, bytes]) -> None:
     """Write a gzipped tar of ``entries`` as the page gets them (deterministic order and
     dates). One compressed stream over all files: a fifth smaller than a zip, which
     compresses each file alone; PyScript unpacks it the same way (``"./*"``)."""
-    with (
-        target.open("wb") as raw,
-        gzip.GzipFile("", "wb", 9, raw, mtime=0) as packed,
-        tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar,
-    ):
+    with target.open("wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as packed:
+        write_tar(packed, entries)
+
+
+def write_tbz(target: Path, entries: dict[str, bytes]) -> None:
+    """Write a bzip2 tar of ``entries`` (as ``write_tgz``): of the start's bytecode, about
+    a third smaller than gzip (README, "Performance"); ``python-start.mjs`` unpacks it.
+    Blocks of 500 kB, not 900: unpacking the engine's with 900 kB blocks grows the snapshot
+    worker's memory past what a start from its snapshot has, and that start then fails."""
+    with bz2.BZ2File(target, "wb", compresslevel=5) as packed:
+        write_tar(packed, entries)
+
+
+def write_tar(packed: typing.BinaryIO, entries: dict[str, bytes]) -> None:
+    """Write ``entries`` as a tar to the stream ``packed`` (deterministic order and dates)."""
+    with tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
         for name, data in entries.items():
             body = shipped(name, data)  # (a .pyc as it is)
             info = tarfile.TarInfo(name)
@@ -311,8 +326,8 @@ def write_tgz(target: Path, entries: dict[str, bytes]) -> None:
 def compiled(entries: dict[str, bytes]) -> dict[str, bytes]:
     """``entries`` with every Python module as sourceless bytecode (``name.pyc``), compiled
     from its lean source by the vendored Pyodide under Node (``web/compile-pyc.mjs``): the
-    page imports the start's modules without compiling them (most of their import time), but
-    the archives are 2.3 times the bytes (README, "Performance"), so it is a build option."""
+    page imports the start's modules without compiling them (most of their import time), for
+    more bytes than the sources (README, "Performance")."""
     sources = {k: shipped(k, v).decode("utf-8") for k, v in entries.items() if k.endswith(".py")}
     if not sources:
         return entries
@@ -333,13 +348,10 @@ def compiled(entries: dict[str, bytes]) -> dict[str, bytes]:
     }
 
 
-def write_archives(
-    out: Path, modules: list[Path], extra_rulesets: Sequence[str] = (), *, bytecode: bool = False
-) -> int:
-    """Write ``hexcombat.tgz`` (the engine), ``web.tgz`` (the page's modules but
-    ``web/main.py``) and ``later.tgz`` (what ``later_names`` lists, from both); return the
-    number of engine files. With ``bytecode`` the start's archives hold ``.pyc`` files
-    (``compiled``) instead of sources."""
+def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
+    """Write ``hexcombat.tar.bz2`` (the engine), ``web.tar.bz2`` (the page's modules but
+    ``web/main.py``), both of ``.pyc`` files (``compiled``), and ``later.tgz`` (what
+    ``later_names`` lists, from both, as sources); return the number of engine files."""
     engine = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
     engine.update(extra_files(extra_rulesets))
     engine[VERSION_FILE] = stamped_version(engine)
@@ -351,7 +363,7 @@ def write_archives(
     later = later_names()
     for name, entries in ((ENGINE_ARCHIVE, engine), (PAGE_ARCHIVE, page)):
         start = {k: v for k, v in entries.items() if not k.startswith(later)}
-        write_tgz(out / name, compiled(start) if bytecode else start)
+        write_tbz(out / name, compiled(start))
     write_tgz(
         out / "later.tgz",
         {k: v for k, v in {**engine, **page}.items() if k.startswith(later)},
@@ -451,20 +463,16 @@ def page_policy(folder: Path) -> str | None:
 
 
 def write_config(out: Path) -> None:
-    """Write ``pyscript.json``: the source config plus the page modules' archive.
+    """Write ``pyscript.json`` (the source config, checked).
 
     ``web/main.py`` is the script PyScript runs; every other ``web/`` module is in
-    ``web.tgz`` (entries ``web/...``), which PyScript unpacks into the home folder, on
-    ``sys.path``, so ``from web import boot`` works there as it does under CPython from the
-    repository root. One compressed archive instead of a request per module: a quarter of
-    the bytes, and one file to preload.
+    ``web.tar.bz2`` (entries ``web/...``), which ``python-start.mjs`` unpacks into the home
+    folder, on ``sys.path``, so ``from web import boot`` works there as it does under CPython
+    from the repository root. One compressed archive instead of a request per module.
     """
     config = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
-    if "packages" in config:
-        fail("web/pyscript.json must not use `packages` (it needs micropip, which is not shipped)")
-    files = dict(config.get("files", {}))
-    files[f"./{PAGE_ARCHIVE}"] = "./*"
-    config["files"] = files
+    if "packages" in config or "files" in config:
+        fail("web/pyscript.json: no `packages` (no micropip), no `files` (see python-start.mjs)")
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
@@ -550,9 +558,8 @@ def folder_size(path: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in files), len(files)
 
 
-def build(out: Path, extra_rulesets: Sequence[str] = (), *, bytecode: bool = False) -> None:
-    """Build the site into ``out`` (replacing it); ``extra_rulesets`` are for test builds,
-    ``bytecode`` ships the start's modules compiled (``--bytecode``, see ``compiled``)."""
+def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
+    """Build the site into ``out`` (replacing it); ``extra_rulesets`` are for test builds."""
     out = out.resolve()
     if out == ROOT or ROOT.is_relative_to(out):
         fail(f"refusing to replace {out}")
@@ -566,7 +573,7 @@ def build(out: Path, extra_rulesets: Sequence[str] = (), *, bytecode: bool = Fal
     (out / "web").mkdir()
     (out / "web" / "main.py").write_bytes(lean_source((WEB / "main.py").read_bytes()))
     write_config(out)
-    engine_count = write_archives(out, modules, extra_rulesets, bytecode=bytecode)
+    engine_count = write_archives(out, modules, extra_rulesets)
     copy_vendor(out)
     write_python_start(out)
     write_share_picture(out)
@@ -577,7 +584,7 @@ def build(out: Path, extra_rulesets: Sequence[str] = (), *, bytecode: bool = Fal
     engine_kb = (out / ENGINE_ARCHIVE).stat().st_size // 1000
     print(
         f"build: {where}/ ready: {count} files, {size / 1_000_000:.1f} MB "
-        f"(engine: {engine_count} files, {engine_kb} kB zipped; page modules: {len(modules)}; "
+        f"(engine: {engine_count} files, {engine_kb} kB packed; page modules: {len(modules)}; "
         f"offline cache: {cached} URLs)"
     )
 
@@ -640,13 +647,8 @@ def main(argv: list[str] | None = None) -> None:
         metavar="DIR:CLASS",
         help="also ship the package DIR and register its ruleset CLASS (test builds only)",
     )
-    parser.add_argument(
-        "--bytecode",
-        action="store_true",
-        help="ship the start's modules as .pyc (faster start, about 200 kB more: see README)",
-    )
     args = parser.parse_args(argv)
-    build(args.out, args.extra_ruleset, bytecode=args.bytecode)
+    build(args.out, args.extra_ruleset)
     if args.serve:
         server = make_server(args.out, args.port)
         print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")

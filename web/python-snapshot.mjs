@@ -3,13 +3,15 @@
 // idle and the app is kept offline; it runs beside the page and is then ended.
 //
 // The snapshot is Pyodide started with every engine module imported (the CLI excepted;
-// from hexcombat.tgz and later.tgz, see web/build.py): a
+// from hexcombat.tar.bz2, as the page unpacks it, and later.tgz, see web/build.py): a
 // plain-Python engine with no browser objects, which is what a memory snapshot can hold.
 // The page's own modules use the browser and are imported as usual. It is kept with the
 // SHA-256 digest of its bytes (checked before every use, see python-start.mjs). Answers
 // {made: bytes} or {error: text}.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, sha256 } from "./python-start.mjs";
+import {
+  LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, START_ARCHIVES, sha256,
+} from "./python-start.mjs";
 
 const IMPORT_ENGINE = `
 import pkgutil, sys
@@ -23,7 +25,7 @@ for module in pkgutil.walk_packages(hexcombat.__path__, "hexcombat."):
 async function make() {
   const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
   const pyodide = await loadPyodide({ indexURL, lockFileContents: LOCK, _makeSnapshot: true });
-  for (const [name, format] of [["hexcombat.tgz", "gztar"], ["later.tgz", "gztar"]]) {
+  for (const [name, format] of [[START_ARCHIVES[0], "bztar"], ["later.tgz", "gztar"]]) {
     const response = await fetch(new URL(`./${name}`, import.meta.url));
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     pyodide.unpackArchive(await response.arrayBuffer(), format, { extractDir: "/home/pyodide" });

@@ -123,20 +123,63 @@ function handOverTheRuntime() {
   };
 }
 
+// The start's modules (web/build.py): the engine and the page's modules but web/main.py, as
+// bzip2 tars of sourceless bytecode, unpacked into the home folder (on sys.path, where
+// PyScript unpacks its "files") before PyScript gets Python. PyScript's "files" unpacks
+// only .zip and .tgz, so they are fetched here, beside the runtime (index.html preloads
+// them): each once, through the page's fetch, which names a file that fails on the error
+// screen, and kept offline as any file the page fetched (web/sw.js).
+export const START_ARCHIVES = ["hexcombat.tar.bz2", "web.tar.bz2"];
+const HOME = "/home/pyodide";
+
+function fetchArchive(name) {
+  return fetch(new URL(`./${name}`, import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+}
+
+/** Unpack the start's archives (`fetched`: their bytes, in START_ARCHIVES' order) into the
+ * home folder. One that cannot be unpacked is named on the page's error screen (a failed
+ * download the page's fetch has named already). */
+export async function unpackStart(pyodide, fetched) {
+  for (const [index, bytes] of fetched.entries()) {
+    const data = await bytes;
+    try {
+      pyodide.unpackArchive(data, "bztar", { extractDir: HOME });
+    } catch (error) {
+      const message = `A file the app needs could not be unpacked: ${START_ARCHIVES[index]}.`;
+      globalThis.hexcombatBoot?.fail(message, String(error));
+      throw new Error(`${message} ${error}`);
+    }
+  }
+}
+
 // In the page, Python starts as soon as this module runs (index.html loads it before
 // PyScript), not when PyScript has loaded, read its config and opened its storage: the
-// runtime's files are requested and compiled as early as in a page that loads Pyodide
-// itself. (In the snapshot worker, which imports the names above, nothing starts.)
+// runtime's files and the start's modules are requested and compiled as early as in a
+// page that loads Pyodide itself. (In the snapshot worker, which imports the names above,
+// nothing starts.)
 if (globalThis.document) handOverTheRuntime();
-const early = globalThis.document ? start({}) : null;
+const archives = globalThis.document ? START_ARCHIVES.map(fetchArchive) : [];
+archives.forEach((fetched) => fetched.catch(() => {}));  // (reported when awaited below)
+const early = globalThis.document ? start({}).then(async (pyodide) => {
+  performance.mark("hexcombat:python-up");
+  await unpackStart(pyodide, archives);
+  return pyodide;
+}) : null;
 // (a failure is PyScript's to report, when it asks for Python below)
-early?.then(() => performance.mark("hexcombat:python-up"), () => {});
+early?.catch(() => {});
 
 // What PyScript calls (pyscript.json's "interpreter"): the Python started above, with
 // PyScript's output handlers, which are all it passes besides the index URL.
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _index, ...rest } = options;
-  if (!early || Object.keys(rest).length) return start(options);
+  if (!early || Object.keys(rest).length) {
+    const pyodide = await start(options);
+    await unpackStart(pyodide, START_ARCHIVES.map(fetchArchive));
+    return pyodide;
+  }
   const pyodide = await early;
   if (stdout) pyodide.setStdout({ batched: stdout });
   if (stderr) pyodide.setStderr({ batched: stderr });

@@ -88,16 +88,13 @@ class Table:
         return "\n".join(lines)
 
 
-def page_rows(
-    table: Table, runs: int, parts: set[str], *, bytecode: bool = False, tablet: bool = True
-) -> None:
-    """Start-up, bytes, first paint, taps and board drawing in headless Chromium (of a site
-    built with ``--bytecode`` if asked)."""
+def page_rows(table: Table, runs: int, parts: set[str], *, tablet: bool = True) -> None:
+    """Start-up, bytes, first paint, taps and board drawing in headless Chromium."""
     import page as pg
     from playwright.sync_api import sync_playwright
 
     build = site_build()
-    build.build(SITE, bytecode=bytecode)
+    build.build(SITE)
     (SITE / pg.BARE_NAME).write_text(pg.BARE_HTML, encoding="utf-8")
     (SITE / pg.BARE_SCRIPT_NAME).write_text(pg.BARE_SCRIPT, encoding="utf-8")
     server, url, count = pg.serve(build, SITE)
@@ -323,9 +320,6 @@ def main() -> None:
         "longlog (a long fight in the page)",
     )
     parser.add_argument(
-        "--bytecode", action="store_true", help="build the site with web/build.py --bytecode"
-    )
-    parser.add_argument(
         "--no-tablet", action="store_true", help="start-up rows of the desktop profile only"
     )
     args = parser.parse_args()
@@ -340,7 +334,7 @@ def main() -> None:
 
         long_fight.long_rows(table, args.runs)
     if parts & {"startup", "taps", "longlog"}:
-        page_rows(table, args.runs, parts, bytecode=args.bytecode, tablet=not args.no_tablet)
+        page_rows(table, args.runs, parts, tablet=not args.no_tablet)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(
         json.dumps(
@@ -348,7 +342,6 @@ def main() -> None:
                 "machine": machine(),
                 "when": time.strftime("%Y-%m-%d %H:%M"),
                 "runs": args.runs,
-                "bytecode": args.bytecode,
                 "rows": table.rows,
             },
             indent=1,

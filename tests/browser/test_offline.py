@@ -33,7 +33,12 @@ def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, s
             "caches.keys().then(k => caches.open(k[0])).then(c => c.keys())"
             ".then(r => r.map(q => new URL(q.url).pathname))"
         )
-        for needed in ("/hexcombat.tgz", "/vendor/pyodide/pyodide.asm.wasm", "/pyscript.json"):
+        for needed in (
+            "/hexcombat.tar.bz2",
+            "/web.tar.bz2",
+            "/vendor/pyodide/pyodide.asm.wasm",
+            "/pyscript.json",
+        ):
             assert needed in cached
         assert not [u for u in cached if "xterm" in u or "codemirror" in u]  # never loaded
         # the .wasm the page fetched before the worker controlled it: handed over, not refetched

@@ -41,7 +41,8 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
 
     paths = app.paths_requested()
     assert "/vendor/pyodide/pyodide.asm.wasm" in paths
-    assert "/hexcombat.tgz" in paths
+    # the start's archives: preloaded by the page, fetched by python-start.mjs, once each
+    assert paths.count("/hexcombat.tar.bz2") == 1 and paths.count("/web.tar.bz2") == 1
     assert "/favicon.ico" not in paths, "the page must declare its icon"
     assert app.blocked == []
 
@@ -126,8 +127,8 @@ RUNTIME_FILES = [
     "vendor/pyodide/pyodide.asm.wasm",
     "vendor/pyodide/python_stdlib.zip",
     "web/main.py",
-    "web.tgz",
-    "hexcombat.tgz",
+    "web.tar.bz2",
+    "hexcombat.tar.bz2",
 ]
 
 
@@ -153,15 +154,29 @@ def test_a_blocked_runtime_file_is_named_on_the_error_screen(app: App, path: str
 
 
 @pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_a_start_archive_that_cannot_be_unpacked_is_named_on_the_error_screen(
+    app: App, site_copy: Path, serve_folder: Callable[[Path], str]
+) -> None:
+    """A damaged start archive (python-start.mjs unpacks it, not PyScript): the error names it."""
+    (site_copy / build.PAGE_ARCHIVE).write_bytes(b"BZh9 not a bzip2 stream")
+    app.open(serve_folder(site_copy))
+    assert app.wait_started() == "error"
+    message = app.page.locator("#boot-error-message")
+    expect(message).to_contain_text(f"could not be unpacked: {build.PAGE_ARCHIVE}")
+    expect(app.page.locator("#retry-button")).to_be_visible()
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
 def test_python_exception_at_start_up_shows_error_screen(
     app: App, site_copy: Path, serve_folder: Callable[[Path], str]
 ) -> None:
     """An exception while Python starts the app ends in the error screen with the traceback."""
-    archive = site_copy / "hexcombat.tgz"
+    archive = site_copy / build.ENGINE_ARCHIVE
     with tarfile.open(archive) as original:
         entries = {m.name: original.extractfile(m).read() for m in original}  # type: ignore[union-attr]
+    del entries["hexcombat/__init__.pyc"]
     entries["hexcombat/__init__.py"] = b'raise RuntimeError("the engine is broken")\n'
-    build.write_tgz(archive, entries)
+    build.write_tbz(archive, entries)
     app.open(serve_folder(site_copy))
     assert app.wait_started() == "error"
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from hexcombat.version import files_digest
 from web import build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,31 +70,47 @@ def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
     assert build.snapshot_key(site) != key
 
 
-def test_the_start_archives_are_gzipped_tars_of_the_lean_sources(tmp_path: Path) -> None:
-    """hexcombat.tgz and web.tgz: one compressed stream each (smaller than a zip, which
-    compresses file by file), the same files as before, lean, and the same bytes every build."""
+def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks(
+    tmp_path: Path,
+) -> None:
+    """hexcombat.tar.bz2 and web.tar.bz2 (issue 23): one bzip2 stream each of the start's
+    modules as .pyc (the other files as they are), the same bytes every build; PyScript's
+    config fetches none of them (python-start.mjs does, and the offline copy keeps them)."""
     build.build(tmp_path / "a")
     build.build(tmp_path / "b")
     later = build.later_names()
+    engine = [rel.as_posix() for rel in build.engine_files()]
+    digest = files_digest(
+        (k, (build.ROOT / k).read_bytes()) for k in engine if k != build.VERSION_FILE
+    )
+    sources = set(engine) | {
+        f"web/{rel.as_posix()}" for rel in build.page_modules() if rel.as_posix() != "main.py"
+    }
     for name, root in ((build.ENGINE_ARCHIVE, "hexcombat/"), (build.PAGE_ARCHIVE, "web/")):
         archive = tmp_path / "a" / name
         assert archive.read_bytes() == (tmp_path / "b" / name).read_bytes()
-        with tarfile.open(archive, "r:gz") as tar:
+        with tarfile.open(archive, "r:bz2") as tar:
             members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
-        assert members and all(k.startswith(root) for k in members)
-        assert not [k for k in members if k.startswith(later)]
-        assert "web/main.py" not in members  # PyScript runs it from its own file
+        expected = {k for k in sources if k.startswith(root) and not k.startswith(later)}
+        assert set(members) == {f"{k}c" if k.endswith(".py") else k for k in expected}
         for key, data in members.items():
-            source = (build.ROOT / key).read_bytes()
-            if key == build.VERSION_FILE:  # stamped with the shipped engine's digest
-                source = source.replace(
-                    b'BUILD_DIGEST = ""',
-                    b'BUILD_DIGEST = "%s"' % (data.split(b'BUILD_DIGEST = "')[1].split(b'"')[0]),
-                )
-                assert b'BUILD_DIGEST = ""' not in data
-            assert data == build.shipped(key, source), key
-    config = json.loads((tmp_path / "a" / "pyscript.json").read_text(encoding="utf-8"))
-    assert config["files"] == {f"./{build.ENGINE_ARCHIVE}": "./*", f"./{build.PAGE_ARCHIVE}": "./*"}
+            if key == f"{build.VERSION_FILE}c":  # stamped with the shipped engine's digest
+                assert digest.encode() in data
+            if key.endswith(".pyc"):
+                assert f"/home/pyodide/{key[:-1]}".encode() in data, key
+            else:
+                assert data == build.shipped(key, (build.ROOT / key).read_bytes()), key
+    site = tmp_path / "a"
+    assert "files" not in json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
+    start = (site / "python-start.mjs").read_text(encoding="utf-8")
+    listed = re.search(r"START_ARCHIVES=(\[[^\]]*\])", start.replace(" ", ""))
+    assert listed is not None
+    assert json.loads(listed[1]) == [build.ENGINE_ARCHIVE, build.PAGE_ARCHIVE]
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    page = (site / "index.html").read_text(encoding="utf-8")
+    for name in (build.ENGINE_ARCHIVE, build.PAGE_ARCHIVE):
+        assert f'"./{name}"' in worker  # precached, and the page's fetch is the same URL
+        assert f'<link rel="preload" href="./{name}" as="fetch" crossorigin="anonymous"' in page
 
 
 def test_the_shipped_scripts_lose_only_their_comments_and_indentation() -> None:
@@ -139,8 +156,8 @@ def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_
     assert '"./vendor/jsqr/jsQR.js.gz"' in worker and "pyodide.asm.wasm" not in worker
 
 
-def test_the_bytecode_option_ships_sourceless_unchecked_pyc_of_the_lean_modules() -> None:
-    """``--bytecode`` (issue 23): each module becomes ``name.pyc``, compiled by the vendored
+def test_the_start_ships_sourceless_unchecked_pyc_of_the_lean_modules() -> None:
+    """Issue 23: each module of the start's archives becomes ``name.pyc``, compiled by the vendored
     Pyodide (its Python's magic number, never checked against a source: there is none), and
     every other file is shipped as it is."""
     source = b'"""A module."""\n\n\ndef fails() -> None:\n    raise ValueError("line 5")\n'
