@@ -37,6 +37,10 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
     expect(version).to_contain_text(engine_version)
     expect(app.page.locator("#boot")).to_be_hidden()
     expect(app.page.locator("#boot-error")).to_be_hidden()
+    # Python started from this build's start-up snapshot (the run gives each context the one
+    # the build's snapshot worker made): a snapshot that cannot be restored falls back to a
+    # plain start with only a warning, which no other test would notice
+    expect(app.page.locator("html")).to_have_attribute("data-python-start", "snapshot")
     app.screenshot("shell-ready")
 
     paths = app.paths_requested()
