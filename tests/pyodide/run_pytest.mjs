@@ -5,9 +5,9 @@
 // 1. loads Pyodide from web/node_modules/pyodide (what the browser app ships);
 // 2. unpacks the wheels in .cache/wheels (pytest and its dependencies, hypothesis;
 //    tests/run downloads them) into site-packages;
-// 3. copies hexcombat/, web/ (the page's Python modules), tests/ (without
-//    tests/browser/, whose conftest needs Playwright) and pyproject.toml (pytest's
-//    settings) to /home/pyodide/proj;
+// 3. copies hexcombat/, web/ (the page's Python modules), static/demos/ (games start
+//    from them), tests/ (without tests/browser/, whose conftest needs Playwright) and
+//    pyproject.toml (pytest's settings) to /home/pyodide/proj;
 // 4. runs pytest.main(["-m", "pyodide", ...]) there on the test files that use the
 //    mark (so modules meant for CPython only are not even imported) and exits with
 //    pytest's code.
@@ -22,7 +22,7 @@ const PYODIDE_DIR = join(ROOT, "web", "node_modules", "pyodide");
 const WHEELS = process.env.PYODIDE_WHEELS || join(ROOT, ".cache", "wheels");
 const PROJ = "/home/pyodide/proj";
 // What is copied into the Pyodide file system.
-const COPY = ["hexcombat", "web", "tests", "pyproject.toml"];
+const COPY = ["hexcombat", "web", "tests", "static/demos", "pyproject.toml"];
 const SKIP_DIRS = new Set([
   "__pycache__", "node_modules", "browser", "pyodide", ".hypothesis", ".pytest_cache",
 ]);
