@@ -30,18 +30,16 @@ def test_a_checkout_works_out_the_digest_of_its_own_files() -> None:
     assert version.engine_digest() == version.files_digest(files)
 
 
-def test_the_build_stamps_the_shipped_engine_with_its_digest() -> None:
+def test_the_build_stamps_the_shipped_engine_with_the_checkouts_digest() -> None:
+    """The page (bytecode, no sources) and the library in CPython name the same code alike,
+    so a seal made by either is recognised by the other."""
     spec = importlib.util.spec_from_file_location("site_build", ROOT / "web" / "build.py")
     assert spec is not None and spec.loader is not None
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
     engine = {"hexcombat/version.py": (ROOT / "hexcombat" / "version.py").read_bytes()}
-    engine["hexcombat/rules.py"] = b"x = 1\n"
-    first = build.stamped_version(engine).decode()
-    engine["hexcombat/rules.py"] = b"x = 2\n"
-    second = build.stamped_version(engine).decode()
-    assert 'BUILD_DIGEST = ""' not in first
-    assert first != second
+    stamped = build.stamped_version(engine).decode()
+    assert f'BUILD_DIGEST = "{version.engine_digest()}"' in stamped
     namespace: dict[str, object] = {}
-    exec(compile(second, "version.py", "exec"), namespace)
-    assert namespace["engine_digest"]() == namespace["BUILD_DIGEST"]  # type: ignore[operator]
+    exec(compile(stamped, "version.py", "exec"), namespace)
+    assert namespace["engine_digest"]() == version.engine_digest()  # type: ignore[operator]

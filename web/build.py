@@ -372,16 +372,17 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
 
 
 def stamped_version(engine: dict[str, bytes]) -> bytes:
-    """``hexcombat/version.py`` with ``BUILD_DIGEST`` set to the digest of the shipped
-    engine's Python files: the page ships no sources to work it out from (bytecode), and a
-    library entry's seal must name the code that checked it."""
-    from hexcombat.version import files_digest
+    """``hexcombat/version.py`` with ``BUILD_DIGEST`` set to the digest of the engine's Python
+    files, the same the checkout works out (``engine_digest``): the page ships no sources to
+    work it out from (bytecode), and a library entry's seal must name the code that checked
+    it, whether the app or the library in CPython made it."""
+    from hexcombat.version import engine_digest
 
-    digest = files_digest((name, data) for name, data in engine.items() if name != VERSION_FILE)
     source = engine[VERSION_FILE].decode("utf-8")
     if '\nBUILD_DIGEST = ""\n' not in source:
         fail(f"{VERSION_FILE} has no BUILD_DIGEST line to stamp")
-    return source.replace('\nBUILD_DIGEST = ""\n', f'\nBUILD_DIGEST = "{digest}"\n').encode()
+    stamp = f'\nBUILD_DIGEST = "{engine_digest()}"\n'
+    return source.replace('\nBUILD_DIGEST = ""\n', stamp).encode()
 
 
 def copy_vendor(out: Path) -> None:
