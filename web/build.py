@@ -114,6 +114,8 @@ ZIP_MTIME = 1577836800
 VERSION_FILE = "hexcombat/version.py"
 ENGINE_ARCHIVE = "hexcombat.tar.bz2"
 PAGE_ARCHIVE = "web.tar.bz2"
+# In PAGE_ARCHIVE: the code of the start's dataclasses' methods (``compiled``, python-start.mjs).
+DATACLASS_CODE = "web/dataclass-code.marshal"
 JSQR_FILE = "vendor/jsqr/jsQR.js.gz"  # web/table/scan.py unpacks it
 
 
@@ -323,14 +325,13 @@ def write_tar(packed: typing.BinaryIO, entries: dict[str, bytes]) -> None:
             tar.addfile(info, io.BytesIO(body))
 
 
-def compiled(entries: dict[str, bytes]) -> dict[str, bytes]:
+def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes]:
     """``entries`` with every Python module as sourceless bytecode (``name.pyc``), compiled
     from its lean source by the vendored Pyodide under Node (``web/compile-pyc.mjs``): the
     page imports the start's modules without compiling them (most of their import time), for
-    more bytes than the sources (README, "Performance")."""
+    more bytes than the sources (README, "Performance"). Also the code of the methods their
+    dataclasses make (``DATACLASS_CODE``, marshalled by the same Pyodide)."""
     sources = {k: shipped(k, v).decode("utf-8") for k, v in entries.items() if k.endswith(".py")}
-    if not sources:
-        return entries
     if shutil.which("node") is None:
         fail("Node.js is needed to compile the start's modules (node not found)")
     done = subprocess.run(
@@ -341,11 +342,13 @@ def compiled(entries: dict[str, bytes]) -> dict[str, bytes]:
     )
     if done.returncode:
         fail(f"compiling the start's modules failed:\n{done.stderr.decode(errors='replace')}")
-    pyc = json.loads(done.stdout)
-    return {
+    made = json.loads(done.stdout)
+    pyc = made["pyc"]
+    code = {
         (f"{k}c" if k in sources else k): (base64.b64decode(pyc[k]) if k in sources else v)
         for k, v in entries.items()
     }
+    return code, base64.b64decode(made["dataclasses"])
 
 
 def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
@@ -361,9 +364,17 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
         if rel.as_posix() != "main.py"
     }
     later = later_names()
-    for name, entries in ((ENGINE_ARCHIVE, engine), (PAGE_ARCHIVE, page)):
-        start = {k: v for k, v in entries.items() if not k.startswith(later)}
-        write_tbz(out / name, compiled(start))
+    starts = {
+        name: {k: v for k, v in entries.items() if not k.startswith(later)}
+        for name, entries in ((ENGINE_ARCHIVE, engine), (PAGE_ARCHIVE, page))
+    }
+    code, dataclass_code = compiled({k: v for start in starts.values() for k, v in start.items()})
+    for name, start in starts.items():
+        names = {f"{k}c" if k.endswith(".py") else k for k in start}
+        entries = {k: v for k, v in code.items() if k in names}
+        if name == PAGE_ARCHIVE:
+            entries[DATACLASS_CODE] = dataclass_code
+        write_tbz(out / name, entries)
     write_tgz(
         out / "later.tgz",
         {k: v for k, v in {**engine, **page}.items() if k.startswith(later)},

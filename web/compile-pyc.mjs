@@ -1,21 +1,45 @@
 // Build tool (web/build.py runs it under Node; not shipped): compiles the start's Python
 // modules to bytecode inside the vendored Pyodide, so the page imports them without
-// compiling. Reads {name: source} as JSON on stdin, writes {name: base64 .pyc} on stdout.
+// compiling. Reads {name: source} as JSON on stdin, writes {pyc: {name: base64 .pyc},
+// dataclasses: base64} on stdout.
 // Each .pyc is unchecked-hash (never compared with a source, there is none), compiled with
 // no column tables (PYTHONNODEBUGRANGES: a third of the bytes; tracebacks keep the file and
 // line, as the lean sources do) under the name the page unpacks it to (/home/pyodide/...).
+// "dataclasses" is a marshalled {source: code} of the methods the modules' dataclasses make
+// as they are created (dataclasses compiles them from source text, most of a dataclass's
+// cost): the modules are imported here with dataclasses' exec recording them, and the page
+// runs these instead of compiling the same text again (python-start.mjs). A page module
+// that needs the browser to be imported is skipped: its classes are compiled as usual.
 import { loadPyodide } from "pyodide";
 
 const COMPILE = `
-import base64, importlib.util, json, marshal
+import base64, builtins, dataclasses, importlib, importlib.util, json, marshal, os, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
+HOME = "/home/pyodide/"
 sources = json.loads(SOURCES)
-out = {}
+pyc = {}
 for name, text in sources.items():
-    code = compile(text, "/home/pyodide/" + name, "exec", dont_inherit=True)
-    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(text.encode()), checked=False)
-    out[name] = base64.b64encode(pyc).decode()
-json.dumps(out)
+    code = compile(text, HOME + name, "exec", dont_inherit=True)
+    pyc[name] = base64.b64encode(
+        _code_to_hash_pyc(code, importlib.util.source_hash(text.encode()), checked=False)
+    ).decode()
+    os.makedirs(os.path.dirname(HOME + name), exist_ok=True)
+    with open(HOME + name, "w", encoding="utf-8") as file:
+        file.write(text)
+made = {}
+def record(source, globals=None, locals=None, /):
+    if source not in made:
+        made[source] = compile(source, "<string>", "exec", dont_inherit=True)
+    return builtins.exec(made[source], globals, locals)
+dataclasses.exec = record
+sys.path.insert(0, HOME)
+for name in sorted(sources):
+    if name.endswith(".py"):
+        try:
+            importlib.import_module(name[:-3].replace("/", ".").removesuffix(".__init__"))
+        except Exception:  # needs the browser (js.document...): not recorded, see above
+            pass
+json.dumps({"pyc": pyc, "dataclasses": base64.b64encode(marshal.dumps(made)).decode()})
 `;
 
 const chunks = [];

@@ -18,7 +18,6 @@ import importlib.machinery
 import io
 import os
 import sys
-import tarfile
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -40,6 +39,8 @@ def unpack(data: bytes) -> None:
     global _unpacked
     if _unpacked:
         return
+    import tarfile  # (here: a start imports nothing else of it, and it takes long to import)
+
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
         archive.extractall(os.getcwd(), filter="data")
     importlib.invalidate_caches()

@@ -10,7 +10,7 @@
 // {made: bytes} or {error: text}.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import {
-  LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, START_ARCHIVES, sha256,
+  LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, START_ARCHIVES, sha256, unpackBz2Tar,
 } from "./python-start.mjs";
 
 const IMPORT_ENGINE = `
@@ -25,10 +25,12 @@ for module in pkgutil.walk_packages(hexcombat.__path__, "hexcombat."):
 async function make() {
   const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
   const pyodide = await loadPyodide({ indexURL, lockFileContents: LOCK, _makeSnapshot: true });
-  for (const [name, format] of [[START_ARCHIVES[0], "bztar"], ["later.tgz", "gztar"]]) {
+  for (const name of [START_ARCHIVES[0], "later.tgz"]) {
     const response = await fetch(new URL(`./${name}`, import.meta.url));
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), format, { extractDir: "/home/pyodide" });
+    const data = await response.arrayBuffer();
+    if (name === START_ARCHIVES[0]) unpackBz2Tar(pyodide, data);  // as the page unpacks it
+    else pyodide.unpackArchive(data, "gztar", { extractDir: "/home/pyodide" });
   }
   pyodide.runPython(IMPORT_ENGINE);
   const snapshot = pyodide.makeMemorySnapshot();

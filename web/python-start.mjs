@@ -139,20 +139,75 @@ function fetchArchive(name) {
   });
 }
 
+// The regular files of a ustar archive (all web/build.py writes), under `home`.
+function untar(FS, tar, home) {
+  const text = (at, length) => {
+    let end = at;
+    while (end < at + length && tar[end]) end += 1;
+    return new TextDecoder().decode(tar.subarray(at, end));
+  };
+  const made = new Set();
+  for (let at = 0; at + 512 <= tar.length && tar[at]; ) {
+    const name = text(at, 100), prefix = text(at + 345, 155);
+    const size = parseInt(text(at + 124, 12).trim() || "0", 8);
+    const path = `${home}/${prefix ? `${prefix}/` : ""}${name}`;
+    if (tar[at + 156] === 0 || tar[at + 156] === 48) {  // "0" (or NUL): a regular file
+      const folder = path.slice(0, path.lastIndexOf("/"));
+      if (!made.has(folder)) FS.mkdirTree(folder);
+      made.add(folder);
+      FS.writeFile(path, tar.subarray(at + 512, at + 512 + size));
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+/** Unpack a bzip2 tar (`data`, an ArrayBuffer) into the home folder: Python's bz2 (C)
+ * decompresses it, the files are written here; Python's tarfile, which takes longer to
+ * import than to unpack with, is not imported. */
+export function unpackBz2Tar(pyodide, data) {
+  const scope = pyodide.globals.get("dict")();
+  const decompress = pyodide.runPython(
+    "import bz2\nlambda data: bz2.decompress(data.to_bytes())", { globals: scope });
+  try {
+    const raw = decompress(data);
+    const tar = raw.toJs();
+    raw.destroy();
+    untar(pyodide.FS, tar, HOME);
+  } finally {
+    decompress.destroy();
+    scope.destroy();
+  }
+}
+
+// A dataclass compiles the methods it makes (__init__, __eq__, ...) from source text when
+// it is created: most of its cost, and the start creates about seventy. web/build.py ships
+// the code compiled from the same texts by this Pyodide (web/compile-pyc.mjs); dataclasses
+// then runs that code instead of compiling the text again (any other text is compiled as
+// before). (No indented Python here: web/build.py ships this script without indentation.)
+const DATACLASS_CODE = `
+import builtins, dataclasses, marshal
+with open("${HOME}/web/dataclass-code.marshal", "rb") as file: codes = marshal.load(file)
+dataclasses.exec = lambda source, globals=None, locals=None, /: builtins.exec(codes.get(source, source), globals, locals)
+`;
+
 /** Unpack the start's archives (`fetched`: their bytes, in START_ARCHIVES' order) into the
- * home folder. One that cannot be unpacked is named on the page's error screen (a failed
- * download the page's fetch has named already). */
+ * home folder, then have dataclasses use the compiled code shipped with them. One that
+ * cannot be unpacked is named on the page's error screen (a failed download the page's
+ * fetch has named already). */
 export async function unpackStart(pyodide, fetched) {
   for (const [index, bytes] of fetched.entries()) {
     const data = await bytes;
     try {
-      pyodide.unpackArchive(data, "bztar", { extractDir: HOME });
+      unpackBz2Tar(pyodide, data);
     } catch (error) {
       const message = `A file the app needs could not be unpacked: ${START_ARCHIVES[index]}.`;
       globalThis.hexcombatBoot?.fail(message, String(error));
       throw new Error(`${message} ${error}`);
     }
   }
+  const scope = pyodide.globals.get("dict")();
+  pyodide.runPython(DATACLASS_CODE, { globals: scope });
+  scope.destroy();
 }
 
 // In the page, Python starts as soon as this module runs (index.html loads it before

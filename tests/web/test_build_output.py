@@ -8,6 +8,7 @@ import ast
 import io
 import json
 import re
+import subprocess
 import tarfile
 import tokenize
 from pathlib import Path
@@ -90,13 +91,14 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
         with tarfile.open(archive, "r:bz2") as tar:
             members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
         expected = {k for k in sources if k.startswith(root) and not k.startswith(later)}
+        expected |= {build.DATACLASS_CODE} if name == build.PAGE_ARCHIVE else set()
         assert set(members) == {f"{k}c" if k.endswith(".py") else k for k in expected}
         for key, data in members.items():
             if key == f"{build.VERSION_FILE}c":  # stamped with the shipped engine's digest
                 assert digest.encode() in data
             if key.endswith(".pyc"):
                 assert f"/home/pyodide/{key[:-1]}".encode() in data, key
-            else:
+            elif key != build.DATACLASS_CODE:  # (its own test below)
                 assert data == build.shipped(key, (build.ROOT / key).read_bytes()), key
     site = tmp_path / "a"
     assert "files" not in json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
@@ -160,7 +162,7 @@ def test_the_start_ships_sourceless_unchecked_pyc_of_the_lean_modules() -> None:
     every other file is shipped as it is."""
     source = b'"""A module."""\n\n\ndef fails() -> None:\n    raise ValueError("line 5")\n'
     entries = {"pkg/__init__.py": b"", "pkg/mod.py": source, "pkg/data.json": b"{}"}
-    out = build.compiled(entries)
+    out, _ = build.compiled(entries)
     assert sorted(out) == ["pkg/__init__.pyc", "pkg/data.json", "pkg/mod.pyc"]
     assert out["pkg/data.json"] == b"{}"
     lock = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
@@ -169,3 +171,46 @@ def test_the_start_ships_sourceless_unchecked_pyc_of_the_lean_modules() -> None:
     assert len(magic) == 1 and magic.pop()[2:] == b"\r\n"
     assert int.from_bytes(out["pkg/mod.pyc"][4:8], "little") == 0b01  # hash-based, unchecked
     assert b"/home/pyodide/pkg/mod.py" in out["pkg/mod.pyc"]  # tracebacks name the file
+
+
+# Node runs the built python-start.mjs (which starts nothing outside a page) with its Pyodide.
+UNPACK_AND_IMPORT = """
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { unpackStart, START_ARCHIVES } from "./python-start.mjs";
+const pyodide = await loadPyodide({ indexURL: `${process.cwd()}/vendor/pyodide/` });
+await unpackStart(pyodide, START_ARCHIVES.map((name) => new Uint8Array(readFileSync(name)).buffer));
+process.stdout.write(pyodide.runPython(`
+import dataclasses, json, sys, types
+from hexcombat.geometry import Hex
+from web.session import Change
+codes = dataclasses.exec.__globals__["codes"]  # what python-start.mjs loaded
+made = list(codes.values())
+for code in made: made.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+shipped = {id(c) for c in made}
+json.dumps({"hex": id(Hex.__lt__.__code__) in shipped, "hex_lt": Hex(1, 2) < Hex(1, 3),
+            "session": id(Change.__init__.__code__) in shipped,
+            "tarfile": "tarfile" in sys.modules})
+`));
+"""
+
+
+def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_code(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: python-start.mjs unpacks the start's archives itself (Python's tarfile is not
+    imported), and a dataclass the start creates, of the engine or of the page, gets the
+    methods compiled at build time (``DATACLASS_CODE``) instead of compiling them again."""
+    site = tmp_path / "site"
+    build.build(site)
+    (site / "check.mjs").write_text(UNPACK_AND_IMPORT, encoding="utf-8")
+    done = subprocess.run(
+        ["node", "check.mjs"], cwd=site, capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == {
+        "hex": True,
+        "hex_lt": True,
+        "session": True,
+        "tarfile": False,
+    }
