@@ -522,7 +522,8 @@ def snapshot_key(out: Path) -> str:
 
 
 def write_python_start(out: Path) -> None:
-    """Write ``python-start.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot,
+    """Write ``python-start.mjs``, its worker ``bunzip2.mjs`` and ``python-snapshot.mjs``
+    (the Python start-up snapshot,
     kept under ``snapshot_key``: a browser starts only from the one its build made), with
     Pyodide's lock file emptied of packages (the app loads none; ``vendor/pyodide/`` keeps
     the whole file for a page that does)."""
@@ -532,6 +533,8 @@ def write_python_start(out: Path) -> None:
     start = start.replace("__PYODIDE_LOCK__", json.dumps({"info": lock["info"], "packages": {}}))
     (out / "python-start.mjs").write_text(lean_script(start), encoding="utf-8")
     shutil.copy2(WEB / "python-snapshot.mjs", out / "python-snapshot.mjs")
+    bunzip2 = (WEB / "bunzip2.mjs").read_text(encoding="utf-8")
+    (out / "bunzip2.mjs").write_text(lean_script(bunzip2), encoding="utf-8")
 
 
 KEPT_VENDOR = ("jsQR.js.gz",)

@@ -5,7 +5,7 @@
 // Each .pyc is unchecked-hash (never compared with a source, there is none), compiled with
 // no column tables (PYTHONNODEBUGRANGES: a third of the bytes; tracebacks keep the file and
 // line, as the lean sources do) under the name the page unpacks it to (/home/pyodide/...).
-// "dataclasses" is a marshalled {source: code} of the methods the modules' dataclasses make
+// "dataclasses" is a marshalled {SHA-256 of the source: code} of the methods the modules' dataclasses make
 // as they are created (dataclasses compiles them from source text, most of a dataclass's
 // cost): the modules are imported here with dataclasses' exec recording them, and the page
 // runs these instead of compiling the same text again (python-start.mjs). A page module
@@ -13,7 +13,7 @@
 import { loadPyodide } from "pyodide";
 
 const COMPILE = `
-import base64, builtins, dataclasses, importlib, importlib.util, json, marshal, os, sys
+import base64, builtins, dataclasses, hashlib, importlib, importlib.util, json, marshal, os, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
 HOME = "/home/pyodide/"
 sources = json.loads(SOURCES)
@@ -28,9 +28,10 @@ for name, text in sources.items():
         file.write(text)
 made = {}
 def record(source, globals=None, locals=None, /):
-    if source not in made:
-        made[source] = compile(source, "<string>", "exec", dont_inherit=True)
-    return builtins.exec(made[source], globals, locals)
+    key = hashlib.sha256(source.encode()).digest()
+    if key not in made:
+        made[key] = compile(source, "<string>", "exec", dont_inherit=True)
+    return builtins.exec(made[key], globals, locals)
 dataclasses.exec = record
 sys.path.insert(0, HOME)
 for name in sorted(sources):

@@ -9,8 +9,9 @@
 // SHA-256 digest of its bytes (checked before every use, see python-start.mjs). Answers
 // {made: bytes} or {error: text}.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { bunzip2 } from "./bunzip2.mjs";
 import {
-  LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, START_ARCHIVES, sha256, unpackBz2Tar,
+  LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, START_ARCHIVES, sha256, untar,
 } from "./python-start.mjs";
 
 const IMPORT_ENGINE = `
@@ -29,7 +30,7 @@ async function make() {
     const response = await fetch(new URL(`./${name}`, import.meta.url));
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     const data = await response.arrayBuffer();
-    if (name === START_ARCHIVES[0]) unpackBz2Tar(pyodide, data);  // as the page unpacks it
+    if (name === START_ARCHIVES[0]) untar(pyodide.FS, bunzip2(new Uint8Array(data)));  // as the page
     else pyodide.unpackArchive(data, "gztar", { extractDir: "/home/pyodide" });
   }
   pyodide.runPython(IMPORT_ENGINE);

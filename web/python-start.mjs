@@ -128,7 +128,8 @@ function handOverTheRuntime() {
 // PyScript unpacks its "files") before PyScript gets Python. PyScript's "files" unpacks
 // only .zip and .tgz, so they are fetched here, beside the runtime (index.html preloads
 // them): each once, through the page's fetch, which names a file that fails on the error
-// screen, and kept offline as any file the page fetched (web/sw.js).
+// screen, and kept offline as any file the page fetched (web/sw.js). They are decompressed
+// in a worker as they arrive (decompressAll); only writing their files waits for Python.
 export const START_ARCHIVES = ["hexcombat.tar.bz2", "web.tar.bz2"];
 const HOME = "/home/pyodide";
 
@@ -139,8 +140,8 @@ function fetchArchive(name) {
   });
 }
 
-// The regular files of a ustar archive (all web/build.py writes), under `home`.
-function untar(FS, tar, home) {
+/** Write the regular files of a ustar archive (all web/build.py writes) under `home`. */
+export function untar(FS, tar, home = HOME) {
   const text = (at, length) => {
     let end = at;
     while (end < at + length && tar[end]) end += 1;
@@ -161,9 +162,9 @@ function untar(FS, tar, home) {
   }
 }
 
-/** Unpack a bzip2 tar (`data`, an ArrayBuffer) into the home folder: Python's bz2 (C)
- * decompresses it, the files are written here; Python's tarfile, which takes longer to
- * import than to unpack with, is not imported. */
+/** Unpack a bzip2 tar (`data`, an ArrayBuffer) into the home folder with Python's bz2 (C),
+ * when the worker could not decompress it; Python's tarfile, which takes longer to import
+ * than to unpack with, is not imported. */
 export function unpackBz2Tar(pyodide, data) {
   const scope = pyodide.globals.get("dict")();
   const decompress = pyodide.runPython(
@@ -181,33 +182,68 @@ export function unpackBz2Tar(pyodide, data) {
 
 // A dataclass compiles the methods it makes (__init__, __eq__, ...) from source text when
 // it is created: most of its cost, and the start creates about seventy. web/build.py ships
-// the code compiled from the same texts by this Pyodide (web/compile-pyc.mjs); dataclasses
-// then runs that code instead of compiling the text again (any other text is compiled as
-// before). (No indented Python here: web/build.py ships this script without indentation.)
+// the code compiled from the same texts by this Pyodide (web/compile-pyc.mjs), under each
+// text's SHA-256 digest; dataclasses then runs that code instead of compiling the text again
+// (any other text is compiled as before). (No indented Python here: web/build.py ships this script without indentation.)
 const DATACLASS_CODE = `
-import builtins, dataclasses, marshal
+import builtins, dataclasses, hashlib, marshal
 with open("${HOME}/web/dataclass-code.marshal", "rb") as file: codes = marshal.load(file)
-dataclasses.exec = lambda source, globals=None, locals=None, /: builtins.exec(codes.get(source, source), globals, locals)
+key = lambda source: hashlib.sha256(source.encode()).digest()
+dataclasses.exec = lambda source, globals=None, locals=None, /: builtins.exec(codes.get(key(source), source), globals, locals)
 `;
 
-/** Unpack the start's archives (`fetched`: their bytes, in START_ARCHIVES' order) into the
- * home folder, then have dataclasses use the compiled code shipped with them. One that
+/** Unpack the start's archives into the home folder (`fetched`: their bytes, in
+ * START_ARCHIVES' order; `tars`: the same decompressed, or null where Python's bz2 is to
+ * decompress them), then have dataclasses use the compiled code shipped with them. One that
  * cannot be unpacked is named on the page's error screen (a failed download the page's
  * fetch has named already). */
-export async function unpackStart(pyodide, fetched) {
+export async function unpackStart(pyodide, fetched, tars = []) {
+  const how = [];
   for (const [index, bytes] of fetched.entries()) {
     const data = await bytes;
     try {
-      unpackBz2Tar(pyodide, data);
+      const tar = await tars[index];
+      if (tar) untar(pyodide.FS, tar, HOME);
+      else unpackBz2Tar(pyodide, data);
+      how.push(tar ? "worker" : "python");
     } catch (error) {
       const message = `A file the app needs could not be unpacked: ${START_ARCHIVES[index]}.`;
       globalThis.hexcombatBoot?.fail(message, String(error));
       throw new Error(`${message} ${error}`);
     }
   }
+  // <html data-start-unpacked>: what decompressed them ("worker", or "python" for one)
+  if (globalThis.document) document.documentElement.dataset.startUnpacked = how.includes("python") ? "python" : "worker";
   const scope = pyodide.globals.get("dict")();
   pyodide.runPython(DATACLASS_CODE, { globals: scope });
   scope.destroy();
+}
+
+// In the page the start's archives are decompressed as they arrive, in a worker
+// (bunzip2.mjs) while the runtime is still downloading and starting, not once Python is
+// up. An archive the worker cannot decompress (or no worker at all) resolves to null:
+// Python's bz2 decompresses it then.
+function decompressAll(fetched) {
+  let worker = null, left = fetched.length;
+  const waiting = new Set();
+  const done = () => {
+    left -= 1;
+    if (!left) worker?.terminate();
+  };
+  return fetched.map((bytes) => bytes.then((data) => new Promise((resolve) => {
+    const answer = (tar) => {
+      waiting.delete(answer);
+      resolve(tar);
+    };
+    waiting.add(answer);
+    if (!worker) {
+      worker = new Worker(new URL("./bunzip2.mjs", import.meta.url), { type: "module" });
+      worker.addEventListener("error", () => [...waiting].forEach((waiter) => waiter(null)));
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => answer(event.data);
+    worker.postMessage(data, [channel.port2]);
+  })).catch(() => null).finally(done));
 }
 
 // In the page, Python starts as soon as this module runs (index.html loads it before
@@ -218,9 +254,11 @@ export async function unpackStart(pyodide, fetched) {
 if (globalThis.document) handOverTheRuntime();
 const archives = globalThis.document ? START_ARCHIVES.map(fetchArchive) : [];
 archives.forEach((fetched) => fetched.catch(() => {}));  // (reported when awaited below)
+const tars = globalThis.document ? decompressAll(archives) : [];
 const early = globalThis.document ? start({}).then(async (pyodide) => {
   performance.mark("hexcombat:python-up");
-  await unpackStart(pyodide, archives);
+  await unpackStart(pyodide, archives, tars);
+  performance.mark("hexcombat:start-unpacked");
   return pyodide;
 }) : null;
 // (a failure is PyScript's to report, when it asks for Python below)

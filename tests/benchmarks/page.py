@@ -81,6 +81,9 @@ DROP_SNAPSHOT = """async () => {
     if (k.startsWith("hexcombat-python-")) await caches.delete(k);
 }"""
 PYTHON_UP = "(performance.getEntriesByName('hexcombat:python-up')[0] || {startTime: NaN}).startTime"
+UNPACKED = (
+    "(performance.getEntriesByName('hexcombat:start-unpacked')[0] || {startTime: NaN}).startTime"
+)
 BOARD_PAINTED = (
     "(performance.getEntriesByName('hexcombat:board-painted')[0] || {startTime: NaN}).startTime"
 )
@@ -198,6 +201,8 @@ def startup(
             "app warm first paint",
             "app cold board painted",
             "app cold python up",
+            "app cold unpacking",
+            "app cold pyscript",
             "app cold own python",
             "app warm plain",
             "share link board painted",
@@ -219,8 +224,12 @@ def startup(
                     out["app cold board painted"].append(float(page.evaluate(BOARD_PAINTED)))
                     # where the time goes: Python up (python-start.mjs's mark), then
                     # PyScript's own set-up and the page's Python (web/main.py to ready)
-                    out["app cold python up"].append(float(page.evaluate(PYTHON_UP)))
+                    up, unpacked = page.evaluate(f"[{PYTHON_UP}, {UNPACKED}]")
+                    out["app cold python up"].append(float(up))
+                    out["app cold unpacking"].append(float(unpacked) - float(up))
                     stages = page.evaluate("hexcombatBoot.timings")
+                    # (the "engine" stage: PyScript has Python and runs web/main.py)
+                    out["app cold pyscript"].append(float(stages["engine"]) - float(unpacked))
                     out["app cold own python"].append(float(stages["ready"] - stages["engine"]))
                 # the responses the server began before the page was ready (those it begins
                 # at once after, such as the app's later.tgz, are not "before ready")
