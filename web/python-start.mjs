@@ -184,7 +184,8 @@ export function unpackBz2Tar(pyodide, data) {
 // it is created: most of its cost, and the start creates about seventy. web/build.py ships
 // the code compiled from the same texts by this Pyodide (web/compile-pyc.mjs), under each
 // text's SHA-256 digest; dataclasses then runs that code instead of compiling the text again
-// (any other text is compiled as before). (No indented Python here: web/build.py ships this script without indentation.)
+// (any other text is compiled as before). No indented Python here: web/build.py ships this
+// script without indentation.
 const DATACLASS_CODE = `
 import builtins, dataclasses, hashlib, marshal
 with open("${HOME}/web/dataclass-code.marshal", "rb") as file: codes = marshal.load(file)
@@ -213,7 +214,8 @@ export async function unpackStart(pyodide, fetched, tars = []) {
     }
   }
   // <html data-start-unpacked>: what decompressed them ("worker", or "python" for one)
-  if (globalThis.document) document.documentElement.dataset.startUnpacked = how.includes("python") ? "python" : "worker";
+  const by = how.includes("python") ? "python" : "worker";
+  if (globalThis.document) document.documentElement.dataset.startUnpacked = by;
   const scope = pyodide.globals.get("dict")();
   pyodide.runPython(DATACLASS_CODE, { globals: scope });
   scope.destroy();
