@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..state import GameState
 from .candidates import candidates, enemies
+from .exact import exact_shift
 from .memo import Memo
 from .scoring import THREAT, Guesses, Temperament, guess_choice, imagine, settled, value
 from .stream import Stream
@@ -88,6 +89,8 @@ def best_own(
             tried = look.imagine(state, action)
             if tried is not None:
                 score = look.value(tried[0])
+                if look.memo.outcome(tried[0]) is None:
+                    score += exact_shift(state, action, tried[0], look.side, look.temper)
                 if hidden or (not must and abs(score - stay) < 1e-9):
                     # a hidden choice, or what changed nothing yet (a planned move, carried
                     # out at the step's end): judged once the step has ended
