@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "rules"))
+from autopilot_games import demo
 from factories import skirmish_duel
 from strike_chance_pulse_fixtures import duel, initiative, roll
 
@@ -348,3 +349,30 @@ def test_an_attacks_own_luck_is_swapped_for_its_exact_odds() -> None:
     assert len(seen_hp) > 2 and len(shifted) == 1
     dealt = sum(float(p) * d for d, p in odds.items())
     assert dealt == pytest.approx(float(expected_damage(chain) or 0))
+
+
+def test_an_answer_to_a_blow_counts_the_harm_taken_at_its_exact_odds() -> None:
+    """two-action-2d10: Ann answers Bo's blow (TA-7, parry or take it); the damage comes
+    off her hit points, what they cannot take off her body points (TA-12)."""
+    enc = restarted(demo("two-action-2d10"), 1)  # Bo's roll: 55% to hit if parried, else 100%
+    for fid, foe in (("ann", "bo"), ("bo", "ann")):
+        declared = {"first": "attack", "second": "parry", "combine": False}
+        enc.perform(Action("declare", fid, {**declared, "target": foe, "guard": foe}))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("strike", "bo", {}))
+    seen = enc.state
+    assert seen.prompt is not None and seen.prompt.figure == "ann"
+    temper = TEMPERAMENTS["careful"]
+    for answer in ("parry", "take"):
+        action = Action(answer, "ann", {})
+        lost, shifted = set(), set()
+        for k in range(16):
+            after = imagine(seen, action, "Blue", Stream(f"roll {k}"))
+            assert after is not None
+            ann = after[0].figures["ann"]
+            shares = [max(0, p.current) / p.maximum for p in ann.pools.values()]
+            part = temper.harm_taken * (sum(shares) / len(shares)) ** 0.5
+            lost.add(tuple(p.current for p in ann.pools.values()))
+            shifted.add(round(part + exact_shift(seen, action, after[0], "Blue", temper), 9))
+        assert len(lost) > 2 and len(shifted) == 1, answer

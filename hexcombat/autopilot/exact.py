@@ -2,10 +2,12 @@
 
 An imagined attack rolls the autopilot's own dice once: a lucky roll makes a poor attack look
 good. Where the preview gives the damage as exact outcomes (a chain ending in a damage
-amount, or the amount alone) and the target has a single pool, the value the imagined roll
-gave the target is swapped for its exact expectation over every outcome: a control variate
-that keeps what followed the roll and drops the roll's own luck. Anything else (several
-pools, a ruleset's health hint, damage the sample does not match) is left as imagined.
+amount, or the amount alone), the value the imagined roll gave the figure harmed (the foe
+aimed at, or the side's own figure answering a foe's blow) is swapped for its exact
+expectation over every outcome, the damage taken off its pools in order (what the first
+cannot take comes off the next): a control variate that keeps what followed the roll and
+drops the roll's own luck. Anything else (a ruleset's health hint, a sample that is not
+that amount's roll taken so) is left as imagined.
 """
 
 from __future__ import annotations
@@ -53,29 +55,52 @@ def exact_shift(
     seen: GameState, action: Action, after: GameState, side: str, temper: Temperament
 ) -> float:
     """What to add to the value of ``after`` (``action`` imagined once on ``seen``) so that
-    the harm to its target counts at its exact expectation: 0 when that cannot be known."""
+    the harm to its target (a foe it aims at; the answering figure itself for an answer to
+    a foe's blow) counts at its exact expectation: 0 when that cannot be known."""
     foes = {f.id: f for f in enemies(seen, side)}
     aimed = [v for v in action.params.values() if isinstance(v, str) and v in foes]
-    if len(aimed) != 1 or seen.ruleset.autopilot_hints(seen, foes[aimed[0]]).get("health"):
+    answer = seen.prompt is not None and seen.prompt.figure == action.figure
+    if answer and not aimed and action.figure in seen.figures:
+        # an answer to a foe's blow: the harm is the answering figure's own
+        target = seen.figures[action.figure]
+        weight = -temper.harm_taken * worth(seen, target)
+    elif len(aimed) == 1:
+        target = foes[aimed[0]]
+        weight = temper.harm_done * worth(seen, target)
+    else:
         return 0.0
-    target = foes[aimed[0]]
-    pools = [n for n, p in target.pools.items() if p.maximum > 0]
+    if seen.ruleset.autopilot_hints(seen, target).get("health"):
+        return 0.0
+    names = [n for n, p in target.pools.items() if p.maximum > 0]
     now = after.figures.get(target.id)
     rollables = seen.ruleset.preview(seen, action).rollables
-    if len(pools) != 1 or now is None or len(rollables) != 1:
+    if not names or now is None or len(rollables) != 1:
         return 0.0
     odds = damage_odds(rollables[0])
     if odds is None:
         return 0.0
-    pool, left = target.pools[pools[0]], now.pools[pools[0]].current
-    dealt = pool.current - left
-    if dealt < 0 or not any(min(d, pool.current) == dealt for d in odds):
-        return 0.0  # the sample is not this amount's roll (healing, another pool, a save)
-    weight = temper.harm_done * worth(seen, target)
+    was = [target.pools[n].current for n in names]
+    tops = [target.pools[n].maximum for n in names]
+    left = [now.pools[n].current for n in names]
+    if not any(left in (_spilled(was, d, True), _spilled(was, d, False)) for d in odds):
+        return 0.0  # the sample is not this amount's roll (healing, a save, other harm)
+    clamp = any(left == _spilled(was, d, True) for d in odds)
 
-    def standing(points: int) -> float:
-        return math.sqrt(max(0, points) / pool.maximum)
+    def standing(points: list[int]) -> float:
+        return math.sqrt(sum(max(0, p) / m for p, m in zip(points, tops, strict=True)) / len(tops))
 
-    expected = sum(float(p) * standing(pool.current - d) for d, p in odds.items())
+    expected = sum(float(p) * standing(_spilled(was, d, clamp)) for d, p in odds.items())
     out_now = after.ruleset.is_out(after, now)
     return weight * ((0.0 if out_now else standing(left)) - expected)
+
+
+def _spilled(points: list[int], damage: int, clamp: bool) -> list[int]:
+    """``points`` (pool by pool) after ``damage`` taken off the first, what it cannot take
+    off the next and so on (the last going below 0 unless ``clamp``)."""
+    left, rest = [], damage
+    for i, p in enumerate(points):
+        last = i == len(points) - 1
+        take = rest if last and not clamp else min(max(0, p), rest)
+        left.append(p - take)
+        rest -= take
+    return left
