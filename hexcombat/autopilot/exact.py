@@ -19,6 +19,7 @@ from ..actions import Action
 from ..checks import Amount, Chain, Rollable
 from ..state import GameState
 from .candidates import enemies
+from .memo import Memo
 from .scoring import Temperament, worth
 
 
@@ -52,7 +53,12 @@ def damage_odds(rollable: Rollable) -> dict[int, Fraction] | None:
 
 
 def exact_shift(
-    seen: GameState, action: Action, after: GameState, side: str, temper: Temperament
+    seen: GameState,
+    action: Action,
+    after: GameState,
+    side: str,
+    temper: Temperament,
+    memo: Memo | None = None,
 ) -> float:
     """What to add to the value of ``after`` (``action`` imagined once on ``seen``) so that
     the harm to its target (a foe it aims at; the answering figure itself for an answer to
@@ -73,7 +79,7 @@ def exact_shift(
         return 0.0
     names = [n for n, p in target.pools.items() if p.maximum > 0]
     now = after.figures.get(target.id)
-    rollables = seen.ruleset.preview(seen, action).rollables
+    rollables = (memo or Memo()).preview(seen, action).rollables
     if not names or now is None or len(rollables) != 1:
         return 0.0
     odds = damage_odds(rollables[0])

@@ -241,7 +241,7 @@ def _shift(seen: GameState, action: Action, after: GameState, end: GameState, lo
     at ``end`` (a won or lost fight is worth the same whatever the roll)."""
     if look.memo.outcome(end) is not None:
         return 0.0
-    return exact_shift(seen, action, after, look.side, look.temper)
+    return exact_shift(seen, action, after, look.side, look.temper, look.memo)
 
 
 def _aimed_chance(seen: GameState, action: Action, side: str) -> float:
