@@ -8,11 +8,13 @@ import ast
 import io
 import json
 import re
+import shutil
 import tarfile
 import tokenize
 from pathlib import Path
 
 import pytest
+from built_site import fresh_site
 
 from hexcombat.version import engine_digest
 from web import build
@@ -57,26 +59,33 @@ def test_the_shipped_sources_are_a_good_deal_smaller() -> None:
     assert after < 0.85 * before, (before, after)
 
 
+@pytest.fixture(scope="module")
+def site() -> Path:
+    """This checkout's dist/site (tests/run builds it before pytest; rebuilt when stale)."""
+    return fresh_site(build.build)
+
+
 def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
-    tmp_path: Path,
+    site: Path, tmp_path: Path
 ) -> None:
     """sw.js names the same snapshot cache python-start.mjs reads; the engine's zips key it."""
-    build.build(tmp_path / "site")
-    site = tmp_path / "site"
     key = build.snapshot_key(site)
     assert f'"hexcombat-python-{key}"' in (site / "python-start.mjs").read_text()
     assert f'"hexcombat-python-{key}"' in (site / "sw.js").read_text()
-    (site / "later.tgz").write_bytes((site / "later.tgz").read_bytes() + b"\0")
-    assert build.snapshot_key(site) != key
+    changed = tmp_path / "site"
+    changed.mkdir()
+    shutil.copy(site / build.ENGINE_ARCHIVE, changed)
+    (changed / "later.tgz").write_bytes((site / "later.tgz").read_bytes() + b"\0")
+    assert build.snapshot_key(changed) != key
 
 
 def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks(
-    tmp_path: Path,
+    site: Path, tmp_path: Path
 ) -> None:
     """hexcombat.tar.bz2 and web.tar.bz2 (issue 23): one bzip2 stream each of the start's
-    modules as .pyc (the other files as they are), the same bytes every build; PyScript's
-    config fetches none of them (python-start.mjs does, and the offline copy keeps them)."""
-    build.build(tmp_path / "a")
+    modules as .pyc (the other files as they are), the same bytes every build (dist/site and
+    a build made now); PyScript's config fetches none of them (python-start.mjs does, and the
+    offline copy keeps them)."""
     build.build(tmp_path / "b")
     later = build.later_names()
     engine = [rel.as_posix() for rel in build.engine_files()]
@@ -85,7 +94,7 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
         f"web/{rel.as_posix()}" for rel in build.page_modules() if rel.as_posix() != "main.py"
     }
     for name, root in ((build.ENGINE_ARCHIVE, "hexcombat/"), (build.PAGE_ARCHIVE, "web/")):
-        archive = tmp_path / "a" / name
+        archive = site / name
         assert archive.read_bytes() == (tmp_path / "b" / name).read_bytes()
         with tarfile.open(archive, "r:bz2") as tar:
             members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
@@ -98,7 +107,6 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
                 assert f"/home/pyodide/{key[:-1]}".encode() in data, key
             else:
                 assert data == build.shipped(key, (build.ROOT / key).read_bytes()), key
-    site = tmp_path / "a"
     assert "files" not in json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
     start = (site / "python-start.mjs").read_text(encoding="utf-8")
     listed = re.search(r"START_ARCHIVES=(\[[^\]]*\])", start.replace(" ", ""))
