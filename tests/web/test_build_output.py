@@ -5,6 +5,7 @@ plugins and the Python start-up snapshot's key."""
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import json
 import re
@@ -40,22 +41,33 @@ def without_docstrings(tree: ast.AST) -> str:
     return ast.dump(tree)
 
 
+@functools.cache
+def lean_of(path: Path) -> tuple[bytes, bytes]:
+    """A shipped module's source and its lean source (made once per test process)."""
+    source = path.read_bytes()
+    return source, build.lean_source(source)
+
+
+def named_lines(tree: ast.AST) -> set[tuple[str, int]]:
+    """Every named node of the tree with its line."""
+    return {(n.name, n.lineno) for n in ast.walk(tree) if hasattr(n, "name")}
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_a_shipped_module_is_the_same_program_line_for_line(path: Path) -> None:
-    source = path.read_bytes()
-    lean = build.lean_source(source)
-    assert without_docstrings(ast.parse(lean)) == without_docstrings(ast.parse(source))
+    source, lean = lean_of(path)
+    lean_tree, source_tree = ast.parse(lean), ast.parse(source)
+    # a traceback's line numbers point into the repository's file
+    assert named_lines(lean_tree) == named_lines(source_tree)
+    assert without_docstrings(lean_tree) == without_docstrings(source_tree)
     assert lean.count(b"\n") == source.count(b"\n")
-    original = {(n.name, n.lineno) for n in ast.walk(ast.parse(source)) if hasattr(n, "name")}
-    kept = {(n.name, n.lineno) for n in ast.walk(ast.parse(lean)) if hasattr(n, "name")}
-    assert kept == original  # a traceback's line numbers point into the repository's file
     tokens = tokenize.generate_tokens(io.StringIO(lean.decode()).readline)
     assert not [t for t in tokens if t.type == tokenize.COMMENT]
 
 
 def test_the_shipped_sources_are_a_good_deal_smaller() -> None:
-    before = sum(len(p.read_bytes()) for p in SHIPPED)
-    after = sum(len(build.lean_source(p.read_bytes())) for p in SHIPPED)
+    before = sum(len(lean_of(p)[0]) for p in SHIPPED)
+    after = sum(len(lean_of(p)[1]) for p in SHIPPED)
     assert after < 0.85 * before, (before, after)
 
 
