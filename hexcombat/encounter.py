@@ -29,7 +29,8 @@ from .events import Event
 from .figures import Figure
 from .geometry import Hex
 from .rulesets import get_ruleset
-from .rulesets.base import GM_ACTIONS, Preview, Ruleset
+from .rulesets.base import Preview, Ruleset
+from .rulesets.gm_tools import GM_ACTIONS
 from .sealing import played, played_more, state_seal
 from .setup_checks import figure_problems, merged_data, option_problems, placement_problems
 from .state import GameState

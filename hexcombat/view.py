@@ -14,7 +14,7 @@ from .geometry import Hex, distance
 from .layout import hex_label
 from .render import Token
 from .rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
-from .rulesets.base import GM_ACTIONS
+from .rulesets.gm_tools import GM_ACTIONS
 from .state import GameState
 from .summary import fight_summary
 from .time import Acting, unit_label

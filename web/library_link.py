@@ -11,7 +11,8 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter
 from web.library import storage
-from web.ui.dom import byid, present, proxy
+from web.ui.dom import byid, present
+from web.ui.files import download_text
 
 
 class LibraryLink:
@@ -35,7 +36,7 @@ class LibraryLink:
         except storage.LibraryError as exc:
             self.toast(str(exc), bad=True)
             return
-        download(name, text)
+        download_text(name, text)
 
     def _on_first_drag(self, ev: Any) -> None:
         from web.library.importing import enable_drop_import
@@ -97,16 +98,3 @@ class LibraryLink:
         js.setTimeout(self._close_dialog_later, 0)
         self.open(enc, entry.id)
         self.toast(f"Imported “{enc.setup.name}”.")
-
-
-def download(filename: str, text: str) -> None:
-    """Offer ``text`` as a file download."""
-    blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
-    url = js.URL.createObjectURL(blob)
-    link = js.document.createElement("a")
-    link.href = url
-    link.download = filename
-    js.document.body.appendChild(link)
-    link.click()
-    link.remove()
-    js.setTimeout(proxy(lambda *_: js.URL.revokeObjectURL(url)), 1000)

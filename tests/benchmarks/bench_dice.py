@@ -18,6 +18,7 @@ from functools import partial
 
 from hexcombat import dice
 from hexcombat.dice import SeededDice, distribution
+from hexcombat.dice import odds as dice_odds
 
 EXPRESSIONS = ["3d10kh2", "4d6kh3", "10d10", "d100", "2d6kh1", "d10-5 min 1", "40d1000"]
 
@@ -25,8 +26,8 @@ EXPRESSIONS = ["3d10kh2", "4d6kh3", "10d10", "d100", "2d6kh1", "d10-5 min 1", "4
 def clear_caches() -> None:
     """Forget every parsed expression and computed distribution."""
     dice.parse.cache_clear()
-    dice._outcome_counts.cache_clear()
-    dice._probabilities.cache_clear()
+    dice_odds._outcome_counts.cache_clear()
+    dice_odds._probabilities.cache_clear()
 
 
 def timed(action: Callable[[], object], repeats: int, before: Callable[[], None]) -> list[float]:

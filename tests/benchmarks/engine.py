@@ -254,6 +254,7 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
 
     from hexcombat import Action, dice
     from hexcombat import encounter as encounter_module
+    from hexcombat.dice import odds as dice_odds
     from hexcombat.document import loads
 
     for ruleset_id, case in sorted(inputs["checks"].items()):
@@ -262,8 +263,8 @@ def rows(inputs: dict[str, Any], runs: int = 5) -> list[dict[str, Any]]:
 
         def odds(enc: Any = enc, action: Action = action) -> list[Any]:
             dice.parse.cache_clear()
-            dice._outcome_counts.cache_clear()
-            dice._probabilities.cache_clear()
+            dice_odds._outcome_counts.cache_clear()
+            dice_odds._probabilities.cache_clear()
             preview = enc.preview(action)
             assert preview.allowed, preview.reason
             rollables = getattr(preview, "rollables", None) or getattr(preview, "checks", ())

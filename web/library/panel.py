@@ -50,6 +50,7 @@ from web.library.importing import DropImport, problem_items, spawn
 from web.library.new_encounter import NewEncounterForm
 from web.library.storage import DamagedEntryError, Entry, Library, LibraryError
 from web.ui.dialog import Dialog
+from web.ui.files import download_text
 from web.ui.forms import Form, ensure_stylesheet, esc, present, pyodide_ffi
 from web.ui.toast import Toast
 
@@ -63,22 +64,6 @@ def _js() -> Any:
     import js  # type: ignore[import-not-found]
 
     return js
-
-
-def download(document: Any, filename: str, text: str) -> None:
-    """Offer ``text`` as a JSON file download (a Blob behind an ``<a download>``)."""
-    js, ffi = _js(), pyodide_ffi()
-    options = ffi.to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-    blob = js.Blob.new(ffi.to_js([text]), options)
-    url = js.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = filename
-    link.hidden = True
-    document.body.append(link)
-    link.click()
-    link.remove()
-    js.setTimeout(ffi.create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
 class LibraryPanel(NewEncounterForm):
@@ -401,7 +386,7 @@ class LibraryPanel(NewEncounterForm):
         except (DamagedEntryError, LibraryError) as exc:
             self._error("There is nothing to export", exc)
             return
-        download(self.document, filename, text)
+        download_text(filename, text)
         self.toast(f"Exported as {filename}.")
 
     def _cmd_delete(self, entry_id: str) -> None:

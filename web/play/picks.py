@@ -35,8 +35,8 @@ class BoardPicks:
     _specs: list[dict[str, Any]]
 
     def _offers(self, kind: str, value: str) -> list[tuple[dict[str, Any], str]]:
-        """(action, parameter) pairs of the selected figure that accept a tapped hex or figure
-        (the GM's tools are chosen in their own forms, never by a tap)."""
+        """(action, parameter name) pairs of the selected figure that accept a tapped hex or
+        figure (the GM's tools are chosen in their own forms, never by a tap)."""
         found = []
         for spec in self._specs:
             if spec.get("group") == "gm":
@@ -107,14 +107,7 @@ class BoardPicks:
 
     def _pick(self, kind: str, value: str) -> bool:
         """Use a tapped hex or figure as a parameter of an action that accepts it."""
-        candidates = []
-        for spec in self._specs:
-            if spec.get("group") == "gm":
-                continue
-            for p in spec["params"]:
-                values = {str(c["value"]) for c in p.get("choices", [])}
-                if p["type"] == kind and value in values:
-                    candidates.append((spec, p))
+        candidates = self._offers(kind, value)
         if not candidates:
             return False
         spec, param = next(((s, p) for s, p in candidates if s["kind"] == self.kind), candidates[0])
@@ -122,7 +115,7 @@ class BoardPicks:
             self.reset_pending()
             self.kind = spec["kind"]
             self.params = defaults(spec, {})
-        self.params[param["name"]] = value
+        self.params[param] = value
         self.extra_faces = []
         self.error = ""
         self.hover_path = []

@@ -13,6 +13,7 @@ from hexcombat.qr import QrTooLongError, encode, to_svg
 from hexcombat.share import LINK_LIMIT, QR_LIMIT, board_svg, log_markdown
 from web.library.storage import safe_filename
 from web.ui.dom import esc, proxy
+from web.ui.files import download_blob, download_text
 
 PNG_SCALE = 2
 """The PNG is drawn at twice the SVG's size, so it stays sharp on a wiki page."""
@@ -20,23 +21,6 @@ PNG_SCALE = 2
 
 def _options(**values: Any) -> Any:
     return js.Object.fromEntries([[k, v] for k, v in values.items()])
-
-
-def download_blob(filename: str, blob: Any) -> None:
-    """Offer a Blob as a file download (the link is revoked a second later)."""
-    url = js.URL.createObjectURL(blob)
-    link = js.document.createElement("a")
-    link.href = url
-    link.download = filename
-    js.document.body.appendChild(link)
-    link.click()
-    link.remove()
-    js.setTimeout(proxy(lambda *_: js.URL.revokeObjectURL(url)), 1000)
-
-
-def download_text(filename: str, text: str, mime: str) -> None:
-    """Offer ``text`` as a file download."""
-    download_blob(filename, js.Blob.new([text], _options(type=mime)))
 
 
 def export_svg(enc: Encounter) -> None:

@@ -20,6 +20,7 @@ from web.commands import Commands
 from web.library import storage
 from web.share import PANEL_COMMANDS, backup, exports, links
 from web.ui.dom import byid, esc, listen, present, proxy
+from web.ui.files import download_text
 from web.ui.words import problems_text
 
 REMIND_KEY = "hexcombat.backup-reminded"
@@ -222,9 +223,7 @@ def export_all(host: Host) -> None:
         except (storage.LibraryError, HexcombatError):
             continue  # a damaged entry stays in the library, untouched
     stamp = str(js.Date.new().toISOString())[:10]
-    exports.download_text(
-        f"hexcombat-library-{stamp}.json", backup.bundle(documents, stamp), "application/json"
-    )
+    download_text(f"hexcombat-library-{stamp}.json", backup.bundle(documents, stamp))
     host.toast(f"Exported {len(documents)} encounter{'s' if len(documents) != 1 else ''}.")
 
 

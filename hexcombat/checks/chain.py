@@ -1,0 +1,201 @@
+"""A :class:`Chain`: stages rolled in order, each only on given outcomes of the one before
+(hit -> damage -> location -> save)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..dice import (
+    Dice,
+    Roll,
+)
+from .parts import (
+    CheckError,
+    Face,
+    Outcome,
+    Rollable,
+    RollResult,
+    Variant,
+)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One step of a :class:`Chain`, rolled only ``when`` the step before came out so.
+
+    ``when`` holds outcome ids of the previous stage; empty means "whenever the
+    previous stage was rolled".
+    """
+
+    id: str
+    rollable: Rollable
+    when: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "when", tuple(self.when))
+
+
+@dataclass(frozen=True)
+class Chain(Rollable):
+    """Rolls in order, each only on given outcomes of the one before (hit -> damage -> save).
+
+    Outcomes are where the chain stops: ``"hit.failure"`` (a miss ends it), or an
+    outcome of the last stage rolled (``"damage.4"``); their chances sum to 1.
+    """
+
+    kind: ClassVar[str] = "chain"
+    label: str
+    stages: tuple[Stage, ...]
+    rule: str = ""
+    variants: tuple[Variant, ...] = ()
+    headline_stage: str = ""
+    """The stage whose headline, times the chance it is reached, heads the chain (default:
+    the first stage's): a missile checked against a bystander first heads with its target."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stages", tuple(self.stages))
+        object.__setattr__(self, "variants", tuple(self.variants))
+        if not self.stages:
+            raise CheckError(f"{self.label!r}: a chain needs at least one stage")
+        if self.headline_stage and self.headline_stage not in [s.id for s in self.stages]:
+            raise CheckError(f"{self.label!r}: no stage {self.headline_stage!r} to head it")
+        if self.stages[0].when:
+            raise CheckError(f"{self.label!r}: the first stage is always rolled (no 'when')")
+        ids = [s.id for s in self.stages]
+        if len(set(ids)) != len(ids):
+            raise CheckError(f"{self.label!r}: stage ids must differ, got {ids}")
+        for before, stage in zip(self.stages, self.stages[1:], strict=False):
+            known = [o.id for o in before.rollable.outcomes()]
+            unknown = [w for w in stage.when if w not in known]
+            if unknown:
+                raise CheckError(
+                    f"{self.label!r}: stage {stage.id!r} follows outcome(s) {unknown} that "
+                    f"{before.id!r} does not have (its outcomes: {', '.join(known)})"
+                )
+
+    def reached(self) -> list[Fraction]:
+        """The exact chance that each stage is rolled at all."""
+        chances = [Fraction(1)]
+        for before, stage in zip(self.stages, self.stages[1:], strict=False):
+            go = sum(
+                (o.chance for o in before.rollable.outcomes() if _goes_on(stage, o.id)), Fraction(0)
+            )
+            chances.append(chances[-1] * go)
+        return chances
+
+    def _when_text(self, index: int) -> str:
+        """``if hit`` for a stage rolled only after given outcomes ('' when always rolled)."""
+        for i in range(index, 0, -1):
+            stage, before = self.stages[i], self.stages[i - 1]
+            if stage.when:
+                labels = {o.id: o.label for o in before.rollable.outcomes()}
+                return "if " + " or ".join(labels[w] for w in stage.when)
+        return ""
+
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Where the chain stops, stage by stage, each with its exact chance."""
+        result = []
+        reached = self.reached()
+        for i, stage in enumerate(self.stages):
+            after = self.stages[i + 1] if i + 1 < len(self.stages) else None
+            for o in stage.rollable.outcomes():
+                if after is None or not _goes_on(after, o.id):
+                    label = f"{stage.rollable.label}: {o.label}"
+                    result.append(Outcome(f"{stage.id}.{o.id}", label, reached[i] * o.chance))
+        return tuple(result)
+
+    def headline(self) -> Outcome | None:
+        """The first stage's headline (the chance to hit), or ``headline_stage``'s times the
+        chance that it is rolled at all."""
+        if not self.headline_stage:
+            return self.stages[0].rollable.headline()
+        index = [s.id for s in self.stages].index(self.headline_stage)
+        head = self.stages[index].rollable.headline()
+        if head is None:
+            return None
+        return Outcome(head.id, head.label, self.reached()[index] * head.chance, head.phrase)
+
+    def breakdown(self) -> list[str]:
+        """The first stage's breakdown, then each later stage under its condition."""
+        lines = list(self.stages[0].rollable.breakdown())
+        for i, stage in enumerate(self.stages[1:], start=1):
+            when = self._when_text(i) if stage.when else "then"
+            lines.append(f"{when[0].upper()}{when[1:]}: {stage.rollable.label}")
+            lines += [f"  {line}" for line in stage.rollable.breakdown()]
+        return lines
+
+    def roll_order(self) -> list[str]:
+        """Every stage's dice, in order."""
+        return [d for stage in self.stages for d in stage.rollable.roll_order()]
+
+    def faces(self) -> tuple[Face, ...]:
+        """Every stage's dice in order; later ones say when they are rolled (``if hit``)."""
+        return tuple(
+            Face(f.sides, f.dice, f.who, f.when or self._when_text(i))
+            for i, stage in enumerate(self.stages)
+            for f in stage.rollable.faces()
+        )
+
+    def roll(self, dice: Dice) -> ChainResult:
+        """Roll the stages in order, stopping when an outcome does not lead on."""
+        results: list[RollResult] = []
+        for stage in self.stages:
+            if results and not _goes_on(stage, results[-1].outcome_id):
+                break
+            results.append(stage.rollable.roll(dice))
+        return ChainResult(self, tuple(results))
+
+    def to_json(self) -> dict[str, Any]:
+        """The common shape, with ``stages``: each stage's JSON, ``when`` and its chance."""
+        data = super().to_json()
+        reached = self.reached()
+        data["stages"] = [
+            {
+                **stage.rollable.to_json(),
+                "id": stage.id,
+                "when": list(stage.when),
+                "when_text": self._when_text(i),
+                "reached": Outcome("reached", "rolled", reached[i]).to_json(),
+            }
+            for i, stage in enumerate(self.stages)
+        ]
+        return data
+
+
+def _goes_on(stage: Stage, outcome_id: str) -> bool:
+    return not stage.when or outcome_id in stage.when
+
+
+@dataclass(frozen=True)
+class ChainResult(RollResult):
+    """A rolled chain: the result of each stage rolled, in order."""
+
+    chain: Chain
+    results: tuple[RollResult, ...]
+
+    @property
+    def outcome_id(self) -> str:
+        """Where the chain stopped: ``"<stage id>.<outcome id>"``."""
+        return f"{self.chain.stages[len(self.results) - 1].id}.{self.results[-1].outcome_id}"
+
+    def result(self, stage_id: str) -> RollResult | None:
+        """The result of the stage ``stage_id`` (None when it was not rolled)."""
+        for stage, result in zip(self.chain.stages, self.results, strict=False):
+            if stage.id == stage_id:
+                return result
+        return None
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """Every roll of every stage, in order."""
+        return tuple(r for result in self.results for r in result.rolls)
+
+    def lines(self) -> list[str]:
+        """One line per stage rolled."""
+        return [r.explain() for r in self.results]
+
+    def explain(self) -> str:
+        """The stages' lines joined: ``To hit: ... hit; Damage: rolled 4``."""
+        return "; ".join(self.lines())

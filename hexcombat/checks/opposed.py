@@ -1,0 +1,194 @@
+"""An :class:`OpposedCheck`: both sides roll; outcomes win, tie and lose, the tie going to the
+side the rules name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from ..dice import (
+    COMPARISONS,
+    Dice,
+    DiceExpr,
+    Roll,
+    chance_opposed,
+    parse,
+)
+from .parts import (
+    CheckError,
+    Face,
+    Modifier,
+    Outcome,
+    Rollable,
+    RollResult,
+    Variant,
+    faces_of,
+    roll_text,
+    with_modifiers,
+)
+
+
+@dataclass(frozen=True)
+class OpposedSide:
+    """One side of an opposed roll: who, which dice, and the modifiers added to the roll."""
+
+    name: str
+    dice: str
+    modifiers: tuple[Modifier, ...] = ()
+    default_sides: int | None = None
+
+    def __post_init__(self) -> None:
+        parse(self.dice, self.default_sides)  # raises DiceSyntaxError early
+        object.__setattr__(self, "modifiers", tuple(self.modifiers))
+
+    @property
+    def expr(self) -> DiceExpr:
+        """The parsed dice expression."""
+        return parse(self.dice, self.default_sides)
+
+    @property
+    def bonus(self) -> int:
+        """The sum of the modifiers."""
+        return sum(m.value for m in self.modifiers)
+
+    def _lines(self) -> list[str]:
+        return [f"{self.name} rolls {self.expr.words}", *(f"  {m.line}" for m in self.modifiers)]
+
+    def _text(self, roll: Roll, total: int) -> str:
+        return f"{self.name} " + with_modifiers(roll_text(roll), self.modifiers, total)
+
+
+_OPPOSED = {
+    ("higher", "attacker"): "ge",
+    ("higher", "defender"): "gt",
+    ("lower", "attacker"): "le",
+    ("lower", "defender"): "lt",
+}
+
+
+@dataclass(frozen=True)
+class OpposedCheck(Rollable):
+    """Both sides roll; ``wins`` says whether the ``higher`` or ``lower`` total wins.
+
+    ``ties`` names the side that wins a tie (``attacker`` or ``defender``). E.g. breaking
+    away in ``two-action-2d10`` (D-17): 2d10 + Agility ≥ 2d10 + opponent's Agility is
+    ``wins="higher", ties="attacker"``. Outcomes: ``win`` (the attacker's total is
+    better), ``tie`` and ``lose``.
+    """
+
+    kind: ClassVar[str] = "opposed"
+    label: str
+    attacker: OpposedSide
+    defender: OpposedSide
+    wins: str = "higher"
+    ties: str = "defender"
+    rule: str = ""
+    variants: tuple[Variant, ...] = ()
+
+    def __post_init__(self) -> None:
+        if (self.wins, self.ties) not in _OPPOSED:
+            raise CheckError(
+                f"an opposed check needs wins='higher' or 'lower' and ties='attacker' or "
+                f"'defender', got wins={self.wins!r}, ties={self.ties!r}"
+            )
+        object.__setattr__(self, "variants", tuple(self.variants))
+
+    @property
+    def comparison(self) -> str:
+        """How the attacker's total must compare with the defender's to win."""
+        return _OPPOSED[(self.wins, self.ties)]
+
+    def _chance(self, comparison: str) -> Fraction:
+        a, d = self.attacker, self.defender
+        return chance_opposed(a.expr, comparison, d.expr, bonus_a=a.bonus, bonus_b=d.bonus)
+
+    def chance(self) -> Fraction:
+        """The exact probability that the attacker wins (ties included when they go to it)."""
+        return self._chance(self.comparison)
+
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Win, tie (named with who takes it) and lose, each exact."""
+        a, d = self.attacker.name, self.defender.name
+        win = self._chance("gt" if self.wins == "higher" else "lt")
+        tie = self._chance("eq")
+        tie_winner = a if self.ties == "attacker" else d
+        return (
+            Outcome("win", f"{a} wins", win),
+            Outcome("tie", f"tie: {tie_winner} wins", tie),
+            Outcome("lose", f"{d} wins", 1 - win - tie),
+        )
+
+    def headline(self) -> Outcome:
+        """The chance that the attacker wins."""
+        name = self.attacker.name
+        return Outcome("success", f"{name} wins", self.chance(), f"that {name} wins")
+
+    def breakdown(self) -> list[str]:
+        """Each side's dice and modifiers, then who wins and who takes a tie."""
+        return [
+            *self.attacker._lines(),
+            *self.defender._lines(),
+            f"The {self.wins} total wins; a tie goes to the {self.ties}",
+        ]
+
+    def roll_order(self) -> list[str]:
+        """The attacker's dice, then the defender's."""
+        return [self.attacker.expr.text, self.defender.expr.text]
+
+    def faces(self) -> tuple[Face, ...]:
+        """The attacker's dice, then the defender's, each named with its side."""
+        a, d = self.attacker, self.defender
+        return (*faces_of(a.expr, a.name), *faces_of(d.expr, d.name))
+
+    def resolve(self, attacker_roll: Roll, defender_roll: Roll) -> OpposedResult:
+        """The result with both sides' rolls (each must be a roll of that side's dice)."""
+        for side, roll in ((self.attacker, attacker_roll), (self.defender, defender_roll)):
+            if roll.expr != side.expr.text:
+                raise CheckError(
+                    f"{side.name} rolls {side.expr.text} in {self.label!r}, "
+                    f"but the roll given is {roll.expr}"
+                )
+        a_total = attacker_roll.total + self.attacker.bonus
+        d_total = defender_roll.total + self.defender.bonus
+        won = COMPARISONS[self.comparison](a_total, d_total)
+        return OpposedResult(self, attacker_roll, defender_roll, a_total, d_total, won)
+
+    def roll(self, dice: Dice) -> OpposedResult:
+        """Roll the attacker's dice, then the defender's, and resolve."""
+        a, d = self.attacker, self.defender
+        return self.resolve(dice.roll(a.dice, a.default_sides), dice.roll(d.dice, d.default_sides))
+
+
+@dataclass(frozen=True)
+class OpposedResult(RollResult):
+    """A resolved opposed check: both rolls, both totals, and whether the attacker won."""
+
+    check: OpposedCheck
+    attacker_roll: Roll
+    defender_roll: Roll
+    attacker_total: int
+    defender_total: int
+    attacker_wins: bool
+
+    @property
+    def outcome_id(self) -> str:
+        """``win``, ``tie`` or ``lose``."""
+        if self.attacker_total == self.defender_total:
+            return "tie"
+        higher = self.attacker_total > self.defender_total
+        return "win" if higher == (self.check.wins == "higher") else "lose"
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """The attacker's roll, then the defender's."""
+        return (self.attacker_roll, self.defender_roll)
+
+    def explain(self) -> str:
+        """One line, e.g. ``Break away: Alda 14 (2d10: 6, 5), +3 Agility = 14 vs Bors ...``."""
+        c = self.check
+        a = c.attacker._text(self.attacker_roll, self.attacker_total)
+        d = c.defender._text(self.defender_roll, self.defender_total)
+        winner = c.attacker.name if self.attacker_wins else c.defender.name
+        tie = f" (tie goes to the {c.ties})" if self.attacker_total == self.defender_total else ""
+        return f"{c.label}: {a} vs {d}: {winner} wins{tie}"
