@@ -4,16 +4,20 @@
 ``python tests/autopilot_games.py [GAMES] [RULESET...]`` is the long mode (``tests/fuzz``
 runs it with ``HEXCOMBAT_AUTOPILOT`` games): GAMES games (default 50, so 200 a ruleset) per
 ruleset, start and opponent, printing won/lost/drawn, the autopilot's share of the decided
-games and its decision times per cell, then per ruleset and opponent. The normal suite plays
-a few of them (``tests/test_autopilot_play.py``).
+games and its decision times per cell, then per ruleset and opponent. The games are shared
+out to ``HEXCOMBAT_AUTOPILOT_JOBS`` processes (default 2), in even runs of seeds so that
+sides still swap game by game; the figures are the same for any number of processes. The
+normal suite plays a few of them (``tests/test_autopilot_play.py``).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,14 +57,43 @@ def starts(ruleset_id: str) -> dict[str, Callable[[int], Encounter]]:
     }
 
 
+CHUNK = 4
+"""Games one process plays at a time (even: the autopilot plays both sides equally)."""
+
+
+def _cell(job: tuple[str, str, str, str, int, int]) -> MatchResult:
+    """One run of a cell's games (for a worker process): ``(ruleset, start, policy,
+    opponent, games, seed)``."""
+    ruleset_id, name, policy, opponent, games, seed = job
+    return play_match(starts(ruleset_id)[name], policy, opponent, games, seed)
+
+
 def run(
-    ruleset_id: str, games: int, policy: str = "aggressive", seed: int = 1
+    ruleset_id: str, games: int, policy: str = "aggressive", seed: int = 1, jobs: int = 1
 ) -> list[tuple[str, str, MatchResult]]:
-    """Every (start, opponent, result) match of ``policy`` in ``ruleset_id``."""
+    """Every (start, opponent, result) match of ``policy`` in ``ruleset_id``, its games
+    played by ``jobs`` processes."""
+    cells = [(name, opponent) for name in starts(ruleset_id) for opponent in ("random", "rush")]
+    work = [
+        (ruleset_id, name, policy, opponent, min(CHUNK, games - k), seed + k)
+        for name, opponent in cells
+        for k in range(0, games, CHUNK)
+    ]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_cell, work))
+    else:
+        parts = [_cell(job) for job in work]
     results = []
-    for name, start in starts(ruleset_id).items():
-        for opponent in ("random", "rush"):
-            results.append((name, opponent, play_match(start, policy, opponent, games, seed)))
+    for name, opponent in cells:
+        total = MatchResult(policy, opponent)
+        for job, part in zip(work, parts, strict=True):
+            if job[1:4] == (name, policy, opponent):
+                total.wins, total.losses = total.wins + part.wins, total.losses + part.losses
+                total.draws += part.draws
+                for who, times in part.timings.items():
+                    total.timings.setdefault(who, []).extend(times)
+        results.append((name, opponent, total))
     return results
 
 
@@ -78,11 +111,12 @@ def main(argv: list[str]) -> None:
     """``[GAMES] [RULESET...]``: GAMES games a cell (default 50: 200 a ruleset)."""
     games = int(argv[0]) if argv else 50
     ids = argv[1:] or [r.id for r in all_rulesets()]
+    jobs = int(os.environ.get("HEXCOMBAT_AUTOPILOT_JOBS", "2"))
     print("| ruleset | start | opponent | won/lost/drawn (share of decided) | decision |")
     print("|---|---|---|---|---|")
     for ruleset_id in ids:
         began = time.monotonic()
-        rows = run(ruleset_id, games)
+        rows = run(ruleset_id, games, jobs=jobs)
         for start, opponent, r in rows:
             ms = sorted(t * 1000 for t in r.timings.get(r.a, [0.0]))
             print(

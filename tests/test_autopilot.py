@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "rules"))
+from autopilot_games import demo
 from factories import skirmish_duel
 from strike_chance_pulse_fixtures import duel, initiative, roll
 
@@ -31,8 +32,11 @@ from hexcombat.autopilot import (
     UnknownPolicyError,
     make_policy,
 )
+from hexcombat.autopilot.exact import damage_odds, exact_shift
+from hexcombat.autopilot.explain import expected_damage
 from hexcombat.autopilot.play import restarted, symmetric_start
-from hexcombat.autopilot.scoring import TEMPERAMENTS, value, visible_state
+from hexcombat.autopilot.scoring import TEMPERAMENTS, imagine, value, visible_state
+from hexcombat.autopilot.stream import Stream
 from hexcombat.autopilot.view import app_move, autopilot_view, played_by, suggest_view
 from hexcombat.checks import percent
 from hexcombat.dice import SeededDice
@@ -321,3 +325,54 @@ def test_a_spent_time_budget_still_gives_the_best_move_found_so_far() -> None:
     assert hurried is not None
     assert hurried.action.kind in {s.kind for s in enc.legal_actions("ann")}
     enc.copy().perform(hurried.action)
+
+
+def test_an_attacks_own_luck_is_swapped_for_its_exact_odds() -> None:
+    enc = attack_step()
+    seen = enc.state
+    attack = Action("attack", "ann", {"target": "bo"})
+    chain = enc.preview(attack).rollables[0]
+    odds = damage_odds(chain)
+    assert odds is not None and sum(odds.values()) == 1
+    assert odds[0] == 1 - chain.reached()[-1]  # a miss deals nothing
+    temper = TEMPERAMENTS["aggressive"]
+    weight = temper.harm_done
+    seen_hp, shifted = set(), set()
+    for k in range(12):  # whatever the imagined roll, Bo's part of the value is the same
+        after = imagine(seen, attack, "Blue", Stream(f"roll {k}"))
+        assert after is not None
+        bo = after[0].figures["bo"]
+        left = 0 if bo.has_status("down") else bo.pools["hp"].current
+        seen_hp.add(left)
+        part = -weight * (left / bo.pools["hp"].maximum) ** 0.5
+        shifted.add(round(part + exact_shift(seen, attack, after[0], "Blue", temper), 9))
+    assert len(seen_hp) > 2 and len(shifted) == 1
+    dealt = sum(float(p) * d for d, p in odds.items())
+    assert dealt == pytest.approx(float(expected_damage(chain) or 0))
+
+
+def test_an_answer_to_a_blow_counts_the_harm_taken_at_its_exact_odds() -> None:
+    """two-action-2d10: Ann answers Bo's blow (TA-7, parry or take it); the damage comes
+    off her hit points, what they cannot take off her body points (TA-12)."""
+    enc = restarted(demo("two-action-2d10"), 1)  # Bo's roll: 55% to hit if parried, else 100%
+    for fid, foe in (("ann", "bo"), ("bo", "ann")):
+        declared = {"first": "attack", "second": "parry", "combine": False}
+        enc.perform(Action("declare", fid, {**declared, "target": foe, "guard": foe}))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("strike", "bo", {}))
+    seen = enc.state
+    assert seen.prompt is not None and seen.prompt.figure == "ann"
+    temper = TEMPERAMENTS["careful"]
+    for answer in ("parry", "take"):
+        action = Action(answer, "ann", {})
+        lost, shifted = set(), set()
+        for k in range(16):
+            after = imagine(seen, action, "Blue", Stream(f"roll {k}"))
+            assert after is not None
+            ann = after[0].figures["ann"]
+            shares = [max(0, p.current) / p.maximum for p in ann.pools.values()]
+            part = temper.harm_taken * (sum(shares) / len(shares)) ** 0.5
+            lost.add(tuple(p.current for p in ann.pools.values()))
+            shifted.add(round(part + exact_shift(seen, action, after[0], "Blue", temper), 9))
+        assert len(lost) > 2 and len(shifted) == 1, answer

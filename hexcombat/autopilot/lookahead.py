@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..state import GameState
 from .candidates import candidates, enemies
+from .exact import exact_shift
 from .memo import Memo
 from .scoring import THREAT, Guesses, Temperament, guess_choice, imagine, settled, value
 from .stream import Stream
@@ -55,14 +56,13 @@ def plain_reply(look: Look, state: GameState, figure_id: str) -> GameState | Non
     """The state after ``figure_id``'s plain action (a foe's model): the first offered action
     aimed at another side's figure that rolls dice, else (for a prompt) the first answer the
     rules accept; None when it has nothing of the kind."""
-    ruleset = state.ruleset
     figure = state.figures[figure_id]
     foes = {f.id for f in enemies(state, figure.side)}
     answer = state.prompt is not None and state.prompt.figure == figure_id
     for spec in look.memo.legal(state, figure_id):
         for action in candidates(state, spec, look.rng, 1):
             aimed = any(isinstance(v, str) and v in foes for v in action.params.values())
-            if not answer and not (aimed and ruleset.preview(state, action).rollables):
+            if not answer and not (aimed and look.memo.preview(state, action).rollables):
                 continue
             after = look.imagine(state, action)
             if after is not None:
@@ -88,6 +88,8 @@ def best_own(
             tried = look.imagine(state, action)
             if tried is not None:
                 score = look.value(tried[0])
+                if look.memo.outcome(tried[0]) is None:
+                    score += exact_shift(state, action, tried[0], look.side, look.temper, look.memo)
                 if hidden or (not must and abs(score - stay) < 1e-9):
                     # a hidden choice, or what changed nothing yet (a planned move, carried
                     # out at the step's end): judged once the step has ended

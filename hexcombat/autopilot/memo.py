@@ -8,8 +8,8 @@ its own for the whole decision.
 
 from __future__ import annotations
 
-from ..actions import ActionSpec
-from ..rulesets.base import Outcome
+from ..actions import Action, ActionSpec
+from ..rulesets.base import Outcome, Preview
 from ..state import GameState
 from ..time import Acting
 
@@ -26,6 +26,7 @@ class Memo:
         self._offers: dict[tuple[int, str | None], list[ActionSpec]] = {}
         self._acting: dict[int, Acting] = {}
         self._outcome: dict[int, Outcome | None] = {}
+        self._previews: dict[tuple[int, str], Preview] = {}
 
     def left(self) -> int:
         """The engine calls still to spend (a large number when unlimited)."""
@@ -53,6 +54,14 @@ class Memo:
         if key not in self._outcome:
             self._outcome[key] = state.ruleset.fight_outcome(state)
         return self._outcome[key]
+
+    def preview(self, state: GameState, action: Action) -> Preview:
+        """``state.ruleset.preview(state, action)``, once per state and action."""
+        key = (self._hold(state), repr((action.kind, action.figure, sorted(action.params.items()))))
+        found = self._previews.get(key)
+        if found is None:
+            found = self._previews[key] = state.ruleset.preview(state, action)
+        return found
 
     def _hold(self, state: GameState) -> int:
         key = id(state)

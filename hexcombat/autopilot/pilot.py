@@ -9,6 +9,7 @@ import time
 from ..actions import Action, ActionSpec
 from ..state import GameState
 from .candidates import PER_SPEC, candidates
+from .exact import exact_shift
 from .explain import Imagined, numbers, reason
 from .lookahead import Look, follow_up, play_out
 from .memo import Memo
@@ -188,7 +189,10 @@ class Autopilot(Policy):
                 return None
             start, rolled = after
         end = play_out(look, start, LOOK_LIMIT, steps, action is None)[0]
-        return _exchange(seen, end, look.side, look.value(end), int(rolled))
+        score = look.value(end)
+        if action is not None:
+            score += _shift(seen, action, start, end, look)
+        return _exchange(seen, end, look.side, score, int(rolled))
 
     def _imagine(
         self, seen: GameState, action: Action, look: Look, hidden: bool, left: int
@@ -204,7 +208,8 @@ class Autopilot(Policy):
             score, extra = follow_up(look, state, limit, HIDDEN_STEPS)
             score += self.temper.harm_done * THREAT * 2 * _aimed_chance(seen, action, look.side)
             return _exchange(seen, state, look.side, score, int(extra > 0))
-        score = look.value(look.settled(state))
+        end = look.settled(state)
+        score = look.value(end) + _shift(seen, action, state, end, look)
         return _exchange(seen, state, look.side, score, int(rolled))
 
 
@@ -229,6 +234,14 @@ def _exchange(seen: GameState, state: GameState, side: str, score: float, sample
             if not ruleset.is_out(seen, before) and ruleset.is_out(state, now):
                 downs += 1
     return Imagined(dealt, taken, min(downs, 1.0), score, samples)
+
+
+def _shift(seen: GameState, action: Action, after: GameState, end: GameState, look: Look) -> float:
+    """:func:`~.exact.exact_shift` of the roll that made ``after``, while the fight goes on
+    at ``end`` (a won or lost fight is worth the same whatever the roll)."""
+    if look.memo.outcome(end) is not None:
+        return 0.0
+    return exact_shift(seen, action, after, look.side, look.temper, look.memo)
 
 
 def _aimed_chance(seen: GameState, action: Action, side: str) -> float:

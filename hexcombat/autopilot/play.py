@@ -23,6 +23,10 @@ class NotEnoughSidesError(HexcombatError):
 
 MAX_ACTIONS = 600
 """Actions in one game before it is called a draw."""
+STILL = 24
+"""Steps ended in a row with no side moving and no figure changed by the table before a
+game is called a draw: every side stands, as it would for the rest of the game's actions
+(a stand-off, figures that cannot get at each other), so the rest is not played out."""
 PER_FIGURE_STEP = 12
 """Actions of one figure in one step before its side is taken to be done with the step."""
 
@@ -106,19 +110,22 @@ Watch = Callable[[str | None, Decision], None]
 def play_game(
     enc: Encounter, referee: Referee, max_actions: int = MAX_ACTIONS, watch: Watch | None = None
 ) -> GameResult:
-    """Play ``enc`` (changed in place) until the fight ends, nothing can happen, or
-    ``max_actions`` have been played; ``watch`` is told each move played."""
-    refused = 0
+    """Play ``enc`` (changed in place) until the fight ends, nothing can happen, every side
+    has stood for :data:`STILL` step ends, or ``max_actions`` have been played; ``watch`` is
+    told each move played."""
+    refused = still = 0
     for n in range(max_actions):
         outcome = enc.ruleset.fight_outcome(enc.state)
         if outcome is not None:
             return GameResult(outcome.winner, n)
         move = referee.next_move(enc)
-        if move is None:
+        if move is None or still >= STILL:
             break
         try:
+            before = _figures_now(enc) if move[0] is None else None
             enc.perform(move[1].action)
             refused = 0
+            still = still + 1 if before is not None and before == _figures_now(enc) else 0
             if watch is not None:
                 watch(*move)
         except (HexcombatError, AssertionError):  # AssertionError: a ruleset's bug, reported
@@ -128,6 +135,14 @@ def play_game(
             referee.done(move[0])
     outcome = enc.ruleset.fight_outcome(enc.state)
     return GameResult(outcome.winner if outcome else None, max_actions)
+
+
+def _figures_now(enc: Encounter) -> list[object]:
+    """Where every figure stands, its pools and its statuses: what a step end may change."""
+    return [
+        (f.position, f.facing, [p.current for p in f.pools.values()], sorted(f.statuses))
+        for f in enc.state.figures.values()
+    ]
 
 
 @dataclass

@@ -1,0 +1,112 @@
+"""An attack's immediate harm judged by its preview's exact odds, not by the one roll imagined.
+
+An imagined attack rolls the autopilot's own dice once: a lucky roll makes a poor attack look
+good. Where the preview gives the damage as exact outcomes (a chain ending in a damage
+amount, or the amount alone), the value the imagined roll gave the figure harmed (the foe
+aimed at, or the side's own figure answering a foe's blow) is swapped for its exact
+expectation over every outcome, the damage taken off its pools in order (what the first
+cannot take comes off the next): a control variate that keeps what followed the roll and
+drops the roll's own luck. Anything else (a ruleset's health hint, a sample that is not
+that amount's roll taken so) is left as imagined.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from ..actions import Action
+from ..checks import Amount, Chain, Rollable
+from ..state import GameState
+from .candidates import enemies
+from .memo import Memo
+from .scoring import Temperament, worth
+
+
+def damage_odds(rollable: Rollable) -> dict[int, Fraction] | None:
+    """The exact chance of each damage total a rollable deals (0: none), or None when its
+    damage is not a single amount ending it."""
+    if isinstance(rollable, Amount):
+        if rollable.unit != "damage":
+            return None
+        odds: dict[int, Fraction] = {}
+        for o in rollable.outcomes():
+            if not o.id.lstrip("-").isdigit():
+                return None
+            odds[max(0, int(o.id))] = odds.get(max(0, int(o.id)), Fraction(0)) + o.chance
+        return odds
+    if isinstance(rollable, Chain):
+        last = rollable.stages[-1]
+        if not isinstance(last.rollable, Amount) or any(
+            isinstance(s.rollable, Amount) and s.rollable.unit == "damage"
+            for s in rollable.stages[:-1]
+        ):
+            return None
+        inner = damage_odds(last.rollable)
+        if inner is None:
+            return None
+        reach = rollable.reached()[-1]
+        odds = {d: reach * p for d, p in inner.items()}
+        odds[0] = odds.get(0, Fraction(0)) + 1 - reach
+        return odds
+    return None
+
+
+def exact_shift(
+    seen: GameState,
+    action: Action,
+    after: GameState,
+    side: str,
+    temper: Temperament,
+    memo: Memo | None = None,
+) -> float:
+    """What to add to the value of ``after`` (``action`` imagined once on ``seen``) so that
+    the harm to its target (a foe it aims at; the answering figure itself for an answer to
+    a foe's blow) counts at its exact expectation: 0 when that cannot be known."""
+    foes = {f.id: f for f in enemies(seen, side)}
+    aimed = [v for v in action.params.values() if isinstance(v, str) and v in foes]
+    answer = seen.prompt is not None and seen.prompt.figure == action.figure
+    if answer and not aimed and action.figure in seen.figures:
+        # an answer to a foe's blow: the harm is the answering figure's own
+        target = seen.figures[action.figure]
+        weight = -temper.harm_taken * worth(seen, target)
+    elif len(aimed) == 1:
+        target = foes[aimed[0]]
+        weight = temper.harm_done * worth(seen, target)
+    else:
+        return 0.0
+    if seen.ruleset.autopilot_hints(seen, target).get("health"):
+        return 0.0
+    names = [n for n, p in target.pools.items() if p.maximum > 0]
+    now = after.figures.get(target.id)
+    rollables = (memo or Memo()).preview(seen, action).rollables
+    if not names or now is None or len(rollables) != 1:
+        return 0.0
+    odds = damage_odds(rollables[0])
+    if odds is None:
+        return 0.0
+    was = [target.pools[n].current for n in names]
+    tops = [target.pools[n].maximum for n in names]
+    left = [now.pools[n].current for n in names]
+    if not any(left in (_spilled(was, d, True), _spilled(was, d, False)) for d in odds):
+        return 0.0  # the sample is not this amount's roll (healing, a save, other harm)
+    clamp = any(left == _spilled(was, d, True) for d in odds)
+
+    def standing(points: list[int]) -> float:
+        return math.sqrt(sum(max(0, p) / m for p, m in zip(points, tops, strict=True)) / len(tops))
+
+    expected = sum(float(p) * standing(_spilled(was, d, clamp)) for d, p in odds.items())
+    out_now = after.ruleset.is_out(after, now)
+    return weight * ((0.0 if out_now else standing(left)) - expected)
+
+
+def _spilled(points: list[int], damage: int, clamp: bool) -> list[int]:
+    """``points`` (pool by pool) after ``damage`` taken off the first, what it cannot take
+    off the next and so on (the last going below 0 unless ``clamp``)."""
+    left, rest = [], damage
+    for i, p in enumerate(points):
+        last = i == len(points) - 1
+        take = rest if last and not clamp else min(max(0, p), rest)
+        left.append(p - take)
+        rest -= take
+    return left
