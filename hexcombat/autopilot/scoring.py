@@ -30,6 +30,10 @@ nearest when none is), so that no foe stands behind a figure."""
 ENGAGED = 0.1
 """What a figure next to a foe is worth to a side that is not falling back: it can strike
 next (the usual reach of a blow), which one look ahead does not see."""
+UNARMED = 0.1
+"""What a figure of the side loses carrying a weapon but holding none ready: the blows it
+cannot strike later (readying one is otherwise worth nothing until a blow it allows, past
+the look ahead, so a figure never drew its weapon)."""
 WIN = 20.0
 """What winning the fight is worth, against about 1 for each figure in it."""
 
@@ -95,9 +99,16 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                     near = [e for e in foes if figure_distance(f, e) <= 1] or [foe]
                     score += FACING * sum(_facing(f, e) for e in near)
                     score += ENGAGED if gap <= 1 else 0.0
+            if h and _unarmed(f):
+                score -= UNARMED
         else:
             score -= temper.harm_done * worth(state, f) * standing
     return score
+
+
+def _unarmed(f: Figure) -> bool:
+    """Whether ``f`` carries a weapon but has none ready (in hand)."""
+    return any(i.kind == "weapon" for i in f.equipment) and not f.ready_items("weapon")
 
 
 def _facing(f: Figure, foe: Figure) -> float:
