@@ -34,6 +34,10 @@ UNARMED = 0.1
 """What a figure of the side loses carrying a weapon but holding none ready: the blows it
 cannot strike later (readying one is otherwise worth nothing until a blow it allows, past
 the look ahead, so a figure never drew its weapon)."""
+DOWN = 0.5
+"""What a foe out of the fight is worth beyond the health it had, against 1 for a foe unhurt:
+a foe down strikes no more, so blows go to the foe closest to falling rather than spread
+(the same damage spread over three foes left all three striking)."""
 WIN = 20.0
 """What winning the fight is worth, against about 1 for each figure in it."""
 
@@ -102,7 +106,7 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
             if h and _unarmed(f):
                 score -= UNARMED
         else:
-            score -= temper.harm_done * worth(state, f) * standing
+            score -= temper.harm_done * worth(state, f) * (standing if h else -DOWN)
     return score
 
 
