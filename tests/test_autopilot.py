@@ -403,3 +403,25 @@ def test_blows_go_to_the_foe_closest_to_falling() -> None:
     for cy_hp, target in ((2, "cy"), (12, "bo")):
         decision = Autopilot("aggressive").decide(two_foes_in_reach(cy_hp), "Blue", must_act=True)
         assert decision is not None and decision.action.params["target"] == target, cy_hp
+
+
+def test_figures_close_in_on_the_sides_focus_not_only_their_nearest_foe() -> None:
+    """Focus fire in the moves: Ann's nearest foe is Bo, but Cy is nearest the side as a
+    whole (Dee stands by it), so a hex nearer Cy and no farther from Bo is worth more."""
+    enc = Encounter.new("skirmish", 12, 12, name="Focus", seed=7)
+    rs = enc.ruleset
+    for fid, side, at in (
+        ("ann", "Blue", Hex(1, 1)),
+        ("dee", "Blue", Hex(1, 9)),
+        ("bo", "Red", Hex(4, 1)),
+        ("cy", "Red", Hex(1, 6)),
+    ):
+        enc = enc.with_figure(rs.new_figure(fid, fid.title(), side, at, 0))
+    state = enc.state
+    near_cy = state.copy()
+    near_cy.figures["ann"] = replace(near_cy.figures["ann"], position=Hex(1, 2))
+    gap = distance(Hex(1, 1), Hex(4, 1))
+    assert distance(Hex(1, 2), Hex(4, 1)) == gap
+    assert distance(Hex(1, 2), Hex(1, 6)) < distance(Hex(1, 1), Hex(1, 6))
+    for temper in TEMPERAMENTS.values():
+        assert value(near_cy, "Blue", temper) > value(state, "Blue", temper)
