@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+from _pytest.nodeid import NodeId
 from hypothesis import HealthCheck, settings
 
 # No test is timed (speed targets live in tests/bench): hypothesis's per-example deadline and
@@ -10,3 +14,16 @@ from hypothesis import HealthCheck, settings
 # tests several times slower.
 settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("untimed")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
+    """Give pytest the ids pytest-xdist's ``--dist loadgroup`` writes: xdist 3.8.0 appends a
+    test's ``@group`` to ``item._nodeid``, which pytest 9.2 no longer reads (it keeps the id
+    in ``Node._id``), so without this every grouped test was handed out alone and a page or
+    game shared by a group's tests was made on both workers."""
+    yield
+    for item in items:
+        written = item.__dict__.get("_nodeid")
+        if isinstance(written, str) and written != item.nodeid:
+            item._id = NodeId.parse(written)

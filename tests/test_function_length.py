@@ -8,11 +8,15 @@ Split a long function into named steps rather than raising its number.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("hexcombat", "web")
 LIMIT = 60
+pytestmark = pytest.mark.xdist_group("function_length")  # one worker measures them once
 
 LONGER = {
     "hexcombat/render.py:render_svg": 104,
@@ -24,8 +28,10 @@ LONGER = {
 """Functions longer than LIMIT lines today (``path:qualified name`` -> lines), to be split."""
 
 
+@functools.cache
 def lengths() -> dict[str, int]:
-    """Every function and method of the packages by ``path:qualified name`` -> its lines."""
+    """Every function and method of the packages by ``path:qualified name`` -> its lines
+    (measured once per test process; read only)."""
     found: dict[str, int] = {}
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):

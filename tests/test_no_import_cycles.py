@@ -11,11 +11,12 @@ submodule is not counted as importing its parent package's ``__init__``.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.pyodide
+pytestmark = [pytest.mark.pyodide, pytest.mark.xdist_group("import_graph")]  # one worker parses
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("hexcombat", "web")
@@ -61,6 +62,12 @@ def statements(tree: ast.AST, *, typing_only: bool) -> list[ast.AST]:
     return found
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The module's tree, parsed once per test process (read only)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports(
     name: str, path: Path, known: dict[str, Path], *, typing_only: bool = False
 ) -> set[str]:
@@ -69,8 +76,7 @@ def imports(
     is_package = path.name == "__init__.py"
     here = name.split(".") if is_package else name.split(".")[:-1]
     found: set[str] = set()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in statements(tree, typing_only=typing_only):
+    for node in statements(parsed(path), typing_only=typing_only):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -103,6 +103,13 @@ class Reader:
                 self.read(f"offer {spec.kind}", text)
 
 
+PLAYED = [
+    pytest.param(p, id=p.stem, marks=pytest.mark.xdist_group(f"played:{p.stem}")) for p in DEMOS
+]
+"""The demos, each one pytest-xdist group: the tests reading one demo's ``played`` share
+one play of it on one worker."""
+
+
 def demo(path: Path) -> Encounter:
     enc = from_document(json.loads(path.read_text(encoding="utf-8")))
     while enc.can_redo:  # the whole logged fight, not only up to the saved cursor
@@ -138,13 +145,13 @@ def played(path: Path) -> Reader:
     return reader
 
 
-@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+@pytest.mark.parametrize("path", PLAYED)
 def test_demos_name_hexes_by_friendly_labels_in_everything_a_player_reads(path: Path) -> None:
     axial = played(path).axial
     assert axial == [], "\n".join(dict.fromkeys(axial))
 
 
-@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+@pytest.mark.parametrize("path", PLAYED)
 def test_demos_show_no_engine_notation_in_everything_a_player_reads(path: Path) -> None:
     """Item 8 of issue 22: no "d10+2 min 0", "3d10kh2", option ids, "gm: outcome" or
     "A-15 placeholder" in views, previews, events and refusals; dice read "best two of 3d10"."""
@@ -169,7 +176,7 @@ def test_the_notation_patterns_find_what_issue_22_saw(text: str, kind: str) -> N
     )
 
 
-@pytest.mark.parametrize("path", DEMOS, ids=[p.stem for p in DEMOS])
+@pytest.mark.parametrize("path", PLAYED)
 def test_every_headline_chance_is_worded_by_its_ruleset(path: Path) -> None:
     """The page shows "<percent> <phrase>": each ruleset words its own outcomes ("to hit",
     "to dodge", "to keep its footing", "that Bo wins"), so none falls back to the label."""
@@ -178,6 +185,7 @@ def test_every_headline_chance_is_worded_by_its_ruleset(path: Path) -> None:
     assert worded == list(phrases), phrases
 
 
+@pytest.mark.xdist_group("played:fig-percentile")
 def test_fig_percentile_moves_read_move_and_move_here() -> None:
     """Item 10: "Plan your move: here" was engine wording; the card says Move, its button
     Move here (the help says that every move runs together when the step ends)."""

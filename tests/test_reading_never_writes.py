@@ -89,22 +89,25 @@ def reads(enc: Encounter) -> dict[str, Callable[[], object]]:
 def written_by_reading(enc: Encounter) -> list[str]:
     """The reads that changed the document or the state, by name and cursor."""
     changed = []
+    before = snapshot(enc)
     for name, read in reads(enc).items():
-        before = snapshot(enc)
         with contextlib.suppress(HexcombatError):
             read()
-        if snapshot(enc) != before:
+        after = snapshot(enc)  # (the next read's before)
+        if after != before:
             changed.append(f"{name} at cursor {enc.cursor}")
+            before = after
     return changed
 
 
-def playout_reads(ruleset: str, seed: int) -> list[str]:
-    """Step through the demo's worked example, then play randomly; every read at every step."""
+def playout_reads(ruleset: str, seed: int, *, read_demo: bool) -> list[str]:
+    """Step through the demo's worked example (every read at every step when ``read_demo``),
+    then play randomly; every read at every step."""
     enc = loads((DEMO_DIR / f"{ruleset}.json").read_text(encoding="utf-8"))
-    changed = written_by_reading(enc)
+    changed = written_by_reading(enc) if read_demo else []
     while enc.can_redo:
         enc.redo()
-        changed += written_by_reading(enc)
+        changed += written_by_reading(enc) if read_demo else []
     rng = random.Random(seed)
     for _ in range(STEPS):
         action = random_action(enc, rng.randrange)
@@ -123,5 +126,5 @@ def playout_reads(ruleset: str, seed: int) -> list[str]:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_views_and_previews_never_change_the_document_or_the_state(ruleset: str) -> None:
-    changed = [c for seed in SEEDS for c in playout_reads(ruleset, seed)]
+    changed = [c for seed in SEEDS for c in playout_reads(ruleset, seed, read_demo=seed == 1)]
     assert changed == [], f"{len(changed)} reads wrote, first: {changed[:5]}"

@@ -4,6 +4,7 @@ logged action is checked again against what was offered (issue 21: faster openin
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from pathlib import Path
@@ -20,8 +21,10 @@ from hexcombat.encounter import CHECKPOINT_EVERY
 DEMOS = Path(__file__).resolve().parent.parent / "static" / "demos"
 
 
+@functools.cache
 def skirmish_game(actions: int = 3 * CHECKPOINT_EVERY + 10) -> Encounter:
-    """The skirmish demo's set-up and ``actions`` random legal actions (past a few checkpoints)."""
+    """The skirmish demo's set-up and ``actions`` random legal actions (past a few checkpoints);
+    played once per test process (the tests only read it)."""
     doc = json.loads((DEMOS / "skirmish.json").read_text(encoding="utf-8"))
     doc["log"] = []
     doc.pop("cursor", None)
@@ -33,6 +36,10 @@ def skirmish_game(actions: int = 3 * CHECKPOINT_EVERY + 10) -> Encounter:
         except HexcombatError:
             continue
     return enc
+
+
+LONG_GAME = pytest.mark.xdist_group("tampered:skirmish_game")
+"""The tests that read the default ``skirmish_game``: one worker plays it."""
 
 
 def refusal(doc: dict[str, Any]) -> tuple[str, str]:
@@ -48,6 +55,7 @@ def moves_after(doc: dict[str, Any], start: int) -> int:
     return next(i for i, e in enumerate(doc["log"]) if i >= start and e["action"]["kind"] == "move")
 
 
+@LONG_GAME
 def test_an_unreachable_destination_is_refused_after_the_same_fight_was_opened() -> None:
     """The fight's replay and its searches are remembered; the tampered entry is still found."""
     enc = skirmish_game()
@@ -74,6 +82,7 @@ def test_an_unreachable_destination_is_refused_after_the_same_fight_was_opened()
     assert message.startswith("move cannot be replayed")
 
 
+@LONG_GAME
 @pytest.mark.parametrize(
     "tamper",
     ["an action nobody is offered", "a figure that is not there", "a face beyond its die"],
@@ -99,6 +108,7 @@ def test_a_tampered_entry_deep_in_a_long_log_is_refused_with_its_path(tamper: st
     assert words in message
 
 
+@LONG_GAME
 def test_actions_a_handler_would_carry_out_but_were_not_offered_are_refused() -> None:
     """A second move by a figure that has moved, and an attack on a figure out of reach: the
     handlers would do them; the check of what was offered refuses them, at their entry."""

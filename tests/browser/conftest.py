@@ -8,7 +8,6 @@ load-time benchmarks.) Screenshots go to ``test-artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
-import fcntl
 import importlib.util
 import shutil
 import threading
@@ -20,6 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from built_site import ROOT, fresh_site
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -31,8 +31,6 @@ from playwright.sync_api import (
 
 from .given_snapshot import GivenSnapshot, kept_or_made
 
-ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "dist" / "site"
 ARTIFACTS = ROOT / "test-artifacts"
 READY_TIMEOUT_MS = 60_000
 NO_SNAPSHOT = "window.hexcombatSnapshot = 'off';"
@@ -51,8 +49,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-# Source trees whose changes make dist/site stale.
-SITE_SOURCES = ("hexcombat", "static", "web")
 LOCAL_HOSTS = {"127.0.0.1"}
 
 # Browser context options per viewport. The offline service worker is blocked here (it
@@ -87,21 +83,6 @@ def _load_site_build() -> ModuleType:
 site_build = _load_site_build()
 
 
-def _site_is_stale() -> bool:
-    """True when dist/site is missing or older than any of its sources."""
-    stamp = SITE / "pyscript.json"  # written fresh by every build
-    if not stamp.is_file():
-        return True
-    built = stamp.stat().st_mtime
-    for top in SITE_SOURCES:
-        for path in (ROOT / top).rglob("*"):
-            if "node_modules" in path.parts or "__pycache__" in path.parts:
-                continue
-            if path.is_file() and path.stat().st_mtime > built:
-                return True
-    return False
-
-
 def _write_line(config: pytest.Config, line: str) -> None:
     """Print a line in pytest's terminal output, even while output is captured."""
     capture = config.pluginmanager.get_plugin("capturemanager")
@@ -113,16 +94,41 @@ def _write_line(config: pytest.Config, line: str) -> None:
         reporter.write_line(line)
 
 
+SHARED_SCOPES = {"module", "class", "package"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep the browser tests that share a started page on one pytest-xdist worker.
+
+    A test whose fixtures include a module-scoped (or wider) page gets the xdist group
+    ``<file>::<fixture>=<param>`` (tests/run passes ``--dist loadgroup``): one group per
+    module and viewport, so each such page starts once and the viewports of a module can
+    still run on both workers. A test that starts its own page stays ungrouped."""
+    here = Path(__file__).parent
+    for item in items:
+        if here not in item.path.parents:
+            continue
+        defs = getattr(item, "_fixtureinfo", None)
+        if defs is None:
+            continue
+        shared = sorted(
+            name
+            for name, found in defs.name2fixturedefs.items()
+            if found and found[-1].scope in SHARED_SCOPES
+        )
+        if not shared:
+            continue
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        key = ",".join(f"{name}={params.get(name, '')}" for name in shared)
+        item.add_marker(pytest.mark.xdist_group(f"{item.path.name}::{key}"))
+
+
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The built site folder (built once per session when missing or stale; pytest's
     workers take turns, so only the first builds it)."""
-    SITE.parent.mkdir(parents=True, exist_ok=True)
-    with (SITE.parent / "site.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if _site_is_stale():
-            site_build.build(SITE)
-    return SITE
+    return fresh_site(site_build.build)
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from built_site import SITE
 from playwright.sync_api import Browser, expect
 
 from .appdriver import (
@@ -30,7 +31,7 @@ from .appdriver import (
     start_app,
     started_app_fixture,
 )
-from .conftest import ROOT, SITE, App
+from .conftest import ROOT, App
 from .test_issue22_desktop import demo_at
 
 pytestmark = pytest.mark.browser

@@ -294,7 +294,7 @@ def test_a_policy_without_unsafe_eval_ends_on_the_error_screen(
     """PyScript needs 'unsafe-eval': without it the page says the policy blocked it."""
     strict = _policy_of(site).replace(" 'unsafe-eval'", "")
     app.open(serve_folder(site, strict))
-    assert app.wait_started(20_000) == "error"
+    assert app.wait_started() == "error"
     expect(app.page.locator("#boot-error-message")).to_contain_text("security policy")
     expect(app.page.locator("#boot-error-detail")).to_contain_text("eval", use_inner_text=False)
     expect(app.page.locator("#retry-button")).to_be_visible()

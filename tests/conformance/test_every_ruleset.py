@@ -34,11 +34,15 @@ def problems(ruleset_id: str, which: str) -> tuple[games.Problem, ...]:
 
 
 CASES = [
-    (ruleset_id, which, family)
+    pytest.param(
+        ruleset_id, which, family, marks=pytest.mark.xdist_group(f"games:{ruleset_id}:{which}")
+    )
     for ruleset_id in manifests.every_id()
     for which in games.starts(ruleset_id)
     for family in games.FAMILIES
 ]
+"""Every family of one start is one pytest-xdist group: its games are played once, on one
+worker (``problems`` is cached per process)."""
 
 
 @pytest.mark.parametrize(("ruleset_id", "which", "family"), CASES)

@@ -5,14 +5,17 @@ plugins and the Python start-up snapshot's key."""
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import json
 import re
+import shutil
 import tarfile
 import tokenize
 from pathlib import Path
 
 import pytest
+from built_site import fresh_site
 
 from hexcombat.version import engine_digest
 from web import build
@@ -38,45 +41,63 @@ def without_docstrings(tree: ast.AST) -> str:
     return ast.dump(tree)
 
 
+@functools.cache
+def lean_of(path: Path) -> tuple[bytes, bytes]:
+    """A shipped module's source and its lean source (made once per test process)."""
+    source = path.read_bytes()
+    return source, build.lean_source(source)
+
+
+def named_lines(tree: ast.AST) -> set[tuple[str, int]]:
+    """Every named node of the tree with its line."""
+    return {(n.name, n.lineno) for n in ast.walk(tree) if hasattr(n, "name")}
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_a_shipped_module_is_the_same_program_line_for_line(path: Path) -> None:
-    source = path.read_bytes()
-    lean = build.lean_source(source)
-    assert without_docstrings(ast.parse(lean)) == without_docstrings(ast.parse(source))
+    source, lean = lean_of(path)
+    lean_tree, source_tree = ast.parse(lean), ast.parse(source)
+    # a traceback's line numbers point into the repository's file
+    assert named_lines(lean_tree) == named_lines(source_tree)
+    assert without_docstrings(lean_tree) == without_docstrings(source_tree)
     assert lean.count(b"\n") == source.count(b"\n")
-    original = {(n.name, n.lineno) for n in ast.walk(ast.parse(source)) if hasattr(n, "name")}
-    kept = {(n.name, n.lineno) for n in ast.walk(ast.parse(lean)) if hasattr(n, "name")}
-    assert kept == original  # a traceback's line numbers point into the repository's file
     tokens = tokenize.generate_tokens(io.StringIO(lean.decode()).readline)
     assert not [t for t in tokens if t.type == tokenize.COMMENT]
 
 
 def test_the_shipped_sources_are_a_good_deal_smaller() -> None:
-    before = sum(len(p.read_bytes()) for p in SHIPPED)
-    after = sum(len(build.lean_source(p.read_bytes())) for p in SHIPPED)
+    before = sum(len(lean_of(p)[0]) for p in SHIPPED)
+    after = sum(len(lean_of(p)[1]) for p in SHIPPED)
     assert after < 0.85 * before, (before, after)
 
 
+@pytest.fixture(scope="module")
+def site() -> Path:
+    """This checkout's dist/site (tests/run builds it before pytest; rebuilt when stale)."""
+    return fresh_site(build.build)
+
+
 def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
-    tmp_path: Path,
+    site: Path, tmp_path: Path
 ) -> None:
     """sw.js names the same snapshot cache python-start.mjs reads; the engine's zips key it."""
-    build.build(tmp_path / "site")
-    site = tmp_path / "site"
     key = build.snapshot_key(site)
     assert f'"hexcombat-python-{key}"' in (site / "python-start.mjs").read_text()
     assert f'"hexcombat-python-{key}"' in (site / "sw.js").read_text()
-    (site / "later.tgz").write_bytes((site / "later.tgz").read_bytes() + b"\0")
-    assert build.snapshot_key(site) != key
+    changed = tmp_path / "site"
+    changed.mkdir()
+    shutil.copy(site / build.ENGINE_ARCHIVE, changed)
+    (changed / "later.tgz").write_bytes((site / "later.tgz").read_bytes() + b"\0")
+    assert build.snapshot_key(changed) != key
 
 
 def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks(
-    tmp_path: Path,
+    site: Path, tmp_path: Path
 ) -> None:
     """hexcombat.tar.bz2 and web.tar.bz2 (issue 23): one bzip2 stream each of the start's
-    modules as .pyc (the other files as they are), the same bytes every build; PyScript's
-    config fetches none of them (python-start.mjs does, and the offline copy keeps them)."""
-    build.build(tmp_path / "a")
+    modules as .pyc (the other files as they are), the same bytes every build (dist/site and
+    a build made now); PyScript's config fetches none of them (python-start.mjs does, and the
+    offline copy keeps them)."""
     build.build(tmp_path / "b")
     later = build.later_names()
     engine = [rel.as_posix() for rel in build.engine_files()]
@@ -85,7 +106,7 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
         f"web/{rel.as_posix()}" for rel in build.page_modules() if rel.as_posix() != "main.py"
     }
     for name, root in ((build.ENGINE_ARCHIVE, "hexcombat/"), (build.PAGE_ARCHIVE, "web/")):
-        archive = tmp_path / "a" / name
+        archive = site / name
         assert archive.read_bytes() == (tmp_path / "b" / name).read_bytes()
         with tarfile.open(archive, "r:bz2") as tar:
             members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
@@ -98,7 +119,6 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
                 assert f"/home/pyodide/{key[:-1]}".encode() in data, key
             else:
                 assert data == build.shipped(key, (build.ROOT / key).read_bytes()), key
-    site = tmp_path / "a"
     assert "files" not in json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
     start = (site / "python-start.mjs").read_text(encoding="utf-8")
     listed = re.search(r"START_ARCHIVES=(\[[^\]]*\])", start.replace(" ", ""))
@@ -154,18 +174,22 @@ def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_
     assert '"./vendor/jsqr/jsQR.js.gz"' in worker and "pyodide.asm.wasm" not in worker
 
 
-def test_the_start_ships_sourceless_unchecked_pyc_of_the_lean_modules() -> None:
+def test_the_start_ships_sourceless_unchecked_pyc_of_the_lean_modules(site: Path) -> None:
     """Issue 23: each module of the start's archives becomes ``name.pyc``, compiled by the vendored
     Pyodide (its Python's magic number, never checked against a source: there is none), and
-    every other file is shipped as it is."""
-    source = b'"""A module."""\n\n\ndef fails() -> None:\n    raise ValueError("line 5")\n'
-    entries = {"pkg/__init__.py": b"", "pkg/mod.py": source, "pkg/data.json": b"{}"}
-    out = build.compiled(entries)
-    assert sorted(out) == ["pkg/__init__.pyc", "pkg/data.json", "pkg/mod.pyc"]
-    assert out["pkg/data.json"] == b"{}"
+    every other file is shipped as it is (the archives of dist/site, as the page gets them)."""
     lock = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"]["python"].startswith("3.14")
-    magic = {pyc[:4] for name, pyc in out.items() if name.endswith(".pyc")}
+    pyc: dict[str, bytes] = {}
+    for name in (build.ENGINE_ARCHIVE, build.PAGE_ARCHIVE):
+        with tarfile.open(site / name, "r:bz2") as tar:
+            members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
+        assert not [key for key in members if key.endswith(".py")]  # sourceless
+        pyc |= {key: data for key, data in members.items() if key.endswith(".pyc")}
+    assert "hexcombat/__init__.pyc" in pyc and "web/app.pyc" in pyc
+    magic = {data[:4] for data in pyc.values()}
     assert len(magic) == 1 and magic.pop()[2:] == b"\r\n"
-    assert int.from_bytes(out["pkg/mod.pyc"][4:8], "little") == 0b01  # hash-based, unchecked
-    assert b"/home/pyodide/pkg/mod.py" in out["pkg/mod.pyc"]  # tracebacks name the file
+    flags = {key: int.from_bytes(data[4:8], "little") for key, data in pyc.items()}
+    assert set(flags.values()) == {0b01}  # hash-based, unchecked
+    for key, data in pyc.items():  # tracebacks name the file
+        assert f"/home/pyodide/{key[:-1]}".encode() in data, key
