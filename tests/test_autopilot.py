@@ -376,3 +376,52 @@ def test_an_answer_to_a_blow_counts_the_harm_taken_at_its_exact_odds() -> None:
             lost.add(tuple(p.current for p in ann.pools.values()))
             shifted.add(round(part + exact_shift(seen, action, after[0], "Blue", temper), 9))
         assert len(lost) > 2 and len(shifted) == 1, answer
+
+
+def two_foes_in_reach(cy_hp: int) -> Encounter:
+    """skirmish's attack step: Ann next to Bo (90% to hit) and Cy (40%: defence 18), Cy at
+    ``cy_hp`` of 12 hit points."""
+    enc = Encounter.new("skirmish", 8, 6, name="Two foes", seed=7)
+    rs = enc.ruleset
+    ann = rs.new_figure("ann", "Ann", "Blue", Hex(3, 1), 0)
+    ann.stats.update(hp=30)
+    enc = enc.with_figure(ann)
+    for fid, at, facing, defence in (("bo", Hex(4, 1), 3, 8), ("cy", Hex(4, 0), 2, 18)):
+        foe = rs.new_figure(fid, fid.title(), "Red", at, facing)
+        foe.stats.update(attack=5, defence=defence, hp=12, damage="d8")
+        enc = enc.with_figure(foe)
+    enc.perform(Action("gm_pool", None, {"figure": "cy", "pool": "hp", "value": cy_hp}))
+    enc.perform(Action("next_step"))
+    return enc
+
+
+def test_blows_go_to_the_foe_closest_to_falling() -> None:
+    """Focus fire: a foe down strikes no more, so taking one out is worth more than the same
+    damage spread. Cy at 2 hit points goes down to any hit (40%); Bo is hit more often (90%)
+    but stands. The autopilot attacks Cy (it used to take the likelier hit on Bo), and Bo
+    when Cy is unhurt."""
+    for cy_hp, target in ((2, "cy"), (12, "bo")):
+        decision = Autopilot("aggressive").decide(two_foes_in_reach(cy_hp), "Blue", must_act=True)
+        assert decision is not None and decision.action.params["target"] == target, cy_hp
+
+
+def test_figures_close_in_on_the_sides_focus_not_only_their_nearest_foe() -> None:
+    """Focus fire in the moves: Ann's nearest foe is Bo, but Cy is nearest the side as a
+    whole (Dee stands by it), so a hex nearer Cy and no farther from Bo is worth more."""
+    enc = Encounter.new("skirmish", 12, 12, name="Focus", seed=7)
+    rs = enc.ruleset
+    for fid, side, at in (
+        ("ann", "Blue", Hex(1, 1)),
+        ("dee", "Blue", Hex(1, 9)),
+        ("bo", "Red", Hex(4, 1)),
+        ("cy", "Red", Hex(1, 6)),
+    ):
+        enc = enc.with_figure(rs.new_figure(fid, fid.title(), side, at, 0))
+    state = enc.state
+    near_cy = state.copy()
+    near_cy.figures["ann"] = replace(near_cy.figures["ann"], position=Hex(1, 2))
+    gap = distance(Hex(1, 1), Hex(4, 1))
+    assert distance(Hex(1, 2), Hex(4, 1)) == gap
+    assert distance(Hex(1, 2), Hex(1, 6)) < distance(Hex(1, 1), Hex(1, 6))
+    for temper in TEMPERAMENTS.values():
+        assert value(near_cy, "Blue", temper) > value(state, "Blue", temper)

@@ -56,3 +56,16 @@ def test_a_planned_move_is_judged_where_it_lands() -> None:
     brie = enc.state.figures["brie"].position
     before = distance(enc.state.figures["barclay"].position, brie)
     assert distance(decision.action.hex("to"), brie) < before
+
+
+def test_a_figure_carrying_a_weapon_readies_it() -> None:
+    """fig-percentile: Barclay carries his beaked axe but holds nothing (G-19: a declaration
+    may ready a weapon, FP-23). A figure with no weapon ready counts as less in the position
+    score, so his declaration draws it (it used to score as the plain one and was never
+    made, and he never attacked)."""
+    enc = restarted(demo("fig-percentile"), 1, OPTIONS["fig-percentile"])
+    assert not enc.state.figures["barclay"].ready_items("weapon")
+    decision = Autopilot("aggressive").decide(enc, "Black")
+    assert decision is not None and decision.action.kind == "declare"
+    assert decision.action.params.get("ready") == "Beaked axe"
+    enc.perform(decision.action)

@@ -20,7 +20,7 @@ from ..checks import Amount, Chain, Rollable
 from ..state import GameState
 from .candidates import enemies
 from .memo import Memo
-from .scoring import Temperament, worth
+from .scoring import DOWN, Temperament, worth
 
 
 def damage_odds(rollable: Rollable) -> dict[int, Fraction] | None:
@@ -69,10 +69,10 @@ def exact_shift(
     if answer and not aimed and action.figure in seen.figures:
         # an answer to a foe's blow: the harm is the answering figure's own
         target = seen.figures[action.figure]
-        weight = -temper.harm_taken * worth(seen, target)
+        weight, down = -temper.harm_taken * worth(seen, target), 0.0
     elif len(aimed) == 1:
         target = foes[aimed[0]]
-        weight = temper.harm_done * worth(seen, target)
+        weight, down = temper.harm_done * worth(seen, target), DOWN
     else:
         return 0.0
     if seen.ruleset.autopilot_hints(seen, target).get("health"):
@@ -93,11 +93,13 @@ def exact_shift(
     clamp = any(left == _spilled(was, d, True) for d in odds)
 
     def standing(points: list[int]) -> float:
+        if points[-1] <= 0:  # every pool spent: out of the fight (a foe down is worth more)
+            return -down
         return math.sqrt(sum(max(0, p) / m for p, m in zip(points, tops, strict=True)) / len(tops))
 
     expected = sum(float(p) * standing(_spilled(was, d, clamp)) for d, p in odds.items())
     out_now = after.ruleset.is_out(after, now)
-    return weight * ((0.0 if out_now else standing(left)) - expected)
+    return weight * ((-down if out_now else standing(left)) - expected)
 
 
 def _spilled(points: list[int], damage: int, clamp: bool) -> list[int]:
