@@ -11,6 +11,7 @@ from hexcombat.autopilot import Autopilot
 from hexcombat.autopilot.candidates import candidates
 from hexcombat.autopilot.play import play_match, restarted
 from hexcombat.autopilot.stream import Stream
+from hexcombat.figures import Status
 from hexcombat.geometry import distance
 
 
@@ -69,3 +70,16 @@ def test_a_figure_carrying_a_weapon_readies_it() -> None:
     assert decision is not None and decision.action.kind == "declare"
     assert decision.action.params.get("ready") == "Beaked axe"
     enc.perform(decision.action)
+
+
+def test_a_figure_whose_weapon_was_knocked_away_picks_it_up() -> None:
+    """two-action-2d10: a blow knocked Ann's axe away (TA-11); one Recover action picks it
+    up (R-3) and her other action still strikes with it. The rules hint that such a figure
+    is not ready to strike at its best (``unready``), so her declaration recovers it (it used
+    to score as the plain attack and parry, and she brawled bare-handed to the end)."""
+    enc = restarted(demo("two-action-2d10"), 2)
+    enc.state.figures["ann"].statuses["dropped_weapon"] = Status("dropped_weapon")
+    decision = Autopilot("aggressive").decide(enc, "Blue")
+    assert decision is not None and decision.action.kind == "declare"
+    assert "recover" in (decision.action.params["first"], decision.action.params["second"])
+    assert "attack" in (decision.action.params["first"], decision.action.params["second"])

@@ -31,9 +31,10 @@ ENGAGED = 0.1
 """What a figure next to a foe is worth to a side that is not falling back: it can strike
 next (the usual reach of a blow), which one look ahead does not see."""
 UNARMED = 0.1
-"""What a figure of the side loses carrying a weapon but holding none ready: the blows it
-cannot strike later (readying one is otherwise worth nothing until a blow it allows, past
-the look ahead, so a figure never drew its weapon)."""
+"""What a figure of the side loses carrying a weapon but holding none ready (or, by the
+ruleset's ``unready`` hint, not ready to strike at its best): the blows it cannot strike
+later (readying one is otherwise worth nothing until a blow it allows, past the look ahead,
+so a figure never drew its weapon, nor picked up a dropped one)."""
 DOWN = 0.5
 """What a foe out of the fight is worth beyond the health it had, against 1 for a foe unhurt:
 a foe down strikes no more, so blows go to the foe closest to falling rather than spread
@@ -115,11 +116,20 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                     near = [e for e in foes if figure_distance(f, e) <= 1] or [foe]
                     score += FACING * sum(_facing(f, e) for e in near)
                     score += ENGAGED if gap <= 1 else 0.0
-            if h and _unarmed(f):
-                score -= UNARMED
+            if h:
+                score -= UNARMED * unready(state, f)
         else:
             score -= temper.harm_done * worth(state, f) * (standing if h else -DOWN)
     return score
+
+
+def unready(state: GameState, figure: Figure) -> float:
+    """0 (ready to strike at its best) to 1: the ruleset's hint ``unready`` (two-action-2d10:
+    a dropped weapon, lying prone), else 1 when it carries a weapon but holds none ready."""
+    hinted = state.ruleset.autopilot_hints(state, figure).get("unready")
+    if hinted is not None:
+        return max(0.0, min(1.0, hinted))
+    return 1.0 if _unarmed(figure) else 0.0
 
 
 def _unarmed(f: Figure) -> bool:

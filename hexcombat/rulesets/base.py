@@ -341,7 +341,9 @@ class Ruleset(GmTools):
 
     def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
         """Optional hints for the autopilot (override): ``worth`` (what the figure is worth,
-        default 1) and ``health`` (0-1, default its share of its pools). None required."""
+        default 1), ``health`` (0-1, default its share of its pools) and ``unready`` (0-1:
+        how far it is from striking at its best, default 1 when it carries a weapon but
+        holds none ready, else 0). None required."""
         return {}
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:

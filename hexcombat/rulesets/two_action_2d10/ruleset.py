@@ -10,6 +10,7 @@ and each result applied at once (TA-13); then counter-strikes (TA-17, I-3).
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import ClassVar
 
 from hexcombat.figures import Figure, Pool
@@ -73,6 +74,13 @@ class TwoAction2d10(Words, Perform):
             f.pools.setdefault("hp", Pool(hp, hp))
             f.pools.setdefault("bp", Pool(bp, bp))
         self.start_step(state)
+
+    def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
+        """``unready`` while the figure's weapon lies on the ground or it lies prone: a
+        Recover action fixes both (TA-11, R-3), which the autopilot cannot see pay off
+        within its look ahead."""
+        down = figure.has_status("dropped_weapon") or figure.has_status("prone")
+        return {"unready": 1.0} if down else {}
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 body points (R-5), dead (TA-12) or incapacitated (D-7)."""
