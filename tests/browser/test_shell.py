@@ -48,7 +48,7 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
 
     paths = app.paths_requested()
     assert "/vendor/pyodide/pyodide.asm.wasm" in paths
-    # the start's archives: preloaded by the page, fetched by python-start.mjs, once each
+    # the start's archives: fetched once each (by python-start.mjs's worker)
     assert paths.count("/hexcombat.tar.bz2") == 1 and paths.count("/web.tar.bz2") == 1
     assert "/favicon.ico" not in paths, "the page must declare its icon"
     assert app.blocked == []
