@@ -271,6 +271,9 @@ const early = globalThis.document ? start({}).then(async (pyodide) => {
 }) : null;
 // (a failure is PyScript's to report, when it asks for Python below)
 early?.catch(() => {});
+// The runtime's files are requested now (Pyodide asks for them in this task's microtasks):
+// the start-up controller may draw its picture of the board, whose layout held them up.
+globalThis.hexcombatBoot?.runtimeRequested?.();
 
 // What PyScript calls (pyscript.json's "interpreter"): the Python started above, with
 // PyScript's output handlers, which are all it passes besides the index URL.
