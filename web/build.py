@@ -343,8 +343,8 @@ def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes]:
 
 PYC_CACHE = "HEXCOMBAT_PYC_CACHE"
 """Environment variable naming a folder where ``compiled_in_pyodide`` keeps its output by the
-digest of its input (tests/run sets it, but not under CI, whose two builds compile apart so
-that the build tests compare two compilations): a rebuild of the same sources skips Node."""
+digest of its input (tests/run sets it; under CI not for dist/site, so that the build tests
+compare two compilations): a rebuild of the same sources skips Node."""
 
 
 def compiled_in_pyodide(request: bytes) -> bytes:
