@@ -332,23 +332,49 @@ def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes]:
     more bytes than the sources (README, "Performance"). Also the code of the methods their
     dataclasses make (``DATACLASS_CODE``, marshalled by the same Pyodide)."""
     sources = {k: shipped(k, v).decode("utf-8") for k, v in entries.items() if k.endswith(".py")}
-    if shutil.which("node") is None:
-        fail("Node.js is needed to compile the start's modules (node not found)")
-    done = subprocess.run(
-        ["node", str(WEB / "compile-pyc.mjs")],
-        input=json.dumps(sources).encode("utf-8"),
-        capture_output=True,
-        check=False,
-    )
-    if done.returncode:
-        fail(f"compiling the start's modules failed:\n{done.stderr.decode(errors='replace')}")
-    made = json.loads(done.stdout)
+    made = json.loads(compiled_in_pyodide(json.dumps(sources).encode("utf-8")))
     pyc = made["pyc"]
     code = {
         (f"{k}c" if k in sources else k): (base64.b64decode(pyc[k]) if k in sources else v)
         for k, v in entries.items()
     }
     return code, base64.b64decode(made["dataclasses"])
+
+
+PYC_CACHE = "HEXCOMBAT_PYC_CACHE"
+"""Environment variable naming a folder where ``compiled_in_pyodide`` keeps its output by the
+digest of its input (tests/run sets it; under CI not for dist/site, so that the build tests
+compare two compilations): a rebuild of the same sources skips Node."""
+
+
+def compiled_in_pyodide(request: bytes) -> bytes:
+    """``web/compile-pyc.mjs``'s output for ``request``, from the ``PYC_CACHE`` folder when
+    it holds the same request's (keyed with the script and the Pyodide version too)."""
+    folder = os.environ.get(PYC_CACHE)
+    kept = None
+    if folder:
+        key = hashlib.sha256(request)
+        key.update((WEB / "compile-pyc.mjs").read_bytes())
+        key.update((NODE_MODULES / "pyodide" / "package.json").read_bytes())
+        kept = Path(folder) / f"pyc-{key.hexdigest()[:32]}.json"
+        if kept.is_file():
+            kept.touch()
+            return kept.read_bytes()
+    if shutil.which("node") is None:
+        fail("Node.js is needed to compile the start's modules (node not found)")
+    done = subprocess.run(
+        ["node", str(WEB / "compile-pyc.mjs")], input=request, capture_output=True, check=False
+    )
+    if done.returncode:
+        fail(f"compiling the start's modules failed:\n{done.stderr.decode(errors='replace')}")
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        part = kept.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(done.stdout)
+        part.replace(kept)  # whole or absent, as workers may build at once
+        for old in sorted(kept.parent.glob("pyc-*.json"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink(missing_ok=True)  # the last few builds' (a test build adds rulesets)
+    return done.stdout
 
 
 def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:

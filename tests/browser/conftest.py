@@ -26,6 +26,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Route,
+    expect,
     sync_playwright,
 )
 
@@ -33,6 +34,9 @@ from .given_snapshot import GivenSnapshot, kept_or_made
 
 ARTIFACTS = ROOT / "test-artifacts"
 READY_TIMEOUT_MS = 60_000
+expect.set_options(timeout=20_000)
+"""An expectation waits for its condition up to 20 s (Playwright's default, 5 s, is short for
+a page on two loaded cores shared by four test workers and the Pyodide stage)."""
 NO_SNAPSHOT = "window.hexcombatSnapshot = 'off';"
 """Init script for a context whose test does not need the Python start-up snapshot (made in
 a worker beside the page a moment after an offline-kept start; see web/python-start.mjs)."""
