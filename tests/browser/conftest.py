@@ -30,6 +30,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from web import site_server
+
 from .given_snapshot import GivenSnapshot, kept_or_made
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -145,7 +147,7 @@ def serve_folder() -> Iterator[Callable[[Path], str]]:
     servers = []
 
     def serve(folder: Path, policy: str | None = None) -> str:
-        server = site_build.make_server(folder, 0, quiet=True, policy=policy)
+        server = site_server.make_server(folder, 0, quiet=True, policy=policy)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"

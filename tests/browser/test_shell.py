@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import Route, expect
 
 import hexcombat
-from web import build
+from web import build, site_server
 
-from .conftest import App, site_build
+from .conftest import App
 
 pytestmark = pytest.mark.browser
 
@@ -285,7 +285,7 @@ def test_the_whole_app_runs_under_its_content_security_policy(app: App) -> None:
 
 def _policy_of(site: Path) -> str:
     """The Content-Security-Policy in a built site's index.html."""
-    policy = site_build.page_policy(site)
+    policy = site_server.page_policy(site)
     assert policy
     return str(policy)
 

@@ -19,7 +19,7 @@ import pytest
 from built_site import fresh_site
 
 from hexcombat.version import engine_digest
-from web import build
+from web import build, site_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -138,9 +138,9 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
 
 def test_the_shipped_scripts_lose_only_their_comments_and_indentation() -> None:
     page = (build.WEB / "index.html").read_text(encoding="utf-8")
-    source = build.INLINE_SCRIPT.search(page)
+    source = site_server.INLINE_SCRIPT.search(page)
     assert source is not None
-    lean = build.INLINE_SCRIPT.search(build.lean_page(page))
+    lean = site_server.INLINE_SCRIPT.search(build.lean_page(page))
     assert lean is not None and "<!--" not in build.lean_page(page)
     kept = [line.strip() for line in source["body"].splitlines()]
     assert lean["body"].splitlines()[1:] == [s for s in kept if s and not s.startswith("//")]
