@@ -3,7 +3,8 @@
 Usage: ``python web/build.py [--out DIR] [--serve [--port N]] [--extra-ruleset DIR:CLASS]``
 (standard library only).
 With ``--serve`` the folder is then served on http://127.0.0.1:PORT/ with the
-MIME types the runtime needs (``SiteHandler``; the browser tests use it too).
+MIME types the runtime needs and the page's policy (``web/site_server.py``; the browser
+tests use it too).
 
 The result is one self-contained folder with relative URLs only, so it can be
 copied to any static host, a subfolder of one, or a wiki attachment area:
@@ -34,10 +35,8 @@ import argparse
 import ast
 import base64
 import bz2
-import functools
 import gzip
 import hashlib
-import http.server
 import io
 import json
 import os
@@ -65,47 +64,7 @@ PYODIDE_FILES = (
 )
 ENGINE_SUFFIXES = (".py", ".json", ".typed")
 # Files in web/ that are build inputs or tooling, not page modules.
-WEB_NOT_SHIPPED = {"build.py", "make_icons.py", "board_picture.py"}
-
-MIME_TYPES = {
-    ".js": "application/javascript",
-    ".mjs": "application/javascript",
-    ".wasm": "application/wasm",
-    ".json": "application/json",
-    ".zip": "application/zip",
-    ".tgz": "application/gzip",  # never with a Content-Encoding: the page unpacks it
-    ".bz2": "application/x-bzip2",  # (the same)
-    ".py": "text/plain; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".css": "text/css",
-    ".html": "text/html; charset=utf-8",
-    ".webmanifest": "application/manifest+json",
-}
-
-# Content-Security-Policy of the built page (a meta tag in index.html, and the header
-# SiteHandler and web/serve send). Only what the app needs: its own files; the start-up
-# controller's inline script by its hash; WebAssembly ('wasm-unsafe-eval'); 'unsafe-eval'
-# because PyScript builds functions from text (new Function) and Pyodide's loader runs
-# eval(); no inline handlers, no blob: or data: scripts (blob: images only, for the PNG
-# export), no other origin. Styles come from
-# the site's files; only inline style *attributes* are allowed (token colours and
-# transforms in the markup the page's Python writes), never <style> elements.
-CSP_DIRECTIVES = (
-    ("default-src", "'none'"),
-    ("script-src", "'self' {script_hashes} 'wasm-unsafe-eval' 'unsafe-eval'"),
-    ("style-src", "'self'"),
-    ("style-src-attr", "'unsafe-inline'"),
-    ("img-src", "'self' blob:"),  # the PNG export draws the board's SVG through a blob: image
-    ("font-src", "'self'"),
-    ("connect-src", "'self'"),
-    ("manifest-src", "'self'"),
-    ("worker-src", "'self'"),
-    ("base-uri", "'none'"),
-    ("form-action", "'none'"),
-    ("object-src", "'none'"),
-)
-INLINE_SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.DOTALL)
-CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="(?P<policy>[^"]*)">')
+WEB_NOT_SHIPPED = {"build.py", "site_server.py", "make_icons.py", "board_picture.py"}
 
 # Fixed timestamp for tar entries so that identical sources give identical archives.
 ZIP_MTIME = 1577836800
@@ -232,6 +191,9 @@ def lean_script(text: str) -> str:
 
 def lean_page(html: str) -> str:
     """``index.html`` as shipped: no HTML comments, its inline script lean (``lean_script``)."""
+    engine_on_path()
+    from web.site_server import INLINE_SCRIPT
+
     html = re.sub(r"<!--.*?-->\n?", "", html, flags=re.DOTALL)
     return INLINE_SCRIPT.sub(
         lambda m: m[0] if m["attrs"] else f"<script>\n{lean_script(m['body'])}</script>", html
@@ -254,6 +216,7 @@ def page_html() -> str:
     (``web/board_picture.py``), then its Content-Security-Policy."""
     engine_on_path()
     from web.board_picture import with_picture
+    from web.site_server import with_csp_meta
 
     page = (WEB / "index.html").read_text(encoding="utf-8")
     return with_csp_meta(lean_page(with_picture(page, ROOT / "static")))
@@ -332,23 +295,49 @@ def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes]:
     more bytes than the sources (README, "Performance"). Also the code of the methods their
     dataclasses make (``DATACLASS_CODE``, marshalled by the same Pyodide)."""
     sources = {k: shipped(k, v).decode("utf-8") for k, v in entries.items() if k.endswith(".py")}
-    if shutil.which("node") is None:
-        fail("Node.js is needed to compile the start's modules (node not found)")
-    done = subprocess.run(
-        ["node", str(WEB / "compile-pyc.mjs")],
-        input=json.dumps(sources).encode("utf-8"),
-        capture_output=True,
-        check=False,
-    )
-    if done.returncode:
-        fail(f"compiling the start's modules failed:\n{done.stderr.decode(errors='replace')}")
-    made = json.loads(done.stdout)
+    made = json.loads(compiled_in_pyodide(json.dumps(sources).encode("utf-8")))
     pyc = made["pyc"]
     code = {
         (f"{k}c" if k in sources else k): (base64.b64decode(pyc[k]) if k in sources else v)
         for k, v in entries.items()
     }
     return code, base64.b64decode(made["dataclasses"])
+
+
+PYC_CACHE = "HEXCOMBAT_PYC_CACHE"
+"""Environment variable naming a folder where ``compiled_in_pyodide`` keeps its output by the
+digest of its input (tests/run sets it; under CI not for dist/site, so that the build tests
+compare two compilations): a rebuild of the same sources skips Node."""
+
+
+def compiled_in_pyodide(request: bytes) -> bytes:
+    """``web/compile-pyc.mjs``'s output for ``request``, from the ``PYC_CACHE`` folder when
+    it holds the same request's (keyed with the script and the Pyodide version too)."""
+    folder = os.environ.get(PYC_CACHE)
+    kept = None
+    if folder:
+        key = hashlib.sha256(request)
+        key.update((WEB / "compile-pyc.mjs").read_bytes())
+        key.update((NODE_MODULES / "pyodide" / "package.json").read_bytes())
+        kept = Path(folder) / f"pyc-{key.hexdigest()[:32]}.json"
+        if kept.is_file():
+            kept.touch()
+            return kept.read_bytes()
+    if shutil.which("node") is None:
+        fail("Node.js is needed to compile the start's modules (node not found)")
+    done = subprocess.run(
+        ["node", str(WEB / "compile-pyc.mjs")], input=request, capture_output=True, check=False
+    )
+    if done.returncode:
+        fail(f"compiling the start's modules failed:\n{done.stderr.decode(errors='replace')}")
+    if kept is not None:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        part = kept.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(done.stdout)
+        part.replace(kept)  # whole or absent, as workers may build at once
+        for old in sorted(kept.parent.glob("pyc-*.json"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink(missing_ok=True)  # the last few builds' (a test build adds rulesets)
+    return done.stdout
 
 
 def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
@@ -420,58 +409,6 @@ def copy_vendor(out: Path) -> None:
     # first visit downloads it), and a fifth of its bytes is enough (web/table/scan.py)
     decoder = (jsqr / "dist" / "jsQR.js").read_bytes()
     (out / JSQR_FILE).write_bytes(gzip.compress(decoder, 9, mtime=0))
-
-
-def inline_script_hashes(html: str) -> list[str]:
-    """CSP source expressions ('sha256-...') for every inline classic script of a page.
-
-    The hash covers the exact text between ``<script>`` and ``</script>``, as browsers
-    compute it; ``src=`` scripts and non-JavaScript types (``type="py"``) are skipped.
-    """
-    found = []
-    for match in INLINE_SCRIPT.finditer(html):
-        attrs = match.group("attrs")
-        if "src=" in attrs or ("type=" in attrs and 'type="module"' not in attrs):
-            continue
-        digest = hashlib.sha256(match.group("body").encode("utf-8")).digest()
-        found.append(f"'sha256-{base64.b64encode(digest).decode('ascii')}'")
-    return found
-
-
-def content_security_policy(html: str) -> str:
-    """The page's Content-Security-Policy (``CSP_DIRECTIVES``) with its scripts' hashes."""
-    hashes = " ".join(inline_script_hashes(html))
-    return "; ".join(
-        f"{name} {value.format(script_hashes=hashes)}".replace("  ", " ")
-        for name, value in CSP_DIRECTIVES
-    )
-
-
-def with_csp_meta(html: str) -> str:
-    """``html`` with its Content-Security-Policy meta tag right after ``<meta charset>``.
-
-    A meta policy applies only to what follows it, so it must come before any script.
-    """
-    if CSP_META.search(html):
-        fail("web/index.html already has a Content-Security-Policy meta tag; the build adds it")
-    charset = re.search(r"<meta charset=[^>]*>", html)
-    if charset is None:
-        fail("web/index.html needs <meta charset> first in <head>")
-        raise AssertionError  # unreachable: fail() exits
-    tag = (
-        f'\n  <meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
-    )
-    return html[: charset.end()] + tag + html[charset.end() :]
-
-
-def page_policy(folder: Path) -> str | None:
-    """The Content-Security-Policy in ``folder/index.html``'s meta tag (None without one)."""
-    try:
-        html = (folder / "index.html").read_text(encoding="utf-8")
-    except OSError:
-        return None
-    match = CSP_META.search(html)
-    return match.group("policy") if match else None
 
 
 def write_config(out: Path) -> None:
@@ -604,51 +541,6 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
     )
 
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static file handler with the MIME types Pyodide and PyScript need.
-
-    ES modules must come as JavaScript and WebAssembly as ``application/wasm``
-    (for streaming compilation); ``no-cache`` makes browsers revalidate, so a
-    rebuild is seen on the next reload. Every response carries the page's
-    Content-Security-Policy (the one in the served ``index.html``'s meta tag) as a
-    header too, as a static host should send it.
-    """
-
-    quiet = False
-    policy: str | None = None
-
-    def guess_type(self, path: str | os.PathLike[str]) -> str:
-        """Return the MIME type for ``path``, preferring ``MIME_TYPES``."""
-        return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
-
-    def end_headers(self) -> None:
-        """Add the cache header to every response."""
-        self.send_header("Cache-Control", "no-cache")
-        if self.policy:
-            self.send_header("Content-Security-Policy", self.policy)
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Log requests unless the handler is quiet (tests)."""
-        if not self.quiet:
-            super().log_message(format, *args)
-
-
-def make_server(
-    folder: Path, port: int, *, quiet: bool = False, policy: str | None = None
-) -> http.server.ThreadingHTTPServer:
-    """Return an HTTP server for ``folder`` on 127.0.0.1 (port 0 picks a free port).
-
-    The policy header is ``policy``, or the one in ``folder/index.html`` (read once, here).
-    """
-    chosen = page_policy(folder) if policy is None else policy
-    handler = functools.partial(
-        type("Handler", (SiteHandler,), {"quiet": quiet, "policy": chosen or None}),
-        directory=str(folder),
-    )
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-
-
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line, build the site and optionally serve it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -665,6 +557,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     build(args.out, args.extra_ruleset)
     if args.serve:
+        from web.site_server import make_server
+
         server = make_server(args.out, args.port)
         print(f"serving {args.out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")
         try:

@@ -196,16 +196,27 @@ export function bunzip2(data) {
   return result;
 }
 
-// As a worker (python-start.mjs starts this module as one): each message is a bzip2
-// stream's bytes and a port, which is answered with its decompressed bytes, or null.
+// As a worker (python-start.mjs starts this module as one): each message is the address of
+// a bzip2 file and a port. The worker fetches it (its own request, which needs nothing of
+// the page's main thread, busy starting Python) and answers with its decompressed bytes
+// ({ tar }), its bytes as fetched when they do not decompress ({ data }), or { error }.
 if (globalThis.WorkerGlobalScope && self.location.href === import.meta.url) {
-  self.onmessage = (event) => {
+  self.onmessage = async (event) => {
     const [port] = event.ports;
+    let data;
     try {
-      const bytes = bunzip2(new Uint8Array(event.data));
-      port.postMessage(bytes, [bytes.buffer]);
+      const response = await fetch(event.data);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      data = await response.arrayBuffer();
     } catch (error) {
-      port.postMessage(null);
+      port.postMessage({ error: String(error) });
+      return;
+    }
+    try {
+      const tar = bunzip2(new Uint8Array(data));
+      port.postMessage({ tar }, [tar.buffer]);
+    } catch (error) {
+      port.postMessage({ data }, [data]);
     }
   };
 }

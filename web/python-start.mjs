@@ -126,18 +126,18 @@ function handOverTheRuntime() {
 // The start's modules (web/build.py): the engine and the page's modules but web/main.py, as
 // bzip2 tars of sourceless bytecode, unpacked into the home folder (on sys.path, where
 // PyScript unpacks its "files") before PyScript gets Python. PyScript's "files" unpacks
-// only .zip and .tgz, so they are fetched here, beside the runtime (index.html preloads
-// them): each once, through the page's fetch, which names a file that fails on the error
-// screen, and kept offline as any file the page fetched (web/sw.js). They are decompressed
-// in a worker as they arrive (decompressAll); only writing their files waits for Python.
+// only .zip and .tgz, so they are fetched here, beside the runtime, each once: in the page
+// by a worker that also decompresses them (startArchives), kept offline as the app's own
+// files (web/sw.js); only writing their files waits for Python.
 export const START_ARCHIVES = ["hexcombat.tar.bz2", "web.tar.bz2"];
 const HOME = "/home/pyodide";
 
+// An archive fetched by the page, for Python's bz2 to decompress: `{ data }`.
 function fetchArchive(name) {
   return fetch(new URL(`./${name}`, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
     return response.arrayBuffer();
-  });
+  }).then((data) => ({ data }));
 }
 
 /** Write the regular files of a ustar archive (all web/build.py writes) under `home`. */
@@ -193,17 +193,16 @@ key = lambda source: hashlib.sha256(source.encode()).digest()
 dataclasses.exec = lambda source, globals=None, locals=None, /: builtins.exec(codes.get(key(source), source), globals, locals)
 `;
 
-/** Unpack the start's archives into the home folder (`fetched`: their bytes, in
- * START_ARCHIVES' order; `tars`: the same decompressed, or null where Python's bz2 is to
- * decompress them), then have dataclasses use the compiled code shipped with them. One that
- * cannot be unpacked is named on the page's error screen (a failed download the page's
- * fetch has named already). */
-export async function unpackStart(pyodide, fetched, tars = []) {
+/** Unpack the start's archives into the home folder (`archives`: in START_ARCHIVES'
+ * order, each `{ tar }`, decompressed, or `{ data }`, its bytes as fetched, which Python's
+ * bz2 decompresses), then have dataclasses use the compiled code shipped with them. One
+ * that cannot be unpacked is named on the page's error screen (a failed download the
+ * page's fetch has named already). */
+export async function unpackStart(pyodide, archives) {
   const how = [];
-  for (const [index, bytes] of fetched.entries()) {
-    const data = await bytes;
+  for (const [index, fetched] of archives.entries()) {
+    const { tar, data } = await fetched;
     try {
-      const tar = await tars[index];
       if (tar) untar(pyodide.FS, tar, HOME);
       else unpackBz2Tar(pyodide, data);
       how.push(tar ? "worker" : "python");
@@ -221,31 +220,39 @@ export async function unpackStart(pyodide, fetched, tars = []) {
   scope.destroy();
 }
 
-// In the page the start's archives are decompressed as they arrive, in a worker
-// (bunzip2.mjs) while the runtime is still downloading and starting, not once Python is
-// up. An archive the worker cannot decompress (or no worker at all) resolves to null:
-// Python's bz2 decompresses it then.
-function decompressAll(fetched) {
-  let worker = null, left = fetched.length;
+// In the page the start's archives are fetched and decompressed by a worker (bunzip2.mjs)
+// while the runtime downloads and starts, not once Python is up: the one the start-up
+// controller made first of all (hexcombatBoot.unpacker, see index.html), else one made
+// here. Its requests need nothing of the page's main thread, which Python's own start
+// holds for seconds (bytes fetched by the page reached a worker made here only once Python
+// was up in some starts, and unpacking waited 0.3-0.6 s for it). An archive the worker
+// could not fetch (or no worker at all) is fetched by the page, whose fetch names a file
+// that fails on the error screen; one it could not decompress, Python's bz2 decompresses.
+function startArchives() {
+  let worker = globalThis.hexcombatBoot?.unpacker || null, left = START_ARCHIVES.length;
   const waiting = new Set();
+  try {
+    worker ||= new Worker(new URL("./bunzip2.mjs", import.meta.url), { type: "module" });
+    worker.addEventListener("error", () => [...waiting].forEach((waiter) => waiter(null)));
+  } catch (error) {
+    worker = null;
+  }
   const done = () => {
     left -= 1;
     if (!left) worker?.terminate();
   };
-  return fetched.map((bytes) => bytes.then((data) => new Promise((resolve) => {
-    const answer = (tar) => {
+  return START_ARCHIVES.map((name) => new Promise((resolve) => {
+    if (!worker) return resolve(null);
+    const answer = (result) => {
       waiting.delete(answer);
-      resolve(tar);
+      resolve(result);
     };
     waiting.add(answer);
-    if (!worker) {
-      worker = new Worker(new URL("./bunzip2.mjs", import.meta.url), { type: "module" });
-      worker.addEventListener("error", () => [...waiting].forEach((waiter) => waiter(null)));
-    }
     const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => answer(event.data);
-    worker.postMessage(data, [channel.port2]);
-  })).catch(() => null).finally(done));
+    channel.port1.onmessage = (event) => answer(event.data.error ? null : event.data);
+    worker.postMessage(new URL(`./${name}`, import.meta.url).href, [channel.port2]);
+  }).then((answered) => answered || fetchArchive(name))
+    .finally(done));
 }
 
 // In the page, Python starts as soon as this module runs (index.html loads it before
@@ -254,17 +261,19 @@ function decompressAll(fetched) {
 // page that loads Pyodide itself. (In the snapshot worker, which imports the names above,
 // nothing starts.)
 if (globalThis.document) handOverTheRuntime();
-const archives = globalThis.document ? START_ARCHIVES.map(fetchArchive) : [];
+const archives = globalThis.document ? startArchives() : [];
 archives.forEach((fetched) => fetched.catch(() => {}));  // (reported when awaited below)
-const tars = globalThis.document ? decompressAll(archives) : [];
 const early = globalThis.document ? start({}).then(async (pyodide) => {
   performance.mark("hexcombat:python-up");
-  await unpackStart(pyodide, archives, tars);
+  await unpackStart(pyodide, archives);
   performance.mark("hexcombat:start-unpacked");
   return pyodide;
 }) : null;
 // (a failure is PyScript's to report, when it asks for Python below)
 early?.catch(() => {});
+// The runtime's files are requested now (Pyodide asks for them in this task's microtasks):
+// the start-up controller may draw its picture of the board, whose layout held them up.
+globalThis.hexcombatBoot?.runtimeRequested?.();
 
 // What PyScript calls (pyscript.json's "interpreter"): the Python started above, with
 // PyScript's output handlers, which are all it passes besides the index URL.

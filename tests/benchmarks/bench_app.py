@@ -23,7 +23,7 @@ SITE = ROOT / "dist" / "site"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from main import CHROMIUM_ARGS as ARGS  # noqa: E402  (one list of flags for every benchmark)
-from main import site_build  # noqa: E402
+from main import site_build, site_server  # noqa: E402
 
 
 def wait_ready(page: Page) -> dict[str, int]:
@@ -103,7 +103,7 @@ def main(runs: int) -> None:
     """Start the app ``runs`` times cold and once warm, then measure the 50 x 50 board."""
     if not (SITE / "pyscript.json").is_file():
         site_build().build(SITE)
-    server = site_build().make_server(SITE, 0, quiet=True)
+    server = site_server().make_server(SITE, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None

@@ -44,11 +44,19 @@ CHROMIUM_ARGS = [
 
 def site_build() -> Any:
     """web/build.py as a module."""
-    spec = importlib.util.spec_from_file_location("site_build", ROOT / "web" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _web_module("build")
+
+
+def site_server() -> Any:
+    """web/site_server.py (the site's server and policy) as a module."""
+    return _web_module("site_server")
+
+
+def _web_module(name: str) -> Any:
+    """``web.<name>``, imported with the repository on ``sys.path``."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module(f"web.{name}")
 
 
 def machine() -> str:
@@ -97,7 +105,7 @@ def page_rows(table: Table, runs: int, parts: set[str], *, tablet: bool = True) 
     build.build(SITE)
     (SITE / pg.BARE_NAME).write_text(pg.BARE_HTML, encoding="utf-8")
     (SITE / pg.BARE_SCRIPT_NAME).write_text(pg.BARE_SCRIPT, encoding="utf-8")
-    server, url, count = pg.serve(build, SITE)
+    server, url, count = pg.serve(site_server(), SITE)
     executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
     try:
         with sync_playwright() as driver:

@@ -117,10 +117,10 @@ class ByteCount:
             return sum(n for t, n in self.sent if start <= t <= until)
 
 
-def serve(build: Any, site: Path) -> tuple[Any, str, ByteCount]:
-    """Serve ``site`` with web/build.py's handler, counting body bytes."""
+def serve(site_server: Any, site: Path) -> tuple[Any, str, ByteCount]:
+    """Serve ``site`` with web/site_server.py's handler, counting body bytes."""
     count = ByteCount()
-    server = build.make_server(site, 0, quiet=True)
+    server = site_server.make_server(site, 0, quiet=True)
     handler = server.RequestHandlerClass
     base = handler.func if hasattr(handler, "func") else handler
 

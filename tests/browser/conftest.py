@@ -26,13 +26,19 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Route,
+    expect,
     sync_playwright,
 )
+
+from web import site_server
 
 from .given_snapshot import GivenSnapshot, kept_or_made
 
 ARTIFACTS = ROOT / "test-artifacts"
 READY_TIMEOUT_MS = 60_000
+expect.set_options(timeout=20_000)
+"""An expectation waits for its condition up to 20 s (Playwright's default, 5 s, is short for
+a page on two loaded cores shared by four test workers and the Pyodide stage)."""
 NO_SNAPSHOT = "window.hexcombatSnapshot = 'off';"
 """Init script for a context whose test does not need the Python start-up snapshot (made in
 a worker beside the page a moment after an offline-kept start; see web/python-start.mjs)."""
@@ -141,7 +147,7 @@ def serve_folder() -> Iterator[Callable[[Path], str]]:
     servers = []
 
     def serve(folder: Path, policy: str | None = None) -> str:
-        server = site_build.make_server(folder, 0, quiet=True, policy=policy)
+        server = site_server.make_server(folder, 0, quiet=True, policy=policy)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"

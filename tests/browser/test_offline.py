@@ -8,14 +8,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from web import site_server
+
 from .appdriver import new_encounter, ruleset_ids
-from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, SNAPSHOT_NOW, App, site_build
+from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, SNAPSHOT_NOW, App
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, site: Path) -> None:
-    server = site_build.make_server(site, 0, quiet=True)
+    server = site_server.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(viewport={"width": 1366, "height": 1024}, has_touch=True)
@@ -61,7 +63,7 @@ def test_a_later_start_begins_from_the_python_snapshot_offline(
 ) -> None:
     """A start kept offline makes the start-up snapshot; the next start, with no server,
     begins from it (Python started, engine imported) and every ruleset still works."""
-    server = site_build.make_server(site, 0, quiet=True)
+    server = site_server.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -109,7 +111,7 @@ def test_a_snapshot_with_bytes_flipped_in_the_middle_is_deleted_and_python_start
     """The kept snapshot is used only if its bytes have the SHA-256 digest recorded when it
     was made: 4 KB flipped in the middle of a real one (its entry otherwise untouched) is
     caught, deleted, Python starts plain and a warning says why."""
-    server = site_build.make_server(site, 0, quiet=True)
+    server = site_server.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -156,7 +158,7 @@ def test_the_snapshot_worker_waits_a_minute_on_a_device_of_few_cores(
 ) -> None:
     """The worker that makes the snapshot is a second Python: on a tablet's few cores it
     must not compete with a fight's first minute (a desktop's many cores: a moment)."""
-    server = site_build.make_server(site, 0, quiet=True)
+    server = site_server.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)

@@ -28,6 +28,7 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from hexcombat import loads, to_document
 from hexcombat.share import board_svg, share_fragment
+from web import site_server
 from web.library.storage import Library, MemoryStore
 from web.share import backup
 
@@ -67,7 +68,7 @@ def demo():  # type: ignore[no-untyped-def]
 
 
 def serve(folder: Path) -> tuple[Any, int]:
-    server = site_build.make_server(folder, 0, quiet=True)
+    server = site_server.make_server(folder, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, int(server.server_address[1])
 

@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import Route, expect
 
 import hexcombat
-from web import build
+from web import build, site_server
 
-from .conftest import App, site_build
+from .conftest import App
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +48,7 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
 
     paths = app.paths_requested()
     assert "/vendor/pyodide/pyodide.asm.wasm" in paths
-    # the start's archives: preloaded by the page, fetched by python-start.mjs, once each
+    # the start's archives: fetched once each (by python-start.mjs's worker)
     assert paths.count("/hexcombat.tar.bz2") == 1 and paths.count("/web.tar.bz2") == 1
     assert "/favicon.ico" not in paths, "the page must declare its icon"
     assert app.blocked == []
@@ -285,7 +285,7 @@ def test_the_whole_app_runs_under_its_content_security_policy(app: App) -> None:
 
 def _policy_of(site: Path) -> str:
     """The Content-Security-Policy in a built site's index.html."""
-    policy = site_build.page_policy(site)
+    policy = site_server.page_policy(site)
     assert policy
     return str(policy)
 

@@ -1,4 +1,5 @@
-"""The built page's Content-Security-Policy: the meta tag web/build.py adds, the header served."""
+"""The built page's Content-Security-Policy: the meta tag web/build.py adds, the header
+web/site_server.py sends."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import threading
 import urllib.request
 from pathlib import Path
 
-from web import build
+from web import site_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +22,7 @@ def test_the_policy_names_the_start_up_script_by_its_exact_hash() -> None:
     body = re.search(r"<script>(.*?)</script>", PAGE, re.DOTALL)
     assert body is not None
     digest = base64.b64encode(hashlib.sha256(body.group(1).encode()).digest()).decode()
-    policy = build.content_security_policy(PAGE)
+    policy = site_server.content_security_policy(PAGE)
     script_src = next(d for d in policy.split("; ") if d.startswith("script-src "))
     assert script_src == f"script-src 'self' 'sha256-{digest}' 'wasm-unsafe-eval' 'unsafe-eval'"
     assert "unsafe-inline" not in script_src
@@ -33,7 +34,7 @@ def test_the_policy_names_the_start_up_script_by_its_exact_hash() -> None:
 
 def test_the_meta_tag_comes_before_any_script() -> None:
     """A meta policy covers only what follows it, so it sits right after <meta charset>."""
-    page = build.with_csp_meta(PAGE)
+    page = site_server.with_csp_meta(PAGE)
     meta = page.index('http-equiv="Content-Security-Policy"')
     assert meta < page.index("<script")
     assert meta > page.index("<meta charset")
@@ -41,15 +42,16 @@ def test_the_meta_tag_comes_before_any_script() -> None:
 
 def test_the_server_sends_the_pages_policy_as_a_header(tmp_path: Path) -> None:
     """web/serve's handler sends the policy of the folder's index.html with every file."""
-    (tmp_path / "index.html").write_text(build.with_csp_meta(PAGE), encoding="utf-8")
+    (tmp_path / "index.html").write_text(site_server.with_csp_meta(PAGE), encoding="utf-8")
     (tmp_path / "app.js").write_text("", encoding="utf-8")
-    server = build.make_server(tmp_path, 0, quiet=True)
+    server = site_server.make_server(tmp_path, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         for path in ("", "app.js"):
             with urllib.request.urlopen(base + path) as response:
-                assert response.headers["Content-Security-Policy"] == build.page_policy(tmp_path)
+                sent = response.headers["Content-Security-Policy"]
+                assert sent == site_server.page_policy(tmp_path)
     finally:
         server.shutdown()
         server.server_close()

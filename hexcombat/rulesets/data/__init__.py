@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
+import os
 from typing import Any
 
 
 def load(name: str) -> Any:
-    """The parsed JSON data file ``<name>.json`` of this folder."""
-    text = resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    """The parsed JSON data file ``<name>.json`` of this folder.
+
+    Read through this package's loader (as ``pkgutil.get_data`` does: a folder or a zip
+    alike), not ``importlib.resources``, whose eight modules a page start would import
+    for this one read.
+    """
+    assert __spec__ is not None and __spec__.loader is not None
+    path = os.path.join(os.path.dirname(__file__), f"{name}.json")
+    return json.loads(__spec__.loader.get_data(path).decode("utf-8"))  # type: ignore[attr-defined]
