@@ -282,3 +282,26 @@ def test_r9_scp_20_the_knockout_duration_is_secret_unless_the_option_shows_it() 
         status = of(events, "status")[0]
         assert status.text == text
         assert (status.data["minutes"], status.data["pulses"]) == (6, 72)
+
+
+def test_a14_r7_a_kept_reach_follows_every_figure_it_depends_on() -> None:
+    """A-14's search is kept by what it reads: the same board with Bo elsewhere gives Ann
+    the hex Bo left (R-7 kept her out of it) and not the one he stands on now."""
+    enc = arena()
+    enc = make(enc, "ann", "Ann", "Blue", ANN_AT, 1, tmr=4)
+    enc = make(enc, "bo", "Bo", "Red", BO_AT, 4, tmr=4)
+    moved_to = neighbor(neighbor(BO_AT, 1), 1)
+    bo = enc.setup_figure("bo")
+    bo.position = moved_to
+    other = start(enc.with_figure(bo))
+    start(enc)
+    assert enc.state.board is other.state.board  # one board: the kept searches are shared
+
+    def offered(e: Encounter) -> set[str]:
+        spec = next(s for s in e.legal_actions("ann") if s.kind == "move")
+        return {str(c.value) for c in spec.param("to").choices}
+
+    here, there = offered(enc), offered(other)
+    assert str(BO_AT) not in here and str(moved_to) in here
+    assert str(BO_AT) in there and str(moved_to) not in there
+    assert offered(enc) == here

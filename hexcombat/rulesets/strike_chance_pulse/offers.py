@@ -8,9 +8,11 @@ special attack, and the form offers only the ones that are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 from ...actions import ActionSpec
+from ...board import Board
 from ...checks import percent
 from ...figures import Figure, figure_distance
 from ...geometry import DIRECTION_NAMES, Hex, distance, neighbors
@@ -272,9 +274,36 @@ def modifier_param() -> FieldSpec:
     )
 
 
-def reach(state: GameState, figure: Figure) -> dict[Hex, int]:
+REACHES_KEPT = 64
+"""Searches kept for the last board seen: a move is offered from its figure's reach, then
+checked against it when previewed and again when done, and the autopilot imagines each."""
+
+_reaches: tuple[Board | None, dict[tuple[object, ...], Mapping[Hex, int]]] = (None, {})
+
+
+def reach(state: GameState, figure: Figure) -> Mapping[Hex, int]:
     """A-14: hexes within TMR at 1 MP per open hex (terrain cost), not into full hexes nor
-    (R-7, by default) hostiles' hexes; the figure's own hex excluded."""
+    (R-7, by default) hostiles' hexes; the figure's own hex excluded. Kept by everything the
+    search reads, so an equal state's search is not walked twice."""
+    global _reaches
+    s = settings(state)
+    others = tuple(
+        (f.id, f.mounted_on, f.hexes(), hostile(f, figure), is_out(f))
+        for f in state.figures.values()
+        if f.id != figure.id
+    )
+    key = (s.stacking, s.move_into_hostile, figure.id, figure.position, TMR(figure), others)
+    board, kept = _reaches
+    if board is not state.board or len(kept) >= REACHES_KEPT:
+        board, kept = _reaches = (state.board, {})
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = MappingProxyType(_search_reach(state, figure))
+    return found
+
+
+def _search_reach(state: GameState, figure: Figure) -> dict[Hex, int]:
+    """:func:`reach` worked out: the search itself."""
     s = settings(state)
     tmr = TMR(figure)
     limit = s.stacking or 99
