@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from hexcombat.rulesets.common import int_or
 
 from ...actions import Action, ActionSpec
+from ...board import Board
 from ...errors import IllegalActionError
 from ...events import Event
 from ...figures import Figure, figure_distance, is_standing, place
@@ -45,6 +46,9 @@ from .speed import (
     must_keep_moving,
 )
 from .state import FigureBook
+
+HALF_REACHES_KEPT = 64
+"""Half-phase searches kept for the last board seen (:meth:`HalfPhases.half_reach`)."""
 
 
 class HalfPhases(Ruleset):
@@ -98,13 +102,26 @@ class HalfPhases(Ruleset):
         """Every pose the figure can reach in this half-phase, at its cheapest cost.
 
         Only figures that are out block a plan: a living figure's hex may be free by the
-        tick the mover gets there, and C-11 stops a step only into a hex occupied then."""
+        tick the mover gets there, and C-11 stops a step only into a hex occupied then.
+        Kept by everything the search reads (a plan is offered, checked, revealed and
+        imagined by the autopilot on equal states)."""
         lying = [f for f in state.figures.values() if f.id != figure.id and self.is_out(state, f)]
-        room = Room.around(state.board, lying, figure, 1)
-        blocked = [h for h, n in room.crowd.items() if n >= room.limit]
-        steps = step_function(state.board, blocked, self.move_rules(state, figure))
-        body = body_steps(steps, figure.footprint, room)
-        return search(self.start_pose(state, figure), body, self.half_left(state, figure))
+        rules = self.move_rules(state, figure)
+        start, left = self.start_pose(state, figure), self.half_left(state, figure)
+        bodies = tuple((f.id, f.mounted_on, is_standing(f), f.hexes()) for f in lying)
+        key = (figure.id, figure.mounted_on, figure.footprint, start, left, rules, bodies)
+        kept = getattr(self, "_half_reaches", None)
+        if kept is None or kept[0] is not state.board or len(kept[1]) >= HALF_REACHES_KEPT:
+            kept = self._half_reaches = (state.board, {})
+        found = kept[1].get(key)
+        if found is None:
+            room = Room.around(state.board, lying, figure, 1)
+            blocked = [h for h, n in room.crowd.items() if n >= room.limit]
+            body = body_steps(step_function(state.board, blocked, rules), figure.footprint, room)
+            found = kept[1][key] = search(start, body, left)
+        return found
+
+    _half_reaches: tuple[Board, dict[tuple[object, ...], Reach]]
 
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
         """Where the figure may plan to go in this half-phase (before it has planned)."""
