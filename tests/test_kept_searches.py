@@ -1,5 +1,6 @@
 """Movement searches kept by what they read (strike-chance-pulse's A-14 reach,
-combat-speed-phase's CSP-9 half-phase reach, like skirmish's) never change what is played:
+combat-speed-phase's CSP-9 half-phase reach, fig-percentile's FP-1 reach, like skirmish's)
+never change what is played:
 the autopilot's game from each demo is the same with every search walked afresh."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import hexcombat.rulesets.combat_speed_phase.halves as halves
+import hexcombat.rulesets.fig_percentile.flow as flow
 import hexcombat.rulesets.strike_chance_pulse.offers as offers
 from hexcombat.autopilot import Autopilot, Referee, RushPolicy, play_game
 from hexcombat.document import loads
@@ -27,7 +29,8 @@ def played(ruleset_id: str, moves: int) -> tuple[list[str], str]:
 
 
 @pytest.mark.parametrize(
-    ("ruleset_id", "rule"), [("strike-chance-pulse", "A-14"), ("combat-speed-phase", "CSP-9")]
+    ("ruleset_id", "rule"),
+    [("strike-chance-pulse", "A-14"), ("combat-speed-phase", "CSP-9"), ("fig-percentile", "FP-1")],
 )
 def test_kept_searches_play_as_fresh_ones(
     ruleset_id: str, rule: str, monkeypatch: pytest.MonkeyPatch
@@ -35,6 +38,7 @@ def test_kept_searches_play_as_fresh_ones(
     kept = played(ruleset_id, 16)
     monkeypatch.setattr(offers, "REACHES_KEPT", 0)  # every search walked afresh
     monkeypatch.setattr(halves, "HALF_REACHES_KEPT", 0)
+    monkeypatch.setattr(flow, "REACHES_KEPT", 0)
     fresh = played(ruleset_id, 16)
     assert kept == fresh, rule
     assert len(kept[0]) == 16, rule

@@ -10,11 +10,12 @@ from collections.abc import Mapping, Sequence
 
 from hexcombat.rulesets.common import knock_down, lose_points
 
+from ...board import Board
 from ...checks import signed
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...figures import Equipment, Figure, figure_distance, place
+from ...figures import Equipment, Figure, figure_distance, is_standing, place
 from ...geometry import Hex
 from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
@@ -119,12 +120,38 @@ def apply_declaration(state: GameState, figure: Figure, choice: Mapping[str, Jso
 # ---- movement ---------------------------------------------------------------------
 
 
+REACHES_KEPT = 64
+"""Searches kept for the last board seen (:func:`reach_of`)."""
+
+_reaches: tuple[Board | None, dict[tuple[object, ...], Reach]] = (None, {})
+
+
 def reach_of(state: GameState, figure: Figure) -> Reach:
-    """Every pose ``figure`` can reach this round from where it stands (FP-1...FP-13)."""
+    """Every pose ``figure`` can reach this round from where it stands (FP-1...FP-13). Kept
+    by everything the search reads: a plan is searched when offered, checked, carried out
+    and imagined by the autopilot on equal states."""
+    global _reaches
+    s = settings(state)
+    free = turns_freely(state, figure)
+    mode = FigureBook(figure).mode or "stationary"
+    bodies = tuple((f.id, f.mounted_on, is_standing(f), f.hexes()) for f in state.figures.values())
+    rules = (s.stacking, s.terrain_entry, s.min_one_hex_move, s.rounding)
+    start = Pose(figure.position, figure.facing)
+    key = (figure.id, start, figure.footprint, FIG(figure), mode, free, rules, bodies)
+    board, kept = _reaches
+    if board is not state.board or len(kept) >= REACHES_KEPT:
+        board, kept = _reaches = (state.board, {})
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _search_reach(state, figure, start, mode, free)
+    return found
+
+
+def _search_reach(state: GameState, figure: Figure, start: Pose, mode: str, free: bool) -> Reach:
+    """:func:`reach_of` worked out: the search itself."""
     s = settings(state)
     fig = FIG(figure)
     room = Room.around(state.board, state.figures.values(), figure, s.stacking)
-    free = turns_freely(state, figure)
     steps = step_function(
         state.board,
         [h for h, n in room.crowd.items() if n >= room.limit],
@@ -133,8 +160,6 @@ def reach_of(state: GameState, figure: Figure) -> Reach:
         min_one_hex=s.min_one_hex_move,
         top=top_speed(fig, s.rounding),
     )
-    mode = FigureBook(figure).mode or "stationary"
-    start = Pose(figure.position, figure.facing)
     body = body_steps(steps, figure.footprint, room)
     reach = search(start, body, allowance(mode, fig, s.rounding))
     # G-12: a turn belongs to the step it precedes; a figure that is not Slow ends no move on one
