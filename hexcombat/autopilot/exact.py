@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from ..actions import Action
 from ..checks import Amount, Chain, Rollable
+from ..figures import Figure
 from ..state import GameState
 from .candidates import enemies
 from .memo import Memo
@@ -92,14 +93,33 @@ def exact_shift(
         return 0.0  # the sample is not this amount's roll (healing, a save, other harm)
     clamp = any(left == _spilled(was, d, True) for d in odds)
 
-    def standing(points: list[int]) -> float:
-        if points[-1] <= 0:  # every pool spent: out of the fight (a foe down is worth more)
-            return -down
-        return math.sqrt(sum(max(0, p) / m for p, m in zip(points, tops, strict=True)) / len(tops))
-
-    expected = sum(float(p) * standing(_spilled(was, d, clamp)) for d, p in odds.items())
+    expected = sum(
+        float(p) * _standing(_spilled(was, d, clamp), tops, down) for d, p in odds.items()
+    )
     out_now = after.ruleset.is_out(after, now)
-    return weight * ((-down if out_now else standing(left)) - expected)
+    return weight * ((-down if out_now else _standing(left, tops, down)) - expected)
+
+
+def expected_loss(target: Figure, odds: dict[int, Fraction], down: float) -> float | None:
+    """What ``target``'s standing (as the position score counts it, ``-down`` once every pool
+    is spent) is expected to lose to damage of ``odds`` (None: it has no pools)."""
+    names = [n for n, p in target.pools.items() if p.maximum > 0]
+    if not names:
+        return None
+    was = [target.pools[n].current for n in names]
+    tops = [target.pools[n].maximum for n in names]
+    expected = sum(
+        float(p) * _standing(_spilled(was, d, True), tops, down) for d, p in odds.items()
+    )
+    return _standing(was, tops, down) - expected
+
+
+def _standing(points: list[int], tops: list[int], down: float) -> float:
+    """The square root of the pools' share left, or ``-down`` once the last is spent (out of
+    the fight: a foe down is worth more)."""
+    if points[-1] <= 0:
+        return -down
+    return math.sqrt(sum(max(0, p) / m for p, m in zip(points, tops, strict=True)) / len(tops))
 
 
 def _spilled(points: list[int], damage: int, clamp: bool) -> list[int]:

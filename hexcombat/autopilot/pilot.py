@@ -8,6 +8,7 @@ import time
 
 from ..actions import Action, ActionSpec
 from ..state import GameState
+from .blows import invited_blows
 from .candidates import PER_SPEC, candidates
 from .exact import exact_shift
 from .explain import Imagined, numbers, reason
@@ -159,7 +160,7 @@ class Autopilot(Policy):
             runs = []
             for k in range(SAMPLES):
                 look = Look(side, self.temper, Stream(f"{text}:{k}"), guesses[k], memo)
-                one = self._played(seen, action, look, steps)
+                one = self._played(seen, action, look, steps, steps == HIDDEN_STEPS)
                 if one is not None:
                     runs.append(one)
             if runs:
@@ -176,10 +177,15 @@ class Autopilot(Policy):
         return _mean([r for r in runs if r is not None]).score
 
     def _played(
-        self, seen: GameState, action: Action | None, look: Look, steps: int = LOOK_STEPS
+        self,
+        seen: GameState,
+        action: Action | None,
+        look: Look,
+        steps: int = LOOK_STEPS,
+        hidden: bool = False,
     ) -> Imagined | None:
         """``action`` (None: letting the step end for the side) imagined and played out
-        through ``steps`` step ends."""
+        through ``steps`` step ends; a hidden choice also by the blows it invites."""
         if action is None:
             look.rng.child()  # what imagining an action would draw: the same luck afterwards
             start, rolled = seen, False
@@ -188,8 +194,9 @@ class Autopilot(Policy):
             if after is None:
                 return None
             start, rolled = after
+        blows = invited_blows(look, start) if hidden else None
         end = play_out(look, start, LOOK_LIMIT, steps, action is None)[0]
-        score = look.value(end)
+        score = look.value(end) + (blows or 0.0)
         if action is not None:
             score += _shift(seen, action, start, end, look)
         return _exchange(seen, end, look.side, score, int(rolled))
@@ -198,15 +205,20 @@ class Autopilot(Policy):
         self, seen: GameState, action: Action, look: Look, hidden: bool, left: int
     ) -> Imagined | None:
         """One imagined outcome of ``action``; a hidden choice is judged by what follows
-        (within ``left`` more engine calls) and by its own preview's chance against a foe."""
+        (within ``left`` more engine calls) and by the blows it invites at their exact odds
+        (:func:`~.blows.invited_blows`; none in sight: its own preview's chance against a
+        foe)."""
         after = look.imagine(seen, action)
         if after is None:
             return None
         state, rolled = after
         if hidden:
             limit = max(8, min(LOOK_LIMIT, left))
+            blows = invited_blows(look, state)
             score, extra = follow_up(look, state, limit, HIDDEN_STEPS)
-            score += self.temper.harm_done * THREAT * 2 * _aimed_chance(seen, action, look.side)
+            if blows is None:  # no blows in sight: what the choice's own attack promises
+                blows = self.temper.harm_done * THREAT * 2 * _aimed_chance(seen, action, look.side)
+            score += blows
             return _exchange(seen, state, look.side, score, int(extra > 0))
         end = look.settled(state)
         score = look.value(end) + _shift(seen, action, state, end, look)
