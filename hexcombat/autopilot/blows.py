@@ -17,8 +17,8 @@ from ..actions import Action
 from ..checks import Rollable
 from ..figures import Figure
 from ..state import GameState
-from .candidates import candidates
-from .exact import damage_odds, expected_loss
+from .candidates import plain
+from .exact import expected_loss
 from .lookahead import Look
 from .scoring import DOWN, worth
 
@@ -57,11 +57,11 @@ def _blows(look: Look, state: GameState) -> Iterator[float]:
         if figure is None or state.ruleset.is_out(state, figure):
             continue
         for spec in state.ruleset.figure_actions(state, figure):
-            for action in candidates(state, spec, look.rng, 1):
-                harm = _blow(look, state, figure, action)
-                if harm is not None:
-                    yield harm
-                    break
+            action = plain(state, spec, look.rng)
+            harm = None if action is None else _blow(look, state, figure, action)
+            if harm is not None:
+                yield harm
+                break
 
 
 def _blow(look: Look, state: GameState, by: Figure, action: Action) -> float | None:
@@ -78,7 +78,7 @@ def _blow(look: Look, state: GameState, by: Figure, action: Action) -> float | N
     losses = [
         loss
         for r in _met_by(preview.rollables[0])
-        if (odds := damage_odds(r)) is not None
+        if (odds := look.memo.odds(r)) is not None
         if (loss := expected_loss(target, odds, down)) is not None
     ]
     if not losses:

@@ -131,6 +131,11 @@ def _complete(
     return Action(spec.kind, spec.figure, params)
 
 
+def plain(state: GameState, spec: ActionSpec, rng: Stream) -> Action | None:
+    """The plain candidate of ``spec`` alone (the first :func:`candidates` gives)."""
+    return _complete(state, spec, {}, 0, rng, False)
+
+
 def candidates(
     state: GameState, spec: ActionSpec, rng: Stream, limit: int = PER_SPEC
 ) -> list[Action]:

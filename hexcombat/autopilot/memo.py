@@ -8,10 +8,14 @@ its own for the whole decision.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..actions import Action, ActionSpec
+from ..checks import Rollable
 from ..rulesets.base import Outcome, Preview
 from ..state import GameState
 from ..time import Acting
+from .odds import damage_odds
 
 
 class Memo:
@@ -27,6 +31,7 @@ class Memo:
         self._acting: dict[int, Acting] = {}
         self._outcome: dict[int, Outcome | None] = {}
         self._previews: dict[tuple[int, str], Preview] = {}
+        self._odds: dict[str, dict[int, Fraction] | None] = {}
 
     def left(self) -> int:
         """The engine calls still to spend (a large number when unlimited)."""
@@ -62,6 +67,14 @@ class Memo:
         if found is None:
             found = self._previews[key] = state.ruleset.preview(state, action)
         return found
+
+    def odds(self, rollable: Rollable) -> dict[int, Fraction] | None:
+        """:func:`~.exact.damage_odds` of ``rollable``, once per equal rollable (the same
+        blow met the same way in many imagined states)."""
+        key = repr(rollable)
+        if key not in self._odds:
+            self._odds[key] = damage_odds(rollable)
+        return self._odds[key]
 
     def _hold(self, state: GameState) -> int:
         key = id(state)
