@@ -31,7 +31,7 @@ class Memo:
         self._acting: dict[int, Acting] = {}
         self._outcome: dict[int, Outcome | None] = {}
         self._previews: dict[tuple[int, str], Preview] = {}
-        self._odds: dict[str, dict[int, Fraction] | None] = {}
+        self._odds: dict[Rollable, dict[int, Fraction] | None] = {}
 
     def left(self) -> int:
         """The engine calls still to spend (a large number when unlimited)."""
@@ -71,10 +71,9 @@ class Memo:
     def odds(self, rollable: Rollable) -> dict[int, Fraction] | None:
         """:func:`~.exact.damage_odds` of ``rollable``, once per equal rollable (the same
         blow met the same way in many imagined states)."""
-        key = repr(rollable)
-        if key not in self._odds:
-            self._odds[key] = damage_odds(rollable)
-        return self._odds[key]
+        if rollable not in self._odds:  # a frozen rollable: equal ones hash alike
+            self._odds[rollable] = damage_odds(rollable)
+        return self._odds[rollable]
 
     def _hold(self, state: GameState) -> int:
         key = id(state)
