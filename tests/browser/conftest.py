@@ -1,7 +1,7 @@
 """Browser test fixtures: one site build, one local server and one Chromium per session.
 
-Every page runs in a fresh context whose requests are all routed: anything not
-addressed to 127.0.0.1 is aborted, recorded, and fails the test at teardown.
+Every page runs in a fresh context whose requests are all recorded: anything not
+addressed to 127.0.0.1 is routed, aborted, recorded, and fails the test at teardown.
 (Routing turns Chromium's HTTP cache off; that is fine here, but keep it out of
 load-time benchmarks.) Screenshots go to ``test-artifacts/`` (git-ignored).
 """
