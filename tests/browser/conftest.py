@@ -112,10 +112,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     A test whose fixtures include a module-scoped (or wider) page gets the xdist group
     ``<file>::<fixture>=<param>`` (tests/run passes ``--dist loadgroup``): one group per
     module and viewport, so each such page starts once and the viewports of a module can
-    still run on both workers. A test that starts its own page stays ungrouped."""
+    still run on both workers. A test that starts its own page stays ungrouped; a module
+    that names its own group (its viewports share something costlier than a page) keeps it."""
     here = Path(__file__).parent
     for item in items:
-        if here not in item.path.parents:
+        if here not in item.path.parents or item.get_closest_marker("xdist_group"):
             continue
         defs = getattr(item, "_fixtureinfo", None)
         if defs is None:
