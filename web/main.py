@@ -39,8 +39,9 @@ async def start() -> None:
         return
     from web import app
 
+    # no frame to paint the "board" stage's words (the demo's requests let the browser paint
+    # between them): waiting for one took 10-150 ms of a cold start (issue 23)
     boot.set_stage("board")
-    await boot.next_frame()
     started = await app.start()
     await boot.next_frame()
     boot.mark_ready()
