@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -11,8 +12,14 @@ from hypothesis import HealthCheck, settings
 # No test is timed (speed targets live in tests/bench): hypothesis's per-example deadline and
 # its too-slow health check would only measure how busy the machine is (they failed tests
 # at random on a loaded 2-core machine), under CPython and under Pyodide, which runs the same
-# tests several times slower.
-settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# tests several times slower. A property test without its own count tries 50 examples (half
+# hypothesis's default) in the suite and 500 in the long mode (tests/fuzz: HEXCOMBAT_FUZZ).
+settings.register_profile(
+    "untimed",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    max_examples=500 if int(os.environ.get("HEXCOMBAT_FUZZ", "0")) else 50,
+)
 settings.load_profile("untimed")
 
 

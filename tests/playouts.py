@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.actions import ActionSpec
 from hexcombat.document import from_document, to_document
 from hexcombat.validation import Json
+
+LONG_MODE = int(os.environ.get("HEXCOMBAT_FUZZ", "0")) > 0
+"""tests/fuzz sets HEXCOMBAT_FUZZ: the random tests play their long mode, not the fast subset."""
 
 Pick = Callable[[int], int]
 """Given n > 0, returns an index in range(n) (hypothesis draws or a seeded stream)."""

@@ -110,22 +110,51 @@ HOSTILE_FILES = {
 }
 
 
-@pytest.mark.parametrize("command", ["validate", "replay"])
-@pytest.mark.parametrize("name", sorted(HOSTILE_FILES))
-def test_hostile_files_get_a_clear_refusal_and_exit_1(
-    tmp_path: Path, name: str, command: str
-) -> None:
-    path = tmp_path / name
-    path.write_text(HOSTILE_FILES[name], encoding="utf-8", errors="surrogatepass")
+HOSTILE_DRIVER = """
+import io, json, sys
+from hexcombat.cli import main
+results = {}
+for command, name, path in json.loads(sys.argv[1]):
+    out, err = io.BytesIO(), io.BytesIO()
+    sys.stdout = io.TextIOWrapper(out, encoding="ascii")
+    sys.stderr = io.TextIOWrapper(err, encoding="ascii")
+    code = main([command, path])
+    sys.stdout.flush()
+    sys.stderr.flush()
+    results[f"{command} {name}"] = [code, err.getvalue().decode("ascii"), path]
+sys.__stdout__.write(json.dumps(results))
+"""
+"""Runs the command line's ``main`` on each (command, file) in one Python whose streams are
+ASCII, as a terminal that cannot show the file's text would be (one start, not twelve)."""
+
+
+@pytest.fixture(scope="module")
+def hostile_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, str, str]]:
+    """Each command's exit code, error output and file path by "command name"."""
+    folder = tmp_path_factory.mktemp("hostile")
+    cases = []
+    for name, text in HOSTILE_FILES.items():
+        (folder / name).write_text(text, encoding="utf-8", errors="surrogatepass")
+        cases += [(command, name, str(folder / name)) for command in ("validate", "replay")]
     done = subprocess.run(
-        [sys.executable, "-m", "hexcombat", command, str(path)],
+        [sys.executable, "-c", HOSTILE_DRIVER, json.dumps(cases)],
         capture_output=True,
         text=True,
         env={"PYTHONIOENCODING": "ascii", "PATH": ""},
         check=False,
     )
-    assert done.returncode == 1
-    assert "Traceback" not in done.stderr and done.stderr.startswith(f"{path}: ")
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {key: (code, err, path) for key, (code, err, path) in json.loads(done.stdout).items()}
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+@pytest.mark.parametrize("name", sorted(HOSTILE_FILES))
+def test_hostile_files_get_a_clear_refusal_and_exit_1(
+    hostile_runs: dict[str, tuple[int, str, str]], name: str, command: str
+) -> None:
+    code, err, path = hostile_runs[f"{command} {name}"]
+    assert code == 1
+    assert "Traceback" not in err and err.startswith(f"{path}: ")
 
 
 def test_autoplay_pits_two_policies_and_prints_the_score(

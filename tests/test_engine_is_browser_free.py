@@ -7,6 +7,7 @@ CPython and inside Pyodide (where the runner copies ``hexcombat/`` along).
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -36,8 +37,9 @@ def round_calls(tree: ast.AST) -> list[int]:
     return [c.lineno for c in calls if isinstance(c.func, ast.Name) and c.func.id == "round"]
 
 
+@functools.cache
 def parse(path: Path) -> ast.AST:
-    """Parse one engine source file."""
+    """Parse one engine source file (once per test process; read only)."""
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playouts import LONG_MODE
 
 from hexcombat import Action, Encounter, Hex, dumps, loads
 from hexcombat.document import to_document
@@ -242,7 +243,7 @@ def plays(draw: st.DrawFn) -> tuple[Encounter, list[int]]:
     return enc, draw(st.lists(st.integers(0, 10_000), min_size=1, max_size=25))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=200 if LONG_MODE else 20, deadline=None)
 @given(plays())
 def test_random_moves_keep_bodies_on_the_board_and_within_the_stacking_limit(
     play: tuple[Encounter, list[int]],

@@ -61,9 +61,9 @@ def bases() -> list[dict[str, Json]]:
 
 IN_PYODIDE = sys.platform == "emscripten"
 FULL = int(os.environ.get("HEXCOMBAT_FUZZ", "0"))
-MUTATED = FULL or (60 if IN_PYODIDE else 400)
-GENERATED = FULL // 4 or (40 if IN_PYODIDE else 200)
-PLAYOUTS = FULL // 100 or (2 if IN_PYODIDE else 6)
+MUTATED = FULL or (60 if IN_PYODIDE else 200)
+GENERATED = FULL // 4 or (40 if IN_PYODIDE else 100)
+PLAYOUTS = FULL // 100 or (2 if IN_PYODIDE else 3)
 PLAYOUT_STEPS = 40
 ATTEMPTS = 5 * PLAYOUT_STEPS
 FUZZ_SETTINGS = settings(

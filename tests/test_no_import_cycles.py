@@ -48,8 +48,13 @@ def _type_checking(node: ast.AST) -> bool:
     )
 
 
+STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+"""The fields that hold statements: an import is a statement, so expressions are not walked."""
+
+
 def statements(tree: ast.AST, *, typing_only: bool) -> list[ast.AST]:
-    """Every node of ``tree``; with ``typing_only=False`` not those under TYPE_CHECKING."""
+    """Every statement of ``tree``, nested ones too (in functions, classes, branches); with
+    ``typing_only=False`` not those under TYPE_CHECKING."""
     found: list[ast.AST] = []
     todo = [tree]
     while todo:
@@ -58,7 +63,10 @@ def statements(tree: ast.AST, *, typing_only: bool) -> list[ast.AST]:
         if _type_checking(node) and not typing_only:
             todo.extend(getattr(node, "orelse", []))
             continue
-        todo.extend(ast.iter_child_nodes(node))
+        for field in STATEMENT_LISTS:
+            nested = getattr(node, field, None)
+            if isinstance(nested, list):
+                todo.extend(nested)
     return found
 
 
@@ -122,7 +130,9 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str]:
     return []
 
 
+@functools.cache
 def graph_of(package: str, *, typing_only: bool = False) -> dict[str, set[str]]:
+    """Each module of ``package`` with the package's modules it imports (made once; read only)."""
     known = modules(package)
     return {
         name: imports(name, path, known, typing_only=typing_only) for name, path in known.items()

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playouts import random_action
+from playouts import LONG_MODE, random_action
 
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.actions import ActionSpec
@@ -123,7 +123,7 @@ def played(path: Path) -> Reader:
     reader = Reader()
     for event in demo(path).events:
         reader.read(f"logged {event.kind}", event.text)
-    for seed in range(3):
+    for seed in range(10 if LONG_MODE else 2):
         enc = demo(path)
         rng = random.Random(seed)
         for _ in range(100):

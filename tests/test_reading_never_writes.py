@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playouts import random_action
+from playouts import LONG_MODE, random_action
 
 from hexcombat import Action, Encounter, HexcombatError, loads, to_document
 from hexcombat.geometry import Hex
@@ -36,7 +36,7 @@ pytestmark = pytest.mark.pyodide
 DEMO_DIR = Path(__file__).parent.parent / "static" / "demos"
 RULESETS = [e.id for e in ruleset_entries() if (DEMO_DIR / f"{e.id}.json").exists()]
 STEPS = 30
-SEEDS = (1, 2)
+SEEDS = tuple(range(1, 11)) if LONG_MODE else (1,)
 
 
 def snapshot(enc: Encounter) -> str:

@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from hexcombat.rulesets.common import int_or
 
 from ...actions import Action, ActionSpec
-from ...board import Board
 from ...errors import IllegalActionError
 from ...events import Event
 from ...figures import Figure, figure_distance, is_standing, place
 from ...geometry import Hex
+from ...kept_searches import KeptSearches
 from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...schema import Choice, FieldSpec
@@ -47,8 +47,8 @@ from .speed import (
 )
 from .state import FigureBook
 
-HALF_REACHES_KEPT = 64
-"""Half-phase searches kept for the last board seen (:meth:`HalfPhases.half_reach`)."""
+HALF_REACHES: KeptSearches[Reach] = KeptSearches()
+"""Half-phase searches kept by what they read (:meth:`HalfPhases.half_reach`)."""
 
 
 class HalfPhases(Ruleset):
@@ -109,19 +109,16 @@ class HalfPhases(Ruleset):
         rules = self.move_rules(state, figure)
         start, left = self.start_pose(state, figure), self.half_left(state, figure)
         bodies = tuple((f.id, f.mounted_on, is_standing(f), f.hexes()) for f in lying)
-        key = (figure.id, figure.mounted_on, figure.footprint, start, left, rules, bodies)
-        kept = getattr(self, "_half_reaches", None)
-        if kept is None or kept[0] is not state.board or len(kept[1]) >= HALF_REACHES_KEPT:
-            kept = self._half_reaches = (state.board, {})
-        found = kept[1].get(key)
-        if found is None:
+        mover = (type(self), figure.id, figure.mounted_on, figure.footprint)
+        key = (mover, start, left, rules, bodies)
+
+        def walk() -> Reach:
             room = Room.around(state.board, lying, figure, 1)
             blocked = [h for h, n in room.crowd.items() if n >= room.limit]
             body = body_steps(step_function(state.board, blocked, rules), figure.footprint, room)
-            found = kept[1][key] = search(start, body, left)
-        return found
+            return search(start, body, left)
 
-    _half_reaches: tuple[Board, dict[tuple[object, ...], Reach]]
+        return HALF_REACHES.get(state.board, key, walk)
 
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
         """Where the figure may plan to go in this half-phase (before it has planned)."""

@@ -10,13 +10,13 @@ from collections.abc import Mapping, Sequence
 
 from hexcombat.rulesets.common import knock_down, lose_points
 
-from ...board import Board
 from ...checks import signed
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
 from ...figures import Equipment, Figure, figure_distance, is_standing, place
 from ...geometry import Hex
+from ...kept_searches import KeptSearches
 from ...layout import hex_label
 from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from ...state import GameState
@@ -120,17 +120,14 @@ def apply_declaration(state: GameState, figure: Figure, choice: Mapping[str, Jso
 # ---- movement ---------------------------------------------------------------------
 
 
-REACHES_KEPT = 64
-"""Searches kept for the last board seen (:func:`reach_of`)."""
-
-_reaches: tuple[Board | None, dict[tuple[object, ...], Reach]] = (None, {})
+REACHES: KeptSearches[Reach] = KeptSearches()
+"""Round searches kept by what they read (:func:`reach_of`)."""
 
 
 def reach_of(state: GameState, figure: Figure) -> Reach:
     """Every pose ``figure`` can reach this round from where it stands (FP-1...FP-13). Kept
     by everything the search reads: a plan is searched when offered, checked, carried out
     and imagined by the autopilot on equal states."""
-    global _reaches
     s = settings(state)
     free = turns_freely(state, figure)
     mode = FigureBook(figure).mode or "stationary"
@@ -138,13 +135,7 @@ def reach_of(state: GameState, figure: Figure) -> Reach:
     rules = (s.stacking, s.terrain_entry, s.min_one_hex_move, s.rounding)
     start = Pose(figure.position, figure.facing)
     key = (figure.id, start, figure.footprint, FIG(figure), mode, free, rules, bodies)
-    board, kept = _reaches
-    if board is not state.board or len(kept) >= REACHES_KEPT:
-        board, kept = _reaches = (state.board, {})
-    found = kept.get(key)
-    if found is None:
-        found = kept[key] = _search_reach(state, figure, start, mode, free)
-    return found
+    return REACHES.get(state.board, key, lambda: _search_reach(state, figure, start, mode, free))
 
 
 def _search_reach(state: GameState, figure: Figure, start: Pose, mode: str, free: bool) -> Reach:

@@ -12,6 +12,7 @@ from hexcombat.errors import Problem
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Pool, place
 from hexcombat.geometry import direction_to, neighbors
+from hexcombat.kept_searches import KeptSearches
 from hexcombat.layout import hex_label
 from hexcombat.movement import Pose, Reach, Room, Step, StepFunction, body_steps, search
 from hexcombat.rulesets.base import Preview, Ruleset
@@ -28,8 +29,8 @@ from .options import DAMAGE, FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
 from .resolve import attack, attack_chain, enemies_in_reach
 from .state import RoundBook
 
-REACHES_KEPT = 64
-"""Searches kept for the last board seen: a move is checked against its figure's reach, then
+REACHES: KeptSearches[Reach] = KeptSearches()
+"""Move searches kept by what they read: a move is checked against its figure's reach, then
 walked by its handler on an equal state, and the page asks for it again on every tap."""
 
 
@@ -104,16 +105,8 @@ class Skirmish(Ruleset):
         """
         if state.step.id != "move" or figure.id in RoundBook(state).done or figure.mounted_on:
             return None
-        kept = getattr(self, "_reaches", None)
-        if kept is None or kept[0] is not state.board or len(kept[1]) >= REACHES_KEPT:
-            kept = self._reaches = (state.board, {})
-        key = (self.stacking(state.options), figure.id, MOVE(figure), bodies(state))
-        found = kept[1].get(key)
-        if found is None:
-            found = kept[1][key] = self._search_reach(state, figure)
-        return found
-
-    _reaches: tuple[Board, dict[tuple[object, ...], Reach]]
+        key = (type(self), self.stacking(state.options), figure.id, MOVE(figure), bodies(state))
+        return REACHES.get(state.board, key, lambda: self._search_reach(state, figure))
 
     def _search_reach(self, state: GameState, figure: Figure) -> Reach:
         """:meth:`reach` worked out: the search itself."""

@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from ...actions import ActionSpec
-from ...board import Board
 from ...checks import percent
 from ...figures import Figure, figure_distance
 from ...geometry import DIRECTION_NAMES, Hex, distance, neighbors
+from ...kept_searches import KeptSearches
 from ...layout import hex_label
 from ...schema import Choice, FieldSpec
 from ...state import GameState
@@ -274,18 +274,15 @@ def modifier_param() -> FieldSpec:
     )
 
 
-REACHES_KEPT = 64
-"""Searches kept for the last board seen: a move is offered from its figure's reach, then
+REACHES: KeptSearches[Mapping[Hex, int]] = KeptSearches()
+"""A-14 searches kept by what they read: a move is offered from its figure's reach, then
 checked against it when previewed and again when done, and the autopilot imagines each."""
-
-_reaches: tuple[Board | None, dict[tuple[object, ...], Mapping[Hex, int]]] = (None, {})
 
 
 def reach(state: GameState, figure: Figure) -> Mapping[Hex, int]:
     """A-14: hexes within TMR at 1 MP per open hex (terrain cost), not into full hexes nor
     (R-7, by default) hostiles' hexes; the figure's own hex excluded. Kept by everything the
     search reads, so an equal state's search is not walked twice."""
-    global _reaches
     s = settings(state)
     others = tuple(
         (f.id, f.mounted_on, f.hexes(), hostile(f, figure), is_out(f))
@@ -293,13 +290,7 @@ def reach(state: GameState, figure: Figure) -> Mapping[Hex, int]:
         if f.id != figure.id
     )
     key = (s.stacking, s.move_into_hostile, figure.id, figure.position, TMR(figure), others)
-    board, kept = _reaches
-    if board is not state.board or len(kept) >= REACHES_KEPT:
-        board, kept = _reaches = (state.board, {})
-    found = kept.get(key)
-    if found is None:
-        found = kept[key] = MappingProxyType(_search_reach(state, figure))
-    return found
+    return REACHES.get(state.board, key, lambda: MappingProxyType(_search_reach(state, figure)))
 
 
 def _search_reach(state: GameState, figure: Figure) -> dict[Hex, int]:
