@@ -39,8 +39,8 @@ async def start() -> None:
         return
     from web import app
 
-    # no frame to paint the "board" stage's words (the demo's requests let the browser paint
-    # between them): waiting for one took 10-150 ms of a cold start (issue 23)
+    # no frame waited for to paint the "board" stage's words before drawing (10-150 ms of a
+    # cold start, issue 23): the next frame shows the board itself
     boot.set_stage("board")
     started = await app.start()
     await boot.next_frame()
