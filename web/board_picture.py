@@ -11,6 +11,7 @@ Standard library and the engine only; not shipped to the page.
 from __future__ import annotations
 
 import re
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -145,9 +146,12 @@ def terrain_looks() -> dict[str, dict[str, Any]]:
 
 
 def with_picture(html: str, static: Path) -> str:
-    """``html`` with the first-visit picture in its slot (an empty slot without a demo)."""
+    """``html`` with the first-visit picture in its slot (an empty slot without a demo), the
+    demo's file named in ``data-file`` (the page requests it while Python starts)."""
     if SLOT not in html:
         raise ValueError(f"web/index.html has no {SLOT} slot for the first-visit board")
     demo = first_demo(static)
-    markup = picture(demo) if demo is not None else ""
-    return html.replace(SLOT, f'<template id="first-board">{markup}</template>')
+    if demo is None:
+        return html.replace(SLOT, '<template id="first-board"></template>')
+    named = f'<template id="first-board" data-file="{escape(demo.name)}">'
+    return html.replace(SLOT, f"{named}{picture(demo)}</template>")

@@ -16,7 +16,7 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
 - ``hexcombat.tar.bz2``: the engine package with its JSON data files; like ``web.tar.bz2``
   its modules are sourceless bytecode (``compiled``), fetched by ``python-start.mjs`` beside
   the runtime and unpacked into the home folder, on ``sys.path``, before PyScript gets Python;
-- ``later.tgz``: what a start does not need before the first draw (the rulesets other
+- ``later.tar.bz2``: what a start does not need before the first draw (the rulesets other
   than the starter, the CLI, the set-up, library and share panels), unpacked by
   ``web/later.py`` once the page is ready or at the first import that needs it;
 - ``python-start.mjs`` (the interpreter PyScript starts, from this browser's Python
@@ -47,6 +47,7 @@ import sys
 import tarfile
 import tokenize
 import typing
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -73,9 +74,16 @@ ZIP_MTIME = 1577836800
 VERSION_FILE = "hexcombat/version.py"
 ENGINE_ARCHIVE = "hexcombat.tar.bz2"
 PAGE_ARCHIVE = "web.tar.bz2"
+# What a start does not need before the first draw (later_names), unpacked by web/later.py.
+LATER_ARCHIVE = "later.tar.bz2"
 # In PAGE_ARCHIVE: the code of the start's dataclasses' methods (``compiled``, python-start.mjs).
 DATACLASS_CODE = "web/dataclass-code.marshal"
 JSQR_FILE = "vendor/jsqr/jsQR.js.gz"  # web/table/scan.py unpacks it
+STDLIB_AT_START = ("fractions", "numbers", "datetime", "hashlib")
+"""Standard-library modules the start imports that Pyodide has not by then. Pyodide ships its
+standard library as sources (``python_stdlib.zip``), compiled at every import (``fractions``
+took 0.1 s of the page's own Python at load 13); ``PAGE_ARCHIVE`` has them as bytecode
+compiled from the same sources, in the home folder, which is on ``sys.path`` before the zip."""
 
 
 def fail(message: str) -> None:
@@ -95,6 +103,15 @@ def page_modules() -> list[Path]:
             continue
         found.append(rel)
     return found
+
+
+def stdlib_at_start() -> dict[str, bytes]:
+    """The sources of ``STDLIB_AT_START`` from the vendored Pyodide, by archive entry name."""
+    stdlib = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    if not stdlib.is_file():
+        fail("web/node_modules is missing or incomplete: run `npm ci` in web/ first")
+    with zipfile.ZipFile(stdlib) as archive:
+        return {f"{m}.py": archive.read(f"{m}.py") for m in STDLIB_AT_START}
 
 
 def engine_files() -> list[Path]:
@@ -223,13 +240,13 @@ def page_html() -> str:
 
 
 def later_names() -> tuple[str, ...]:
-    """Archive entry names (prefixes) that go into ``later.tgz``, not the start's archives.
+    """Archive entry names (prefixes) that go into ``LATER_ARCHIVE``, not the start's archives.
 
     The rulesets a first start does not open (every built-in one but the starter), the CLI,
     and the page's panels that are imported on first use (set-up, library, share, the table
     of devices: by the time a player opens its dialog the page has unpacked it), and the
     share link's viewer (``web/main.py`` unpacks it first there). The page
-    unpacks ``later.tgz`` once it is ready, or at the first import that needs it
+    unpacks it once it is ready, or at the first import that needs it
     (``web/later.py``). Every ruleset's data file stays in the start's archive: a ruleset
     imported from the Python start-up snapshot reads it.
     """
@@ -250,7 +267,7 @@ def later_names() -> tuple[str, ...]:
         "web/library/new_encounter.py",
         "web/share/panel.py",
         "web/share/backup.py",
-        # the read-only viewer of a share link, which unpacks later.tgz before its first draw
+        # the read-only viewer of a share link, which unpacks LATER_ARCHIVE before its first draw
         # in any case (web/main.py), and its exports (QR codes too)
         "web/share/viewer.py",
         "web/share/exports.py",
@@ -261,17 +278,10 @@ def later_names() -> tuple[str, ...]:
     )
 
 
-def write_tgz(target: Path, entries: dict[str, bytes]) -> None:
-    """Write a gzipped tar of ``entries`` as the page gets them (deterministic order and
-    dates). One compressed stream over all files: a fifth smaller than a zip, which
-    compresses each file alone; PyScript unpacks it the same way (``"./*"``)."""
-    with target.open("wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as packed:
-        write_tar(packed, entries)
-
-
 def write_tbz(target: Path, entries: dict[str, bytes]) -> None:
-    """Write a bzip2 tar of ``entries`` (as ``write_tgz``): of the start's bytecode, about
-    a third smaller than gzip (README, "Performance"); ``python-start.mjs`` unpacks it.
+    """Write a bzip2 tar of ``entries`` as the page gets them (deterministic order and dates):
+    one compressed stream over all files, of the start's bytecode about a third smaller than
+    gzip (README, "Performance"), decompressed by ``web/bunzip2.mjs`` in a worker.
     Blocks of 500 kB, not 900: unpacking the engine's with 900 kB blocks grows the snapshot
     worker's memory past what a start from its snapshot has, and that start then fails."""
     with bz2.BZ2File(target, "wb", compresslevel=5) as packed:
@@ -342,8 +352,9 @@ def compiled_in_pyodide(request: bytes) -> bytes:
 
 def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
     """Write ``hexcombat.tar.bz2`` (the engine), ``web.tar.bz2`` (the page's modules but
-    ``web/main.py``), both of ``.pyc`` files (``compiled``), and ``later.tgz`` (what
-    ``later_names`` lists, from both, as sources); return the number of engine files."""
+    ``web/main.py``, and ``STDLIB_AT_START``), both of ``.pyc`` files (``compiled``), and
+    ``LATER_ARCHIVE`` (what ``later_names`` lists, from both, as sources: bzip2, a quarter
+    smaller than gzip); return the number of engine files."""
     engine = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
     engine.update(extra_files(extra_rulesets))
     engine[VERSION_FILE] = stamped_version(engine)
@@ -352,6 +363,7 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
         for rel in modules
         if rel.as_posix() != "main.py"
     }
+    page.update(stdlib_at_start())
     later = later_names()
     starts = {
         name: {k: v for k, v in entries.items() if not k.startswith(later)}
@@ -364,8 +376,8 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
         if name == PAGE_ARCHIVE:
             entries[DATACLASS_CODE] = dataclass_code
         write_tbz(out / name, entries)
-    write_tgz(
-        out / "later.tgz",
+    write_tbz(
+        out / LATER_ARCHIVE,
         {k: v for k, v in {**engine, **page}.items() if k.startswith(later)},
     )
     return len(engine)
@@ -452,7 +464,7 @@ def snapshot_key(out: Path) -> str:
     engine's archives, the worker that imports them and the Pyodide version."""
     pyodide = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text(encoding="utf-8"))
     digest = hashlib.sha256((out / ENGINE_ARCHIVE).read_bytes())
-    digest.update((out / "later.tgz").read_bytes())
+    digest.update((out / LATER_ARCHIVE).read_bytes())
     digest.update((WEB / "python-snapshot.mjs").read_bytes())
     digest.update(str(pyodide["version"]).encode())
     return digest.hexdigest()[:16]

@@ -200,17 +200,21 @@ export function bunzip2(data) {
 // a bzip2 file and a port. The worker fetches it (its own request, which needs nothing of
 // the page's main thread, busy starting Python) and answers with its decompressed bytes
 // ({ tar }), its bytes as fetched when they do not decompress ({ data }), or { error }.
+// A message of bytes (an ArrayBuffer: later.tar.bz2, which the page fetched) is only
+// decompressed.
 if (globalThis.WorkerGlobalScope && self.location.href === import.meta.url) {
   self.onmessage = async (event) => {
     const [port] = event.ports;
-    let data;
-    try {
-      const response = await fetch(event.data);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      data = await response.arrayBuffer();
-    } catch (error) {
-      port.postMessage({ error: String(error) });
-      return;
+    let data = event.data;
+    if (typeof data === "string") {
+      try {
+        const response = await fetch(data);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        data = await response.arrayBuffer();
+      } catch (error) {
+        port.postMessage({ error: String(error) });
+        return;
+      }
     }
     try {
       const tar = bunzip2(new Uint8Array(data));

@@ -1,8 +1,9 @@
-"""What the page needs only after its first draw: ``later.tgz`` (see web/build.py).
+"""What the page needs only after its first draw: ``later.tar.bz2`` (see web/build.py).
 
 It holds the rulesets a first start does not open, the CLI, and the set-up, library and
 share panels. Once the page is ready the start-up controller fetches it
-(``hexcombatBoot.later``) and :func:`load` unpacks it beside the start's files. While the
+(``hexcombatBoot.later``), a worker decompresses it (``hexcombatBoot.bunzip2``, off the
+main thread) and :func:`load` unpacks it beside the start's files. While the
 page starts, what it opens is checked first (:func:`load_for` with the rulesets the library
 lists; the share viewer loads it in any case): an asynchronous request, which the service
 worker answers offline. An import that needs it before it is unpacked all the same (a tap
@@ -26,7 +27,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat.rulesets import ruleset_entries
 
-URL = "./later.tgz"
+URL = "./later.tar.bz2"
 PACKAGES = ("hexcombat.", "web.")
 # A synchronous request returns bytes as text in the "x-user-defined" charset: bytes
 # 0x80-0xFF come as U+F780-U+F7FF.
@@ -35,21 +36,22 @@ _unpacked = False
 
 
 def unpack(data: bytes) -> None:
-    """Unpack ``later.tgz`` into the home folder (on ``sys.path``), once."""
+    """Unpack the archive (``data``: bzip2 as fetched, or its tar) into the home folder (on
+    ``sys.path``), once."""
     global _unpacked
     if _unpacked:
         return
     import tarfile  # (here: a start imports nothing else of it, and it takes long to import)
 
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as archive:
         archive.extractall(os.getcwd(), filter="data")
     importlib.invalidate_caches()
     _unpacked = True
 
 
 async def load() -> None:
-    """Fetch (through the offline copy) and unpack ``later.tgz``: the controller's request
-    once the page is ready, else a request of its own."""
+    """Fetch (through the offline copy), decompress in a worker and unpack the archive: the
+    controller's request once the page is ready, else a request of its own."""
     if _unpacked:
         return
     fetched = getattr(js.hexcombatBoot, "later", None)
@@ -58,12 +60,14 @@ async def load() -> None:
         if not response.ok:
             raise ImportError(f"{URL} could not be loaded (HTTP {response.status})")
         fetched = js.hexcombatBoot.later = response.arrayBuffer()  # the controller's too
-    unpack((await fetched).to_bytes())
+    data = await fetched
+    tar = await js.hexcombatBoot.bunzip2(data)  # None if the worker could not: Python's bz2
+    unpack(data.to_bytes() if tar is None else tar.to_bytes())
 
 
 def needed_for(ruleset_id: str) -> bool:
     """True when the ruleset's module is neither imported (the start-up snapshot has them
-    all) nor unpacked yet: opening an encounter of it needs ``later.tgz`` first."""
+    all) nor unpacked yet: opening an encounter of it needs ``later.tar.bz2`` first."""
     entry = next((e for e in ruleset_entries() if e.id == ruleset_id), None)
     if entry is None or _unpacked or entry.module in sys.modules:
         return False
@@ -79,7 +83,7 @@ async def load_for(*ruleset_ids: str) -> None:
 
 
 def load_now() -> None:
-    """Fetch and unpack ``later.tgz`` now (a synchronous request)."""
+    """Fetch and unpack ``later.tar.bz2`` now (a synchronous request; Python's bz2)."""
     request = js.XMLHttpRequest.new()
     request.open("GET", URL, False)
     request.overrideMimeType("text/plain; charset=x-user-defined")
@@ -90,7 +94,7 @@ def load_now() -> None:
 
 
 class LaterFinder(importlib.abc.MetaPathFinder):
-    """Before ``later.tgz`` is unpacked, a module of ours that is not found is looked for
+    """Before ``later.tar.bz2`` is unpacked, a module of ours that is not found is looked for
     again after unpacking it."""
 
     def find_spec(

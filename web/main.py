@@ -39,8 +39,9 @@ async def start() -> None:
         return
     from web import app
 
+    # no frame waited for to paint the "board" stage's words before drawing (10-150 ms of a
+    # cold start, issue 23): the next frame shows the board itself
     boot.set_stage("board")
-    await boot.next_frame()
     started = await app.start()
     await boot.next_frame()
     boot.mark_ready()

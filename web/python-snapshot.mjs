@@ -3,7 +3,7 @@
 // idle and the app is kept offline; it runs beside the page and is then ended.
 //
 // The snapshot is Pyodide started with every engine module imported (the CLI excepted;
-// from hexcombat.tar.bz2, as the page unpacks it, and later.tgz, see web/build.py): a
+// from hexcombat.tar.bz2, as the page unpacks it, and later.tar.bz2, see web/build.py): a
 // plain-Python engine with no browser objects, which is what a memory snapshot can hold.
 // The page's own modules use the browser and are imported as usual. It is kept with the
 // SHA-256 digest of its bytes (checked before every use, see python-start.mjs). Answers
@@ -26,12 +26,10 @@ for module in pkgutil.walk_packages(hexcombat.__path__, "hexcombat."):
 async function make() {
   const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
   const pyodide = await loadPyodide({ indexURL, lockFileContents: LOCK, _makeSnapshot: true });
-  for (const name of [START_ARCHIVES[0], "later.tgz"]) {
+  for (const name of [START_ARCHIVES[0], "later.tar.bz2"]) {  // as the page unpacks them
     const response = await fetch(new URL(`./${name}`, import.meta.url));
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-    const data = await response.arrayBuffer();
-    if (name === START_ARCHIVES[0]) untar(pyodide.FS, bunzip2(new Uint8Array(data)));  // as the page
-    else pyodide.unpackArchive(data, "gztar", { extractDir: "/home/pyodide" });
+    untar(pyodide.FS, bunzip2(new Uint8Array(await response.arrayBuffer())));
   }
   pyodide.runPython(IMPORT_ENGINE);
   const snapshot = pyodide.makeMemorySnapshot();

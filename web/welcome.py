@@ -49,8 +49,10 @@ def demo_files(listed: Any) -> dict[str, str]:
 
 
 async def fetch_json(url: str) -> Any:
-    """GET a JSON file of the site (OSError when it is missing or not JSON)."""
-    response = await js.fetch(url)
+    """GET a JSON file of the site (OSError when it is missing or not JSON): the request the
+    start-up controller made for it on a first visit, else one made now."""
+    early = js.hexcombatBoot.demoRequest(url)
+    response = await (js.fetch(url) if early is None else early)
     if not response.ok:
         raise OSError(f"{url}: HTTP {response.status}")
     text = await response.text()

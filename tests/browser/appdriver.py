@@ -74,6 +74,11 @@ def started_app_fixture(
     """Body of a module-scoped fixture: one started app per viewport param."""
     app = start_app(browser, base_url, str(request.param))
     yield app
+    close_started(app)
+
+
+def close_started(app: App) -> None:
+    """Close a shared started app; fail if it made a non-local request or had page errors."""
     errors = [
         # with the line before it: what the page was doing
         " <- ".join(app.console[max(0, i - 1) : i + 1][::-1])

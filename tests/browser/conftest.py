@@ -1,7 +1,7 @@
 """Browser test fixtures: one site build, one local server and one Chromium per session.
 
-Every page runs in a fresh context whose requests are all routed: anything not
-addressed to 127.0.0.1 is aborted, recorded, and fails the test at teardown.
+Every page runs in a fresh context whose requests are all recorded: anything not
+addressed to 127.0.0.1 is routed, aborted, recorded, and fails the test at teardown.
 (Routing turns Chromium's HTTP cache off; that is fine here, but keep it out of
 load-time benchmarks.) Screenshots go to ``test-artifacts/`` (git-ignored).
 """
@@ -9,6 +9,7 @@ load-time benchmarks.) Screenshots go to ``test-artifacts/`` (git-ignored).
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import threading
 from collections.abc import Callable, Iterator
@@ -55,7 +56,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-LOCAL_HOSTS = {"127.0.0.1"}
+NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1(:\d+)?/)")
+"""Every URL whose host is not 127.0.0.1: aborted and recorded by the fixtures' contexts."""
 
 # Browser context options per viewport. The offline service worker is blocked here (it
 # would precache the whole 15 MB site in every test's fresh context); test_offline.py
@@ -110,10 +112,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     A test whose fixtures include a module-scoped (or wider) page gets the xdist group
     ``<file>::<fixture>=<param>`` (tests/run passes ``--dist loadgroup``): one group per
     module and viewport, so each such page starts once and the viewports of a module can
-    still run on both workers. A test that starts its own page stays ungrouped."""
+    still run on both workers. A test that starts its own page stays ungrouped; a module
+    that names its own group (its viewports share something costlier than a page) keeps it."""
     here = Path(__file__).parent
     for item in items:
-        if here not in item.path.parents:
+        if here not in item.path.parents or item.get_closest_marker("xdist_group"):
             continue
         defs = getattr(item, "_fixtureinfo", None)
         if defs is None:
@@ -268,16 +271,15 @@ def new_app(
     page = context.new_page()
     app = App(page, base_url, viewport)
 
-    def route(route: Route) -> None:
-        url = route.request.url
-        app.requested.append(url)
-        if urlsplit(url).hostname in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            app.blocked.append(url)
-            route.abort()
+    def block(route: Route) -> None:
+        app.blocked.append(route.request.url)
+        route.abort()
 
-    context.route("**/*", route)
+    # Only the requests that leave 127.0.0.1 are routed (Playwright matches the pattern in
+    # its driver): a local one no longer waits for this process to let it through, which
+    # the busy test worker made slow; every request is still recorded, from its event.
+    context.on("request", lambda request: app.requested.append(request.url))
+    context.route(NOT_LOCAL, block)
     given = None if plain_start else GIVEN.get(base_url)
     if given is not None:
         given.give(context, base_url)

@@ -7,19 +7,23 @@ The driver is generic (it names no ruleset): while a question is open it answers
 takes the first figure the tracker says is to act, opens its actions in order and carries out
 the first one whose form can be completed from the keyboard; when nobody is left to act it
 presses the step button. The round is over when the outermost unit's counter reaches 2.
+Every round is played on one started desktop page (each demo opened at its start).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .appdriver import press_key_on, start_app
-from .conftest import ROOT
+from hexcombat.document import from_document
+
+from .appdriver import press_key_on, started_app_fixture
+from .conftest import ROOT, App
 
 pytestmark = pytest.mark.browser
 
@@ -115,34 +119,54 @@ def act_once(page: Page, tried: set[tuple[str, str]]) -> str:
     return "next step"
 
 
+@pytest.fixture(scope="module", params=["desktop"])
+def desk(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
+    """One started desktop page for every round: the demo first opened from the welcome
+    card, the others from the library, by keyboard too (one Python start, not five)."""
+    yield from started_app_fixture(request, browser, base_url)
+
+
+def open_demo(page: Page, demo: dict[str, Any]) -> None:
+    """Open ``demo`` at its start by keyboard: from the first visit's welcome card while it is
+    up, else from the library's list of demos (Menu, Library, the demo)."""
+    card = page.locator("#welcome")
+    other = f'#welcome [data-cmd="welcome-demo"][data-file="{demo["file"]}"]'
+    if card.is_visible() and page.locator(other).count():
+        press_key_on(page, other)
+    elif card.is_visible():
+        press_key_on(page, '#welcome [data-cmd="welcome-close"]:not([aria-label])')
+    else:
+        press_key_on(page, "#menu-button")
+        press_key_on(page, '#menu [data-cmd="library"]')
+        demos = page.locator('[data-library] details[data-slot="demos"]')
+        expect(demos.locator(f'[data-demo="{demo["file"]}"]')).to_have_count(1)
+        if demos.get_attribute("open") is None:  # the list folds away once one has entries
+            press_key_on(page, '[data-library] details[data-slot="demos"] > summary')
+        press_key_on(page, f'[data-library] [data-demo="{demo["file"]}"] [data-lib="demo"]')
+        expect(page.locator("#dialog")).not_to_have_attribute("open", "")
+    expect(card).to_be_hidden()
+    text = (ROOT / "static" / "demos" / demo["file"]).read_text(encoding="utf-8")
+    expect(page.locator("#enc-name")).to_have_text(from_document(json.loads(text)).setup.name)
+    expect(page.locator("#log-count")).to_have_text("0")  # at its start
+
+
 @pytest.mark.parametrize("demo", DEMOS, ids=[d["ruleset"] for d in DEMOS])
 def test_22_10_a_full_round_by_keyboard_alone_is_heard_in_the_live_region(
-    browser: Browser, base_url: str, demo: dict[str, Any]
+    desk: App, demo: dict[str, Any]
 ) -> None:
-    app = start_app(browser, base_url, "desktop")
-    try:
-        page = app.page
-        card = page.locator("#welcome")
-        other = f'#welcome [data-cmd="welcome-demo"][data-file="{demo["file"]}"]'
-        if page.locator(other).count():
-            press_key_on(page, other)
-        else:
-            press_key_on(page, '#welcome [data-cmd="welcome-close"]:not([aria-label])')
-        expect(card).to_be_hidden()
-        expect(page.locator("#log-announce")).to_have_attribute("aria-live", "polite")
-        line = page.locator("#turn-line .turn-text")
-        first = str(line.text_content()).split(" · ")[0]  # "Round 1", "Phase 1"
-        unit = first.rsplit(" ", 1)[0]
-        done: list[str] = []
-        tried: set[tuple[str, str]] = set()
-        refused.clear()
-        while not str(line.text_content()).startswith(f"{unit} 2"):
-            assert len(done) < MOVES_LIMIT, done
-            done.append(act_once(page, tried))
-            if done[-1] == "next step":
-                tried.clear()
-        assert "next step" in done
-        app.screenshot(f"keyboard-round-{demo['ruleset']}")
-    finally:
-        app.page.context.close()
-    assert app.blocked == []
+    page = desk.page
+    open_demo(page, demo)
+    expect(page.locator("#log-announce")).to_have_attribute("aria-live", "polite")
+    line = page.locator("#turn-line .turn-text")
+    first = str(line.text_content()).split(" · ")[0]  # "Round 1", "Phase 1"
+    unit = first.rsplit(" ", 1)[0]
+    done: list[str] = []
+    tried: set[tuple[str, str]] = set()
+    refused.clear()
+    while not str(line.text_content()).startswith(f"{unit} 2"):
+        assert len(done) < MOVES_LIMIT, done
+        done.append(act_once(page, tried))
+        if done[-1] == "next step":
+            tried.clear()
+    assert "next step" in done
+    desk.screenshot(f"keyboard-round-{demo['ruleset']}")

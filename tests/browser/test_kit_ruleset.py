@@ -30,7 +30,9 @@ from .conftest import ROOT, App, site_build
 sys.path.insert(0, str(ROOT / "tests"))
 from kit import KitDuel
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("kit-site")]
+"""One group: both viewports' pages on the worker that built the kit's site (a build took
+20-35 s under load, once per worker that ran one of them)."""
 
 
 @pytest.fixture(scope="module")

@@ -45,7 +45,7 @@ from pyodide.ffi import create_proxy
 async def start():
     from web import boot, later
 
-    later.install()  # the library panel comes in later.tgz, as in the app
+    later.install()  # the library panel comes in later.tar.bz2, as in the app
     boot.set_stage("engine")
     from web.library import panel as library_panel
     from web.library import storage

@@ -59,7 +59,7 @@ def test_loading_screen_shows_stages_in_order_and_what_the_first_draw_needs_not_
     app: App,
 ) -> None:
     """While loading: app name, a progress bar and a stage in words; stages advance in order
-    (the runtime's download and Python's start overlap). later.tgz (the other rulesets, the
+    (the runtime's download and Python's start overlap). later.tar.bz2 (the other rulesets, the
     set-up, library and share panels) is requested once the page is ready, and then a
     ruleset and a panel from it work (one start watched for both)."""
     app.open()
@@ -83,10 +83,10 @@ def test_loading_screen_shows_stages_in_order_and_what_the_first_draw_needs_not_
     assert app.page.locator("#boot-progress").get_attribute("value") == "100"
 
     app.page.wait_for_function(
-        "performance.getEntriesByName(new URL('later.tgz', location.href).href).length > 0"
+        "performance.getEntriesByName(new URL('later.tar.bz2', location.href).href).length > 0"
     )
     requested_at = app.page.evaluate(
-        "performance.getEntriesByName(new URL('later.tgz', location.href).href)[0].startTime"
+        "performance.getEntriesByName(new URL('later.tar.bz2', location.href).href)[0].startTime"
     )
     assert requested_at >= app.page.evaluate("hexcombatBoot.timings.ready")
     app.page.locator('#mode-switch [data-mode="edit"]').click()  # the set-up panel

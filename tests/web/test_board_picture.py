@@ -35,7 +35,7 @@ def test_the_picture_is_the_demo_a_first_visit_opens_with_its_figures() -> None:
 def test_the_built_page_carries_the_picture_in_an_inert_template() -> None:
     html = build.page_html()
     assert board_picture.SLOT not in html
-    start = html.index('<template id="first-board"><svg')
+    start = html.index('<template id="first-board" data-file="skirmish.json"><svg')
     assert html.index("</template>", start) > start
     assert "<script" not in html[start : html.index("</template>", start)]
 

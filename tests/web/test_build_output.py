@@ -88,7 +88,8 @@ def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
     changed = tmp_path / "site"
     changed.mkdir()
     shutil.copy(site / build.ENGINE_ARCHIVE, changed)
-    (changed / "later.tgz").write_bytes((site / "later.tgz").read_bytes() + b"\0")
+    later = site / build.LATER_ARCHIVE
+    (changed / build.LATER_ARCHIVE).write_bytes(later.read_bytes() + b"\0")
     assert build.snapshot_key(changed) != key
 
 
@@ -97,8 +98,8 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
 ) -> None:
     """hexcombat.tar.bz2 and web.tar.bz2 (issue 23): one bzip2 stream each of the start's
     modules as .pyc (the other files as they are), the same bytes every build (dist/site and
-    a build made now); PyScript's config fetches none of them (python-start.mjs does, and the
-    offline copy keeps them)."""
+    a build made now), and later.tar.bz2 one of the other modules as sources; PyScript's
+    config fetches none of them (python-start.mjs does, and the offline copy keeps them)."""
     build.build(tmp_path / "b")
     later = build.later_names()
     engine = [rel.as_posix() for rel in build.engine_files()]
@@ -112,7 +113,8 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
         with tarfile.open(archive, "r:bz2") as tar:
             members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
         expected = {k for k in sources if k.startswith(root) and not k.startswith(later)}
-        expected |= {build.DATACLASS_CODE} if name == build.PAGE_ARCHIVE else set()
+        if name == build.PAGE_ARCHIVE:  # and the standard library's modules the start imports
+            expected |= {build.DATACLASS_CODE} | {f"{m}.py" for m in build.STDLIB_AT_START}
         assert set(members) == {f"{k}c" if k.endswith(".py") else k for k in expected}
         for key, data in members.items():
             if key == f"{build.VERSION_FILE}c":  # stamped with the shipped engine's digest
@@ -121,6 +123,8 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
                 assert f"/home/pyodide/{key[:-1]}".encode() in data, key
             elif key != build.DATACLASS_CODE:  # (its own test below)
                 assert data == build.shipped(key, (build.ROOT / key).read_bytes()), key
+    with tarfile.open(site / build.LATER_ARCHIVE, "r:bz2") as tar:  # the rest, as sources
+        assert {m.name for m in tar} == {k for k in sources if k.startswith(later)}
     assert "files" not in json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
     start = (site / "python-start.mjs").read_text(encoding="utf-8")
     listed = re.search(r"START_ARCHIVES=(\[[^\]]*\])", start.replace(" ", ""))
@@ -172,7 +176,7 @@ def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_
     for rel in (build.JSQR_FILE, "vendor/pyodide/pyodide.asm.wasm", "index.html"):
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_bytes(b"x")
-    for name in (build.ENGINE_ARCHIVE, "later.tgz"):
+    for name in (build.ENGINE_ARCHIVE, build.LATER_ARCHIVE):
         (out / name).write_bytes(b"")
     build.write_service_worker(out)
     worker = (out / "sw.js").read_text(encoding="utf-8")
@@ -210,7 +214,7 @@ const pyodide = await loadPyodide({ indexURL: `${site}/vendor/pyodide/` });
 const read = (name) => new Uint8Array(readFileSync(`${site}/${name}`)).buffer;
 await unpackStart(pyodide, START_ARCHIVES.map((name) => ({ data: read(name) })));
 process.stdout.write(pyodide.runPython(`
-import dataclasses, json, sys, types
+import dataclasses, fractions, json, sys, types
 from hexcombat.geometry import Hex
 from web.session import Change
 codes = dataclasses.exec.__globals__["codes"]  # what python-start.mjs loaded
@@ -219,7 +223,8 @@ for code in made: made.extend(c for c in code.co_consts if isinstance(c, types.C
 shipped = {id(c) for c in made}
 json.dumps({"hex": id(Hex.__lt__.__code__) in shipped, "hex_lt": Hex(1, 2) < Hex(1, 3),
             "session": id(Change.__init__.__code__) in shipped,
-            "tarfile": "tarfile" in sys.modules})
+            "tarfile": "tarfile" in sys.modules, "fractions": fractions.__spec__.origin,
+            "third": str(fractions.Fraction(1, 3) + fractions.Fraction("1/6"))})
 `));
 """
 
@@ -229,7 +234,9 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
 ) -> None:
     """Issue 23: python-start.mjs unpacks the start's archives itself (Python's tarfile is not
     imported), and a dataclass the start creates, of the engine or of the page, gets the
-    methods compiled at build time (``DATACLASS_CODE``) instead of compiling them again."""
+    methods compiled at build time (``DATACLASS_CODE``) instead of compiling them again. The
+    standard library's modules of ``STDLIB_AT_START`` come compiled from the home folder, not
+    from Pyodide's zip of sources."""
     (tmp_path / "check.mjs").write_text(UNPACK_AND_IMPORT, encoding="utf-8")
     done = subprocess.run(
         ["node", str(tmp_path / "check.mjs"), str(site)],
@@ -244,4 +251,6 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
         "hex_lt": True,
         "session": True,
         "tarfile": False,
+        "fractions": "/home/pyodide/fractions.pyc",
+        "third": "1/2",
     }
