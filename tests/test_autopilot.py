@@ -378,6 +378,23 @@ def test_an_answer_to_a_blow_counts_the_harm_taken_at_its_exact_odds() -> None:
         assert len(lost) > 2 and len(shifted) == 1, answer
 
 
+def test_an_answer_is_explained_with_the_foes_odds_and_the_harm_to_its_figure() -> None:
+    """two-action-2d10: Ann answers Bo's blow (TA-7): the odds are Bo's roll, the damage is
+    what it does to her, and the imagined moves after it are harm taken, not "damage back"."""
+    enc = restarted(demo("two-action-2d10"), 1)
+    for fid, foe in (("ann", "bo"), ("bo", "ann")):
+        declared = {"first": "attack", "second": "parry", "combine": False}
+        enc.perform(Action("declare", fid, {**declared, "target": foe, "guard": foe}))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("next_step"))
+    enc.perform(Action("strike", "bo", {}))
+    decision = Autopilot("careful").decide(enc, "Blue", must_act=True)
+    assert decision is not None and decision.action.figure == "ann"
+    assert "against the foe's roll of" in decision.reason, decision.reason
+    assert "damage to you expected" in decision.reason, decision.reason
+    assert "damage back" not in decision.reason, decision.reason
+
+
 def two_foes_in_reach(cy_hp: int) -> Encounter:
     """skirmish's attack step: Ann next to Bo (90% to hit) and Cy (40%: defence 18), Cy at
     ``cy_hp`` of 12 hit points."""

@@ -76,30 +76,33 @@ def numbers(preview: Preview, seen: Imagined) -> dict[str, float]:
 def reason(
     state: GameState, spec: ActionSpec | None, action: Action, preview: Preview, seen: Imagined
 ) -> str:
-    """One line: 'Attack Bo: 60% to hit, 4.2 damage expected, 20% to put a foe down; 1.5
-    damage back expected'."""
+    """One line: 'Attack (Bo): 60% to hit, 4.2 damage expected, 20% to put a foe out of the
+    fight, about 1.5 damage back'; answering a prompt: 'Parry: against the foe's roll of 72%
+    to hit, 3.2 damage to you expected, about 4.5 damage taken over the next moves'."""
     label = spec.label if spec else action.kind.replace("_", " ").capitalize()
     target = _target(state, spec, action)
+    answering = state.prompt is not None and not target  # the odds are the foe's blow's
     parts: list[str] = []
     heads = [r.headline() for r in preview.rollables]
     head = next((h for h in heads if h is not None), None)
     if head is not None:
-        parts.append(f"{percent(head.chance)} {head.words}")
+        odds = f"{percent(head.chance)} {head.words}"
+        parts.append(f"against the foe's roll of {odds}" if answering else odds)
     exact = [d for r in preview.rollables if (d := expected_damage(r)) is not None]
     if exact:
-        parts.append(f"{float(sum(exact)):.1f} damage expected")
+        to = " to you" if answering else ""
+        parts.append(f"{float(sum(exact)):.1f} damage{to} expected")
     elif seen.dealt >= 0.05:
         parts.append(f"about {seen.dealt:.1f} damage expected")
     if seen.downs >= 0.005:
         parts.append(f"{100 * seen.downs:.0f}% to put a foe out of the fight")
     if seen.taken >= 0.05:
-        parts.append(f"about {seen.taken:.1f} damage back")
+        after = "taken over the next moves" if answering else "back"
+        parts.append(f"about {seen.taken:.1f} damage {after}")
     me = state.figures.get(action.figure) if action.figure else None
     if not parts and me is not None:
         foe = nearest_enemy(state, me)
         if foe is not None:
             parts.append(f"{foe.name} is the nearest foe")
     head_text = f"{label} ({target})" if target and target not in label else label
-    if state.prompt is not None and parts and not target:  # an answer: the odds are the foe's
-        parts[0] = f"against the foe's roll of {parts[0]}"
     return f"{head_text}: {', '.join(parts)}" if parts else head_text
