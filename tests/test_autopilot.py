@@ -351,17 +351,22 @@ def test_an_attacks_own_luck_is_swapped_for_its_exact_odds() -> None:
     assert dealt == pytest.approx(float(expected_damage(chain) or 0))
 
 
-def test_an_answer_to_a_blow_counts_the_harm_taken_at_its_exact_odds() -> None:
-    """two-action-2d10: Ann answers Bo's blow (TA-7, parry or take it); the damage comes
-    off her hit points, what they cannot take off her body points (TA-12)."""
-    enc = restarted(demo("two-action-2d10"), 1)  # Bo's roll: 55% to hit if parried, else 100%
+def bos_blow_at_ann() -> Encounter:
+    """two-action-2d10's demo: both declared attack and parry, Bo has struck, Ann answers."""
+    enc = restarted(demo("two-action-2d10"), 1)
     for fid, foe in (("ann", "bo"), ("bo", "ann")):
         declared = {"first": "attack", "second": "parry", "combine": False}
         enc.perform(Action("declare", fid, {**declared, "target": foe, "guard": foe}))
     enc.perform(Action("next_step"))
     enc.perform(Action("next_step"))
     enc.perform(Action("strike", "bo", {}))
-    seen = enc.state
+    return enc
+
+
+def test_an_answer_to_a_blow_counts_the_harm_taken_at_its_exact_odds() -> None:
+    """two-action-2d10: Ann answers Bo's blow (TA-7, parry or take it); the damage comes
+    off her hit points, what they cannot take off her body points (TA-12)."""
+    seen = bos_blow_at_ann().state  # Bo's roll: 55% to hit if parried, else 100%
     assert seen.prompt is not None and seen.prompt.figure == "ann"
     temper = TEMPERAMENTS["careful"]
     for answer in ("parry", "take"):
@@ -381,14 +386,7 @@ def test_an_answer_to_a_blow_counts_the_harm_taken_at_its_exact_odds() -> None:
 def test_an_answer_is_explained_with_the_foes_odds_and_the_harm_to_its_figure() -> None:
     """two-action-2d10: Ann answers Bo's blow (TA-7): the odds are Bo's roll, the damage is
     what it does to her, and the imagined moves after it are harm taken, not "damage back"."""
-    enc = restarted(demo("two-action-2d10"), 1)
-    for fid, foe in (("ann", "bo"), ("bo", "ann")):
-        declared = {"first": "attack", "second": "parry", "combine": False}
-        enc.perform(Action("declare", fid, {**declared, "target": foe, "guard": foe}))
-    enc.perform(Action("next_step"))
-    enc.perform(Action("next_step"))
-    enc.perform(Action("strike", "bo", {}))
-    decision = Autopilot("careful").decide(enc, "Blue", must_act=True)
+    decision = Autopilot("careful").decide(bos_blow_at_ann(), "Blue", must_act=True)
     assert decision is not None and decision.action.figure == "ann"
     assert "against the foe's roll of" in decision.reason, decision.reason
     assert "damage to you expected" in decision.reason, decision.reason
