@@ -127,8 +127,9 @@ async def copy_from(host: Host, what: str) -> None:
 
 # ---- storage and backup -----------------------------------------------------------------------
 def storage_state() -> str:
-    """``persistent``, ``best-effort`` or ``unknown`` (as last found, on ``<html>``)."""
-    return str(js.document.documentElement.dataset.storage or "unknown")
+    """``persistent``, ``best-effort`` or ``unknown`` (as last found, on ``<html>``; not yet
+    found in the first moments after start, when the attribute is absent)."""
+    return str(getattr(js.document.documentElement.dataset, "storage", None) or "unknown")
 
 
 def storage_dialog(host: Host) -> None:
