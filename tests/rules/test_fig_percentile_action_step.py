@@ -181,6 +181,50 @@ def test_g_3_fp_10_a_dodge_is_chosen_then_aimed_at_one_attack_and_cancels_its_hi
     assert kinds(enc, "b") == []  # the dodge was B's only action
 
 
+def test_g_2_g_3_with_hit_points_each_preview_shows_the_damage_its_roll_deals() -> None:
+    """G-2 option: the attack's preview is to hit, then damage on a hit, and its dodge variant
+    to hit, dodge, then damage when the dodge fails; the attack roll and the dodge roll
+    preview the same chains and roll exactly them (the damage dice included)."""
+    enc = duel({"fp.damage_model": "hp"})
+    p, d8 = Fraction(1, 2), {f"damage.{n}": Fraction(1, 8) for n in range(1, 9)}
+    plain, dodged = enc.preview(Action("attack", "a", {"target": "b"})).rollables[0].variants
+    assert {o.id: o.chance for o in plain.rollable.outcomes()} == {
+        "hit.failure": 1 - p,
+        **{k: p * c for k, c in d8.items()},
+    }
+    when_dodged = {
+        "hit.failure": 1 - p,
+        "dodge.success": p * Fraction(40, 100),
+        **{k: p * Fraction(60, 100) * c for k, c in d8.items()},
+    }
+    assert {o.id: o.chance for o in dodged.rollable.outcomes()} == when_dodged
+    act(enc, "hold", "b")
+    act(enc, "attack", "a", target="b")
+    (chain,) = enc.preview(Action("roll_attack", "a")).rollables
+    assert {o.id: o.chance for o in chain.outcomes()} == {
+        o.id: o.chance for o in plain.rollable.outcomes()
+    }
+    events = roll(enc, [10, 6], "roll_attack", "a")
+    assert last(enc, "hit").text == "B takes 6 damage from the Sword (14/20 hit points left)"
+    assert [e.kind for e in events][:2] == ["attack", "hit"]
+
+    enc = duel({"fp.damage_model": "hp"})
+    act(enc, "dodge", "b")
+    act(enc, "attack", "a", target="b")
+    roll(enc, [], "pick_dodge", "b", attacker="a")
+    (aimed,) = enc.preview(Action("roll_attack", "a")).rollables[0].variants
+    assert {o.id: o.chance for o in aimed.rollable.outcomes()} == when_dodged
+    roll(enc, [10], "roll_attack", "a")  # the hit asks B to dodge: no damage rolled yet
+    assert not [e for e in enc.events if e.kind == "hit"]
+    (dodge,) = enc.preview(Action("roll_dodge", "b")).rollables
+    assert {o.id: o.chance for o in dodge.outcomes()} == {
+        "dodge.success": Fraction(40, 100),
+        **{k: Fraction(60, 100) * c for k, c in d8.items()},
+    }
+    roll(enc, [90, 7], "roll_dodge", "b")
+    assert last(enc, "hit").text == "B takes 7 damage from the Sword (13/20 hit points left)"
+
+
 def test_g_3_a_dodger_picks_one_of_two_attacks_and_the_other_lands() -> None:
     enc = arena()
     enc = add(enc, "a", (3, 4), side="A", **SWORD)  # type: ignore[arg-type]

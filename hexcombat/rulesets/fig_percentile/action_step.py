@@ -20,7 +20,16 @@ from typing import Any
 from hexcombat.rulesets.common import int_or
 
 from ...actions import Action, ActionSpec
-from ...checks import percent
+from ...checks import (
+    AmountResult,
+    Chain,
+    ChainResult,
+    CheckResult,
+    Rollable,
+    RollResult,
+    Stage,
+    percent,
+)
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
@@ -35,8 +44,10 @@ from .options import ATTACK_KIND, DODGE_SKILL, MAX_ACTIONS, RELOAD_ROUNDS
 from .situation import (
     attack_check,
     counted,
+    damage_roll,
     dodge_check,
     dodge_speed,
+    hit_roll,
     needs_text,
     settings,
 )
@@ -279,7 +290,11 @@ def roll_attack(state: GameState, dice: Dice) -> None:
         finish_if_done(state)
         return
     check = attack_check(state, attacker, target, item, extra)
-    result = check.roll(dice)
+    dodging = dodged_by(state, target, attacker)
+    # as its preview shows it: with the hit-point option an undodged hit rolls its damage
+    rolled = (check if dodging else hit_roll(state, target, item, check)).roll(dice)
+    result = rolled.results[0] if isinstance(rolled, ChainResult) else rolled
+    assert isinstance(result, CheckResult)
     details = [*check.breakdown(), result.outcome()]
     if item.kind == "weapon" and is_ranged(item) and RELOAD_ROUNDS(item) > 0:
         item.loaded = False
@@ -287,7 +302,6 @@ def roll_attack(state: GameState, dice: Dice) -> None:
         details.append(
             f"The {item.name} is empty: reloading takes {counted(rounds, 'full round')} (G-5)"
         )
-    dodging = dodged_by(state, target, attacker)
     s = settings(state)
     if result.success and not dodging and s.dodge and DODGE_SKILL(target):
         fast, why = dodge_speed(state, target)
@@ -317,7 +331,7 @@ def roll_attack(state: GameState, dice: Dice) -> None:
     if result.success and dodging:
         _ask_to_dodge(state, attacker, target, item)
     elif result.success:
-        land_hit(state, attacker, target, item, dice)
+        land_hit(state, attacker, target, item, _damage(rolled))
     finish_if_done(state)
 
 
@@ -363,14 +377,11 @@ def _ask_to_dodge(state: GameState, attacker: Figure, target: Figure, item: Equi
 
 def roll_dodge(state: GameState, dice: Dice) -> None:
     """G-3: the dodger rolls against its dodge skill; success cancels the hit."""
-    context = _context(state, "dodge")
-    prompt = state.prompt
-    assert prompt is not None
-    figure = state.figure(prompt.figure)
-    attacker = state.figure(str(context["attacker"]))
-    item = find(attacker, str(context["item"]), str(context["kind"]))
+    figure, attacker, item = dodge_context(state)
     check = dodge_check(state, figure)
-    result = check.roll(dice)
+    rolled = dodge_roll(state, figure, attacker, item).roll(dice)
+    result = rolled.results[0] if isinstance(rolled, ChainResult) else rolled
+    assert isinstance(result, CheckResult)
     outcome = "the hit is cancelled" if result.success else "the hit lands"
     state.emit(
         Event(
@@ -390,8 +401,36 @@ def roll_dodge(state: GameState, dice: Dice) -> None:
         )
     )
     if not result.success:
-        land_hit(state, attacker, figure, item, dice)
+        land_hit(state, attacker, figure, item, _damage(rolled))
     finish_if_done(state)
+
+
+def dodge_roll(state: GameState, dodger: Figure, attacker: Figure, item: Equipment) -> Rollable:
+    """The dodge roll as it is rolled (G-3): with the hit-point option (G-2), the hit's damage
+    when the dodge fails."""
+    check = dodge_check(state, dodger)
+    damage = damage_roll(state, dodger, item)
+    if damage is None:
+        return check
+    return Chain(check.label, (Stage("dodge", check), Stage("damage", damage, ("failure",))))
+
+
+def dodge_context(state: GameState) -> tuple[Figure, Figure, Equipment]:
+    """The dodger, the attacker and the item of the hit whose dodge roll is asked for."""
+    _context(state, "dodge")
+    prompt = state.prompt
+    assert prompt is not None
+    context = prompt.context
+    assert isinstance(context, dict)
+    attacker = state.figure(str(context["attacker"]))
+    item = find(attacker, str(context["item"]), str(context["kind"]))
+    return state.figure(prompt.figure), attacker, item
+
+
+def _damage(rolled: RollResult) -> AmountResult | None:
+    """The damage stage of a rolled chain (None: the roll had none)."""
+    found = rolled.result("damage") if isinstance(rolled, ChainResult) else None
+    return found if isinstance(found, AmountResult) else None
 
 
 def finish_if_done(state: GameState) -> None:

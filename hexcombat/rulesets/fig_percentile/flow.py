@@ -10,8 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from hexcombat.rulesets.common import knock_down, lose_points
 
-from ...checks import signed
-from ...dice import Dice
+from ...checks import AmountResult, signed
 from ...errors import IllegalActionError
 from ...events import Event
 from ...figures import Equipment, Figure, figure_distance, is_standing, place
@@ -23,7 +22,7 @@ from ...state import GameState
 from ...validation import Json
 from .equipment import find, in_hand
 from .moves import FACING_NAMES, TURNED, describe_step, step_function, tick_poses
-from .options import CAST_ROUNDS, DAMAGE, FIG, MAX_ACTIONS
+from .options import CAST_ROUNDS, FIG, MAX_ACTIONS
 from .situation import (
     counted,
     motion,
@@ -429,15 +428,14 @@ def lose_ready_spell(state: GameState, figure: Figure, why: str) -> None:
 
 
 def land_hit(
-    state: GameState, attacker: Figure, target: Figure, item: Equipment, dice: Dice
+    state: GameState, attacker: Figure, target: Figure, item: Equipment, damage: AmountResult | None
 ) -> None:
-    """A hit takes effect: counted, and with the hit-point option, damage is rolled (G-2)."""
-    s = settings(state)
+    """A hit takes effect: counted, and with the hit-point option the ``damage`` rolled with
+    it (the last stage of the roll its preview showed, G-2) is taken off the hit points."""
     book = FigureBook(target)
     book.hits_taken += 1
-    damage = DAMAGE(item)
     pool = target.pools.get("hp")
-    if s.damage_model != "hp" or not damage or pool is None:
+    if damage is None or pool is None:
         state.emit(
             Event(
                 "hit",
@@ -451,10 +449,9 @@ def land_hit(
             )
         )
         return
-    roll = dice.roll(damage)
-    lose_points(pool, roll.total)
+    lose_points(pool, damage.total)
     text = (
-        f"{target.name} takes {roll.total} damage from the {item.name} "
+        f"{target.name} takes {damage.total} damage from the {item.name} "
         f"({pool.current}/{pool.maximum} hit points left)"
     )
     state.emit(
@@ -464,12 +461,12 @@ def land_hit(
             target.id,
             attacker.id,
             rule="G-2",
-            details=(f"Damage {roll.expr} (placeholder): {roll.total}",),
-            rolls=(roll.to_json(),),
-            data={"damage": roll.total, "hp": pool.current, "hits_taken": book.hits_taken},
+            details=(f"Damage {damage.roll.expr} (placeholder): {damage.total}",),
+            rolls=(damage.roll.to_json(),),
+            data={"damage": damage.total, "hp": pool.current, "hits_taken": book.hits_taken},
         )
     )
-    if pool.current == 0 and s.round_order == "sequential":
+    if pool.current == 0 and settings(state).round_order == "sequential":
         knock_out(state, target)
 
 

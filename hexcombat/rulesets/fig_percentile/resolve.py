@@ -8,7 +8,7 @@ from dataclasses import replace
 from hexcombat.rulesets.common.moves import path_preview
 
 from ...actions import Action
-from ...checks import Chain, Stage, Variant
+from ...checks import Variant
 from ...errors import IllegalActionError
 from ...figures import Figure
 from ...geometry import Hex
@@ -23,6 +23,8 @@ from .situation import (
     attack_item,
     counted,
     dodge_check,
+    dodged_roll,
+    hit_roll,
     los_needed,
     may_dodge,
     needs_text,
@@ -45,16 +47,18 @@ def attack_preview(state: GameState, action: Action, figure: Figure) -> Preview:
     if problem:
         raise IllegalActionError(problem)
     check = attack_check(state, figure, target, item, extra_modifier(action))
+    roll = hit_roll(state, target, item, check)
     notes: list[str] = []
     ok, why = may_dodge(state, target)
     if ok:
         dodge = dodge_check(state, target)
-        dodged = Chain(check.label, (Stage("hit", check), Stage("dodge", dodge, ("success",))))
-        check = replace(
-            check,
+        roll = replace(
+            roll,
             variants=(
-                Variant("No dodge", check),
-                Variant(f"Dodge ({needs_text(dodge)})", dodged),
+                Variant("No dodge", roll),
+                Variant(
+                    f"Dodge ({needs_text(dodge)})", dodged_roll(state, target, item, check, dodge)
+                ),
             ),
         )
         notes.append(f"{target.name} may dodge a hit: {why}")
@@ -68,7 +72,7 @@ def attack_preview(state: GameState, action: Action, figure: Figure) -> Preview:
     return Preview(
         action,
         True,
-        rollables=(check,),
+        rollables=(roll,),
         notes=tuple(notes),
         cost=1,
         highlights=highlights,
@@ -83,13 +87,15 @@ def roll_attack_preview(state: GameState, action: Action) -> Preview:
     notes = ["The numbers are those after movement, before any result of this step (G-19)"]
     if action_step.dodged_by(state, target, attacker):
         dodge = dodge_check(state, target)
-        dodged = Chain(check.label, (Stage("hit", check), Stage("dodge", dodge, ("success",))))
-        check = replace(
+        dodged = dodged_roll(state, target, item, check, dodge)
+        aimed = replace(
             check,
             variants=(Variant(f"{target.name} dodges ({needs_text(dodge)})", dodged),),
         )
         notes.append(f"{target.name} chose to dodge this attack: a hit asks for its roll (G-3)")
-    return Preview(action, True, rollables=(check,), notes=tuple(notes))
+        return Preview(action, True, rollables=(aimed,), notes=tuple(notes))
+    roll = hit_roll(state, target, item, check)
+    return Preview(action, True, rollables=(roll,), notes=tuple(notes))
 
 
 def dodge_preview(state: GameState, action: Action, figure: Figure) -> Preview:
@@ -112,8 +118,11 @@ def dodge_preview(state: GameState, action: Action, figure: Figure) -> Preview:
         "against you to dodge (G-3, G-19)",
         "roll_dodge": "Success cancels the hit (G-3)",
     }[kind]
-    cost = 1 if kind == "dodge" else None
-    return Preview(action, True, rollables=(dodge_check(state, figure),), notes=(note,), cost=cost)
+    if kind == "roll_dodge":  # as it is rolled: with the hit-point option, damage if it fails
+        dodger, attacker, item = action_step.dodge_context(state)
+        roll = action_step.dodge_roll(state, dodger, attacker, item)
+        return Preview(action, True, rollables=(roll,), notes=(note,))
+    return Preview(action, True, rollables=(dodge_check(state, figure),), notes=(note,), cost=1)
 
 
 def plan_move_preview(

@@ -13,12 +13,12 @@ from fractions import Fraction
 
 from hexcombat.rulesets.common.settings import SettingsCache, option_values
 
-from ...checks import Check, Modifier
+from ...checks import Amount, Chain, Check, Modifier, Stage
 from ...figures import Equipment, Figure, figure_distance, hex_pairs
 from ...state import GameState
 from ...validation import Json
 from .equipment import find, in_hand, is_ranged, needs_los
-from .options import DODGE_SKILL, FIG, MAX_ACTIONS, MAX_RANGE_YARDS, SKILL
+from .options import DAMAGE, DODGE_SKILL, FIG, MAX_ACTIONS, MAX_RANGE_YARDS, SKILL
 from .ranges import Sight, max_range_hexes, range_band, sight
 from .speed import (
     NO_SPEED,
@@ -402,6 +402,35 @@ def dodge_check(state: GameState, figure: Figure) -> Check:
         success_phrase="to dodge",
         failure_text="not dodged",
     )
+
+
+def damage_roll(state: GameState, target: Figure, item: Equipment) -> Amount | None:
+    """G-2 option: the item's placeholder damage dice against the target's hit points (None
+    when hits are only recorded, the item has no damage dice or the target no hit points)."""
+    damage = DAMAGE(item)
+    if settings(state).damage_model != "hp" or not damage or "hp" not in target.pools:
+        return None
+    return Amount(f"{item.name} damage (placeholder)", damage, rule="G-2", unit="damage")
+
+
+def hit_roll(state: GameState, target: Figure, item: Equipment, hit: Check) -> Check | Chain:
+    """The roll to hit as it is rolled: with the hit-point option, damage on a hit (G-2)."""
+    damage = damage_roll(state, target, item)
+    if damage is None:
+        return hit
+    return Chain(hit.label, (Stage("hit", hit), Stage("damage", damage, ("success",))))
+
+
+def dodged_roll(
+    state: GameState, target: Figure, item: Equipment, hit: Check, dodge: Check
+) -> Chain:
+    """A hit its target dodges (G-3): to hit, then the dodge, then (hit-point option, G-2)
+    damage when the dodge fails."""
+    stages = [Stage("hit", hit), Stage("dodge", dodge, ("success",))]
+    damage = damage_roll(state, target, item)
+    if damage is not None:
+        stages.append(Stage("damage", damage, ("failure",)))
+    return Chain(hit.label, tuple(stages))
 
 
 def needs_text(check: Check) -> str:
