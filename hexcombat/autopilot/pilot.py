@@ -41,7 +41,9 @@ HIDDEN_STEPS = 6
 PASS_MARGIN = 0.05
 """How much better letting the step end must look than the best move for the side to pass:
 a missed blow and a pass differ only by the play-outs' noise, and that noise must not
-throw a free blow away."""
+throw a free blow away. A hidden choice that is no blow (it rolls nothing and aims at no
+foe: beginning a spell that cannot reach, say) that the step may end without is made only
+when it looks better than passing, since it may spend what the next step's blow needs."""
 LOOK_LIMIT = 16
 """Engine calls in one play-out at most. 32 (longer play-outs, more of them the foes' plain
 replies and the side's own guesses) lost skirmish's demo to the rush baseline: 0/3/1 on
@@ -99,12 +101,16 @@ class Autopilot(Policy):
         looked = self._second_look(seen, side, text, ranked[:SECOND_LOOK], steps, memo, deadline)
         if looked:
             best = max(looked, key=lambda t: _mean(t[2]).score)
-            if (
-                not turn.must_act
-                and not _past(deadline)
-                and _mean(best[2]).score < self._passing(seen, side, text, memo) - PASS_MARGIN
-            ):
-                return None
+            if not turn.must_act and not _past(deadline):
+                passing = self._passing(seen, side, text, memo)
+                score = _mean(best[2]).score
+                if score < passing - PASS_MARGIN or (
+                    hidden
+                    and score <= passing + 1e-9
+                    and not _blow(seen, best[1], side)
+                    and any(s.kind == "next_step" for s in enc.legal_actions(None))
+                ):
+                    return None
         spec, action, runs = best
         seen_avg = _mean(runs)
         preview = seen.ruleset.preview(seen, action)
@@ -263,6 +269,11 @@ def _aimed_chance(seen: GameState, action: Action, side: str) -> float:
         return 0.0
     heads = [r.headline() for r in seen.ruleset.preview(seen, action).rollables]
     return max((float(h.chance) for h in heads if h is not None), default=0.0)
+
+
+def _blow(seen: GameState, action: Action, side: str) -> bool:
+    """Whether ``action`` rolls dice now or aims at a foe."""
+    return aims_at_foe(seen, action, side) or bool(seen.ruleset.preview(seen, action).rollables)
 
 
 def _past(deadline: float | None) -> bool:
