@@ -112,3 +112,19 @@ def test_a_spell_that_cannot_reach_is_not_begun_when_the_crossbow_needs_its_relo
     enc.perform(Action("next_step"))
     decision = Autopilot("aggressive").decide(enc, "Oaken")
     assert decision is not None and decision.action.kind == "reload"
+
+
+def test_a_figure_far_from_its_foe_runs_at_it_rather_than_walking() -> None:
+    """fig-percentile: Barclay (FIG 29) is 13 hexes from Brie's crossbow. A walk covers a hex
+    a round (G-11); a run starts with an acceleration round and goes on at top speed, 3 hexes
+    (FP-2, FP-3). The ruleset's ``pace`` hint says so, the gap to the foe counts in moves,
+    and he declares the run (he used to walk, a hex a round under fire, since both declared
+    the same first hex)."""
+    enc = restarted(demo("fig-percentile"), 1, OPTIONS["fig-percentile"])
+    barclay = enc.state.figures["barclay"]
+    assert enc.ruleset.autopilot_hints(enc.state, barclay) == {"pace": 1.0}
+    decision = Autopilot("aggressive").decide(enc, "Black", must_act=True)
+    assert decision is not None and decision.action.params["mode"] == "accelerate"
+    enc.perform(decision.action)
+    enc.perform(Action("declare", "brie", {"mode": "stationary", "ready": "", "drop": False}))
+    assert enc.ruleset.autopilot_hints(enc.state, enc.state.figures["barclay"]) == {"pace": 3.0}

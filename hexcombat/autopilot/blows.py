@@ -6,10 +6,7 @@ revealed (the others' guessed), the table is let through its step ends with nobo
 until a step offers blows; there every figure's plain blow is read from its preview (the
 code path of the roll) at the harm its target is expected to take, the target meeting it
 with whichever declared defence (a preview's variant) harms it least. What each blow does
-to the side's and the foes' standing is what the declaration invites. A step of hidden
-choices counts too: its blows are the attacks its figures may choose (fig-percentile's
-action step, after its movement and stop steps), and one whose choices the table may end
-it without (a spell begun or not) is let through like any other.
+to the side's and the foes' standing is what the declaration invites.
 """
 
 from __future__ import annotations
@@ -37,6 +34,8 @@ def invited_blows(look: Look, state: GameState) -> float | None:
     for _ in range(BLOW_STEPS + 1):
         if work.prompt is not None or look.memo.outcome(work) is not None:
             return None
+        if look.memo.acting(work).waiting and look.memo.acting(work).hidden:
+            return None  # choices still to make: no blow is known yet
         found = list(_blows(look, work))
         if found:
             return sum(found)

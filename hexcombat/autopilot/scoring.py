@@ -81,6 +81,12 @@ def health(state: GameState, figure: Figure) -> float:
     return sum(max(0, p.current) / p.maximum for p in pools) / len(pools)
 
 
+def pace(state: GameState, figure: Figure) -> float:
+    """Hexes the figure may cover in its next move as it moves now: the ruleset's hint
+    ``pace`` (at least 1), else 1; the gap to its foe counts in such moves."""
+    return max(1.0, state.ruleset.autopilot_hints(state, figure).get("pace", 1.0))
+
+
 def worth(state: GameState, figure: Figure) -> float:
     """What a figure in the fight is worth: 1, or the ruleset's hint."""
     return state.ruleset.autopilot_hints(state, figure).get("worth", 1.0)
@@ -109,7 +115,7 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                 foe = min(foes, key=lambda e: figure_distance(f, e))
                 lean = temper.approach if h >= temper.retreat_below else -temper.approach
                 gap = figure_distance(f, foe)
-                score -= lean * gap
+                score -= lean * gap / pace(state, f)
                 if focus is not None and lean > 0:
                     score -= lean * FOCUS * figure_distance(f, focus)
                 if h >= temper.retreat_below:  # at grips with foes, facing them

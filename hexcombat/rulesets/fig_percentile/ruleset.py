@@ -372,6 +372,15 @@ class FigPercentile(Ruleset):
             words.append("hit")
         return words
 
+    def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
+        """``pace``: hexes the figure may cover next round as it moves now: a run goes on at
+        top speed (FP-3), else a new run starts with its acceleration round (FP-2)."""
+        book = FigureBook(figure)
+        rounding = settings(state).rounding
+        if book.running or (book.mode in RUNNING and not book.stop):
+            return {"pace": float(top_speed(FIG(figure), rounding))}
+        return {"pace": float(max(1, accel_speed(FIG(figure), rounding)))}
+
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Speed, movement, dodging, actions, weapon and casting as a figure panel shows them."""
         s = settings(state)
