@@ -11,6 +11,7 @@ from hexcombat.autopilot import Autopilot
 from hexcombat.autopilot.candidates import candidates
 from hexcombat.autopilot.play import play_match, restarted
 from hexcombat.autopilot.stream import Stream
+from hexcombat.autopilot.view import suggest_view
 from hexcombat.figures import Status
 from hexcombat.geometry import distance
 
@@ -109,6 +110,8 @@ def test_a_spell_that_cannot_reach_is_not_begun_when_the_crossbow_needs_its_relo
     declare_and_go_to("stop")
     assert [s.kind for s in enc.legal_actions("brie")] == ["begin_spell"]
     assert Autopilot("aggressive").decide(enc, "Oaken") is None
+    suggested = suggest_view(enc, "brie")  # Suggest says what the app would do: pass
+    assert suggested["action"] is None and "let the step end" in str(suggested["reason"])
     enc.perform(Action("next_step"))
     decision = Autopilot("aggressive").decide(enc, "Oaken")
     assert decision is not None and decision.action.kind == "reload"

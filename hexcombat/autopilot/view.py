@@ -42,7 +42,16 @@ def suggest_view(
     nothing) and ``reason`` in a player's words with its numbers."""
     figure = enc.state.figure(figure_id)
     pilot = Autopilot(temperament if temperament in TEMPERAMENTS else "aggressive", seconds=SECONDS)
-    decision = pilot.decide(enc, figure.side, must_act=True, figures=[figure_id])
+    state = enc.state
+    optional = (  # a hidden choice the step may end without: the app may pass, so may Suggest
+        state.prompt is None
+        and enc.ruleset.who_acts(state).hidden
+        and any(s.kind == "next_step" for s in enc.legal_actions(None))
+    )
+    decision = pilot.decide(enc, figure.side, must_act=not optional, figures=[figure_id])
+    if decision is None and optional and enc.legal_actions(figure_id):
+        why = "nothing offered gains anything now: better to let the step end"
+        return {"action": None, "reason": f"{figure.name}: {why}"}
     if decision is None:
         return {"action": None, "reason": f"{figure.name} has nothing to do now"}
     return {
