@@ -35,6 +35,7 @@ import argparse
 import ast
 import base64
 import bz2
+import functools
 import gzip
 import hashlib
 import io
@@ -155,6 +156,7 @@ def extra_files(specs: Sequence[str]) -> dict[str, bytes]:
     return entries
 
 
+@functools.cache  # a build leans each file once, and the build's tests lean them again
 def lean_source(source: bytes) -> bytes:
     """Python source as shipped to the page: no comments, docstrings emptied, line for line.
 
@@ -193,10 +195,12 @@ def lean_source(source: bytes) -> bytes:
             before = lines[row - 1][:col]
             start = starts[row - 1] + len(before.rstrip(" \t"))
             cuts.append((start, starts[row - 1] + col + len(token.string), ""))
-    out = text
-    for start, end, replacement in sorted(cuts, reverse=True):
-        out = out[:start] + replacement + out[end:]
-    return out.encode("utf-8")
+    parts: list[str] = []
+    kept = 0
+    for start, end, replacement in sorted(cuts):
+        parts += [text[kept:start], replacement]
+        kept = end
+    return "".join([*parts, text[kept:]]).encode("utf-8")
 
 
 def lean_script(text: str) -> str:
