@@ -11,7 +11,7 @@ from hexcombat.autopilot import Autopilot
 from hexcombat.autopilot.candidates import candidates
 from hexcombat.autopilot.play import play_match, restarted
 from hexcombat.autopilot.stream import Stream
-from hexcombat.autopilot.view import suggest_view
+from hexcombat.autopilot.view import app_move, played_by, suggest_view
 from hexcombat.figures import Status
 from hexcombat.geometry import distance
 
@@ -128,6 +128,11 @@ def test_a_figure_far_from_its_foe_runs_at_it_rather_than_walking() -> None:
     assert enc.ruleset.autopilot_hints(enc.state, barclay) == {"pace": 1.0}
     decision = Autopilot("aggressive").decide(enc, "Black", must_act=True)
     assert decision is not None and decision.action.params["mode"] == "accelerate"
+    # Suggest, which only Barclay's player sees, names the options; the log's note of the
+    # app's hidden choice names none (it would give the choice away before the reveal)
+    assert "(chosen: Start running: 1 hex this round" in str(suggest_view(enc, "barclay")["reason"])
+    move = app_move(played_by(enc, "Black", "aggressive"))
+    assert move is not None and "chosen" not in str(move["note"]) and "running" not in str(move)
     enc.perform(decision.action)
     enc.perform(Action("declare", "brie", {"mode": "stationary", "ready": "", "drop": False}))
     assert enc.ruleset.autopilot_hints(enc.state, enc.state.figures["barclay"]) == {"pace": 3.0}

@@ -56,9 +56,22 @@ def suggest_view(
         return {"action": None, "reason": f"{figure.name} has nothing to do now"}
     return {
         "action": decision.action.to_json(),
-        "reason": decision.reason,
+        "reason": decision.reason + _chosen(enc, decision.action),
         "numbers": dict(decision.numbers),
     }
+
+
+def _chosen(enc: Encounter, action: Action) -> str:
+    """The options an action picks, in the form's words (' (chosen: Walk ...; Draw ...)'):
+    for Suggest, which only the player sees; the log's note of a hidden choice names none."""
+    spec = next((s for s in enc.legal_actions(action.figure) if s.kind == action.kind), None)
+    labels = [
+        choice.label
+        for field in (spec.params if spec else ())
+        for choice in field.choices
+        if field.type == "choice" and choice.value and action.params.get(field.name) == choice.value
+    ]
+    return f" (chosen: {'; '.join(labels)})" if labels else ""
 
 
 def app_move(enc: Encounter) -> dict[str, Json] | None:
