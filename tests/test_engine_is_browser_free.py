@@ -7,10 +7,10 @@ CPython and inside Pyodide (where the runner copies ``hexcombat/`` along).
 from __future__ import annotations
 
 import ast
-import functools
 from pathlib import Path
 
 import pytest
+from source_trees import source_tree
 
 pytestmark = pytest.mark.pyodide
 
@@ -37,10 +37,9 @@ def round_calls(tree: ast.AST) -> list[int]:
     return [c.lineno for c in calls if isinstance(c.func, ast.Name) and c.func.id == "round"]
 
 
-@functools.cache
 def parse(path: Path) -> ast.AST:
-    """Parse one engine source file (once per test process; read only)."""
-    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    """One engine source file's tree (shared, read only: ``source_tree``)."""
+    return source_tree(path)
 
 
 def test_engine_sources_are_found() -> None:

@@ -12,6 +12,7 @@ import functools
 from pathlib import Path
 
 import pytest
+from source_trees import source_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("hexcombat", "web")
@@ -38,7 +39,7 @@ def lengths() -> dict[str, int]:
             if "node_modules" in path.parts:
                 continue
             where = path.relative_to(ROOT).as_posix()
-            todo: list[tuple[ast.AST, str]] = [(ast.parse(path.read_text(encoding="utf-8")), "")]
+            todo: list[tuple[ast.AST, str]] = [(source_tree(path), "")]
             while todo:
                 node, prefix = todo.pop()
                 for child in ast.iter_child_nodes(node):

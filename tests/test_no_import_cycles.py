@@ -15,6 +15,7 @@ import functools
 from pathlib import Path
 
 import pytest
+from source_trees import source_tree
 
 pytestmark = [pytest.mark.pyodide, pytest.mark.xdist_group("import_graph")]  # one worker parses
 
@@ -70,10 +71,9 @@ def statements(tree: ast.AST, *, typing_only: bool) -> list[ast.AST]:
     return found
 
 
-@functools.cache
 def parsed(path: Path) -> ast.Module:
-    """The module's tree, parsed once per test process (read only)."""
-    return ast.parse(path.read_text(encoding="utf-8"))
+    """The module's tree (shared, read only: ``source_tree``)."""
+    return source_tree(path)
 
 
 def imports(

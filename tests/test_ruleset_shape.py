@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from kit import KitDuel
+from source_trees import source_tree
 
 from hexcombat.rulesets import Ruleset, all_rulesets
 from hexcombat.rulesets.common.memory import Memory
@@ -60,7 +61,7 @@ def test_every_file_is_under_about_600_lines(ruleset: Ruleset) -> None:
 
 
 def _memory_accesses(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = source_tree(path)
     return [
         f"{path.name}:{n.lineno}"
         for n in ast.walk(tree)
@@ -75,7 +76,7 @@ def test_only_state_py_names_a_memory_key(ruleset: Ruleset) -> None:
 
 
 def _bool_checks(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = source_tree(path)
     return [
         f"{path.name}:{n.lineno}"
         for n in ast.walk(tree)
@@ -108,7 +109,7 @@ GENERIC_CHECKS = ROOT / "hexcombat/rulesets/base.py"  # every declared field, by
 
 
 def _stats_accesses(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = source_tree(path)
     lines = sorted(
         n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "stats"
     )

@@ -23,6 +23,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run as a script: the repository's engine
+sys.path.insert(0, str(ROOT / "tests"))  # and the tests' helpers
+
+from source_trees import source_tree  # noqa: E402
 
 from hexcombat.rulesets import all_rulesets  # noqa: E402
 from hexcombat.rulesets.manifest import Manifest  # noqa: E402
@@ -94,7 +97,7 @@ def implementations(target: Target) -> dict[str, set[str]]:
     places: dict[str, set[str]] = {}
     for path in sorted((ROOT / target.manifest.package).glob("*.py")):
         text = path.read_text(encoding="utf-8")
-        scopes = _scopes(ast.parse(text))
+        scopes = _scopes(source_tree(path))
         for number, line in enumerate(text.splitlines(), start=1):
             for rule in mentioned(line, target.manifest.prefix):
                 inner = [s for s in scopes if s[0] <= number <= s[1]]
@@ -121,7 +124,7 @@ class Tests:
 def _test_names(paths: Iterable[Path]) -> list[str]:
     names = []
     for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = source_tree(path)
         names += [
             node.name
             for node in tree.body

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from source_trees import source_tree
 
 from web.commands import Commands
 
@@ -44,7 +45,7 @@ def registered_names() -> set[str]:
     for path in WEB.rglob("*.py"):
         if "node_modules" in path.parts:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = source_tree(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == "COMMANDS" for t in node.targets

@@ -7,6 +7,8 @@ import ast
 import re
 from pathlib import Path
 
+from source_trees import source_tree
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "architecture.md"
 HEADING = "### The engine's surface for the page"
@@ -36,7 +38,7 @@ def imported(folder: Path) -> list[tuple[str, str, str]]:
         if "node_modules" in path.parts:
             continue
         where = str(path.relative_to(folder.parent))
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(source_tree(path)):
             if isinstance(node, ast.ImportFrom) and engine(node.module or ""):
                 found += [(where, str(node.module), a.name) for a in node.names]
             elif isinstance(node, ast.Import):
