@@ -1,7 +1,8 @@
-"""The app plays a side, in the page, at desktop and phone sizes: "Suggest a move" fills in
-the figure's action without doing it; a side set to "the app (aggressive)" plays its moves
-one at a time after a pause, each logged with its reason; Undo takes the move back and the
-app waits; the setting is saved with the encounter (it survives a reload)."""
+"""The app plays a side, in the page, at desktop, tablet (touch) and phone sizes: "Suggest
+a move" fills in the figure's action without doing it; a side set to "the app
+(aggressive)" plays its moves one at a time after a pause, each logged with its reason;
+Undo takes the move back and the app waits; the setting is saved with the encounter (it
+survives a reload)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from factories import skirmish_duel
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module", params=["desktop", "phone"])
+@pytest.fixture(scope="module", params=["desktop", "tablet-touch", "phone"])
 def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
     """The app started once per viewport for this module."""
     yield from started_app_fixture(request, browser, base_url)
