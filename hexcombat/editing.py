@@ -15,14 +15,13 @@ still decided by the engine when the figure is saved (``Encounter.with_figure``)
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
 from .errors import IllegalActionError
 from .figures import Equipment
 from .rulesets.base import Ruleset
-from .validation import Json
+from .validation import Json, copy_json
 
 TABLE_KINDS: dict[str, str] = {
     "weapons": "weapon",
@@ -70,7 +69,7 @@ def new_item(ruleset: Ruleset, data: Mapping[str, Json], name: str) -> Equipment
         if entry["name"] == name:
             table = data[str(entry["table"])]
             assert isinstance(table, dict)
-            stats = copy.deepcopy(table[name])
+            stats = copy_json(table[name])
             return Equipment(name, str(entry["kind"]), "carried", None, dict(stats))
     known = ", ".join(str(e["name"]) for e in catalogue(data)) or "none"
     raise IllegalActionError(f"there is no item called {name!r} in the data tables; items: {known}")

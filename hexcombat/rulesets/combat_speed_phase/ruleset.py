@@ -10,7 +10,6 @@ C-13; none by default, else the GM's ruling or a borrowed roll, C-1). The phase'
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -26,7 +25,7 @@ from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting, Clock
-from ...validation import Json
+from ...validation import Json, copy_json
 from ..base import BADGE_COLORS, Preview
 from ..data import load
 from ..manifest import Manifest
@@ -100,7 +99,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
         """The weapon table (reach from the text, CSP-17; damage dice are placeholders)."""
-        return {"weapons": copy.deepcopy(DATA["weapons"])}
+        return {"weapons": copy_json(DATA["weapons"])}
 
     def item(self, name: str, data: Mapping[str, Json] | None = None) -> Equipment:
         """A weapon of the data table (an encounter's overrides win), its stats copied."""

@@ -11,7 +11,6 @@ reloading) happen when the action step ends.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -27,7 +26,7 @@ from ...movement import Reach
 from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting
-from ...validation import Json
+from ...validation import Json, copy_json
 from ..base import Preview, Ruleset
 from ..data import load
 from ..manifest import Manifest
@@ -112,7 +111,7 @@ class FigPercentile(Ruleset):
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
         """The placeholder weapon and spell tables (every entry ``house_default``)."""
-        return {"weapons": copy.deepcopy(DATA["weapons"]), "spells": copy.deepcopy(DATA["spells"])}
+        return {"weapons": copy_json(DATA["weapons"]), "spells": copy_json(DATA["spells"])}
 
     def item(
         self,

@@ -11,7 +11,6 @@ about the Riposte (SCP-35).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -25,7 +24,7 @@ from ...layout import hex_label
 from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting, StepDef
-from ...validation import Json
+from ...validation import Json, copy_json
 from ..base import Outcome, Preview
 from ..data import load
 from ..manifest import Manifest
@@ -99,8 +98,8 @@ class StrikeChancePulse(Perform):
     def default_data(self) -> dict[str, Json]:
         """The placeholder weapon and shield charts (A-15; every entry marked)."""
         return {
-            "weapons": copy.deepcopy(DATA["weapons"]),
-            "shields": copy.deepcopy(DATA["shields"]),
+            "weapons": copy_json(DATA["weapons"]),
+            "shields": copy_json(DATA["shields"]),
         }
 
     def item(

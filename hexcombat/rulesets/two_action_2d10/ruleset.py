@@ -9,7 +9,6 @@ and each result applied at once (TA-13); then counter-strikes (TA-17, I-3).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -19,7 +18,7 @@ from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
-from hexcombat.validation import Json
+from hexcombat.validation import Json, copy_json
 
 from . import rules as R
 from .options import FIELDS, HEALTH, OPTIONS, TIME
@@ -64,7 +63,7 @@ class TwoAction2d10(Words, Perform):
     # ---- set-up ----------------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
         """Weapons, missiles, armour and the hit-location table (house defaults, D-4, D-6)."""
-        return {k: copy.deepcopy(DATA[k]) for k in ("weapons", "missiles", "armour", "locations")}
+        return {k: copy_json(DATA[k]) for k in ("weapons", "missiles", "armour", "locations")}
 
     def start(self, state: GameState) -> None:
         """Hit points and body points from Health (TA-12, D-8), then the first step."""
