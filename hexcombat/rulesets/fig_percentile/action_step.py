@@ -22,12 +22,9 @@ from hexcombat.rulesets.common import int_or
 from ...actions import Action, ActionSpec
 from ...checks import (
     AmountResult,
-    Chain,
     ChainResult,
     CheckResult,
-    Rollable,
     RollResult,
-    Stage,
     percent,
 )
 from ...dice import Dice
@@ -44,8 +41,8 @@ from .options import ATTACK_KIND, DODGE_SKILL, MAX_ACTIONS, RELOAD_ROUNDS
 from .situation import (
     attack_check,
     counted,
-    damage_roll,
     dodge_check,
+    dodge_roll,
     dodge_speed,
     hit_roll,
     needs_text,
@@ -379,7 +376,7 @@ def roll_dodge(state: GameState, dice: Dice) -> None:
     """G-3: the dodger rolls against its dodge skill; success cancels the hit."""
     figure, attacker, item = dodge_context(state)
     check = dodge_check(state, figure)
-    rolled = dodge_roll(state, figure, attacker, item).roll(dice)
+    rolled = dodge_roll(state, figure, item).roll(dice)
     result = rolled.results[0] if isinstance(rolled, ChainResult) else rolled
     assert isinstance(result, CheckResult)
     outcome = "the hit is cancelled" if result.success else "the hit lands"
@@ -403,16 +400,6 @@ def roll_dodge(state: GameState, dice: Dice) -> None:
     if not result.success:
         land_hit(state, attacker, figure, item, _damage(rolled))
     finish_if_done(state)
-
-
-def dodge_roll(state: GameState, dodger: Figure, attacker: Figure, item: Equipment) -> Rollable:
-    """The dodge roll as it is rolled (G-3): with the hit-point option (G-2), the hit's damage
-    when the dodge fails."""
-    check = dodge_check(state, dodger)
-    damage = damage_roll(state, dodger, item)
-    if damage is None:
-        return check
-    return Chain(check.label, (Stage("dodge", check), Stage("damage", damage, ("failure",))))
 
 
 def dodge_context(state: GameState) -> tuple[Figure, Figure, Equipment]:

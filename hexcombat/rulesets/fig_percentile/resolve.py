@@ -23,6 +23,7 @@ from .situation import (
     attack_item,
     counted,
     dodge_check,
+    dodge_roll,
     dodged_roll,
     hit_roll,
     los_needed,
@@ -119,8 +120,8 @@ def dodge_preview(state: GameState, action: Action, figure: Figure) -> Preview:
         "roll_dodge": "Success cancels the hit (G-3)",
     }[kind]
     if kind == "roll_dodge":  # as it is rolled: with the hit-point option, damage if it fails
-        dodger, attacker, item = action_step.dodge_context(state)
-        roll = action_step.dodge_roll(state, dodger, attacker, item)
+        dodger, _attacker, item = action_step.dodge_context(state)
+        roll = dodge_roll(state, dodger, item)
         return Preview(action, True, rollables=(roll,), notes=(note,))
     return Preview(action, True, rollables=(dodge_check(state, figure),), notes=(note,), cost=1)
 

@@ -433,6 +433,16 @@ def dodged_roll(
     return Chain(hit.label, tuple(stages))
 
 
+def dodge_roll(state: GameState, dodger: Figure, item: Equipment) -> Check | Chain:
+    """The dodge roll as it is rolled (G-3): with the hit-point option (G-2), the damage of
+    the hit (by ``item``) when the dodge fails."""
+    check = dodge_check(state, dodger)
+    damage = damage_roll(state, dodger, item)
+    if damage is None:
+        return check
+    return Chain(check.label, (Stage("dodge", check), Stage("damage", damage, ("failure",))))
+
+
 def needs_text(check: Check) -> str:
     """What the roll needs in plain words: ``needs 59 or lower``, ``cannot succeed (target 0)``."""
     target = check.target
