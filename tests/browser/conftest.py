@@ -33,6 +33,7 @@ from playwright.sync_api import (
 
 from web import site_server
 
+from .chromium_flags import CHROMIUM_ARGS
 from .given_snapshot import GivenSnapshot, kept_or_made
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -47,15 +48,6 @@ SNAPSHOT_NOW = "window.hexcombatSnapshot = 'now';"
 """Init script for a context whose test needs the snapshot without the wait a device of few
 cores (this machine too) has before making it (web/index.html, makeSnapshotLater)."""
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1(:\d+)?/)")
 """Every URL whose host is not 127.0.0.1: aborted and recorded by the fixtures' contexts."""
 
@@ -200,6 +192,7 @@ def browser(playwright: Playwright, pytestconfig: pytest.Config) -> Iterator[Bro
         launched = playwright.chromium.launch(args=CHROMIUM_ARGS)
         where = "Playwright's own Chromium (no /usr/bin/chromium)"
     _write_line(pytestconfig, f"browser tests: {where}, version {launched.version}")
+    _write_line(pytestconfig, f"launched with: {' '.join(CHROMIUM_ARGS)}")
     yield launched
     launched.close()
 
