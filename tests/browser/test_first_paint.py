@@ -10,12 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser
 
 from hexcombat import loads
 from hexcombat.share import share_fragment
 
 from .conftest import VIEWPORTS, App, new_app
+from .held_runtime import hold_the_runtime, release_the_runtime
 
 pytestmark = pytest.mark.browser
 
@@ -49,27 +50,6 @@ HEX_CENTRES = """(scope) => Object.fromEntries(["0,0", "11,3", "5,2"].map((key) 
   const r = document.querySelector(`${scope} [data-hex="${key}"]`).getBoundingClientRect();
   return [key, [r.x + r.width / 2, r.y + r.height / 2, r.width]];
 }))"""
-
-
-def hold_the_runtime(page: Page) -> list[Route]:
-    """Hold back the runtime's WebAssembly, so Python cannot start until the test has looked
-    (on a busy machine Python, started from the build's snapshot, can otherwise win the race
-    against the test's look at the picture)."""
-    held: list[Route] = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    return held
-
-
-def release_the_runtime(page: Page, held: list[Route]) -> None:
-    """Let the held WebAssembly through once the page has asked for it (a busy machine may
-    paint the picture before the loader asks)."""
-    for _ in range(300):
-        if held:
-            break
-        page.wait_for_timeout(100)
-    assert held, "the page never asked for the runtime's WebAssembly"
-    assert not page.evaluate("performance.getEntriesByName('hexcombat:python-up').length")
-    held[0].continue_()
 
 
 @pytest.fixture(params=["desktop", "tablet-portrait"])

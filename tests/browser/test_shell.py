@@ -13,6 +13,7 @@ import hexcombat
 from web import build, site_server
 
 from .conftest import App
+from .held_runtime import hold_the_runtime, release_the_runtime
 
 pytestmark = pytest.mark.browser
 
@@ -62,6 +63,7 @@ def test_loading_screen_shows_stages_in_order_and_what_the_first_draw_needs_not_
     (the runtime's download and Python's start overlap). later.tar.bz2 (the other rulesets, the
     set-up, library and share panels) is requested once the page is ready, and then a
     ruleset and a panel from it work (one start watched for both)."""
+    held = hold_the_runtime(app.page)  # the loading screen stays until the test has looked
     app.open()
     assert app.state == "loading"
     expect(app.page.locator("#boot-title")).to_have_text("Hex Combat")
@@ -70,6 +72,7 @@ def test_loading_screen_shows_stages_in_order_and_what_the_first_draw_needs_not_
     assert any(stage_text.startswith(words) for words in STAGE_WORDS), stage_text
     app.screenshot("shell-loading")
 
+    release_the_runtime(app.page, held)
     app.wait_ready()
     timings = app.page.evaluate("hexcombatBoot.timings")
     reached = [stage for stage in STAGES if stage in timings]
