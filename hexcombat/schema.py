@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .validation import Json, describe
 
@@ -108,7 +109,16 @@ class FieldSpec:
 
     def offered(self, values: Mapping[str, Json] | None = None) -> tuple[Choice, ...]:
         """The choices offered when the other fields have ``values`` (all without ``when``)."""
-        return tuple(c for c in self.choices if c.offered(values or {}))
+        if not self._conditional:
+            return self.choices
+        given = values or {}
+        return tuple(c for c in self.choices if c.offered(given))
+
+    @cached_property
+    def _conditional(self) -> bool:
+        """Whether a choice depends on other fields' values (worked out once: the autopilot
+        and the forms ask for the offered choices by the thousand)."""
+        return any(c.when for c in self.choices)
 
     def check(self, value: Json, values: Mapping[str, Json] | None = None) -> str | None:
         """None when ``value`` is allowed (given the other fields' ``values``), else why not.

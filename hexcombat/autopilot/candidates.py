@@ -56,11 +56,11 @@ def facing_towards(at: Hex, target: Hex) -> int:
     return min(range(6), key=lambda d: (distance(neighbor(at, d), target), d))
 
 
-def _gap(hex_value: Json, foe: Figure | None) -> int:
+def _gap(hex_value: Json, foe_hexes: tuple[Hex, ...]) -> int:
     h = hex_of(hex_value)
-    if h is None or foe is None:
+    if h is None or not foe_hexes:
         return 0
-    return min(distance(h, f) for f in foe.hexes())
+    return min(distance(h, f) for f in foe_hexes)
 
 
 def values(
@@ -79,7 +79,8 @@ def values(
         if not offered:
             return []
         if param.type == "hex":
-            ranked = sorted(offered, key=lambda v: (_gap(v, foe), str(v)))
+            foe_hexes = tuple(foe.hexes()) if foe else ()
+            ranked = sorted(offered, key=lambda v: (_gap(v, foe_hexes), str(v)))
             here = [str(me.position)] if me and str(me.position) in offered else []
             picks = ranked[: HEXES - 2] + here + ranked[-1:] + [rng.choice(offered)]
             return list(dict.fromkeys(picks))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..errors import HexcombatError
 
@@ -187,9 +188,10 @@ class DiceExpr:
         """The dice terms, in order."""
         return [t for t in self.terms if isinstance(t, DiceTerm)]
 
-    @property
+    @cached_property
     def text(self) -> str:
-        """The canonical spelling, e.g. ``d10-5 min 1``; it parses back to this expression."""
+        """The canonical spelling, e.g. ``d10-5 min 1``; it parses back to this expression
+        (worked out once: every roll names its expression)."""
         parts: list[str] = []
         for term in self.terms:
             if isinstance(term, int):
@@ -261,4 +263,8 @@ class DiceExpr:
 
     def faces_needed(self) -> list[int]:
         """The sides of each physical die, one entry per die, in roll order."""
-        return [t.sides for t in self.dice_terms() for _ in range(t.count)]
+        return list(self._sides)
+
+    @cached_property
+    def _sides(self) -> tuple[int, ...]:
+        return tuple(t.sides for t in self.dice_terms() for _ in range(t.count))
