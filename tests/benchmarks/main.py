@@ -26,20 +26,15 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path[:0] = [str(ROOT), str(HERE)]
+sys.path[:0] = [str(ROOT), str(HERE), str(ROOT / "tests")]
 
 import engine  # noqa: E402
+from browser.chromium_flags import COMMON  # noqa: E402
 
 SITE = ROOT / "dist" / "site"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_ARGS = COMMON
+"""Chromium's defaults but for background work: a player's browser (the browser tests'
+start-up switches would change what is measured)."""
 
 
 def site_build() -> Any:

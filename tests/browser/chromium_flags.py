@@ -22,7 +22,7 @@ from pathlib import Path
 
 import playwright
 
-BASE = [
+COMMON = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",
@@ -30,8 +30,9 @@ BASE = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--js-flags=--liftoff-only",
 ]
+"""The switches of every Chromium the tests and the benchmarks (tests/benchmarks) launch."""
+BASELINE_WASM = "--js-flags=--liftoff-only"
 NOT_NEEDED = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
 PLAYWRIGHT_SWITCHES = Path(playwright.__file__).parent / "driver/package/lib/coreBundle.js"
 DISABLED_LIST = re.compile(r"disabledFeatures = \[(?P<body>.*?)\]\.filter", re.DOTALL)
@@ -48,11 +49,12 @@ def playwright_disabled_features(source: Path = PLAYWRIGHT_SWITCHES) -> list[str
 
 
 def chromium_args() -> list[str]:
-    """The launch switches: ``BASE``, and Playwright's disabled features with ours."""
+    """The browser tests' switches: ``COMMON``, baseline WebAssembly, and Playwright's
+    disabled features with ours."""
     theirs = playwright_disabled_features()
     if not theirs:
-        return list(BASE)
-    return [*BASE, "--disable-features=" + ",".join([*theirs, *NOT_NEEDED])]
+        return [*COMMON, BASELINE_WASM]
+    return [*COMMON, BASELINE_WASM, "--disable-features=" + ",".join([*theirs, *NOT_NEEDED])]
 
 
 CHROMIUM_ARGS = chromium_args()
