@@ -24,6 +24,7 @@ from .appdriver import (
     wait_toast_gone,
 )
 from .conftest import READY_TIMEOUT_MS, App
+from .held_runtime import hold_the_runtime, release_the_runtime
 
 pytestmark = pytest.mark.browser
 
@@ -106,8 +107,10 @@ def test_create_paint_place_rotate_edit_and_reload_restores_everything(ui: App) 
 
     # a warm visit paints the last board, greyed, while Python starts; gone once ready
     page.wait_for_function("(localStorage.getItem('hexcombat.snapshot') || '').includes('blue-a')")
+    held = hold_the_runtime(page)  # Python waits until the test has seen the picture
     page.reload(wait_until="domcontentloaded")
     expect(page.locator('#boot-snapshot [data-figure="blue-a"]')).to_have_count(1)
+    release_the_runtime(page, held)
     ui.wait_ready(READY_TIMEOUT_MS)
     expect(page.locator("#boot-snapshot")).to_have_count(0)
     if not touch(ui):  # a damaged snapshot is ignored: the app still starts
