@@ -87,7 +87,7 @@ took 0.1 s of the page's own Python at load 13); ``PAGE_ARCHIVE`` has them as by
 compiled from the same sources, in the home folder, which is on ``sys.path`` before the zip."""
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> typing.NoReturn:
     """Print a build error and exit with status 1."""
     print(f"build: error: {message}", file=sys.stderr)
     raise SystemExit(1)
@@ -240,7 +240,30 @@ def page_html() -> str:
     from web.site_server import with_csp_meta
 
     page = (WEB / "index.html").read_text(encoding="utf-8")
+    core = '<link rel="modulepreload" href="./vendor/pyscript/core.js">'
+    if core not in page:
+        fail(f"web/index.html has no {core}")
+    chunks = "".join(
+        f'\n  <link rel="modulepreload" href="./vendor/pyscript/{name}">'
+        for name in pyscript_chunks()
+    )
+    page = page.replace(core, core + chunks, 1)
     return with_csp_meta(lean_page(with_picture(page, ROOT / "static")))
+
+
+def pyscript_chunks() -> tuple[str, str]:
+    """The files PyScript's ``core.js`` loads before it starts Python: its main chunk and
+    the error plugin's (their names carry a content hash, so they are read from PyScript's
+    dist folder; the page preloads them, see index.html)."""
+    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (dist / "core.js").read_text("utf-8"))
+    if core is None:
+        fail(f"{dist / 'core.js'}: no import of PyScript's main chunk (a new PyScript?)")
+    chunk = (dist / core[1]).read_text(encoding="utf-8")
+    error = re.search(r'\berror:\(\)=>import\("\./(error-[\w-]+\.js)"\)', chunk)
+    if error is None:
+        fail(f"{dist / core[1]}: no import of the error plugin (a new PyScript?)")
+    return core[1], error[1]
 
 
 def later_names() -> tuple[str, ...]:

@@ -184,20 +184,22 @@ export function unpackBz2Tar(pyodide, data) {
 // it is created: most of its cost, and the start creates about seventy. web/build.py ships
 // the code compiled from the same texts by this Pyodide (web/compile-pyc.mjs), under each
 // text's SHA-256 digest; dataclasses then runs that code instead of compiling the text again
-// (any other text is compiled as before). No indented Python here: web/build.py ships this
-// script without indentation.
-const DATACLASS_CODE = `
+// (any other text is compiled as before). Then the standard-library modules PyScript's set-up
+// imports but the app never uses are made to run on first use (web/lazy_imports.py). No
+// indented Python here: web/build.py ships this script without indentation.
+const START_CODE = `
 import builtins, dataclasses, hashlib, marshal
 with open("${HOME}/web/dataclass-code.marshal", "rb") as file: codes = marshal.load(file)
 key = lambda source: hashlib.sha256(source.encode()).digest()
 dataclasses.exec = lambda source, globals=None, locals=None, /: builtins.exec(codes.get(key(source), source), globals, locals)
+from web import lazy_imports
+lazy_imports.install()
 `;
 
 /** Unpack the start's archives into the home folder (`archives`: in START_ARCHIVES'
  * order, each `{ tar }`, decompressed, or `{ data }`, its bytes as fetched, which Python's
- * bz2 decompresses), then have dataclasses use the compiled code shipped with them. One
- * that cannot be unpacked is named on the page's error screen (a failed download the
- * page's fetch has named already). */
+ * bz2 decompresses), then run START_CODE. One that cannot be unpacked is named on the
+ * page's error screen (a failed download the page's fetch has named already). */
 export async function unpackStart(pyodide, archives) {
   const how = [];
   for (const [index, fetched] of archives.entries()) {
@@ -216,7 +218,7 @@ export async function unpackStart(pyodide, archives) {
   const by = how.includes("python") ? "python" : "worker";
   if (globalThis.document) document.documentElement.dataset.startUnpacked = by;
   const scope = pyodide.globals.get("dict")();
-  pyodide.runPython(DATACLASS_CODE, { globals: scope });
+  pyodide.runPython(START_CODE, { globals: scope });
   scope.destroy();
 }
 

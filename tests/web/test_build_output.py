@@ -218,10 +218,14 @@ codes = dataclasses.exec.__globals__["codes"]  # what python-start.mjs loaded
 made = list(codes.values())
 for code in made: made.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
 shipped = {id(c) for c in made}
+import html  # as pyscript.display does
+html_made = "html.entities" in sys.modules
+escaped = html.escape("<b>")
 json.dumps({"hex": id(Hex.__lt__.__code__) in shipped, "hex_lt": Hex(1, 2) < Hex(1, 3),
             "session": id(Change.__init__.__code__) in shipped,
             "tarfile": "tarfile" in sys.modules, "fractions": fractions.__spec__.origin,
-            "third": str(fractions.Fraction(1, 3) + fractions.Fraction("1/6"))})
+            "third": str(fractions.Fraction(1, 3) + fractions.Fraction("1/6")),
+            "html": [html_made, escaped, "html.entities" in sys.modules]})
 `));
 """
 
@@ -233,7 +237,8 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
     imported), and a dataclass the start creates, of the engine or of the page, gets the
     methods compiled at build time (``DATACLASS_CODE``) instead of compiling them again. The
     standard library's modules of ``STDLIB_AT_START`` come compiled from the home folder, not
-    from Pyodide's zip of sources."""
+    from Pyodide's zip of sources, and ``html`` (which PyScript's set-up imports) runs only
+    when first used (``web/lazy_imports.py``: its table of entities took 50 ms)."""
     (tmp_path / "check.mjs").write_text(UNPACK_AND_IMPORT, encoding="utf-8")
     done = subprocess.run(
         ["node", str(tmp_path / "check.mjs"), str(site)],
@@ -250,4 +255,21 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
         "tarfile": False,
         "fractions": "/home/pyodide/fractions.pyc",
         "third": "1/2",
+        "html": [False, "&lt;b&gt;", True],
     }
+
+
+def test_the_page_preloads_the_runtime_and_what_pyscript_loads_before_python(site: Path) -> None:
+    """Issue 23: the runtime's WebAssembly is requested with the page (python-start.mjs's
+    request takes the preloaded response), and so are PyScript's main chunk and error plugin,
+    which it asked for only once Python's start held the main thread."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    wasm = '<link rel="preload" href="./vendor/pyodide/pyodide.asm.wasm" as="fetch" crossorigin'
+    assert wasm in page
+    chunks = build.pyscript_chunks()
+    assert chunks[0].startswith("core-") and chunks[1].startswith("error-")
+    for name in chunks:
+        assert f'<link rel="modulepreload" href="./vendor/pyscript/{name}">' in page
+        assert (site / "vendor" / "pyscript" / name).is_file()
+    core = (site / "vendor" / "pyscript" / "core.js").read_text(encoding="utf-8")
+    assert f'from"./{chunks[0]}"' in core
