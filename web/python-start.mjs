@@ -28,15 +28,23 @@ export async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// Whether a service worker controlled the page as it began (the start-up controller notes
+// it): then the page's preloads went through it. A first visit's new worker often takes
+// control before this module runs.
+function controlledAtStart() {
+  const boot = globalThis.hexcombatBoot;
+  return boot ? boot.controlled : !!navigator.serviceWorker?.controller;
+}
+
 // The kept snapshot's cache entry, or null. Only looks: a browser without one gets no cache
 // made here (the embed view writes nothing to storage), and blocked storage is simply no
-// snapshot. A page the service worker does not control has none to look for (a snapshot is
+// snapshot. A page no service worker controlled as it began has none to look for (one is
 // made only once the worker keeps the app, see index.html): a first visit does not wait for
 // Cache Storage to open before the runtime is requested.
 async function keptEntry() {
   try {
     if (globalThis.hexcombatSnapshot === "given") return await givenEntry();
-    if (globalThis.document && !navigator.serviceWorker?.controller) return null;
+    if (globalThis.document && !controlledAtStart()) return null;
     if (!globalThis.caches || !(await caches.has(SNAPSHOT_CACHE))) return null;
     return (await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL)) || null;
   } catch (error) {
@@ -91,7 +99,10 @@ async function start(options) {
 }
 
 // A first visit requests the runtime before the service worker controls the page, so its
-// 9.6 MB WebAssembly file does not pass through the worker. The page keeps the copy it
+// 9.6 MB WebAssembly file does not pass through the worker. That request is the page's
+// preload, made as the page is parsed: what counts is whether a worker controlled the page
+// then (controlledAtStart), not now (with a preload and a worker that had taken control, the
+// file was downloaded a second time for the offline copy). The page keeps the copy it
 // fetched in HANDOFF_CACHE, which the worker moves into its own cache when the page asks it
 // to keep what it fetched (web/sw.js), instead of downloading the file a second time. Once
 // its copy is written (or failed) the page asks the active worker to take it over too,
@@ -103,7 +114,7 @@ const WASM_URL = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).h
 
 function handOverTheRuntime() {
   const page = globalThis.document && navigator.serviceWorker && globalThis.caches;
-  if (!page || navigator.serviceWorker.controller || /[?&]embed(?:[=&]|$)/.test(location.search)) return;
+  if (!page || controlledAtStart() || /[?&]embed(?:[=&]|$)/.test(location.search)) return;
   const pageFetch = globalThis.fetch;
   globalThis.fetch = function (resource) {
     const result = pageFetch.apply(this, arguments);

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -16,8 +18,23 @@ from .conftest import ARTIFACTS, NO_SNAPSHOT, READY_TIMEOUT_MS, SNAPSHOT_NOW, Ap
 pytestmark = pytest.mark.browser
 
 
-def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, site: Path) -> None:
+def serving_counted(site: Path) -> tuple[Any, list[str]]:
+    """A server of ``site`` (web/site_server.py's) and the paths of the files it sent."""
     server = site_server.make_server(site, 0, quiet=True)
+    handler = server.RequestHandlerClass
+    sent: list[str] = []
+
+    class Counted(handler.func):  # type: ignore[attr-defined, misc, name-defined]
+        def do_GET(self) -> None:
+            sent.append(self.path)
+            super().do_GET()
+
+    server.RequestHandlerClass = functools.partial(Counted, *handler.args, **handler.keywords)  # type: ignore[attr-defined]
+    return server, sent
+
+
+def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, site: Path) -> None:
+    server, sent = serving_counted(site)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     context = browser.new_context(viewport={"width": 1366, "height": 1024}, has_touch=True)
@@ -43,8 +60,10 @@ def test_the_app_starts_with_the_server_gone_after_one_visit(browser: Browser, s
         ):
             assert needed in cached
         assert not [u for u in cached if "xterm" in u or "codemirror" in u]  # never loaded
-        # the .wasm the page fetched before the worker controlled it: handed over, not refetched
+        # the .wasm the page fetched before the worker controlled it (its preload): handed
+        # over, not downloaded again, though the new worker took control during the start
         assert "hexcombat:handoff" not in page.evaluate("caches.keys()")
+        assert sent.count("/vendor/pyodide/pyodide.asm.wasm") == 1
         server.shutdown()
         server.server_close()
         page.reload()
