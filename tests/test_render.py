@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from hexcombat.board import Board
 from hexcombat.geometry import Hex
 from hexcombat.layout import from_offset, hex_label
-from hexcombat.render import Token, render_svg
+from hexcombat.render import _XML_INVALID, Token, render_svg
 from hexcombat.terrain import PATTERNS, Terrain, TerrainTable
 
 pytestmark = pytest.mark.pyodide
@@ -207,3 +208,12 @@ def test_token_initials_come_from_the_token_when_given() -> None:
     assert ">XY</text>" in render_svg(board, tokens)
     # without them, the initials the app shows (first and last word of the name)
     assert ">AW</text>" in render_svg(board, [Token("a", "Ash the Warden", "x", Hex(0, 0), 1)])
+
+
+def test_every_character_xml_does_not_allow_is_replaced_and_no_other() -> None:
+    """The pattern of the characters XML 1.0 forbids names them directly (quick to compile at
+    the page's start): it matches exactly the complement of XML's Char production."""
+    allowed = re.compile("[\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+    every = "".join(map(chr, range(0x110000)))
+    # (removing what it matches leaves each allowed character, in order, and nothing else)
+    assert _XML_INVALID.sub("", every) == "".join(allowed.findall(every))

@@ -197,13 +197,21 @@ export function bunzip2(data) {
 }
 
 // As a worker (python-start.mjs starts this module as one): each message is the address of
-// a bzip2 file and a port. The worker fetches it (its own request, which needs nothing of
-// the page's main thread, busy starting Python) and answers with its decompressed bytes
-// ({ tar }), its bytes as fetched when they do not decompress ({ data }), or { error }.
-// A message of bytes (an ArrayBuffer: later.tar.bz2, which the page fetched) is only
-// decompressed.
+// a bzip2 file and a port. The worker fetches it at once (its own request, which needs
+// nothing of the page's main thread, busy starting Python) and answers with its
+// decompressed bytes ({ tar }), its bytes as fetched when they do not decompress
+// ({ data }), or { error }. It decompresses them only once told DECOMPRESS: while the
+// runtime's WebAssembly is compiled, a device of two cores has none to spare (decompressing
+// then held Python's start up by 0.2-0.3 s, issue 23), and the files are needed only once
+// Python is up. A message of bytes (an ArrayBuffer: later.tar.bz2, which the page fetched)
+// is decompressed at once.
+export const DECOMPRESS = "decompress";
+
 if (globalThis.WorkerGlobalScope && self.location.href === import.meta.url) {
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
   self.onmessage = async (event) => {
+    if (event.data === DECOMPRESS) return release();
     const [port] = event.ports;
     let data = event.data;
     if (typeof data === "string") {
@@ -215,6 +223,7 @@ if (globalThis.WorkerGlobalScope && self.location.href === import.meta.url) {
         port.postMessage({ error: String(error) });
         return;
       }
+      await released;
     }
     try {
       const tar = bunzip2(new Uint8Array(data));

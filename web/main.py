@@ -14,6 +14,7 @@ import js  # type: ignore[import-not-found]
 
 async def start() -> None:
     """Import the engine and the app, open and draw the first encounter, mark the page ready."""
+    js.performance.mark("hexcombat:main")  # PyScript's set-up ends: the page's own Python begins
     from web import boot, later
 
     later.install()

@@ -76,10 +76,13 @@ function mark(how) {
   if (globalThis.document) document.documentElement.dataset.pythonStart = how;
 }
 
-async function start(options) {
+// Python started (`begun` is called as Python's own start begins: once the runtime's
+// WebAssembly is compiled, or at once for a start from the snapshot).
+async function start(options, begun = () => {}) {
   const plain = { ...options, indexURL: INDEX_URL, lockFileContents: LOCK };
   const entry = await keptEntry();
   if (entry) {
+    begun();
     try {
       // The runtime's downloads start at once; Python starts once the bytes are verified.
       const bytes = verified(entry);
@@ -95,7 +98,7 @@ async function start(options) {
     }
   }
   mark("plain");
-  return loadPlain(plain);
+  return loadPlain({ ...plain, fsInit: () => begun() });
 }
 
 // A first visit requests the runtime before the service worker controls the page, so its
@@ -241,6 +244,8 @@ export async function unpackStart(pyodide, archives) {
 // was up in some starts, and unpacking waited 0.3-0.6 s for it). An archive the worker
 // could not fetch (or no worker at all) is fetched by the page, whose fetch names a file
 // that fails on the error screen; one it could not decompress, Python's bz2 decompresses.
+// The worker decompresses them once told (decompressArchives), see bunzip2.mjs.
+let decompressArchives = () => {};
 function startArchives() {
   let worker = globalThis.hexcombatBoot?.unpacker || null, left = START_ARCHIVES.length;
   const waiting = new Set();
@@ -250,6 +255,7 @@ function startArchives() {
   } catch (error) {
     worker = null;
   }
+  decompressArchives = () => worker?.postMessage("decompress");  // (bunzip2.mjs's DECOMPRESS)
   const done = () => {
     left -= 1;
     if (!left) worker?.terminate();
@@ -276,8 +282,9 @@ function startArchives() {
 if (globalThis.document) handOverTheRuntime();
 const archives = globalThis.document ? startArchives() : [];
 archives.forEach((fetched) => fetched.catch(() => {}));  // (reported when awaited below)
-const early = globalThis.document ? start({}).then(async (pyodide) => {
+const early = globalThis.document ? start({}, () => decompressArchives()).then(async (pyodide) => {
   performance.mark("hexcombat:python-up");
+  decompressArchives();  // (told already, unless Python's start never said it began)
   await unpackStart(pyodide, archives);
   performance.mark("hexcombat:start-unpacked");
   return pyodide;

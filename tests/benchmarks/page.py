@@ -84,6 +84,7 @@ PYTHON_UP = "(performance.getEntriesByName('hexcombat:python-up')[0] || {startTi
 UNPACKED = (
     "(performance.getEntriesByName('hexcombat:start-unpacked')[0] || {startTime: NaN}).startTime"
 )
+MAIN = "(performance.getEntriesByName('hexcombat:main')[0] || {startTime: NaN}).startTime"
 READY = "(performance.getEntriesByName('hexcombat:ready')[0] || {startTime: NaN}).startTime"
 BOARD_PAINTED = (
     "(performance.getEntriesByName('hexcombat:board-painted')[0] || {startTime: NaN}).startTime"
@@ -225,15 +226,13 @@ def startup(
                     out["app cold board painted"].append(float(page.evaluate(BOARD_PAINTED)))
                     # where the time goes: Python up (python-start.mjs's mark), then
                     # PyScript's own set-up and the page's Python (web/main.py to ready)
-                    up, unpacked, ready = page.evaluate(f"[{PYTHON_UP}, {UNPACKED}, {READY}]")
-                    out["app cold python up"].append(float(up))
-                    out["app cold unpacking"].append(float(unpacked) - float(up))
-                    stages = page.evaluate("hexcombatBoot.timings")
-                    # the "engine" stage (PyScript has Python and runs web/main.py), from the
-                    # navigation's start (the stages count from the start-up script's)
-                    engine = float(stages["engine"]) + float(ready) - float(stages["ready"])
-                    out["app cold pyscript"].append(engine - float(unpacked))
-                    out["app cold own python"].append(float(stages["ready"] - stages["engine"]))
+                    marks = f"[{PYTHON_UP}, {UNPACKED}, {MAIN}, {READY}]"
+                    up, unpacked, main, ready = map(float, page.evaluate(marks))
+                    out["app cold python up"].append(up)
+                    out["app cold unpacking"].append(unpacked - up)
+                    # PyScript gets Python and runs web/main.py, whose start marks "main"
+                    out["app cold pyscript"].append(main - unpacked)
+                    out["app cold own python"].append(ready - main)
                 # the responses the server began before the page was ready (those it begins
                 # at once after, such as the app's later.tgz, are not "before ready")
                 ready_at = page.evaluate("performance.timeOrigin + window.__bytesUntil") / 1000
