@@ -23,7 +23,7 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
   start-up snapshot when it has one) and ``python-snapshot.mjs`` (the worker that makes it);
 - only with ``--extra-ruleset tests/kit:KitDuel`` (a test build, never the app's): the
   package folder ``tests/kit`` as ``kit/`` in the engine archive, and ``hexcombat_extras.py``, which
-  registers ``kit.KitDuel``; ``web/main.py`` imports it when it is there;
+  registers ``kit.KitDuel``; ``web/start.py`` imports it when it is there;
 - ``vendor/pyodide/``, ``vendor/pyscript/`` and ``vendor/jsqr/``: the runtime and the QR
   decoder, copied from
   ``web/node_modules`` (run ``npm ci`` in ``web/`` first). Nothing comes from a CDN.
@@ -272,7 +272,7 @@ def later_names() -> tuple[str, ...]:
     The rulesets a first start does not open (every built-in one but the starter), the CLI,
     and the page's panels that are imported on first use (set-up, library, share, the table
     of devices: by the time a player opens its dialog the page has unpacked it), and the
-    share link's viewer (``web/main.py`` unpacks it first there). The page
+    share link's viewer (``web/start.py`` unpacks it first there). The page
     unpacks it once it is ready, or at the first import that needs it
     (``web/later.py``). Every ruleset's data file stays in the start's archive: a ruleset
     imported from the Python start-up snapshot reads it.
@@ -295,7 +295,7 @@ def later_names() -> tuple[str, ...]:
         "web/share/panel.py",
         "web/share/backup.py",
         # the read-only viewer of a share link, which unpacks LATER_ARCHIVE before its first draw
-        # in any case (web/main.py), and its exports (QR codes too)
+        # in any case (web/start.py), and its exports (QR codes too)
         "web/share/viewer.py",
         "web/share/exports.py",
         "web/share/bar.py",

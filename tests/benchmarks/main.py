@@ -160,7 +160,7 @@ def startup_rows(
     table.add(
         "cold start, where the app's time goes: Python up (hexcombat:python-up) "
         "/ unpacking the start's archives / PyScript's set-up (to hexcombat:main) / the "
-        "page's own Python (web/main.py's start to ready), ms",
+        "page's own Python (web/start.py's run to ready), ms",
         f"{s['app cold python up'] / 1000:.2f} s / {s['app cold unpacking']:.0f} / "
         f"{s['app cold pyscript']:.0f} / {s['app cold own python']:.0f} ms "
         f"(bare ready {s['bare cold'] / 1000:.2f} s)",

@@ -230,7 +230,7 @@ def startup(
                     up, unpacked, main, ready = map(float, page.evaluate(marks))
                     out["app cold python up"].append(up)
                     out["app cold unpacking"].append(unpacked - up)
-                    # PyScript gets Python and runs web/main.py, whose start marks "main"
+                    # PyScript gets Python and runs web/main.py: web/start.py marks "main"
                     out["app cold pyscript"].append(main - unpacked)
                     out["app cold own python"].append(ready - main)
                 # the responses the server began before the page was ready (those it begins

@@ -3,7 +3,7 @@
 The app never registers it: this module builds a second site with
 ``web/build.py --extra-ruleset tests/kit:KitDuel`` (the kit ships in that site's
 ``hexcombat.tar.bz2`` with a generated ``hexcombat_extras.py`` that registers it, which
-``web/main.py`` imports when present). The page then renders hidden stances, a strike
+``web/start.py`` imports when present). The page then renders hidden stances, a strike
 order, weapon -> special -> target choices filtered as earlier fields change, a chain's
 per-stage odds, a block prompt, typed dice, a two-hex mount targeted through its second
 hex and two figures sharing a hex, with nothing in ``web/`` naming the ruleset.
