@@ -12,7 +12,7 @@ copied to any static host, a subfolder of one, or a wiki attachment area:
 - ``index.html`` (with the first-visit board's picture, ``web/board_picture.py``),
   ``pyscript.json``, the start-up script ``web/main.py`` and the other browser-side
   Python modules in ``web.tar.bz2``;
-- ``static/`` (icons, styles);
+- ``static/`` (icons, styles without their comments and indentation);
 - ``hexcombat.tar.bz2``: the engine package with its JSON data files; like ``web.tar.bz2``
   its modules are sourceless bytecode (``compiled``), fetched by ``python-start.mjs`` beside
   the runtime and unpacked into the home folder, on ``sys.path``, before PyScript gets Python;
@@ -81,6 +81,7 @@ LATER_ARCHIVE = "later.tar.bz2"
 DATACLASS_CODE = "web/dataclass-code.marshal"
 JSQR_FILE = "vendor/jsqr/jsQR.js.gz"  # web/table/scan.py unpacks it
 STDLIB_AT_START = ("fractions", "numbers", "datetime", "hashlib")
+PYSCRIPT_PACKAGE = "pyscript"  # PyScript's Python package (pyscript_at_start)
 """Standard-library modules the start imports that Pyodide has not by then. Pyodide ships its
 standard library as sources (``python_stdlib.zip``), compiled at every import (``fractions``
 took 0.1 s of the page's own Python at load 13); ``PAGE_ARCHIVE`` has them as bytecode
@@ -113,6 +114,48 @@ def stdlib_at_start() -> dict[str, bytes]:
         fail("web/node_modules is missing or incomplete: run `npm ci` in web/ first")
     with zipfile.ZipFile(stdlib) as archive:
         return {f"{m}.py": archive.read(f"{m}.py") for m in STDLIB_AT_START}
+
+
+def pyscript_at_start() -> dict[str, bytes]:
+    """The modules of PyScript's ``pyscript`` package that PyScript's set-up imports (those
+    ``__init__.py`` imports, and theirs), as PyScript writes them into the page's home folder
+    before it runs ``web/main.py``: read from the vendored PyScript's main chunk, where they
+    are a JavaScript object of sources. Shipped compiled (``compiled``), they are not compiled
+    again in the page (about 20 ms of a cold start, issue 23)."""
+    name = pyscript_chunks()[0]
+    chunk = (NODE_MODULES / "@pyscript" / "core" / "dist" / name).read_text(encoding="utf-8")
+    string = r'"(?:[^"\\]|\\.)*"'  # a JavaScript string literal (JSON's, as it turns out)
+    files_object = rf'(\{{"__init__\.py":(?:[^"{{}}]|{string})*\}})'
+    found = re.search(rf"\{{{PYSCRIPT_PACKAGE}:{files_object}\}}", chunk)
+    if found is None:
+        fail(f"{name}: no sources of PyScript's package (a new PyScript?)")
+    try:
+        files = json.loads(found[1])
+    except json.JSONDecodeError as error:
+        fail(f"{name}: PyScript's package sources do not read as JSON: {error}")
+    wanted, seen = ["__init__"], set()
+    while wanted:
+        module = wanted.pop()
+        if module in seen or f"{module}.py" not in files:
+            continue
+        seen.add(module)
+        for node in run_at_import(ast.parse(files[f"{module}.py"])):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                imported = [node.module]
+            elif isinstance(node, ast.Import):
+                imported = [alias.name for alias in node.names]
+            else:
+                continue
+            wanted += [i.split(".")[1] for i in imported if i.startswith(f"{PYSCRIPT_PACKAGE}.")]
+    return {f"{PYSCRIPT_PACKAGE}/{m}.py": files[f"{m}.py"].encode("utf-8") for m in sorted(seen)}
+
+
+def run_at_import(node: ast.AST) -> typing.Iterator[ast.AST]:
+    """The nodes of ``node`` that run when its module is imported (not inside functions)."""
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield child
+            yield from run_at_import(child)
 
 
 def engine_files() -> list[Path]:
@@ -158,11 +201,14 @@ def extra_files(specs: Sequence[str]) -> dict[str, bytes]:
 
 @functools.cache  # a build leans each file once, and the build's tests lean them again
 def lean_source(source: bytes) -> bytes:
-    """Python source as shipped to the page: no comments, docstrings emptied, line for line.
+    """Python source as shipped to the page: no comments, docstrings emptied (a class's to
+    ``"."``), line for line.
 
     The page never reads a docstring or a comment, and they are a fifth of the bytes; every
     line stays where it was (a docstring keeps its line breaks), so a traceback's line
-    numbers still point into the repository's file.
+    numbers still point into the repository's file. A dataclass with an empty docstring
+    makes one from its signature as it is created (``inspect.signature``: about 0.1 ms a
+    class in Pyodide, and a start creates about seventy, issue 23).
     """
     text = source.decode("utf-8")
     lines = text.splitlines(keepends=True)
@@ -188,7 +234,10 @@ def lean_source(source: bytes) -> bytes:
                 breaks = "\n" * (first.end_lineno - first.lineno)
                 start = offset(first.lineno, first.col_offset)
                 end = offset(first.end_lineno, first.end_col_offset)
-                cuts.append((start, end, f'"""{breaks}"""' if breaks else '""'))
+                # a class keeps a docstring of one character: a dataclass without one has
+                # its signature worked out as its __doc__ (inspect.signature, at import)
+                kept = "." if isinstance(node, ast.ClassDef) else ""
+                cuts.append((start, end, f'"""{kept}{breaks}"""' if breaks else f'"{kept}"'))
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type == tokenize.COMMENT:
             row, col = token.start
@@ -208,6 +257,15 @@ def lean_script(text: str) -> str:
     scripts they are used on have no text that spans lines)."""
     lines = (line.strip() for line in text.splitlines())
     return "".join(f"{line}\n" for line in lines if line and not line.startswith("//"))
+
+
+def lean_style(css: str) -> str:
+    """A style sheet as shipped: without its comments, indentation and blank lines (the
+    sheets have no string or URL holding ``/*``); every rule as it was."""
+    text = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+    if "*/" in text or text.count("{") != css.count("{"):
+        fail("a style sheet's comments could not be taken out")
+    return "".join(f"{line.strip()}\n" for line in text.splitlines() if line.strip())
 
 
 def lean_page(html: str) -> str:
@@ -325,12 +383,13 @@ def write_tar(packed: typing.BinaryIO, entries: dict[str, bytes]) -> None:
             tar.addfile(info, io.BytesIO(body))
 
 
-def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes]:
+def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes, str]:
     """``entries`` with every Python module as sourceless bytecode (``name.pyc``), compiled
     from its lean source by the vendored Pyodide under Node (``web/compile-pyc.mjs``): the
     page imports the start's modules without compiling them (most of their import time), for
     more bytes than the sources (README, "Performance"). Also the code of the methods their
-    dataclasses make (``DATACLASS_CODE``, marshalled by the same Pyodide)."""
+    dataclasses make (``DATACLASS_CODE``, marshalled by the same Pyodide), and that Python's
+    cache tag (``archived``)."""
     sources = {k: shipped(k, v).decode("utf-8") for k, v in entries.items() if k.endswith(".py")}
     made = json.loads(compiled_in_pyodide(json.dumps(sources).encode("utf-8")))
     pyc = made["pyc"]
@@ -338,7 +397,17 @@ def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes]:
         (f"{k}c" if k in sources else k): (base64.b64decode(pyc[k]) if k in sources else v)
         for k, v in entries.items()
     }
-    return code, base64.b64decode(made["dataclasses"])
+    return code, base64.b64decode(made["dataclasses"]), made["tag"]
+
+
+def archived(name: str, tag: str) -> str:
+    """Where a compiled entry goes in its archive: a module of PyScript's package as the
+    cached bytecode of the source PyScript writes (``pyscript/__pycache__/name.TAG.pyc``,
+    which Python then runs unchecked), every other entry as itself."""
+    if not name.startswith(f"{PYSCRIPT_PACKAGE}/"):
+        return name
+    folder, _, module = name.rpartition("/")
+    return f"{folder}/__pycache__/{module.removesuffix('.pyc')}.{tag}.pyc"
 
 
 PYC_CACHE = "HEXCOMBAT_PYC_CACHE"
@@ -391,15 +460,17 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
         if rel.as_posix() != "main.py"
     }
     page.update(stdlib_at_start())
+    page.update(pyscript_at_start())
     later = later_names()
     starts = {
         name: {k: v for k, v in entries.items() if not k.startswith(later)}
         for name, entries in ((ENGINE_ARCHIVE, engine), (PAGE_ARCHIVE, page))
     }
-    code, dataclass_code = compiled({k: v for start in starts.values() for k, v in start.items()})
+    start_entries = {k: v for start in starts.values() for k, v in start.items()}
+    code, dataclass_code, tag = compiled(start_entries)
     for name, start in starts.items():
         names = {f"{k}c" if k.endswith(".py") else k for k in start}
-        entries = {k: v for k, v in code.items() if k in names}
+        entries = {archived(k, tag): v for k, v in code.items() if k in names}
         if name == PAGE_ARCHIVE:
             entries[DATACLASS_CODE] = dataclass_code
         write_tbz(out / name, entries)
@@ -560,6 +631,8 @@ def build(out: Path, extra_rulesets: Sequence[str] = ()) -> None:
 
     (out / "index.html").write_text(page_html(), encoding="utf-8")
     shutil.copytree(ROOT / "static", out / "static")
+    for sheet in (out / "static").glob("*.css"):  # (the first visit loads app.css before ready)
+        sheet.write_text(lean_style(sheet.read_text(encoding="utf-8")), encoding="utf-8")
     modules = page_modules()
     (out / "web").mkdir()
     (out / "web" / "main.py").write_bytes(lean_source((WEB / "main.py").read_bytes()))

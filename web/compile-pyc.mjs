@@ -1,7 +1,7 @@
 // Build tool (web/build.py runs it under Node; not shipped): compiles the start's Python
 // modules to bytecode inside the vendored Pyodide, so the page imports them without
 // compiling. Reads {name: source} as JSON on stdin, writes {pyc: {name: base64 .pyc},
-// dataclasses: base64} on stdout.
+// dataclasses: base64, tag: its Python's cache tag} on stdout.
 // Each .pyc is unchecked-hash (never compared with a source, there is none), compiled with
 // no column tables (PYTHONNODEBUGRANGES: a third of the bytes; tracebacks keep the file and
 // line, as the lean sources do) under the name the page unpacks it to (/home/pyodide/...).
@@ -40,7 +40,8 @@ for name in sorted(sources):
             importlib.import_module(name[:-3].replace("/", ".").removesuffix(".__init__"))
         except Exception:  # needs the browser (js.document...): not recorded, see above
             pass
-json.dumps({"pyc": pyc, "dataclasses": base64.b64encode(marshal.dumps(made)).decode()})
+json.dumps({"pyc": pyc, "dataclasses": base64.b64encode(marshal.dumps(made)).decode(),
+            "tag": sys.implementation.cache_tag})
 `;
 
 const chunks = [];

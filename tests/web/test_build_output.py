@@ -107,13 +107,18 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
         with tarfile.open(archive, "r:bz2") as tar:
             members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
         expected = {k for k in sources if k.startswith(root) and not k.startswith(later)}
+        cached = {}
         if name == build.PAGE_ARCHIVE:  # and the standard library's modules the start imports
             expected |= {build.DATACLASS_CODE} | {f"{m}.py" for m in build.STDLIB_AT_START}
-        assert set(members) == {f"{k}c" if k.endswith(".py") else k for k in expected}
+            # and PyScript's, as the cached bytecode of the sources PyScript writes
+            cached = {build.archived(f"{k}c", "cpython-314"): k for k in build.pyscript_at_start()}
+        assert set(members) == {f"{k}c" if k.endswith(".py") else k for k in expected} | set(cached)
         for key, data in members.items():
             if key == f"{build.VERSION_FILE}c":  # stamped with the shipped engine's digest
                 assert digest.encode() in data
-            if key.endswith(".pyc"):
+            if key in cached:
+                assert f"/home/pyodide/{cached[key]}".encode() in data, key
+            elif key.endswith(".pyc"):
                 assert f"/home/pyodide/{key[:-1]}".encode() in data, key
             elif key != build.DATACLASS_CODE:  # (its own test below)
                 assert data == build.shipped(key, (build.ROOT / key).read_bytes()), key
@@ -197,8 +202,9 @@ def test_the_start_ships_sourceless_unchecked_pyc_of_the_lean_modules(site: Path
     assert len(magic) == 1 and magic.pop()[2:] == b"\r\n"
     flags = {key: int.from_bytes(data[4:8], "little") for key, data in pyc.items()}
     assert set(flags.values()) == {0b01}  # hash-based, unchecked
-    for key, data in pyc.items():  # tracebacks name the file
-        assert f"/home/pyodide/{key[:-1]}".encode() in data, key
+    for key, data in pyc.items():  # tracebacks name the file (PyScript's, the source it writes)
+        source = re.sub(r"__pycache__/(\w+)\.cpython-314\.pyc$", r"\1.py", key)
+        assert f"/home/pyodide/{source if source != key else key[:-1]}".encode() in data, key
 
 
 # Node runs the built python-start.mjs (which starts nothing outside a page) with its Pyodide.
@@ -220,12 +226,16 @@ for code in made: made.extend(c for c in code.co_consts if isinstance(c, types.C
 shipped = {id(c) for c in made}
 import html  # as pyscript.display does
 html_made = "html.entities" in sys.modules
+import importlib.machinery  # PyScript writes its package's sources, then imports them
+with open("/home/pyodide/pyscript/util.py", "w") as file: file.write("raise ImportError")
+util = importlib.machinery.SourceFileLoader("pyscript.util", file.name).get_code("pyscript.util")
 escaped = html.escape("<b>")
 json.dumps({"hex": id(Hex.__lt__.__code__) in shipped, "hex_lt": Hex(1, 2) < Hex(1, 3),
             "session": id(Change.__init__.__code__) in shipped,
             "tarfile": "tarfile" in sys.modules, "fractions": fractions.__spec__.origin,
             "third": str(fractions.Fraction(1, 3) + fractions.Fraction("1/6")),
-            "html": [html_made, escaped, "html.entities" in sys.modules]})
+            "html": [html_made, escaped, "html.entities" in sys.modules],
+            "pyscript": ["as_bytearray" in util.co_names, util.co_filename]})
 `));
 """
 
@@ -238,7 +248,9 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
     methods compiled at build time (``DATACLASS_CODE``) instead of compiling them again. The
     standard library's modules of ``STDLIB_AT_START`` come compiled from the home folder, not
     from Pyodide's zip of sources, and ``html`` (which PyScript's set-up imports) runs only
-    when first used (``web/lazy_imports.py``: its table of entities took 50 ms)."""
+    when first used (``web/lazy_imports.py``: its table of entities took 50 ms). The sources
+    of PyScript's package, which PyScript writes before it imports them, are not compiled:
+    Python takes the bytecode shipped for them, whatever the source says."""
     (tmp_path / "check.mjs").write_text(UNPACK_AND_IMPORT, encoding="utf-8")
     done = subprocess.run(
         ["node", str(tmp_path / "check.mjs"), str(site)],
@@ -256,6 +268,7 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
         "fractions": "/home/pyodide/fractions.pyc",
         "third": "1/2",
         "html": [False, "&lt;b&gt;", True],
+        "pyscript": [True, "/home/pyodide/pyscript/util.py"],  # the shipped code, not the source
     }
 
 
@@ -273,3 +286,26 @@ def test_the_page_preloads_the_runtime_and_what_pyscript_loads_before_python(sit
         assert (site / "vendor" / "pyscript" / name).is_file()
     core = (site / "vendor" / "pyscript" / "core.js").read_text(encoding="utf-8")
     assert f'from"./{chunks[0]}"' in core
+
+
+def test_pyscript_ships_compiled_the_modules_its_set_up_imports() -> None:
+    """Issue 23: the modules of PyScript's package that ``import pyscript`` runs (seen in the
+    page's ``sys.modules`` when web/main.py starts), read from the vendored PyScript as the
+    sources it writes, and none it imports only inside a function (its DOM helpers)."""
+    sources = build.pyscript_at_start()
+    modules = {k.removeprefix("pyscript/").removesuffix(".py") for k in sources}
+    assert modules == {
+        "__init__", "context", "display", "events", "fetch", "ffi", "flatted", "storage",
+        "util", "websocket", "workers",
+    }  # fmt: skip
+    assert b"from pyscript.context import" in sources["pyscript/__init__.py"]
+
+
+def test_a_shipped_style_sheet_keeps_every_rule() -> None:
+    """Style sheets lose only comments and indentation (``lean_style``)."""
+    for sheet in (build.ROOT / "static").glob("*.css"):
+        css = sheet.read_text(encoding="utf-8")
+        lean = build.lean_style(css)
+        assert "/*" not in lean and len(lean) < len(css)
+        without = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
+        assert lean.split() == without.split(), sheet.name
