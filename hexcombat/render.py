@@ -8,6 +8,7 @@ every hex and figure.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -42,15 +43,20 @@ class Token:
 
 
 _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-"""The characters XML 1.0 does not allow (all but tab, newline, return, U+0020-U+D7FF,
-U+E000-U+FFFD and U+10000-U+10FFFF), named as they are: as the complement of the allowed
-ranges the pattern took 6 ms to compile in Pyodide, at every start of the page (issue 23)."""
+
+
+@functools.cache
+def xml_invalid() -> re.Pattern[str]:
+    """The characters XML 1.0 does not allow (all but tab, newline, return, U+0020-U+D7FF,
+    U+E000-U+FFFD and U+10000-U+10FFFF). Made on first use: a character class over
+    U+0100-U+FFFF takes Python's regular expressions a 64K-entry table, 13 ms of the page's
+    start in Pyodide, which draws no SVG of its own (issue 23)."""
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _esc(text: str) -> str:
     """Text made safe for XML character data and double-quoted attributes."""
-    text = _XML_INVALID.sub("\ufffd", text)
+    text = xml_invalid().sub("\ufffd", text)
     return (
         text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
     )

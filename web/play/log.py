@@ -78,7 +78,8 @@ class LogDrawer:
         log = byid("log")
         log.innerHTML = ""
         self.events += self._append(log, enc, self.first, cursor)
-        log.scrollTop = log.scrollHeight
+        if cursor > self.first:  # (reading the height lays out the page: not for an empty log)
+            log.scrollTop = log.scrollHeight
         self._earlier_button()
 
     def _append(self, log: Any, enc: Encounter, start: int, stop: int) -> int:

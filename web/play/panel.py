@@ -123,10 +123,11 @@ class Play(BoardPicks):
     def render_tracker(self) -> None:
         """Round / Pulse / phase, the step, who acts and the next-step button."""
         app = self.app
+        offered = set(app.view["time"]["acting"]["waiting"])  # exactly those offered an action
         byid("turn-tracker").innerHTML = table.tracker_html(
             app.view,
             playing=app.mode == "play",
-            acts=lambda fid: bool(app.encounter.legal_actions(fid)),
+            acts=offered.__contains__,
             selected=app.selected,
             next_rolls=lambda: bool(app.encounter.preview(Action("next_step")).rollables),
         )
