@@ -3,12 +3,11 @@
 // web/build.py fills in VERSION (a hash of every file) and FILES (the app's own small files,
 // kept even when this start did not need them: the library's styles, the other demos).
 //
-// Nothing is downloaded twice: the page registers this worker as soon as it starts, so the
-// runtime it fetches after that passes through here and is kept as it arrives (cache on
-// fetch); the WebAssembly file, which a first visit requests before this worker controls
-// the page, the page keeps for it (HANDOFF_CACHE); once the app is ready the page lists
-// every file it fetched ("keep" message) and what is not kept yet is added (from the HTTP
-// cache, revalidated). Files of the vendored
+// Nothing is downloaded twice: the page registers this worker once the app is ready (a first
+// visit fetched every file of its start itself); the WebAssembly file the page keeps for it
+// (HANDOFF_CACHE); the page then lists every file it fetched ("keep" message) and what is
+// not kept yet is added (from the HTTP cache, revalidated). A file fetched while this worker
+// controls the page and not kept yet is kept as it passes (cache on fetch). Files of the vendored
 // PyScript that the page never loads (terminal, editor, ...) are never fetched.
 "use strict";
 const VERSION = "__VERSION__";
