@@ -3,7 +3,9 @@
 It holds the rulesets a first start does not open, the CLI, and the set-up, library and
 share panels. Once the page is ready the start-up controller fetches it
 (``hexcombatBoot.later``), a worker decompresses it (``hexcombatBoot.bunzip2``, off the
-main thread) and :func:`load` unpacks it beside the start's files. While the
+main thread) and :func:`load` unpacks it beside the start's files (with ``python-start.mjs``'s
+reader of tars, ``hexcombatBoot.untar``: importing Python's ``tarfile`` and extracting with it
+took about 0.2 s of the main thread just after the page was ready). While the
 page starts, what it opens is checked first (:func:`load_for` with the rulesets the library
 lists; the share viewer loads it in any case): an asynchronous request, which the service
 worker answers offline. An import that needs it before it is unpacked all the same (a tap
@@ -37,14 +39,19 @@ _unpacked = False
 
 def unpack(data: bytes) -> None:
     """Unpack the archive (``data``: bzip2 as fetched, or its tar) into the home folder (on
-    ``sys.path``), once."""
-    global _unpacked
+    ``sys.path``), once, with Python's ``tarfile``."""
     if _unpacked:
         return
     import tarfile  # (here: a start imports nothing else of it, and it takes long to import)
 
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as archive:
         archive.extractall(os.getcwd(), filter="data")
+    _unpacked_now()
+
+
+def _unpacked_now() -> None:
+    """Note that the archive's files are there (and let imports see them)."""
+    global _unpacked
     importlib.invalidate_caches()
     _unpacked = True
 
@@ -62,7 +69,17 @@ async def load() -> None:
         fetched = js.hexcombatBoot.later = response.arrayBuffer()  # the controller's too
     data = await fetched
     tar = await js.hexcombatBoot.bunzip2(data)  # None if the worker could not: Python's bz2
-    unpack(data.to_bytes() if tar is None else tar.to_bytes())
+    untar = getattr(js.hexcombatBoot, "untar", None)  # python-start.mjs's, when it started Python
+    if tar is not None and untar is not None and not _unpacked:
+        untar(tar)
+        _unpacked_now()
+    else:
+        unpack(data.to_bytes() if tar is None else tar.to_bytes())
+    # <html data-later-unpacked>: "worker" when decompressed in a worker and written out by
+    # python-start.mjs's reader of tars, "python" when Python's bz2 or tarfile had to
+    js.document.documentElement.dataset.laterUnpacked = (
+        "python" if "tarfile" in sys.modules else "worker"
+    )
 
 
 def needed_for(ruleset_id: str) -> bool:

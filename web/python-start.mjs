@@ -287,6 +287,9 @@ const early = globalThis.document ? start({}, () => decompressArchives()).then(a
   decompressArchives();  // (told already, unless Python's start never said it began)
   await unpackStart(pyodide, archives);
   performance.mark("hexcombat:start-unpacked");
+  // web/later.py unpacks later.tar.bz2 with it (not Python's tarfile: importing tarfile and
+  // extracting with it took about 0.2 s of the main thread just after the page was ready)
+  if (globalThis.hexcombatBoot) globalThis.hexcombatBoot.untar = (tar) => untar(pyodide.FS, tar);
   return pyodide;
 }) : null;
 // (a failure is PyScript's to report, when it asks for Python below)
