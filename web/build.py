@@ -66,7 +66,13 @@ PYODIDE_FILES = (
 )
 ENGINE_SUFFIXES = (".py", ".json", ".typed")
 # Files in web/ that are build inputs or tooling, not page modules.
-WEB_NOT_SHIPPED = {"build.py", "site_server.py", "make_icons.py", "board_picture.py"}
+WEB_NOT_SHIPPED = {
+    "build.py",
+    "site_server.py",
+    "make_icons.py",
+    "board_picture.py",
+    "pyscript_files.py",
+}
 
 # Fixed timestamp for tar entries so that identical sources give identical archives.
 ZIP_MTIME = 1577836800
@@ -81,7 +87,6 @@ LATER_ARCHIVE = "later.tar.bz2"
 DATACLASS_CODE = "web/dataclass-code.marshal"
 JSQR_FILE = "vendor/jsqr/jsQR.js.gz"  # web/table/scan.py unpacks it
 STDLIB_AT_START = ("fractions", "numbers", "datetime", "hashlib")
-PYSCRIPT_PACKAGE = "pyscript"  # PyScript's Python package (pyscript_at_start)
 """Standard-library modules the start imports that Pyodide has not by then. Pyodide ships its
 standard library as sources (``python_stdlib.zip``), compiled at every import (``fractions``
 took 0.1 s of the page's own Python at load 13); ``PAGE_ARCHIVE`` has them as bytecode
@@ -114,48 +119,6 @@ def stdlib_at_start() -> dict[str, bytes]:
         fail("web/node_modules is missing or incomplete: run `npm ci` in web/ first")
     with zipfile.ZipFile(stdlib) as archive:
         return {f"{m}.py": archive.read(f"{m}.py") for m in STDLIB_AT_START}
-
-
-def pyscript_at_start() -> dict[str, bytes]:
-    """The modules of PyScript's ``pyscript`` package that PyScript's set-up imports (those
-    ``__init__.py`` imports, and theirs), as PyScript writes them into the page's home folder
-    before it runs ``web/main.py``: read from the vendored PyScript's main chunk, where they
-    are a JavaScript object of sources. Shipped compiled (``compiled``), they are not compiled
-    again in the page (about 20 ms of a cold start, issue 23)."""
-    name = pyscript_chunks()[0]
-    chunk = (NODE_MODULES / "@pyscript" / "core" / "dist" / name).read_text(encoding="utf-8")
-    string = r'"(?:[^"\\]|\\.)*"'  # a JavaScript string literal (JSON's, as it turns out)
-    files_object = rf'(\{{"__init__\.py":(?:[^"{{}}]|{string})*\}})'
-    found = re.search(rf"\{{{PYSCRIPT_PACKAGE}:{files_object}\}}", chunk)
-    if found is None:
-        fail(f"{name}: no sources of PyScript's package (a new PyScript?)")
-    try:
-        files = json.loads(found[1])
-    except json.JSONDecodeError as error:
-        fail(f"{name}: PyScript's package sources do not read as JSON: {error}")
-    wanted, seen = ["__init__"], set()
-    while wanted:
-        module = wanted.pop()
-        if module in seen or f"{module}.py" not in files:
-            continue
-        seen.add(module)
-        for node in run_at_import(ast.parse(files[f"{module}.py"])):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                imported = [node.module]
-            elif isinstance(node, ast.Import):
-                imported = [alias.name for alias in node.names]
-            else:
-                continue
-            wanted += [i.split(".")[1] for i in imported if i.startswith(f"{PYSCRIPT_PACKAGE}.")]
-    return {f"{PYSCRIPT_PACKAGE}/{m}.py": files[f"{m}.py"].encode("utf-8") for m in sorted(seen)}
-
-
-def run_at_import(node: ast.AST) -> typing.Iterator[ast.AST]:
-    """The nodes of ``node`` that run when its module is imported (not inside functions)."""
-    for child in ast.iter_child_nodes(node):
-        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            yield child
-            yield from run_at_import(child)
 
 
 def engine_files() -> list[Path]:
@@ -295,6 +258,7 @@ def page_html() -> str:
     (``web/board_picture.py``), then its Content-Security-Policy."""
     engine_on_path()
     from web.board_picture import with_picture
+    from web.pyscript_files import pyscript_chunks
     from web.site_server import with_csp_meta
 
     page = (WEB / "index.html").read_text(encoding="utf-8")
@@ -307,21 +271,6 @@ def page_html() -> str:
     )
     page = page.replace(core, core + chunks, 1)
     return with_csp_meta(lean_page(with_picture(page, ROOT / "static")))
-
-
-def pyscript_chunks() -> tuple[str, str]:
-    """The files PyScript's ``core.js`` loads before it starts Python: its main chunk and
-    the error plugin's (their names carry a content hash, so they are read from PyScript's
-    dist folder; the page preloads them, see index.html)."""
-    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
-    core = re.search(r'from"\./(core-[\w-]+\.js)"', (dist / "core.js").read_text("utf-8"))
-    if core is None:
-        fail(f"{dist / 'core.js'}: no import of PyScript's main chunk (a new PyScript?)")
-    chunk = (dist / core[1]).read_text(encoding="utf-8")
-    error = re.search(r'\berror:\(\)=>import\("\./(error-[\w-]+\.js)"\)', chunk)
-    if error is None:
-        fail(f"{dist / core[1]}: no import of the error plugin (a new PyScript?)")
-    return core[1], error[1]
 
 
 def later_names() -> tuple[str, ...]:
@@ -400,16 +349,6 @@ def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes, str]:
     return code, base64.b64decode(made["dataclasses"]), made["tag"]
 
 
-def archived(name: str, tag: str) -> str:
-    """Where a compiled entry goes in its archive: a module of PyScript's package as the
-    cached bytecode of the source PyScript writes (``pyscript/__pycache__/name.TAG.pyc``,
-    which Python then runs unchecked), every other entry as itself."""
-    if not name.startswith(f"{PYSCRIPT_PACKAGE}/"):
-        return name
-    folder, _, module = name.rpartition("/")
-    return f"{folder}/__pycache__/{module.removesuffix('.pyc')}.{tag}.pyc"
-
-
 PYC_CACHE = "HEXCOMBAT_PYC_CACHE"
 """Environment variable naming a folder where ``compiled_in_pyodide`` keeps its output by the
 digest of its input (tests/run sets it; under CI not for dist/site, so that the build tests
@@ -451,6 +390,9 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
     ``web/main.py``, and ``STDLIB_AT_START``), both of ``.pyc`` files (``compiled``), and
     ``LATER_ARCHIVE`` (what ``later_names`` lists, from both, as sources: bzip2, a quarter
     smaller than gzip); return the number of engine files."""
+    engine_on_path()
+    from web.pyscript_files import archived, pyscript_at_start
+
     engine = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
     engine.update(extra_files(extra_rulesets))
     engine[VERSION_FILE] = stamped_version(engine)
@@ -498,8 +440,10 @@ def stamped_version(engine: dict[str, bytes]) -> bytes:
 def copy_vendor(out: Path) -> None:
     """Copy the Pyodide runtime files, PyScript's dist folder (no source maps) and jsQR's one
     file, gzipped (the QR decoder, loaded only when a device scans a pairing code)."""
+    engine_on_path()
+    from web.pyscript_files import DIST as pyscript
+
     pyodide = NODE_MODULES / "pyodide"
-    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
     if not pyodide.is_dir() or not pyscript.is_dir():
         fail("web/node_modules is missing or incomplete: run `npm ci` in web/ first")
     target = out / "vendor" / "pyodide"

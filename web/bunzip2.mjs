@@ -205,7 +205,7 @@ export function bunzip2(data) {
 // then held Python's start up by 0.2-0.3 s, issue 23), and the files are needed only once
 // Python is up. A message of bytes (an ArrayBuffer: later.tar.bz2, which the page fetched)
 // is decompressed at once.
-export const DECOMPRESS = "decompress";
+const DECOMPRESS = "decompress";  // (python-start.mjs sends it)
 
 if (globalThis.WorkerGlobalScope && self.location.href === import.meta.url) {
   let release;

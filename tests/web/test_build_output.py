@@ -20,7 +20,7 @@ import pytest
 from built_site import fresh_site
 
 from hexcombat.version import engine_digest
-from web import build, site_server
+from web import build, pyscript_files, site_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,7 +111,10 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
         if name == build.PAGE_ARCHIVE:  # and the standard library's modules the start imports
             expected |= {build.DATACLASS_CODE} | {f"{m}.py" for m in build.STDLIB_AT_START}
             # and PyScript's, as the cached bytecode of the sources PyScript writes
-            cached = {build.archived(f"{k}c", "cpython-314"): k for k in build.pyscript_at_start()}
+            cached = {
+                pyscript_files.archived(f"{k}c", "cpython-314"): k
+                for k in pyscript_files.pyscript_at_start()
+            }
         assert set(members) == {f"{k}c" if k.endswith(".py") else k for k in expected} | set(cached)
         for key, data in members.items():
             if key == f"{build.VERSION_FILE}c":  # stamped with the shipped engine's digest
@@ -279,7 +282,7 @@ def test_the_page_preloads_the_runtime_and_what_pyscript_loads_before_python(sit
     page = (site / "index.html").read_text(encoding="utf-8")
     wasm = '<link rel="preload" href="./vendor/pyodide/pyodide.asm.wasm" as="fetch" crossorigin'
     assert wasm in page
-    chunks = build.pyscript_chunks()
+    chunks = pyscript_files.pyscript_chunks()
     assert chunks[0].startswith("core-") and chunks[1].startswith("error-")
     for name in chunks:
         assert f'<link rel="modulepreload" href="./vendor/pyscript/{name}">' in page
@@ -292,7 +295,7 @@ def test_pyscript_ships_compiled_the_modules_its_set_up_imports() -> None:
     """Issue 23: the modules of PyScript's package that ``import pyscript`` runs (seen in the
     page's ``sys.modules`` when web/main.py starts), read from the vendored PyScript as the
     sources it writes, and none it imports only inside a function (its DOM helpers)."""
-    sources = build.pyscript_at_start()
+    sources = pyscript_files.pyscript_at_start()
     modules = {k.removeprefix("pyscript/").removesuffix(".py") for k in sources}
     assert modules == {
         "__init__", "context", "display", "events", "fetch", "ffi", "flatted", "storage",

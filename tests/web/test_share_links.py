@@ -12,6 +12,7 @@ from hexcombat import Encounter
 from hexcombat.document import to_document
 from hexcombat.errors import InvalidDocumentError
 from hexcombat.share import fingerprint, share_fragment
+from web import build
 from web.share import backup, links
 
 
@@ -91,7 +92,7 @@ def test_the_page_parses_json_only_through_the_engines_reader() -> None:
     """Every JSON text the page reads (backups, stored entries, files, share codes, notes) goes
     through hexcombat.document.read_json; build-time tools are not the page."""
     web = Path(__file__).resolve().parents[2] / "web"
-    tools = {"build.py", "make_icons.py"}
+    tools = build.WEB_NOT_SHIPPED  # build-time files, not shipped to the page
     parsing = [
         str(p.relative_to(web))
         for p in web.rglob("*.py")
