@@ -42,8 +42,8 @@ def test_app_reaches_ready_offline_and_shows_engine_version(app: App) -> None:
     # the build's snapshot worker made): a snapshot that cannot be restored falls back to a
     # plain start with only a warning, which no other test would notice
     expect(app.page.locator("html")).to_have_attribute("data-python-start", "snapshot")
-    # the start's archives were decompressed by the page's worker (web/bunzip2.mjs) as they
-    # arrived, not by Python's bz2 after Python was up (the fallback, silent otherwise)
+    # the start's archives were decompressed by the page's worker (web/bunzip2.mjs) while
+    # Python started, not by Python's bz2 after Python was up (the fallback, silent otherwise)
     expect(app.page.locator("html")).to_have_attribute("data-start-unpacked", "worker")
     app.screenshot("shell-ready")
 
