@@ -70,16 +70,16 @@ async def load() -> None:
     data = await fetched
     tar = await js.hexcombatBoot.bunzip2(data)  # None if the worker could not: Python's bz2
     untar = getattr(js.hexcombatBoot, "untar", None)  # python-start.mjs's, when it started Python
+    # <html data-later-unpacked>: "worker" when decompressed in a worker and written out by
+    # python-start.mjs's reader of tars, "python" when Python's bz2 or tarfile had to
+    html = js.document.documentElement
     if tar is not None and untar is not None and not _unpacked:
         untar(tar)
         _unpacked_now()
+        html.dataset.laterUnpacked = "worker"
     else:
         unpack(data.to_bytes() if tar is None else tar.to_bytes())
-    # <html data-later-unpacked>: "worker" when decompressed in a worker and written out by
-    # python-start.mjs's reader of tars, "python" when Python's bz2 or tarfile had to
-    js.document.documentElement.dataset.laterUnpacked = (
-        "python" if "tarfile" in sys.modules else "worker"
-    )
+        html.dataset.laterUnpacked = "python"
 
 
 def needed_for(ruleset_id: str) -> bool:
