@@ -48,7 +48,6 @@ import sys
 import tarfile
 import tokenize
 import typing
-import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -72,6 +71,7 @@ WEB_NOT_SHIPPED = {
     "make_icons.py",
     "board_picture.py",
     "pyscript_files.py",
+    "stdlib_zip.py",
 }
 
 # Fixed timestamp for tar entries so that identical sources give identical archives.
@@ -86,11 +86,6 @@ LATER_ARCHIVE = "later.tar.bz2"
 # In PAGE_ARCHIVE: the code of the start's dataclasses' methods (``compiled``, python-start.mjs).
 DATACLASS_CODE = "web/dataclass-code.marshal"
 JSQR_FILE = "vendor/jsqr/jsQR.js.gz"  # web/table/scan.py unpacks it
-STDLIB_AT_START = ("fractions", "numbers", "datetime", "hashlib")
-"""Standard-library modules the start imports that Pyodide has not by then. Pyodide ships its
-standard library as sources (``python_stdlib.zip``), compiled at every import (``fractions``
-took 0.1 s of the page's own Python at load 13); ``PAGE_ARCHIVE`` has them as bytecode
-compiled from the same sources, in the home folder, which is on ``sys.path`` before the zip."""
 
 
 def fail(message: str) -> typing.NoReturn:
@@ -110,15 +105,6 @@ def page_modules() -> list[Path]:
             continue
         found.append(rel)
     return found
-
-
-def stdlib_at_start() -> dict[str, bytes]:
-    """The sources of ``STDLIB_AT_START`` from the vendored Pyodide, by archive entry name."""
-    stdlib = NODE_MODULES / "pyodide" / "python_stdlib.zip"
-    if not stdlib.is_file():
-        fail("web/node_modules is missing or incomplete: run `npm ci` in web/ first")
-    with zipfile.ZipFile(stdlib) as archive:
-        return {f"{m}.py": archive.read(f"{m}.py") for m in STDLIB_AT_START}
 
 
 def engine_files() -> list[Path]:
@@ -332,66 +318,91 @@ def write_tar(packed: typing.BinaryIO, entries: dict[str, bytes]) -> None:
             tar.addfile(info, io.BytesIO(body))
 
 
-def compiled(entries: dict[str, bytes]) -> tuple[dict[str, bytes], bytes, str]:
+class Compiled(typing.NamedTuple):
+    """What ``compiled`` returns."""
+
+    code: dict[str, bytes]
+    """The entries, each Python module as sourceless bytecode (``name.pyc``)."""
+    dataclasses: bytes
+    """The code of the methods their dataclasses make (``DATACLASS_CODE``)."""
+    tag: str
+    """The Python's cache tag (``archived``)."""
+    stdlib: list[str]
+    """The standard-library modules Pyodide's start and the modules' imports took."""
+
+
+def compiled(entries: dict[str, bytes]) -> Compiled:
     """``entries`` with every Python module as sourceless bytecode (``name.pyc``), compiled
     from its lean source by the vendored Pyodide under Node (``web/compile-pyc.mjs``): the
     page imports the start's modules without compiling them (most of their import time), for
-    more bytes than the sources (README, "Performance"). Also the code of the methods their
-    dataclasses make (``DATACLASS_CODE``, marshalled by the same Pyodide), and that Python's
-    cache tag (``archived``)."""
+    more bytes than the sources (README, "Performance"); with what else that run found."""
     sources = {k: shipped(k, v).decode("utf-8") for k, v in entries.items() if k.endswith(".py")}
-    made = json.loads(compiled_in_pyodide(json.dumps(sources).encode("utf-8")))
+    made = json.loads(in_pyodide("compile-pyc.mjs", json.dumps(sources).encode("utf-8")))
     pyc = made["pyc"]
     code = {
         (f"{k}c" if k in sources else k): (base64.b64decode(pyc[k]) if k in sources else v)
         for k, v in entries.items()
     }
-    return code, base64.b64decode(made["dataclasses"]), made["tag"]
+    return Compiled(code, base64.b64decode(made["dataclasses"]), made["tag"], made["stdlib"])
 
 
 PYC_CACHE = "HEXCOMBAT_PYC_CACHE"
-"""Environment variable naming a folder where ``compiled_in_pyodide`` keeps its output by the
+"""Environment variable naming a folder where ``in_pyodide`` keeps its output by the
 digest of its input (tests/run sets it; under CI not for dist/site, so that the build tests
 compare two compilations): a rebuild of the same sources skips Node."""
 
 
-def compiled_in_pyodide(request: bytes) -> bytes:
-    """``web/compile-pyc.mjs``'s output for ``request``, from the ``PYC_CACHE`` folder when
-    it holds the same request's (keyed with the script and the Pyodide version too)."""
+def in_pyodide(script: str, request: bytes) -> bytes:
+    """The output of the build tool ``web/<script>`` (run in the vendored Pyodide under Node)
+    for ``request``, from the ``PYC_CACHE`` folder when it holds the same request's (keyed
+    with the script and the Pyodide version too)."""
     folder = os.environ.get(PYC_CACHE)
     kept = None
+    name = script.removesuffix(".mjs")
     if folder:
         key = hashlib.sha256(request)
-        key.update((WEB / "compile-pyc.mjs").read_bytes())
+        key.update((WEB / script).read_bytes())
         key.update((NODE_MODULES / "pyodide" / "package.json").read_bytes())
-        kept = Path(folder) / f"pyc-{key.hexdigest()[:32]}.json"
+        kept = Path(folder) / f"{name}-{key.hexdigest()[:32]}.out"
         if kept.is_file():
             kept.touch()
             return kept.read_bytes()
     if shutil.which("node") is None:
-        fail("Node.js is needed to compile the start's modules (node not found)")
+        fail(f"Node.js is needed to run web/{script} (node not found)")
     done = subprocess.run(
-        ["node", str(WEB / "compile-pyc.mjs")], input=request, capture_output=True, check=False
+        ["node", str(WEB / script)], input=request, capture_output=True, check=False
     )
     if done.returncode:
-        fail(f"compiling the start's modules failed:\n{done.stderr.decode(errors='replace')}")
+        fail(f"web/{script} failed:\n{done.stderr.decode(errors='replace')}")
     if kept is not None:
         kept.parent.mkdir(parents=True, exist_ok=True)
         part = kept.with_suffix(f".{os.getpid()}.part")
         part.write_bytes(done.stdout)
         part.replace(kept)  # whole or absent, as workers may build at once
-        for old in sorted(kept.parent.glob("pyc-*.json"), key=lambda p: p.stat().st_mtime)[:-4]:
+        for old in sorted(kept.parent.glob(f"{name}-*.out"), key=lambda p: p.stat().st_mtime)[:-4]:
             old.unlink(missing_ok=True)  # the last few builds' (a test build adds rulesets)
     return done.stdout
 
 
+def write_stdlib_zip(out: Path, at_start: list[str], roots: dict[str, bytes]) -> None:
+    """Write the app's standard-library zip (``web/stdlib_zip.py``): ``at_start`` compiled,
+    what none of ``roots`` (every module the page may run) can import left out."""
+    from web.stdlib_zip import STDLIB_ZIP, request
+
+    vendored = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    if not vendored.is_file():
+        fail("web/node_modules is missing or incomplete: run `npm ci` in web/ first")
+    (out / STDLIB_ZIP).write_bytes(in_pyodide("stdlib-zip.mjs", request(vendored, at_start, roots)))
+
+
 def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
     """Write ``hexcombat.tar.bz2`` (the engine), ``web.tar.bz2`` (the page's modules but
-    ``web/main.py``, and ``STDLIB_AT_START``), both of ``.pyc`` files (``compiled``), and
-    ``LATER_ARCHIVE`` (what ``later_names`` lists, from both, as sources: bzip2, a quarter
-    smaller than gzip); return the number of engine files."""
+    ``web/main.py``), both of ``.pyc`` files (``compiled``), ``LATER_ARCHIVE`` (what
+    ``later_names`` lists, from both, as sources: bzip2, a quarter smaller than gzip) and the
+    standard library the start imports (``write_stdlib_zip``); return the number of engine
+    files."""
     engine_on_path()
-    from web.pyscript_files import archived, pyscript_at_start
+    from web.pyscript_files import archived, pyscript_at_start, pyscript_sources
 
     engine = {rel.as_posix(): (ROOT / rel).read_bytes() for rel in engine_files()}
     engine.update(extra_files(extra_rulesets))
@@ -401,7 +412,6 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
         for rel in modules
         if rel.as_posix() != "main.py"
     }
-    page.update(stdlib_at_start())
     page.update(pyscript_at_start())
     later = later_names()
     starts = {
@@ -409,17 +419,19 @@ def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str]
         for name, entries in ((ENGINE_ARCHIVE, engine), (PAGE_ARCHIVE, page))
     }
     start_entries = {k: v for start in starts.values() for k, v in start.items()}
-    code, dataclass_code, tag = compiled(start_entries)
+    made = compiled(start_entries)
     for name, start in starts.items():
         names = {f"{k}c" if k.endswith(".py") else k for k in start}
-        entries = {archived(k, tag): v for k, v in code.items() if k in names}
+        entries = {archived(k, made.tag): v for k, v in made.code.items() if k in names}
         if name == PAGE_ARCHIVE:
-            entries[DATACLASS_CODE] = dataclass_code
+            entries[DATACLASS_CODE] = made.dataclasses
         write_tbz(out / name, entries)
     write_tbz(
         out / LATER_ARCHIVE,
         {k: v for k, v in {**engine, **page}.items() if k.startswith(later)},
     )
+    runs = {**engine, **page, **pyscript_sources()}
+    write_stdlib_zip(out, made.stdlib, {k: v for k, v in runs.items() if k.endswith(".py")})
     return len(engine)
 
 
@@ -503,10 +515,14 @@ def write_share_picture(out: Path) -> None:
 
 def snapshot_key(out: Path) -> str:
     """The key of the Python start-up snapshot a browser keeps for this build: a hash of the
-    engine's archives, the worker that imports them and the Pyodide version."""
+    engine's archives, the standard library, the worker that imports them and the Pyodide
+    version."""
+    from web.stdlib_zip import STDLIB_ZIP
+
     pyodide = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text(encoding="utf-8"))
     digest = hashlib.sha256((out / ENGINE_ARCHIVE).read_bytes())
     digest.update((out / LATER_ARCHIVE).read_bytes())
+    digest.update((out / STDLIB_ZIP).read_bytes())
     digest.update((WEB / "python-snapshot.mjs").read_bytes())
     digest.update(str(pyodide["version"]).encode())
     return digest.hexdigest()[:16]

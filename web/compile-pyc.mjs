@@ -1,7 +1,8 @@
 // Build tool (web/build.py runs it under Node; not shipped): compiles the start's Python
 // modules to bytecode inside the vendored Pyodide, so the page imports them without
 // compiling. Reads {name: source} as JSON on stdin, writes {pyc: {name: base64 .pyc},
-// dataclasses: base64, tag: its Python's cache tag} on stdout.
+// dataclasses: base64, tag: its Python's cache tag, stdlib: [the standard-library modules
+// imported by then]} on stdout.
 // Each .pyc is unchecked-hash (never compared with a source, there is none), compiled with
 // no column tables (PYTHONNODEBUGRANGES: a third of the bytes; tracebacks keep the file and
 // line, as the lean sources do) under the name the page unpacks it to (/home/pyodide/...).
@@ -10,12 +11,15 @@
 // cost): the modules are imported here with dataclasses' exec recording them, and the page
 // runs these instead of compiling the same text again (python-start.mjs). A page module
 // that needs the browser to be imported is skipped: its classes are compiled as usual.
+// "stdlib" is what Pyodide's own start and these imports took from its standard library
+// (and the few modules this script imports itself): web/stdlib_zip.py ships them compiled.
 import { loadPyodide } from "pyodide";
 
 const COMPILE = `
 import base64, builtins, dataclasses, hashlib, importlib, importlib.util, json, marshal, os, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
 HOME = "/home/pyodide/"
+STDLIB = "/lib/python314.zip/"  # (Pyodide's standard library, as sources)
 sources = json.loads(SOURCES)
 pyc = {}
 for name, text in sources.items():
@@ -40,8 +44,10 @@ for name in sorted(sources):
             importlib.import_module(name[:-3].replace("/", ".").removesuffix(".__init__"))
         except Exception:  # needs the browser (js.document...): not recorded, see above
             pass
+stdlib = sorted(name for name, module in sys.modules.items()
+                if (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(STDLIB))
 json.dumps({"pyc": pyc, "dataclasses": base64.b64encode(marshal.dumps(made)).decode(),
-            "tag": sys.implementation.cache_tag})
+            "tag": sys.implementation.cache_tag, "stdlib": stdlib})
 `;
 
 const chunks = [];

@@ -40,9 +40,30 @@ def pyscript_chunks() -> tuple[str, str]:
 def pyscript_at_start() -> dict[str, bytes]:
     """The modules of PyScript's ``pyscript`` package that PyScript's set-up imports (those
     ``__init__.py`` imports, and theirs), as PyScript writes them into the page's home folder
-    before it runs ``web/main.py``: read from the vendored PyScript's main chunk, where they
-    are a JavaScript object of sources. Shipped compiled (``compiled``), they are not compiled
+    before it runs ``web/main.py``. Shipped compiled (``compiled``), they are not compiled
     again in the page (about 20 ms of a cold start, issue 23)."""
+    files = pyscript_sources()
+    wanted, seen = ["__init__"], set()
+    while wanted:
+        module = wanted.pop()
+        if module in seen or f"{PYSCRIPT_PACKAGE}/{module}.py" not in files:
+            continue
+        seen.add(module)
+        for node in run_at_import(ast.parse(files[f"{PYSCRIPT_PACKAGE}/{module}.py"])):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                imported = [node.module]
+            elif isinstance(node, ast.Import):
+                imported = [alias.name for alias in node.names]
+            else:
+                continue
+            wanted += [i.split(".")[1] for i in imported if i.startswith(f"{PYSCRIPT_PACKAGE}.")]
+    return {k: v for k, v in files.items() if k.removesuffix(".py").split("/")[-1] in seen}
+
+
+def pyscript_sources() -> dict[str, bytes]:
+    """Every module of PyScript's ``pyscript`` package by file name (``pyscript/name.py``):
+    read from the vendored PyScript's main chunk, where they are a JavaScript object of
+    sources."""
     name = pyscript_chunks()[0]
     chunk = (DIST / name).read_text(encoding="utf-8")
     string = r'"(?:[^"\\]|\\.)*"'  # a JavaScript string literal (JSON's, as it turns out)
@@ -54,21 +75,7 @@ def pyscript_at_start() -> dict[str, bytes]:
         files = json.loads(found[1])
     except json.JSONDecodeError as error:
         _fail(f"{name}: PyScript's package sources do not read as JSON: {error}")
-    wanted, seen = ["__init__"], set()
-    while wanted:
-        module = wanted.pop()
-        if module in seen or f"{module}.py" not in files:
-            continue
-        seen.add(module)
-        for node in run_at_import(ast.parse(files[f"{module}.py"])):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                imported = [node.module]
-            elif isinstance(node, ast.Import):
-                imported = [alias.name for alias in node.names]
-            else:
-                continue
-            wanted += [i.split(".")[1] for i in imported if i.startswith(f"{PYSCRIPT_PACKAGE}.")]
-    return {f"{PYSCRIPT_PACKAGE}/{m}.py": files[f"{m}.py"].encode("utf-8") for m in sorted(seen)}
+    return {f"{PYSCRIPT_PACKAGE}/{k}": v.encode("utf-8") for k, v in sorted(files.items())}
 
 
 def run_at_import(node: ast.AST) -> typing.Iterator[ast.AST]:

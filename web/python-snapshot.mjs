@@ -11,7 +11,7 @@
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { bunzip2 } from "./bunzip2.mjs";
 import {
-  LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, START_ARCHIVES, sha256, untar,
+  LOCK, SNAPSHOT_CACHE, SNAPSHOT_DIGEST, SNAPSHOT_URL, START_ARCHIVES, STDLIB_URL, sha256, untar,
 } from "./python-start.mjs";
 
 const IMPORT_ENGINE = `
@@ -25,7 +25,9 @@ for module in pkgutil.walk_packages(hexcombat.__path__, "hexcombat."):
 
 async function make() {
   const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
-  const pyodide = await loadPyodide({ indexURL, lockFileContents: LOCK, _makeSnapshot: true });
+  const pyodide = await loadPyodide({
+    indexURL, stdLibURL: STDLIB_URL, lockFileContents: LOCK, _makeSnapshot: true,
+  });
   for (const name of [START_ARCHIVES[0], "later.tar.bz2"]) {  // as the page unpacks them
     const response = await fetch(new URL(`./${name}`, import.meta.url));
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);

@@ -18,6 +18,8 @@ export const SNAPSHOT_CACHE = "hexcombat-python-__SNAPSHOT_KEY__";
 export const SNAPSHOT_URL = new URL("./python-snapshot.bin", import.meta.url).href;
 export const SNAPSHOT_DIGEST = "x-hexcombat-sha256";
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// The app's standard library (web/stdlib_zip.py): the modules a start imports come compiled.
+export const STDLIB_URL = new URL("./python-stdlib.zip", import.meta.url).href;
 // Pyodide's lock file with no packages (web/build.py fills in its "info"): the app loads
 // none, so the 119 kB file listing Pyodide's hundreds of packages is not downloaded.
 export const LOCK = __PYODIDE_LOCK__;
@@ -79,7 +81,7 @@ function mark(how) {
 // Python started (`begun` is called as Python's own start begins: once the runtime's
 // WebAssembly is compiled, or at once for a start from the snapshot).
 async function start(options, begun = () => {}) {
-  const plain = { ...options, indexURL: INDEX_URL, lockFileContents: LOCK };
+  const plain = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK };
   const entry = await keptEntry();
   if (entry) {
     begun();

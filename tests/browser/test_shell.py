@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tarfile
 from collections.abc import Callable
 from pathlib import Path
@@ -138,7 +139,7 @@ RUNTIME_FILES = [
     "vendor/pyodide/pyodide.mjs",
     "vendor/pyodide/pyodide.asm.mjs",
     "vendor/pyodide/pyodide.asm.wasm",
-    "vendor/pyodide/python_stdlib.zip",
+    "python-stdlib.zip",
     "web/main.py",
     "web.tar.bz2",
     "hexcombat.tar.bz2",
@@ -177,6 +178,47 @@ def test_a_start_archive_that_cannot_be_unpacked_is_named_on_the_error_screen(
     message = app.page.locator("#boot-error-message")
     expect(message).to_contain_text(f"could not be unpacked: {build.PAGE_ARCHIVE}")
     expect(app.page.locator("#retry-button")).to_be_visible()
+
+
+# web/main.py, noting on the page which standard-library modules Python compiled from source
+# (Pyodide's zip of sources) by the time the page was ready; a module that runs on first use
+# (web/lazy_imports.py) is not compiled until then.
+NOTE_COMPILED_AT_READY = """
+import json, sys
+import js
+from web import boot
+
+def origin(module):
+    return getattr(getattr(module, "__spec__", None), "origin", None) or ""
+
+def from_source():
+    return sorted(name for name, module in sys.modules.items()
+                  if type(module).__name__ != "_LazyModule" and origin(module).endswith(".py")
+                  and origin(module).startswith("/lib/python314.zip/"))
+
+mark_ready = boot.mark_ready
+def noted():
+    js.document.documentElement.dataset.fromSource = json.dumps(from_source())
+    mark_ready()
+boot.mark_ready = noted
+from web.start import run
+await run()
+"""
+
+
+@pytest.mark.parametrize("app", ["desktop"], indirect=True)
+def test_a_plain_start_compiles_no_standard_library_module_before_ready(
+    app: App, site_copy: Path, serve_folder: Callable[[Path], str]
+) -> None:
+    """Issue 23: every standard-library module a start imports, Pyodide's own start's, the
+    engine's and the page's, comes compiled in the app's zip (web/stdlib_zip.py): compiling
+    Pyodide's sources was most of Python's own start."""
+    (site_copy / "web" / "main.py").write_text(NOTE_COMPILED_AT_READY, encoding="utf-8")
+    app.open(serve_folder(site_copy))
+    app.wait_ready()
+    expect(app.page.locator("html")).to_have_attribute("data-python-start", "plain")
+    noted = app.page.evaluate("document.documentElement.dataset.fromSource")
+    assert json.loads(noted) == []
 
 
 @pytest.mark.parametrize("app", ["desktop"], indirect=True)

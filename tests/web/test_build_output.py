@@ -21,6 +21,7 @@ from built_site import fresh_site
 
 from hexcombat.version import engine_digest
 from web import build, pyscript_files, site_server
+from web.stdlib_zip import STDLIB_ZIP
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,16 +76,18 @@ def site() -> Path:
 def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
     site: Path, tmp_path: Path
 ) -> None:
-    """sw.js names the same snapshot cache python-start.mjs reads; the engine's zips key it."""
+    """sw.js names the same snapshot cache python-start.mjs reads; the engine's archives and
+    the standard library (a snapshot holds what it imported) key it."""
     key = build.snapshot_key(site)
     assert f'"hexcombat-python-{key}"' in (site / "python-start.mjs").read_text()
     assert f'"hexcombat-python-{key}"' in (site / "sw.js").read_text()
-    changed = tmp_path / "site"
-    changed.mkdir()
-    shutil.copy(site / build.ENGINE_ARCHIVE, changed)
-    later = site / build.LATER_ARCHIVE
-    (changed / build.LATER_ARCHIVE).write_bytes(later.read_bytes() + b"\0")
-    assert build.snapshot_key(changed) != key
+    for name in (build.LATER_ARCHIVE, STDLIB_ZIP):
+        changed = tmp_path / name / "site"
+        changed.mkdir(parents=True)
+        for kept in (build.ENGINE_ARCHIVE, build.LATER_ARCHIVE, STDLIB_ZIP):
+            shutil.copy(site / kept, changed)
+        (changed / name).write_bytes((site / name).read_bytes() + b"\0")
+        assert build.snapshot_key(changed) != key, name
 
 
 def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks(
@@ -108,9 +111,8 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
             members = {m.name: tar.extractfile(m).read() for m in tar}  # type: ignore[union-attr]
         expected = {k for k in sources if k.startswith(root) and not k.startswith(later)}
         cached = {}
-        if name == build.PAGE_ARCHIVE:  # and the standard library's modules the start imports
-            expected |= {build.DATACLASS_CODE} | {f"{m}.py" for m in build.STDLIB_AT_START}
-            # and PyScript's, as the cached bytecode of the sources PyScript writes
+        if name == build.PAGE_ARCHIVE:  # and PyScript's modules, as the cached bytecode of
+            expected |= {build.DATACLASS_CODE}  # the sources PyScript writes
             cached = {
                 pyscript_files.archived(f"{k}c", "cpython-314"): k
                 for k in pyscript_files.pyscript_at_start()
@@ -125,9 +127,8 @@ def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks
                 assert f"/home/pyodide/{key[:-1]}".encode() in data, key
             elif key != build.DATACLASS_CODE:  # (its own test below)
                 assert data == build.shipped(key, (build.ROOT / key).read_bytes()), key
-    assert (site / build.LATER_ARCHIVE).read_bytes() == (
-        tmp_path / build.LATER_ARCHIVE
-    ).read_bytes()
+    for name in (build.LATER_ARCHIVE, STDLIB_ZIP):
+        assert (site / name).read_bytes() == (tmp_path / name).read_bytes(), name
     with tarfile.open(site / build.LATER_ARCHIVE, "r:bz2") as tar:  # the rest, as sources
         assert {m.name for m in tar} == {k for k in sources if k.startswith(later)}
     assert "files" not in json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
@@ -181,7 +182,7 @@ def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_
     for rel in (build.JSQR_FILE, "vendor/pyodide/pyodide.asm.wasm", "index.html"):
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_bytes(b"x")
-    for name in (build.ENGINE_ARCHIVE, build.LATER_ARCHIVE):
+    for name in (build.ENGINE_ARCHIVE, build.LATER_ARCHIVE, STDLIB_ZIP):
         (out / name).write_bytes(b"")
     build.write_service_worker(out)
     worker = (out / "sw.js").read_text(encoding="utf-8")
@@ -216,13 +217,17 @@ import { readFileSync } from "node:fs";
 const site = process.argv[2];
 const { loadPyodide } = await import(`${site}/vendor/pyodide/pyodide.mjs`);
 const { unpackStart, START_ARCHIVES } = await import(`${site}/python-start.mjs`);
-const pyodide = await loadPyodide({ indexURL: `${site}/vendor/pyodide/` });
+const pyodide = await loadPyodide({
+  indexURL: `${site}/vendor/pyodide/`, stdLibURL: `${site}/python-stdlib.zip` });
 const read = (name) => new Uint8Array(readFileSync(`${site}/${name}`)).buffer;
 await unpackStart(pyodide, START_ARCHIVES.map((name) => ({ data: read(name) })));
 process.stdout.write(pyodide.runPython(`
 import dataclasses, fractions, json, sys, types
 from hexcombat.geometry import Hex
 from web.session import Change
+from_source = sorted(name for name, module in sys.modules.items()
+                     if (getattr(module.__spec__, "origin", None) or "").endswith(".py")
+                     and module.__spec__.origin.startswith("/lib/python314.zip/"))
 codes = dataclasses.exec.__globals__["codes"]  # what python-start.mjs loaded
 made = list(codes.values())
 for code in made: made.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
@@ -236,6 +241,7 @@ escaped = html.escape("<b>")
 json.dumps({"hex": id(Hex.__lt__.__code__) in shipped, "hex_lt": Hex(1, 2) < Hex(1, 3),
             "session": id(Change.__init__.__code__) in shipped,
             "tarfile": "tarfile" in sys.modules, "fractions": fractions.__spec__.origin,
+            "from_source": from_source,
             "third": str(fractions.Fraction(1, 3) + fractions.Fraction("1/6")),
             "html": [html_made, escaped, "html.entities" in sys.modules],
             "pyscript": ["as_bytearray" in util.co_names, util.co_filename]})
@@ -249,9 +255,10 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
     """Issue 23: python-start.mjs unpacks the start's archives itself (Python's tarfile is not
     imported), and a dataclass the start creates, of the engine or of the page, gets the
     methods compiled at build time (``DATACLASS_CODE``) instead of compiling them again. The
-    standard library's modules of ``STDLIB_AT_START`` come compiled from the home folder, not
-    from Pyodide's zip of sources, and ``html`` (which PyScript's set-up imports) runs only
-    when first used (``web/lazy_imports.py``: its table of entities took 50 ms). The sources
+    standard library's modules that Pyodide's start and the start's imports take come compiled
+    from the app's zip (``web/stdlib_zip.py``), none from sources, and ``html`` (which
+    PyScript's set-up imports) runs only when first used (``web/lazy_imports.py``: its table
+    of entities took 50 ms). The sources
     of PyScript's package, which PyScript writes before it imports them, are not compiled:
     Python takes the bytecode shipped for them, whatever the source says."""
     (tmp_path / "check.mjs").write_text(UNPACK_AND_IMPORT, encoding="utf-8")
@@ -268,7 +275,8 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
         "hex_lt": True,
         "session": True,
         "tarfile": False,
-        "fractions": "/home/pyodide/fractions.pyc",
+        "fractions": "/lib/python314.zip/fractions.pyc",
+        "from_source": [],
         "third": "1/2",
         "html": [False, "&lt;b&gt;", True],
         "pyscript": [True, "/home/pyodide/pyscript/util.py"],  # the shipped code, not the source
