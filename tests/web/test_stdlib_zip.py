@@ -3,7 +3,8 @@ start imports as bytecode and nothing left out that the page could import."""
 
 from __future__ import annotations
 
-import json
+import io
+import re
 import tarfile
 import zipfile
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from built_site import fresh_site
 
 from web import build
-from web.stdlib_zip import DROPPED, STDLIB_ZIP
+from web.stdlib_zip import DROPPED, STDLIB_ZIP, StdlibZipError, made_zip
 
 VENDORED = build.NODE_MODULES / "pyodide" / "python_stdlib.zip"
 
@@ -60,17 +61,49 @@ def test_the_start_comes_compiled_and_only_modules_nothing_imports_are_left_out(
     assert (site / STDLIB_ZIP).stat().st_size < VENDORED.stat().st_size
 
 
+def tiny_stdlib(sources: dict[str, str]) -> bytes:
+    """A zip of ``sources`` by entry name, as Pyodide's holds its standard library."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as made:
+        for name, source in sources.items():
+            made.writestr(name, source)
+    return out.getvalue()
+
+
+STDLIB = {
+    "graphlib.py": "import functools\n",
+    "functools.py": "",
+    "xml/__init__.py": "",
+    "xml/dom/__init__.py": "from .minidom import parse\n",
+    "xml/dom/minidom.py": "import importlib\nimportlib.import_module('graphlib')\n",
+    "encodings/__init__.py": "",
+}
+
+
+@pytest.mark.parametrize(
+    ("roots", "importer"),
+    [
+        ({"web/x.py": "def later():\n    from graphlib import TopologicalSorter\n"}, "web/x.py"),
+        ({"web/y.py": "import xml.dom as dom\n"}, "xml.dom.minidom"),
+        ({"hexcombat/z.py": "from .. import x\nimport xml.dom.minidom\n"}, "xml.dom.minidom"),
+    ],
+)
 def test_leaving_out_a_module_that_something_imports_fails_the_build(
-    capsys: pytest.CaptureFixture[str],
+    roots: dict[str, str], importer: str
 ) -> None:
-    """The build refuses to leave out a module that a module the page may run imports."""
-    request = {
-        "zip": str(VENDORED),
-        "compile": [],
-        "drop": ["graphlib"],
-        "optimize": 2,
-        "roots": {"web/x.py": "def later():\n    from graphlib import TopologicalSorter\n"},
-    }
-    with pytest.raises(SystemExit):
-        build.in_pyodide("stdlib-zip.mjs", json.dumps(request).encode("utf-8"))
-    assert "graphlib (imported by web/x.py)" in capsys.readouterr().err
+    """The zip is not made when a module to leave out is imported by a module the page may
+    run, directly, inside a function, through another module or by a constant name."""
+    with pytest.raises(StdlibZipError, match=rf"graphlib \(imported by {re.escape(importer)}\)"):
+        made_zip(tiny_stdlib(STDLIB), [], ["graphlib"], 2, roots)
+
+
+def test_only_what_nothing_imports_is_left_out() -> None:
+    """A package left out goes with its modules; the rest stays as it was; a name that is
+    not in the zip is refused."""
+    roots = {"web/x.py": "import graphlib\n"}
+    made = zipfile.ZipFile(io.BytesIO(made_zip(tiny_stdlib(STDLIB), [], ["xml.dom"], 2, roots)))
+    left_out = {"xml/dom/__init__.py", "xml/dom/minidom.py"}
+    assert sorted(made.namelist()) == sorted(set(STDLIB) - left_out)
+    assert made.read("graphlib.py") == b"import functools\n"
+    with pytest.raises(StdlibZipError, match="not in the standard library's zip: yaml"):
+        made_zip(tiny_stdlib(STDLIB), [], ["yaml"], 2, roots)
