@@ -78,13 +78,11 @@ function mark(how) {
   if (globalThis.document) document.documentElement.dataset.pythonStart = how;
 }
 
-// Python started (`begun` is called as Python's own start begins: once the runtime's
-// WebAssembly is compiled, or at once for a start from the snapshot).
-async function start(options, begun = () => {}) {
+// Python started.
+async function start(options) {
   const plain = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, lockFileContents: LOCK };
   const entry = await keptEntry();
   if (entry) {
-    begun();
     try {
       // The runtime's downloads start at once; Python starts once the bytes are verified.
       const bytes = verified(entry);
@@ -100,7 +98,7 @@ async function start(options, begun = () => {}) {
     }
   }
   mark("plain");
-  return loadPlain({ ...plain, fsInit: () => begun() });
+  return loadPlain(plain);
 }
 
 // A first visit requests the runtime before the service worker controls the page, so its
@@ -246,8 +244,6 @@ export async function unpackStart(pyodide, archives) {
 // was up in some starts, and unpacking waited 0.3-0.6 s for it). An archive the worker
 // could not fetch (or no worker at all) is fetched by the page, whose fetch names a file
 // that fails on the error screen; one it could not decompress, Python's bz2 decompresses.
-// The worker decompresses them once told (decompressArchives), see bunzip2.mjs.
-let decompressArchives = () => {};
 function startArchives() {
   let worker = globalThis.hexcombatBoot?.unpacker || null, left = START_ARCHIVES.length;
   const waiting = new Set();
@@ -257,7 +253,6 @@ function startArchives() {
   } catch (error) {
     worker = null;
   }
-  decompressArchives = () => worker?.postMessage("decompress");  // (bunzip2.mjs's DECOMPRESS)
   const done = () => {
     left -= 1;
     if (!left) worker?.terminate();
@@ -284,9 +279,8 @@ function startArchives() {
 if (globalThis.document) handOverTheRuntime();
 const archives = globalThis.document ? startArchives() : [];
 archives.forEach((fetched) => fetched.catch(() => {}));  // (reported when awaited below)
-const early = globalThis.document ? start({}, () => decompressArchives()).then(async (pyodide) => {
+const early = globalThis.document ? start({}).then(async (pyodide) => {
   performance.mark("hexcombat:python-up");
-  decompressArchives();  // (told already, unless Python's start never said it began)
   await unpackStart(pyodide, archives);
   performance.mark("hexcombat:start-unpacked");
   // web/later.py unpacks later.tar.bz2 with it (not Python's tarfile: importing tarfile and
