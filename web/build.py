@@ -352,16 +352,17 @@ digest of its input (tests/run sets it; under CI not for dist/site, so that the 
 compare two compilations): a rebuild of the same sources skips Node."""
 
 
-def in_pyodide(script: str, request: bytes) -> bytes:
+def in_pyodide(script: str, request: bytes, runs: Sequence[str] = ()) -> bytes:
     """The output of the build tool ``web/<script>`` (run in the vendored Pyodide under Node)
     for ``request``, from the ``PYC_CACHE`` folder when it holds the same request's (keyed
-    with the script and the Pyodide version too)."""
+    with the script, the files of ``web/`` it runs and the Pyodide version too)."""
     folder = os.environ.get(PYC_CACHE)
     kept = None
     name = script.removesuffix(".mjs")
     if folder:
         key = hashlib.sha256(request)
-        key.update((WEB / script).read_bytes())
+        for used in (script, *runs):
+            key.update((WEB / used).read_bytes())
         key.update((NODE_MODULES / "pyodide" / "package.json").read_bytes())
         kept = Path(folder) / f"{name}-{key.hexdigest()[:32]}.out"
         if kept.is_file():
@@ -392,7 +393,8 @@ def write_stdlib_zip(out: Path, at_start: list[str], roots: dict[str, bytes]) ->
     vendored = NODE_MODULES / "pyodide" / "python_stdlib.zip"
     if not vendored.is_file():
         fail("web/node_modules is missing or incomplete: run `npm ci` in web/ first")
-    (out / STDLIB_ZIP).write_bytes(in_pyodide("stdlib-zip.mjs", request(vendored, at_start, roots)))
+    asked = request(vendored, at_start, roots)
+    (out / STDLIB_ZIP).write_bytes(in_pyodide("stdlib-zip.mjs", asked, runs=["stdlib_zip.py"]))
 
 
 def write_archives(out: Path, modules: list[Path], extra_rulesets: Sequence[str] = ()) -> int:
