@@ -210,20 +210,12 @@ def names_a_test(reference: str) -> bool:
     )
 
 
-def problems(sentence_map: SentenceMap, text: str) -> list[str]:
-    """Everything that keeps the map from matching the text and the test tree."""
+def entry_problems(sentence_map: SentenceMap) -> list[str]:
+    """What is wrong with the map's entries themselves (no source text needed)."""
     found: list[str] = []
-    sentences = split(text)
-    by_number = {e.n: e for e in sentence_map.entries}
-    if [e.n for e in sentence_map.entries] != sorted(by_number):
+    numbers = [e.n for e in sentence_map.entries]
+    if numbers != sorted(set(numbers)):
         found.append("the map's sentence numbers are repeated or out of order")
-    for n, sentence in enumerate(sentences, start=1):
-        entry = by_number.get(n)
-        if entry is None:
-            found.append(f"sentence {n} ({digest(sentence)}) is not in the map: {sentence[:60]}")
-        elif entry.digest != digest(sentence):
-            found.append(f"sentence {n} changed: digest {digest(sentence)}, map {entry.digest}")
-    found += [f"sentence {n} is not in the text" for n in by_number if n > len(sentences)]
     for entry in sentence_map.entries:
         if not entry.says:
             found.append(f"sentence {entry.n} has no paraphrase")
@@ -233,3 +225,19 @@ def problems(sentence_map: SentenceMap, text: str) -> list[str]:
             found.append(f"sentence {entry.n} has no tests, no reason and is not open")
         found += [f"sentence {entry.n}: no test {t}" for t in entry.tests if not names_a_test(t)]
     return found
+
+
+def problems(sentence_map: SentenceMap, text: str) -> list[str]:
+    """Everything that keeps the map from matching the text and the test tree: each sentence
+    missing or changed is named with its new digest."""
+    found: list[str] = []
+    sentences = split(text)
+    by_number = {e.n: e for e in sentence_map.entries}
+    for n, sentence in enumerate(sentences, start=1):
+        entry = by_number.get(n)
+        if entry is None:
+            found.append(f"sentence {n} ({digest(sentence)}) is not in the map: {sentence[:60]}")
+        elif entry.digest != digest(sentence):
+            found.append(f"sentence {n} changed: digest {digest(sentence)}, map {entry.digest}")
+    found += [f"sentence {n} is not in the text" for n in by_number if n > len(sentences)]
+    return found + entry_problems(sentence_map)
