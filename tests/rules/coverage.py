@@ -7,7 +7,9 @@ the spec folder is available (``HEXCOMBAT_SPECS`` or ``../shared/rules`` next
 to the repository), else from the ruleset's own rule table. Implementations are
 the functions, classes and data entries whose text mentions a rule id (ranges
 such as ``FP-11...FP-13`` count for every id in them); tests are the test
-functions whose names carry the id (``test_fp_12_...``, ``..._g17_...``).
+functions whose names carry the id (``test_fp_12_...``, ``..._g17_...``). A ruleset with a
+source text also shows the figures of its sentence map (``tests/rules/sentence_maps.py``):
+how many sentences are covered by tests, carry no rule, or are still open.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run as a script: the repository's engine
 sys.path.insert(0, str(ROOT / "tests"))  # and the tests' helpers
+sys.path.insert(0, str(ROOT / "tests" / "rules"))  # and the sentence maps beside this file
 
+import sentence_maps  # noqa: E402
 from source_trees import source_tree  # noqa: E402
 
 from hexcombat.rulesets import all_rulesets  # noqa: E402
@@ -176,6 +180,30 @@ def _cell(items: Iterable[str]) -> str:
     return ", ".join(f"`{i}`" for i in items) or "—"
 
 
+def _sentence_lines(target: Target) -> list[str]:
+    """The figures of the ruleset's sentence map of its source text, and its open sentences."""
+    found = sentence_maps.load(target.ruleset)
+    if found is None:
+        return []
+    path = sentence_maps.map_path(target.ruleset).relative_to(ROOT)
+    lines = [
+        "",
+        "## The source text, sentence by sentence",
+        "",
+        f"`{path}` maps every sentence of `{found.source}` (the module "
+        "`tests/rules/sentence_maps.py` says how the text is split); a test fails when a "
+        "sentence is missing, its digest no longer matches or a named test does not exist.",
+        "",
+        f"Sentences: **{len(found.entries)}**. Covered by tests: **{found.count('tested')}**. "
+        f"No rule: **{found.count('no rule')}**. Open: **{found.count('open')}**.",
+    ]
+    still_open = [e for e in found.entries if e.status == "open"]
+    if still_open:
+        lines += ["", "| Sentence | Says | Open: what is missing |", "|---|---|---|"]
+        lines += [f"| {e.n} | {e.says} | {e.open} |" for e in still_open]
+    return lines
+
+
 def render(target: Target) -> str:
     """The coverage document as Markdown."""
     titles = rule_titles(target)
@@ -214,6 +242,7 @@ def render(target: Target) -> str:
     notes = _notes(target)
     if notes:
         lines += ["", "## Defaults chosen", "", *(f"- {note}" for note in notes)]
+    lines += _sentence_lines(target)
     return "\n".join(lines) + "\n"
 
 

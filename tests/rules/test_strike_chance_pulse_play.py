@@ -141,6 +141,19 @@ def test_scp_27_e2_basic_strike_msc_51_hits_on_51_misses_on_52() -> None:
     assert of(events, "damage")[0].data["damage"] == 7  # d10+2 with a 5
 
 
+def test_scp_27_attack_conditions_without_values_enter_as_the_other_modifier() -> None:
+    """Lighting, posture and the like have no values in the text: the table's modifier moves
+    the MSC the preview shows and the roll uses (51 - 10 = 41)."""
+    enc = start(duel())
+    dim = {**SWORD, "modifier": -10}
+    strike = enc.preview(Action("melee", "ann", dim)).rollables[0].stages[0].rollable  # type: ignore[attr-defined]
+    assert strike.msc == 41
+    assert "Other modifier (lighting, posture ...)" in str(strike.to_json())
+    assert of(roll(enc, [42], "melee", "ann", **dim), "attack")[0].data["hit"] is False
+    enc = start(duel())
+    assert of(roll(enc, [41, 5], "melee", "ann", **dim), "attack")[0].data["hit"] is True
+
+
 def test_scp_28_scp_32_a6_a_miss_by_30_asks_the_defender_who_may_decline() -> None:
     enc = start(duel())
     events = roll(enc, [52], "melee", "ann", **SWORD)
