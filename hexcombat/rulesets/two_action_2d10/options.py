@@ -19,6 +19,31 @@ def _int_field(
     return FieldSpec(name, label, "int", default, help, rule, minimum=low, maximum=high)
 
 
+DOC_NOTES = (
+    "`ta.parry_needs` defaults to `\"weapon_or_shield\"`: the text's Parry counters 'with "
+    "weapon or shield', so bare hands or a dropped weapon without a shield give no parry "
+    "(Dodge remains); the spec is silent.",
+    '`ta.block_timing` defaults to `"first_blow"`: a Block \'interposes a shield between '
+    "the protagonist and any incoming blow', and TA-17 makes 'need not commit their defensive "
+    "option' the benefit of a spectacular mistake only; a defender who saw the first roll "
+    "and kept the Block for a later blow would have that benefit every time.",
+    "`ta.prone_movement` defaults to `\"free\"`: TA-23 lets 'a protagonist' move without an "
+    "action and names no exception; `\"none\"` reads D-7's 'prone until an action is spent "
+    "to rise' as no movement.",
+    "`ta.ready_actions_at` defaults to `\"combat\"`: declarations are 'intended actions' and "
+    "results are 'implemented as soon as they occur in the round' (TA-13, TA-27), so a "
+    "Recover or Load happens in the round (as combat begins, before the blows) and is lost "
+    "with the protagonist's actions; at declaration it would raise a prone figure before the "
+    "missiles fly.",
+    '`ta.ceding_and_fists` defaults to `"after_fists"`: ceding the initiative is the '
+    "protagonist's choice to strike second, fists included; `\"fists_last\"` reads TA-19's "
+    "'come last in the round' as the stronger rule.",
+    "After a spectacular mistake (TA-17) the one striking second is asked whether to turn its "
+    "unused defensive action into a counter-strike or keep it: 'need not commit ... and may "
+    "choose to transfer it'.",
+)
+"""Notes for docs/rules/two-action-2d10.md on the defaults chosen (tests/rules/coverage.py)."""
+
 OPTIONS: tuple[FieldSpec, ...] = (
     _int_field(
         "ta.passive_active",
@@ -376,12 +401,81 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Identical weapon and skill",
         "choice",
         "both_strike",
-        "Same weapon and skill strike together: a result of one does not stop the other's blow "
-        "(TA-16, D-10).",
-        "R-4",
+        "Same weapon and skill strike together: both blows are struck, then both results "
+        "apply, so neither is downed, disarmed or stopped before its own blow (TA-16, D-10); "
+        "or in set-up order, each result at once (TA-13).",
+        "D-10, R-4",
         (
             Choice("both_strike", "Both blows land"),
             Choice("setup_order", "Set-up order, results at once"),
+        ),
+    ),
+    FieldSpec(
+        "ta.ceding_and_fists",
+        "Ceding against fists",
+        "choice",
+        "after_fists",
+        "Where a protagonist that cedes the initiative strikes against fists that come last "
+        "(TA-17, TA-19): after everyone, the fists too; or fists come last in the round "
+        "whatever, so the one who cedes strikes after the weapons but before the fists.",
+        "R-11",
+        (
+            Choice("after_fists", "Who cedes strikes after the fists"),
+            Choice("fists_last", "Fists come last whatever"),
+        ),
+    ),
+    FieldSpec(
+        "ta.parry_needs",
+        "A parry needs",
+        "choice",
+        "weapon_or_shield",
+        "A Parry counters 'with weapon or shield' (TA-7): a protagonist with neither in hand "
+        "(bare hands, or its weapon dropped, and no shield) cannot parry; or anyone may parry.",
+        "R-12",
+        (
+            Choice("weapon_or_shield", "A weapon or a shield in hand (TA-7)"),
+            Choice("anything", "Anyone may parry"),
+        ),
+    ),
+    FieldSpec(
+        "ta.block_timing",
+        "When a Block is rolled",
+        "choice",
+        "first_blow",
+        "A Block interposes the shield between the protagonist and any incoming blow (TA-7): "
+        "it is rolled against the first blow it covers and stands against the later ones; or "
+        "the defender sees each attack roll and may keep the Block for a later blow.",
+        "R-13",
+        (
+            Choice("first_blow", "Against the first blow (TA-7)"),
+            Choice("at_choice", "When the defender chooses"),
+        ),
+    ),
+    FieldSpec(
+        "ta.prone_movement",
+        "Moving while prone",
+        "choice",
+        "free",
+        "A protagonist may move 3 forward or 1 back without an action (TA-23), prone or "
+        "not; or a prone protagonist does not move until it has risen (Recover, D-7).",
+        "R-14",
+        (
+            Choice("free", "Prone figures move too (TA-23)"),
+            Choice("none", "Not until risen"),
+        ),
+    ),
+    FieldSpec(
+        "ta.ready_actions_at",
+        "Recover and Load take effect",
+        "choice",
+        "combat",
+        "When a Recover (rising, picking up the weapon) or a Load takes effect: in the round, "
+        "as combat begins after missiles and movement, and not at all once the protagonist "
+        "has lost its actions (TA-13, TA-27); or at once when declarations are revealed.",
+        "R-15",
+        (
+            Choice("combat", "As combat begins (TA-13, TA-27)"),
+            Choice("declaration", "When declared"),
         ),
     ),
     FieldSpec(
