@@ -153,6 +153,22 @@ class Offers(Flow):
             "TA-1",
         )
 
+    def refusal(self, state: GameState, action: Action) -> str:
+        """Why the declaration form refuses a defence: a Block needs a shield in hand, a Parry
+        a weapon or a shield (TA-7, R-12)."""
+        if action.kind != "declare" or action.figure is None:
+            return ""
+        f = state.figure(action.figure)
+        acts = {action.params.get("first"), action.params.get("second")}
+        if "parry" in acts and not self.parry_ready(state, f):
+            return (
+                f"{f.name}: a Parry counters with a weapon or a shield, and neither is in "
+                "hand; Dodge instead (TA-7, R-12)"
+            )
+        if "block" in acts and not self.shield_ready(f):
+            return f"{f.name}: a Block needs a shield in hand (TA-7)"
+        return ""
+
     def check_choice(self, state: GameState, action: Action) -> None:
         """Refuse an illegal declaration when it is made (TA-1..TA-5, TA-22)."""
         if action.kind != "declare":
@@ -172,11 +188,6 @@ class Offers(Flow):
             raise IllegalActionError(
                 f"{f.name}: rising or picking up the weapon takes {need} Recover actions: "
                 "declare Recover with both actions, combined (R-3)"
-            )
-        if "parry" in acts and not self.parry_ready(state, f):
-            raise IllegalActionError(
-                f"{f.name}: a Parry counters with a weapon or a shield, and neither is in "
-                "hand; Dodge instead (TA-7, R-12)"
             )
         if acts & {"attack", "brawl", "shoot"} and not action.params.get("target"):
             raise IllegalActionError(f"{f.name}: an attack, brawl or shot needs a target (D-18)")
