@@ -6,17 +6,7 @@ a loaded bow, no repeated attack), and the debatable readings as options (R-11..
 from __future__ import annotations
 
 import pytest
-from two_action_2d10_fixtures import (
-    ANN_AT,
-    act,
-    declare,
-    duel,
-    kinds,
-    make,
-    of,
-    roll,
-    to_step,
-)
+from two_action_2d10_fixtures import ANN_AT, act, declare, duel, kinds, make, of, roll, to_step
 
 from hexcombat import Encounter
 from hexcombat.document import to_document

@@ -159,7 +159,7 @@ class Offers(Flow):
         if action.kind != "declare" or action.figure is None:
             return ""
         f = state.figure(action.figure)
-        acts = {action.params.get("first"), action.params.get("second")}
+        acts = {str(action.params.get(key)) for key in ("first", "second")}
         if "parry" in acts and not self.parry_ready(state, f):
             return (
                 f"{f.name}: a Parry counters with a weapon or a shield, and neither is in "

@@ -248,7 +248,7 @@ class Perform(Hits):
             words = " or ".join(DEFENCE_WORDS[k] for k in kinds)
             question = f"{words} this attack ({total} to hit)?"
             if not may_take:
-                question = f"the Block stands against this first blow ({total} to hit) (R-13)."
+                question = f"the Block is rolled against this first blow ({total} to hit)."
             state.ask(
                 t.id,
                 f"{t.name}: {question}",
@@ -259,6 +259,7 @@ class Perform(Hits):
             )
             return
         self._land(state, dice, a, t, mode, combined, roll, None)
+        self.settle(state, a.id)
 
     def _offer_counter(self, state: GameState, t: Figure, a: Figure) -> None:
         """After a spectacular mistake against the protagonist striking second (or who ceded,
@@ -318,6 +319,7 @@ class Perform(Hits):
         roll = Roll.from_json(c["roll"])
         mode, combined = str(c["mode"]), bool(c["combined"])
         self._land(state, dice, a, t, mode, combined, roll, kind)
+        self.settle(state, a.id)  # the results waiting for this blow (TA-16, D-10)
 
     def do_parry(self, state: GameState, action: Action, dice: Dice) -> None:
         """Commit the declared Parry against this attacker (TA-7, D-2)."""

@@ -39,21 +39,7 @@ class Hits(Resolve):
         kind: str | None,
     ) -> None:
         """Resolve a rolled attack against the defence and apply the result at once
-        (TA-9..TA-13); then the results waiting for this blow apply (TA-16, D-10)."""
-        self._resolve_blow(state, dice, a, t, mode, combined, roll, kind)
-        self.settle(state, a.id)
-
-    def _resolve_blow(
-        self,
-        state: GameState,
-        dice: Dice,
-        a: Figure,
-        t: Figure,
-        mode: str,
-        combined: bool,
-        roll: Roll,
-        kind: str | None,
-    ) -> None:
+        (TA-9..TA-13)."""
         side = self.attack_side(state, a, mode, combined)
         attack = roll.total + side.bonus
         faces = ", ".join(map(str, roll.faces))
