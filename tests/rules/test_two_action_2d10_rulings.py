@@ -274,8 +274,8 @@ def test_r12_ta_7_a_parry_needs_a_weapon_or_a_shield_in_hand() -> None:
     figure = enc.setup_figure("ann")
     figure.stats["weapon"] = "natural"
     enc = enc.with_figure(figure)
-    firsts = enc.legal_actions("ann")[0].params[0].choices
-    assert "parry" not in [c.value for c in firsts]
+    first, second = enc.legal_actions("ann")[0].params[:2]
+    assert "parry" not in [c.value for c in first.choices] and second.default == "dodge"
     with pytest.raises(IllegalActionError, match="neither is in hand; Dodge instead"):
         declare(enc, "ann", "brawl", "parry", target="bo", guard="bo")
     figure.stats["shield"] = True

@@ -332,7 +332,9 @@ def _action_fields(
             "second",
             "Second action",
             "choice",
-            "parry" if allowed >= 2 else "none",
+            ("parry" if any(c.value == "parry" for c in choices) else "dodge")
+            if allowed >= 2
+            else "none",
             rule="TA-1",
             choices=choices if allowed >= 2 else none_only,
         ),
