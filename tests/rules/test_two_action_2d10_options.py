@@ -322,7 +322,7 @@ def test_i3_counter_strike_at_once() -> None:
     declare(enc, "bo", "attack", "dodge", target="ann", guard="ann")
     to_step(enc, "combat")
     roll(enc, [1, 1], "strike", "ann")
-    assert kinds(enc, "bo") == ["riposte", "keep"]
+    assert kinds(enc, "bo") == ["riposte", "keep_defence"]
     preview = enc.preview(Action("riposte", "bo", {}))
     assert preview.rollables[0].label == "Bo at Ann"
     roll(enc, [5, 5], "riposte", "bo")  # Ann may still parry

@@ -235,7 +235,7 @@ def test_ta_17_a_spectacular_mistake_lets_the_ceding_figure_counter_strike() -> 
     assert acting["order_notes"] == ["Bo cedes the initiative (TA-17, TA-18)"]
     events = roll(enc, [1, 1], "strike", "ann")
     assert "spectacular mistake" in of(events, "attack")[0].text
-    assert kinds(enc, "bo") == ["counter", "keep"]  # Bo may choose (TA-17)
+    assert kinds(enc, "bo") == ["counter", "keep_defence"]  # Bo may choose (TA-17)
     events = act(enc, "counter", "bo")
     assert of(events, "riposte")[0].text.startswith("Bo gives up the defence to counter-strike")
     roll(enc, [5, 5], "strike", "bo")  # Bo's own blow: 14; Ann is asked about her parry

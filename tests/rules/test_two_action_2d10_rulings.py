@@ -128,9 +128,9 @@ def test_ta_17_after_a_spectacular_mistake_the_defender_may_keep_its_parry() -> 
     """'They need not commit their defensive option and may choose to transfer it to a
     counter-strike': Ann is asked; she keeps the parry, and it still meets Cy's blow."""
     enc = _fumbled_at_ann()
-    assert kinds(enc, "ann") == ["counter", "keep"]
+    assert kinds(enc, "ann") == ["counter", "keep_defence"]
     assert "giving up the parry, or keep it" in str(enc.state.prompt and enc.state.prompt.question)
-    act(enc, "keep", "ann")
+    act(enc, "keep_defence", "ann")
     assert "ann" not in enc.state.memory["ripostes"]
     roll(enc, [5, 5], "strike", "cy")
     assert kinds(enc, "ann") == ["parry", "take"]
@@ -145,7 +145,7 @@ def test_ta_17_i3_the_defender_may_transfer_the_parry_to_a_counter_strike() -> N
     roll(enc, [2, 2], "strike", "cy")  # 8 against 12: a miss, no prompt
     assert enc.state.prompt is None
     enc = _fumbled_at_ann({"ta.counter_strike_step": "immediate"})
-    assert kinds(enc, "ann") == ["riposte", "keep"]
+    assert kinds(enc, "ann") == ["riposte", "keep_defence"]
     events = roll(enc, [3, 3], "riposte", "ann")  # 10 against Bo's passive 12
     assert of(events, "attack")[0].text == "Ann misses Bo (10 against 12)"
     assert enc.state.memory["spent"]["ann"] == ["parry"]

@@ -14,7 +14,7 @@ from hexcombat.state import GameState
 from hexcombat.time import Acting
 
 from . import rules as R
-from .options import BRAWL, HEALTH, MISSILE_SKILL, SKILL, STRENGTH
+from .fields import BRAWL, HEALTH, MISSILE_SKILL, SKILL, STRENGTH
 from .state import FigureBook, Readers, RoundBook
 
 

@@ -16,8 +16,9 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
+from .fields import MISSILE
 from .flow import Flow
-from .options import ACTIONS, MISSILE, STYLES
+from .options import ACTIONS, STYLES
 from .state import FigureBook
 from .words import ADJUST_WORDS
 

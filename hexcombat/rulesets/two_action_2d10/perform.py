@@ -191,7 +191,7 @@ class Perform(Hits):
             )
         )
 
-    def do_keep(self, state: GameState, action: Action, dice: Dice) -> None:
+    def do_keep_defence(self, state: GameState, action: Action, dice: Dice) -> None:
         """Keep the defensive action after a spectacular mistake (TA-17: 'may choose')."""
         t = state.figure(action.figure)
         state.emit(Event("hold", f"{t.name} keeps the defence (TA-17)", t.id, rule="TA-17"))
@@ -283,7 +283,12 @@ class Perform(Hits):
         if not second or not unused or self.lost_the_round(state, t.id):
             return  # a defensive action not yet committed, and actions left (TA-13, TA-17)
         keep = ActionSpec(
-            "keep", "Keep the defence", t.id, (), "Keep the defensive action (TA-17).", "TA-17"
+            "keep_defence",
+            "Keep the defence",
+            t.id,
+            (),
+            "Keep the defensive action (TA-17).",
+            "TA-17",
         )
         now = state.options.get("ta.counter_strike_step") == "immediate"
         if now and figure_distance(a, t) == 1:

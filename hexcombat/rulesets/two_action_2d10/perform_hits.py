@@ -20,7 +20,7 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
-from .options import AGILITY, STRENGTH
+from .fields import AGILITY, STRENGTH
 from .resolve import Resolve
 
 

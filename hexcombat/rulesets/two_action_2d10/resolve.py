@@ -25,8 +25,8 @@ from hexcombat.rulesets.common import int_or
 from hexcombat.state import GameState
 
 from . import rules as R
+from .fields import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
 from .offers import Offers
-from .options import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
 from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
 
 

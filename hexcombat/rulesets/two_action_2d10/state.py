@@ -16,7 +16,7 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
-from .options import ARMOUR, MISSILE, SHIELD, WEAPON
+from .fields import ARMOUR, MISSILE, SHIELD, WEAPON
 
 DATA: Any = load("two_action_2d10")
 
