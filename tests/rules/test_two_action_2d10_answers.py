@@ -27,8 +27,9 @@ def _prompted(
     defences: tuple[str, str], bo_faces: list[int], options: dict | None = None
 ) -> Encounter:
     """Ann (shield, passive 13, defence skills 3) declared two defences against Bo; Bo's
-    blow is rolled with ``bo_faces`` (+4 skill) and Ann is asked."""
-    enc = duel(options=options, shield=False)
+    blow is rolled with ``bo_faces`` (+4 skill) and Ann is asked, every answer offered (the
+    Block kept at choice, R-13)."""
+    enc = duel(options={"ta.block_timing": "at_choice", **(options or {})}, shield=False)
     ann = enc.setup_figure("ann")
     ann.stats["shield"] = True
     enc = enc.with_figure(ann)

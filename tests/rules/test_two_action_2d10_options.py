@@ -72,6 +72,11 @@ def test_every_option_names_its_gap_and_the_defaults_are_the_spec_s() -> None:
         "ta.combinable": "attack,parry,block,dodge,move,brawl",
         "ta.recover_actions": 1,
         "ta.simultaneous": "both_strike",
+        "ta.ceding_and_fists": "after_fists",
+        "ta.parry_needs": "weapon_or_shield",
+        "ta.block_timing": "first_blow",
+        "ta.prone_movement": "free",
+        "ta.ready_actions_at": "combat",
         "ta.down_at_zero_bp": True,
         "core.hidden_declarations": True,
     }
@@ -317,7 +322,7 @@ def test_i3_counter_strike_at_once() -> None:
     declare(enc, "bo", "attack", "dodge", target="ann", guard="ann")
     to_step(enc, "combat")
     roll(enc, [1, 1], "strike", "ann")
-    assert kinds(enc, "bo") == ["riposte", "hold"]
+    assert kinds(enc, "bo") == ["riposte", "keep_defence"]
     preview = enc.preview(Action("riposte", "bo", {}))
     assert preview.rollables[0].label == "Bo at Ann"
     roll(enc, [5, 5], "riposte", "bo")  # Ann may still parry
@@ -358,6 +363,8 @@ def test_r3_recover_rises_from_a_stumble() -> None:
     enc = enc.with_figure(ann)
     declare(enc, "ann", "recover", "parry", guard="bo")
     declare(enc, "bo", "other", "none")
+    assert enc.state.figures["ann"].has_status("prone")  # the Recover comes in the round
+    to_step(enc, "combat")
     assert not enc.state.figures["ann"].has_status("prone")
 
 
@@ -367,11 +374,14 @@ def test_r4_identical_weapon_and_skill_strike_together() -> None:
     declare(enc, "bo", "attack", "other", target="ann")
     to_step(enc, "combat")
     acting = encounter_view(enc)["time"]["acting"]
-    assert acting["order_notes"] == ["Ann and Bo strike together (TA-16, R-4)"]
-    # Ann's blow stops Bo (torso, failed save), yet Bo strikes: same place in the order
+    assert acting["order_notes"] == ["Ann and Bo strike together (TA-16, D-10)"]
+    # Ann's blow stops Bo (torso, failed save), yet Bo strikes: same place in the order,
+    # and the result applies once Bo's blow is struck (D-10)
     roll(enc, [9, 8, 4, 4, 5, 9, 9], "strike", "ann")  # 21 vs 12: surplus 9
-    assert enc.state.figures["bo"].id in enc.state.memory["stopped"]
+    assert "bo" not in enc.state.memory["stopped"] and enc.state.memory["pending"]["bo"]
     assert kinds(enc, "bo") == ["strike", "hold"]
+    act(enc, "hold", "bo")
+    assert "bo" in enc.state.memory["stopped"] and not enc.state.memory["pending"]
 
 
 def test_r4_setup_order_lets_the_first_result_stop_the_twin() -> None:

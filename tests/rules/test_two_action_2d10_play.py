@@ -235,7 +235,9 @@ def test_ta_17_a_spectacular_mistake_lets_the_ceding_figure_counter_strike() -> 
     assert acting["order_notes"] == ["Bo cedes the initiative (TA-17, TA-18)"]
     events = roll(enc, [1, 1], "strike", "ann")
     assert "spectacular mistake" in of(events, "attack")[0].text
-    assert of(events, "riposte")[0].text.startswith("Bo may counter-strike Ann")
+    assert kinds(enc, "bo") == ["counter", "keep_defence"]  # Bo may choose (TA-17)
+    events = act(enc, "counter", "bo")
+    assert of(events, "riposte")[0].text.startswith("Bo gives up the defence to counter-strike")
     roll(enc, [5, 5], "strike", "bo")  # Bo's own blow: 14; Ann is asked about her parry
     roll(enc, [3], "take", "ann")  # no: 14 against her passive 12, d8 3
     assert enc.state.figures["ann"].pools["hp"].current == 17
@@ -465,7 +467,7 @@ def test_d2_a_block_counts_against_two_attackers_a_parry_only_its_own() -> None:
     to_step(enc, "combat")
     assert encounter_view(enc)["time"]["acting"]["figures"] == ["cy", "ann"]
     roll(enc, [5, 5], "strike", "cy")
-    assert kinds(enc, "bo") == ["shield_block", "take"]
+    assert kinds(enc, "bo") == ["shield_block"]  # against the first blow it covers
     events = roll(enc, [9, 8], "shield_block", "bo")  # 17 + 3 + 2 = 22
     assert of(events, "attack")[0].data["defence"] == 22
     events = roll(enc, [9, 8], "strike", "ann")  # no prompt: the Block roll still stands

@@ -168,10 +168,12 @@ def test_r3_recover_actions_2_needs_both_actions_to_rise() -> None:
     assert to_document(enc) == before
     declare(enc, "ann", "recover", "recover", combine=True)
     declare(enc, "bo", "other", "none")
+    to_step(enc, "combat")  # the Recover takes effect as combat begins (R-15)
     assert not enc.state.figures["ann"].has_status("prone")
     enc = _prone_ann({"ta.recover_actions": 1})
     declare(enc, "ann", "recover", "parry", guard="bo")
     declare(enc, "bo", "other", "none")
+    to_step(enc, "combat")
     assert not enc.state.figures["ann"].has_status("prone")
 
 
@@ -218,24 +220,27 @@ def test_r8_ta_17_the_second_striker_may_counter_strike_or_only_one_that_ceded()
     may turn her parry into a counter-strike (default); with ``ceded`` only a protagonist
     that ceded the initiative may (R-8)."""
     events = _fumble_against_a_non_ceder({})
-    assert of(events, "riposte")[0].text.startswith("Ann may counter-strike Bo")
+    assert "Counter-strike in the Riposte step" in of(events, "reaction")[0].text
     events = _fumble_against_a_non_ceder({"ta.counter_strike_by": "ceded"})
-    assert "spectacular mistake" in of(events, "attack")[0].text and not of(events, "riposte")
+    assert "spectacular mistake" in of(events, "attack")[0].text and not of(events, "reaction")
 
 
 def test_r10_ta_17_a_counter_strike_after_a_dropped_weapon_is_struck_with_fists() -> None:
     """Ann has dropped her weapon (R-10 'fists': her blows come with fists) and may still
-    counter-strike Bo's fumble (TA-17): the counter-strike previews and lands as a brawl
-    (TA-19), as her strike would; it raised an error on the missing weapon dice."""
+    counter-strike Bo's fumble (TA-17), her shield's parry given up: the counter-strike
+    previews and lands as a brawl (TA-19), as her strike would; it raised an error on the
+    missing weapon dice."""
     enc = duel()
     ann = enc.setup_figure("ann")
     ann.statuses["dropped_weapon"] = Status("dropped_weapon")
+    ann.stats["shield"] = True  # a parry with the shield (TA-7, R-12)
     enc = enc.with_figure(ann)
     declare(enc, "ann", "attack", "parry", target="bo", guard="bo")
     declare(enc, "bo", "attack", "parry", target="ann", guard="ann")
     to_step(enc, "combat")
-    events = roll(enc, [1, 1], "strike", "bo")
-    assert of(events, "riposte")[0].text.startswith("Ann may counter-strike Bo")
+    roll(enc, [1, 1], "strike", "bo")
+    events = act(enc, "counter", "ann")
+    assert of(events, "riposte")[0].text.startswith("Ann gives up the defence to counter-strike")
     enc.perform(Action("hold", "ann"))
     to_step(enc, "riposte")
     counter = Action("riposte", "ann")

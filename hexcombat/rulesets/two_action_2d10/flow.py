@@ -14,7 +14,7 @@ from hexcombat.state import GameState
 from hexcombat.time import Acting
 
 from . import rules as R
-from .options import BRAWL, HEALTH, MISSILE_SKILL, SKILL, STRENGTH
+from .fields import BRAWL, HEALTH, MISSILE_SKILL, SKILL, STRENGTH
 from .state import FigureBook, Readers, RoundBook
 
 
@@ -22,9 +22,14 @@ class Flow(Readers):
     """Steps, strike order and who acts now."""
 
     def start_step(self, state: GameState) -> None:
-        """A new declare step starts the round: staggers and locks cost actions (TA-11)."""
+        """A new declare step starts the round: staggers and locks cost actions (TA-11); as
+        combat begins, declared Recovers and Loads take effect (R-15)."""
         step = state.clock.step
         RoundBook(state).new_step(round_starts=step == "declare")
+        if step == "combat" and state.options.get("ta.ready_actions_at") != "declaration":
+            for f in state.living():
+                if not self.lost_the_round(state, f.id):
+                    self.take_ready_actions(state, f)
         if step == "declare":
             lost = self.writing(state).lost
             for f in state.figures.values():
@@ -34,22 +39,55 @@ class Flow(Readers):
                     lost[f.id] = 1
                     del f.statuses["staggered"]
 
+    def take_ready_actions(self, state: GameState, f: Figure) -> None:
+        """A declared Load readies the missile, unless it is shot this round (TA-22; with a
+        missile loaded at declaration the Load follows the shot of step 2); a Recover rises
+        and picks up the weapon (TA-11, R-3)."""
+        acts = self.actions_of(state, f.id)
+        done = []
+        book = FigureBook(f)
+        shot_first = "shoot" not in acts or self.loaded_at_declaration(state, f.id)
+        if "load" in acts and shot_first and not book.loaded:
+            book.loaded = True
+            done.append(f"readies the {self.missile(state, f)[0].replace('_', ' ')}")
+        if "recover" in acts:
+            for status, words in (("prone", "rises"), ("dropped_weapon", "picks up the weapon")):
+                if f.statuses.pop(status, None) is not None:
+                    done.append(words)
+        if done:
+            text = f"{f.name} {' and '.join(done)} (TA-11, TA-22, R-15)"
+            state.emit(Event("status", text, f.id, rule="TA-22" if "load" in acts else "TA-11"))
+
     def step_is_empty(self, state: GameState, step: Any) -> bool:
         """No prepared shots: skip step 2; no counter-strikes: skip the Riposte (TA-27)."""
         if step.id == "missiles":
             return not self.prepared_shooters(state)
         if step.id == "riposte":
-            return not self.round_of(state).ripostes
+            return not self.counter_strikers(state)
         return False
 
     def prepared_shooters(self, state: GameState) -> list[str]:
         """Figures shooting a missile loaded in an earlier round: step 2 (TA-22, TA-27)."""
-        out = []
-        for f in state.living():
-            acts = self.actions_of(state, f.id)
-            if "shoot" in acts and "load" not in acts and FigureBook(f).loaded:
-                out.append(f.id)
-        return out
+        return [
+            f.id
+            for f in state.living()
+            if "shoot" in self.actions_of(state, f.id) and self.loaded_at_declaration(state, f.id)
+        ]
+
+    def shoots_in_combat(self, state: GameState, fid: str) -> bool:
+        """Loads and shoots this round: the shot comes at rank 0 of combat (TA-22, D-10)."""
+        acts = set(self.actions_of(state, fid))
+        return {"load", "shoot"} <= acts and not self.loaded_at_declaration(state, fid)
+
+    def counter_strikers(self, state: GameState) -> list[str]:
+        """Figures with a counter-strike to strike in the Riposte step, less those that have
+        lost their remaining actions since (TA-13, TA-17)."""
+        living = {f.id for f in state.living()}
+        return [
+            f
+            for f in self.round_of(state).ripostes
+            if f in living and not self.lost_the_round(state, f)
+        ]
 
     def strikers(self, state: GameState, *, drop_waits: bool = True) -> list[R.Striker]:
         """Everyone with a blow to strike in the combat step (TA-14..TA-19), less pairs that
@@ -58,14 +96,14 @@ class Flow(Readers):
         for f in state.living():
             plan = self.plan(state, f.id)
             acts = self.actions_of(state, f.id)
-            if any(a in acts for a in R.STRIKES) or {"load", "shoot"} <= set(acts):
+            if any(a in acts for a in R.STRIKES) or self.shoots_in_combat(state, f.id):
                 targets[f.id] = str(plan.get("target") or "")
         out = []
         for fid, target in targets.items():
             f = state.figure(fid)
             acts = self.actions_of(state, fid)
             opponents = tuple(dict.fromkeys([target, *(o for o, t in targets.items() if t == fid)]))
-            if {"load", "shoot"} <= set(acts):
+            if self.shoots_in_combat(state, fid):
                 weapon, rank, skill = "missile", 0, MISSILE_SKILL(f)
             elif "attack" in acts and not f.has_status("dropped_weapon"):
                 weapon, row = self.weapon(state, f)
@@ -100,7 +138,7 @@ class Flow(Readers):
     def order(self, state: GameState) -> tuple[list[str], list[str]]:
         """The strike order and why (TA-14..TA-19, D-10, D-11)."""
         strikers = self.strikers(state)
-        order, notes = R.strike_order(strikers, *self._closed(state))
+        order, notes = R.strike_order(strikers, *self.order_options(state))
         waiting = set()
         for s in self.strikers(state, drop_waits=False):
             if s.id not in {x.id for x in strikers}:
@@ -112,26 +150,33 @@ class Flow(Readers):
         return order, notes
 
     def may_still_strike(self, state: GameState, fid: str) -> bool:
-        """A blow is lost once a result stopped it (TA-13), unless its striker and the one who
-        stopped it strike together (TA-16, R-4)."""
-        if fid in self.round_of(state).done:
-            return False
-        by = self.round_of(state).stopped.get(fid)
-        if by is None:
-            return True
-        if state.options.get("ta.simultaneous") != "both_strike":
+        """A blow is lost once a result stopped it (TA-13); a result of a blow struck
+        together with it waits until it is struck (TA-16, D-10)."""
+        return fid not in self.round_of(state).done and not self.lost_the_round(state, fid)
+
+    def strikes_together(self, state: GameState, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` hold the same place in the combat step's order, so both
+        blows are struck before either's result applies (TA-16, D-10, R-4)."""
+        if state.clock.step != "combat" or state.options.get("ta.simultaneous") != "both_strike":
             return False
         strikers = {s.id: s for s in self.strikers(state)}
-        a, b = strikers.get(fid), strikers.get(str(by))
+        sa, sb = strikers.get(a), strikers.get(b)
         return (
-            a is not None and b is not None and R.simultaneous(a, b, strikers, *self._closed(state))
+            sa is not None
+            and sb is not None
+            and R.simultaneous(sa, sb, strikers, *self.order_options(state))
         )
 
     @staticmethod
-    def _closed(state: GameState) -> tuple[str, str]:
-        """The closed-pair order options (D-10, R-9)."""
+    def order_options(state: GameState) -> tuple[str, str, str]:
+        """The strike-order options: a closed pair's order (D-10, R-9), ceding against fists
+        (R-11)."""
         options = state.options
-        return str(options.get("ta.closed_order")), str(options.get("ta.closed_fists", "first"))
+        return (
+            str(options.get("ta.closed_order")),
+            str(options.get("ta.closed_fists", "first")),
+            str(options.get("ta.ceding_and_fists", "after_fists")),
+        )
 
     def acting(self, state: GameState) -> Acting:
         """Declare in secret; shots and strikes one figure at a time in order; everyone moves."""
@@ -155,7 +200,7 @@ class Flow(Readers):
                 "figure", order, waiting=waiting, order_notes=("loaded last round (TA-22)",)
             )
         if step == "riposte":
-            order = tuple(f for f in self.round_of(state).ripostes if f in living)
+            order = tuple(self.counter_strikers(state))
             done = self.round_of(state).done
             waiting = tuple(f for f in order if f not in done)
             return Acting(

@@ -16,8 +16,9 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
+from .fields import MISSILE
 from .flow import Flow
-from .options import ACTIONS, MISSILE, STYLES
+from .options import ACTIONS, STYLES
 from .state import FigureBook
 from .words import ADJUST_WORDS
 
@@ -64,6 +65,8 @@ class Offers(Flow):
             return self._movement_specs(state, figure)
         hold = ActionSpec("hold", "Hold", figure.id, (), "Let this blow go (TA-13).", "TA-13")
         if step == "riposte":
+            if figure.id not in self.counter_strikers(state):
+                return []
             target = state.figures.get(str(self.round_of(state).ripostes.get(figure.id)))
             if target is not None and self._can_reach(state, figure, target, "melee"):
                 return [self._strike_spec(figure, "riposte", "Counter-strike", "TA-17"), hold]
@@ -87,7 +90,7 @@ class Offers(Flow):
     def strike_mode(self, state: GameState, f: Figure) -> str:
         """``shot`` (TA-22), ``brawl`` (TA-19) or ``melee`` (TA-8) for this step."""
         acts = self.actions_of(state, f.id)
-        if state.clock.step == "missiles" or {"load", "shoot"} <= set(acts):
+        if state.clock.step == "missiles" or self.shoots_in_combat(state, f.id):
             return "shot"
         if "attack" in acts and not f.has_status("dropped_weapon"):
             return "melee"
@@ -117,6 +120,8 @@ class Offers(Flow):
             names = [n for n in names if n not in ("load", "shoot")]
         if not self.shield_ready(f):
             names.remove("block")
+        if not self.parry_ready(state, f):
+            names.remove("parry")
         if not (f.has_status("prone") or f.has_status("dropped_weapon")):
             names.remove("recover")
         choices = tuple(c for c in ACTIONS if c.value in names)
@@ -148,6 +153,22 @@ class Offers(Flow):
             "Two actions, hidden until everyone has declared (TA-1, TA-27).",
             "TA-1",
         )
+
+    def refusal(self, state: GameState, action: Action) -> str:
+        """Why the declaration form refuses a defence: a Block needs a shield in hand, a Parry
+        a weapon or a shield (TA-7, R-12)."""
+        if action.kind != "declare" or action.figure is None:
+            return ""
+        f = state.figure(action.figure)
+        acts = {str(action.params.get(key)) for key in ("first", "second")}
+        if "parry" in acts and not self.parry_ready(state, f):
+            return (
+                f"{f.name}: a Parry counters with a weapon or a shield, and neither is in "
+                "hand; Dodge instead (TA-7, R-12)"
+            )
+        if "block" in acts and not self.shield_ready(f):
+            return f"{f.name}: a Block needs a shield in hand (TA-7)"
+        return ""
 
     def check_choice(self, state: GameState, action: Action) -> None:
         """Refuse an illegal declaration when it is made (TA-1..TA-5, TA-22)."""
@@ -199,6 +220,11 @@ class Offers(Flow):
 
         return ok
 
+    @staticmethod
+    def _lies_still(state: GameState, f: Figure) -> bool:
+        """Prone, with ``ta.prone_movement`` at ``none``: no movement until risen (R-14)."""
+        return f.has_status("prone") and state.options.get("ta.prone_movement") == "none"
+
     def move_targets(self, state: GameState, f: Figure) -> list[Hex]:
         """Hexes a figure may move to now (TA-23..TA-25, D-12, D-17, R-1)."""
         if self.closed_with(state, f.id):
@@ -207,7 +233,10 @@ class Offers(Flow):
         allowance = R.move_allowance(
             None if extra is None else int_or(extra, 0), str(state.options.get("ta.move_extra"))
         )
-        vaults = self.actions_of(state, f.id).count("other")
+        if self._lies_still(state, f):
+            return []
+        lost = self.lost_the_round(state, f.id)  # a vault is an action (TA-13, TA-26)
+        vaults = 0 if lost else self.actions_of(state, f.id).count("other")
         ok = self._passable(state, f, vaults >= int_or(state.options.get("ta.obstacle_actions"), 1))
         facings = range(6) if state.options.get("ta.free_turn_before_moving") else (f.facing,)
         forward: dict[Hex, int] = {}
@@ -219,7 +248,8 @@ class Offers(Flow):
 
     def _movement_specs(self, state: GameState, f: Figure) -> list[ActionSpec]:
         acts = self.actions_of(state, f.id)
-        if "move" in acts and f.id not in self.round_of(state).moves:
+        rolls = "move" in acts and f.id not in self.round_of(state).moves
+        if rolls and not self.lost_the_round(state, f.id) and not self._lies_still(state, f):
             return [self._sprint_spec(state, f)]
         facing = FieldSpec(
             "facing", "Facing", "facing", f.facing, "Facing at the end of movement (D-12).", "D-12"
@@ -303,7 +333,9 @@ def _action_fields(
             "second",
             "Second action",
             "choice",
-            "parry" if allowed >= 2 else "none",
+            ("parry" if any(c.value == "parry" for c in choices) else "dodge")
+            if allowed >= 2
+            else "none",
             rule="TA-1",
             choices=choices if allowed >= 2 else none_only,
         ),

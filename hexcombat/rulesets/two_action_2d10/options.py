@@ -1,4 +1,4 @@
-"""Options, figure fields and time of ``two-action-2d10``.
+"""Options, time and the declared actions of ``two-action-2d10`` (figure fields: :mod:`.fields`).
 
 The rule text gives almost no numbers: every option is the spec's labelled
 placeholder (section 6, gap ids D-n and inconsistencies I-n) or one of our own
@@ -8,7 +8,6 @@ encounter and a GM may change them.
 
 from __future__ import annotations
 
-from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextStat
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.time import StepDef, Time
 
@@ -18,6 +17,31 @@ def _int_field(
 ) -> FieldSpec:
     return FieldSpec(name, label, "int", default, help, rule, minimum=low, maximum=high)
 
+
+DOC_NOTES = (
+    "`ta.parry_needs` defaults to `\"weapon_or_shield\"`: the text's Parry counters 'with "
+    "weapon or shield', so bare hands or a dropped weapon without a shield give no parry "
+    "(Dodge remains); the spec is silent.",
+    '`ta.block_timing` defaults to `"first_blow"`: a Block \'interposes a shield between '
+    "the protagonist and any incoming blow', and TA-17 makes 'need not commit their defensive "
+    "option' the benefit of a spectacular mistake only; a defender who saw the first roll "
+    "and kept the Block for a later blow would have that benefit every time.",
+    "`ta.prone_movement` defaults to `\"free\"`: TA-23 lets 'a protagonist' move without an "
+    "action and names no exception; `\"none\"` reads D-7's 'prone until an action is spent "
+    "to rise' as no movement.",
+    "`ta.ready_actions_at` defaults to `\"combat\"`: declarations are 'intended actions' and "
+    "results are 'implemented as soon as they occur in the round' (TA-13, TA-27), so a "
+    "Recover or Load happens in the round (as combat begins, before the blows) and is lost "
+    "with the protagonist's actions; at declaration it would raise a prone figure before the "
+    "missiles fly.",
+    '`ta.ceding_and_fists` defaults to `"after_fists"`: ceding the initiative is the '
+    "protagonist's choice to strike second, fists included; `\"fists_last\"` reads TA-19's "
+    "'come last in the round' as the stronger rule.",
+    "After a spectacular mistake (TA-17) the one striking second is asked whether to turn its "
+    "unused defensive action into a counter-strike or keep it: 'need not commit ... and may "
+    "choose to transfer it'.",
+)
+"""Notes for docs/rules/two-action-2d10.md on the defaults chosen (tests/rules/coverage.py)."""
 
 OPTIONS: tuple[FieldSpec, ...] = (
     _int_field(
@@ -376,12 +400,81 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Identical weapon and skill",
         "choice",
         "both_strike",
-        "Same weapon and skill strike together: a result of one does not stop the other's blow "
-        "(TA-16, D-10).",
-        "R-4",
+        "Same weapon and skill strike together: both blows are struck, then both results "
+        "apply, so neither is downed, disarmed or stopped before its own blow (TA-16, D-10); "
+        "or in set-up order, each result at once (TA-13).",
+        "D-10, R-4",
         (
             Choice("both_strike", "Both blows land"),
             Choice("setup_order", "Set-up order, results at once"),
+        ),
+    ),
+    FieldSpec(
+        "ta.ceding_and_fists",
+        "Ceding against fists",
+        "choice",
+        "after_fists",
+        "Where a protagonist that cedes the initiative strikes against fists that come last "
+        "(TA-17, TA-19): after everyone, the fists too; or fists come last in the round "
+        "whatever, so the one who cedes strikes after the weapons but before the fists.",
+        "R-11",
+        (
+            Choice("after_fists", "Who cedes strikes after the fists"),
+            Choice("fists_last", "Fists come last whatever"),
+        ),
+    ),
+    FieldSpec(
+        "ta.parry_needs",
+        "A parry needs",
+        "choice",
+        "weapon_or_shield",
+        "A Parry counters 'with weapon or shield' (TA-7): a protagonist with neither in hand "
+        "(bare hands, or its weapon dropped, and no shield) cannot parry; or anyone may parry.",
+        "R-12",
+        (
+            Choice("weapon_or_shield", "A weapon or a shield in hand (TA-7)"),
+            Choice("anything", "Anyone may parry"),
+        ),
+    ),
+    FieldSpec(
+        "ta.block_timing",
+        "When a Block is rolled",
+        "choice",
+        "first_blow",
+        "A Block interposes the shield between the protagonist and any incoming blow (TA-7): "
+        "it is rolled against the first blow it covers and stands against the later ones; or "
+        "the defender sees each attack roll and may keep the Block for a later blow.",
+        "R-13",
+        (
+            Choice("first_blow", "Against the first blow (TA-7)"),
+            Choice("at_choice", "When the defender chooses"),
+        ),
+    ),
+    FieldSpec(
+        "ta.prone_movement",
+        "Moving while prone",
+        "choice",
+        "free",
+        "A protagonist may move 3 forward or 1 back without an action (TA-23), prone or "
+        "not; or a prone protagonist does not move until it has risen (Recover, D-7).",
+        "R-14",
+        (
+            Choice("free", "Prone figures move too (TA-23)"),
+            Choice("none", "Not until risen"),
+        ),
+    ),
+    FieldSpec(
+        "ta.ready_actions_at",
+        "Recover and Load take effect",
+        "choice",
+        "combat",
+        "When a Recover (rising, picking up the weapon) or a Load takes effect: in the round, "
+        "as combat begins after missiles and movement, and not at all once the protagonist "
+        "has lost its actions (TA-13, TA-27); or at once when declarations are revealed.",
+        "R-15",
+        (
+            Choice("combat", "As combat begins (TA-13, TA-27)"),
+            Choice("declaration", "When declared"),
         ),
     ),
     FieldSpec(
@@ -401,101 +494,6 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "R-6",
     ),
 )
-
-ARMOURS = (
-    Choice("none", "None", "AC 0, dodges +2, moves on d6"),
-    Choice("leather", "Leather (light)", "AC 1, moves on d6"),
-    Choice("studded", "Studded (heavy)", "AC 2, moves on d4"),
-    Choice("mail", "Mail (heavy)", "AC 3, moves on d4"),
-)
-WEAPONS = tuple(
-    Choice(w, w.capitalize())
-    for w in ("spear", "sword", "langasaex", "axe", "franca", "scramasaex", "makeshift", "natural")
-)
-MISSILES = tuple(
-    Choice(m, m.replace("_", " ").capitalize())
-    for m in ("none", "bow", "sling", "thrown_spear", "thrown_franca")
-)
-
-
-def _skill(name: str, label: str, default: int, help: str) -> IntStat:
-    spec = FieldSpec(
-        name, label, "int", default, help, "D-4", minimum=0, maximum=8, house_default=True
-    )
-    return IntStat(spec, fallback=0)
-
-
-def _attribute(name: str, label: str, help: str, rule: str) -> IntStat:
-    spec = FieldSpec(name, label, "int", 10, help, rule, minimum=1, maximum=20, house_default=True)
-    return IntStat(spec, fallback=10)
-
-
-# Figure stats, each read through its typed reader (hexcombat/rulesets/common/stats.py).
-WEAPON = TextStat(
-    FieldSpec(
-        "weapon",
-        "Weapon",
-        "choice",
-        "sword",
-        "Melee weapon: strike rank and damage (TA-14).",
-        "TA-14",
-        WEAPONS,
-    ),
-    fallback="natural",
-)
-MISSILE = TextStat(
-    FieldSpec(
-        "missile",
-        "Missile weapon",
-        "choice",
-        "none",
-        "Loaded or prepared, then shot (TA-22).",
-        "TA-22",
-        MISSILES,
-    ),
-    fallback="none",
-)
-ARMOUR = TextStat(
-    FieldSpec(
-        "armour",
-        "Armour",
-        "choice",
-        "none",
-        "Armour class and movement die (TA-10, TA-24).",
-        "TA-24",
-        ARMOURS,
-    ),
-    fallback="none",
-)
-SHIELD = FlagStat(
-    FieldSpec(
-        "shield",
-        "Shield",
-        "bool",
-        False,
-        "Needed for a Block; +1 passive defence (TA-6, TA-7).",
-        "TA-7",
-    )
-)
-SKILL = _skill("skill", "Weapon skill", 4, "Added to the attack roll (TA-8).")
-MISSILE_SKILL = _skill("missile_skill", "Missile skill", 3, "Added to a shot (TA-8).")
-BRAWL = _skill("brawl", "Brawling skill", 2, "Added to a pummel or tactical brawl (TA-19).")
-PARRY = _skill("parry", "Parry skill", 3, "Added to a Parry roll (TA-7).")
-BLOCK = _skill("block", "Block skill", 3, "Added to a Block roll (TA-7).")
-DODGE = _skill("dodge", "Dodge skill", 3, "Added to a Dodge roll (TA-7).")
-STRENGTH = _attribute("strength", "Strength", "Save for arm hits (TA-11).", "D-7")
-AGILITY = _attribute("agility", "Agility", "Save for leg hits; breaking away (TA-11).", "D-7")
-HEALTH = _attribute(
-    "health", "Health", "Save for head and torso; HP = 10 + Health, BP = Health (TA-12).", "D-8"
-)
-FIGURE_STATS = (WEAPON, MISSILE, ARMOUR, SHIELD, SKILL, MISSILE_SKILL, BRAWL, PARRY, BLOCK, DODGE)
-FIELDS: tuple[FieldSpec, ...] = tuple(s.spec for s in (*FIGURE_STATS, STRENGTH, AGILITY, HEALTH))
-DEFENCE_SKILLS: dict[str, IntStat] = {s.name: s for s in (PARRY, BLOCK, DODGE)}
-"""The skill each defence adds (TA-7), by the defence's id."""
-WHOLE_NUMBERS: dict[str, IntStat] = {
-    s.name: s for s in (SKILL, MISSILE_SKILL, BRAWL, PARRY, BLOCK, DODGE, STRENGTH, AGILITY, HEALTH)
-}
-"""The whole-number stats by name, for a rule that names one (a defence, a save's attribute)."""
 
 TIME = Time(
     ("round",),

@@ -35,14 +35,10 @@ class Perform(Hits):
             "target": target_id,
             "guard": str(action.params.get("guard") or ""),
             "style": str(action.params.get("style") or "pummel"),
+            "loaded": FigureBook(f).loaded,
         }
         self.writing(state).plans[f.id] = plan
         acts = {first, second}
-        if "load" in acts and "shoot" not in acts:
-            FigureBook(f).loaded = True
-        if "recover" in acts:  # both actions when ta.recover_actions is 2 (R-3)
-            for s in ("prone", "dropped_weapon"):
-                f.statuses.pop(s, None)
         if combine:
             words = f"{first} with both actions" + (
                 " (3d10 keep two, TA-5)" if first != "move" else " (two dice, TA-25)"
@@ -65,6 +61,8 @@ class Perform(Hits):
                 data={"plan": plan},
             )
         )
+        if state.options.get("ta.ready_actions_at") == "declaration":  # R-15
+            self.take_ready_actions(state, f)
 
     def do_sprint(self, state: GameState, action: Action, dice: Dice) -> None:
         """Roll the movement die, or two and keep the better +-1 (TA-24, TA-25); or break
@@ -145,11 +143,11 @@ class Perform(Hits):
         state.emit(Event("move", f"{f.name} stays", f.id, rule="TA-23"))
 
     def do_hold(self, state: GameState, action: Action, dice: Dice) -> None:
-        """The blow is not struck."""
+        """The blow is not struck; results waiting for it apply (TA-16, D-10)."""
         f = state.figure(action.figure)
-        if state.prompt is None:
-            self.writing(state).done.append(f.id)
+        self.writing(state).done.append(f.id)
         state.emit(Event("hold", f"{f.name} holds", f.id, rule="TA-13"))
+        self.settle(state, f.id)
 
     def do_strike(self, state: GameState, action: Action, dice: Dice) -> None:
         """Strike in turn (TA-13, TA-14); a shot in step 2 or at rank 0 (TA-22, D-10)."""
@@ -158,18 +156,55 @@ class Perform(Hits):
         self.writing(state).done.append(a.id)
         if mode == "shot":
             FigureBook(a).loaded = False
+            if state.clock.step == "missiles" and state.options.get("ta.ready_actions_at") == (
+                "declaration"
+            ):  # shoot + load: the Load follows the prepared shot (TA-22, R-15)
+                self.take_ready_actions(state, a)
         kind = "attack" if mode == "melee" else "brawl"
         combined = mode != "shot" and self.combined(state, a.id, kind)
         self._blow(state, dice, a, t, mode, combined)
 
     def do_riposte(self, state: GameState, action: Action, dice: Dice) -> None:
         """The counter-strike of the protagonist striking second (or who ceded, R-8), after a
-        spectacular mistake (TA-17, I-3)."""
+        spectacular mistake (TA-17, I-3); at once, it spends the unused defence."""
         a = state.figure(action.figure)
         t, mode = self._target_of(state, a, "riposte")  # as its preview (fists: R-10)
         if state.prompt is None:
             self.writing(state).done.append(a.id)
+        else:
+            self._transfer(state, a)
         self._blow(state, dice, a, t, mode, False)
+
+    def do_counter(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Transfer the unused defence to a counter-strike in the Riposte step (TA-17, I-3)."""
+        t = state.figure(action.figure)
+        a = state.figure(self._transfer(state, t))
+        self.writing(state).ripostes[t.id] = a.id
+        state.emit(
+            Event(
+                "riposte",
+                f"{t.name} gives up the defence to counter-strike {a.name} in the Riposte step "
+                "(TA-17, I-3)",
+                t.id,
+                a.id,
+                "TA-17",
+            )
+        )
+
+    def do_keep_defence(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Keep the defensive action after a spectacular mistake (TA-17: 'may choose')."""
+        t = state.figure(action.figure)
+        state.emit(Event("hold", f"{t.name} keeps the defence (TA-17)", t.id, rule="TA-17"))
+
+    def _transfer(self, state: GameState, t: Figure) -> str:
+        """Spend the defensive actions the open counter-strike prompt names; the figure
+        counter-struck."""
+        prompt = state.prompt
+        assert prompt is not None and isinstance(prompt.context, dict)
+        unused = prompt.context.get("transfer")
+        assert isinstance(unused, list)
+        self.writing(state).spent.setdefault(t.id, []).extend(str(k) for k in unused)
+        return str(prompt.context["target"])
 
     def _blow(
         self, state: GameState, dice: Dice, a: Figure, t: Figure, mode: str, combined: bool
@@ -206,25 +241,31 @@ class Perform(Hits):
                 )
             )
             self._offer_counter(state, t, a)
+            self.settle(state, a.id)
             return
-        kinds = self.defences(state, t, a, mode)
+        kinds, may_take = self.answers_to(state, t, a, mode)
         if kinds:
             words = " or ".join(DEFENCE_WORDS[k] for k in kinds)
+            question = f"{words} this attack ({total} to hit)?"
+            if not may_take:
+                question = f"the Block is rolled against this first blow ({total} to hit)."
             state.ask(
                 t.id,
-                f"{t.name}: {words} this attack ({total} to hit)?",
-                _defence_answers(t, kinds),
+                f"{t.name}: {question}",
+                _defence_answers(t, kinds, may_take),
                 rule="TA-7",
                 context=context,
                 text=text,
             )
             return
         self._land(state, dice, a, t, mode, combined, roll, None)
+        self.settle(state, a.id)
 
     def _offer_counter(self, state: GameState, t: Figure, a: Figure) -> None:
         """After a spectacular mistake against the protagonist striking second (or who ceded,
-        R-8), the unused defensive action may become a counter-strike (TA-17), in the
-        Riposte step or at once (I-3)."""
+        R-8), it is asked whether its unused defensive action becomes a counter-strike, in
+        the Riposte step or at once (I-3), or stays (TA-17: 'may choose to transfer it');
+        not once it has lost its remaining actions (TA-13)."""
         if state.options.get("ta.counter_strike_by") == "ceded":  # R-8
             strikers = {s.id: s for s in self.strikers(state)}
             second = (
@@ -239,36 +280,40 @@ class Perform(Hits):
             *(["block"] * (t.id in self.round_of(state).blocks)),
         ]
         unused = [k for k in R.DEFENCES if k in self.actions_of(state, t.id) and k not in used]
-        if not second or not unused:  # a defensive action not yet committed (TA-17)
-            return
-        self.writing(state).spent.setdefault(t.id, []).extend(unused)
-        if (
-            state.options.get("ta.counter_strike_step") == "immediate"
-            and figure_distance(a, t) == 1
-        ):
-            answers = (
-                ActionSpec(
-                    "riposte", "Counter-strike", t.id, (), "Strike back now (TA-17).", "TA-17"
-                ),
-                ActionSpec("hold", "Hold", t.id, (), "", "TA-17"),
+        if not second or not unused or self.lost_the_round(state, t.id):
+            return  # a defensive action not yet committed, and actions left (TA-13, TA-17)
+        keep = ActionSpec(
+            "keep_defence",
+            "Keep the defence",
+            t.id,
+            (),
+            "Keep the defensive action (TA-17).",
+            "TA-17",
+        )
+        now = state.options.get("ta.counter_strike_step") == "immediate"
+        if now and figure_distance(a, t) == 1:
+            counter = ActionSpec(
+                "riposte", "Counter-strike now", t.id, (), "Strike back now (TA-17).", "TA-17"
             )
-            state.ask(
+            when = "now"
+        else:
+            counter = ActionSpec(
+                "counter",
+                "Counter-strike in the Riposte step",
                 t.id,
-                f"{t.name}: counter-strike {a.name}?",
-                answers,
-                rule="TA-17",
-                context={"attacker": t.id, "target": a.id},
-            )
-            return
-        self.writing(state).ripostes[t.id] = a.id
-        state.emit(
-            Event(
-                "riposte",
-                f"{t.name} may counter-strike {a.name} in the Riposte step (TA-17, I-3)",
-                t.id,
-                a.id,
+                (),
+                "Give up the defence for a counter-strike in the Riposte step (TA-17, I-3).",
                 "TA-17",
             )
+            when = "in the Riposte step"
+        words = " or ".join(DEFENCE_WORDS[k].lower() for k in unused)
+        state.ask(
+            t.id,
+            f"{t.name}: {a.name} made a spectacular mistake. Counter-strike {when}, giving up "
+            f"the {words}, or keep it?",
+            (counter, keep),
+            rule="TA-17",
+            context={"attacker": t.id, "target": a.id, "transfer": list(unused)},
         )
 
     def _answer(self, state: GameState, dice: Dice, kind: str | None) -> None:
@@ -279,6 +324,7 @@ class Perform(Hits):
         roll = Roll.from_json(c["roll"])
         mode, combined = str(c["mode"]), bool(c["combined"])
         self._land(state, dice, a, t, mode, combined, roll, kind)
+        self.settle(state, a.id)  # the results waiting for this blow (TA-16, D-10)
 
     def do_parry(self, state: GameState, action: Action, dice: Dice) -> None:
         """Commit the declared Parry against this attacker (TA-7, D-2)."""
@@ -297,22 +343,21 @@ class Perform(Hits):
         self._answer(state, dice, None)
 
 
-def _defence_answers(t: Figure, kinds: list[str]) -> tuple[ActionSpec, ...]:
-    """The target's answers to a blow: commit one of its declared defences (TA-7), or take
-    it on the passive defence (TA-6)."""
-    return (
-        *(
-            ActionSpec(
-                ANSWERS[k], DEFENCE_WORDS[k], t.id, (), f"Commit the declared {k} (TA-7).", "TA-7"
-            )
-            for k in kinds
-        ),
+def _defence_answers(t: Figure, kinds: list[str], may_take: bool) -> tuple[ActionSpec, ...]:
+    """The target's answers to a blow: commit one of its declared defences (TA-7), or, when
+    ``may_take``, take it on the standing defence (TA-6, R-13)."""
+    commit = tuple(
         ActionSpec(
-            "take",
-            "No defensive roll",
-            t.id,
-            (),
-            "Keep it; meet the blow with the passive defence (TA-6).",
-            "TA-6",
-        ),
+            ANSWERS[k], DEFENCE_WORDS[k], t.id, (), f"Commit the declared {k} (TA-7).", "TA-7"
+        )
+        for k in kinds
     )
+    take = ActionSpec(
+        "take",
+        "No defensive roll",
+        t.id,
+        (),
+        "Keep it; meet the blow with the passive defence (TA-6).",
+        "TA-6",
+    )
+    return (*commit, take) if may_take else commit

@@ -20,7 +20,7 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
-from .options import AGILITY, STRENGTH
+from .fields import AGILITY, STRENGTH
 from .resolve import Resolve
 
 
@@ -52,7 +52,7 @@ class Hits(Resolve):
         details.append(result.explain())
         rolls += [r.to_json() for r in result.rolls if r.dice]
         defence = hit.target if hit.comparison == "ge" else result.roll_total
-        self._note_defence(state, t, kind, defence, details)
+        self._note_defence(state, (a, t), kind, defence, details)
         if not result.success:
             self._missed(state, a, t, attack, defence, details, rolls)
             return
@@ -82,19 +82,26 @@ class Hits(Resolve):
         self._harm(state, dice, a, t, mode, value, hit_tier)
 
     def _note_defence(
-        self, state: GameState, t: Figure, kind: str | None, defence: int, details: list[str]
+        self,
+        state: GameState,
+        pair: tuple[Figure, Figure],
+        kind: str | None,
+        defence: int,
+        details: list[str],
     ) -> None:
         """Keep the answer's defence (a block's total, the answers spent) and say which roll
         the defence is."""
+        a, t = pair
+        if kind is not None and not self.parry_reduces(state, kind):
+            standing, label = self.standing_defence(state, t, a)
+            details.append(
+                f"{t.name}'s defence {defence}: the {kind} roll, never below "
+                f"{label.split(' (')[0].lower()} {standing} (D-2)"
+            )
         if kind == "block":
             self.writing(state).blocks[t.id] = defence
         elif kind is not None:
             self.writing(state).spent.setdefault(t.id, []).append(kind)
-        if kind is not None and not self.parry_reduces(state, kind):
-            details.append(
-                f"{t.name}'s defence {defence}: the {kind} roll, never below the passive "
-                f"{self.passive(state, t)} (D-2)"
-            )
 
     @staticmethod
     def _missed(
@@ -168,8 +175,13 @@ class Hits(Resolve):
         assert amount is not None  # a melee weapon or a missile has damage dice (D-4)
         hurt = amount.roll(dice)
         self._hurt(state, a, t, hurt.total, hurt.explain(), hurt.roll.to_json(), tier)
-        if tier >= 1 and not self.is_out(state, t):
+        if tier >= 1 and not self._out_after_all(state, t):
             self._tactical(state, dice, a, t, tier)
+
+    def _out_after_all(self, state: GameState, t: Figure) -> bool:
+        """Out of the fight, or to be once its own blow is struck (TA-12, D-10)."""
+        waiting = self.round_of(state).pending.get(t.id, [])
+        return self.is_out(state, t) or any(w["effect"] == "down" for w in waiting)
 
     def _hurt(
         self,
@@ -199,16 +211,8 @@ class Hits(Resolve):
                 {"damage": damage, "hp": hp.current, "bp": bp.current},
             )
         )
-        if bp.current <= 0 and state.options.get("ta.down_at_zero_bp", True) and knock_down(t):
-            self.writing(state).stopped[t.id] = a.id
-            state.emit(
-                Event(
-                    "status",
-                    f"{t.name} is down at {bp.current} body points (TA-12, R-5)",
-                    t.id,
-                    rule="TA-12",
-                )
-            )
+        if bp.current <= 0 and state.options.get("ta.down_at_zero_bp", True):
+            self._apply(state, a, t, "down")
 
     def _tactical(self, state: GameState, dice: Dice, a: Figure, t: Figure, hit_tier: int) -> None:
         """Location, save and tactical effect, applied at once (TA-11, TA-13, D-6, D-7)."""
@@ -232,12 +236,13 @@ class Hits(Resolve):
             )
             return
         effect = "incapacitated" if hit_tier >= 3 else str(row["effect"])
-        self._apply(state, a, t, effect, lasting=hit_tier >= 2)
+        later = self._apply(state, a, t, effect, lasting=hit_tier >= 2)
+        after = f", once {t.name}'s own blow is struck (TA-16, D-10)" if later else ""
         state.emit(
             Event(
                 "tactical",
                 f"{t.name} is hit in the {row['label'].lower()}, fails the save: "
-                f"{effect.replace('_', ' ')}",
+                f"{effect.replace('_', ' ')}{after}",
                 t.id,
                 rule="TA-11",
                 details=lines,
@@ -248,9 +253,53 @@ class Hits(Resolve):
 
     def _apply(
         self, state: GameState, a: Figure, t: Figure, effect: str, lasting: bool = False
+    ) -> bool:
+        """A result at once (TA-11, TA-13): a lost blow is lost now; unless ``t`` strikes
+        together with ``a`` and has yet to strike, when it waits for that blow (TA-16, D-10).
+        Whether it waits."""
+        if self.strikes_together(state, a.id, t.id) and self.may_still_strike(state, t.id):
+            entry: dict[str, Json] = {"by": a.id, "effect": effect, "lasting": lasting}
+            self.writing(state).pending.setdefault(t.id, []).append(entry)
+            return True
+        self._apply_now(state, a, t, effect, lasting)
+        return False
+
+    def settle(self, state: GameState, fid: str) -> None:
+        """The results waiting for ``fid``'s own blow apply, now it is struck or let go
+        (TA-16, D-10)."""
+        waiting = self.round_of(state).pending.get(fid)
+        if not waiting:
+            return
+        del self.writing(state).pending[fid]
+        t = state.figure(fid)
+        for entry in waiting:
+            by = state.figure(str(entry["by"]))
+            self._apply_now(state, by, t, str(entry["effect"]), entry["lasting"] is True)
+
+    def end_step(self, state: GameState, dice: Dice) -> None:
+        """No result waits past the step (TA-16, D-10); then the round's end (TA-12)."""
+        for fid in list(self.round_of(state).pending):
+            self.settle(state, fid)
+        super().end_step(state, dice)
+
+    def _apply_now(
+        self, state: GameState, a: Figure, t: Figure, effect: str, lasting: bool
     ) -> None:
-        """A tactical effect at once (TA-11, TA-13): a lost blow is lost now."""
+        """A result applied: a stopped blow, a status (TA-11, TA-12, TA-13)."""
         stopped = self.writing(state).stopped
+        if effect == "down":
+            if knock_down(t):
+                stopped[t.id] = a.id
+                bp = t.pools["bp"].current
+                state.emit(
+                    Event(
+                        "status",
+                        f"{t.name} is down at {bp} body points (TA-12, R-5)",
+                        t.id,
+                        rule="TA-12",
+                    )
+                )
+            return
         if effect == "stagger" or lasting:
             t.statuses["staggered"] = Status("staggered")
         lose_blow = state.options.get("ta.dropped_weapon_blow") == "lost"  # R-10

@@ -25,8 +25,8 @@ from hexcombat.rulesets.common import int_or
 from hexcombat.state import GameState
 
 from . import rules as R
+from .fields import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
 from .offers import Offers
-from .options import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
 from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
 
 
@@ -50,8 +50,10 @@ class Resolve(Offers):
                 )
         return OpposedSide(f.name, R.action_dice(combined), tuple(mods))
 
-    def defence_side(self, state: GameState, t: Figure, kind: str) -> tuple[OpposedSide, int]:
-        """A Parry, Block or Dodge roll, never below the passive defence (TA-7, D-2)."""
+    def defence_side(self, state: GameState, t: Figure, kind: str, attacker: Figure) -> OpposedSide:
+        """A Parry, Block or Dodge roll, never below the standing defence: the passive one, or
+        a Block already rolled this round, which stays between the protagonist and any blow
+        (TA-7, D-2)."""
         skill = DEFENCE_SKILLS[kind](t)
         adj = R.defence_adjustment(kind, str(self.armour(state, t).get("class")), state.options)
         mods = [Modifier(f"{DEFENCE_WORDS[kind]} skill", skill, "TA-7")]
@@ -60,17 +62,18 @@ class Resolve(Offers):
                 Modifier(f"{DEFENCE_WORDS[kind]} adjustment", adj, "D-2", house_default=True)
             )
         dice = R.action_dice(self.combined(state, t.id, kind))
-        floor = self.passive(state, t) - skill - adj
-        if (state.options.get("ta.defence_mode") == "max" or kind != "parry") and floor > 2:
+        floor = self.standing_defence(state, t, attacker)[0] - skill - adj
+        if not self.parry_reduces(state, kind) and floor > 2:
             dice = f"{dice} min {floor}"
-        return OpposedSide(f"{t.name} ({DEFENCE_WORDS[kind].lower()})", dice, tuple(mods)), floor
+        return OpposedSide(f"{t.name} ({DEFENCE_WORDS[kind].lower()})", dice, tuple(mods))
 
     def standing_defence(self, state: GameState, t: Figure, attacker: Figure) -> tuple[int, str]:
         """The defence with no roll now: passive, or a Block already rolled this round
         (it covers every blow, D-2)."""
         passive = self.passive(state, t)
         block = self.round_of(state).blocks.get(t.id)
-        if isinstance(block, int) and self._covers(state, t, attacker, "block"):
+        covers = self.shield_ready(t) and self._covers(state, t, attacker, "block")
+        if isinstance(block, int) and covers:  # a shield dropped or lost covers nothing
             return R.effective_defence(passive, block), "Block rolled this round (D-2)"
         return passive, "Passive defence (TA-6)"
 
@@ -96,11 +99,25 @@ class Resolve(Offers):
                 not self.shield_ready(t) or t.id in self.round_of(state).blocks
             ):
                 continue
-            if kind == "parry" and mode == "shot" and not state.options.get("ta.missile_parry"):
+            if kind == "parry" and (
+                not self.parry_ready(state, t)
+                or (mode == "shot" and not state.options.get("ta.missile_parry"))
+            ):
                 continue
             if self._covers(state, t, attacker, kind):
                 out.append(kind)
         return out
+
+    def answers_to(
+        self, state: GameState, t: Figure, attacker: Figure, mode: str
+    ) -> tuple[list[str], bool]:
+        """The defences ``t`` may commit against this blow and whether it may take the blow
+        on its standing defence instead: a Block not yet rolled is rolled against the first
+        blow it covers under ``ta.block_timing`` ``first_blow`` (TA-7, R-13)."""
+        kinds = self.defences(state, t, attacker, mode)
+        if "block" in kinds and state.options.get("ta.block_timing") != "at_choice":
+            return ["block"], False
+        return kinds, True
 
     def hit_check(
         self, state: GameState, a: Figure, t: Figure, mode: str, combined: bool, kind: str | None
@@ -123,7 +140,7 @@ class Resolve(Offers):
                 success_phrase="to hit",
                 failure_text="miss",
             )
-        defence, _ = self.defence_side(state, t, kind)
+        defence = self.defence_side(state, t, kind, a)
         return OpposedCheck("To hit", side, defence, ties="attacker", rule="TA-9")
 
     def attack_chain(
@@ -155,7 +172,7 @@ class Resolve(Offers):
             base, label = self.standing_defence(state, t, a)
             dice, comparison, base_label = str(attack), "ge", f"{t.name}'s {label}"
         else:
-            side, _ = self.defence_side(state, t, kind)
+            side = self.defence_side(state, t, kind, a)
             dice, comparison, base = side.dice, "le", attack
             base_label, mods = f"{a.name}'s attack, rolled (TA-8)", side.modifiers
         return Check(
@@ -171,9 +188,9 @@ class Resolve(Offers):
             failure_text="miss",
         )
 
-    def parry_amount(self, state: GameState, t: Figure) -> Amount:
+    def parry_amount(self, state: GameState, t: Figure, attacker: Figure) -> Amount:
         """A Parry that reduces the surplus by its margin over the defence (I-4)."""
-        side, _ = self.defence_side(state, t, "parry")
+        side = self.defence_side(state, t, "parry", attacker)
         return Amount(f"{t.name}'s parry", side.dice, side.modifiers, rule="I-4")
 
     def damage_amount(
@@ -205,7 +222,7 @@ class Resolve(Offers):
         if kind is None:
             tier = self.hit_tier(state, max(0, attack - hit.target))
         if self.parry_reduces(state, kind):
-            stages.append(Stage("parry", self.parry_amount(state, t), when))
+            stages.append(Stage("parry", self.parry_amount(state, t, a), when))
             when = ()
         damage = self.damage_amount(state, a, t, mode, tier)
         if damage is not None:
@@ -238,23 +255,29 @@ class Resolve(Offers):
                 and mode != "shot"
                 and self.combined(state, a.id, "attack" if mode == "melee" else "brawl")
             )
-            plain = self.attack_chain(state, a, t, mode, combined, None)
-            variants = [Variant("No defensive roll", plain)] + [
-                Variant(
+            answers, may_take = self.answers_to(state, t, a, mode)
+            chains = [
+                (
                     f"{t.name} commits a {DEFENCE_WORDS[d]}",
                     self.attack_chain(state, a, t, mode, combined, d),
                 )
-                for d in self.defences(state, t, a, mode)
+                for d in answers
             ]
+            if may_take:
+                chains.insert(
+                    0, ("No defensive roll", self.attack_chain(state, a, t, mode, combined, None))
+                )
+            plain = chains[0][1]
+            variants = tuple(Variant(label, c) for label, c in chains)
             chain = Chain(
-                plain.label, plain.stages, plain.rule, tuple(variants) if len(variants) > 1 else ()
+                plain.label, plain.stages, plain.rule, variants if len(variants) > 1 else ()
             )
             return Preview(
                 action,
                 True,
                 rollables=(chain,),
                 highlights={"target": t.hexes()},
-                notes=self._strike_notes(state, t, len(variants) > 1),
+                notes=self._strike_notes(state, t, a, bool(answers)),
             )
         if kind in (*ANSWERS.values(), "take") and state.prompt is not None:
             c = state.prompt.context
@@ -267,7 +290,7 @@ class Resolve(Offers):
                 action,
                 True,
                 rollables=(chain,),
-                notes=(rolled, *self._strike_notes(state, t, False)),
+                notes=(rolled, *self._strike_notes(state, t, a, False)),
             )
         if kind == "sprint":
             return self._sprint_preview(state, action)
@@ -341,17 +364,21 @@ class Resolve(Offers):
         )
         return Preview(action, True, rollables=tuple(rollables), notes=(note,))
 
-    def _strike_notes(self, state: GameState, t: Figure, defended: bool) -> tuple[str, ...]:
-        """What the odds assume: thresholds (TA-11) and the defence never below passive (D-2)."""
+    def _strike_notes(
+        self, state: GameState, t: Figure, a: Figure, defended: bool
+    ) -> tuple[str, ...]:
+        """What the odds assume: thresholds (TA-11) and the defence never below the standing
+        one (D-2)."""
         first = int_or(state.options.get("ta.threshold_1"), 5)
         notes = [
             f"A surplus of {first} or more adds damage dice, a hit location and a save (TA-11)."
         ]
         if defended:
+            standing, label = self.standing_defence(state, t, a)
             notes.append(
-                f"A defensive roll never lowers {t.name}'s defence below the passive "
-                f"{self.passive(state, t)} ('min' in its dice, D-2); {t.name} is asked after "
-                "the attack is rolled (TA-17)."
+                f"A defensive roll never lowers {t.name}'s defence below {standing} "
+                f"({label.split(' (')[0].lower()}; 'min' in its dice, D-2); {t.name} is asked "
+                "after the attack is rolled (TA-17)."
             )
         return tuple(notes)
 

@@ -59,7 +59,8 @@ def declaration_problem(
     second movement action is the combined form of the first (TA-25, I-2); an
     Other activity or a Recover that takes both actions is declared combined
     (TA-3, TA-26, R-1, R-3); load and shoot are two different actions (TA-22); a
-    protagonist who lost actions declares 'none' for them (TA-11).
+    protagonist who lost actions declares 'none' for them (TA-11). An attack and a brawl
+    are two attacks: a repeat (TA-3), since brawling is 'pummelling attacks' (TA-19).
     """
     if allowed < ACTIONS_PER_ROUND and second != "none":
         return f"only {allowed} action(s) this round: the second must be 'none' (TA-11)"
@@ -73,6 +74,11 @@ def declaration_problem(
         return ""
     if first == second and first not in ("none", "move"):
         return f"the same action may not be taken twice ({first}); combine it instead (TA-3, TA-5)"
+    if {first, second} == set(STRIKES):
+        return (
+            "an attack and a brawl are both attacks, and the same action may not be taken "
+            "twice: put both actions into one attack or one brawl, combined (TA-3, TA-5)"
+        )
     return ""
 
 
@@ -281,29 +287,48 @@ def no_attack_pairs(strikers: Sequence[Striker], mutual_wait: str) -> set[frozen
 
 
 def strike_key(
-    s: Striker, others: Mapping[str, Striker], closed_order: str, closed_fists: str = "first"
-) -> tuple[bool, float, int]:
-    """Sort key: ceding last (TA-17), then rank (TA-14, TA-19, R-9), then the more skilled
-    first with identical weapons (TA-16)."""
-    return (cedes_now(s, others), effective_rank(s, closed_order, closed_fists), -s.skill)
+    s: Striker,
+    others: Mapping[str, Striker],
+    closed_order: str,
+    closed_fists: str = "first",
+    ceding: str = "after_fists",
+) -> tuple[bool, bool, float, int]:
+    """Sort key: with ``ta.ceding_and_fists`` at ``fists_last``, fists not closed after
+    everyone, ceders too (TA-19, R-11); then ceding last (TA-17), then rank (TA-14, TA-19,
+    R-9), then the more skilled first with identical weapons (TA-16)."""
+    fists_last = ceding == "fists_last" and s.weapon == "natural" and not s.closed
+    return (
+        fists_last,
+        cedes_now(s, others),
+        effective_rank(s, closed_order, closed_fists),
+        -s.skill,
+    )
 
 
 def strike_order(
-    strikers: Sequence[Striker], closed_order: str = "reverse", closed_fists: str = "first"
+    strikers: Sequence[Striker],
+    closed_order: str = "reverse",
+    closed_fists: str = "first",
+    ceding: str = "after_fists",
 ) -> tuple[list[str], list[str]]:
-    """The order of blows and why, with rule ids (TA-14..TA-19, D-10, D-11).
+    """The order of blows and why, with rule ids (TA-14..TA-19, D-10, D-11, R-11).
 
     Python's sort is stable: identical keys keep the set-up order (simultaneous,
     R-4)."""
     by_id = {s.id: s for s in strikers}
-    ordered = sorted(strikers, key=lambda s: strike_key(s, by_id, closed_order, closed_fists))
+
+    def key(s: Striker) -> tuple[bool, bool, float, int]:
+        return strike_key(s, by_id, closed_order, closed_fists, ceding)
+
+    ordered = sorted(strikers, key=key)
     notes = []
     for a, b in pairwise(ordered):
-        ka = strike_key(a, by_id, closed_order, closed_fists)
-        kb = strike_key(b, by_id, closed_order, closed_fists)
+        ka, kb = key(a), key(b)
         if ka[0] != kb[0]:
-            notes.append(f"{b.name} cedes the initiative (TA-17, TA-18)")
+            notes.append(f"{b.name}'s fists come last in the round, after who cedes (TA-19, R-11)")
         elif ka[1] != kb[1]:
+            notes.append(f"{b.name} cedes the initiative (TA-17, TA-18)")
+        elif ka[2] != kb[2]:
             if a.rank == 0:
                 notes.append(f"{a.name}'s shot, loaded this round, goes first (D-10)")
             elif b.weapon == "natural" and not b.closed:
@@ -316,10 +341,10 @@ def strike_order(
                 notes.append(
                     f"{a.weapon.capitalize()} strikes before {b.weapon.capitalize()} (TA-14)"
                 )
-        elif ka[2] != kb[2]:
+        elif ka[3] != kb[3]:
             notes.append(f"{a.name} is more skilled than {b.name} with the same weapon (TA-16)")
         else:
-            notes.append(f"{a.name} and {b.name} strike together (TA-16, R-4)")
+            notes.append(f"{a.name} and {b.name} strike together (TA-16, D-10)")
     return [s.id for s in ordered], notes
 
 
@@ -329,8 +354,9 @@ def simultaneous(
     others: Mapping[str, Striker],
     closed_order: str,
     closed_fists: str = "first",
+    ceding: str = "after_fists",
 ) -> bool:
     """Same place in the order: identical weapon and skill (TA-16, D-10, R-4)."""
-    return strike_key(a, others, closed_order, closed_fists) == strike_key(
-        b, others, closed_order, closed_fists
+    return strike_key(a, others, closed_order, closed_fists, ceding) == strike_key(
+        b, others, closed_order, closed_fists, ceding
     )

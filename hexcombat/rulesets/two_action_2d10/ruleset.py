@@ -21,7 +21,8 @@ from hexcombat.terrain import TerrainTable
 from hexcombat.validation import Json, copy_json
 
 from . import rules as R
-from .options import FIELDS, HEALTH, OPTIONS, TIME
+from .fields import FIELDS, HEALTH
+from .options import OPTIONS, TIME
 from .perform import Perform
 from .state import DATA
 from .words import Words

@@ -13,14 +13,15 @@ from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
 from hexcombat.rulesets.data import load
 from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 from . import rules as R
-from .options import ARMOUR, MISSILE, SHIELD, WEAPON
+from .fields import ARMOUR, MISSILE, SHIELD, WEAPON
 
 DATA: Any = load("two_action_2d10")
 
 
-TABLES = ("plans", "stopped", "spent", "blocks", "ripostes", "moves", "lost")
+TABLES = ("plans", "stopped", "spent", "blocks", "ripostes", "moves", "lost", "pending")
 """The round's tables, emptied when it starts (in this order, so the memory's JSON keeps it)."""
 
 
@@ -96,6 +97,12 @@ class RoundBook(StateMemory):
     def lost(self) -> dict[str, int]:
         """Figure -> actions lost this round to a stagger or a lock (TA-11)."""
         return self._by_id("lost")
+
+    @property
+    def pending(self) -> dict[str, list[dict[str, Json]]]:
+        """Figure -> results on it waiting until its own blow, struck together with the blow
+        that caused them (``by``, ``effect``, ``lasting``; TA-16, D-10)."""
+        return self._by_id("pending")
 
     @property
     def closed(self) -> dict[str, str]:
@@ -180,6 +187,23 @@ class Readers(Ruleset):
     def closed_with(self, state: GameState, fid: str) -> str:
         """The figure ``fid`` is closed with after a grapple ('' if none) (TA-15, TA-21)."""
         return str(self.round_of(state).closed.get(fid, ""))
+
+    def lost_the_round(self, state: GameState, fid: str) -> bool:
+        """Whether a result this round took the figure's remaining actions: the blow, the
+        defences, a movement action, a counter-strike still to come (TA-11, TA-13)."""
+        return fid in self.round_of(state).stopped
+
+    def loaded_at_declaration(self, state: GameState, fid: str) -> bool:
+        """Whether the figure's missile was loaded in an earlier round, when it declared: its
+        shot is a prepared missile of step 2 (TA-22, TA-27)."""
+        return self.plan(state, fid).get("loaded") is True
+
+    def parry_ready(self, state: GameState, f: Figure) -> bool:
+        """A weapon or a shield in hand to parry with (TA-7, R-12)."""
+        if state.options.get("ta.parry_needs") == "anything":
+            return True
+        armed = WEAPON(f) != "natural" and not f.has_status("dropped_weapon")
+        return armed or self.shield_ready(f)
 
     def allowed(self, state: GameState, f: Figure) -> int:
         """Actions this round: 2, less actions lost to a stagger or a lock (TA-1, TA-11)."""
