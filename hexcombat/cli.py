@@ -31,6 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("file", type=Path)
     p.add_argument("--details", action="store_true", help="print every modifier and roll")
+    p.add_argument(
+        "--saved",
+        action="store_true",
+        help="stop where the file was saved (default: the whole log, undone actions too)",
+    )
     p = commands.add_parser(
         "render", help="write a static SVG of the board (for wikis without JavaScript)"
     )
@@ -77,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
     if args.command == "replay":
-        return _replay(encounter, args.details)
+        return _replay(encounter, args.details, args.saved)
     svg = board_svg(encounter, show_coords=args.coords)
     if str(args.output) == "-":
         sys.stdout.write(svg)
@@ -96,22 +101,35 @@ def _load(path: Path) -> Encounter:
         raise InvalidDocumentError([], str(exc)) from exc
 
 
-def _replay(encounter: Encounter, details: bool) -> int:
+def _replay(saved: Encounter, details: bool, stop_at_saved: bool) -> int:
+    """Print the combat log: the whole log, or with ``stop_at_saved`` up to the saved step."""
+    encounter = saved.copy()
+    while encounter.can_redo and not stop_at_saved:
+        encounter.redo()
     print(f"{encounter.setup.name} ({encounter.ruleset.name})")
     time = encounter.ruleset.time
     for event in encounter.events:
         counters = event.data.get("time")
         when = ".".join(map(str, counters)) if isinstance(counters, list) else ""
-        print(
-            f"[{'.'.join(time.units)} {when}] {event.text}"
-            + (f"  ({event.rule})" if event.rule else "")
-        )
+        cited = f"({event.rule})"
+        shown_rule = f"  {cited}" if event.rule and not event.text.endswith(cited) else ""
+        print(f"[{'.'.join(time.units)} {when}] {event.text}{shown_rule}")
         if details:
             for line in event.details:
                 print(f"    {line}")
             for roll in event.rolls:
                 print(f"    rolled {roll.get('expr')}: {roll.get('faces')}")
     print(f"now: {time.label(encounter.state.clock)}")
+    total = len(saved.log)
+    if saved.cursor < total:
+        print(
+            f"saved at action {saved.cursor} of {total} (the app opens it there); "
+            + (
+                "without --saved the whole log is printed"
+                if stop_at_saved
+                else "--saved stops there"
+            )
+        )
     return 0
 
 
