@@ -153,6 +153,32 @@ def test_the_docs_keep_no_work_journal() -> None:
     assert found == []
 
 
+CODE_SUFFIXES = {".py", ".mjs", ".js", ".html", ".css", ".toml", ".yml"}
+SKIPPED = {"node_modules", "vendor", "__pycache__"}
+
+
+def code_files() -> list[Path]:
+    """The project's own code and scripts (vendored and installed packages left out)."""
+    found = [ROOT / "web" / "serve", ROOT / "tests" / "run", ROOT / "tests" / "bench"]
+    found += [ROOT / "tests" / "fuzz", ROOT / "pyproject.toml"]
+    for root in ("hexcombat", "web", "tests", ".github", ".ci"):
+        for top, folders, names in os.walk(ROOT / root):
+            folders[:] = [f for f in folders if f not in SKIPPED]
+            found += [Path(top) / n for n in names if Path(n).suffix in CODE_SUFFIXES]
+    return found
+
+
+def test_the_code_speaks_of_itself_not_of_its_making() -> None:
+    """No comment or docstring names a work session or an issue: history is git's."""
+    journal = re.compile(r"\b(?:session|issue) \d", re.I)
+    found = [
+        f"{_name(p)}: {m.group(0)}"
+        for p in code_files()
+        for m in journal.finditer(p.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert found == []
+
+
 def test_the_api_reference_is_current() -> None:
     page = (ROOT / "docs" / "dev" / "api.md").read_text(encoding="utf-8")
     assert page == api_page(), "run: python tests/api_reference.py"

@@ -158,7 +158,7 @@ def lean_source(source: bytes) -> bytes:
     line stays where it was (a docstring keeps its line breaks), so a traceback's line
     numbers still point into the repository's file. A dataclass with an empty docstring
     makes one from its signature as it is created (``inspect.signature``: about 0.1 ms a
-    class in Pyodide, and a start creates about seventy, issue 23).
+    class in Pyodide, and a start creates about seventy).
     """
     text = source.decode("utf-8")
     lines = text.splitlines(keepends=True)
@@ -302,7 +302,7 @@ def later_names() -> tuple[str, ...]:
 def write_tbz(target: Path, entries: dict[str, bytes]) -> None:
     """Write a bzip2 tar of ``entries`` as the page gets them (deterministic order and dates):
     one compressed stream over all files, of the start's bytecode about a third smaller than
-    gzip (README, "Performance"), decompressed by ``web/bunzip2.mjs`` in a worker.
+    gzip, decompressed by ``web/bunzip2.mjs`` in a worker.
     Blocks of 500 kB, not 900: unpacking the engine's with 900 kB blocks grows the snapshot
     worker's memory past what a start from its snapshot has, and that start then fails."""
     with bz2.BZ2File(target, "wb", compresslevel=5) as packed:
