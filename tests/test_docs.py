@@ -18,13 +18,14 @@ from guide_options import PAGES, page_with_tables
 
 from hexcombat.cli import main
 from hexcombat.rulesets import all_rulesets
+from web.share.links import embed_code
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted(
     [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md"]
     + [p for p in (ROOT / "docs").rglob("*.md")]
 )
-BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+BLOCK = re.compile(r"^ *```(\w*)\n(.*?)^ *```", re.S | re.M)
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 MS = re.compile(r"\d+ ms")
 
@@ -96,7 +97,11 @@ def test_every_cli_example_prints_what_it_shows(
     previous = Path.cwd()
     os.chdir(tmp_path)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        with (
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(out),
+            contextlib.suppress(SystemExit),  # --version and --help end as argparse ends
+        ):
             main(words[1:])
     finally:
         os.chdir(previous)
@@ -128,6 +133,22 @@ def test_every_shell_command_names_a_script_and_flags_it_has() -> None:
                 assert flag in source, f"{name}: {words[0]} has no {flag}"
             checked += 1
     assert checked >= 5
+
+
+IFRAME = re.compile(
+    r'<iframe src="(?P<base>[^"?]*)\?embed(?P<fragment>#[^"]*)"'
+    r'.*?title="(?P<title>[^"]*) \(Hex Combat\)"'
+)
+
+
+def test_every_embed_snippet_is_the_one_the_share_dialog_gives() -> None:
+    snippets = [line for _, _, body in blocks("html") for line in body.splitlines()]
+    snippets = [line.strip() for line in snippets if "<iframe" in line]
+    assert len(snippets) >= 3
+    for snippet in snippets:
+        found = IFRAME.search(snippet)
+        assert found, snippet
+        assert snippet == embed_code(found["base"], found["fragment"], found["title"])
 
 
 def test_every_link_leads_to_a_file_of_the_repository() -> None:
