@@ -19,8 +19,8 @@ from .share import board_svg
 from .view import ruleset_view
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (0 ok, 1 invalid input, 2 usage)."""
+def _parser() -> argparse.ArgumentParser:
+    """The command line's commands and their arguments."""
     parser = argparse.ArgumentParser(prog="hexcombat", description=__doc__)
     parser.add_argument("--version", action="version", version=f"hexcombat {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -54,7 +54,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_autoplay_arguments(p)
     p = commands.add_parser("rulesets", help="list the rulesets and their options")
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (0 ok, 1 invalid input, 2 usage)."""
+    args = _parser().parse_args(argv)
     for stream in (sys.stdout, sys.stderr):
         # Text from a file is printed as it is; a terminal that cannot show a character
         # gets an escape instead of a traceback.
