@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -116,8 +117,8 @@ def _replay(saved: Encounter, details: bool, stop_at_saved: bool) -> int:
     for event in encounter.events:
         counters = event.data.get("time")
         when = ".".join(map(str, counters)) if isinstance(counters, list) else ""
-        cited = f"({event.rule})"
-        shown_rule = f"  {cited}" if event.rule and not event.text.endswith(cited) else ""
+        uncited = _uncited_rules(event.text, event.rule)
+        shown_rule = f"  ({', '.join(uncited)})" if uncited else ""
         print(f"[{'.'.join(time.units)} {when}] {event.text}{shown_rule}")
         if details:
             for line in event.details:
@@ -136,6 +137,12 @@ def _replay(saved: Encounter, details: bool, stop_at_saved: bool) -> int:
             )
         )
     return 0
+
+
+def _uncited_rules(text: str, rules: str) -> list[str]:
+    """The rule ids of ``rules`` (comma-separated) that ``text`` does not already name."""
+    ids = [r.strip() for r in rules.split(",") if r.strip()]
+    return [r for r in ids if not re.search(rf"(?<![\w-]){re.escape(r)}(?![\w-])", text)]
 
 
 def _rulesets(as_json: bool) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -89,13 +90,17 @@ def test_replay_prints_the_whole_log_of_a_file_saved_at_its_start(
     ]
 
 
-def test_replay_names_an_events_rule_once_when_its_text_already_does(
+def test_replay_names_each_rule_once_beside_a_text_that_cites_some_itself(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     demo = Path(__file__).resolve().parents[1] / "static" / "demos" / "fig-percentile.json"
     assert main(["replay", str(demo)]) == 0
     out = capsys.readouterr().out
     assert "(FP-6, FP-7)" in out and "(FP-6, FP-7)  (FP-6, FP-7)" not in out
+    assert "Barclay the Black picks the attack to dodge (G-3)  (G-19)" in out
+    for line in out.splitlines():
+        cited = re.findall(r"\b(?:FP|G|I)-\d+\b", line)
+        assert len(cited) == len(set(cited)), line
 
 
 def test_render_writes_an_svg_board(saved: Path, tmp_path: Path) -> None:
