@@ -52,7 +52,9 @@ def tables(ruleset: Ruleset) -> str:
     lines = [BEGIN, "", "**A figure's numbers** (the figure form in set-up):", ""]
     lines += ["| Number | Default | What it means |", "|---|---|---|"]
     for spec in ruleset.figure_fields:
-        made_up = " (a house number: the text gives none)" if spec.house_default else ""
+        made_up = (
+            " The default is a house number: the text gives none." if spec.house_default else ""
+        )
         lines.append(
             f"| {_cell(spec.label)}{_limits(spec)} | {_cell(_default(spec))} | "
             f"{_cell(spec.help)}{made_up} |"
