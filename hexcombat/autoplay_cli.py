@@ -91,7 +91,8 @@ def autoplay(encounter: Encounter, args: argparse.Namespace) -> int:
         print(f"hexcombat autoplay: {exc}")
         return 1
     print(
-        f"{args.a} against {args.b}: {args.games} games of {encounter.setup.name!r} "
+        f"{args.a} against {args.b}: {args.games} game{'s' if args.games != 1 else ''} of "
+        f"{encounter.setup.name!r} "
         f"({encounter.ruleset.name}, start: {args.start}, sides swapped each game)"
     )
     decided = result.wins + result.losses

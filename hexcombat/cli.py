@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,8 +20,8 @@ from .share import board_svg
 from .view import ruleset_view
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (0 ok, 1 invalid input, 2 usage)."""
+def _parser() -> argparse.ArgumentParser:
+    """The command line's commands and their arguments."""
     parser = argparse.ArgumentParser(prog="hexcombat", description=__doc__)
     parser.add_argument("--version", action="version", version=f"hexcombat {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -31,6 +32,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("file", type=Path)
     p.add_argument("--details", action="store_true", help="print every modifier and roll")
+    p.add_argument(
+        "--saved",
+        action="store_true",
+        help="stop where the file was saved (default: the whole log, undone actions too)",
+    )
     p = commands.add_parser(
         "render", help="write a static SVG of the board (for wikis without JavaScript)"
     )
@@ -49,7 +55,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_autoplay_arguments(p)
     p = commands.add_parser("rulesets", help="list the rulesets and their options")
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (0 ok, 1 invalid input, 2 usage)."""
+    args = _parser().parse_args(argv)
     for stream in (sys.stdout, sys.stderr):
         # Text from a file is printed as it is; a terminal that cannot show a character
         # gets an escape instead of a traceback.
@@ -77,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
     if args.command == "replay":
-        return _replay(encounter, args.details)
+        return _replay(encounter, args.details, args.saved)
     svg = board_svg(encounter, show_coords=args.coords)
     if str(args.output) == "-":
         sys.stdout.write(svg)
@@ -96,23 +107,42 @@ def _load(path: Path) -> Encounter:
         raise InvalidDocumentError([], str(exc)) from exc
 
 
-def _replay(encounter: Encounter, details: bool) -> int:
+def _replay(saved: Encounter, details: bool, stop_at_saved: bool) -> int:
+    """Print the combat log: the whole log, or with ``stop_at_saved`` up to the saved step."""
+    encounter = saved.copy()
+    while encounter.can_redo and not stop_at_saved:
+        encounter.redo()
     print(f"{encounter.setup.name} ({encounter.ruleset.name})")
     time = encounter.ruleset.time
     for event in encounter.events:
         counters = event.data.get("time")
         when = ".".join(map(str, counters)) if isinstance(counters, list) else ""
-        print(
-            f"[{'.'.join(time.units)} {when}] {event.text}"
-            + (f"  ({event.rule})" if event.rule else "")
-        )
+        uncited = _uncited_rules(event.text, event.rule)
+        shown_rule = f"  ({', '.join(uncited)})" if uncited else ""
+        print(f"[{'.'.join(time.units)} {when}] {event.text}{shown_rule}")
         if details:
             for line in event.details:
                 print(f"    {line}")
             for roll in event.rolls:
                 print(f"    rolled {roll.get('expr')}: {roll.get('faces')}")
     print(f"now: {time.label(encounter.state.clock)}")
+    total = len(saved.log)
+    if saved.cursor < total:
+        print(
+            f"saved at action {saved.cursor} of {total} (the app opens it there); "
+            + (
+                "without --saved the whole log is printed"
+                if stop_at_saved
+                else "--saved stops there"
+            )
+        )
     return 0
+
+
+def _uncited_rules(text: str, rules: str) -> list[str]:
+    """The rule ids of ``rules`` (comma-separated) that ``text`` does not already name."""
+    ids = [r.strip() for r in rules.split(",") if r.strip()]
+    return [r for r in ids if not re.search(rf"(?<![\w-]){re.escape(r)}(?![\w-])", text)]
 
 
 def _rulesets(as_json: bool) -> int:

@@ -50,7 +50,7 @@ def xml_invalid() -> re.Pattern[str]:
     """The characters XML 1.0 does not allow (all but tab, newline, return, U+0020-U+D7FF,
     U+E000-U+FFFD and U+10000-U+10FFFF). Made on first use: a character class over
     U+0100-U+FFFF takes Python's regular expressions a 64K-entry table, 13 ms of the page's
-    start in Pyodide, which draws no SVG of its own (issue 23)."""
+    start in Pyodide, which draws no SVG of its own."""
     return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 

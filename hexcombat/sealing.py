@@ -1,4 +1,4 @@
-"""Digests of a replay (issue 21): of everything it depends on, added to entry by entry, and
+"""Digests of a replay: of everything it depends on, added to entry by entry, and
 of a state (:func:`hexcombat.encounter.end_seal` joins them with the digest of the
 engine's code, :func:`hexcombat.version.engine_digest`)."""
 

@@ -1,4 +1,4 @@
-"""Terrain types and the ordered table a ruleset supplies (``shared/rules/README.md`` §2, §7).
+"""Terrain types and the ordered table a ruleset supplies (the specifications' core, §2, §7).
 
 Rule numbers are data: each ruleset gives its own table, usually from a JSON
 file, and the board stores terrain ids that the table resolves.

@@ -1,6 +1,6 @@
 """Devices at one table in one process: a host, its GM's own device and joined devices, with
 every message passed as JSON text through :class:`Net`, which can drop a device and bring it
-back. Used by the table protocol tests (issue 26)."""
+back. Used by the table protocol tests."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,6 +66,41 @@ def test_replay_prints_the_combat_log(saved: Path, capsys: pytest.CaptureFixture
     assert "Ann Archer hits Bo Brute for 4" in out
     assert "rolled d20: [15]" in out
     assert out.rstrip().endswith("now: Round 1 · Attacks")
+
+
+def test_replay_prints_the_whole_log_of_a_file_saved_at_its_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    enc.perform(Action("next_step"))
+    enc.undo()
+    enc.undo()
+    path = tmp_path / "rewound.json"
+    path.write_text(dumps(enc), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "[round 1] Ann Archer moves B2 → D3 (3 MP)" in out[1]
+    assert out[-1] == "saved at action 0 of 2 (the app opens it there); --saved stops there"
+    assert main(["replay", str(path), "--saved"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == [
+        "now: Round 1 · Movement",
+        "saved at action 0 of 2 (the app opens it there); without --saved the whole log is printed",
+    ]
+
+
+def test_replay_names_each_rule_once_beside_a_text_that_cites_some_itself(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    demo = Path(__file__).resolve().parents[1] / "static" / "demos" / "fig-percentile.json"
+    assert main(["replay", str(demo)]) == 0
+    out = capsys.readouterr().out
+    assert "(FP-6, FP-7)" in out and "(FP-6, FP-7)  (FP-6, FP-7)" not in out
+    assert "Barclay the Black picks the attack to dodge (G-3)  (G-19)" in out
+    for line in out.splitlines():
+        cited = re.findall(r"\b(?:FP|G|I)-\d+\b", line)
+        assert len(cited) == len(set(cited)), line
 
 
 def test_render_writes_an_svg_board(saved: Path, tmp_path: Path) -> None:

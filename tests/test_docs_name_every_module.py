@@ -1,4 +1,4 @@
-"""README.md or docs/architecture.md names every module of the engine (``hexcombat/``) and
+"""docs/architecture.md names every module of the engine (``hexcombat/``) and
 the page (``web/``), so a newcomer finds what each file is for.
 
 A module is named by its path (``web/play/panel.py``, ``play/panel.py``), its dotted name
@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = ("README.md", "docs/architecture.md")
+DOCS = ("docs/architecture.md",)
 TICKED = re.compile(r"`([^`\n]+)`")
 RULESETS = ROOT / "hexcombat" / "rulesets"
 

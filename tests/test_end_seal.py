@@ -1,4 +1,4 @@
-"""The end seal (issue 21): a fight this device saved reopens without checking each logged
+"""The end seal: a fight this device saved reopens without checking each logged
 action again, only when the replay ends in the state sealed; any other set-up, log, engine
 code or end state is replayed with the checks, so a tampered entry is still refused with
 its path."""

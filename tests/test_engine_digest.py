@@ -1,4 +1,4 @@
-"""A library entry's seal names the engine's code (issue 21): a seal made by other code, a
+"""A library entry's seal names the engine's code: a seal made by other code, a
 rules fix included, is never trusted (``hexcombat.version.engine_digest``)."""
 
 from __future__ import annotations

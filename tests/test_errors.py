@@ -1,5 +1,5 @@
 """Every error class of the engine is a HexcombatError (still a ValueError), and bad input
-through the public API raises one by its cause (issue 21)."""
+through the public API raises one by its cause."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Figures covering several hexes, riders on mounts, and several figures in one hex (issue 8)."""
+"""Figures covering several hexes, riders on mounts, and several figures in one hex."""
 
 from __future__ import annotations
 
@@ -276,7 +276,7 @@ def test_one_hex_figures_are_unchanged() -> None:
 
 
 def test_sight_reaches_a_long_figure_through_any_of_its_hexes() -> None:
-    """fig-percentile: a hill hides the horse's head from the archer but not its tail."""
+    """Fig-percentile: a hill hides the horse's head from the archer but not its tail."""
     enc = Encounter.new("fig-percentile", 10, 8, name="Hill").painted([Hex(3, 1)], "hill")
     rs = enc.ruleset
     archer = rs.new_figure("archer", "Archer", "Blue", Hex(0, 2), 1)

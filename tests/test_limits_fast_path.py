@@ -1,4 +1,4 @@
-"""The reader's quick pass over a whole document (issue 21) says "within limits" only when the
+"""The reader's quick pass over a whole document says "within limits" only when the
 walk that names every problem's path finds none: long fights open faster, nothing is let in."""
 
 from __future__ import annotations

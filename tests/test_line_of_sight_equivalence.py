@@ -1,4 +1,4 @@
-"""Lines and line of sight are unchanged by the faster implementation (issue 15).
+"""Lines and line of sight are unchanged by the faster implementation.
 
 ``reference_*`` below are frozen copies of the implementation before the speed-up
 (two float lines nudged by +eps and -eps, compared step by step; a sight line

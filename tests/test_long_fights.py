@@ -1,5 +1,5 @@
 """Long fights: reading the log copies nothing, and the fight summary folds at most one
-checkpoint's worth of entries per view, whatever the log's length (issue 21)."""
+checkpoint's worth of entries per view, whatever the log's length."""
 
 from __future__ import annotations
 

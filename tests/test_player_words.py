@@ -1,4 +1,4 @@
-"""Words a player reads (issue 16, items 9 and 10): every ruleset's demo, replayed and played on
+"""Words a player reads: every ruleset's demo, replayed and played on
 through the public Encounter API, names hexes by their friendly labels ("C4"), never by axial
 coordinates ("5,-2"), in event texts, offered actions, previews and refusals. Axial keys stay
 where a program reads them: choice values, action parameters, paths and highlights. Chances
@@ -64,7 +64,7 @@ NOTATION = {
     "option id": re.compile(r"\b(?:core|fp|scp|csp|ta|sk)\.[a-z_]+\b"),
     "gap id as a word": re.compile(r"\b[A-Z]-\d+ placeholder\b|^[A-Z]{1,3}-\d+: "),
 }
-"""Engine notation a player should never have to read (issue 22, item 8). Rule and gap ids in
+"""Engine notation a player should never have to read. Rule and gap ids in
 parentheses stay: they are where a rule comes from, shown in the breakdown's details."""
 DICE_LANGUAGE = {"roll_dice"}
 """The GM's free dice roll: its help shows the dice language the GM types."""
@@ -153,7 +153,7 @@ def test_demos_name_hexes_by_friendly_labels_in_everything_a_player_reads(path: 
 
 @pytest.mark.parametrize("path", PLAYED)
 def test_demos_show_no_engine_notation_in_everything_a_player_reads(path: Path) -> None:
-    """Item 8 of issue 22: no "d10+2 min 0", "3d10kh2", option ids, "gm: outcome" or
+    """No "d10+2 min 0", "3d10kh2", option ids, "gm: outcome" or
     "A-15 placeholder" in views, previews, events and refusals; dice read "best two of 3d10"."""
     notation = played(path).notation
     assert notation == [], "\n".join(dict.fromkeys(notation))

@@ -4,7 +4,7 @@ Over every registered ruleset (its demo, then random legal play), each read the 
 (encounter_view, actions_view, reach_view, sight_view, measure_view, ruleset_view,
 fight_summary, the GM's tools, and the preview of every offered action) is made between two
 snapshots of the saved document and of the state's memory, figures, clock, hidden choices
-and prompts; they must be equal (issue 21).
+and prompts; they must be equal.
 """
 
 from __future__ import annotations

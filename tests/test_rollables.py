@@ -260,7 +260,7 @@ def test_a_chain_may_head_with_a_later_stage_times_the_chance_it_is_reached() ->
 
 
 def test_a_headline_reads_as_the_ruleset_words_it_after_its_percentage() -> None:
-    """Issue 16, item 10: "chance of dodged" read badly. A check names its chance of success
+    """A check's "chance of dodged" read badly. A check names its chance of success
     ("60% to hit"); an opposed roll says who wins; a chain keeps its head stage's words; a
     check that words nothing reads "chance: <label>"."""
     hit = Check("To hit", "d20", "ge", 9, "Defence", success_text="hit", success_phrase="to hit")

@@ -1,4 +1,4 @@
-"""The registry imports a ruleset's module only when the ruleset is first used (issue 15).
+"""The registry imports a ruleset's module only when the ruleset is first used.
 
 Start-up in the browser pays for every module it imports, so opening one encounter must
 import one ruleset; the registry's light entries (id, name, summary, module) list them all

@@ -159,7 +159,7 @@ def test_log_markdown() -> None:
     assert "No actions yet." in empty
 
 
-# ---- issue 22, item 6: exports read as the app does -------------------------------------------
+# ---- exports read as the app does -------------------------------------------
 DEMO_DIR = Path(__file__).parent.parent / "static" / "demos"
 DEMOS = sorted(p for p in DEMO_DIR.glob("*.json") if p.stem != "index")
 
@@ -173,7 +173,7 @@ def played_demo(name: str) -> Encounter:
 
 @pytest.mark.parametrize("name", [p.name for p in DEMOS])
 def test_svg_tokens_carry_the_initials_the_app_shows(name: str) -> None:
-    """fig-percentile's Barclay the Black and Brie the Oaken were both "BT" in SVG and PNG."""
+    """Fig-percentile's Barclay the Black and Brie the Oaken were both "BT" in SVG and PNG."""
     enc = played_demo(name)
     root = ET.fromstring(board_svg(enc))
     drawn = {

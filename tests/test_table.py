@@ -1,4 +1,4 @@
-"""At the table (issue 16): friendly hex labels, fights that end with a summary, the GM's tools
+"""At the table: friendly hex labels, fights that end with a summary, the GM's tools
 (pools, statuses with a duration, notes, free dice) as logged actions that undo and replay,
 a figure's one-line label, and the measure tool's view. Every ruleset gets these from the
 base class; the tests use skirmish and the test-only kit rulesets."""

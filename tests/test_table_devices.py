@@ -1,4 +1,4 @@
-"""A table of devices with no server (issue 26), in one process: the host's encounter is the
+"""A table of devices with no server, in one process: the host's encounter is the
 truth, joined devices replay its entries to the same document, seats limit what a device is
 offered, hidden choices travel sealed, and bad messages change nothing."""
 

@@ -1,5 +1,5 @@
 """A tampered log is refused on open with the entry's path, whatever opening remembers: every
-logged action is checked again against what was offered (issue 21: faster opening keeps it)."""
+logged action is checked again against what was offered (faster opening keeps it)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Build the deployable site folder ``dist/site/`` from the repository.
 
-Usage: ``python web/build.py [--out DIR] [--serve [--port N]] [--extra-ruleset DIR:CLASS]``
-(standard library only).
+Usage: ``python web/build.py [--out DIR] [--zip] [--serve [--port N]] [--extra-ruleset DIR:CLASS]``
+(standard library only). With ``--zip`` the folder is also zipped, beside it, as
+``hexcombat-site-VERSION.zip`` (``web/release.py``): the release a GM downloads.
 With ``--serve`` the folder is then served on http://127.0.0.1:PORT/ with the
 MIME types the runtime needs and the page's policy (``web/site_server.py``; the browser
 tests use it too).
@@ -157,7 +158,7 @@ def lean_source(source: bytes) -> bytes:
     line stays where it was (a docstring keeps its line breaks), so a traceback's line
     numbers still point into the repository's file. A dataclass with an empty docstring
     makes one from its signature as it is created (``inspect.signature``: about 0.1 ms a
-    class in Pyodide, and a start creates about seventy, issue 23).
+    class in Pyodide, and a start creates about seventy).
     """
     text = source.decode("utf-8")
     lines = text.splitlines(keepends=True)
@@ -301,7 +302,7 @@ def later_names() -> tuple[str, ...]:
 def write_tbz(target: Path, entries: dict[str, bytes]) -> None:
     """Write a bzip2 tar of ``entries`` as the page gets them (deterministic order and dates):
     one compressed stream over all files, of the start's bytecode about a third smaller than
-    gzip (README, "Performance"), decompressed by ``web/bunzip2.mjs`` in a worker.
+    gzip, decompressed by ``web/bunzip2.mjs`` in a worker.
     Blocks of 500 kB, not 900: unpacking the engine's with 900 kB blocks grows the snapshot
     worker's memory past what a start from its snapshot has, and that start then fails."""
     with bz2.BZ2File(target, "wb", compresslevel=5) as packed:
@@ -619,6 +620,9 @@ def main(argv: list[str] | None = None) -> None:
     """Parse the command line, build the site and optionally serve it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
+    parser.add_argument(
+        "--zip", action="store_true", help="also write hexcombat-site-VERSION.zip beside it"
+    )
     parser.add_argument("--serve", action="store_true", help="serve the folder after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument(
@@ -630,6 +634,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     build(args.out, args.extra_ruleset)
+    if args.zip:
+        import hexcombat
+        from web.release import write_site_zip
+
+        made = write_site_zip(args.out, args.out.parent, hexcombat.__version__)
+        print(f"build: {made} ({made.stat().st_size / 1_000_000:.1f} MB)")
     if args.serve:
         from web.site_server import make_server
 

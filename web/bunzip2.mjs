@@ -203,9 +203,7 @@ export function bunzip2(data) {
 // ({ data }), or { error }; a message of bytes (an ArrayBuffer: later.tar.bz2, which the
 // page fetched) is answered the same. It decompresses as soon as the bytes are there: since
 // Python's start no longer compiles the standard library (python-stdlib.zip), Python was up
-// before a decompression that waited for Python's start to begin had ended (issue 23,
-// paired cold starts against waiting: 147 ms sooner ready in 12, no difference in 10 more,
-// 99 ms sooner on the tablet profile in 8).
+// before a decompression that waited for Python's start to begin had ended.
 if (globalThis.WorkerGlobalScope && self.location.href === import.meta.url) {
   self.onmessage = async (event) => {
     const [port] = event.ports;

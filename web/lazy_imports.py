@@ -3,7 +3,7 @@
 PyScript imports its ``pyscript`` package before it runs ``web/main.py``, and that imports
 ``html`` for ``pyscript.display`` (which the app does not call); ``html`` imports
 ``html.entities``, a table of 2,231 named character references: about 50 ms of a cold
-start's main thread in the page (issue 23). ``python-start.mjs`` installs
+start's main thread in the page. ``python-start.mjs`` installs
 :class:`LazyFinder` before PyScript gets Python: the first import of such a module makes
 it with Python's ``importlib.util.LazyLoader``, which runs the module when one of its
 names is first read (a later ``import`` statement of it reads one).

@@ -41,7 +41,7 @@ def pyscript_at_start() -> dict[str, bytes]:
     """The modules of PyScript's ``pyscript`` package that PyScript's set-up imports (those
     ``__init__.py`` imports, and theirs), as PyScript writes them into the page's home folder
     before it runs ``web/main.py``. Shipped compiled (``compiled``), they are not compiled
-    again in the page (about 20 ms of a cold start, issue 23)."""
+    again in the page (about 20 ms of a cold start)."""
     files = pyscript_sources()
     wanted, seen = ["__init__"], set()
     while wanted:

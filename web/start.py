@@ -5,7 +5,7 @@ It runs on the page's main thread; it only sequences start-up, the other modules
 ``web/`` do the work. Any exception becomes the page's error screen
 (``data-app-state="error"``). It lives here, not in ``web/main.py``, because PyScript
 compiles its entry from source in the page, while this module comes compiled with the
-others (``web/build.py``): 8-16 ms of a cold start (issue 23).
+others (``web/build.py``): 8-16 ms of a cold start.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ async def start() -> None:
     from web import app
 
     # no frame waited for to paint the "board" stage's words before drawing (10-150 ms of a
-    # cold start, issue 23): the next frame shows the board itself
+    # cold start): the next frame shows the board itself
     boot.set_stage("board")
     started = await app.start()
     await boot.next_frame()

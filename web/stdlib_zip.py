@@ -1,8 +1,8 @@
 """Build step: the app's copy of Pyodide's standard library (``STDLIB_ZIP``).
 
 Pyodide ships its standard library as sources in ``python_stdlib.zip`` and Python compiles
-every module it imports from them, in the page, on every start: most of Python's own start
-(issue 23). The app's copy has the modules a start imports (Pyodide's own start's, the
+every module it imports from them, in the page, on every start: most of Python's own start.
+The app's copy has the modules a start imports (Pyodide's own start's, the
 engine's and the page's, as ``web/compile-pyc.mjs`` finds them) as bytecode, and leaves out
 ``DROPPED``, which nothing in the page can import (checked here), to pay for the bytecode's
 bytes. ``web/build.py`` runs :func:`made_zip` in the vendored Pyodide under Node

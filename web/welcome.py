@@ -147,7 +147,7 @@ class Welcome:
             else '<button type="button" class="primary" data-cmd="welcome-close">'
             "Play this demo</button>"
         )
-        # title, what this is and the way on first; the other demos below (issue 22, item 1)
+        # title, what this is and the way on first; the other demos below
         card.innerHTML = (
             '<div class="row"><h2 id="welcome-title" class="grow">Welcome to Hex Combat</h2>'
             '<button type="button" class="icon" data-cmd="welcome-close" '

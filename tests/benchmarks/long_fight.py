@@ -1,4 +1,4 @@
-"""Long fights under CPython (issue 21): open, undo, redo, a jump in the log, every view and a
+"""Long fights under CPython: open, undo, redo, a jump in the log, every view and a
 preview, each timed at 1,000 and 5,000 logged actions of a random skirmish game, so that the
 growth shows. Rows for ``tests/bench --only longengine`` (``long_rows``); standard library and
 hexcombat only, plus the tests' random playouts.

@@ -1,4 +1,4 @@
-"""The performance table of issue 15: the page against a bare Pyodide page, the engine against
+"""The performance table of the page against a bare Pyodide page, the engine against
 a peer pure-Python hex library, CPython against Pyodide. Run through ``tests/bench``.
 
 Usage: ``tests/bench [--runs N] [--json PATH] [--only engine,longengine,startup,taps,longlog]``
@@ -38,12 +38,12 @@ start-up switches would change what is measured)."""
 
 
 def site_build() -> Any:
-    """web/build.py as a module."""
+    """Web/build.py as a module."""
     return _web_module("build")
 
 
 def site_server() -> Any:
-    """web/site_server.py (the site's server and policy) as a module."""
+    """Web/site_server.py (the site's server and policy) as a module."""
     return _web_module("site_server")
 
 

@@ -370,7 +370,7 @@ def median_of(fn: Callable[[], float], runs: int) -> float:
     return statistics.median(fn() for _ in range(runs))
 
 
-# ---- a long fight: undo, redo and opening at 1,000 and 5,000 actions (issue 21) --------------
+# ---- a long fight: undo, redo and opening at 1,000 and 5,000 actions --------------
 LONG_FIGHTS = (1000, 5000)
 
 

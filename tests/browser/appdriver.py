@@ -38,7 +38,7 @@ TABLET_TOUCH: dict[str, Any] = {
     "is_mobile": True,
     "service_workers": "block",
 }
-"""A small tablet in portrait, used with fingers (the size issue 16 was tried at)."""
+"""A small tablet in portrait, used with fingers."""
 SIZES = {"phone": PHONE, "tablet-touch": TABLET_TOUCH}
 
 
@@ -233,13 +233,13 @@ def press_key_on(page: Page, selector: str, key: str = "Enter") -> None:
 
 # ---- accessibility and layout ---------------------------------------------------------------
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-"""axe-core, the pinned dev dependency of web/package.json: its source is evaluated in the
+"""Axe-core, the pinned dev dependency of web/package.json: its source is evaluated in the
 page through Playwright (the page's Content-Security-Policy is not involved), never shipped."""
 BLOCKING = {"serious", "critical"}
 
 
 def axe_problems(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page (label-content-name-mismatch,
+    """Axe-core's serious and critical violations on the page (label-content-name-mismatch,
     experimental in axe, is run too), one line each with a few of the nodes."""
     assert AXE.is_file(), "axe-core is missing: cd web && npm install (a pinned dev dependency)"
     if not page.evaluate("typeof window.axe === 'object'"):

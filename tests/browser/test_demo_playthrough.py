@@ -1,4 +1,4 @@
-"""Every ruleset's demo played to its end through the page (issue 22, item 10), each demo at
+"""Every ruleset's demo played to its end through the page, each demo at
 one of the phone, small-tablet and desktop sizes in turn, as a player would: the demo opened
 from the welcome card (it opens at its start; the demos of one size share a started page, so a
 later one opens from the library's demos), then each logged action carried out through the

@@ -1,4 +1,4 @@
-"""A table of devices in the browser (issue 26): two Chromium contexts pair over a loopback
+"""A table of devices in the browser: two Chromium contexts pair over a loopback
 data channel by the text fallback (host candidates only, no STUN or TURN), a player declares
 a hidden choice on their own device, the host's page never shows it before the reveal, and
 both logs end identical. The embed view never offers a table."""

@@ -1,4 +1,4 @@
-"""Issue 22 items seen at desktop size (1280x800, a mouse), through the page alone: the guide
+"""Seen at desktop size (1280x800, a mouse), through the page alone: the guide
 never covered by a message and naming the step button as it reads (item 2), fig-percentile's
 panel and board (item 7) and a player's words (item 8); axe-core on an open question at every
 size (item 9) is in test_issue22_table.py, on its page of each size.

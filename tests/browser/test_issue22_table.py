@@ -1,4 +1,4 @@
-"""At the table, every size (issue 22), through the page alone: the welcome card and dialogs
+"""At the table, every size, through the page alone: the welcome card and dialogs
 open at their top, the guide is never covered and names the step button as shown, the
 phone's top bar keeps every button whole, Fit always changes something, the embed's log
 leaves the board in view, axe-core finds nothing serious (with a question open too), and the

@@ -1,4 +1,4 @@
-"""The top bar (issue 22): at phone size, at every ruleset's longest clock label, Menu, the
+"""The top bar: at phone size, at every ruleset's longest clock label, Menu, the
 mode switch, Next, Undo, Redo and Log all whole and inside the screen, none over another, and
 the step button's card takes typed initiative dice; at tablet size every who-acts chip whole.
 
@@ -119,7 +119,7 @@ def test_22_3_phone_top_bar_is_whole_at_the_longest_clock_label(
 
 
 def test_22_finishing_the_initiative_step_on_a_phone_takes_typed_dice(phone: App) -> None:
-    """strike-chance-pulse's initiative is rolled by the step button: it opens the step's card
+    """Strike-chance-pulse's initiative is rolled by the step button: it opens the step's card
     with each figure's D10 and its odds (A-13), and the faces typed there are the ones logged."""
     demo = next(d for d in DEMOS if d["ruleset"] == "strike-chance-pulse")
     file = ROOT / "static" / "demos" / demo["file"]

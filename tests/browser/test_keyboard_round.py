@@ -1,4 +1,4 @@
-"""One full round of each ruleset's demo played with the keyboard alone (issue 22, item 10):
+"""One full round of each ruleset's demo played with the keyboard alone:
 Tab moves between controls, Enter presses them, arrow keys pick from a list, and nothing is
 clicked or focused by the test itself. What a screen-reader user hears is checked after every
 action: the polite live region ``#log-announce`` says exactly the new log entries' words.

@@ -528,7 +528,7 @@ def test_form_from_engine_descriptions_reads_typed_values_and_shows_problems(lib
 
 
 def hostile_documents() -> dict[str, str]:
-    """Stored texts that once stopped the app or the library (issue 14), by entry id."""
+    """Stored texts that once stopped the app or the library, by entry id."""
     listed = json.loads(DEMO.read_text())
     move = {"kind": "move", "figure": "warden-ash", "params": {"to": ["3,1"]}}
     listed["log"] = [{"action": move}]

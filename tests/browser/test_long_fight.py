@@ -1,4 +1,4 @@
-"""A long fight in the page (issue 21): undo and redo write a small manifest, not the whole
+"""A long fight in the page: undo and redo write a small manifest, not the whole
 document; the log drawer draws the last entries and more on demand, and an undo takes its
 items off the end; the saved fight reopens where it was. Timings are the benchmark's
 (``tests/bench --only longlog``), not asserted here."""

@@ -1,4 +1,4 @@
-"""Share links, the embed view, static exports, the manifest and the update prompt (issue 13).
+"""Share links, the embed view, static exports, the manifest and the update prompt.
 
 - share link round trip: the app's Share dialog gives a link (and its QR code); a fresh
   browser opens it read-only, imports a copy, and the copy's document equals the original;

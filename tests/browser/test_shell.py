@@ -210,7 +210,7 @@ await run()
 def test_a_plain_start_compiles_no_standard_library_module_before_ready(
     app: App, site_copy: Path, serve_folder: Callable[[Path], str]
 ) -> None:
-    """Issue 23: every standard-library module a start imports, Pyodide's own start's, the
+    """Every standard-library module a start imports, Pyodide's own start's, the
     engine's and the page's, comes compiled in the app's zip (web/stdlib_zip.py): compiling
     Pyodide's sources was most of Python's own start."""
     (site_copy / "web" / "main.py").write_text(NOTE_COMPILED_AT_READY, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""At the table (issue 16), through the page alone, at desktop (mouse), a small tablet in
+"""At the table, through the page alone, at desktop (mouse), a small tablet in
 portrait (820x1180, fingers) and a phone (390x844, fingers): a guided first visit, typed
 figure edits never lost, selecting distinct from targeting, fights that end with a summary,
 who acts always visible, the main button and its chance always in view, one current thing at

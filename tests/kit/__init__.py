@@ -1,6 +1,6 @@
 """``kit-duel``: a test-only ruleset that uses the whole engine interface together.
 
-It follows "Adding a ruleset" in docs/architecture.md with test paths and the package
+It follows docs/dev/adding-a-ruleset.md with test paths and the package
 shape every ruleset has: options (``options.py``), typed bookkeeping (``state.py``), data
 (``data.json``), calculators (``rules.py``), the class (``ruleset.py``); its tests are
 ``tests/test_kit_*.py`` and ``tests/browser/test_kit_ruleset.py``. It is never registered

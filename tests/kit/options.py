@@ -1,5 +1,5 @@
 """Options, figure fields and time of the test-only ``kit-duel`` ruleset (step 3 of
-"Adding a ruleset" in docs/architecture.md).
+docs/dev/adding-a-ruleset.md).
 
 Every option names the gap (G-*) it settles, as a real ruleset's options do.
 """

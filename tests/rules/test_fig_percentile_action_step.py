@@ -80,7 +80,7 @@ def test_g_19_fp_24_the_action_step_asks_everyone_for_a_hidden_choice() -> None:
 def test_g_19_the_first_attacker_no_longer_decides_whether_its_target_can_dodge_regression() -> (
     None
 ):
-    """Issue 9, case 3: before, A's attack spent A's action at once, so A could not dodge
+    """Ruling, case 3: before, A's attack spent A's action at once, so A could not dodge
     B's reply, while B, attacked first, could dodge and then not reply. Now both choose
     first: the one that chooses to dodge dodges, whoever enters first."""
     for first in ("a", "b"):
@@ -342,7 +342,7 @@ def _caster(options: dict[str, object] | None = None) -> Encounter:
 
 
 def test_g_26_fp_26_a_finished_spell_stays_ready_until_released_regression() -> None:
-    """Issue 9, case 4: the spell was lost after one action step, citing FP-26 for a house
+    """Ruling, case 4: the spell was lost after one action step, citing FP-26 for a house
     reading. Now it is kept (the default) and events cite G-26."""
     enc = _caster()
     assert last(enc, "spell_ready").rule == "FP-26"  # "may now release": the text's round

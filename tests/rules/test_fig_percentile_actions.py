@@ -1,4 +1,4 @@
-"""fig-percentile FP-21 ... FP-27 and the action-economy gaps (G-1 ... G-6, G-13, G-19, G-21)."""
+"""Fig-percentile FP-21 ... FP-27 and the action-economy gaps (G-1 ... G-6, G-13, G-19, G-21)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def duel(options: dict[str, object] | None = None, **a: object) -> Encounter:
 
 
 def test_g19_a_hidden_declaration_shows_as_declared_before_the_reveal() -> None:
-    """Issue 22, item 7: the Now table said "Declared: no" right after declaring (G-19 keeps
+    """The Now table said "Declared: no" right after declaring (G-19 keeps
     the choice hidden until everyone has chosen, not the fact that it was made)."""
     enc = duel()
     view = enc.ruleset.figure_view

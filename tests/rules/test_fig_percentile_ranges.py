@@ -1,4 +1,4 @@
-"""fig-percentile FP-14 ... FP-18: 10-yard hexes, line of sight and the three range bands."""
+"""Fig-percentile FP-14 ... FP-18: 10-yard hexes, line of sight and the three range bands."""
 
 from __future__ import annotations
 
@@ -184,7 +184,7 @@ def _spell(enc: Encounter, target: str) -> int:
 
 
 def test_fp_14_fp_16_fp_17_fp_18_the_measure_tool_names_the_band_of_the_weapon() -> None:
-    """Issue 16, item 11: measuring from the archer (or with it selected) names the band its
+    """Measuring from the archer (or with it selected) names the band its
     bow shoots in; a figure with nothing ranged, or no figure, gets no band."""
     enc = _archer()
     state, rs = enc.state, enc.ruleset

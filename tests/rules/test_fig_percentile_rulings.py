@@ -1,4 +1,4 @@
-"""The referee's rulings after the first implementation was played (issue 9, spec section 6).
+"""The referee's rulings after the first implementation was played (spec section 6).
 
 G-11: a figure that enters no hex in a round has stopped. G-12: no turn after the last step
 (unless Slow). G-13: terrain lowers S once, by the extra movement points actually spent.
@@ -45,7 +45,7 @@ def shooter_and_runner(fig: int = 52) -> Encounter:
 
 # ---- G-11 ------------------------------------------------------------------------------------
 def test_g_11_fp_4_fp_10_accelerate_then_top_without_moving_is_a_stop_regression() -> None:
-    """Issue 9, case 1: a FIG 52 figure declares accelerate, then top, and never moves."""
+    """Ruling, case 1: a FIG 52 figure declares accelerate, then top, and never moves."""
     enc = shooter_and_runner()
     play_round(enc, {"runner": "accelerate"})  # plans no move: enters no hex
     move = last(enc, "move")
@@ -108,7 +108,7 @@ def test_g_11_the_walk_speed_is_seven_per_hex_and_zero_for_a_walker_that_stays()
 
 # ---- G-12 ------------------------------------------------------------------------------------
 def test_g_12_fp_9_a_runner_cannot_turn_after_its_last_step_regression() -> None:
-    """Issue 9, case 2: a free hexside after the last step, then another before the first step
+    """Ruling, case 2: a free hexside after the last step, then another before the first step
     of next round, would give two free hexsides across the round boundary."""
     enc = add(arena(), "r", (5, 7), side="A", fig=40, facing=0)  # accelerating: 2 hexes, S 20
     act(enc, "declare", "r", mode="accelerate")
@@ -148,7 +148,7 @@ def _through(paint: dict[str, list[tuple[int, int]]], fig: int, to: tuple[int, i
 
 
 def test_g_13_terrain_lowers_speed_by_10_per_extra_point_summed_regression() -> None:
-    """Issue 9, case 5: two woods hexes are two extra points (-20), not the costliest hex once
+    """Ruling, case 5: two woods hexes are two extra points (-20), not the costliest hex once
     (-10) on top of the movement cost."""
     enc = _through({"heavy_woods": [(2, 7), (2, 6)]}, 80, (2, 6))  # 4 MP, S 40
     move = last(enc, "move")

@@ -1,4 +1,4 @@
-"""strike-chance-pulse through the Encounter API: the Pulse, zones, missiles, parry, specials.
+"""Strike-chance-pulse through the Encounter API: the Pulse, zones, missiles, parry, specials.
 
 Every test plays actions with typed dice (``faces``) and checks the numbers the
 spec gives (E-1, E-2) or that follow from its rules.
@@ -416,7 +416,7 @@ def test_scp_8_scp_39_a_charge_previews_the_strike_from_the_hex_it_ends_in() -> 
 
 
 def test_scp_3_scp_10_a24_the_measure_tool_names_where_a_hex_lies_for_the_missile() -> None:
-    """Issue 16, item 11: measured from Cy (a Short Bow, range 10, flight 15) the tool says
+    """Measured from Cy (a Short Bow, range 10, flight 15) the tool says
     too close, in range, past the range where a missile still flies, or beyond its flight."""
     enc = arena(20, 8)
     enc = make(enc, "cy", "Cy", "Blue", Hex(1, 3), 1, items=["Short Bow"])

@@ -1,4 +1,4 @@
-"""strike-chance-pulse: what a referee found against the text (issue 20), by rule id."""
+"""Strike-chance-pulse: what a referee found against the text, by rule id."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""two-action-2d10: the preview is the roll (issue 20). After the attack is rolled, each
+"""Two-action-2d10: the preview is the roll. After the attack is rolled, each
 answer to the defence prompt (Parry, Block, Dodge, no defensive roll) previews the odds of
 the dice still to roll, given the attack's known total, and is resolved by rolling the very
 rollables it previewed (TA-7, TA-9, D-2, I-4)."""

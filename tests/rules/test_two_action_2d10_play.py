@@ -1,4 +1,4 @@
-"""two-action-2d10 through the Encounter API: declarations, the round's steps, strike order,
+"""Two-action-2d10 through the Encounter API: declarations, the round's steps, strike order,
 defence prompts, results applied at once, missiles, movement; typed dice throughout."""
 
 from __future__ import annotations
@@ -327,7 +327,7 @@ def test_ta_22_a_missile_loaded_in_one_round_is_shot_in_step_2_of_the_next() -> 
 
 
 def test_ta_22_d15_the_measure_tool_says_whether_a_hex_is_in_missile_range() -> None:
-    """Issue 16, item 11: one band, the weapon's maximum range, and no range modifiers."""
+    """One band, the weapon's maximum range, and no range modifiers."""
     enc = duel(missile="sling")  # Bo: a sling, range 8
     state, rs = enc.state, enc.ruleset
     bo, ann = state.figures["bo"], state.figures["ann"]

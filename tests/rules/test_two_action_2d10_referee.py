@@ -1,4 +1,4 @@
-"""two-action-2d10: the errors a referee found against the text (issue 20), each by its rule
+"""Two-action-2d10: the errors a referee found against the text, each by its rule
 or gap id: movement taken once (D-12), recovering (R-3), the parry's margin counted once
 (I-4), no two Other actions (TA-3), reading that never writes; and the debatable readings
 as options (R-8 counter-strikes, R-9 closed fists, R-10 a dropped weapon)."""
@@ -115,8 +115,8 @@ def _snapshot(enc: Encounter) -> str:
 
 
 def test_reading_never_writes_views_and_previews_leave_the_state_unchanged() -> None:
-    """encounter_view and every offered action's preview change neither the state nor the
-    saved document, at each step of a round with a prompt open (issue 20: reads were writing
+    """Encounter_view and every offered action's preview change neither the state nor the
+    saved document, at each step of a round with a prompt open (reads were writing
     empty tables into the state)."""
     enc = duel(shield=True)
     seen = 0

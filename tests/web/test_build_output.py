@@ -76,7 +76,7 @@ def site() -> Path:
 def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
     site: Path, tmp_path: Path
 ) -> None:
-    """sw.js names the same snapshot cache python-start.mjs reads; the engine's archives and
+    """Sw.js names the same snapshot cache python-start.mjs reads; the engine's archives and
     the standard library (a snapshot holds what it imported) key it."""
     key = build.snapshot_key(site)
     assert f'"hexcombat-python-{key}"' in (site / "python-start.mjs").read_text()
@@ -93,7 +93,7 @@ def test_the_worker_keeps_this_builds_python_snapshot_and_deletes_the_others(
 def test_the_start_archives_are_bzip2_tars_of_bytecode_that_python_start_unpacks(
     site: Path, tmp_path: Path
 ) -> None:
-    """hexcombat.tar.bz2 and web.tar.bz2 (issue 23): one bzip2 stream each of the start's
+    """Hexcombat.tar.bz2 and web.tar.bz2: one bzip2 stream each of the start's
     modules as .pyc (the other files as they are), the same bytes every build (dist/site and
     a build made now), and later.tar.bz2 one of the other modules as sources; PyScript's
     config fetches none of them (python-start.mjs does, and the offline copy keeps them)."""
@@ -158,7 +158,7 @@ def test_the_shipped_scripts_lose_only_their_comments_and_indentation() -> None:
 
 
 def test_pyscript_loads_no_plugin_the_app_does_not_use_for_either_interpreter() -> None:
-    """pyscript.json excludes PyScript's editor, terminal and game plugins for Python, and the
+    """Pyscript.json excludes PyScript's editor, terminal and game plugins for Python, and the
     page's <mpy-config> the same for MicroPython (PyScript loads them for each otherwise)."""
     config = json.loads((build.WEB / "pyscript.json").read_text(encoding="utf-8"))
     page = (build.WEB / "index.html").read_text(encoding="utf-8")
@@ -171,7 +171,7 @@ def test_pyscript_loads_no_plugin_the_app_does_not_use_for_either_interpreter() 
 def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_qr_decoder(
     tmp_path: Path,
 ) -> None:
-    """Issue 26: the table's modules are not in the start's zips (only its command names,
+    """The table's modules are not in the start's zips (only its command names,
     which the app registers at start), and jsQR is kept for a device that scans offline."""
     later = build.later_names()
     table = sorted(f"web/table/{p.name}" for p in (build.WEB / "table").glob("*.py"))
@@ -190,7 +190,7 @@ def test_the_table_of_devices_waits_in_later_zip_and_the_offline_copy_keeps_the_
 
 
 def test_the_start_ships_sourceless_unchecked_pyc_of_the_lean_modules(site: Path) -> None:
-    """Issue 23: each module of the start's archives becomes ``name.pyc``, compiled by the vendored
+    """Each module of the start's archives becomes ``name.pyc``, compiled by the vendored
     Pyodide (its Python's magic number, never checked against a source: there is none), and
     every other file is shipped as it is (the archives of dist/site, as the page gets them)."""
     lock = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
@@ -252,7 +252,7 @@ json.dumps({"hex": id(Hex.__lt__.__code__) in shipped, "hex_lt": Hex(1, 2) < Hex
 def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_code(
     site: Path, tmp_path: Path
 ) -> None:
-    """Issue 23: python-start.mjs unpacks the start's archives itself (Python's tarfile is not
+    """Python-start.mjs unpacks the start's archives itself (Python's tarfile is not
     imported), and a dataclass the start creates, of the engine or of the page, gets the
     methods compiled at build time (``DATACLASS_CODE``) instead of compiling them again. The
     standard library's modules that Pyodide's start and the start's imports take come compiled
@@ -284,7 +284,7 @@ def test_the_start_unpacks_without_tarfile_and_its_dataclasses_run_the_shipped_c
 
 
 def test_the_page_preloads_the_runtime_and_what_pyscript_loads_before_python(site: Path) -> None:
-    """Issue 23: the runtime's WebAssembly is requested with the page (python-start.mjs's
+    """The runtime's WebAssembly is requested with the page (python-start.mjs's
     request takes the preloaded response), and so are PyScript's main chunk and error plugin,
     which it asked for only once Python's start held the main thread."""
     page = (site / "index.html").read_text(encoding="utf-8")
@@ -300,7 +300,7 @@ def test_the_page_preloads_the_runtime_and_what_pyscript_loads_before_python(sit
 
 
 def test_pyscript_ships_compiled_the_modules_its_set_up_imports() -> None:
-    """Issue 23: the modules of PyScript's package that ``import pyscript`` runs (seen in the
+    """The modules of PyScript's package that ``import pyscript`` runs (seen in the
     page's ``sys.modules`` when web/main.py starts), read from the vendored PyScript as the
     sources it writes, and none it imports only inside a function (its DOM helpers)."""
     sources = pyscript_files.pyscript_at_start()

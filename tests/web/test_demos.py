@@ -74,7 +74,7 @@ def test_skirmish_demo_has_two_sides_and_every_terrain() -> None:
 def test_a_demo_that_says_press_redo_opens_at_its_start_with_steps_to_redo(
     entry: dict[str, str],
 ) -> None:
-    """Issue 22: "Press Redo to step through it" is true: such a demo opens at its start (the
+    """The demos' "Press Redo to step through it" is true: such a demo opens at its start (the
     cursor at 0) with a logged fight for Redo to replay; a demo without one never says so."""
     encounter = loads((DEMOS / entry["file"]).read_text(encoding="utf-8"))
     says = "Press Redo to step through it." in entry["description"]

@@ -11,7 +11,7 @@ from source_trees import source_tree
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "architecture.md"
-HEADING = "### The engine's surface for the page"
+HEADING = "## The engine's surface for the page"
 
 
 def documented() -> dict[str, set[str]]:

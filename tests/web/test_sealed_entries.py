@@ -1,4 +1,4 @@
-"""Sealed library entries (issue 21): a save keeps the engine's end seal in the manifest, so
+"""Sealed library entries: a save keeps the engine's end seal in the manifest, so
 the fight reopens without checking each action again; a log part edited by hand (its digest
 and the manifest made to match, the seal kept) is still refused at its entry, and an export
 carries no seal."""

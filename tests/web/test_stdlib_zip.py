@@ -1,4 +1,4 @@
-"""The app's standard library (issue 23, web/stdlib_zip.py): Pyodide's zip with the modules a
+"""The app's standard library (web/stdlib_zip.py): Pyodide's zip with the modules a
 start imports as bytecode and nothing left out that the page could import."""
 
 from __future__ import annotations

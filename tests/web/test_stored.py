@@ -1,7 +1,7 @@
 """A revision in storage is a manifest over parts (web/library/stored.py): undo, redo and jumps
 write only the manifest and the index at any log length, an action rewrites one log part,
 failed writes leave the previous revision, damaged parts are reported and kept, and entries
-written as whole documents (before issue 21) open and migrate on their next save."""
+written as whole documents (by an older version) open and migrate on their next save."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pairing texts and data-channel frames (issue 26): an offer or answer survives the trip
+"""Pairing texts and data-channel frames: an offer or answer survives the trip
 as a short text, a wrong or damaged one is refused in words, long messages go in frames."""
 
 from __future__ import annotations

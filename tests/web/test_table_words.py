@@ -1,4 +1,4 @@
-"""What the table reads (issue 16), under CPython: the turn line for every kind of moment, the
+"""What the table reads, under CPython: the turn line for every kind of moment, the
 fight's end, the Attack/Select choice, the target line, player wording with details, and a
 fresh Play that selects nothing."""
 

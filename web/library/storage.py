@@ -4,7 +4,7 @@ Keys, all under the ``hexcombat:`` prefix:
 
 - ``hexcombat:enc:<id>:r<revision>``: one revision of an encounter: a small manifest naming
   its parts ``hexcombat:enc:<id>:p<digest>`` (the set-up, the log in parts of 250 entries;
-  ``web/library/stored.py``), or, written before issue 21, the whole document (read as it
+  ``web/library/stored.py``), or, written by an older version, the whole document (read as it
   is; the next save writes a manifest). Export writes the whole document
   :func:`hexcombat.document.dumps` would;
 - ``hexcombat:index``: a small index ``{"format": "hexcombat-library", "version": 1,
@@ -458,7 +458,7 @@ class Library:
 
     def _decode(self, entry_id: str, text: str) -> Encounter:
         """The encounter a stored revision holds (the engine's InvalidDocumentError if not):
-        a manifest read from its parts, or a whole document written before issue 21."""
+        a manifest read from its parts, or a whole document written by an older version."""
         data = read_json(text)
         if not stored.is_manifest(data):
             return from_document(data)

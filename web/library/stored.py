@@ -22,7 +22,7 @@ names a tampered entry). Only this library passes a seal: a file, a share link, 
 another device's fight is always checked (an export holds no seal). A manifest without one
 (written before) is checked, and its next save adds it.
 
-A revision written before issue 21 holds the whole document; it is read as it is, and the
+A revision written by an older version holds the whole document; it is read as it is, and the
 next save writes a manifest (migration on read). Every text goes through the engine's
 reader (:func:`hexcombat.document.read_json`), and the assembled document through
 :func:`hexcombat.document.from_document`, so a damaged or hostile part is a problem of the

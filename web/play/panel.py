@@ -80,7 +80,7 @@ class Play(BoardPicks):
         self.log = LogDrawer(lambda: self.app.rs["units"])
         self._specs: list[dict[str, Any]] = []
         self.choice: str | None = None
-        """A figure tapped while another is selected: attack it or select it (issue 16)."""
+        """A figure tapped while another is selected: attack it or select it."""
         self.bar = ""
         """The open card's main button and chance, drawn in the panel's footer."""
         self.pilot = AppPlayer(app, self.open_with)

@@ -1,4 +1,4 @@
-"""What a table needs to see at a glance (issue 16), as markup built from the engine's views:
+"""What a table needs to see at a glance, as markup built from the engine's views:
 the turn line (round, step, who acts; always shown), the end of a fight with its summary,
 the target of an open action, the choice between attacking and selecting a tapped figure,
 the sticky bar with the open card's main button and chance, the GM's tools, an open
