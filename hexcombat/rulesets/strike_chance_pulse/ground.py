@@ -19,8 +19,14 @@ from .situation import hands_used, settings, shield_of, weapon_of
 
 def drop(figure: Figure, item: Equipment) -> None:
     """``item`` falls in the hex ``figure`` stands in."""
+    lay(item, figure.position)
+
+
+def lay(item: Equipment, where: Hex) -> None:
+    """``item`` leaves its owner's hands and lies in ``where`` (a thrown weapon where it
+    fell, or in the figure it struck, SCP-10, SCP-12)."""
     item.state = "dropped"
-    LIES_AT.put(item, str(figure.position))
+    LIES_AT.put(item, str(where))
 
 
 def lies_at(owner: Figure, item: Equipment) -> Hex:
@@ -86,8 +92,9 @@ def in_reach(state: GameState, figure: Figure) -> list[Lying]:
                 continue
             if item.kind not in ("weapon", "shield") or not fits(figure, item):
                 continue
-            if distance(lies_at(owner, item), figure.position) > most:
-                continue
+            where = lies_at(owner, item)
+            if not state.board.contains(where) or distance(where, figure.position) > most:
+                continue  # a weapon thrown off the board is out of reach
             value = item.name if owner is figure else f"{owner.id}/{item.name}"
             if all(i.value != value for i in found):  # two Daggers: either one
                 found.append(Lying(owner, item, value))

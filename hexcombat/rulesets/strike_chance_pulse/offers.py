@@ -81,6 +81,11 @@ def target_problem(
     if mode == "close":
         if shared:
             return ""
+        if attacker.mounted_on and figure_distance(attacker, target) == 1:
+            return (
+                f"{target.name} is not in {attacker.name}'s hex, and a rider may not move "
+                "at all (SCP-5, SCP-47)"
+            )
         if s.grapple_enters_hex and figure_distance(attacker, target) == 1:
             room = s.stacking == 0 or len(state.occupants(target.position)) < s.stacking
             return "" if room else f"{target.name}'s hex is full (core.stacking)"

@@ -14,7 +14,7 @@ from ...checks import Amount, Check, Rollable
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...figures import Figure, Status, place
+from ...figures import Equipment, Figure, Status, place
 from ...layout import hex_label
 from ...state import GameState
 from . import ground, missile, offers, rules
@@ -301,18 +301,47 @@ def fly(state: GameState, plan: Plan, dice: Dice) -> None:
             },
         )
     )
+    thrown = _thrown_item(plan)
     for entry in plan.flight.entries:
         check = path_check(state, plan, entry)
         result = strike(state, plan, check, entry.figure, dice, entry=entry)
         if result.hit:
+            if thrown is not None and thrown.is_ready:
+                ground.lay(thrown, entry.figure.position)
+                state.emit(
+                    Event(
+                        "drop",
+                        f"The {thrown.name} stays in {entry.figure.name} until withdrawn",
+                        plan.attacker.id,
+                        entry.figure.id,
+                        rule="SCP-12, SCP-31",
+                    )
+                )
             return
+    end = plan.flight.end
+    if thrown is not None and thrown.is_ready:
+        ground.lay(thrown, plan.flight.lands)
+        if plan.flight.broken:
+            BROKEN.put(thrown, True)
+        elif state.board.contains(plan.flight.lands):
+            end += f" and lies at {hex_label(plan.flight.lands)}"
     state.emit(
         Event(
             "missile",
-            f"The {plan.weapon.name}'s missile {plan.flight.end}",
+            f"The {plan.weapon.name}'s missile {end}",
             plan.attacker.id,
             rule="SCP-10, SCP-11, SCP-9",
         )
+    )
+
+
+def _thrown_item(plan: Plan) -> Equipment | None:
+    """SCP-10: the thrown weapon (a Dagger, Spear, Net, Bola) that leaves the hand: the
+    first prepared one of its name; None for a missile weapon, whose bow stays."""
+    if "thrown" not in plan.weapon.categories:
+        return None
+    return next(
+        (i for i in plan.attacker.equipment if i.name == plan.weapon.name and i.is_ready), None
     )
 
 

@@ -44,6 +44,8 @@ HORSEMANSHIP = "Horsemanship"
 HANDS = "Bare hands"
 KICK = "Kick"
 OUT_STATUSES = ("dead", "unconscious")
+INCAPACITATED = ("stunned", "restrained", "unconscious")
+"""SCP-40: statuses in which a prepared shield gives no defense."""
 
 
 @dataclass(frozen=True)
@@ -230,7 +232,11 @@ def attack_weapons(state: GameState, figure: Figure, mode: str) -> list[Weapon]:
             w
             for w in found
             if not rules_mounted.mounted_problem(
-                two_handed=w.two_handed, firing=False, moving=False, weapons=1, lifted=lifted
+                two_handed=w.two_handed,
+                firing=mode == "ranged",
+                moving=False,  # a moving mount is refused per target (SCP-49)
+                weapons=1,
+                lifted=lifted,
             )
         ]
     return found
@@ -329,7 +335,7 @@ def defense(
     shield = shield_of(defender)
     per = DEFENSE_PER_RANK(shield) if shield else 0
     shield_rank = rank(defender, shield.name) if shield else None
-    stunned = any(defender.has_status(x) for x in ("stunned", "restrained"))
+    stunned = any(defender.has_status(x) for x in INCAPACITATED)
     dr = rules.defense_rating(
         AG(defender),
         rules.shield_defense(per, shield_rank),
