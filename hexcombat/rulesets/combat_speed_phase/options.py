@@ -399,6 +399,16 @@ DAMAGE = TextStat(
     FieldSpec("damage", "Damage", "text", "d6", "A borrowed roll's damage dice (C-1).", "C-1")
 )
 
+COMBAT_HELP: dict[str, str] = {
+    "none": "Movement only: nobody strikes, as the text has no combat resolution (C-1). Each "
+    "figure's panel shows the enemies within its weapons' reach and front arc (CSP-17, C-13).",
+    "gm": "Strikes within weapon reach and the front arc (the text's, CSP-17, C-13); the GM "
+    "enters each strike's outcome (C-1).",
+    "skirmish": "Strikes within weapon reach and the front arc (the text's, CSP-17, C-13); each "
+    "strike rolls the skirmish ruleset's d20 to hit, then its damage (borrowed, C-1).",
+}
+"""The combat step's help for each ``csp.combat_resolver`` (C-1)."""
+
 TIME = Time(
     ("phase", "half-phase"),
     (
@@ -424,8 +434,7 @@ TIME = Time(
             "combat",
             "Combat",
             "act",
-            help="Strikes within weapon reach and the front arc (the text's). The text has "
-            "no combat resolution: the GM enters each strike's outcome (C-1).",
+            help=COMBAT_HELP["none"],  # the default's; each encounter words its own (C-1)
             rule="CSP-17, C-1, C-13",
             unit="phase",
         ),
