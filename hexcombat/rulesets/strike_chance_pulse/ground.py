@@ -47,6 +47,12 @@ def droppable(figure: Figure) -> list[Equipment]:
     ]
 
 
+def disarmable(state: GameState, figure: Figure) -> bool:
+    """SCP-22, R-21: a Disarm may be made against ``figure``: it holds something to drop,
+    or the option lets a Disarm hit for its damage alone."""
+    return bool(droppable(figure)) or settings(state).disarm_empty_handed == "damage_only"
+
+
 @dataclass(frozen=True)
 class Lying:
     """A dropped item within a figure's reach: its owner, the item and the form's value."""

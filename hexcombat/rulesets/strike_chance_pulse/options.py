@@ -12,7 +12,26 @@ from __future__ import annotations
 from ...schema import Choice, FieldSpec
 from .options_fields import FIELDS, TIME
 
-__all__ = ["FIELDS", "OPTIONS", "TIME"]
+__all__ = ["DOC_NOTES", "FIELDS", "OPTIONS", "TIME"]
+
+DOC_NOTES = (
+    "`scp.attack_unconscious` (R-19) defaults to `true`, the text's reading: 'a hostile "
+    "figure may be attacked ... while on the display' names no exception, and SCP-40 "
+    "already says how an incapacitated defender fares (no shield). Off: a knocked-out "
+    "figure is out of the fight and cannot be targeted.",
+    "`scp.incapacitated_parry` (R-20) defaults to `false`: a restrained figure 'is treated "
+    "as incapacitated' (SCP-19), and an incapacitated figure cannot take the parry's "
+    "swing. On: the parry rule's letter, which names no exception (SCP-32).",
+    '`scp.disarm_empty_handed` (R-21) defaults to `"refuse"`: a Disarm\'s point is the '
+    "dropped weapon or item (SCP-22), which a figure with empty hands cannot give; "
+    '`"damage_only"` is the letter of the text, whose only condition is the attacker\'s '
+    "weapon: a hit deals its 1 Endurance damage and nothing is dropped.",
+    '`scp.line_fumbles` (R-22) defaults to `"first"`: a fumble breaks or drops the '
+    "attacker's weapon as it is loosed, which happens once a shot, so one missile makes "
+    'at most one fumble check; `"each"` is the letter of SCP-30 ("whenever the Strike '
+    'Check results in a roll of 99 or 100") applied to every check along the line.',
+)
+"""Notes for docs/rules/strike-chance-pulse.md on the defaults chosen (tests/rules/coverage.py)."""
 
 
 def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
@@ -595,5 +614,47 @@ OPTIONS += (
             ("multiple", "Each strike at the multiple-strike modifier"),
             ("free", "No modifier"),
         ),
+    ),
+    FieldSpec(
+        "scp.attack_unconscious",
+        "An unconscious figure may be attacked",
+        "bool",
+        True,
+        "Reading: the text lets any hostile figure on the display be attacked (SCP-1) and "
+        "names no exception; by default a knocked-out figure may be, its shield giving no "
+        "defense (SCP-40) and no parry; off: only figures still in the fight.",
+        "R-19",
+    ),
+    FieldSpec(
+        "scp.incapacitated_parry",
+        "A restrained or stunned figure may parry",
+        "bool",
+        False,
+        "Reading: a restrained figure 'is treated as incapacitated' (SCP-19) and the parry "
+        "rule names no exception (SCP-32); by default an incapacitated figure is not asked "
+        "to parry; on: it is, like any defender.",
+        "R-20",
+    ),
+    FieldSpec(
+        "scp.disarm_empty_handed",
+        "A Disarm against a figure holding nothing",
+        "choice",
+        "refuse",
+        "Reading: a Disarm forces the target to drop a weapon or item, and deals 1 Endurance "
+        "damage (SCP-22); by default it is refused against a figure with nothing to drop, or "
+        "it is allowed and a hit deals only the damage.",
+        "R-21",
+        _choices(("refuse", "Refused"), ("damage_only", "Allowed: a hit deals only the damage")),
+    ),
+    FieldSpec(
+        "scp.line_fumbles",
+        "Fumble checks along one missile's line",
+        "choice",
+        "first",
+        "Reading: each figure on a missile's line gets its own Strike Check (SCP-12), and a 99 "
+        "or 100 calls for a fumble check (SCP-30); by default one missile makes at most one "
+        "fumble check, on its first 99 or 100; or every 99 or 100 on the line makes one.",
+        "R-22",
+        _choices(("first", "At most one, on the first 99 or 100"), ("each", "One for each")),
     ),
 )

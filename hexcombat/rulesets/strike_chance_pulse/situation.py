@@ -102,6 +102,10 @@ class Settings:
     pick_up_reach: str
     riposte_zone: str
     punch_and_kick: str
+    attack_unconscious: bool
+    incapacitated_parry: bool
+    disarm_empty_handed: str
+    line_fumbles: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
@@ -126,6 +130,14 @@ def rank(figure: Figure, skill: str) -> Rank:
 def is_out(figure: Figure) -> bool:
     """Dead or unconscious figures take no part."""
     return any(figure.has_status(s) for s in OUT_STATUSES)
+
+
+def attackable(state: GameState, figure: Figure) -> bool:
+    """SCP-1, R-19: a figure that may be attacked: not dead, and (by default) even when
+    knocked out ('a hostile figure may be attacked ... while on the display')."""
+    if figure.has_status("dead"):
+        return False
+    return settings(state).attack_unconscious or not figure.has_status("unconscious")
 
 
 def hostile(a: Figure, b: Figure) -> bool:
@@ -509,7 +521,13 @@ def restrainers(state: GameState, target: Figure, exclude: str = "") -> list[Fig
 
 
 def parry_rank_of(state: GameState, defender: Figure) -> tuple[bool, Rank]:
-    """SCP-33, SCP-36, A-7: whether the defender can parry, and its Rank for the roll."""
+    """SCP-33, SCP-36, A-7, R-20: whether the defender can parry, and its Rank for the roll.
+    A figure out of the fight never parries; a restrained or stunned one only with R-20."""
+    if is_out(defender) or (
+        not settings(state).incapacitated_parry
+        and any(defender.has_status(x) for x in INCAPACITATED)
+    ):
+        return False, None
     items = prepared(defender)
     shield = shield_of(defender)
     if not items and shield is None:
