@@ -4,9 +4,20 @@ shown whatever resolves strikes, on the text's own chase (C-1, CSP-17, C-13)."""
 from __future__ import annotations
 
 import pytest
-from combat_speed_phase_fixtures import e2_encounter, play_e2
+from combat_speed_phase_fixtures import (
+    act,
+    add,
+    arena,
+    choices,
+    declare,
+    e2_encounter,
+    last,
+    next_step,
+    play_e2,
+)
 
-from hexcombat import Action
+from hexcombat import Action, Encounter, IllegalActionError
+from hexcombat.layout import from_offset
 from hexcombat.view import encounter_view, measure_view
 
 pytestmark = pytest.mark.pyodide
@@ -58,3 +69,36 @@ def test_c1_csp_17_c13_movement_only_still_shows_who_is_in_reach_and_arc() -> No
         measure_view(enc, derek, guard)["band"]
     )
     assert "beyond the reach of the Short sword" in str(measure_view(enc, guard, derek)["band"])
+
+
+def cell(c: int, r: int) -> str:
+    return str(from_offset(c, r))
+
+
+def stop_then_back(option: str) -> Encounter:
+    """CS 3 at N = 1 (halves 2 + 1): one hex forward in the first half, then a stop."""
+    enc = arena({"csp.half_phase_stop": option}, width=9, height=12)
+    enc = add(enc, "ann", (4, 6), side="A")
+    enc = add(enc, "foe", (0, 0), side="B", facing=3)
+    declare(enc, ann=1, foe=0)
+    act(enc, "plan_half", "ann", to=cell(4, 5))  # F 1 of 2: 1 hex unused, a stop
+    next_step(enc)
+    return enc
+
+
+def test_c4_csp_7_by_default_a_stop_in_the_first_half_keeps_the_direction_of_motion() -> None:
+    """E-1: 'F' in the first half then 'change, B' in the second is illegal for CS 3 (the
+    change costs a hex the second half does not have)."""
+    enc = stop_then_back("keeps_motion")
+    assert cell(4, 6) not in choices(enc, "ann", "plan_half", "to")
+    with pytest.raises(IllegalActionError):
+        act(enc, "plan_half", "ann", to=cell(4, 6))
+
+
+def test_c4_csp_7_with_standstill_the_second_half_starts_backward_for_free() -> None:
+    """'Starting to move from a stationary position or stopping is free': with the option a
+    figure that stopped in the first half starts the second half backward for 1 hex."""
+    enc = stop_then_back("standstill")
+    assert cell(4, 6) in choices(enc, "ann", "plan_half", "to")
+    act(enc, "plan_half", "ann", to=cell(4, 6))
+    assert last(enc, "move", "ann").data["spent"] == 1

@@ -39,6 +39,13 @@ DOC_NOTES = (
     'outcome) and `"skirmish"` (skirmish\'s d20 to-hit and damage roll, borrowed).',
 )
 """Notes for docs/rules/combat-speed-phase.md on the defaults chosen (tests/rules/coverage.py)."""
+DOC_NOTES += (
+    '`csp.half_phase_stop` (C-4) defaults to `"keeps_motion"`, the spec\'s reading: only a '
+    "phase with no hex entered is a standstill, and its E-1 calls 'F, stop, then change "
+    "and B in the second half' illegal for CS 3, so a stop inside a phase cannot make a "
+    'change of direction free. `"standstill"` reads the text\'s "starting to move from a '
+    'stationary position or stopping is free" as applying to a stop in the first half too.',
+)
 
 OPTIONS: tuple[FieldSpec, ...] = (
     FieldSpec(
@@ -115,6 +122,22 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "was in the previous phase; only a phase with no hex entered clears it. Off: the "
         "first step of every phase is free.",
         "C-4",
+    ),
+    FieldSpec(
+        "csp.half_phase_stop",
+        "A stop in the first half-phase",
+        "choice",
+        "keeps_motion",
+        "A figure that stops before its first half is spent (hexes of it unused, or stopped "
+        "by another figure). Default, as the spec's C-4: it keeps its direction of motion, so "
+        "starting the second half backward is a change of direction. 'Standstill': it has "
+        "stopped, and 'starting to move from a stationary position ... is free', so its "
+        "first step of the second half carries no change of direction.",
+        "C-4",
+        _choices(
+            ("keeps_motion", "Keeps its direction of motion"),
+            ("standstill", "Stands still: the second half starts free"),
+        ),
     ),
     FieldSpec(
         "csp.forward_dirs",
