@@ -37,15 +37,13 @@ DOC_NOTES = (
     "and the spec's C-1 proposes running movement-only. The alternatives stay options: "
     '`"gm"` (the rules check reach, arc and impairment and the GM enters each strike\'s '
     'outcome) and `"skirmish"` (skirmish\'s d20 to-hit and damage roll, borrowed).',
-)
-"""Notes for docs/rules/combat-speed-phase.md on the defaults chosen (tests/rules/coverage.py)."""
-DOC_NOTES += (
     '`csp.half_phase_stop` (C-4) defaults to `"keeps_motion"`, the spec\'s reading: only a '
     "phase with no hex entered is a standstill, and its E-1 calls 'F, stop, then change "
     "and B in the second half' illegal for CS 3, so a stop inside a phase cannot make a "
     'change of direction free. `"standstill"` reads the text\'s "starting to move from a '
     'stationary position or stopping is free" as applying to a stop in the first half too.',
 )
+"""Notes for docs/rules/combat-speed-phase.md on the defaults chosen (tests/rules/coverage.py)."""
 
 OPTIONS: tuple[FieldSpec, ...] = (
     FieldSpec(
