@@ -4,45 +4,24 @@ from __future__ import annotations
 
 import pytest
 from strike_chance_pulse_fixtures import (
+    RIDE_FROM,
     act,
+    ahead,
     arena,
     initiative,
     kinds,
     make,
     of,
+    riding,
     roll,
     signature,
 )
 
-from hexcombat import Action, Encounter, Hex, IllegalActionError
+from hexcombat import Action, Encounter, IllegalActionError
 from hexcombat.figures import Status
-from hexcombat.geometry import neighbor
 from hexcombat.layout import hex_label
 
 pytestmark = pytest.mark.pyodide
-
-START = Hex(2, 4)
-
-
-def ahead(n: int) -> Hex:
-    at = START
-    for _ in range(n):
-        at = neighbor(at, 1)
-    return at
-
-
-def rider(items: list[str], ranks: dict[str, int], bo_at: int = 4) -> Encounter:
-    """Ann rides Horse (TMR 5) facing 1 at ``START``; Bo stands ``bo_at`` hexes ahead."""
-    enc = arena(12, 10)
-    enc = make(enc, "horse", "Horse", "Blue", START, 1, tmr=5, humanoid=False)
-    enc = make(enc, "ann", "Ann", "Blue", START, 1, items=items, ranks=ranks, ag=12, md=12)
-    ann = enc.setup_figure("ann")
-    ann.mounted_on = "horse"
-    enc = enc.with_figure(ann)
-    enc = make(enc, "bo", "Bo", "Red", ahead(bo_at), 4, ag=10)
-    initiative(enc, [10, 9, 8])
-    return enc
-
 
 BOW = {"weapon": "Short Bow", "special": "none", "target": "bo"}
 
@@ -50,7 +29,7 @@ BOW = {"weapon": "Short Bow", "special": "none", "target": "bo"}
 def test_scp_49_a_rider_fires_a_bow_from_a_mount_that_stood_still() -> None:
     """Exception (2) is "firing any missile or thrown weapon while moving": from a mount
     standing still the rider fires, though a bow takes both hands."""
-    enc = rider(["Short Bow"], {"Short Bow": 2})
+    enc = riding(["Short Bow"], {"Short Bow": 2})
     act(enc, "pass", "horse")
     assert "fire" in kinds(enc, "ann")
     events = roll(enc, [10, 3], "fire", "ann", **BOW)
@@ -58,7 +37,7 @@ def test_scp_49_a_rider_fires_a_bow_from_a_mount_that_stood_still() -> None:
 
 
 def test_scp_49_a_rider_does_not_fire_while_the_mount_moves() -> None:
-    enc = rider(["Short Bow"], {"Short Bow": 2}, bo_at=6)
+    enc = riding(["Short Bow"], {"Short Bow": 2}, bo_at=6)
     act(enc, "move", "horse", to=str(ahead(1)))
     assert "fire" not in kinds(enc, "ann")
     with pytest.raises(IllegalActionError):
@@ -67,14 +46,14 @@ def test_scp_49_a_rider_does_not_fire_while_the_mount_moves() -> None:
 
 def test_scp_47_scp_5_a_riders_grapple_never_steps_it_off_its_mount() -> None:
     """'The rider may not move at all': a rider grapples only a figure already in its hex."""
-    enc = rider(["Dagger"], {"Dagger": 2}, bo_at=1)
+    enc = riding(["Dagger"], {"Dagger": 2}, bo_at=1)
     act(enc, "pass", "horse")
     grapple = {"weapon": "Dagger", "special": "none", "target": "bo"}
     assert "grapple" not in kinds(enc, "ann")
     with pytest.raises(IllegalActionError):
         enc.perform(Action("grapple", "ann", grapple))
     ann = enc.state.figures["ann"]
-    assert (ann.position, ann.mounted_on) == (START, "horse")
+    assert (ann.position, ann.mounted_on) == (RIDE_FROM, "horse")
 
 
 def test_scp_12_a_knocked_out_figure_on_the_line_of_fire_gets_its_strike_check() -> None:
@@ -98,9 +77,9 @@ def test_scp_12_a_knocked_out_figure_on_the_line_of_fire_gets_its_strike_check()
 
 
 def thrower(item: str, bo_at: int = 3) -> Encounter:
-    """Ann on foot at ``START`` facing 1 with one ``item``; Bo ``bo_at`` hexes ahead."""
+    """Ann on foot at ``RIDE_FROM`` facing 1 with one ``item``; Bo ``bo_at`` hexes ahead."""
     enc = arena(12, 10)
-    enc = make(enc, "ann", "Ann", "Blue", START, 1, items=[item], ranks={item: 2}, ag=12, md=12)
+    enc = make(enc, "ann", "Ann", "Blue", RIDE_FROM, 1, items=[item], ranks={item: 2}, ag=12, md=12)
     enc = make(enc, "bo", "Bo", "Red", ahead(bo_at), 4, ag=10)
     initiative(enc, [10, 9])
     return enc
