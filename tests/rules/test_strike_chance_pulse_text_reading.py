@@ -19,6 +19,7 @@ from strike_chance_pulse_fixtures import (
 
 from hexcombat import Action, Encounter, IllegalActionError
 from hexcombat.figures import Status
+from hexcombat.geometry import neighbor
 from hexcombat.layout import hex_label
 
 pytestmark = pytest.mark.pyodide
@@ -137,3 +138,21 @@ def test_scp_58_scp_56_an_infected_and_poisoned_figure_rolls_the_cure_and_both_d
         ("SCP-58", 4),
     ]
     assert enc.state.figures["ann"].pools["en"].current == en - 7
+
+
+def test_scp_12_scp_31_a_dagger_stuck_in_a_figure_goes_with_it_until_withdrawn() -> None:
+    """Bo walks off with Ann's Dagger in him; it is within his reach, not Ann's, and when he
+    withdraws it (picks it up) it is his."""
+    enc = thrower("Dagger")
+    roll(enc, [5, 1], "fire", "ann", weapon="Dagger", special="none", target="bo")
+    away = neighbor(neighbor(ahead(3), 1), 1)  # two hexes on: out of reach of where it hit
+    act(enc, "move", "bo", to=str(away))
+    act(enc, "next_step")
+    initiative(enc, [10, 9])
+    act(enc, "pass", "ann")
+    spec = next(s for s in enc.legal_actions("bo") if s.kind == "prepare")
+    assert [str(c.value) for c in spec.param("item").choices] == ["ann/Dagger"]
+    events = act(enc, "prepare", "bo", item="ann/Dagger")
+    assert of(events, "ready")[0].text == "Bo picks up Ann's Dagger"
+    dagger = enc.state.figures["bo"].item("Dagger")
+    assert dagger.state == "ready" and "stuck_in" not in dagger.stats

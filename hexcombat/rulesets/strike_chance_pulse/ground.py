@@ -13,7 +13,7 @@ from ...errors import IllegalActionError
 from ...figures import Equipment, Figure
 from ...geometry import Hex, distance
 from ...state import GameState
-from .options_fields import BROKEN, LIES_AT
+from .options_fields import BROKEN, LIES_AT, STUCK_IN
 from .situation import hands_used, settings, shield_of, weapon_of
 
 
@@ -23,14 +23,25 @@ def drop(figure: Figure, item: Equipment) -> None:
 
 
 def lay(item: Equipment, where: Hex) -> None:
-    """``item`` leaves its owner's hands and lies in ``where`` (a thrown weapon where it
-    fell, or in the figure it struck, SCP-10, SCP-12)."""
+    """``item`` leaves its owner's hands and lies in ``where`` (a thrown weapon where its
+    flight ended, SCP-10)."""
     item.state = "dropped"
     LIES_AT.put(item, str(where))
 
 
-def lies_at(owner: Figure, item: Equipment) -> Hex:
-    """The hex a dropped item lies in (its owner's hex when not recorded)."""
+def stick(item: Equipment, figure: Figure) -> None:
+    """SCP-12: a thrown weapon that struck ``figure`` 'remains in that figure until
+    withdrawn': it goes where the figure goes, and is picked up from it."""
+    lay(item, figure.position)
+    STUCK_IN.put(item, figure.id)
+
+
+def lies_at(state: GameState, owner: Figure, item: Equipment) -> Hex:
+    """The hex a dropped item lies in: the hex of the figure it is stuck in, else the hex
+    recorded (its owner's hex when not recorded)."""
+    stuck = state.figures.get(STUCK_IN(item, ""))
+    if stuck is not None:
+        return stuck.position
     where = LIES_AT.raw(item)
     return Hex.parse(where) if isinstance(where, str) else owner.position
 
@@ -98,7 +109,7 @@ def in_reach(state: GameState, figure: Figure) -> list[Lying]:
                 continue
             if item.kind not in ("weapon", "shield") or not fits(figure, item):
                 continue
-            where = lies_at(owner, item)
+            where = lies_at(state, owner, item)
             if not state.board.contains(where) or distance(where, figure.position) > most:
                 continue  # a weapon thrown off the board is out of reach
             value = item.name if owner is figure else f"{owner.id}/{item.name}"
@@ -118,6 +129,7 @@ def pick_up(state: GameState, figure: Figure, value: str) -> str:
     item = lying.item
     item.state = "ready"
     LIES_AT.clear(item)
+    STUCK_IN.clear(item)
     if lying.owner is not figure:
         lying.owner.equipment.remove(item)
         if any(i.name == item.name for i in figure.equipment):

@@ -311,7 +311,7 @@ def fly(state: GameState, plan: Plan, dice: Dice) -> None:
         fumbled = fumbled or result.face >= 99
         if result.hit:
             if thrown is not None and thrown.is_ready:
-                ground.lay(thrown, entry.figure.position)
+                ground.stick(thrown, entry.figure)
                 state.emit(
                     Event(
                         "drop",
