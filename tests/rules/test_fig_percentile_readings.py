@@ -32,7 +32,7 @@ def test_g11_fp_2_with_counts_a_fig_7_figure_reaches_top_speed_after_its_round()
     """'It takes one round to reach top speed during which the character moves at half
     their top speed': with the option that round counts, though it covers 0 hexes."""
     enc = slow_runner("counts")
-    assert last(enc, "move").text.startswith("F accelerates: no hex this round")
+    assert last(enc, "move").text.startswith("F accelerates but covers no hex")
     assert choices(enc, "f", "declare", "mode") == ["top"]
     play_round(enc, {"f": "top"}, {"f": (2, 4)})
     assert last(enc, "move").data["to"] == str(from_offset(2, 4))

@@ -242,7 +242,7 @@ def _moved(
     elif mode == "stationary" and not turned:
         return
     elif mode != "stationary" and not stopped(state, figure):  # G-11 option: 0-hex acceleration
-        text = f"{figure.name} accelerates: no hex this round (FIG/20 rounds to 0), top speed next"
+        text = f"{figure.name} accelerates but covers no hex this round; top speed next round"
     elif mode != "stationary":
         text = f"{figure.name} enters no hex this round and has stopped (G-11)"
         if turned:
