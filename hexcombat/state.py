@@ -108,7 +108,7 @@ class GameState:
     @property
     def step(self) -> StepDef:
         """The step under way."""
-        return self.ruleset.time.step(self.clock.step)
+        return self.ruleset.step_def(self, self.clock.step)
 
     @property
     def prompt(self) -> Prompt | None:

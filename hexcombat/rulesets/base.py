@@ -193,6 +193,11 @@ class Ruleset(GmTools):
             return acting
         return replace(acting, waiting=tuple(state.declarations.waiting_for(acting.figures)))
 
+    def step_def(self, state: GameState, step_id: str) -> StepDef:
+        """The step ``step_id`` as this encounter shows it (a ruleset may word its help by
+        the options chosen)."""
+        return self.time.step(step_id)
+
     def step_is_empty(self, state: GameState, step: StepDef) -> bool:
         """True when ``step`` would have nothing to do in this state (the clock skips it)."""
         return False

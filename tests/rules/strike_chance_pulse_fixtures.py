@@ -105,6 +105,40 @@ def duel(options: Mapping[str, Json] | None = None, seed: int = 1, **bo: Json) -
     )
 
 
+RIDE_FROM = Hex(2, 4)
+"""Where the mounted encounters start (on a 12 x 10 board, facing 1)."""
+
+
+def ahead(n: int) -> Hex:
+    """The hex ``n`` steps straight ahead of :data:`RIDE_FROM` along direction 1."""
+    at = RIDE_FROM
+    for _ in range(n):
+        at = neighbor(at, 1)
+    return at
+
+
+def riding(
+    items: Sequence[str],
+    ranks: Mapping[str, int],
+    bo_at: int = 4,
+    footprint: tuple[Hex, ...] = (),
+) -> Encounter:
+    """Ann (AG 12, MD 12, ``items`` at ``ranks``) rides Horse (TMR 5) at :data:`RIDE_FROM`
+    facing 1; Bo ``bo_at`` hexes ahead; initiative rolled (Horse, Ann, Bo)."""
+    enc = arena(12, 10)
+    enc = make(enc, "horse", "Horse", "Blue", RIDE_FROM, 1, tmr=5, humanoid=False)
+    horse = enc.setup_figure("horse")
+    horse.footprint = footprint
+    enc = enc.with_figure(horse)
+    enc = make(enc, "ann", "Ann", "Blue", RIDE_FROM, 1, items=items, ranks=ranks, ag=12, md=12)
+    ann = enc.setup_figure("ann")
+    ann.mounted_on = "horse"
+    enc = enc.with_figure(ann)
+    enc = make(enc, "bo", "Bo", "Red", ahead(bo_at), 4, ag=10)
+    initiative(enc, [10, 9, 8])
+    return enc
+
+
 def act(enc: Encounter, kind: str, figure: str | None = None, **params: Json) -> list[Event]:
     """Perform an action with the encounter's seeded dice."""
     return enc.perform(Action(kind, figure, params))

@@ -33,6 +33,7 @@ OPTIONS = st.fixed_dictionaries(
         "csp.fast_move_penalty": st.sampled_from(["hook_no_shield", "no_attack_no_shield"]),
         "csp.facing_cost": st.sampled_from(["per_hexside", "per_change"]),
         "csp.direction_memory_across_phases": st.booleans(),
+        "csp.half_phase_stop": st.sampled_from(["keeps_motion", "standstill"]),
         "csp.mixed_direction_rule": st.sampled_from(["n_at_most_2", "count_hexes"]),
         "csp.speed_basis": st.sampled_from(["declared", "moved"]),
         "csp.turn_cost_split": st.sampled_from(["span", "no_borrow"]),

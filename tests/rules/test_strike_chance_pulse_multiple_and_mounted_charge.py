@@ -5,7 +5,19 @@ mount links (figures.mounted_on) and bodies (footprints)."""
 from __future__ import annotations
 
 import pytest
-from strike_chance_pulse_fixtures import ANN_AT, BO_AT, arena, initiative, kinds, make, of, roll
+from strike_chance_pulse_fixtures import (
+    ANN_AT,
+    BO_AT,
+    RIDE_FROM,
+    ahead,
+    arena,
+    initiative,
+    kinds,
+    make,
+    of,
+    riding,
+    roll,
+)
 
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.events import Event
@@ -90,31 +102,10 @@ def test_scp_15_only_adjacent_targets_in_the_melee_zone() -> None:
 
 # ---- SCP-51, SCP-52: the mounted Charge ------------------------------------------------------
 
-START = Hex(2, 4)
-
-
-def ahead(n: int) -> Hex:
-    at = START
-    for _ in range(n):
-        at = neighbor(at, 1)
-    return at
-
 
 def cavalry(footprint: tuple[Hex, ...] = (), bo_at: int = 4) -> Encounter:
     """Ann (Spear, Horsemanship 1, AG 12) rides Horse (TMR 5) facing 1; Bo ``bo_at`` ahead."""
-    enc = arena(12, 10)
-    enc = make(enc, "horse", "Horse", "Blue", START, 1, tmr=5, humanoid=False)
-    horse = enc.setup_figure("horse")
-    horse.footprint = footprint
-    enc = enc.with_figure(horse)
-    ranks = {"Spear": 2, "Horsemanship": 1}
-    enc = make(enc, "ann", "Ann", "Blue", START, 1, items=["Spear"], ranks=ranks, ag=12, md=12)
-    ann = enc.setup_figure("ann")
-    ann.mounted_on = "horse"
-    enc = enc.with_figure(ann)
-    enc = make(enc, "bo", "Bo", "Red", ahead(bo_at), 4, ag=10)
-    initiative(enc, [10, 9, 8])
-    return enc
+    return riding(["Spear"], {"Spear": 2, "Horsemanship": 1}, bo_at, footprint)
 
 
 def charge_ends(enc: Encounter, fid: str) -> list[str]:
@@ -140,7 +131,7 @@ def test_scp_51_a_mounted_charge_runs_straight_with_no_facing_change() -> None:
     assert attack.figure == "ann" and attack.data["hit"] is True
     assert attack.data["msc"] == 45 + 12 + 4 * 2 - 10  # Spear (placeholder A-15), MD, Rank, AG
     assert of(events, "move")[0].text == (
-        f"Ann charges on Horse {hex_label(START)} → {hex_label(ahead(3))} straight ahead at Bo "
+        f"Ann charges on Horse {hex_label(RIDE_FROM)} → {hex_label(ahead(3))} straight ahead at Bo "
         "(3 hexes, SCP-51)"
     )
     assert kinds(enc, "ann") == []  # both actions are spent (A-14)

@@ -24,6 +24,7 @@ from strike_chance_pulse_fixtures import (
 from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
+from hexcombat.layout import hex_label
 from hexcombat.view import measure_view
 
 pytestmark = pytest.mark.pyodide
@@ -560,7 +561,8 @@ def test_scp_10_the_missile_flies_on_after_a_miss_and_falls() -> None:
     start(enc)
     events = roll(enc, [95, 95], "fire", "ann", weapon="Dagger", special="none", target="bo")
     assert [e.target for e in of(events, "attack")] == ["bo", "cy"]
-    assert of(events, "missile")[0].text.endswith("falls after 6 hexes (SCP-10)")
+    end = hex_label(origin + Hex(0, -6))  # the thrown Dagger lies in Cy's hex
+    assert of(events, "missile")[0].text.endswith(f"falls after 6 hexes (SCP-10) and lies at {end}")
 
 
 def test_scp_13_scp_14_scp_15_i12_multiple_strike_options_exist() -> None:

@@ -1,9 +1,10 @@
 """Who can strike whom (CSP-17, C-13, C-17) and how a strike is resolved (C-1, C-2, CSP-3).
 
 The text's part is reach, arc and the impaired state; it has no combat
-resolution. By default the GM enters each strike's outcome; with the
-``csp.combat_resolver`` option the skirmish ruleset's d20 to-hit and damage
-roll is borrowed, with the impaired penalty and the shield as placeholders.
+resolution. By default nobody strikes (movement only), though who is within
+reach and arc is shown; with the ``csp.combat_resolver`` option the GM enters
+each strike's outcome, or the skirmish ruleset's d20 to-hit and damage roll is
+borrowed, with the impaired penalty and the shield as placeholders.
 """
 
 from __future__ import annotations
@@ -34,8 +35,22 @@ STATUSES: tuple[tuple[str, str], ...] = (
 
 def separation(state: GameState, a: Figure, b: Figure) -> int:
     """C-17: the 'hexes separating' two figures: hex distance, or the hexes between them."""
-    d = figure_distance(a, b)
-    return d if state.options.get("csp.narrative_distance") != "gap" else max(0, d - 1)
+    return counted(state, figure_distance(a, b))
+
+
+def counted(state: GameState, distance: int) -> int:
+    """C-17: a hex distance as the option counts it (the distance, or the hexes between)."""
+    return (
+        distance if state.options.get("csp.narrative_distance") != "gap" else max(0, distance - 1)
+    )
+
+
+def reaches(state: GameState, item: Equipment, distance: int) -> bool:
+    """CSP-17, C-13, C-17: ``item`` reaches a figure ``distance`` hexes away (never its own
+    hex): up to its reach, or exactly its reach with the option."""
+    measure, reach = counted(state, distance), weapon_reach(item)
+    exact = state.options.get("csp.reach_reading") == "exact"
+    return distance >= 1 and (measure == reach if exact else measure <= reach)
 
 
 def weapon_reach(item: Equipment) -> int:
@@ -67,12 +82,45 @@ def strike_check(
     state: GameState, attacker: Figure, target: Figure, item: Equipment
 ) -> StrikeCheck:
     """Reach (CSP-17, C-13, C-17), arc (C-13) and the impaired state (CSP-3, C-2)."""
+    check = reach_check(state, attacker, target, item)
+    if not check.allowed:
+        return check
+    lines = list(check.lines)
+    if is_impaired(attacker):
+        if state.options.get("csp.fast_move_penalty") == "no_attack_no_shield":
+            return StrikeCheck(
+                False,
+                f"{attacker.name} moves faster than its Combat Speed this phase: impaired, "
+                "it cannot strike (CSP-3, C-2)",
+                tuple(lines),
+            )
+        lines.append(
+            f"Text: {attacker.name} is impaired (N > 1): weapons 'cannot be used effectively'; "
+            "the penalty of the missing section 6.1 is the resolver's (CSP-3, C-2)"
+        )
+    if SHIELD(target) and is_impaired(target):
+        lines.append(f"Text: {target.name}'s shield gives no defence while impaired (CSP-3, C-2)")
+    return StrikeCheck(True, "", tuple(lines))
+
+
+def within_reach(state: GameState, attacker: Figure) -> list[tuple[Equipment, Figure]]:
+    """C-1, CSP-17, C-13: the (weapon, enemy) pairs in reach and front arc now, whatever
+    resolves strikes (the text's example turns on them); nothing secret is read."""
+    return [
+        (item, target)
+        for item in weapons(attacker)
+        for target in state.living()
+        if target.side != attacker.side and reach_check(state, attacker, target, item).allowed
+    ]
+
+
+def reach_check(state: GameState, attacker: Figure, target: Figure, item: Equipment) -> StrikeCheck:
+    """Reach (CSP-17, C-13, C-17) and arc (C-13): the text's part of a strike."""
     reach = weapon_reach(item)
     measure = separation(state, attacker, target)
     counted = "hexes between" if state.options.get("csp.narrative_distance") == "gap" else "away"
     exact = state.options.get("csp.reach_reading") == "exact"
-    distance = figure_distance(attacker, target)
-    in_reach = distance >= 1 and (measure == reach if exact else measure <= reach)
+    in_reach = reaches(state, item, figure_distance(attacker, target))
     band = f"exactly {reach}" if exact else f"1-{reach}" if reach > 1 else "1"
     lines = [
         f"Text: {target.name} is {measure} {counted}; the {item.name} reaches {band} "
@@ -99,20 +147,6 @@ def strike_check(
             tuple(lines),
         )
     lines.append(f"Text: {target.name} is in {attacker.name}'s {arc_words} (C-13)")
-    if is_impaired(attacker):
-        if state.options.get("csp.fast_move_penalty") == "no_attack_no_shield":
-            return StrikeCheck(
-                False,
-                f"{attacker.name} moves faster than its Combat Speed this phase: impaired, "
-                "it cannot strike (CSP-3, C-2)",
-                tuple(lines),
-            )
-        lines.append(
-            f"Text: {attacker.name} is impaired (N > 1): weapons 'cannot be used effectively'; "
-            "the penalty of the missing section 6.1 is the resolver's (CSP-3, C-2)"
-        )
-    if SHIELD(target) and is_impaired(target):
-        lines.append(f"Text: {target.name}'s shield gives no defence while impaired (CSP-3, C-2)")
     return StrikeCheck(True, "", tuple(lines))
 
 

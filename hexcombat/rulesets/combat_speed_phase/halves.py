@@ -298,6 +298,9 @@ class HalfPhases(Ruleset):
         book_motion = book.motion
         _record_move(state, figure, final, m, entered, half, cut)
         spent, details = self._walked_steps(state, figure, path, done)
+        stopped = cut or (spent < left and not m.debt)
+        if half == 1 and stopped and opt_text(state, "csp.half_phase_stop") == "standstill":
+            book.motion = ""  # C-4 option: it stood still, the second half starts free
         n = book.n or 0
         if m.debt and not cut:
             into = "the second half (C-10)" if half == 1 else "the next phase (R-5)"

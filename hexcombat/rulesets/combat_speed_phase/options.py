@@ -37,6 +37,11 @@ DOC_NOTES = (
     "and the spec's C-1 proposes running movement-only. The alternatives stay options: "
     '`"gm"` (the rules check reach, arc and impairment and the GM enters each strike\'s '
     'outcome) and `"skirmish"` (skirmish\'s d20 to-hit and damage roll, borrowed).',
+    '`csp.half_phase_stop` (C-4) defaults to `"keeps_motion"`, the spec\'s reading: only a '
+    "phase with no hex entered is a standstill, and its E-1 calls 'F, stop, then change "
+    "and B in the second half' illegal for CS 3, so a stop inside a phase cannot make a "
+    'change of direction free. `"standstill"` reads the text\'s "starting to move from a '
+    'stationary position or stopping is free" as applying to a stop in the first half too.',
 )
 """Notes for docs/rules/combat-speed-phase.md on the defaults chosen (tests/rules/coverage.py)."""
 
@@ -115,6 +120,22 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "was in the previous phase; only a phase with no hex entered clears it. Off: the "
         "first step of every phase is free.",
         "C-4",
+    ),
+    FieldSpec(
+        "csp.half_phase_stop",
+        "A stop in the first half-phase",
+        "choice",
+        "keeps_motion",
+        "A figure that stops before its first half is spent (hexes of it unused, or stopped "
+        "by another figure). Default, as the spec's C-4: it keeps its direction of motion, so "
+        "starting the second half backward is a change of direction. 'Standstill': it has "
+        "stopped, and 'starting to move from a stationary position ... is free', so its "
+        "first step of the second half carries no change of direction.",
+        "C-4",
+        _choices(
+            ("keeps_motion", "Keeps its direction of motion"),
+            ("standstill", "Stands still: the second half starts free"),
+        ),
     ),
     FieldSpec(
         "csp.forward_dirs",
@@ -399,6 +420,16 @@ DAMAGE = TextStat(
     FieldSpec("damage", "Damage", "text", "d6", "A borrowed roll's damage dice (C-1).", "C-1")
 )
 
+COMBAT_HELP: dict[str, str] = {
+    "none": "Movement only: nobody strikes, as the text has no combat resolution (C-1). Each "
+    "figure's panel shows the enemies within its weapons' reach and front arc (CSP-17, C-13).",
+    "gm": "Strikes within weapon reach and the front arc (the text's, CSP-17, C-13); the GM "
+    "enters each strike's outcome (C-1).",
+    "skirmish": "Strikes within weapon reach and the front arc (the text's, CSP-17, C-13); each "
+    "strike rolls the skirmish ruleset's d20 to hit, then its damage (borrowed, C-1).",
+}
+"""The combat step's help for each ``csp.combat_resolver`` (C-1)."""
+
 TIME = Time(
     ("phase", "half-phase"),
     (
@@ -424,8 +455,7 @@ TIME = Time(
             "combat",
             "Combat",
             "act",
-            help="Strikes within weapon reach and the front arc (the text's). The text has "
-            "no combat resolution: the GM enters each strike's outcome (C-1).",
+            help=COMBAT_HELP["none"],  # the default's; each encounter words its own (C-1)
             rule="CSP-17, C-1, C-13",
             unit="phase",
         ),

@@ -11,6 +11,7 @@ C-13; none by default, else the GM's ruling or a borrowed roll, C-1). The phase'
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from hexcombat.rulesets.common import int_or, is_int
@@ -24,7 +25,7 @@ from ...figures import Equipment, Figure, Pool, Status
 from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...terrain import TerrainTable
-from ...time import Acting, Clock
+from ...time import Acting, Clock, StepDef
 from ...validation import Json, copy_json
 from ..base import BADGE_COLORS, Preview
 from ..data import load
@@ -34,8 +35,11 @@ from .combat import (
     STATUSES,
     borrowed_chain,
     is_impaired,
+    reaches,
+    separation,
     weapon_reach,
     weapons,
+    within_reach,
 )
 from .halves import HalfPhases
 from .moves import (
@@ -43,7 +47,7 @@ from .moves import (
     describe_step,
     motion_words,
 )
-from .options import FIELDS, HP, OPTIONS, REACH, TIME
+from .options import COMBAT_HELP, FIELDS, HP, OPTIONS, REACH, TIME
 from .situation import cs_of, hexes_text, on_knees, opt_text, tracks_hp
 from .speed import (
     PhaseRecord,
@@ -162,6 +166,13 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         return "", PhaseRecord()
 
     # ---- time ------------------------------------------------------------------------
+    def step_def(self, state: GameState, step_id: str) -> StepDef:
+        """The combat step says what the chosen resolver does (C-1)."""
+        step = self.time.step(step_id)
+        if step_id != "combat":
+            return step
+        return replace(step, help=COMBAT_HELP[opt_text(state, "csp.combat_resolver")])
+
     def next_clock(self, state: GameState) -> Clock:
         """Declare, half-phase 1, half-phase 2, combat; then the next phase (C-12)."""
         clock, step = state.clock, state.step.id
@@ -498,6 +509,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             "may_run": "May run next",
             "may_stop": "May stand still",
             "reaches": "Weapon reach",
+            "in_reach": "Within reach and front arc",
             "pending_hits": "Strikes landing at the end of combat",
             "on_knees": "On its knees",
         }
@@ -528,6 +540,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         view["reaches"] = (
             ", ".join(f"{i.name} {weapon_reach(i)}" for i in weapons(figure)) or "none"
         )
+        view["in_reach"] = self._in_reach_words(state, figure)  # shown whatever resolves (C-1)
         pending = FigureBook(figure).pending
         if pending:
             given = pending.get("statuses")
@@ -535,6 +548,31 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             words += [label for s, label in STATUSES if isinstance(given, list) and s in given]
             view["pending_hits"] = ", ".join(words) or "no effect"
         return view
+
+    def _in_reach_words(self, state: GameState, figure: Figure) -> str:
+        """C-1, CSP-17, C-13: the enemies this figure's weapons reach in its front arc, as
+        "Guard (Hand-and-a-half sword, 2 away)"; 'none'."""
+        if self.is_out(state, figure):
+            return "none"
+        found: dict[str, tuple[Figure, list[str]]] = {}
+        for item, target in within_reach(state, figure):
+            found.setdefault(target.id, (target, []))[1].append(item.name)
+        words = [
+            f"{target.name} ({' or '.join(items)}, {separation(state, figure, target)} away)"
+            for target, items in found.values()
+        ]
+        return ", ".join(words) or "none"
+
+    def range_band(self, state: GameState, figure: Figure | None, distance: int) -> str:
+        """CSP-17, C-13, C-17: which of ``figure``'s weapons reach that far (the arc is the
+        figure's panel's); '' without a figure or a weapon."""
+        items = weapons(figure) if figure is not None else []
+        if not items:
+            return ""
+        fits = [i.name for i in items if reaches(state, i, distance)]
+        if fits:
+            return f"within the reach of the {' and the '.join(fits)} (CSP-17)"
+        return f"beyond the reach of the {' and the '.join(i.name for i in items)} (CSP-17)"
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """The core invariants, plus N within its limits and hexes within N x CS."""

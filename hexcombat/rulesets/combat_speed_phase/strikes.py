@@ -22,7 +22,7 @@ from .combat import (
     separation,
     strike_check,
     weapon_reach,
-    weapons,
+    within_reach,
 )
 from .situation import opt_text, tracks_hp
 from .state import FigureBook
@@ -39,12 +39,11 @@ class Strikes(Ruleset):
         limit = int_or(state.options.get("csp.strikes_per_phase"), 1)
         if FigureBook(figure).strikes >= limit or self.is_out(state, figure):
             return []
-        pairs = []
-        for item in weapons(figure):
-            for target in state.living():
-                if target.side != figure.side and strike_check(state, figure, target, item).allowed:
-                    pairs.append((item, target))
-        return pairs
+        return [
+            (item, target)
+            for item, target in within_reach(state, figure)
+            if strike_check(state, figure, target, item).allowed  # and impairment (CSP-3, C-2)
+        ]
 
     def _strike_spec(self, state: GameState, figure: Figure) -> ActionSpec | None:
         pairs = self._strike_options(state, figure)

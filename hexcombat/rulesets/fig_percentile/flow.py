@@ -131,7 +131,7 @@ def reach_of(state: GameState, figure: Figure) -> Reach:
     free = turns_freely(state, figure)
     mode = FigureBook(figure).mode or "stationary"
     bodies = tuple((f.id, f.mounted_on, is_standing(f), f.hexes()) for f in state.figures.values())
-    rules = (s.stacking, s.terrain_entry, s.min_one_hex_move, s.rounding)
+    rules = (s.stacking, s.terrain_entry, s.min_one_hex_move, s.rounding, s.turn_policy)
     start = Pose(figure.position, figure.facing)
     key = (figure.id, start, figure.footprint, FIG(figure), mode, free, rules, bodies)
     return REACHES.get(state.board, key, lambda: _search_reach(state, figure, start, mode, free))
@@ -146,6 +146,7 @@ def _search_reach(state: GameState, figure: Figure, start: Pose, mode: str, free
         state.board,
         [h for h, n in room.crowd.items() if n >= room.limit],
         free_turns=free,
+        turn_once=s.turn_policy == "per_round",
         terrain_entry=s.terrain_entry,
         min_one_hex=s.min_one_hex_move,
         top=top_speed(fig, s.rounding),
@@ -240,6 +241,8 @@ def _moved(
         text += f" ({done} of {limit} MP)"
     elif mode == "stationary" and not turned:
         return
+    elif mode != "stationary" and not stopped(state, figure):  # G-11 option: 0-hex acceleration
+        text = f"{figure.name} accelerates but covers no hex this round; top speed next round"
     elif mode != "stationary":
         text = f"{figure.name} enters no hex this round and has stopped (G-11)"
         if turned:
@@ -299,9 +302,8 @@ def _move_details(
     allowance)."""
     s = settings(state)
     n, extra, done, limit = counts
-    mode = FigureBook(figure).mode or "stationary"
     details = [*speed_note(state, figure), *executed]
-    if n == 0 and mode != "stationary":
+    if n == 0 and stopped(state, figure):
         details.append(
             "Entering no hex stops a figure whatever its mode: speed 0, it may dodge as a "
             "stationary figure (FP-10) and must accelerate again to run (G-11, FP-4)"

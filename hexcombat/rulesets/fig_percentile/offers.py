@@ -113,10 +113,11 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
         for h, cost in sorted(costs.items())
     )
     mode = mode_of(figure)
+    when = "one step of the round" if settings(state).turn_policy == "per_round" else "each step"
     how = (
         "Turning is free (Slow, FP-8)."
         if turns_freely(state, figure)
-        else "You step into your front hex; before each step you may turn one hexside "
+        else f"You step into your front hex; before {when} you may turn one hexside "
         "free or two for 1 MP (FP-9)."
     )
     return ActionSpec(

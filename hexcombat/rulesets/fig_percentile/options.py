@@ -15,6 +15,19 @@ def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
     return tuple(Choice(value, label) for value, label in pairs)
 
 
+DOC_NOTES = (
+    '`fp.empty_acceleration` (G-11) defaults to `"stopped"`, the spec\'s G-11: a figure '
+    "that enters no hex in a round has stopped 'for any reason', and its G-18 keeps a FIG "
+    "5-9 figure still while it accelerates; together such a figure never reaches top "
+    'speed. `"counts"` is the text\'s "it takes one round to reach top speed": the round '
+    "counts though FIG/20 rounds to 0 hexes, and the figure runs 1 hex a round after it.",
+    '`fp.turn_policy` (G-12) defaults to `"per_step"`, the spec\'s G-12: "one movement" is '
+    "each hex step, so a runner may turn one hexside free before every step (two for 1 "
+    'hex). `"per_round"` reads "one movement" as the round\'s move: one such turn in the '
+    'whole round. `"free"` lifts the limits.',
+)
+"""Notes for docs/rules/fig-percentile.md on the defaults chosen (tests/rules/coverage.py)."""
+
 OPTIONS: tuple[FieldSpec, ...] = (
     FieldSpec(
         "fp.hit_comparison",
@@ -109,14 +122,32 @@ OPTIONS: tuple[FieldSpec, ...] = (
         _choices((7, "7 per hex walked"), ("slow_band", "Slow band whenever one walks")),
     ),
     FieldSpec(
+        "fp.empty_acceleration",
+        "An acceleration round of 0 hexes",
+        "choice",
+        "stopped",
+        "FIG 5-9 accelerate at FIG/20, which rounds to 0 hexes. Default, as the spec's G-11: "
+        "a figure that enters no hex has stopped 'for any reason', so such a figure never "
+        "reaches top speed. 'Counts': the text's 'it takes one round to reach top speed' "
+        "holds for it too: the round counts and it runs at top speed (1 hex) the next.",
+        "G-11",
+        _choices(("stopped", "It has stopped"), ("counts", "It counts: top speed next round")),
+    ),
+    FieldSpec(
         "fp.turn_policy",
         "Turning limits",
         "choice",
         "per_step",
-        "Default: a figure that is not Slow steps into its front hex and may turn before "
-        "each hex step: one hexside free, two for 1 hex of movement (FP-9).",
+        "Default, as the spec's G-12: a figure that is not Slow steps into its front hex and "
+        "may turn before each hex step: one hexside free, two for 1 hex of movement (FP-9). "
+        "'Once a round' reads 'one movement' as the round's: one such turn in the whole "
+        "round.",
         "G-12",
-        _choices(("per_step", "Per hex step (FP-9)"), ("free", "No turning limits")),
+        _choices(
+            ("per_step", "Per hex step (FP-9)"),
+            ("per_round", "Once a round"),
+            ("free", "No turning limits"),
+        ),
     ),
     FieldSpec(
         "fp.terrain_reduces_speed",

@@ -407,7 +407,11 @@ class FigPercentile(Ruleset):
                 hexes_allowed=allowance(m.mode, fig, s.rounding),
                 hexes_moved=book.hexes_moved,
                 may_dodge=can_dodge(m.speed, fig),
-                turning="free (Slow)" if turns_freely(state, figure) else "one hexside per hex",
+                turning="free (Slow)"
+                if turns_freely(state, figure)
+                else "one hexside once a round"
+                if s.turn_policy == "per_round"
+                else "one hexside per hex",
                 stop_declared=book.stop,
             )
         if book.casting:

@@ -68,6 +68,7 @@ class Settings:
     los_tie_policy: str
     hidden_declarations: bool
     unreleased_spell: str
+    empty_acceleration: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
@@ -127,10 +128,14 @@ def has_moved(state: GameState) -> bool:
 
 def stopped(state: GameState, figure: Figure) -> bool:
     """G-11: a figure that entered no hex this round has stopped, whatever its mode: S 0,
-    stationary for FP-10, and its next run starts with an acceleration round (FP-4)."""
-    return (
-        has_moved(state) and mode_of(figure) != "stationary" and FigureBook(figure).hexes_moved == 0
-    )
+    stationary for FP-10, and its next run starts with an acceleration round (FP-4). With
+    the option, an acceleration round whose allowance is 0 hexes (FIG 5-9) is no stop."""
+    mode = mode_of(figure)
+    if not has_moved(state) or mode == "stationary" or FigureBook(figure).hexes_moved:
+        return False
+    s = settings(state)
+    empty = mode == "accelerate" and allowance(mode, FIG(figure), s.rounding) == 0
+    return not (empty and s.empty_acceleration == "counts")
 
 
 def enemies(state: GameState, figure: Figure) -> list[Figure]:

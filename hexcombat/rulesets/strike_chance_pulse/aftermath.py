@@ -8,8 +8,6 @@ each one is its own action (one cure roll or one day's damage per figure).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...actions import ActionSpec
 from ...checks import (
     Amount,
@@ -134,12 +132,25 @@ def infection_check(figure: Figure) -> Check:
     )
 
 
-def morning_rollable(figure: Figure) -> Rollable:
+def morning_rollables(figure: Figure) -> tuple[Rollable, ...]:
     """SCP-56, SCP-58: an infected figure's cure roll (D100 at or under its original EN),
-    then on a failure D10 - 5 (at least 1) damage; a poisoned one only takes the damage."""
-    damage = Amount(f"{figure.name}: a day's damage", "d10-5 min 1", rule="SCP-56", unit="damage")
+    then on a failure D10 - 5 (at least 1) damage; a poisoned one takes the poison's damage,
+    with no cure roll. A figure both infected and poisoned rolls both, the infection first."""
+    found: list[Rollable] = []
+    if figure.has_status("infected"):
+        found.append(_infection_morning(figure))
     if figure.has_status("poisoned"):
-        return replace(damage, rule="SCP-58")
+        found.append(
+            Amount(
+                f"{figure.name}: the poison's damage", "d10-5 min 1", rule="SCP-58", unit="damage"
+            )
+        )
+    return tuple(found)
+
+
+def _infection_morning(figure: Figure) -> Rollable:
+    """SCP-56: the cure roll, then on a failure the infection's D10 - 5 (at least 1)."""
+    damage = Amount(f"{figure.name}: a day's damage", "d10-5 min 1", rule="SCP-56", unit="damage")
     original = EN(figure)
     cure = Check(
         f"{figure.name}: cure",
@@ -161,7 +172,7 @@ def rollables(state: GameState, kind: str) -> tuple[Rollable, ...]:
     """What the end of combat or a morning will roll, figure by figure (the preview)."""
     if kind == "end_combat":
         return tuple(infection_check(f) for f in wounded_unchecked(state))
-    return tuple(morning_rollable(f) for f in ailing(state))
+    return tuple(r for f in ailing(state) for r in morning_rollables(f))
 
 
 def infection_checks(state: GameState, dice: Dice) -> None:
@@ -202,20 +213,20 @@ def morning(state: GameState, dice: Dice) -> None:
     book.mornings = day
     state.emit(Event("morning", f"Morning {day} after the combat", rule="SCP-56"))
     for f in ailing(state):
-        result = morning_rollable(f).roll(dice)
-        damage = result.result("damage") if isinstance(result, ChainResult) else result
-        cure = result.result("cure") if isinstance(result, ChainResult) else None
-        if isinstance(cure, CheckResult) and cure.success:
-            f.statuses.pop("infected", None)
-            state.emit(
-                Event(
-                    "infection",
-                    f"{f.name} is cured ({cure.roll.total} ≤ original EN {cure.check.target})",
-                    f.id,
-                    rule="SCP-56",
-                    rolls=(cure.roll.to_json(),),
+        for rollable in morning_rollables(f):
+            result = rollable.roll(dice)
+            damage = result.result("damage") if isinstance(result, ChainResult) else result
+            cure = result.result("cure") if isinstance(result, ChainResult) else None
+            if isinstance(cure, CheckResult) and cure.success:
+                f.statuses.pop("infected", None)
+                state.emit(
+                    Event(
+                        "infection",
+                        f"{f.name} is cured ({cure.roll.total} ≤ original EN {cure.check.target})",
+                        f.id,
+                        rule="SCP-56",
+                        rolls=(cure.roll.to_json(),),
+                    )
                 )
-            )
-        if isinstance(damage, AmountResult):
-            rule = "SCP-56, SCP-58" if f.has_status("poisoned") else "SCP-56"
-            hurt_endurance(state, f, damage.total, rule)
+            if isinstance(damage, AmountResult):
+                hurt_endurance(state, f, damage.total, "SCP-58" if cure is None else "SCP-56")

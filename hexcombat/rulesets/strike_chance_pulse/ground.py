@@ -13,18 +13,35 @@ from ...errors import IllegalActionError
 from ...figures import Equipment, Figure
 from ...geometry import Hex, distance
 from ...state import GameState
-from .options_fields import BROKEN, LIES_AT
+from .options_fields import BROKEN, LIES_AT, STUCK_IN
 from .situation import hands_used, settings, shield_of, weapon_of
 
 
 def drop(figure: Figure, item: Equipment) -> None:
     """``item`` falls in the hex ``figure`` stands in."""
+    lay(item, figure.position)
+
+
+def lay(item: Equipment, where: Hex) -> None:
+    """``item`` leaves its owner's hands and lies in ``where`` (a thrown weapon where its
+    flight ended, SCP-10)."""
     item.state = "dropped"
-    LIES_AT.put(item, str(figure.position))
+    LIES_AT.put(item, str(where))
 
 
-def lies_at(owner: Figure, item: Equipment) -> Hex:
-    """The hex a dropped item lies in (its owner's hex when not recorded)."""
+def stick(item: Equipment, figure: Figure) -> None:
+    """SCP-12: a thrown weapon that struck ``figure`` 'remains in that figure until
+    withdrawn': it goes where the figure goes, and is picked up from it."""
+    lay(item, figure.position)
+    STUCK_IN.put(item, figure.id)
+
+
+def lies_at(state: GameState, owner: Figure, item: Equipment) -> Hex:
+    """The hex a dropped item lies in: the hex of the figure it is stuck in, else the hex
+    recorded (its owner's hex when not recorded)."""
+    stuck = state.figures.get(STUCK_IN(item, ""))
+    if stuck is not None:
+        return stuck.position
     where = LIES_AT.raw(item)
     return Hex.parse(where) if isinstance(where, str) else owner.position
 
@@ -39,6 +56,12 @@ def droppable(figure: Figure) -> list[Equipment]:
         and i.kind in ("weapon", "shield")
         and not (i.kind == "weapon" and weapon_of(i).natural)
     ]
+
+
+def disarmable(state: GameState, figure: Figure) -> bool:
+    """SCP-22, R-21: a Disarm may be made against ``figure``: it holds something to drop,
+    or the option lets a Disarm hit for its damage alone."""
+    return bool(droppable(figure)) or settings(state).disarm_empty_handed == "damage_only"
 
 
 @dataclass(frozen=True)
@@ -86,8 +109,9 @@ def in_reach(state: GameState, figure: Figure) -> list[Lying]:
                 continue
             if item.kind not in ("weapon", "shield") or not fits(figure, item):
                 continue
-            if distance(lies_at(owner, item), figure.position) > most:
-                continue
+            where = lies_at(state, owner, item)
+            if not state.board.contains(where) or distance(where, figure.position) > most:
+                continue  # a weapon thrown off the board is out of reach
             value = item.name if owner is figure else f"{owner.id}/{item.name}"
             if all(i.value != value for i in found):  # two Daggers: either one
                 found.append(Lying(owner, item, value))
@@ -105,6 +129,7 @@ def pick_up(state: GameState, figure: Figure, value: str) -> str:
     item = lying.item
     item.state = "ready"
     LIES_AT.clear(item)
+    STUCK_IN.clear(item)
     if lying.owner is not figure:
         lying.owner.equipment.remove(item)
         if any(i.name == item.name for i in figure.equipment):

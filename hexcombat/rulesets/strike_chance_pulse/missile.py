@@ -2,9 +2,9 @@
 
 A fired weapon flies in a straight line from the shooter through the target
 for ``floor(1.5 x range)`` hexes (SCP-10). Every figure in a hex along the
-line is checked in path order (SCP-12); where the line runs along a hexside
-both hexes are on the path and the one clockwise of the line goes first
-(A-24). A wall, tree or pillar breaks the missile (SCP-11); an obscured hex
+line, a knocked-out one too, is checked in path order (SCP-12); where the line
+runs along a hexside both hexes are on the path and the one clockwise of the
+line goes first (A-24). A wall, tree or pillar breaks the missile (SCP-11); an obscured hex
 may be entered but not passed through (SCP-9).
 """
 
@@ -17,7 +17,7 @@ from ...geometry import Hex, LineStep, distance, line_steps, side
 from ...layout import hex_label
 from ...state import GameState
 from . import rules
-from .situation import defense, is_out, settings, where
+from .situation import defense, settings, where
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,15 @@ class Entry:
 
 @dataclass(frozen=True)
 class Flight:
-    """The figures a missile meets, in order, and how the flight ends if nothing is hit."""
+    """The figures a missile meets, in order, and how the flight ends if nothing is hit:
+    in words, the hex the weapon then lies in (off the board when it leaves it) and whether
+    it broke."""
 
     entries: tuple[Entry, ...]
     end: str
     path: tuple[Hex, ...]
+    lands: Hex
+    broken: bool = False
 
 
 def extended_steps(a: Hex, b: Hex, length: int) -> list[LineStep]:
@@ -126,7 +130,7 @@ def flight(state: GameState, shooter: Figure, target: Figure, range_hexes: int) 
         hexes = ordered(state, a, b, step)
         on_board = [h for h in hexes if state.board.contains(h)]
         if not on_board:
-            return Flight(tuple(entries), "leaves the board and falls", tuple(path))
+            return Flight(tuple(entries), "leaves the board and falls", tuple(path), hexes[0])
         path.extend(on_board)
         breakers = [h for h in on_board if state.board.terrain_at(h).breaks_missile]
         # R-3: along a hexside a missile passes an open side unless the option says either
@@ -138,7 +142,7 @@ def flight(state: GameState, shooter: Figure, target: Figure, range_hexes: int) 
             here = [
                 f
                 for f in state.figures.values()
-                if f.id not in skip and not is_out(f) and h in f.hexes()
+                if f.id not in skip and not f.has_status("dead") and h in f.hexes()
             ]
             for f in same_hex_order(state, here, target):
                 skip.add(f.id)
@@ -149,6 +153,8 @@ def flight(state: GameState, shooter: Figure, target: Figure, range_hexes: int) 
                 tuple(entries),
                 f"breaks on the {t.name} at {hex_label(breakers[0])} (SCP-11)",
                 tuple(path),
+                breakers[0],
+                broken=True,
             )
         obscured = [h for h in on_board if state.board.terrain_at(h).obscures]
         if obscured and len(obscured) == len(hexes):
@@ -157,6 +163,8 @@ def flight(state: GameState, shooter: Figure, target: Figure, range_hexes: int) 
                 tuple(entries),
                 f"stops in the {t.name} at {hex_label(obscured[0])} (SCP-9)",
                 tuple(path),
+                obscured[0],
             )
         before = hexes
-    return Flight(tuple(entries), f"falls after {length} hexes (SCP-10)", tuple(path))
+    lands = path[-1] if path else a
+    return Flight(tuple(entries), f"falls after {length} hexes (SCP-10)", tuple(path), lands)

@@ -25,6 +25,7 @@ from .options_fields import BROKEN, SIZE, TMR
 from .situation import (
     Weapon,
     attack_weapons,
+    attackable,
     hostile,
     in_melee_zone,
     in_ranged_zone,
@@ -73,7 +74,7 @@ def target_problem(
 ) -> str:
     """Why ``attacker`` cannot attack ``target`` with ``weapon`` in ``mode`` ('' if it can)."""
     s = settings(state)
-    if target.id == attacker.id or not hostile(attacker, target) or is_out(target):
+    if target.id == attacker.id or not hostile(attacker, target) or not attackable(state, target):
         return f"{target.name} is not a hostile figure in the fight"
     if target.id == attacker.mounted_on or target.mounted_on == attacker.id:
         return f"{target.name} is {attacker.name}'s mount or rider"
@@ -81,6 +82,11 @@ def target_problem(
     if mode == "close":
         if shared:
             return ""
+        if attacker.mounted_on and figure_distance(attacker, target) == 1:
+            return (
+                f"{target.name} is not in {attacker.name}'s hex, and a rider may not move "
+                "at all (SCP-5, SCP-47)"
+            )
         if s.grapple_enters_hex and figure_distance(attacker, target) == 1:
             room = s.stacking == 0 or len(state.occupants(target.position)) < s.stacking
             return "" if room else f"{target.name}'s hex is full (core.stacking)"
@@ -212,8 +218,8 @@ def _attack_choices(
                     continue
                 if special_ok(w, special, mode, t, shield_type):
                     continue
-                if special == "disarm" and not ground.droppable(t):
-                    continue  # SCP-22: nothing to drop, no Disarm
+                if special == "disarm" and not ground.disarmable(state, t):
+                    continue  # SCP-22, R-21: nothing to drop, no Disarm
                 through = through_of(figure, t, mode)
                 if mode == "ranged":
                     through = missile.through_hex(state, t, _before(figure, t))
@@ -362,6 +368,7 @@ def move_spec(state: GameState, figure: Figure) -> ActionSpec | None:
 
 
 def _charge_specials(
+    state: GameState,
     weapons: list[Weapon],
     target: Figure,
     shield_type: str,
@@ -376,7 +383,7 @@ def _charge_specials(
             if sp != "disarm":
                 key = (w.name, sp, "")
                 when: dict[str, Json] = {"weapon": w.name}
-            elif ground.droppable(target):  # SCP-22: nothing to drop, no Disarm
+            elif ground.disarmable(state, target):  # SCP-22, R-21: nothing to drop
                 key, when = (w.name, sp, target.id), {"weapon": w.name, "target": target.id}
             else:
                 continue
@@ -398,7 +405,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     weapons = attack_weapons(state, figure, "melee")
     specials: dict[tuple[str, str, str], Choice] = {}
     for t in state.figures.values():
-        if t.id == figure.id or not hostile(figure, t) or is_out(t):
+        if t.id == figure.id or not hostile(figure, t) or not attackable(state, t):
             continue
         spots = [h for h in neighbors(t.position) if h in hexes]
         if not spots:
@@ -407,7 +414,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         ends += [
             Choice(str(h), hex_label(h), f"{hexes[h]} MP", when={"target": t.id}) for h in spots
         ]
-        _charge_specials(weapons, t, shield_type, specials)
+        _charge_specials(state, weapons, t, shield_type, specials)
     if not targets or not weapons:
         return None
     drop = drop_param(state, (state.figure(str(c.value)) for c in targets))

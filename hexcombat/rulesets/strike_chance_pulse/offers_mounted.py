@@ -12,6 +12,7 @@ from .offers import acted_now, modifier_param, pulse, target_problem
 from .options_fields import HUMANOID, TMR
 from .situation import (
     attack_weapons,
+    attackable,
     hostile,
     is_out,
     settings,
@@ -92,7 +93,7 @@ def mounted_charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
     targets: list[Choice] = []
     ends: list[Choice] = []
     for t in state.figures.values():
-        if t.id in (rider.id, mount.id) or not hostile(rider, t) or is_out(t):
+        if t.id in (rider.id, mount.id) or not hostile(rider, t) or not attackable(state, t):
             continue
         spots = charge_ends(state, rider, mount, t)
         if not spots:

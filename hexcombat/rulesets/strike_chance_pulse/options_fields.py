@@ -140,7 +140,8 @@ FIELDS: tuple[FieldSpec, ...] = tuple(
     s.spec for s in (PS, MD, AG, EN, FT, TMR, SIZE, PRIMARY_HAND, ARMOUR, HUMANOID)
 )
 
-# Item stats (the data tables, open to overrides; ``lies_at`` and ``broken`` change in play).
+# Item stats (the data tables, open to overrides; ``lies_at``, ``stuck_in`` and ``broken``
+# change in play).
 BASE_CHANCE = IntStat(FieldSpec("base_chance", "Base Chance", "int", 0, rule="SCP-1"))
 RATED = TextsStat(FieldSpec("rated", "Rated for", "text", None, "melee, close, thrown, ..."))
 CATEGORIES = TextsStat(FieldSpec("categories", "Categories", "text", None, "natural, ..."))
@@ -152,6 +153,9 @@ SHIELD_TYPE = TextStat(FieldSpec("type", "Shield type", "text", "", "main_gauche
 DEFENSE_PER_RANK = IntStat(FieldSpec("defense_per_rank", "Defense per Rank", "int", 0))
 BROKEN = FlagStat(FieldSpec("broken", "Broken", "bool", False, "A fumble broke it."))
 LIES_AT = TextStat(FieldSpec("lies_at", "Lies at", "hex", None, "The hex a dropped item lies in."))
+STUCK_IN = TextStat(
+    FieldSpec("stuck_in", "Stuck in", "text", None, "The figure a thrown weapon struck (SCP-12).")
+)
 
 TIME = Time(
     ("pulse",),

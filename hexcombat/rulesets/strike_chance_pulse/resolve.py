@@ -14,7 +14,7 @@ from ...checks import Amount, Check, Rollable
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...figures import Figure, Status, place
+from ...figures import Equipment, Figure, Status, place
 from ...layout import hex_label
 from ...state import GameState
 from . import ground, missile, offers, rules
@@ -135,11 +135,11 @@ def disarm_choice(state: GameState, target: Figure, special: str, action: Action
     if special != "disarm":
         return ""
     items = [i.name for i in ground.droppable(target)]
-    if not items:
+    if not ground.disarmable(state, target):
         raise IllegalActionError(
             f"{target.name} holds no weapon or item that a Disarm could make it drop (SCP-22)"
         )
-    if settings(state).disarm_drops != "attacker":
+    if not items or settings(state).disarm_drops != "attacker":  # R-21: the damage alone
         return ""
     drop = action.text("drop", "")
     if drop not in items:
@@ -301,18 +301,51 @@ def fly(state: GameState, plan: Plan, dice: Dice) -> None:
             },
         )
     )
+    thrown = _thrown_item(plan)
+    each = settings(state).line_fumbles == "each"  # R-22
+    fumbled = False
     for entry in plan.flight.entries:
         check = path_check(state, plan, entry)
-        result = strike(state, plan, check, entry.figure, dice, entry=entry)
+        may_fumble = each or not fumbled
+        result = strike(state, plan, check, entry.figure, dice, entry=entry, may_fumble=may_fumble)
+        fumbled = fumbled or result.face >= 99
         if result.hit:
+            if thrown is not None and thrown.is_ready:
+                ground.stick(thrown, entry.figure)
+                state.emit(
+                    Event(
+                        "drop",
+                        f"The {thrown.name} stays in {entry.figure.name} until withdrawn",
+                        plan.attacker.id,
+                        entry.figure.id,
+                        rule="SCP-12, SCP-31",
+                    )
+                )
             return
+    end = plan.flight.end
+    if thrown is not None and thrown.is_ready:
+        ground.lay(thrown, plan.flight.lands)
+        if plan.flight.broken:
+            BROKEN.put(thrown, True)
+        elif state.board.contains(plan.flight.lands):
+            end += f" and lies at {hex_label(plan.flight.lands)}"
     state.emit(
         Event(
             "missile",
-            f"The {plan.weapon.name}'s missile {plan.flight.end}",
+            f"The {plan.weapon.name}'s missile {end}",
             plan.attacker.id,
             rule="SCP-10, SCP-11, SCP-9",
         )
+    )
+
+
+def _thrown_item(plan: Plan) -> Equipment | None:
+    """SCP-10: the thrown weapon (a Dagger, Spear, Net, Bola) that leaves the hand: the
+    first prepared one of its name; None for a missile weapon, whose bow stays."""
+    if "thrown" not in plan.weapon.categories:
+        return None
+    return next(
+        (i for i in plan.attacker.equipment if i.name == plan.weapon.name and i.is_ready), None
     )
 
 
@@ -324,8 +357,10 @@ def strike(
     dice: Dice,
     entry: missile.Entry | None = None,
     riposte: bool = False,
+    may_fumble: bool = True,
 ) -> StrikeResult:
-    """One Strike Check (SCP-28) and everything that follows it."""
+    """One Strike Check (SCP-28) and everything that follows it (a 99 or 100's fumble check
+    unless ``may_fumble`` is off: a missile's line has made its one, R-22)."""
     attacker = plan.attacker
     result = check.roll(dice)
     words = check._label(result.outcome)
@@ -364,7 +399,7 @@ def strike(
             },
         )
     )
-    if result.face >= 99:
+    if result.face >= 99 and may_fumble:
         fumble(state, plan, result.face, dice)
     if result.hit:
         land(state, plan, target, dice)

@@ -31,7 +31,8 @@ def disarm(
     en_damage: int = 1,
 ) -> None:
     """SCP-22: the victim drops a weapon or item (``item_name`` when chosen, else by R-5) and
-    takes 1 Endurance damage; with nothing in hand that can be dropped it is not disarmed."""
+    takes 1 Endurance damage; with nothing in hand that can be dropped it is not disarmed,
+    and takes the damage only with R-21."""
     items = ground.droppable(victim)
     if settings(state).disarm_drops == "weapon_first":  # R-5
         items.sort(key=lambda i: i.kind != "weapon")
@@ -47,6 +48,8 @@ def disarm(
                 data={"item": None},
             )
         )
+        if en_damage and settings(state).disarm_empty_handed == "damage_only":
+            hurt_endurance(state, victim, en_damage, f"{rule}, R-21")
         return
     ground.drop(victim, item)
     state.emit(

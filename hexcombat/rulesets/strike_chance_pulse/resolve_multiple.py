@@ -16,6 +16,7 @@ from .flow import acted
 from .resolve import Plan, enter_close, fly, plan_attack, strike
 from .situation import (
     Weapon,
+    attackable,
     is_out,
     settings,
 )
@@ -128,7 +129,7 @@ def multiple_strike(state: GameState, attacker: Figure, action: Action, dice: Di
         enter_close(state, attacker, [p.target for p in plans])
         plans = [plan_attack(state, attacker, a) for a in actions]  # shields gone (SCP-41)
     for plan, one in zip(plans, actions, strict=True):
-        if is_out(plan.target) or is_out(attacker):
+        if not attackable(state, plan.target) or is_out(attacker):
             continue
         held = any(i.name == plan.weapon.name and i.is_ready for i in attacker.equipment)
         if plan.weapon.kind == "weapon" and not held:

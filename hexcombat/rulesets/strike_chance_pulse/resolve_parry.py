@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
 def offer_parry(state: GameState, plan: Plan, defender: Figure, dice: Dice) -> None:
     """SCP-32, A-6: the defender may parry (asked, or rolled at once without the option)."""
-    ok, _ = parry_rank_of(state, defender)
-    if not ok or is_out(defender):
+    ok, _ = parry_rank_of(state, defender)  # never a figure out of the fight (R-20)
+    if not ok:
         return
     att_rank = weapon_rank(plan.attacker, plan.weapon)
     context: dict[str, Json] = {

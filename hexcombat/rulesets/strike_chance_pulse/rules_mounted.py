@@ -25,16 +25,19 @@ def mounted_problem(
 ) -> str:
     """SCP-49: what a rider may not do (unless Horsemanship lifts it): a two-handed weapon,
     fire while moving, more than one weapon at a time. A shield and a one-handed weapon is
-    always allowed.
+    always allowed. Firing has its own exception (2), "while moving": a missile weapon that
+    takes both hands (a bow) is fired from a mount that stands still.
 
     >>> mounted_problem(two_handed=True, firing=False, moving=False, weapons=1)
     'a rider cannot use a two-handed weapon (SCP-49)'
+    >>> mounted_problem(two_handed=True, firing=True, moving=False, weapons=1)
+    ''
     >>> mounted_problem(two_handed=False, firing=False, moving=False, weapons=1)
     ''
     """
     if lifted:
         return ""
-    if two_handed:
+    if two_handed and not firing:
         return "a rider cannot use a two-handed weapon (SCP-49)"
     if firing and moving:
         return "a rider cannot fire while the mount is moving (SCP-49)"

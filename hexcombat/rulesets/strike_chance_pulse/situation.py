@@ -44,6 +44,8 @@ HORSEMANSHIP = "Horsemanship"
 HANDS = "Bare hands"
 KICK = "Kick"
 OUT_STATUSES = ("dead", "unconscious")
+INCAPACITATED = ("stunned", "restrained", "unconscious")
+"""SCP-40: statuses in which a prepared shield gives no defense."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,10 @@ class Settings:
     pick_up_reach: str
     riposte_zone: str
     punch_and_kick: str
+    attack_unconscious: bool
+    incapacitated_parry: bool
+    disarm_empty_handed: str
+    line_fumbles: str
 
     @classmethod
     def of(cls, options: Mapping[str, Json]) -> Settings:
@@ -124,6 +130,14 @@ def rank(figure: Figure, skill: str) -> Rank:
 def is_out(figure: Figure) -> bool:
     """Dead or unconscious figures take no part."""
     return any(figure.has_status(s) for s in OUT_STATUSES)
+
+
+def attackable(state: GameState, figure: Figure) -> bool:
+    """SCP-1, R-19: a figure that may be attacked: not dead, and (by default) even when
+    knocked out ('a hostile figure may be attacked ... while on the display')."""
+    if figure.has_status("dead"):
+        return False
+    return settings(state).attack_unconscious or not figure.has_status("unconscious")
 
 
 def hostile(a: Figure, b: Figure) -> bool:
@@ -230,7 +244,11 @@ def attack_weapons(state: GameState, figure: Figure, mode: str) -> list[Weapon]:
             w
             for w in found
             if not rules_mounted.mounted_problem(
-                two_handed=w.two_handed, firing=False, moving=False, weapons=1, lifted=lifted
+                two_handed=w.two_handed,
+                firing=mode == "ranged",
+                moving=False,  # a moving mount is refused per target (SCP-49)
+                weapons=1,
+                lifted=lifted,
             )
         ]
     return found
@@ -329,7 +347,7 @@ def defense(
     shield = shield_of(defender)
     per = DEFENSE_PER_RANK(shield) if shield else 0
     shield_rank = rank(defender, shield.name) if shield else None
-    stunned = any(defender.has_status(x) for x in ("stunned", "restrained"))
+    stunned = any(defender.has_status(x) for x in INCAPACITATED)
     dr = rules.defense_rating(
         AG(defender),
         rules.shield_defense(per, shield_rank),
@@ -503,7 +521,13 @@ def restrainers(state: GameState, target: Figure, exclude: str = "") -> list[Fig
 
 
 def parry_rank_of(state: GameState, defender: Figure) -> tuple[bool, Rank]:
-    """SCP-33, SCP-36, A-7: whether the defender can parry, and its Rank for the roll."""
+    """SCP-33, SCP-36, A-7, R-20: whether the defender can parry, and its Rank for the roll.
+    A figure out of the fight never parries; a restrained or stunned one only with R-20."""
+    if is_out(defender) or (
+        not settings(state).incapacitated_parry
+        and any(defender.has_status(x) for x in INCAPACITATED)
+    ):
+        return False, None
     items = prepared(defender)
     shield = shield_of(defender)
     if not items and shield is None:
