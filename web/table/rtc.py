@@ -16,7 +16,8 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from web.table.codes import PairingError, Reassembly, frames, pack, unpack
+from hexcombat.table.frames import Inbox, Limits, frames
+from web.table.codes import PairingError, pack, unpack
 
 GATHER_WAIT_S = 10.0
 """Longest wait for the host candidates (a few milliseconds on a quiet device); a slow one
@@ -28,9 +29,11 @@ def _js(value: dict[str, Any]) -> Any:
 
 
 class Peer:
-    """A connection to one device: ``on_message(text)`` for each whole message, ``on_open()``
-    once when the channel opens, ``on_close()`` when it closes, ``on_fail()`` when the other
-    device could not be reached at all (a network that keeps its devices apart)."""
+    """A connection to one device: ``on_message(text)`` for each whole message within
+    ``limits``, ``on_refused(why)`` for a frame refused before it makes one (a bound broken,
+    no frame), ``on_open()`` once when the channel opens, ``on_close()`` when it closes,
+    ``on_fail()`` when the other device could not be reached at all (a network that keeps its
+    devices apart)."""
 
     def __init__(
         self,
@@ -38,10 +41,13 @@ class Peer:
         on_open: Callable[[], None],
         on_close: Callable[[], None],
         on_fail: Callable[[], None],
+        limits: Limits,
+        on_refused: Callable[[str], None],
     ) -> None:
         self.pc = js.RTCPeerConnection.new(_js({"iceServers": []}))
         self.channel: Any = None
-        self._frames = Reassembly()
+        self._frames = Inbox(limits)
+        self._on_refused = on_refused
         self._on_message, self._on_open, self._on_close = on_message, on_open, on_close
         self._proxies: list[Any] = []
         self.pc.onconnectionstatechange = self._proxy(lambda *_: self._state(on_fail))
@@ -121,7 +127,7 @@ class Peer:
     def _attach(self, channel: Any) -> None:
         """Listen to ``channel``; one announced by the other device may be open already."""
         self.channel = channel
-        channel.onmessage = self._proxy(lambda ev: self._got(str(ev.data)))
+        channel.onmessage = self._proxy(lambda ev: self._got(ev.data))
         channel.onopen = self._proxy(lambda *_: self._opening())
         channel.onclose = self._proxy(lambda *_: self._on_close())
         if str(channel.readyState) == "open":
@@ -143,10 +149,13 @@ class Peer:
         if str(self.pc.connectionState) == "failed" and not self._opened:
             on_fail()
 
-    def _got(self, frame: str) -> None:
-        whole = self._frames.add(frame)
-        if whole is not None:
-            self._on_message(whole)
+    def _got(self, data: Any) -> None:
+        frame = data if isinstance(data, str) else ""  # a binary frame is no frame of ours
+        taken = self._frames.add(frame, float(js.performance.now()) / 1000)
+        if taken.refused:
+            self._on_refused(taken.refused)
+        if taken.message is not None:
+            self._on_message(taken.message)
 
     def _proxy(self, fn: Callable[..., Any]) -> Any:
         p = create_proxy(fn)
