@@ -14,7 +14,7 @@ from table_net import Net, play
 
 from hexcombat import Action, IllegalActionError, from_document, to_document
 from hexcombat.table import Device, Host, ProtocolError
-from hexcombat.table.frames import FRAME, FROM_GUEST, Inbox, Limits, frames
+from hexcombat.table.frames import FRAME, FROM_GUEST, Inbox, Limits, Taken, frames
 from hexcombat.table.messages import encode
 
 ANN = Action("declare", "ann", {"first": "parry", "second": "dodge", "guard": "bo"})
@@ -104,6 +104,17 @@ def test_a_flood_is_cut_at_its_burst_with_one_refusal_and_taken_again_a_moment_l
     assert inbox.dropped == 970
     assert inbox.add("1/1|later", 0.05).message is None  # still cut: no refill yet
     assert inbox.add("1/1|later", 1.0).message == "later"  # refilled at 10 a second
+
+
+def test_a_device_refused_too_often_is_not_heard_for_a_moment_and_honest_bursts_are() -> None:
+    inbox = Inbox(FROM_GUEST)
+    pauses = [inbox.refused(0.0) for _ in range(FROM_GUEST.refusal_burst + 1)]
+    assert pauses[:-1] == [0.0] * FROM_GUEST.refusal_burst and 0 < pauses[-1] <= 1.0
+    assert inbox.add("1/1|a request", 0.5) == Taken()  # dropped unread while not heard
+    assert inbox.add("1/1|a request", 1.0).message == "a request"
+    reveals = Inbox(FROM_GUEST)  # a device revealing every figure of a side at once
+    texts = [reveals.add(f"1/1|reveal {i}", 0.0) for i in range(FROM_GUEST.burst)]
+    assert all(t.message and not t.refused for t in texts)
 
 
 # ---- the host: refusals redraw nothing, names are the host's ---------------------------

@@ -30,6 +30,10 @@ class Limits:
     """Frames per second one device may keep sending."""
     burst: int
     """Frames one device may send at once (a reveal of several figures, a catch-up)."""
+    refusals_per_second: float = 1.0
+    """Refused frames and messages one device may keep sending: past these, and past
+    ``refusal_burst`` at once, everything it sends is dropped unread for a moment."""
+    refusal_burst: int = 5
 
     @property
     def parts(self) -> int:
@@ -39,19 +43,51 @@ class Limits:
 
 FROM_GUEST = Limits(message_chars=4 * FRAME, complete_s=5.0, per_second=10.0, burst=30)
 """What the host takes from a joined device: its requests (hello, action, seal, reveal) are
-a few hundred characters; 30 at once covers a device revealing every figure of a side."""
-FROM_HOST = Limits(message_chars=5_000_000, complete_s=60.0, per_second=200.0, burst=2000)
+a few hundred characters; 30 at once covers a device revealing every figure of a side; 5
+refused at once (then one a second) is more than a player's slips."""
+FROM_HOST = Limits(
+    message_chars=5_000_000,
+    complete_s=60.0,
+    per_second=200.0,
+    burst=2000,
+    refusals_per_second=10.0,
+    refusal_burst=50,
+)
 """What a joined device takes from the host: a whole fight may come at once (the document
 and its log, up to the size of a document file)."""
 
 
 @dataclass(frozen=True)
 class Taken:
-    """What a frame gave: a whole message (or None), and a refusal to answer with ('' for
-    none). A flood past its first refusal gives neither: it costs nothing more."""
+    """What a frame gave: a whole message (or None), a refusal to answer with ('' for none),
+    and the seconds the page may stop listening to this device (``pause``: what it sends
+    meanwhile would be dropped unread). A flood past its first refusal gives nothing."""
 
     message: str | None = None
     refused: str = ""
+    pause: float = 0.0
+
+
+class _Bucket:
+    """A token bucket: ``burst`` at once, refilled at ``rate`` a second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.filled = 0.0
+
+    def take(self, now: float) -> bool:
+        """Take one token (False when there is none)."""
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.filled) * self.rate)
+        self.filled = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    def wait(self) -> float:
+        """Seconds until the next token."""
+        return max(0.0, 1.0 - self.tokens) / self.rate
 
 
 def frames(text: str) -> list[str]:
@@ -70,11 +106,11 @@ class Inbox:
         self._parts: list[str] = []
         self._total = 0
         self._started = 0.0
-        self._tokens = float(limits.burst)
-        self._filled = 0.0
-        self._flooded = False
+        self._frames = _Bucket(limits.per_second, limits.burst)
+        self._refusals = _Bucket(limits.refusals_per_second, limits.refusal_burst)
+        self._shut_until = -1.0
         self.dropped = 0
-        """Frames dropped unread for coming too fast."""
+        """Frames dropped unread for coming too fast, or after too many refusals."""
 
     @property
     def held(self) -> int:
@@ -84,13 +120,32 @@ class Inbox:
     def add(self, frame: str, now: float) -> Taken:
         """Take one frame: a whole message once its last part is in, a refusal saying why
         when it breaks a bound or is no frame (its message is dropped), else nothing yet."""
-        if not self._allow(now):
+        if now < self._shut_until:
             self.dropped += 1
-            self._parts = []
-            if self._flooded:
-                return Taken()
-            self._flooded = True
-            return Taken(refused="too many messages at once: the rest are ignored for a moment")
+            return Taken()
+        if not self._frames.take(now):
+            self.dropped += 1
+            return self._shut(now, self._frames.wait(), "too many messages at once")
+        taken = self._read(frame, now)
+        if taken.refused:
+            pause = self.refused(now)
+            if pause:
+                return Taken(taken.message, taken.refused, pause)
+        return taken
+
+    def refused(self, now: float) -> float:
+        """Count a refusal (of a frame here, or of a message by the host): the seconds to
+        ignore this device when it has had too many, else 0."""
+        if self._refusals.take(now):
+            return 0.0
+        return self._shut(now, self._refusals.wait(), "too many refused").pause
+
+    def _shut(self, now: float, wait: float, why: str) -> Taken:
+        self._parts = []
+        self._shut_until = now + wait
+        return Taken(refused=f"{why}: this device is not heard for {wait:.1f} s", pause=wait)
+
+    def _read(self, frame: str, now: float) -> Taken:
         head = HEAD.match(frame)
         if head is None:
             self._parts = []
@@ -121,16 +176,3 @@ class Inbox:
             return Taken(refused=stale)
         whole, self._parts = "".join(self._parts), []
         return Taken(whole, stale)
-
-    def _allow(self, now: float) -> bool:
-        """A token bucket: ``burst`` frames at once, refilled at ``per_second``."""
-        elapsed = max(0.0, now - self._filled)
-        self._filled = now
-        self._tokens = min(
-            float(self.limits.burst), self._tokens + elapsed * self.limits.per_second
-        )
-        if self._tokens < 1.0:
-            return False
-        self._tokens -= 1.0
-        self._flooded = False
-        return True

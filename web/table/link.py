@@ -132,6 +132,7 @@ class Hosting:
         revision = self.host.revision
         self.deliver(self.host.answer(device, text))
         if revision == self.host.revision:  # refused: nothing changed, nothing to redraw
+            self._connections[connection].refused()
             return
         self.changed((cursor, log) != (self.host.encounter.cursor, len(self.host.encounter.log)))
 

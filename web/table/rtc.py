@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import (  # type: ignore[import-not-found]
+    create_once_callable,
+    create_proxy,
+    to_js,
+)
 
 from hexcombat.table.frames import Inbox, Limits, frames
 from web.table.codes import PairingError, pack, unpack
@@ -47,6 +52,7 @@ class Peer:
         self.pc = js.RTCPeerConnection.new(_js({"iceServers": []}))
         self.channel: Any = None
         self._frames = Inbox(limits)
+        self._listener: Any = None
         self._on_refused = on_refused
         self._on_message, self._on_open, self._on_close = on_message, on_open, on_close
         self._proxies: list[Any] = []
@@ -127,7 +133,8 @@ class Peer:
     def _attach(self, channel: Any) -> None:
         """Listen to ``channel``; one announced by the other device may be open already."""
         self.channel = channel
-        channel.onmessage = self._proxy(lambda ev: self._got(ev.data))
+        self._listener = self._proxy(self._got)
+        channel.onmessage = self._listener
         channel.onopen = self._proxy(lambda *_: self._opening())
         channel.onclose = self._proxy(lambda *_: self._on_close())
         if str(channel.readyState) == "open":
@@ -149,13 +156,37 @@ class Peer:
         if str(self.pc.connectionState) == "failed" and not self._opened:
             on_fail()
 
-    def _got(self, data: Any) -> None:
+    def _got(self, event: Any) -> None:
+        data = event.data
         frame = data if isinstance(data, str) else ""  # a binary frame is no frame of ours
-        taken = self._frames.add(frame, float(js.performance.now()) / 1000)
+        taken = self._frames.add(frame, time.monotonic())
+        if taken.pause:
+            self._pause(taken.pause)
         if taken.refused:
             self._on_refused(taken.refused)
         if taken.message is not None:
             self._on_message(taken.message)
+
+    def refused(self) -> None:
+        """The other device's last message was refused (counted: too many, and it is not
+        heard for a moment)."""
+        pause = self._frames.refused(time.monotonic())
+        if pause:
+            self._pause(pause)
+
+    def _pause(self, seconds: float) -> None:
+        """Stop listening for ``seconds``: a flood costs this page nothing meanwhile (what
+        comes is dropped, as the bounds say)."""
+        channel = self.channel
+        if channel is None or channel.onmessage is None:
+            return
+        channel.onmessage = None
+
+        def listen() -> None:
+            if self.channel is channel and self._proxies:
+                channel.onmessage = self._listener
+
+        js.setTimeout(create_once_callable(listen), int(seconds * 1000) + 1)
 
     def _proxy(self, fn: Callable[..., Any]) -> Any:
         p = create_proxy(fn)
