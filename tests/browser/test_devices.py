@@ -320,6 +320,9 @@ def table(browser: Browser, base_url: str) -> Iterator[tuple[App, App]]:
         assert errors == [], "\n".join(errors)
 
 
+TYPED = "Dice typed on Kim's device"
+
+
 @pytest.mark.parametrize("demo", DEMOS, ids=[d["ruleset"] for d in DEMOS])
 def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each(
     table: tuple[App, App], demo: dict[str, Any]
@@ -335,13 +338,17 @@ def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each
     side = enc.state.figures[first].side  # Kim plays the side that acts first
     host.page.select_option("#table-seat-pick", f"d1|{side}")
     press(host, '[data-cmd="table-seat"]')
+    press(host, '[data-cmd="table-rolls"]')  # Kim types the demo's dice, marked in the log
+    expect(host.page.locator("[data-table-rolls]")).to_have_attribute(
+        "data-table-rolls", "players"
+    )
     for app in (host, guest):
         press(app, '[data-cmd="close-dialog"]')
     waiting = enc.ruleset.who_acts(enc.state).waiting
     if any(enc.state.figures[f].side == side for f in waiting):  # the seat has come
         expect(guest.page.locator("[data-table-turn]")).to_contain_text("· Kim")
 
-    sealed, cursor = 0, 0
+    sealed, cursor, typed_by_kim = 0, 0, []
     for entry in entries:
         action = entry.action
         mover = enc.state.figures.get(action.figure or "")
@@ -355,6 +362,8 @@ def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each
             faces = [f for r in rolls for f in r["faces"]]
         enc.perform(action, faces or None)
         sealed += hidden
+        if app is guest and faces and not hidden:
+            typed_by_kim.append(cursor + sealed)
         if hidden and _still_to_seal(enc):  # sealed: the host holds a digest, not the choice
             expect(host.page.locator("[data-table-turn]")).to_contain_text(f"{sealed} sealed")
             assert shared(host, cursor)["cursor"] == cursor
@@ -366,6 +375,8 @@ def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each
     assert cursor == len(entries)
     kept = [shared(app, cursor) for app in (host, guest)]
     assert kept[0]["log"] == kept[1]["log"]
+    typed = [i for i, e in enumerate(kept[0]["log"]) if e.get("note") == TYPED]
+    assert typed == typed_by_kim
     label = encounter_view(enc)["time"]["label"]
     for app in (host, guest):
         expect(app.page.locator("#turn-line .turn-text")).to_contain_text(label)
