@@ -16,7 +16,6 @@ from .messages import (
     DIGEST,
     MAX_NAME,
     SALT,
-    TABLE,
     Message,
     ProtocolError,
     decode,
@@ -106,11 +105,10 @@ class Host:
 
     def to_json(self) -> dict[str, Json]:
         """What the host keeps in its storage to host the same fight again after a reload:
-        its id and sequence, seats, device places (token digests) and pending seals
-        (digests: never a sealed choice)."""
+        seats, device places (token digests) and pending seals (digests: never a sealed
+        choice). Hosted again, it is a new hosting (a new id): every device takes it in
+        answer to its hello."""
         return {
-            "table": self.table,
-            "seq": self.seq,
             "rolls": self.rolls,
             "seats": self.seats.to_json(),
             "places": dict(self._tokens),
@@ -140,11 +138,6 @@ class Host:
             host.connected = {host.seats.gm}
         if data.get("rolls") in ROLLS:
             host.rolls = str(data["rolls"])
-        table, seq = data.get("table"), data.get("seq")
-        if isinstance(table, str) and TABLE.fullmatch(table):
-            host.table = table
-        if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0:
-            host.seq = seq
         places = data.get("places")
         if isinstance(places, dict):
             host._tokens = {
