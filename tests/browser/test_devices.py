@@ -339,9 +339,7 @@ def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each
     host.page.select_option("#table-seat-pick", f"d1|{side}")
     press(host, '[data-cmd="table-seat"]')
     press(host, '[data-cmd="table-rolls"]')  # Kim types the demo's dice, marked in the log
-    expect(host.page.locator("[data-table-rolls]")).to_have_attribute(
-        "data-table-rolls", "players"
-    )
+    expect(host.page.locator("[data-table-rolls]")).to_have_attribute("data-table-rolls", "players")
     for app in (host, guest):
         press(app, '[data-cmd="close-dialog"]')
     waiting = enc.ruleset.who_acts(enc.state).waiting

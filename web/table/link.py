@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Action, Encounter, HexcombatError, IllegalActionError
+from hexcombat.document import MAX_DOCUMENT_CHARS, read_json
 from hexcombat.table import Device, Host, Outgoing
 from hexcombat.table.frames import FROM_GUEST, FROM_HOST
 from hexcombat.table.seats import Seats
@@ -256,8 +257,8 @@ def kept(app: TableApp) -> dict[str, Any]:
     """What this device kept of its table for the open fight ({} for none, or unreadable)."""
     text = remembered(KEPT_KEY + app.entry_id) if app.entry_id is not None else None
     try:
-        found = json.loads(text) if text else {}
-    except ValueError:
+        found = read_json(text, MAX_DOCUMENT_CHARS) if text else {}
+    except HexcombatError:
         return {}
     return found if isinstance(found, dict) else {}
 

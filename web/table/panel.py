@@ -40,10 +40,6 @@ class Host(TableApp, Protocol):
 
 def register(app: Host) -> None:
     """Register the table commands in the app's registry (replacing the app's stand-ins)."""
-    on_element: dict[str, Callable[[Any], Any]] = {
-        "table-release": lambda el: release(app, str(el.dataset.figure), void=False),
-        "table-void": lambda el: release(app, str(el.dataset.figure), void=True),
-    }
     simple: dict[str, Callable[[], Any]] = {
         "table": lambda: show(app),
         "table-host": lambda: host(app),
@@ -56,11 +52,19 @@ def register(app: Host) -> None:
         "table-rename": lambda: rename(app),
         "table-rolls": lambda: rolls(app),
     }
-    assert set(simple) | set(on_element) == set(TABLE_COMMANDS)
+    assert set(simple) | {"table-release", "table-void"} == set(TABLE_COMMANDS)
     for name, fn in simple.items():
         app.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn(), replace=True)
-    for name, act in on_element.items():
-        app.commands.register(name, lambda _cmd, el, _ev, act=act: act(el), replace=True)
+    app.commands.register(
+        "table-release",
+        lambda _cmd, el, _ev: release(app, str(el.dataset.figure), void=False),
+        replace=True,
+    )
+    app.commands.register(
+        "table-void",
+        lambda _cmd, el, _ev: release(app, str(el.dataset.figure), void=True),
+        replace=True,
+    )
     listen(byid("dialog"), "change", lambda ev: on_scan(app, ev))
 
 
