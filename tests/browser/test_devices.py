@@ -541,9 +541,12 @@ def test_a_round_with_a_hostile_guest_and_a_closing_browser_ends_alike_on_the_ho
         menu(host, "table")  # the GM sees whose seal is missing, and could release it
         expect(host.page.locator('[data-sealed="bob"]')).to_contain_text("sealed on Kim")
         expect(host.page.locator('[data-sealed="alice"]')).to_contain_text("Lee")
+        press(host, '[data-cmd="table-release"][data-figure="bob"]')  # the GM asks again
+        expect(host.page.locator('[data-sealed="bob"]')).to_have_count(0)
+        expect(host.page.locator("[data-table-turn]")).to_contain_text("1 sealed")
         menu(kim, "table")
         expect(kim.page.locator('[data-cmd="table-join"]')).to_have_text("Join again")
-        connect(host, kim, "Kim", "d1")  # its kept token and seal: the reveal goes on
+        connect(host, kim, "Kim", "d1")  # its kept token, and its kept choice sealed again
         for app in (host, kim, lee):
             expect(app.page.locator("#log")).to_contain_text("Bob walks", timeout=20_000)
         for app in (host, kim):
