@@ -295,17 +295,18 @@ def test_forged_entries_change_nothing_on_a_device() -> None:
     before = d1.document()
     entry = net.host.shared_log[-1].to_json()
     forged = dict(entry, rolls=[{"expr": "1d6", "faces": [9]}])
+    stamped = net.host._encode
     for text in (
-        encode("entries", start=0, entries=[forged], head=""),
-        encode("entries", start=d1.fight.cursor, entries=[entry], head="0" * 64),
-        encode("seats", gm="host", names="x", figures={}),
+        stamped("entries", start=0, entries=[forged], head=""),
+        stamped("entries", start=d1.fight.cursor, entries=[entry], head="0" * 64),
+        stamped("seats", gm="host", names="x", figures={}),
+        encode("entries", start=0, entries=[], head=""),  # no hosting id nor number
     ):
         with pytest.raises(ProtocolError):
             d1.receive(text)
         assert d1.document() == before
-    assert d1.receive(encode("entries", start=d1.fight.cursor + 5, entries=[], head="")) == [
-        d1.hello()
-    ]
+    missed = stamped("entries", start=d1.fight.cursor + 5, entries=[], head="")
+    assert d1.receive(missed) == [d1.hello()]
 
 
 def test_a_device_name_is_checked() -> None:
@@ -404,6 +405,7 @@ def test_typed_faces_a_roll_asks_for_once_the_first_are_in_are_asked_for_on_the_
     start = from_document({**to_document(demo), "log": [], "cursor": 0})
     net = Net(start, 1)
     net.deliver(net.host.seat("d1", sides=("Blue",)))
+    net.deliver(net.host.set_rolls("players"))
     for entry in played:
         net.host.encounter.perform(entry.action, [d.value for r in entry.rolls for d in r.dice])
     net.deliver(net.host.sync())
@@ -413,4 +415,5 @@ def test_typed_faces_a_roll_asks_for_once_the_first_are_in_are_asked_for_on_the_
     assert net.host.encounter.cursor == 5
     net.send("d1", device.act(fire.action, faces))
     assert net.host.encounter.log[5].rolls == fire.rolls and net.refused == 0
+    assert net.host.encounter.log[5].note == "Dice typed on Player 1's device"
     _same_everywhere(net)

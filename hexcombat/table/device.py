@@ -13,6 +13,8 @@ from ..errors import HexcombatError, IllegalActionError
 from ..validation import Json
 from .messages import (
     MAX_NAME,
+    SALT,
+    TABLE,
     Message,
     ProtocolError,
     decode,
@@ -40,6 +42,16 @@ class Device:
         self.me = ""
         self.encounter: Encounter | None = None
         self.seats = Seats("")
+        self.rolls = "host"
+        """Who rolls, as the host last said (``players``: this device may type faces)."""
+        self.places: dict[str, str] = {}
+        """Device id to its token's digest, as the host last said: a fight hosted again from
+        this copy knows every device's place."""
+        self.table = ""
+        """The id of the hosting this device follows, and the last message number it took."""
+        self.seq = 0
+        self._fresh = True
+        """True from a hello until the host's answer: the one time a new hosting is taken."""
         self.sealed: tuple[str, ...] = ()
         self.refusals: list[str] = []
         self._secrets: dict[str, tuple[Action, str]] = {}
@@ -91,6 +103,7 @@ class Device:
         have = enc.cursor if enc else 0
         last = entry_digest(have - 1, enc.log[have - 1]) if enc and have else ""
         setup = setup_digest(enc.setup) if enc else ""
+        self._fresh = True
         return encode("hello", name=self.name, have=have, last=last, setup=setup, token=self.token)
 
     def act(self, action: Action, faces: list[int] | None = None) -> str:
@@ -100,6 +113,8 @@ class Device:
         rather than refused by the host."""
         self.seats.check(self.me, action.figure, self.fight)
         if faces is not None:
+            if self.rolls != "players" and self.me != self.seats.gm:
+                raise IllegalActionError("the host rolls every die at this table")
             self.fight.copy().perform(action, list(faces))
         self._ref += 1
         extra: dict[str, Json] = {} if faces is None else {"faces": list(faces)}
@@ -126,6 +141,7 @@ class Device:
         """Read a host message; returns the texts to send back (a reveal, or a hello to catch
         up). A message that cannot be used raises and changes nothing."""
         msg = decode(text)
+        self._in_sequence(msg)
         if msg.type == "welcome":
             self._welcome(msg)
         elif msg.type == "entries":
@@ -136,6 +152,10 @@ class Device:
             if not isinstance(names, dict) or not isinstance(figures, dict):
                 raise ProtocolError([], "seats must list names and figures")
             self.seats = Seats.from_json(gm, names, figures)
+            self.rolls = "players" if msg.body.get("rolls") == "players" else "host"
+            places = msg.body.get("places")
+            if isinstance(places, dict):
+                self.places = {d: t for d, t in places.items() if isinstance(t, str)}
         elif msg.type == "sealed":
             return self._sealed(msg)
         elif msg.type == "refused":
@@ -143,6 +163,20 @@ class Device:
         else:
             raise ProtocolError([], f"the host does not send {msg.type!r} messages")
         return []
+
+    def _in_sequence(self, msg: Message) -> None:
+        """Take only the hosting this device follows, and only a message later than the last
+        one taken: a late (or replayed) one never takes the copy back. A new hosting (the
+        fight hosted again) is taken only in answer to a hello."""
+        table = msg.text("table", TABLE)
+        seq = msg.number("seq", 10**15)
+        if table != self.table:
+            if not self._fresh:
+                raise ProtocolError([], "this message is from another table: ignored")
+            self.table, self.seq = table, 0
+        if seq <= self.seq:
+            raise ProtocolError([], f"a late message (number {seq} after {self.seq}): ignored")
+        self.seq = seq
 
     def _welcome(self, msg: Message) -> None:
         you = msg.text("you", limit=200)
@@ -173,9 +207,10 @@ class Device:
 
     def _sealed(self, msg: Message) -> list[str]:
         self.sealed = tuple(msg.names("figures"))
+        out = self._seal_again() if self._fresh else []
+        self._fresh = False
         if msg.body.get("reveal") is not True:
-            return []
-        out = []
+            return out
         for figure in self.sealed:
             kept = self._secrets.pop(figure, None)
             if kept is not None:
@@ -188,6 +223,19 @@ class Device:
                 )
         return out
 
+    def _seal_again(self) -> list[str]:
+        """After a hello, the seals kept here that the host does not have (it was hosted
+        again, from storage or from another device's copy): sent again, the same digest."""
+        out = []
+        for figure, (action, salt) in sorted(self._secrets.items()):
+            if figure in self.sealed or not is_hidden_choice(self.fight, action):
+                continue
+            self._ref += 1
+            self._sealing[self._ref] = figure
+            digest = seal_digest(action, salt)
+            out.append(encode("seal", ref=self._ref, figure=figure, digest=digest))
+        return out
+
     def _refused(self, msg: Message) -> None:
         text = msg.text("text", limit=5000)
         figure = msg.body.get("figure")
@@ -198,12 +246,55 @@ class Device:
             self._secrets.pop(figure, None)
         self.refusals.append(text)
 
+    def hosting(self) -> dict[str, Json]:
+        """The table as this device last saw it, for :meth:`Host.restore` when it hosts the
+        fight again itself: the seats and places, this device the GM's."""
+        names: dict[str, Json] = dict(self.seats.names)
+        figures: dict[str, Json] = dict(self.seats.figures)
+        places: dict[str, Json] = dict(self.places)
+        seats: dict[str, Json] = {"gm": self.me, "names": names, "figures": figures}
+        return {"seats": seats, "places": places, "rolls": self.rolls}
+
+    # ---- storage ----------------------------------------------------------
+    def to_json(self) -> dict[str, Json]:
+        """What this device keeps in its own storage to come back after its browser closes:
+        its name, token and place, the hosting it follows, and its sealed choices with their
+        salts (kept on this device only, never sent before the reveal)."""
+        return {
+            "name": self.name,
+            "token": self.token,
+            "me": self.me,
+            "table": self.table,
+            "seq": self.seq,
+            "hosting": self.hosting(),
+            "secrets": {
+                f: {"action": a.to_json(), "salt": salt} for f, (a, salt) in self._secrets.items()
+            },
+        }
+
+    @classmethod
+    def restore(cls, data: Json, encounter: Encounter | None) -> Device:
+        """The device :meth:`to_json` kept, following ``encounter`` (this device's copy of the
+        fight); ProtocolError when the kept text cannot be read."""
+        msg = Message("hello", data if isinstance(data, dict) else {})
+        device = cls(msg.text("name", limit=MAX_NAME))
+        device.token = msg.text("token", SALT)
+        device.me = msg.text("me", limit=200) if msg.body.get("me") else ""
+        device.table = msg.text("table", TABLE) if msg.body.get("table") else ""
+        device.seq = msg.number("seq", 10**15)
+        device.encounter = encounter
+        kept = msg.body.get("secrets")
+        for figure, secret in (kept if isinstance(kept, dict) else {}).items():
+            one = Message("seal", secret if isinstance(secret, dict) else {})
+            device._secrets[figure] = (one.action(), one.text("salt", SALT))
+        return device
+
 
 def apply_entry(encounter: Encounter, entry: LogEntry) -> None:
     """Replay one of the host's entries with its recorded dice; ProtocolError when it does not
     replay to the same rolls here (the devices would no longer agree)."""
     try:
-        encounter.perform(entry.action, entry.faces)
+        encounter.perform(entry.action, entry.faces, note=entry.note)
     except HexcombatError as exc:
         raise ProtocolError(
             [], f"the host's entry {entry.action.kind} does not replay here: {exc}"

@@ -4,6 +4,7 @@ performs them together once every one is revealed and matches its seal."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from ..actions import Action
@@ -23,8 +24,17 @@ from .messages import (
     entry_digest,
     seal_digest,
     setup_digest,
+    token_digest,
 )
 from .seats import Seats, is_hidden_choice, turn_view
+
+ROLLS = ("host", "players")
+"""Who rolls a joined device's dice (a table setting): ``host``, the host's seeded dice for
+everyone (a player's typed faces are refused); ``players``, each player may type the faces
+of their own figures' dice, as on one device, and each such entry is marked with a note
+naming the device."""
+ROLLS_DEFAULT = "host"
+"""A guest cannot choose its own dice unless the GM says so."""
 
 
 @dataclass(frozen=True)
@@ -43,17 +53,35 @@ class Host:
     refusal into a ``refused`` message for the sender.
     """
 
-    def __init__(self, encounter: Encounter, gm: str = "host", gm_name: str = "GM") -> None:
+    def __init__(
+        self,
+        encounter: Encounter,
+        gm: str = "host",
+        gm_name: str = "GM",
+        rolls: str = ROLLS_DEFAULT,
+    ) -> None:
+        if rolls not in ROLLS:
+            raise IllegalActionError(f"who rolls is one of {', '.join(ROLLS)}, got {rolls!r}")
         self.encounter = encounter
         self.seats = Seats(gm, {gm: gm_name})
+        self.rolls = rolls
         self.connected: set[str] = {gm}
         self.seals: dict[str, tuple[str, str]] = {}
         """Figure id to (device, digest): hidden choices made and not yet revealed."""
+        self.voided: set[str] = set()
+        """Figures whose sealed choice the GM voided: the reveal does not wait for them."""
+        self.table = secrets.token_hex(8)
+        """This hosting's id: every message carries it and its sequence number."""
+        self.seq = 0
+        """The number of the last message sent (each device takes only later ones)."""
+        self.revision = 0
+        """Counts the messages that changed anything (a refused one changes nothing: the page
+        has nothing to redraw)."""
         self._reveals: dict[str, Action] = {}
         self._sent: tuple[LogEntry, ...] = self.shared_log
-        self._tokens: dict[str, str] = {}
-        """Device id to the secret token its hellos carry."""
         """The shared log as every connected device last got it."""
+        self._tokens: dict[str, str] = {}
+        """Device id to the digest of the secret token its hellos carry."""
 
     # ---- what every device shares ---------------------------------------
     @property
@@ -70,18 +98,78 @@ class Host:
         figures have sealed a choice (never the choice)."""
         return {
             **self.seats.to_json(),
+            "rolls": self.rolls,
             "connected": sorted(self.connected),
             "turn": self.turn(),
         }
+
+    def to_json(self) -> dict[str, Json]:
+        """What the host keeps in its storage to host the same fight again after a reload:
+        seats, device places (token digests) and pending seals (digests: never a sealed
+        choice). Hosted again, it is a new hosting (a new id): every device takes it in
+        answer to its hello."""
+        return {
+            "rolls": self.rolls,
+            "seats": self.seats.to_json(),
+            "places": dict(self._tokens),
+            "seals": {f: [d, digest] for f, (d, digest) in self.seals.items()},
+            "voided": sorted(self.voided),
+        }
+
+    @classmethod
+    def restore(cls, encounter: Encounter, data: Json) -> Host:
+        """A host of ``encounter`` as :meth:`to_json` kept it (what does not fit this fight
+        is left out: a figure gone, a seal of another step)."""
+        host = cls(encounter)
+        if not isinstance(data, dict):
+            return host
+        seats = data.get("seats")
+        if isinstance(seats, dict) and isinstance(seats.get("gm"), str):
+            names, figures = seats.get("names"), seats.get("figures")
+            host.seats = Seats.from_json(
+                str(seats["gm"]),
+                names if isinstance(names, dict) else {},
+                figures if isinstance(figures, dict) else {},
+            )
+            figs = encounter.state.figures
+            host.seats.figures = {
+                f: d for f, d in host.seats.figures.items() if f in figs and d in host.seats.names
+            }
+            host.connected = {host.seats.gm}
+        if data.get("rolls") in ROLLS:
+            host.rolls = str(data["rolls"])
+        places = data.get("places")
+        if isinstance(places, dict):
+            host._tokens = {
+                d: t for d, t in places.items() if isinstance(t, str) and DIGEST.fullmatch(t)
+            }
+        seals = data.get("seals")
+        waiting = host._waiting() if host._hidden_now() else []
+        if isinstance(seals, dict):
+            for figure, kept in seals.items():
+                if isinstance(kept, list) and len(kept) == 2 and figure in waiting:
+                    device, digest = kept
+                    if isinstance(device, str) and isinstance(digest, str):
+                        host.seals[figure] = (device, digest)
+        voided = data.get("voided")
+        if isinstance(voided, list):
+            host.voided = {f for f in voided if isinstance(f, str) and f in waiting}
+        return host
 
     # ---- messages -------------------------------------------------------
     def answer(self, device: str, text: str) -> list[Outgoing]:
         """:meth:`receive`, with a refusal sent back to ``device`` instead of raised."""
         try:
-            return self.receive(device, text)
+            out = self.receive(device, text)
         except HexcombatError as exc:
-            ref = _ref(text)
-            return [Outgoing(device, encode("refused", ref=ref, text=str(exc)))]
+            return [self.refusal(device, str(exc), _ref(text))]
+        self.revision += 1
+        return out
+
+    def refusal(self, device: str, text: str, ref: int = -1) -> Outgoing:
+        """A ``refused`` message for ``device`` (a frame or a flood refused before it was read
+        as a message has no ``ref``: -1)."""
+        return Outgoing(device, self._encode("refused", ref=ref, text=text))
 
     def receive(self, device: str, text: str) -> list[Outgoing]:
         """Read a message from ``device`` and return what to send; refused ones raise."""
@@ -108,14 +196,16 @@ class Host:
         except HexcombatError:
             return connection
         token = msg.body.get("token")
+        if msg.type != "hello" or not isinstance(token, str):
+            return connection
         for device, known in self._tokens.items():
-            if msg.type == "hello" and token == known:
+            if token_digest(token) == known:
                 return device
         return connection
 
     def _hello(self, device: str, msg: Message) -> list[Outgoing]:
         name = msg.text("name", limit=MAX_NAME)
-        token = msg.text("token", SALT)
+        token = token_digest(msg.text("token", SALT))
         if self._tokens.get(device, token) != token:
             raise IllegalActionError(f"the place of {self.seats.names[device]} is another device's")
         have = msg.number("have", 10**9)
@@ -126,22 +216,59 @@ class Host:
             same = last == entry_digest(have - 1, shared[have - 1])
         self._tokens[device] = token
         self.connected.add(device)
-        self.seats.names[device] = name
+        if device not in self.seats.names:  # the name is fixed at pairing (the GM may rename)
+            self.seats.names[device] = self._free_name(name)
         out = []
         if not same:
             doc = setup_document(self.encounter.setup)
-            out.append(Outgoing(device, encode("welcome", you=device, document=doc)))
+            out.append(Outgoing(device, self._encode("welcome", you=device, document=doc)))
             have = 0
         out.append(Outgoing(device, self._entries(have, shared[have:])))
         out += self._broadcast(self._seats())
-        if self.seals:
-            out.append(Outgoing(device, self._sealed()))
+        out.append(Outgoing(device, self._sealed()))  # also when none: an old list is gone
         return out
+
+    def _free_name(self, wanted: str) -> str:
+        """``wanted``, or with a number added when the GM or another device has that name."""
+        taken = {n.strip().casefold() for n in self.seats.names.values()}
+        base = " ".join(wanted.split())[: MAX_NAME - 4]
+        name, number = base, 1
+        while name.casefold() in taken:
+            number += 1
+            name = f"{base} {number}"
+        return name
+
+    def rename(self, device: str, name: str) -> list[Outgoing]:
+        """The GM names ``device`` (refused when the name is another's or not 1-40 characters)."""
+        name = " ".join(name.split())
+        if device not in self.seats.names:
+            raise IllegalActionError(f"there is no device {device!r} at the table")
+        if not name or len(name) > MAX_NAME:
+            raise IllegalActionError(f"a device name must be 1-{MAX_NAME} characters")
+        others = {n.casefold() for d, n in self.seats.names.items() if d != device}
+        if name.casefold() in others:
+            raise IllegalActionError(f"another device at the table is called {name}")
+        self.seats.names[device] = name
+        self.revision += 1
+        return self._broadcast(self._seats())
+
+    def set_rolls(self, rolls: str) -> list[Outgoing]:
+        """The GM's choice of who rolls (:data:`ROLLS`); every device is told."""
+        if rolls not in ROLLS:
+            raise IllegalActionError(f"who rolls is one of {', '.join(ROLLS)}, got {rolls!r}")
+        self.rolls = rolls
+        self.revision += 1
+        return self._broadcast(self._seats())
 
     def _action(self, device: str, msg: Message) -> list[Outgoing]:
         action, faces = msg.action(), msg.faces()
         self.check(device, action)
-        self.encounter.perform(action, faces)
+        note = ""
+        if faces is not None and device != self.seats.gm:
+            if self.rolls != "players":
+                raise IllegalActionError("the host rolls every die at this table")
+            note = f"Dice typed on {self.seats.names.get(device, device)}'s device"
+        self.encounter.perform(action, faces, note=note)
         return self.sync()
 
     def check(self, device: str, action: Action) -> None:
@@ -185,9 +312,11 @@ class Host:
         for figure in [f for f in self.seats.figures if f not in encounter.state.figures]:
             del self.seats.figures[figure]
         self._sent = self.shared_log
+        self.voided.clear()
         doc = setup_document(encounter.setup)
         welcome = [
-            Outgoing(d, encode("welcome", you=d, document=doc)) for d in sorted(self.connected)
+            Outgoing(d, self._encode("welcome", you=d, document=doc))
+            for d in sorted(self.connected)
         ]
         return (
             welcome
@@ -209,7 +338,39 @@ class Host:
         if figure in self.seals:
             raise IllegalActionError(f"{state.figure(figure).name} has already sealed a choice")
         self.seals[figure] = (device, digest)
+        self.voided.discard(figure)
         return self._broadcast(self._sealed())
+
+    def release(self, figure: str, void: bool = False) -> list[Outgoing]:
+        """The GM releases a sealed choice that is never revealed (a device gone for good, or
+        one that will not reveal): its device is asked again (the seal is dropped and it may
+        seal anew), or with ``void`` the figure's choice is voided: a GM note in the log says
+        so (undone like any entry), the reveal no longer waits for it, and the GM may choose
+        for the figure."""
+        sealed = self.seals.get(figure)
+        if sealed is None:
+            raise IllegalActionError(f"{figure!r} has no sealed choice to release")
+        owner = sealed[0]
+        name = self.encounter.state.figure(figure).name
+        del self.seals[figure]
+        self._reveals.pop(figure, None)
+        out: list[Outgoing] = []
+        if void:
+            note = f"{name}'s sealed choice never came: voided by the GM"
+            gm_note = Action("gm_note", None, {"figure": figure, "note": note})
+            self.encounter.perform(gm_note)
+            self._sent = self.shared_log  # the seals wait on: only the note goes out
+            out += self._broadcast(self._entries(len(self._sent) - 1, self._sent[-1:]))
+            self.voided.add(figure)
+            text = f"The GM voided {name}'s sealed choice"
+        else:
+            text = f"The GM asks for {name}'s choice again"
+        if owner in self.connected:
+            out.append(Outgoing(owner, self._encode("refused", ref=-1, figure=figure, text=text)))
+        self.revision += 1
+        if self.seals and set(self._reveals) == set(self.seals) and self._all_sealed():
+            return out + self._perform_reveals()
+        return out + self._broadcast(self._sealed())
 
     def _reveal(self, device: str, msg: Message) -> list[Outgoing]:
         figure = msg.text("figure", limit=200)
@@ -242,12 +403,13 @@ class Host:
             except HexcombatError as exc:
                 owner = self.seals.pop(fid)[0]
                 del self._reveals[fid]
-                refused = Outgoing(owner, encode("refused", ref=-1, figure=fid, text=str(exc)))
-                return [refused, *self._broadcast(self._sealed())]
+                refused = self._encode("refused", ref=-1, figure=fid, text=str(exc))
+                return [Outgoing(owner, refused), *self._broadcast(self._sealed())]
         for fid in order:
             self.encounter.perform(self._reveals[fid])
         self.seals.clear()
         self._reveals.clear()
+        self.voided.clear()
         return self.sync() + self._broadcast(self._sealed())
 
     # ---- seats ----------------------------------------------------------
@@ -259,6 +421,7 @@ class Host:
         for side in sides:
             ids += self.seats.side_figures(side, self.encounter)
         self.seats.seat(device, ids, self.encounter)
+        self.revision += 1
         return self._broadcast(self._seats())
 
     def drop(self, device: str) -> None:
@@ -288,18 +451,25 @@ class Host:
         return [f for f in waiting if self.encounter.legal_actions(f)]
 
     def _all_sealed(self) -> bool:
-        return bool(self.seals) and all(f in self.seals for f in self._waiting())
+        waiting = [f for f in self._waiting() if f not in self.voided]
+        return bool(self.seals) and all(f in self.seals for f in waiting)
+
+    def _encode(self, kind: str, **fields: Json) -> str:
+        """A message to devices, with this hosting's id and the next sequence number."""
+        self.seq += 1
+        return encode(kind, table=self.table, seq=self.seq, **fields)
 
     def _entries(self, start: int, entries: tuple[LogEntry, ...] | list[LogEntry]) -> str:
         last = self.shared_log
         head = entry_digest(len(last) - 1, last[-1]) if last else ""
-        return encode("entries", start=start, entries=entries_json(entries), head=head)
+        return self._encode("entries", start=start, entries=entries_json(entries), head=head)
 
     def _seats(self) -> str:
-        return encode("seats", **self.seats.to_json())
+        places: dict[str, Json] = dict(self._tokens)  # digests: no device's token
+        return self._encode("seats", rolls=self.rolls, places=places, **self.seats.to_json())
 
     def _sealed(self) -> str:
-        return encode("sealed", figures=sorted(self.seals), reveal=self._all_sealed())
+        return self._encode("sealed", figures=sorted(self.seals), reveal=self._all_sealed())
 
     def _broadcast(self, text: str) -> list[Outgoing]:
         return [Outgoing(d, text) for d in sorted(self.connected)]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..actions import Action, read_action
 from ..dice import Roll
 from ..document import MAX_DOCUMENT_CHARS, MAX_LOG, read_json, setup_document
-from ..encounter import LogEntry, Setup
+from ..encounter import NOTE_LIMIT, LogEntry, Setup
 from ..errors import InvalidDocumentError, Problem
 from ..validation import Json, Reader, describe
 
@@ -30,6 +30,8 @@ MAX_FACES = 200
 MAX_FACE = 1000
 SALT = re.compile(r"[0-9a-f]{32,128}")
 DIGEST = re.compile(r"[0-9a-f]{64}")
+TABLE = re.compile(r"[0-9a-f]{16}")
+"""A hosting's id (every host message carries it, with its sequence number ``seq``)."""
 
 
 class ProtocolError(InvalidDocumentError):
@@ -106,9 +108,12 @@ def read_entry(data: Json, path: str) -> LogEntry:
             rolls.append(Roll.from_json(raw))
         except (ValueError, KeyError, TypeError) as exc:
             reader.problem(f"{path}.rolls[{i}]", str(exc))
+    note = obj.get("note", "") if obj else ""
+    if not isinstance(note, str) or len(note) > NOTE_LIMIT:
+        reader.problem(f"{path}.note", f"must be a text of at most {NOTE_LIMIT} characters")
     _raise(reader)
     assert action is not None
-    return LogEntry(action, tuple(rolls))
+    return LogEntry(action, tuple(rolls), str(note))
 
 
 def decode(text: str) -> Message:
@@ -143,6 +148,11 @@ def canonical(data: Json) -> str:
 def seal_digest(action: Action, salt: str) -> str:
     """The commitment to a hidden choice: SHA-256 of the salt and the action's JSON."""
     return _sha256(salt + "\n" + canonical(action.to_json()))
+
+
+def token_digest(token: str) -> str:
+    """What the host keeps of a device's token (its storage then holds no device's secret)."""
+    return _sha256("token\n" + token)
 
 
 def entry_digest(index: int, entry: LogEntry) -> str:

@@ -1,7 +1,7 @@
 """The performance table of the page against a bare Pyodide page, the engine against
 a peer pure-Python hex library, CPython against Pyodide. Run through ``tests/bench``.
 
-Usage: ``tests/bench [--runs N] [--json PATH] [--only engine,longengine,startup,taps,longlog]``
+Usage: ``tests/bench [--runs N] [--json PATH] [--only engine,...,longlog,table]``
 
 Prints the table (medians of N runs; the 1-minute load average beside each figure, since
 the machine is shared) and writes it as JSON (default ``dist/bench.json``). Builds
@@ -111,6 +111,8 @@ def page_rows(table: Table, runs: int, parts: set[str], *, tablet: bool = True) 
                 tap_rows(table, pg, browser, url, runs)
             if "longlog" in parts:
                 long_log_rows(table, pg, browser, url, runs)
+            if "table" in parts:
+                table_rows(table, browser, url)
             browser.close()
     finally:
         server.shutdown()
@@ -266,6 +268,23 @@ def long_log_rows(table: Table, pg: Any, browser: Any, url: str, runs: int) -> N
         )
 
 
+def table_rows(table: Table, browser: Any, url: str) -> None:
+    """Six devices at one table: a phone's action to every screen showing it."""
+    import table_devices
+
+    for r in table_devices.six_devices(browser, url):
+        table.add(
+            f"six devices at one table (a GM, {table_devices.PLAYERS} phones), a round of "
+            f"{r['ruleset']}: a phone's action to all six screens showing it, median / worst "
+            f"({r['actions']} actions)",
+            f"{r['median_ms']:.0f} / {r['worst_ms']:.0f} ms",
+            "-",
+            r["load"],
+            median_ms=r["median_ms"],
+            worst_ms=r["worst_ms"],
+        )
+
+
 def engine_rows(table: Table, runs: int) -> None:
     """The hot paths under CPython, then inside Pyodide (Node), against the peer."""
     inputs = engine.make_inputs()
@@ -320,9 +339,9 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=ROOT / "dist" / "bench.json")
     parser.add_argument(
         "--only",
-        default="engine,longengine,startup,taps,longlog",
+        default="engine,longengine,startup,taps,longlog,table",
         help="comma-separated: engine, longengine (a long fight, CPython), startup, taps, "
-        "longlog (a long fight in the page)",
+        "longlog (a long fight in the page), table (six devices at one table)",
     )
     parser.add_argument(
         "--no-tablet", action="store_true", help="start-up rows of the desktop profile only"
@@ -338,7 +357,7 @@ def main() -> None:
         import long_fight
 
         long_fight.long_rows(table, args.runs)
-    if parts & {"startup", "taps", "longlog"}:
+    if parts & {"startup", "taps", "longlog", "table"}:
         page_rows(table, args.runs, parts, tablet=not args.no_tablet)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import statistics
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -29,7 +30,7 @@ from .appdriver import (
     start_app,
     stored_document,
 )
-from .conftest import ARTIFACTS, ROOT, VIEWPORTS, App, new_app
+from .conftest import ARTIFACTS, READY_TIMEOUT_MS, ROOT, VIEWPORTS, App, new_app
 from .test_demo_playthrough import DEMOS, carry_out
 from .test_play import percentile_duel
 
@@ -49,9 +50,10 @@ def pair(browser: Browser, base_url: str) -> Iterator[tuple[App, App]]:
         assert errors == [], "\n".join(errors)
 
 
-def connect(host: App, guest: App, name: str, device: str = "d1") -> None:
+def connect(host: App, guest: App, name: str, device: str = "d1", shown: str | None = None) -> None:
     """Pair by the text fallback: the host's offer code to the guest, its answer back (the
-    first time, the host starts hosting; a guest that left joins again in its place)."""
+    first time, the host starts hosting; a guest that left joins again in its place). The
+    host lists the device as ``shown`` (its name unless another device has it)."""
     if not host.page.locator("#table-dialog").is_visible():
         menu(host, "table")
     if host.page.evaluate("document.documentElement.dataset.table") != "host":
@@ -77,7 +79,7 @@ def connect(host: App, guest: App, name: str, device: str = "d1") -> None:
             host.page.locator("#enc-name").inner_text(), timeout=20_000
         )
         expect(host.page.locator(f'.table-devices [data-device="{device}"]')).to_have_text(
-            f"{name} · connected", timeout=20_000
+            f"{shown or name} · connected", timeout=20_000
         )
 
 
@@ -318,6 +320,9 @@ def table(browser: Browser, base_url: str) -> Iterator[tuple[App, App]]:
         assert errors == [], "\n".join(errors)
 
 
+TYPED = "Dice typed on Kim's device"
+
+
 @pytest.mark.parametrize("demo", DEMOS, ids=[d["ruleset"] for d in DEMOS])
 def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each(
     table: tuple[App, App], demo: dict[str, Any]
@@ -333,13 +338,15 @@ def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each
     side = enc.state.figures[first].side  # Kim plays the side that acts first
     host.page.select_option("#table-seat-pick", f"d1|{side}")
     press(host, '[data-cmd="table-seat"]')
+    press(host, '[data-cmd="table-rolls"]')  # Kim types the demo's dice, marked in the log
+    expect(host.page.locator("[data-table-rolls]")).to_have_attribute("data-table-rolls", "players")
     for app in (host, guest):
         press(app, '[data-cmd="close-dialog"]')
     waiting = enc.ruleset.who_acts(enc.state).waiting
     if any(enc.state.figures[f].side == side for f in waiting):  # the seat has come
         expect(guest.page.locator("[data-table-turn]")).to_contain_text("· Kim")
 
-    sealed, cursor = 0, 0
+    sealed, cursor, typed_by_kim = 0, 0, []
     for entry in entries:
         action = entry.action
         mover = enc.state.figures.get(action.figure or "")
@@ -353,6 +360,8 @@ def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each
             faces = [f for r in rolls for f in r["faces"]]
         enc.perform(action, faces or None)
         sealed += hidden
+        if app is guest and faces and not hidden:
+            typed_by_kim.append(cursor + sealed)
         if hidden and _still_to_seal(enc):  # sealed: the host holds a digest, not the choice
             expect(host.page.locator("[data-table-turn]")).to_contain_text(f"{sealed} sealed")
             assert shared(host, cursor)["cursor"] == cursor
@@ -364,6 +373,199 @@ def test_a_round_of_each_ruleset_on_two_devices_with_hidden_choices_kept_on_each
     assert cursor == len(entries)
     kept = [shared(app, cursor) for app in (host, guest)]
     assert kept[0]["log"] == kept[1]["log"]
+    typed = [i for i, e in enumerate(kept[0]["log"]) if e.get("note") == TYPED]
+    assert typed == typed_by_kim
     label = encounter_view(enc)["time"]["label"]
     for app in (host, guest):
         expect(app.page.locator("#turn-line .turn-text")).to_contain_text(label)
+
+
+# ---- a hostile guest and a closing browser ---------------------------------------------------
+
+WATCH_CHANNELS = """() => {
+  // the test's eyes on this page's data channels: each one, and every frame it got, with the
+  // time its handler (the page's) was done with it
+  const Base = window.RTCPeerConnection;
+  window.seen = [];
+  const watch = (c) => {
+    window.seen.push({channel: c, frames: [], spent: 0});
+    const kept = window.seen.at(-1);
+    let began = 0;
+    c.addEventListener("message", () => { began = performance.now(); });
+    setTimeout(() => c.addEventListener("message", (e) => {
+      const now = performance.now();
+      kept.spent += now - began;
+      kept.frames.push([now, String(e.data)]);
+    }), 0);
+  };
+  window.RTCPeerConnection = class extends Base {
+    constructor(...a) {
+      super(...a);
+      this.addEventListener("datachannel", (e) => watch(e.channel));
+    }
+    createDataChannel(...a) { const c = super.createDataChannel(...a); watch(c); return c; }
+  };
+}"""
+KEPT = """() => {
+  const key = Object.keys(localStorage).find((k) => k.startsWith("hexcombat.table."));
+  return key ? JSON.parse(localStorage.getItem(key)) : null;
+}"""
+FLOOD = 1000
+
+
+ROUND_TRIP = """(h) => {
+  // send ``h`` on the last channel and resolve with the milliseconds until the next frame
+  const s = window.seen.at(-1), n = s.frames.length, t0 = performance.now();
+  s.channel.send(h);
+  return new Promise((ok) => {
+    const wait = () => (s.frames.length > n ? ok(performance.now() - t0) : setTimeout(wait, 1));
+    wait();
+  });
+}"""
+
+
+def raw(app: App, frames: list[str], times: int = 1) -> None:
+    """``app`` sends ``frames`` as they are on its last data channel (a hostile device)."""
+    app.page.evaluate(
+        "([fs, n]) => { for (let i = 0; i < n; i++) for (const f of fs)"
+        " window.seen.at(-1).channel.send(f); }",
+        [frames, times],
+    )
+
+
+def seen(app: App, channel: int, what: str) -> Any:
+    """``what`` of the watched ``channel`` of ``app`` (``frames``, ``spent``)."""
+    return app.page.evaluate(f"window.seen.at({channel}).{what}")
+
+
+def request(kind: str, **fields: Any) -> str:
+    """A device's request as one frame."""
+    return "1/1|" + json.dumps({"type": kind, "v": 1, **fields})
+
+
+def reopen(browser: Browser, base_url: str, app: App) -> App:
+    """The browser closes and opens again: a new page with what this one kept in storage."""
+    state = app.page.context.storage_state()
+    app.page.context.close()
+    options = {**VIEWPORTS["desktop"], "storage_state": state}
+    again = new_app(browser, base_url, app.viewport, options)
+    again.page.set_default_timeout(20_000)
+    again.open()
+    again.wait_ready(READY_TIMEOUT_MS)
+    again.page.evaluate(WATCH_CHANNELS)
+    return again
+
+
+def flood_delay(host: App, lee: App, eve: App, forged: str) -> tuple[float, float, float]:
+    """Eve floods the host with forged requests while Lee asks something, three times: the
+    host's time spent on the floods, and Lee's round trip without and with one (ms, each the
+    median of three)."""
+    hello = request("hello", name="Lee", token=lee.page.evaluate(KEPT)["device"]["token"], have=0)
+    quiet, flooded = [], []
+    frames, spent = len(seen(host, 2, "frames")), float(seen(host, 2, "spent"))
+    for _ in range(3):
+        quiet.append(float(lee.page.evaluate(ROUND_TRIP, hello)))
+        raw(eve, [forged], FLOOD)
+        flooded.append(float(lee.page.evaluate(ROUND_TRIP, hello)))
+    for _ in range(100):
+        if len(seen(host, 2, "frames")) - frames >= 3 * FLOOD:
+            break
+        host.page.wait_for_timeout(50)
+    assert len(seen(host, 2, "frames")) - frames == 3 * FLOOD
+    return (
+        float(seen(host, 2, "spent")) - spent,
+        statistics.median(quiet),
+        statistics.median(flooded),
+    )
+
+
+def test_a_round_with_a_hostile_guest_and_a_closing_browser_ends_alike_on_the_honest_devices(
+    browser: Browser, base_url: str
+) -> None:
+    apps = [start_app(browser, base_url, "desktop") for _ in range(4)]
+    host, kim, lee, eve = apps
+    try:
+        for app in apps:
+            app.page.evaluate(WATCH_CHANNELS)
+        import_encounter(host, percentile_duel())
+        connect(host, kim, "Kim", "d1")
+        connect(host, lee, "Lee", "d2")
+        connect(host, eve, "GM", "d3", shown="GM 2")  # the GM's name is taken: numbered
+        for seat in ("d1|Red", "d2|Blue"):  # Kim plays Bob, Lee plays Alice; Eve nothing
+            host.page.select_option("#table-seat-pick", seat)
+            press(host, '[data-cmd="table-seat"]')
+        rolls = host.page.locator("[data-table-rolls]")
+        expect(rolls).to_have_attribute("data-table-rolls", "host")
+        token = eve.page.evaluate(KEPT)["device"]["token"]
+        bob = {"kind": "face", "figure": "bob", "params": {"facing": 1}}
+        forged = request("action", ref=1, action=bob, faces=[2, 2])  # Kim's, with its dice
+        attacks = [
+            "1/999999|" + "x" * 16_000,  # an endless message
+            "2/999999|" + "x" * 16_000,
+            "no header at all",  # broken frames
+            "3/2|out of order",
+            request("hello", name="Kim", token=token, have=0),  # a new name, its own token
+            forged,
+        ]
+        raw(eve, attacks)
+        refused = "window.seen.at(-1).frames.filter(([, f]) => f.includes('\"refused\"')).length"
+        for _ in range(100):
+            if eve.page.evaluate(refused) >= len(attacks) - 1:
+                break
+            eve.page.wait_for_timeout(100)
+        assert eve.page.evaluate(refused) == len(attacks) - 1  # each, with a reason
+        expect(host.page.locator('.table-devices [data-device="d3"]')).to_have_text(
+            "GM 2 · connected"
+        )
+        for app in (host, kim, lee):
+            press(app, '[data-cmd="close-dialog"]')
+        expect(lee.page.locator("[data-table-turn]")).to_contain_text("Bob · Kim")
+        early = next(f for _, f in seen(kim, -1, "frames") if '"entries"' in f)
+
+        # a flood of forged requests: the host hears a few, and Lee's request behind them waits
+        # hardly at all
+        spent, quiet, flooded = flood_delay(host, lee, eve, forged)
+        print(
+            f"table flood: 3 x {FLOOD} forged requests cost the host {spent:.0f} ms; another"
+            f" device's request answered in {quiet:.0f} ms, {flooded:.0f} ms in the flood"
+        )
+        assert spent < 100 and flooded - quiet < 100
+
+        # the round: Kim seals, her browser closes and opens again, Lee seals, Kim joins again
+        declare_walk(kim, "bob")
+        expect(host.page.locator("[data-table-turn]")).to_contain_text("1 sealed")
+        kim = apps[1] = reopen(browser, base_url, kim)
+        declare_walk(lee, "alice")
+        expect(host.page.locator("[data-table-turn]")).to_contain_text("2 sealed")
+        assert "Bob walks" not in host.page.content()
+        menu(host, "table")  # the GM sees whose seal is missing, and could release it
+        expect(host.page.locator('[data-sealed="bob"]')).to_contain_text("sealed on Kim")
+        expect(host.page.locator('[data-sealed="alice"]')).to_contain_text("Lee")
+        press(host, '[data-cmd="table-release"][data-figure="bob"]')  # the GM asks again
+        expect(host.page.locator('[data-sealed="bob"]')).to_have_count(0)
+        expect(host.page.locator("[data-table-turn]")).to_contain_text("1 sealed")
+        menu(kim, "table")
+        expect(kim.page.locator('[data-cmd="table-join"]')).to_have_text("Join again")
+        connect(host, kim, "Kim", "d1")  # its kept token, and its kept choice sealed again
+        for app in (host, kim, lee):
+            expect(app.page.locator("#log")).to_contain_text("Bob walks", timeout=20_000)
+        for app in (host, kim):
+            press(app, '[data-cmd="close-dialog"]')
+        had = log_texts(kim)
+        kim.page.evaluate(  # a late entries message, as if from the host: never taken
+            "(f) => window.seen.at(-1).channel.dispatchEvent(new MessageEvent('message',"
+            " {data: f}))",
+            early,
+        )
+        assert log_texts(kim) == had
+        next_step(host, "Finish: Declarations")
+        for app in (kim, lee):
+            expect(app.page.locator("#turn-tracker")).to_contain_text("Movement")
+        assert log_texts(host) == log_texts(kim) == log_texts(lee)
+        assert "Alice walks (up to 1 hex)" in log_texts(kim)
+        assert not any("typed" in line for line in log_texts(host))
+    finally:
+        for app in apps:
+            errors = [line for line in app.console if line.startswith("pageerror")]
+            app.page.context.close()
+            assert app.blocked == [] and errors == [], "\n".join(errors)

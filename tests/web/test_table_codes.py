@@ -1,11 +1,11 @@
-"""Pairing texts and data-channel frames: an offer or answer survives the trip
-as a short text, a wrong or damaged one is refused in words, long messages go in frames."""
+"""Pairing texts: an offer or answer survives the trip as a short text, a wrong or damaged
+one is refused in words (frames: tests/test_table_guard.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from web.table.codes import FRAME, PairingError, Reassembly, frames, pack, unpack
+from web.table.codes import PairingError, pack, unpack
 
 SDP = (
     "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n"
@@ -39,16 +39,3 @@ def test_an_offer_and_an_answer_travel_as_short_texts() -> None:
 def test_a_wrong_or_damaged_code_is_refused_in_words(text: str, why: str) -> None:
     with pytest.raises(PairingError, match=why):
         unpack(text, "offer")
-
-
-def test_long_messages_go_in_frames_and_come_back_whole() -> None:
-    text = "x" * (FRAME * 2 + 5)
-    parts = frames(text)
-    assert len(parts) == 3
-    joined = Reassembly()
-    assert [joined.add(p) for p in parts] == [None, None, text]
-    assert frames("") == ["1/1|"] and Reassembly().add("1/1|") == ""
-    with pytest.raises(PairingError, match="out of order"):
-        Reassembly().add(parts[1])
-    with pytest.raises(PairingError, match="malformed"):
-        Reassembly().add("no frame")

@@ -10,5 +10,9 @@ TABLE_COMMANDS = (
     "table-answer",
     "table-seat",
     "table-leave",
+    "table-rename",
+    "table-rolls",
+    "table-release",
+    "table-void",
 )
 """The commands web.table.panel registers (the app routes them to it until it is imported)."""

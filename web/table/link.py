@@ -6,17 +6,27 @@ before it performs or changes anything, and after."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import js  # type: ignore[import-not-found]
+
 from hexcombat import Action, Encounter, HexcombatError, IllegalActionError
+from hexcombat.document import MAX_DOCUMENT_CHARS, read_json
 from hexcombat.table import Device, Host, Outgoing
+from hexcombat.table.frames import FROM_GUEST, FROM_HOST
 from hexcombat.table.seats import Seats
 from web.table.rtc import Peer
 from web.ui.dom import esc
+from web.ui.remembered import remember, remembered
 
 GM = "host"
+KEPT_KEY = "hexcombat.table."
+"""localStorage key prefix, by library entry: what this device keeps of its table (a guest:
+its token, place and sealed choices with their salts; the host: seats, places, pending seal
+digests, and its own GM device), so a closed browser comes back to its place."""
 HELLO_AGAIN_S = 4.0
 HELLO_TRIES = 5
 """A device that has heard nothing from the host this long after saying hello says it again
@@ -35,6 +45,9 @@ class TableApp(Protocol):
     @property
     def encounter(self) -> Encounter: ...
 
+    @property
+    def entry_id(self) -> str | None: ...
+
     def adopt(self, enc: Encounter, *, fresh: bool) -> None: ...
 
     def refresh(self) -> None: ...
@@ -52,8 +65,7 @@ class Hosting:
 
     def __init__(self, app: TableApp, on_change: Callable[[], None]) -> None:
         self.app = app
-        self.host = Host(app.encounter, GM, "GM")
-        self.gm = Device("GM")
+        self.host, self.gm = _hosting_again(app)
         self.peers: dict[str, Peer] = {}
         """Device id to its connection."""
         self._connections: dict[str, Peer] = {}
@@ -63,22 +75,37 @@ class Hosting:
         self.waiting: str | None = None
         """The connection whose answer code the host waits for (its offer code is shown)."""
         self._on_change = on_change
-        self.deliver(self.host.receive(GM, self.gm.hello()))
+        self.deliver(self.host.receive(self.me, self.gm.hello()))
+        self.keep()
+
+    @property
+    def me(self) -> str:
+        """The GM's device id (``host``, or a guest's that hosts the fight again)."""
+        return self.host.seats.gm
 
     @property
     def seats(self) -> Seats:
         """Who plays which figure."""
         return self.host.seats
 
+    def keep(self) -> None:
+        """Keep the table in this browser's storage (a reload hosts it again as it was)."""
+        kept = {"role": "host", "host": self.host.to_json(), "device": self.gm.to_json()}
+        _keep(self.app, kept)
+
     async def offer(self) -> str:
         """A new connection's offer code (a new device, or one coming back)."""
         self._made += 1
+        while f"d{self._made}" in self.host.seats.names:  # a place kept from before
+            self._made += 1
         connection = f"d{self._made}"
         self._connections[connection] = Peer(
             lambda text: self.on_message(connection, text),
             lambda: None,
             lambda: self.on_close(connection),
             self.on_fail,
+            FROM_GUEST,
+            lambda why: self.on_refused(connection, why),
         )
         self.waiting = connection
         return await self._connections[connection].offer()
@@ -103,11 +130,24 @@ class Hosting:
                 old.close()
             self.peers[device] = self._connections[connection]
         cursor, log = self.host.encounter.cursor, len(self.host.encounter.log)
+        revision = self.host.revision
         self.deliver(self.host.answer(device, text))
-        changed = (cursor, log) != (self.host.encounter.cursor, len(self.host.encounter.log))
-        if changed:
+        if revision == self.host.revision:  # refused: nothing changed, nothing to redraw
+            self._connections[connection].refused()
+            return
+        self.changed((cursor, log) != (self.host.encounter.cursor, len(self.host.encounter.log)))
+
+    def changed(self, fight: bool) -> None:
+        """The table changed (and the fight with it, when ``fight``): kept, and shown."""
+        if fight:
             self.app.adopt(self.host.encounter, fresh=False)
+        self.keep()
         self._on_change()
+
+    def on_refused(self, connection: str, why: str) -> None:
+        """A frame refused before it made a message: the sender is told why; nothing else."""
+        device = self._bound.get(connection, connection)
+        self._connections[connection].send(self.host.refusal(device, why).text)
 
     def on_fail(self) -> None:
         """A device that answered could not be reached: say so (a new code may do)."""
@@ -129,9 +169,9 @@ class Hosting:
         queue = deque(outgoing)
         while queue:
             out = queue.popleft()
-            if out.to == GM:
+            if out.to == self.me:
                 for reply in self.gm.receive(out.text):
-                    queue.extend(self.host.answer(GM, reply))
+                    queue.extend(self.host.answer(self.me, reply))
             elif out.to in self.peers:
                 self.peers[out.to].send(out.text)
 
@@ -140,15 +180,16 @@ class Hosting:
         if self.host.encounter is not self.app.encounter:  # the GM opened another fight
             self.deliver(self.host.replace(self.app.encounter))
         if not self.host.is_hidden(action):
-            self.host.check(GM, action)
+            self.host.check(self.me, action)
             return True
         refused = len(self.gm.refusals)
-        self.deliver(self.host.answer(GM, self.gm.seal(action)))
+        self.deliver(self.host.answer(self.me, self.gm.seal(action)))
         if len(self.gm.refusals) > refused:
             raise IllegalActionError(self.gm.refusals[-1])
         if self.host.encounter.cursor == self.app.encounter.cursor:
             self.app.toast("Sealed: revealed once every hidden choice is in")
         self.app.adopt(self.host.encounter, fresh=False)
+        self.keep()
         return False
 
     def after_change(self) -> None:
@@ -157,10 +198,32 @@ class Hosting:
             self.deliver(self.host.replace(self.app.encounter))
         else:
             self.deliver(self.host.sync())
+        self.keep()
+
+    def release(self, figure: str, void: bool) -> None:
+        """The GM releases ``figure``'s seal: its device asked again, or its choice voided."""
+        cursor = self.host.encounter.cursor
+        self.deliver(self.host.release(figure, void))
+        self.changed(cursor != self.host.encounter.cursor)
+
+    def rename(self, device: str, name: str) -> None:
+        """The GM names a device (refused when another has that name)."""
+        self.deliver(self.host.rename(device, name))
+        self.changed(False)
+
+    def set_rolls(self, rolls: str) -> None:
+        """The GM says who rolls at this table."""
+        self.deliver(self.host.set_rolls(rolls))
+        self.changed(False)
 
     def refuses_changes(self) -> str:
         """Why undo, redo and set-up edits must wait ('' when they may go ahead)."""
-        return "Hidden choices are sealed: undo once they are revealed" if self.host.seals else ""
+        if not self.host.seals:
+            return ""
+        return (
+            "Hidden choices are sealed: undo once they are revealed (a seal that never comes "
+            "can be released under Play on several devices)"
+        )
 
     def seated(self, figure: str | None) -> bool:
         """The GM's device may act for every figure that has not sealed a choice."""
@@ -169,6 +232,7 @@ class Hosting:
     def seat(self, device: str, side: str) -> None:
         """Seat ``device`` at every figure of ``side`` (the GM's own device: take them back)."""
         self.deliver(self.host.seat(device, sides=(side,)))
+        self.keep()
         self._on_change()
 
     def turn(self) -> dict[str, Any]:
@@ -176,9 +240,44 @@ class Hosting:
         return self.host.turn()
 
     def close(self) -> None:
-        """Stop hosting: every channel closes; each device keeps its copy."""
+        """Stop hosting: every channel closes; each device keeps its copy (and this one
+        forgets the table)."""
         for peer in self._connections.values():
             peer.close()
+        _keep(self.app, None)
+
+
+def _keep(app: TableApp, kept: dict[str, Any] | None) -> None:
+    """Keep (or, with None, forget) this device's table for the open fight."""
+    if app.entry_id is not None:
+        remember(KEPT_KEY + app.entry_id, json.dumps(kept))
+
+
+def kept(app: TableApp) -> dict[str, Any]:
+    """What this device kept of its table for the open fight ({} for none, or unreadable)."""
+    text = remembered(KEPT_KEY + app.entry_id) if app.entry_id is not None else None
+    try:
+        found = read_json(text, MAX_DOCUMENT_CHARS) if text else {}
+    except HexcombatError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _hosting_again(app: TableApp) -> tuple[Host, Device]:
+    """The host and the GM's device for the open fight: as this device kept them when it
+    hosted it before (a reload), or its table as a guest when it hosts the fight again itself
+    (the host has gone), else new."""
+    found = kept(app)
+    try:
+        if found.get("role") in ("host", "guest", "left"):
+            device = Device.restore(found.get("device"), app.encounter.copy())
+            data = found.get("host") if found["role"] == "host" else device.hosting()
+            host = Host.restore(app.encounter, data)
+            if device.me == host.seats.gm:
+                return host, device
+    except HexcombatError:
+        pass  # a kept table this fight cannot use: a new one
+    return Host(app.encounter, GM, "GM"), Device("GM")
 
 
 class Joined:
@@ -186,9 +285,11 @@ class Joined:
 
     role = "guest"
 
-    def __init__(self, app: TableApp, name: str, on_change: Callable[[], None]) -> None:
+    def __init__(
+        self, app: TableApp, name: str, on_change: Callable[[], None], device: Device | None = None
+    ) -> None:
         self.app = app
-        self.device = Device(name)
+        self.device = device or Device(name)
         self.peer = self._new_peer()
         self.shown: Encounter | None = None
         self.open = False
@@ -211,7 +312,33 @@ class Joined:
         return await self.peer.answer(code)
 
     def _new_peer(self) -> Peer:
-        return Peer(self.on_message, self.on_open, self.on_close, self.on_fail)
+        return Peer(
+            self.on_message, self.on_open, self.on_close, self.on_fail, FROM_HOST, self.on_refused
+        )
+
+    @classmethod
+    def again(cls, app: TableApp, on_change: Callable[[], None]) -> Joined | None:
+        """The table this device had joined for the open fight, as kept in its storage (a
+        browser closed and opened again), not connected: "Join again" takes it back."""
+        found = kept(app)
+        if found.get("role") != "guest":
+            return None
+        try:
+            device = Device.restore(found.get("device"), app.encounter)
+        except HexcombatError:
+            return None
+        joined = cls(app, device.name, on_change, device)
+        joined.shown = app.encounter
+        return joined
+
+    def keep(self, role: str = "guest") -> None:
+        """Keep this device's token, place and sealed choices in its storage."""
+        if self.device.encounter is not None:
+            _keep(self.app, {"role": role, "device": self.device.to_json()})
+
+    def on_refused(self, why: str) -> None:
+        """A frame from the host refused before it made a message (told in the console)."""
+        js.console.warn(f"table: a frame from the host was refused: {why}")
 
     def on_fail(self) -> None:
         """The host could not be reached: say so (joining again with a new code may do)."""
@@ -259,6 +386,7 @@ class Joined:
             fresh = self.shown is None or enc.setup is not self.shown.setup
             self.shown = enc
             self.app.adopt(enc, fresh=fresh)
+        self.keep()
         self._on_change()
 
     def before_perform(self, action: Action, faces: list[int] | None) -> bool:
@@ -266,6 +394,7 @@ class Joined:
         if not self.open:
             raise IllegalActionError("this device is not connected to the host")
         self.peer.send(self.device.send(action, faces))
+        self.keep()
         figure = self.device.fight.state.figures.get(action.figure or "")
         if self.device.secret(action.figure or "") is not None and figure is not None:
             self.app.toast(f"{figure.name}'s choice is sealed until everyone has chosen")
@@ -293,6 +422,12 @@ class Joined:
         """Leave the table (the copy stays; joining again keeps this device's place)."""
         self.open = False
         self.peer.close()
+
+    def forget(self) -> None:
+        """Forget the table: no "Join again" from now on, but what this device saw of it is
+        kept for hosting the fight again here (the host has gone)."""
+        self.close()
+        self.keep("left")
 
 
 def turn_html(turn: dict[str, Any], me: str) -> str:

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import js  # type: ignore[import-not-found]
 
+from hexcombat import IllegalActionError
 from hexcombat.qr import encode, to_svg
 from web.commands import Commands
 from web.table import TABLE_COMMANDS
@@ -48,10 +49,22 @@ def register(app: Host) -> None:
         "table-answer": lambda: show(app),
         "table-seat": lambda: seat(app),
         "table-leave": lambda: leave(app),
+        "table-rename": lambda: rename(app),
+        "table-rolls": lambda: rolls(app),
     }
-    assert set(simple) == set(TABLE_COMMANDS)
+    assert set(simple) | {"table-release", "table-void"} == set(TABLE_COMMANDS)
     for name, fn in simple.items():
         app.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn(), replace=True)
+    app.commands.register(
+        "table-release",
+        lambda _cmd, el, _ev: release(app, str(el.dataset.figure), void=False),
+        replace=True,
+    )
+    app.commands.register(
+        "table-void",
+        lambda _cmd, el, _ev: release(app, str(el.dataset.figure), void=True),
+        replace=True,
+    )
     listen(byid("dialog"), "change", lambda ev: on_scan(app, ev))
 
 
@@ -75,7 +88,10 @@ async def _scan_into(app: Host, file: Any, target: str) -> None:
 
 
 def show(app: Host, code: str = "") -> None:
-    """Open the dialog for what the table is now (``code``: a code to carry, shown too)."""
+    """Open the dialog for what the table is now (``code``: a code to carry, shown too); a
+    table this device joined before its browser closed is found in its storage."""
+    if app.table is None:
+        app.table = Joined.again(app, lambda: changed(app))
     table = app.table
     if isinstance(table, Hosting):
         body = _hosting_html(table, code)
@@ -170,13 +186,46 @@ def seat(app: Host) -> None:
         show(app)
 
 
+def rename(app: Host) -> None:
+    """The GM names the chosen device."""
+    table = app.table
+    if isinstance(table, Hosting):
+        device = str(byid("table-rename-pick").value)
+        try:
+            table.rename(device, str(byid("table-rename-name").value))
+        except IllegalActionError as exc:
+            app.toast(str(exc), bad=True)
+        show(app)
+
+
+def rolls(app: Host) -> None:
+    """The GM switches who rolls: the host for everyone, or each player their own dice."""
+    table = app.table
+    if isinstance(table, Hosting):
+        table.set_rolls("players" if table.host.rolls == "host" else "host")
+        show(app)
+
+
+def release(app: Host, figure: str, *, void: bool) -> None:
+    """The GM releases a seal that never comes: asked again, or the choice voided."""
+    table = app.table
+    if isinstance(table, Hosting):
+        try:
+            table.release(figure, void)
+        except IllegalActionError as exc:
+            app.toast(str(exc), bad=True)
+        show(app)
+
+
 def leave(app: Host) -> None:
     """Stop hosting, or leave the table (a joined device may join again, in its place); this
     device keeps its copy."""
     if isinstance(app.table, Joined) and app.table.open:
         app.table.close()
     else:
-        if app.table is not None:
+        if isinstance(app.table, Joined):
+            app.table.forget()
+        elif app.table is not None:
             app.table.close()
         app.table = None
         del js.document.documentElement.dataset.table
@@ -258,9 +307,48 @@ def _hosting_html(table: Hosting, code: str) -> str:
         '<div id="table-dialog"><p>You host this fight: your device is the GM\'s and holds the '
         "truth.</p>"
         f'<ul class="table-devices" aria-label="Devices">{rows or "<li>No device yet</li>"}</ul>'
-        f"{seat}{add}"
+        f"{seat}{_rename_html(table) if rows else ''}{_rolls_html(table)}{_seals_html(table)}"
+        f"{add}"
         '<p><button type="button" data-cmd="table-leave">Stop hosting</button></p></div>'
     )
+
+
+def _rename_html(table: Hosting) -> str:
+    names = table.host.seats.names
+    picks = "".join(f'<option value="{esc(d)}">{esc(n)}</option>' for d, n in names.items())
+    return (
+        f'<label>Rename <select id="table-rename-pick">{picks}</select></label>'
+        '<label>to <input id="table-rename-name" maxlength="40"></label>'
+        '<button type="button" data-cmd="table-rename">Rename</button>'
+    )
+
+
+def _rolls_html(table: Hosting) -> str:
+    if table.host.rolls == "host":
+        now, other = "this device rolls every die", "Let players type their own dice"
+    else:
+        now, other = "each player may type their own (marked in the log)", "Roll every die here"
+    return (
+        f'<p data-table-rolls="{table.host.rolls}">Dice: {now}. '
+        f'<button type="button" data-cmd="table-rolls">{other}</button></p>'
+    )
+
+
+def _seals_html(table: Hosting) -> str:
+    """Each sealed choice with its device, and the GM's way out when it never comes."""
+    h = table.host
+    rows = "".join(
+        f'<li data-sealed="{esc(fid)}">{esc(h.encounter.state.figure(fid).name)}: sealed on '
+        f"{esc(h.seats.names.get(device, device))}"
+        f"{'' if device in h.connected else ' (away)'} "
+        f'<button type="button" data-cmd="table-release" data-figure="{esc(fid)}">'
+        "Ask again</button> "
+        f'<button type="button" data-cmd="table-void" data-figure="{esc(fid)}">'
+        "Void the choice</button></li>"
+        for fid, (device, _digest) in sorted(h.seals.items())
+        if device != h.seats.gm
+    )
+    return f'<ul class="table-seals" aria-label="Sealed choices">{rows}</ul>' if rows else ""
 
 
 def _joined_html(table: Joined, code: str) -> str:

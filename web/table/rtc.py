@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import (  # type: ignore[import-not-found]
+    create_once_callable,
+    create_proxy,
+    to_js,
+)
 
-from web.table.codes import PairingError, Reassembly, frames, pack, unpack
+from hexcombat.table.frames import Inbox, Limits, frames
+from web.table.codes import PairingError, pack, unpack
 
 GATHER_WAIT_S = 10.0
 """Longest wait for the host candidates (a few milliseconds on a quiet device); a slow one
@@ -28,9 +34,11 @@ def _js(value: dict[str, Any]) -> Any:
 
 
 class Peer:
-    """A connection to one device: ``on_message(text)`` for each whole message, ``on_open()``
-    once when the channel opens, ``on_close()`` when it closes, ``on_fail()`` when the other
-    device could not be reached at all (a network that keeps its devices apart)."""
+    """A connection to one device: ``on_message(text)`` for each whole message within
+    ``limits``, ``on_refused(why)`` for a frame refused before it makes one (a bound broken,
+    no frame), ``on_open()`` once when the channel opens, ``on_close()`` when it closes,
+    ``on_fail()`` when the other device could not be reached at all (a network that keeps its
+    devices apart)."""
 
     def __init__(
         self,
@@ -38,10 +46,14 @@ class Peer:
         on_open: Callable[[], None],
         on_close: Callable[[], None],
         on_fail: Callable[[], None],
+        limits: Limits,
+        on_refused: Callable[[str], None],
     ) -> None:
         self.pc = js.RTCPeerConnection.new(_js({"iceServers": []}))
         self.channel: Any = None
-        self._frames = Reassembly()
+        self._frames = Inbox(limits)
+        self._listener: Any = None
+        self._on_refused = on_refused
         self._on_message, self._on_open, self._on_close = on_message, on_open, on_close
         self._proxies: list[Any] = []
         self.pc.onconnectionstatechange = self._proxy(lambda *_: self._state(on_fail))
@@ -121,7 +133,8 @@ class Peer:
     def _attach(self, channel: Any) -> None:
         """Listen to ``channel``; one announced by the other device may be open already."""
         self.channel = channel
-        channel.onmessage = self._proxy(lambda ev: self._got(str(ev.data)))
+        self._listener = self._proxy(self._got)
+        channel.onmessage = self._listener
         channel.onopen = self._proxy(lambda *_: self._opening())
         channel.onclose = self._proxy(lambda *_: self._on_close())
         if str(channel.readyState) == "open":
@@ -143,10 +156,37 @@ class Peer:
         if str(self.pc.connectionState) == "failed" and not self._opened:
             on_fail()
 
-    def _got(self, frame: str) -> None:
-        whole = self._frames.add(frame)
-        if whole is not None:
-            self._on_message(whole)
+    def _got(self, event: Any) -> None:
+        data = event.data
+        frame = data if isinstance(data, str) else ""  # a binary frame is no frame of ours
+        taken = self._frames.add(frame, time.monotonic())
+        if taken.pause:
+            self._pause(taken.pause)
+        if taken.refused:
+            self._on_refused(taken.refused)
+        if taken.message is not None:
+            self._on_message(taken.message)
+
+    def refused(self) -> None:
+        """The other device's last message was refused (counted: too many, and it is not
+        heard for a moment)."""
+        pause = self._frames.refused(time.monotonic())
+        if pause:
+            self._pause(pause)
+
+    def _pause(self, seconds: float) -> None:
+        """Stop listening for ``seconds``: a flood costs this page nothing meanwhile (what
+        comes is dropped, as the bounds say)."""
+        channel = self.channel
+        if channel is None or channel.onmessage is None:
+            return
+        channel.onmessage = None
+
+        def listen() -> None:
+            if self.channel is channel and self._proxies:
+                channel.onmessage = self._listener
+
+        js.setTimeout(create_once_callable(listen), int(seconds * 1000) + 1)
 
     def _proxy(self, fn: Callable[..., Any]) -> Any:
         p = create_proxy(fn)
