@@ -33,7 +33,7 @@ from .setup_checks import figure_problems, option_problems, placement_problems
 from .validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"
-VERSION = 2
+VERSION = 3
 MAX_BOARD = 200
 MAX_DOCUMENT_CHARS = 5_000_000
 MAX_FIGURES = 500
@@ -47,7 +47,13 @@ def _to_2(doc: dict[str, Json]) -> dict[str, Json]:
     return {**doc, "autopilot": {}}
 
 
-MIGRATIONS: dict[int, Migration] = {1: _to_2}
+def _to_3(doc: dict[str, Json]) -> dict[str, Json]:
+    """Version 3 adds ``rolled`` to log entries (which rollable made which rolls, and its
+    outcome): the replay records it, so an older log needs nothing added."""
+    return doc
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3}
 """``MIGRATIONS[n]`` turns a version-``n`` document into a version ``n + 1`` one."""
 
 
