@@ -290,7 +290,7 @@ def test_every_rollable_serialises_to_one_shape() -> None:
         ),
     )
     keys = {
-        "id",
+        "rollable",
         "kind",
         "label",
         "rule",

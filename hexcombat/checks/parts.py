@@ -268,7 +268,7 @@ class Rollable(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "roll" in cls.__dict__:
-            setattr(cls, "roll", _recorded(cls.__dict__["roll"]))
+            cls.roll = _recorded(cls.__dict__["roll"])  # type: ignore[method-assign,assignment]
 
     @property
     def id(self) -> str:
@@ -301,10 +301,11 @@ class Rollable(ABC):
         """Roll from ``dice`` (seeded or typed faces) and resolve."""
 
     def to_json(self) -> dict[str, Any]:
-        """The one shape the page renders, whatever the ruleset and kind."""
+        """The one shape the page renders, whatever the ruleset and kind; ``rollable`` is
+        its :attr:`id`, as a log entry's records name it."""
         headline = self.headline()
         data: dict[str, Any] = {
-            "id": self.id,
+            "rollable": self.id,
             "kind": self.kind,
             "label": self.label,
             "rule": self.rule,

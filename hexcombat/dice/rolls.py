@@ -191,9 +191,7 @@ class Dice(ABC):
         finally:
             self._within -= 1
         if not self._within:
-            self._rolled.append(
-                Rolled(rollable.id, result.outcome_id, tuple(self._rolls[start:]))
-            )
+            self._rolled.append(Rolled(rollable.id, result.outcome_id, tuple(self._rolls[start:])))
         return result
 
     def roll(self, expr: str | DiceExpr, default_sides: int | None = None) -> Roll:

@@ -364,7 +364,7 @@ def strike(
             },
         )
     )
-    if result.face >= 99:
+    if result.outcome in ("fumble_hit", "fumble_miss"):
         fumble(state, plan, result.face, dice)
     if result.hit:
         land(state, plan, target, dice)
@@ -381,19 +381,17 @@ def _parry_fumble(check: StrikeCheck, result: StrikeResult) -> bool:
 
 def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     """SCP-30, SCP-31 (A-5): a 99 may break the weapon, a 100 drop it, unless 3 x MD is rolled."""
-    s = settings(state)
     attacker, weapon = plan.attacker, plan.weapon
-    if weapon.kind in ("hands", "kick") or weapon.natural:
-        if s.natural_fumble_skips_pulse:
-            FigureBook(attacker).skip_attack_pulse = offers.pulse(state) + 1
-            state.emit(
-                Event(
-                    "fumble",
-                    f"{attacker.name} fumbles: no attack next Pulse",
-                    attacker.id,
-                    rule="SCP-31, A-5",
-                )
+    if plan.check.fumble == "pulse":
+        FigureBook(attacker).skip_attack_pulse = offers.pulse(state) + 1
+        state.emit(
+            Event(
+                "fumble",
+                f"{attacker.name} fumbles: no attack next Pulse",
+                attacker.id,
+                rule="SCP-31, A-5",
             )
+        )
         return
     check = fumble_check(state, attacker)
     result = check.roll(dice)
@@ -456,7 +454,7 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
     special = plan.special
     expr = damage_expr(state, plan.weapon, special)
     if expr:
-        amount = damage_amount(state, target, expr, f"Damage to {target.name}")
+        amount = damage_amount(state, target, expr, f"Damage to {target.name} on a hit")
         roll = amount.roll(dice)
         take_damage(state, target, roll.total, plan, amount.dice, roll.roll.to_json())
     if special in ("trip", "entangle", "shield_rush"):

@@ -389,17 +389,15 @@ class StrikeChancePulse(Perform):
                     )
                 )
         else:
+            fumble = Stage(
+                "fumble", resolve.fumble_check(state, attacker, plan), ("fumble_hit", "fumble_miss")
+            )
+            stages = (Stage("strike", plan.check), fumble)
+            # only a weapon a fumble check can break or drop has one (SCP-30, SCP-31)
             rollables.append(
                 Chain(
                     plan.check.label,
-                    (
-                        Stage("strike", plan.check),
-                        Stage(
-                            "fumble",
-                            resolve.fumble_check(state, attacker, plan),
-                            ("fumble_hit", "fumble_miss"),
-                        ),
-                    ),
+                    stages if plan.check.fumble == "check" else stages[:1],
                     rule="SCP-28, SCP-30",
                 )
             )
