@@ -1,28 +1,30 @@
 """Face by face: an action performed with every combination of typed dice faces (seeded
 samples of them above a limit) rolls exactly what its preview priced.
 
-For every combination the action is performed on a copy of the encounter and its log
-entry's records (:attr:`~hexcombat.encounter.LogEntry.rolled`) are compared with the
-preview: every roll went through a rollable the preview shows (by its id), that rollable
-rolled with the logged faces throws the same dice and reaches the logged outcome, a
-previewed rollable the action starts throws no die the action does not (unless the action
-stops at a question whose answer rolls the rest), and over every combination each outcome
-comes up exactly as often as its previewed chance says.
+For every combination (past a limit, seeded samples of the later dice) the action is
+performed on a copy of the state, and its log entry's records
+(:attr:`~hexcombat.encounter.LogEntry.rolled`) are compared with the preview: every roll
+went through a rollable the preview shows (by its id), that rollable rolled with the
+logged faces throws the same dice and reaches the logged outcome, a previewed rollable the
+action starts throws no die the action does not (unless the action stops at a question
+whose answer rolls the rest), and over every combination each outcome comes up exactly as
+often as its previewed chance says.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from hexcombat import Action, Encounter
 from hexcombat.checks import Chain, Rollable
-from hexcombat.dice import DiceExhaustedError, Rolled, ScriptedDice
-from hexcombat.encounter import LogEntry, MoreDiceNeededError
+from hexcombat.dice import Dice, DiceExhaustedError, Rolled, ScriptedDice
+from hexcombat.encounter import LogEntry, apply_entry
 from hexcombat.errors import HexcombatError
 from hexcombat.rulesets.base import Preview
+from hexcombat.state import GameState
 
 
 @dataclass
@@ -64,57 +66,74 @@ def shown(preview: Preview) -> tuple[dict[str, Rollable], list[Rollable]]:
     return found, heads
 
 
+Combination = tuple[tuple[int, ...], Fraction, LogEntry, GameState]
+"""Faces typed, their chance, the log entry the action made with them, the state after."""
+
+
 def combinations(
-    enc: Encounter, action: Action, most: int, samples: int, seed: str
-) -> tuple[list[tuple[tuple[int, ...], Fraction, LogEntry, Encounter]], bool]:
-    """The action performed with every combination of faces it asks for, each with its
-    chance, its log entry and the encounter after it; when there are more than ``most``,
-    ``samples`` seeded random ones (each of weight 1/samples). The flag: all of them."""
-    done: list[tuple[tuple[int, ...], Fraction, LogEntry, Encounter]] = []
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    while stack:
-        faces, weight = stack.pop()
-        outcome = _perform(enc, action, faces)
-        if isinstance(outcome, int):
-            if len(stack) + len(done) + outcome > most:
-                break
-            stack += [((*faces, v), weight / outcome) for v in range(outcome, 0, -1)]
-        elif outcome is not None:
-            done.append((faces, weight, *outcome))
-    else:
-        return done, True
+    enc: Encounter, action: Action, most: int, seed: str
+) -> tuple[list[Combination], bool]:
+    """The action performed with every combination of faces it asks for. The dice are taken
+    breadth first: every face of a die while at most ``most`` combinations are open; past
+    that, each open one is completed with seeded random faces (and stands for all of its
+    completions). The flag: every combination, none of them sampled."""
+    done: list[Combination] = []
+    open_: deque[tuple[tuple[int, ...], Fraction]] = deque([((), Fraction(1))])
     rng = random.Random(seed)
-    done = []
-    for _ in range(samples):
-        faces = ()
-        while isinstance(outcome := _perform(enc, action, faces), int):
-            faces = (*faces, rng.randint(1, outcome))
-        if outcome is not None:
-            done.append((faces, Fraction(1, samples), *outcome))
-    return done, False
+    exact = True
+    while open_:
+        faces, weight = open_.popleft()
+        outcome = _perform(enc, action, faces, None)
+        if isinstance(outcome, int) and len(open_) + len(done) + outcome > most:
+            exact = False
+            outcome = _perform(enc, action, faces, rng)
+        if isinstance(outcome, int):
+            open_ += [((*faces, v), weight / outcome) for v in range(1, outcome + 1)]
+        elif outcome is not None:
+            entry, after = outcome
+            done.append((tuple(f for r in entry.rolls for f in r.faces), weight, entry, after))
+    return done, exact
+
+
+class _Faces(Dice):
+    """The faces given, then seeded random ones (or, without ``rng``, none: the sides of
+    the die asked for, raised)."""
+
+    def __init__(self, faces: tuple[int, ...], rng: random.Random | None) -> None:
+        super().__init__()
+        self._faces = list(faces)
+        self._rng = rng
+
+    def _next_face(self, sides: int) -> int:
+        if self._faces:
+            return self._faces.pop(0)
+        if self._rng is None:
+            raise DiceExhaustedError(f"a d{sides} more", sides)
+        return self._rng.randint(1, sides)
 
 
 def _perform(
-    enc: Encounter, action: Action, faces: tuple[int, ...]
-) -> int | tuple[LogEntry, Encounter] | None:
-    """The entry ``action`` makes with ``faces`` and the encounter after it, or the sides of
-    the next die it needs (None: refused with these faces)."""
-    copy = enc.copy()
+    enc: Encounter, action: Action, faces: tuple[int, ...], rng: random.Random | None
+) -> int | tuple[LogEntry, GameState] | None:
+    """The entry ``action`` (offered now) makes with ``faces`` and the state after it, or the
+    sides of the next die it needs (None: it cannot be done with these faces)."""
+    state = enc.state.copy()
     try:
-        copy.perform(action, faces)
-    except MoreDiceNeededError as exc:
+        entry = apply_entry(state, LogEntry(action), _Faces(faces, rng))
+    except DiceExhaustedError as exc:
         return exc.sides
     except HexcombatError:
         return None
-    return copy.log[enc.cursor], copy
+    return entry, state
 
 
 def face_problems(
-    enc: Encounter, action: Action, preview: Preview, most: int, samples: int, figures: Figures
+    enc: Encounter, action: Action, preview: Preview, most: int, figures: Figures
 ) -> list[str]:
-    """Perform ``action`` face by face and compare every combination with ``preview``."""
+    """Perform ``action`` face by face (:func:`combinations`) and compare every combination
+    with ``preview``."""
     found, heads = shown(preview)
-    done, exact = combinations(enc, action, most, samples, f"{enc.setup.seed}/{action}")
+    done, exact = combinations(enc, action, most, f"{enc.setup.seed}/{action}")
     if not done:
         return []
     figures.actions += 1
@@ -123,7 +142,7 @@ def face_problems(
     problems: set[str] = set()
     weights: dict[str, dict[str, Fraction]] = {}
     for faces, weight, entry, after in done:
-        asks = after.state.prompt is not None
+        asks = after.prompt is not None
         start = 0
         for record in entry.rolled:
             problems.update(_record_problems(action, record, found, figures))
@@ -156,6 +175,8 @@ def _record_problems(
     """One record: rolled through a rollable the preview shows, with the same dice and the
     same outcome."""
     exprs = [r.expr for r in record.rolls]
+    if not record.faces:  # a number already known (a rolled attack's total): no die thrown
+        return []
     if not record.rollable:
         return [f"{action.kind}: dice thrown through no rollable: {exprs}"]
     rollable = found.get(record.rollable)
@@ -195,12 +216,12 @@ def _head_problems(
     started = [h for h in heads if record.rollable in (h.id, _first(h))]
     if not started:
         return []
-    thrown = entry.rolls[start:]
+    thrown = [r for r in entry.rolls[start:] if r.dice]
     problems = []
     for head in started:
         dice = ScriptedDice([f for r in thrown for f in r.faces])
         try:
-            rolls = head.roll(dice).rolls
+            rolls = [r for r in head.roll(dice).rolls if r.dice]
         except DiceExhaustedError:
             if asks:  # the answer to the question rolls the rest
                 return []

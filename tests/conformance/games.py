@@ -47,7 +47,6 @@ class Mode:
     samples: int
     sampled: int
     face_ways: int
-    face_samples: int
     face_actions: int
 
 
@@ -58,7 +57,6 @@ FAST = Mode(
     samples=200,
     sampled=12,
     face_ways=150,
-    face_samples=12,
     face_actions=6,
 )
 LONG_MODE = Mode(
@@ -68,7 +66,6 @@ LONG_MODE = Mode(
     samples=2_000,
     sampled=10**6,
     face_ways=3_000,
-    face_samples=300,
     face_actions=10**6,
 )
 
@@ -213,7 +210,7 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
                 problems += tagged("rolls", inv.roll_problems(enc, preview, cursor, tally))
                 if enc.log[cursor].rolls and tally.faces.actions < mode.face_actions:
                     found = faces.face_problems(
-                        before, action, preview, mode.face_ways, mode.face_samples, tally.faces
+                        before, action, preview, mode.face_ways, tally.faces
                     )
                     problems += tagged("faces", found)
             break

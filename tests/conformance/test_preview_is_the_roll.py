@@ -5,6 +5,7 @@ the rules where a preview and its action once parted."""
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -16,17 +17,34 @@ for folder in (HERE, HERE.parent / "rules"):
 
 import faces  # noqa: E402
 import strike_chance_pulse_fixtures as scp  # noqa: E402
+import two_action_2d10_fixtures as ta  # noqa: E402
 
 from hexcombat import Action, Encounter  # noqa: E402
-from hexcombat.checks import Chain  # noqa: E402
+from hexcombat.checks import Amount, Chain, Check  # noqa: E402
 from hexcombat.document import from_document, to_document  # noqa: E402
+from hexcombat.encounter import MoreDiceNeededError  # noqa: E402
+from hexcombat.figures import Status  # noqa: E402
 
 
-def face_by_face(enc: Encounter, action: Action) -> tuple[list[str], faces.Figures]:
-    """Every face combination of ``action`` against its preview."""
+def face_by_face(
+    enc: Encounter, action: Action, most: int = 300
+) -> tuple[list[str], faces.Figures]:
+    """Every face combination of ``action`` against its preview (past ``most``, seeded
+    samples of the later dice)."""
     figures = faces.Figures()
-    problems = faces.face_problems(enc, action, enc.preview(action), 5_000, 200, figures)
+    problems = faces.face_problems(enc, action, enc.preview(action), most, figures)
     return problems, figures
+
+
+def perform_padded(enc: Encounter, action: Action, given: list[int]) -> None:
+    """Perform ``action`` with the faces ``given``, then 1s for every die it asks for more."""
+    typed = list(given)
+    while True:
+        try:
+            enc.perform(action, faces=typed)
+            return
+        except MoreDiceNeededError:
+            typed.append(1)
 
 
 def scp_start(enc: Encounter) -> Encounter:
@@ -89,3 +107,66 @@ def test_scp_31_an_unarmed_or_natural_strike_prices_no_fumble_check_on_99_or_100
     assert figures.combinations >= 100  # every D100 face, and the damage dice after a hit
     strike = {o.id: o.chance for o in chain.outcomes()}
     assert ("strike.fumble_hit" in strike) is skips_pulse  # the GM's lost Pulse (A-5)
+
+
+def ta_strike_at_prone(**ann: object) -> Encounter:
+    """Bo (spear, skill 6) strikes at Ann lying prone (passive 8): 2d10 + 6 always reaches
+    it; Ann declared no defence, so the blow lands at once."""
+    enc = ta.duel(skill=6)
+    prone = enc.setup_figure("ann")
+    prone.statuses["prone"] = Status("prone")
+    prone.stats.update(ann)
+    enc = enc.with_figure(prone)
+    ta.declare(enc, "ann", "other", "none")
+    ta.declare(enc, "bo", "attack", "other", target="ann")
+    ta.to_step(enc, "combat")
+    return enc
+
+
+def test_ta_17_d9_the_hit_preview_prices_the_spectacular_mistake() -> None:
+    enc = ta_strike_at_prone()
+    action = Action("strike", "bo", {})
+    chain = enc.preview(action).rollables[0]
+    assert isinstance(chain, Chain)
+    hit = chain.stages[0].rollable
+    assert isinstance(hit, Check)
+    assert {o.id: o.chance for o in hit.outcomes()}["mistake"] == Fraction(1, 100)
+    assert hit.chance() == Fraction(99, 100)  # never certain: (1, 1) misses (TA-17, D-9)
+    events = enc.copy().perform(action, faces=[1, 1])
+    assert ta.of(events, "attack")[0].data["fumble"] is True
+    problems, figures = face_by_face(enc, action)
+    assert problems == []
+    assert figures.combinations >= 100
+
+
+@pytest.mark.parametrize(("faces", "dice"), [([2, 1], "1d8"), ([5, 4], "2d8"), ([10, 10], "4d8")])
+def test_ta_11_a_hit_past_a_threshold_rolls_the_damage_dice_its_preview_shows(
+    faces: list[int], dice: str
+) -> None:
+    """Surplus 1, 7 and 18 over the passive 8: one d8, then a die more per threshold."""
+    enc = ta_strike_at_prone(health=20)
+    action = Action("strike", "bo", {})
+    chain = enc.preview(action).rollables[0]
+    assert isinstance(chain, Chain)
+    shown = {s.rollable.id: s for s in chain.stages}
+    perform_padded(enc, action, faces)  # then 1s: damage, a location and a save
+    (stage,) = [  # the damage the preview shows for this surplus
+        shown[r.rollable]
+        for r in enc.log[-1].rolled
+        if r.rollable in shown and shown[r.rollable].id.startswith("damage")
+    ]
+    assert isinstance(stage.rollable, Amount) and stage.rollable.dice == f"{dice} min 0"
+    assert stage.when == (("hit",) if dice == "1d8" else (f"hit{int(dice[0]) - 1}",))
+
+
+@pytest.mark.parametrize("answer", ["dodge", "take"])
+def test_ta_11_an_answer_s_damage_follows_the_threshold_its_defence_leaves(answer: str) -> None:
+    enc = ta.duel(skill=8)
+    ta.declare(enc, "ann", "attack", "dodge", target="bo", guard="bo")
+    ta.declare(enc, "bo", "attack", "other", target="ann")
+    ta.to_step(enc, "combat")
+    enc.perform(Action("strike", "bo", {}), faces=[10, 9])  # 27 against passive 12
+    action = Action(answer, "ann", {})
+    problems, figures = face_by_face(enc, action)
+    assert problems == []
+    assert figures.outcomes > 0
