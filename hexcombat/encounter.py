@@ -353,6 +353,11 @@ class Encounter:
             self._check_offered(action)
         except IllegalActionError as exc:
             return Preview(action, False, str(exc))
+        if action.figure is None and action.kind == "roll_dice":  # the GM's free dice
+            try:
+                return Preview(action, True, rollables=(self.ruleset.free_dice(action),))
+            except IllegalActionError as exc:
+                return Preview(action, False, str(exc))
         if action.figure is None and action.kind in GM_ACTIONS:  # the GM's tools: no odds
             return Preview(action, True)
         if action.figure is None and action.kind == "next_step":  # the table ends the step

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -273,8 +274,10 @@ class Rollable(ABC):
     @property
     def id(self) -> str:
         """Which rollable this is, as its preview names it: a digest of everything it is
-        made of (two rollables with the same id roll the same dice to the same outcomes)."""
-        return hashlib.sha256(repr(self).encode()).hexdigest()[:12]
+        made of but its variants (two rollables with the same id roll the same dice to the
+        same outcomes; a variant is another rollable, with its own id)."""
+        plain = dataclasses.replace(self, variants=()) if self.variants else self  # type: ignore[type-var]
+        return hashlib.sha256(repr(plain).encode()).hexdigest()[:12]
 
     @abstractmethod
     def outcomes(self) -> tuple[Outcome, ...]:

@@ -56,8 +56,8 @@ FAST = Mode(
     exact_ways=1_500,
     samples=200,
     sampled=12,
-    face_ways=150,
-    face_actions=6,
+    face_ways=100,
+    face_actions=4,
 )
 LONG_MODE = Mode(
     games=LONG or 20,

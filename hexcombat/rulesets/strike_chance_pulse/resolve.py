@@ -204,12 +204,14 @@ def after_hit_rollables(state: GameState, plan: Plan) -> list[Rollable]:
     if plan.special in ("trip", "entangle", "shield_rush"):
         found.append(footing_check(plan.target))
     if plan.special == "knockout":
-        found.append(
-            Amount(
-                "Unconscious for (minutes, rolled secretly)", "d10+5", rule="SCP-20", unit="minutes"
-            )
-        )
+        found.append(KNOCKOUT_TIME)
     return found
+
+
+KNOCKOUT_TIME = Amount(
+    "Unconscious for (minutes, rolled secretly)", "d10+5", rule="SCP-20", unit="minutes"
+)
+"""How long a Knockout keeps its target unconscious: D10 + 5 minutes (SCP-20)."""
 
 
 def footing_check(target: Figure) -> Check:
@@ -473,7 +475,7 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
             )
         )
     elif special == "knockout":
-        minutes = dice.roll("d10+5")
+        minutes = KNOCKOUT_TIME.roll(dice).roll
         pulses = minutes.total * s.pulses_per_minute
         target.statuses["unconscious"] = Status("unconscious", pulses, "D10 + 5 minutes (SCP-20)")
         how_long = (

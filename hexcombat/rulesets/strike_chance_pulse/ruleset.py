@@ -38,6 +38,7 @@ from . import (
     offers_strikes,
     resolve,
     resolve_multiple,
+    resolve_parry,
     rules,
     words,
 )
@@ -416,16 +417,12 @@ class StrikeChancePulse(Perform):
         prompt = state.prompt
         assert prompt is not None
         defender = state.figure(action.figure)
-        ok, drank = parry_rank_of(state, defender)
-        if not ok:
+        if not parry_rank_of(state, defender)[0]:
             return Preview(action, False, f"{defender.name} cannot parry (SCP-36)")
         context = prompt.context if isinstance(prompt.context, dict) else {}
-        att = context.get("attacker_rank")
         attacker = state.figures.get(str(context.get("attacker")))
         name = attacker.name if attacker is not None else "the attacker"
-        rollable = parry_amount(
-            drank, att if isinstance(att, int) else None, f"{defender.name}'s parry (D10 table)"
-        )
+        rollable = resolve_parry.parry_table(state, defender, context)
         return Preview(
             action,
             True,
@@ -486,7 +483,6 @@ class StrikeChancePulse(Perform):
 
 def flow_parry(defender_rank: int | None, attacker_rank: int | None, name: str) -> Rollable:
     """The parry table a defender may roll (SCP-33, SCP-34)."""
-    from .situation import parry_amount
 
     return parry_amount(defender_rank, attacker_rank, f"{name}'s parry, if offered")
 
