@@ -35,6 +35,8 @@ class Figures:
     combinations: int = 0
     outcomes: int = 0
     sampled: int = 0
+    split: int = 0
+    """Face combinations whose action did not roll what the preview priced."""
     kinds: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Figures) -> None:
@@ -42,6 +44,7 @@ class Figures:
         self.combinations += other.combinations
         self.outcomes += other.outcomes
         self.sampled += other.sampled
+        self.split += other.split
         self.kinds.update(other.kinds)
 
 
@@ -144,12 +147,15 @@ def face_problems(
     for faces, weight, entry, after in done:
         asks = after.prompt is not None
         start = 0
+        here: set[str] = set()
         for record in entry.rolled:
-            problems.update(_record_problems(action, record, found, figures))
+            here.update(_record_problems(action, record, found, figures))
             chances = weights.setdefault(record.rollable, {})
             chances[record.outcome] = chances.get(record.outcome, Fraction(0)) + weight
-            problems.update(_head_problems(action, heads, record, entry, start, asks, faces))
+            here.update(_head_problems(action, heads, record, entry, start, asks, faces))
             start += len(record.rolls)
+        figures.split += bool(here)
+        problems |= here
     if exact:
         for rid, chances in weights.items():
             rollable = found.get(rid)

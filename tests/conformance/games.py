@@ -261,7 +261,8 @@ def main() -> int:
         f = tally.faces
         print(
             f"    face by face: {f.actions} actions checked, {f.combinations} face "
-            f"combinations ({f.sampled} actions sampled), {f.outcomes} outcomes compared"
+            f"combinations ({f.sampled} actions sampled), {f.outcomes} outcomes compared, "
+            f"{f.split} combinations not as previewed"
         )
         for kind, n in sorted(f.kinds.items()):
             print(f"    face by face: {n} actions: {kind}")

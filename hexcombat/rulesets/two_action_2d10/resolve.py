@@ -168,7 +168,7 @@ class Resolve(Offers):
         if not tier:
             return "hit"
         dice = "1 more damage die" if tier == 1 else f"{tier} more damage dice"
-        return f"hit by {low} or more: {dice}, a location and a save"
+        return f"hit, surplus {low} or more: {dice}, a location and a save"
 
     def attack_chain(
         self, state: GameState, a: Figure, t: Figure, mode: str, combined: bool, kind: str | None
