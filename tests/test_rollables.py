@@ -394,3 +394,20 @@ def test_a_chain_s_branches_roll_the_dice_of_the_outcome_reached() -> None:
     weak = chain.roll(ScriptedDice([3, 3, 2]))
     assert isinstance(weak, ChainResult) and weak.outcome_id == "damage.2"
     assert [f.when for f in chain.faces()][-1] == "if 8"  # the save names the total it follows
+
+
+def test_an_opposed_check_s_naturals_and_margins_are_exact() -> None:
+    contest = OpposedCheck(
+        "Blow",
+        OpposedSide("A", "2d6", (Modifier("Skill", 2),)),
+        OpposedSide("D", "d6"),
+        ties="attacker",
+        naturals=(Band(2, 2, "mistake", "a mistake"),),
+        margins=(Band(0, 3, "hit", "hit"), Band(4, 10**6, "strong", "strong hit")),
+    )
+    assert odds(contest) == every_path(contest)
+    assert contest.chance() == sum(
+        o.chance for o in contest.outcomes() if o.id in ("hit", "strong")
+    )
+    mistake = contest.roll(ScriptedDice([1, 1, 1]))  # 2 + 2 beats 1, yet a mistake
+    assert mistake.outcome_id == "mistake" and not mistake.attacker_wins

@@ -37,6 +37,19 @@ class Band:
     id: str
     label: str
 
+    @property
+    def span(self) -> str:
+        """``5-9``, ``2`` or ``15 or more`` (a band without a real top, :data:`OPEN_TOP`)."""
+        if self.low == self.high:
+            return str(self.low)
+        if self.high >= OPEN_TOP:
+            return f"{self.low} or more"
+        return f"{self.low}-{self.high}"
+
+
+OPEN_TOP = 10**6
+"""A band's top at or above this reads "or more"."""
+
 
 @dataclass(frozen=True)
 class Amount(Rollable):

@@ -58,19 +58,6 @@ def _need_sentence(comparison: str, target: int) -> str:
     return f"need exactly {target}"
 
 
-def _span(band: Band) -> str:
-    """``5-9``, ``2`` or ``15 or more`` (a band without a real top)."""
-    if band.low == band.high:
-        return str(band.low)
-    if band.high >= OPEN_TOP:
-        return f"{band.low} or more"
-    return f"{band.low}-{band.high}"
-
-
-OPEN_TOP = 10**6
-"""A band's top at or above this reads "or more"."""
-
-
 @dataclass(frozen=True)
 class Check(Rollable):
     """One roll against a target: ``dice + roll_modifiers <comparison> base + modifiers``.
@@ -214,8 +201,8 @@ class Check(Rollable):
         if p in (0, 1):
             sentence += " (impossible)" if p == 0 else " (certain)"
         lines.append(sentence)
-        lines += [f"Dice showing {_span(b)}: {b.label}, whatever the target" for b in self.naturals]
-        lines += [f"Success by {_span(b)}: {b.label}" for b in self.margins]
+        lines += [f"Dice showing {b.span}: {b.label}, whatever the target" for b in self.naturals]
+        lines += [f"Success by {b.span}: {b.label}" for b in self.margins]
         return lines
 
     def roll_order(self) -> list[str]:

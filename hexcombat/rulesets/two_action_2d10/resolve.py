@@ -19,7 +19,7 @@ from hexcombat.checks import (
     Stage,
     Variant,
 )
-from hexcombat.checks.check import OPEN_TOP
+from hexcombat.checks.amount import OPEN_TOP
 from hexcombat.dice import distribution
 from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Preview
@@ -134,7 +134,15 @@ class Resolve(Offers):
                 margins=() if self.parry_reduces(state, kind) else self.tier_bands(state),
             )
         defence, _ = self.defence_side(state, t, kind)
-        return OpposedCheck("To hit", side, defence, ties="attacker", rule="TA-9")
+        return OpposedCheck(
+            "To hit",
+            side,
+            defence,
+            ties="attacker",
+            rule="TA-9",
+            naturals=self.mistakes(state, t, side),
+            margins=self.tier_bands(state),
+        )
 
     def mistakes(self, state: GameState, t: Figure, side: OpposedSide) -> tuple[Band, ...]:
         """The attack dice that make a spectacular mistake, a miss whatever the defence
@@ -176,17 +184,11 @@ class Resolve(Offers):
         """Before the attack is rolled: hit, then damage minus armour class (TA-9, TA-10);
         more dice, a location and a save follow a surplus at a threshold (TA-11)."""
         hit = self.hit_check(state, a, t, mode, combined, kind)
-        stages = [Stage("hit", hit)]
-        if isinstance(hit, Check):
-            stages += self.harm_stages(state, a, t, mode, hit, "hit")
-        else:
-            damage = self.damage_amount(state, a, t, mode, 0)
-            if damage is not None:
-                stages.append(Stage("damage", damage, ("win", "tie")))
+        stages = [Stage("hit", hit), *self.harm_stages(state, a, t, mode, hit, "hit")]
         return Chain(f"{a.name} at {t.name}", tuple(stages), rule="TA-9")
 
     def harm_stages(
-        self, state: GameState, a: Figure, t: Figure, mode: str, by: Check | Amount, after: str
+        self, state: GameState, a: Figure, t: Figure, mode: str, by: Rollable, after: str
     ) -> list[Stage]:
         """What a hit rolls on each threshold its surplus may reach, from the outcomes of
         ``by`` (the hit's or a parry's, stage ``after``): its damage dice (TA-10, TA-11),
