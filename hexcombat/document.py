@@ -57,11 +57,13 @@ MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3}
 """``MIGRATIONS[n]`` turns a version-``n`` document into a version ``n + 1`` one."""
 
 
-def to_document(encounter: Encounter) -> dict[str, Json]:
-    """The encounter as a JSON-ready document (setup, log with rolls, cursor)."""
+def to_document(encounter: Encounter, rolled: bool = True) -> dict[str, Json]:
+    """The encounter as a JSON-ready document (setup, log with rolls, cursor); with
+    ``rolled``, each entry says which rollable made which rolls and how it came out (what
+    a replay records again: a share code leaves it out)."""
     return {
         **setup_document(encounter.setup),
-        "log": [e.to_json() for e in encounter.log],
+        "log": [e.to_json(rolled) for e in encounter.log],
         "cursor": encounter.cursor,
     }
 
@@ -176,7 +178,8 @@ def _semantic_problems(
 
 def to_share_code(encounter: Encounter) -> str:
     """A compact URL-safe code carrying the whole document (for share links)."""
-    raw = json.dumps(to_document(encounter), separators=(",", ":"), ensure_ascii=False).encode()
+    document = to_document(encounter, rolled=False)
+    raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 

@@ -72,7 +72,7 @@ class Chain(Rollable):
         for i, stage in enumerate(self.stages[1:], start=1):
             if stage.after and stage.after not in ids[:i]:
                 raise CheckError(f"{self.label!r}: stage {stage.id!r} follows no earlier stage")
-            before = self.stages[self._before(i)]
+            before = self.stages[self.before(i)]
             known = [o.id for o in before.rollable.outcomes()]
             unknown = [w for w in stage.when if w not in known]
             if unknown:
@@ -81,7 +81,7 @@ class Chain(Rollable):
                     f"{before.id!r} does not have (its outcomes: {', '.join(known)})"
                 )
 
-    def _before(self, index: int) -> int:
+    def before(self, index: int) -> int:
         """The index of the stage that stage ``index`` follows."""
         after = self.stages[index].after
         return [s.id for s in self.stages].index(after) if after else index - 1
@@ -92,7 +92,7 @@ class Chain(Rollable):
             (
                 j
                 for j in range(index + 1, len(self.stages))
-                if self._before(j) == index and _goes_on(self.stages[j], outcome_id)
+                if self.before(j) == index and _goes_on(self.stages[j], outcome_id)
             ),
             None,
         )
@@ -101,7 +101,7 @@ class Chain(Rollable):
         """The exact chance that each stage is rolled at all."""
         chances = [Fraction(1)]
         for i in range(1, len(self.stages)):
-            before = self._before(i)
+            before = self.before(i)
             go = sum(
                 (
                     o.chance
@@ -117,11 +117,11 @@ class Chain(Rollable):
         """``if hit`` for a stage rolled only after given outcomes ('' when always rolled)."""
         i = index
         while i > 0:
-            stage, before = self.stages[i], self.stages[self._before(i)]
+            stage, before = self.stages[i], self.stages[self.before(i)]
             if stage.when:
                 labels = {o.id: o.label for o in before.rollable.outcomes()}
                 return "if " + " or ".join(labels[w] for w in stage.when)
-            i = self._before(i)
+            i = self.before(i)
         return ""
 
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -186,7 +186,7 @@ class Chain(Rollable):
             {
                 **stage.rollable.to_json(),
                 "id": stage.id,
-                "after": self.stages[self._before(i)].id if i else "",
+                "after": self.stages[self.before(i)].id if i else "",
                 "when": list(stage.when),
                 "when_text": self._when_text(i),
                 "reached": Outcome("reached", "rolled", reached[i]).to_json(),

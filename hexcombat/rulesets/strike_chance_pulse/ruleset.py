@@ -389,6 +389,8 @@ class StrikeChancePulse(Perform):
                         else "",
                     )
                 )
+            if plan.check.fumble == "check":  # a 99 or 100 on the line (SCP-30)
+                rollables.append(resolve.fumble_check(state, attacker, plan))
         else:
             fumble = Stage(
                 "fumble", resolve.fumble_check(state, attacker, plan), ("fumble_hit", "fumble_miss")
