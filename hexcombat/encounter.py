@@ -117,9 +117,11 @@ rolled."""
 
 def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> LogEntry:
     """Resolve a log entry on ``state``: its note first (an event of the acting figure), then
-    the action; the entry with what it rolled (every roll, and each rollable's outcome)."""
+    the action, which rolls only through rollables; the entry with what it rolled (every
+    roll, and each rollable's outcome)."""
     if entry.note:
         state.emit(Event("note", entry.note, entry.action.figure, data={"note": True}))
+    dice.only_through_rollables()
     state.ruleset.resolve(state, entry.action, dice)
     return LogEntry(entry.action, dice.rolls, entry.note, dice.rolled)
 

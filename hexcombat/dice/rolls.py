@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from ..errors import HexcombatError
 from ..validation import shown
 from .expr import DiceExhaustedError, DiceExpr, DiceFaceError, DiceSyntaxError, _clamp
 from .parser import _as_expr, parse
@@ -160,6 +161,10 @@ class Reached(Protocol):
 Result = TypeVar("Result", bound=Reached)
 
 
+class BareRollError(HexcombatError):
+    """Dice rolled through no rollable where only rollables may roll (an action)."""
+
+
 # --------------------------------------------------------------------------- dice sources
 
 
@@ -170,6 +175,12 @@ class Dice(ABC):
         self._rolls: list[Roll] = []
         self._rolled: list[Rolled] = []
         self._within = 0
+        self._bare = True
+
+    def only_through_rollables(self) -> None:
+        """Refuse from now on any roll made through no rollable (an action rolls only what a
+        preview can show: :meth:`through`)."""
+        self._bare = False
 
     @property
     def rolls(self) -> tuple[Roll, ...]:
@@ -197,6 +208,11 @@ class Dice(ABC):
     def roll(self, expr: str | DiceExpr, default_sides: int | None = None) -> Roll:
         """Throw the dice of ``expr`` and return the roll (also recorded in :attr:`rolls`)."""
         parsed = _as_expr(expr, default_sides)
+        if not self._within and not self._bare:
+            raise BareRollError(
+                f"{parsed.text} was rolled through no rollable: an action rolls only what its "
+                "preview can show"
+            )
         faces: list[int] = []
         for number, sides in enumerate(parsed.faces_needed(), start=1):
             try:

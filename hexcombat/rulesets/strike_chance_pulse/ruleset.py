@@ -44,7 +44,7 @@ from . import (
 )
 from .options import FIELDS, OPTIONS, TIME
 from .options_fields import EN, FT
-from .perform import Perform
+from .perform import Perform, carry_on_rollables
 from .situation import (
     UNARMED,
     Settings,
@@ -270,6 +270,9 @@ class StrikeChancePulse(Perform):
                 return self._parry_preview(state, action)
             if kind in ("end_combat", "morning"):  # the preview is the roll (SCP-53...SCP-58)
                 return Preview(action, True, rollables=aftermath.rollables(state, kind))
+            if kind == "carry_on":
+                mount = state.figure(action.figure)
+                return Preview(action, True, rollables=carry_on_rollables(state, mount))
             return Preview(action, True)
         attacker = state.figure(action.figure)
         if kind == "multiple_strike":
