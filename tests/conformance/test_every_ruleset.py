@@ -40,24 +40,8 @@ def problems(ruleset_id: str, which: str) -> tuple[games.Problem, ...]:
     return tuple(games.run(ruleset_id, which, MODE, inv.Tally(seen=checked(ruleset_id))))
 
 
-KNOWN: dict[tuple[str, str], str] = {}
-"""Known failures by ruleset and family, with what is not yet as the rules say (and the
-branch fixing it)."""
-
 CASES = [
-    pytest.param(
-        ruleset_id,
-        which,
-        family,
-        marks=[
-            pytest.mark.xdist_group(f"games:{ruleset_id}"),
-            *(
-                [pytest.mark.xfail(reason=KNOWN[(ruleset_id, family)], strict=False)]
-                if (ruleset_id, family) in KNOWN
-                else []
-            ),
-        ],
-    )
+    pytest.param(ruleset_id, which, family, marks=pytest.mark.xdist_group(f"games:{ruleset_id}"))
     for ruleset_id in manifests.every_id()
     for which in games.starts(ruleset_id)
     for family in games.FAMILIES
