@@ -33,7 +33,7 @@ from .setup_checks import figure_problems, option_problems, placement_problems
 from .validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"
-VERSION = 2
+VERSION = 3
 MAX_BOARD = 200
 MAX_DOCUMENT_CHARS = 5_000_000
 MAX_FIGURES = 500
@@ -47,15 +47,23 @@ def _to_2(doc: dict[str, Json]) -> dict[str, Json]:
     return {**doc, "autopilot": {}}
 
 
-MIGRATIONS: dict[int, Migration] = {1: _to_2}
+def _to_3(doc: dict[str, Json]) -> dict[str, Json]:
+    """Version 3 adds ``rolled`` to log entries (which rollable made which rolls, and its
+    outcome): the replay records it, so an older log needs nothing added."""
+    return doc
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3}
 """``MIGRATIONS[n]`` turns a version-``n`` document into a version ``n + 1`` one."""
 
 
-def to_document(encounter: Encounter) -> dict[str, Json]:
-    """The encounter as a JSON-ready document (setup, log with rolls, cursor)."""
+def to_document(encounter: Encounter, rolled: bool = True) -> dict[str, Json]:
+    """The encounter as a JSON-ready document (setup, log with rolls, cursor); with
+    ``rolled``, each entry says which rollable made which rolls and how it came out (what
+    a replay records again: a share code leaves it out)."""
     return {
         **setup_document(encounter.setup),
-        "log": [e.to_json() for e in encounter.log],
+        "log": [e.to_json(rolled) for e in encounter.log],
         "cursor": encounter.cursor,
     }
 
@@ -170,7 +178,8 @@ def _semantic_problems(
 
 def to_share_code(encounter: Encounter) -> str:
     """A compact URL-safe code carrying the whole document (for share links)."""
-    raw = json.dumps(to_document(encounter), separators=(",", ":"), ensure_ascii=False).encode()
+    document = to_document(encounter, rolled=False)
+    raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode()
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 

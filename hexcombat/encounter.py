@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from .actions import Action, ActionSpec
 from .board import Board
-from .dice import Dice, DiceExhaustedError, Roll, ScriptedDice, SeededDice
+from .dice import Dice, DiceExhaustedError, Roll, Rolled, ScriptedDice, SeededDice
 from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Problem
 from .events import Event
 from .figures import Figure
@@ -79,33 +79,51 @@ class Setup:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One action of the log with every roll it made, and a note (why the app chose it)."""
+    """One action of the log with every roll it made, and a note (why the app chose it).
+
+    ``rolled`` says, for each rollable the action rolled, which one (its id, as the preview
+    names it), which of ``rolls`` it made and the outcome it reached: what the action's own
+    resolution recorded (:attr:`~hexcombat.dice.Dice.rolled`), never read from a document
+    (a replay records it again).
+    """
 
     action: Action
     rolls: tuple[Roll, ...] = ()
     note: str = ""
+    rolled: tuple[Rolled, ...] = ()
 
     @property
     def faces(self) -> list[int]:
         """Every die face the action used, in order."""
         return [face for roll in self.rolls for face in roll.faces]
 
-    def to_json(self) -> dict[str, Json]:
-        """Plain JSON form, as stored in documents."""
+    def to_json(self, rolled: bool = True) -> dict[str, Json]:
+        """Plain JSON form, as stored in documents (``rolled=False``: without what the replay
+        records again)."""
         data: dict[str, Json] = {"action": self.action.to_json()}
         if self.rolls:
             data["rolls"] = [r.to_json() for r in self.rolls]
+        if self.rolled and rolled:
+            data["rolled"] = [r.to_json() for r in self.rolled]
         if self.note:
             data["note"] = self.note
         return data
 
 
-def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> None:
+Replay = tuple[list[list[Event]], dict[int, GameState], tuple[LogEntry, ...]]
+"""A replayed log: each entry's events, the states at checkpoints, the entries with what they
+rolled."""
+
+
+def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> LogEntry:
     """Resolve a log entry on ``state``: its note first (an event of the acting figure), then
-    the action."""
+    the action, which rolls only through rollables; the entry with what it rolled (every
+    roll, and each rollable's outcome)."""
     if entry.note:
         state.emit(Event("note", entry.note, entry.action.figure, data={"note": True}))
+    dice.only_through_rollables()
     state.ruleset.resolve(state, entry.action, dice)
+    return LogEntry(entry.action, dice.rolls, entry.note, dice.rolled)
 
 
 def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
@@ -176,14 +194,16 @@ class Encounter:
             del _REPLAYS[next(iter(_REPLAYS))]
         self._events = list(known[0])
         self._checkpoints = dict(known[1])
+        self._log = known[2]
         self._near: dict[int, GameState] = {}
         self._cursor = stop
         self._offers_state: GameState | None = None
         self._offers: dict[str | None, tuple[ActionSpec, ...]] = {}
 
-    def _replay_all(self, checked: bool = True) -> tuple[list[list[Event]], dict[int, GameState]]:
-        """Check and replay the whole log: every entry's events, and the states at checkpoints
-        (the last one after the whole log). ``checked=False`` only for :meth:`_replay_sealed`.
+    def _replay_all(self, checked: bool = True) -> Replay:
+        """Check and replay the whole log: every entry's events, the states at checkpoints
+        (the last one after the whole log) and the entries with what they rolled.
+        ``checked=False`` only for :meth:`_replay_sealed`.
 
         One working state takes every entry in turn and is copied only at checkpoints (a
         failed entry refuses the whole log, so no entry needs a copy to fall back to); the
@@ -192,10 +212,11 @@ class Encounter:
         state = self._initial_state()
         events: list[list[Event]] = []
         checkpoints = {0: state}
+        entries = []
         work = state.copy()
         for i, entry in enumerate(self._log):
             try:
-                self._replay(work, entry, checked)
+                entries.append(self._replay(work, entry, checked))
             except (HexcombatError, ValueError) as exc:
                 raise InvalidDocumentError(
                     [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {exc}")],
@@ -207,17 +228,15 @@ class Encounter:
                 kept.events = work.events
                 checkpoints[i + 1] = kept
             work.events = []
-        return events, checkpoints
+        return events, checkpoints, tuple(entries)
 
-    def _replay_sealed(
-        self, key: str, seal: str
-    ) -> tuple[list[list[Event]], dict[int, GameState]] | None:
+    def _replay_sealed(self, key: str, seal: str) -> Replay | None:
         """The replay without the offer checks, when it ends in the state ``seal`` names
         (None when it does not, or fails: the caller then replays with the checks)."""
         try:
-            events, checkpoints = self._replay_all(checked=False)
-            end = checkpoints[len(self._log)]
-            return (events, checkpoints) if state_seal(key, end) == seal else None
+            replay = self._replay_all(checked=False)
+            end = replay[1][len(self._log)]
+            return replay if state_seal(key, end) == seal else None
         except Exception:  # a log the rules no longer take: the checked replay says where
             return None
 
@@ -336,6 +355,11 @@ class Encounter:
             self._check_offered(action)
         except IllegalActionError as exc:
             return Preview(action, False, str(exc))
+        if action.figure is None and action.kind == "roll_dice":  # the GM's free dice
+            try:
+                return Preview(action, True, rollables=(self.ruleset.free_dice(action),))
+            except IllegalActionError as exc:
+                return Preview(action, False, str(exc))
         if action.figure is None and action.kind in GM_ACTIONS:  # the GM's tools: no odds
             return Preview(action, True)
         if action.figure is None and action.kind == "next_step":  # the table ends the step
@@ -366,7 +390,7 @@ class Encounter:
         else:
             dice = ScriptedDice(faces)
         try:
-            apply_entry(work, LogEntry(action, (), note), dice)
+            entry = apply_entry(work, LogEntry(action, (), note), dice)
         except DiceExhaustedError as exc:
             raise MoreDiceNeededError(len(faces or ()), exc.sides) from exc
         if isinstance(dice, ScriptedDice) and dice.remaining:
@@ -374,7 +398,6 @@ class Encounter:
                 f"{len(faces or ())} face(s) entered but the action rolled only "
                 f"{len(faces or ()) - dice.remaining}: " + ", ".join(r.expr for r in dice.rolls)
             )
-        entry = LogEntry(action, tuple(dice.rolls), note)
         if self._cursor == len(self._log):  # the digest so far, with the new entry added
             self._played = played_more(self._played.copy(), (entry,))
         else:
@@ -416,16 +439,19 @@ class Encounter:
         twin._near = dict(self._near)
         return twin
 
-    def _replay(self, work: GameState, entry: LogEntry, checked: bool = True) -> None:
-        """Check a logged entry against what ``work`` offers, then apply it to ``work``."""
+    def _replay(self, work: GameState, entry: LogEntry, checked: bool = True) -> LogEntry:
+        """Check a logged entry against what ``work`` offers, then apply it to ``work``; the
+        entry with what it rolled."""
         if checked:
             self._check_offered(entry.action, work)
         dice = ScriptedDice(entry.faces)
-        apply_entry(work, entry, dice)
-        replayed = [r.expr for r in dice.rolls]
-        recorded = [r.expr for r in entry.rolls]
-        if replayed != recorded:
-            raise IllegalActionError(f"rolled {replayed} on replay but the log recorded {recorded}")
+        replayed = apply_entry(work, entry, dice)
+        if [r.expr for r in replayed.rolls] != [r.expr for r in entry.rolls]:
+            raise IllegalActionError(
+                f"rolled {[r.expr for r in replayed.rolls]} on replay but the log recorded "
+                f"{[r.expr for r in entry.rolls]}"
+            )
+        return replayed
 
     def _check_offered(self, action: Action, state: GameState | None = None) -> None:
         """Refuse an action not offered now, with values a document could not hold (a lone
@@ -537,7 +563,7 @@ class Encounter:
         return candidate
 
 
-_REPLAYS: dict[str, tuple[list[list[Event]], dict[int, GameState]]] = {}
+_REPLAYS: dict[str, Replay] = {}
 """The most recent replays, oldest first, by :func:`~hexcombat.sealing.played` (states never
 change)."""
 

@@ -35,7 +35,7 @@ def played(setup: Setup, log: Sequence[LogEntry]) -> Any:
 def played_more(digest: Any, entries: Iterable[LogEntry]) -> Any:
     """``digest`` with ``entries`` added, one line each (canonical JSON has no line break)."""
     for entry in entries:
-        digest.update(b"\n" + canonical(entry.to_json()).encode())
+        digest.update(b"\n" + canonical(entry.to_json(rolled=False)).encode())
     return digest
 
 

@@ -19,6 +19,7 @@ from itertools import pairwise
 import pytest
 
 from hexcombat.actions import Action, ActionSpec
+from hexcombat.checks import Check
 from hexcombat.dice import Dice
 from hexcombat.encounter import Encounter
 from hexcombat.events import Event
@@ -302,9 +303,9 @@ class StrikeOrderKit(Kit):
     def do_parry(self, state: GameState, action: Action, dice: Dice) -> None:
         """Roll a d6: 4 or more parries the blow."""
         figure = state.figure(action.figure)
-        roll = dice.roll("d6")
-        result = "parries" if roll.total >= 4 else "fails to parry and is hit"
-        state.emit(Event("parry", f"{figure.name} {result} ({roll.total})", figure.id))
+        parried = Check("Parry", "d6", "ge", 4, "Parry").roll(dice)
+        result = "parries" if parried.success else "fails to parry and is hit"
+        state.emit(Event("parry", f"{figure.name} {result} ({parried.roll.total})", figure.id))
 
     def do_take(self, state: GameState, action: Action, dice: Dice) -> None:
         """Take the blow."""

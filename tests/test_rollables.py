@@ -290,6 +290,7 @@ def test_every_rollable_serialises_to_one_shape() -> None:
         ),
     )
     keys = {
+        "rollable",
         "kind",
         "label",
         "rule",
@@ -327,3 +328,86 @@ def test_every_rollable_serialises_to_one_shape() -> None:
     variants = with_variants.to_json()["variants"]
     assert [v["label"] for v in variants] == ["No dodge", "Dodge"]
     assert [o["percent"] for o in variants[1]["outcomes"]] == ["40%", "24%", "36%"]
+
+
+# --------------------------------------------------------------------------- bands and branches
+
+
+def mistake_check(target: int = 4) -> Check:
+    """2d6 + 3 against ``target``: double one a mistake, a margin of 5 or more a strong hit."""
+    return Check(
+        "Blow",
+        "2d6",
+        "ge",
+        target,
+        "Defence",
+        roll_modifiers=(Modifier("Skill", 3),),
+        success_text="hit",
+        naturals=(Band(2, 2, "mistake", "spectacular mistake"),),
+        margins=(Band(0, 4, "hit", "hit"), Band(5, 10**6, "strong", "strong hit")),
+    )
+
+
+def test_a_check_s_naturals_and_margins_equal_brute_force_and_head_with_every_success() -> None:
+    check = mistake_check()
+    assert odds(check) == brute_force(check)
+    assert set(odds(check)) == {"mistake", "hit", "strong"}  # 2 + 3 >= 4: no plain miss
+    assert check.chance() == 1 - Fraction(1, 36) == check.headline().chance
+    assert check.roll(ScriptedDice([1, 1])).outcome_id == "mistake"
+    assert not check.roll(ScriptedDice([1, 1])).success
+    assert check.roll(ScriptedDice([6, 6])).outcome_id == "strong"
+
+
+def every_path(rollable: Rollable) -> dict[str, Fraction]:
+    """Outcome odds over every face of every die the rollable asks for as it rolls (a branch
+    asks for its own dice)."""
+    counts: dict[str, Fraction] = {}
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while stack:
+        faces, weight = stack.pop()
+        try:
+            outcome = rollable.roll(ScriptedDice(faces)).outcome_id
+        except DiceExhaustedError as exc:
+            stack += [((*faces, v), weight / exc.sides) for v in range(1, exc.sides + 1)]
+            continue
+        counts[outcome] = counts.get(outcome, Fraction(0)) + weight
+    return counts
+
+
+def test_a_chain_s_branches_roll_the_dice_of_the_outcome_reached() -> None:
+    hit = mistake_check(9)
+    chain = Chain(
+        "Blow and damage",
+        (
+            Stage("hit", hit),
+            Stage("damage", Amount("Damage", "d4"), ("hit",)),
+            Stage("strong", Amount("Damage", "2d4"), ("strong",), after="hit"),
+            Stage("save", Check("Save", "d6", "ge", 4, "Save"), ("8",)),
+        ),
+    )
+    assert odds(chain) == every_path(chain)
+    assert sum(o.chance for o in chain.outcomes()) == 1
+    result = chain.roll(ScriptedDice([6, 6, 4, 4, 5]))  # 12 + 3: strong, 8 damage, a save
+    assert isinstance(result, ChainResult)
+    assert result.stage_ids == ("hit", "strong", "save") and result.outcome_id == "save.success"
+    assert result.result("damage") is None
+    weak = chain.roll(ScriptedDice([3, 3, 2]))
+    assert isinstance(weak, ChainResult) and weak.outcome_id == "damage.2"
+    assert [f.when for f in chain.faces()][-1] == "if 8"  # the save names the total it follows
+
+
+def test_an_opposed_check_s_naturals_and_margins_are_exact() -> None:
+    contest = OpposedCheck(
+        "Blow",
+        OpposedSide("A", "2d6", (Modifier("Skill", 2),)),
+        OpposedSide("D", "d6"),
+        ties="attacker",
+        naturals=(Band(2, 2, "mistake", "a mistake"),),
+        margins=(Band(0, 3, "hit", "hit"), Band(4, 10**6, "strong", "strong hit")),
+    )
+    assert odds(contest) == every_path(contest)
+    assert contest.chance() == sum(
+        o.chance for o in contest.outcomes() if o.id in ("hit", "strong")
+    )
+    mistake = contest.roll(ScriptedDice([1, 1, 1]))  # 2 + 2 beats 1, yet a mistake
+    assert mistake.outcome_id == "mistake" and not mistake.attacker_wins

@@ -20,17 +20,36 @@ def damage_odds(rollable: Rollable) -> dict[int, Fraction] | None:
             odds[max(0, int(o.id))] = odds.get(max(0, int(o.id)), Fraction(0)) + o.chance
         return odds
     if isinstance(rollable, Chain):
-        last = rollable.stages[-1]
-        if not isinstance(last.rollable, Amount) or any(
-            isinstance(s.rollable, Amount) and s.rollable.unit == "damage"
-            for s in rollable.stages[:-1]
-        ):
-            return None
-        inner = damage_odds(last.rollable)
+        return _chain_damage(rollable)
+    return None
+
+
+def _chain_damage(chain: Chain) -> dict[int, Fraction] | None:
+    """A chain's damage: its damage stages are branches (one on each threshold a hit may
+    reach, none after another), each weighted by the chance it is rolled."""
+    damages = [
+        i
+        for i, s in enumerate(chain.stages)
+        if isinstance(s.rollable, Amount) and s.rollable.unit == "damage"
+    ]
+    if not damages or any(_after(chain, i, damages) for i in damages):
+        return None
+    reached = chain.reached()
+    odds: dict[int, Fraction] = {}
+    for i in damages:
+        inner = damage_odds(chain.stages[i].rollable)
         if inner is None:
             return None
-        reach = rollable.reached()[-1]
-        odds = {d: reach * p for d, p in inner.items()}
-        odds[0] = odds.get(0, Fraction(0)) + 1 - reach
-        return odds
-    return None
+        for d, p in inner.items():
+            odds[d] = odds.get(d, Fraction(0)) + reached[i] * p
+    odds[0] = odds.get(0, Fraction(0)) + 1 - sum((reached[i] for i in damages), Fraction(0))
+    return odds
+
+
+def _after(chain: Chain, index: int, among: list[int]) -> bool:
+    """Whether stage ``index`` is rolled after one of the stages ``among``."""
+    while index:
+        index = chain.before(index)
+        if index in among:
+            return True
+    return False

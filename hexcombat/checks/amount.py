@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -35,6 +36,19 @@ class Band:
     high: int
     id: str
     label: str
+
+    @property
+    def span(self) -> str:
+        """``5-9``, ``2`` or ``15 or more`` (a band without a real top, :data:`OPEN_TOP`)."""
+        if self.low == self.high:
+            return str(self.low)
+        if self.high >= OPEN_TOP:
+            return f"{self.low} or more"
+        return f"{self.low}-{self.high}"
+
+
+OPEN_TOP = 10**6
+"""A band's top at or above this reads "or more"."""
 
 
 @dataclass(frozen=True)
@@ -92,11 +106,7 @@ class Amount(Rollable):
 
     def outcomes(self) -> tuple[Outcome, ...]:
         """Each total (or band) with its exact chance, lowest first."""
-        chances: dict[tuple[str, str], Fraction] = {}
-        for total, p in self._totals().items():
-            key = self._named(total)
-            chances[key] = chances.get(key, Fraction(0)) + p
-        return tuple(Outcome(i, label, p) for (i, label), p in chances.items())
+        return _outcomes(self)
 
     def headline(self) -> None:
         """An amount has no single chance to show."""
@@ -160,3 +170,13 @@ class AmountResult(RollResult):
         band = a._band(self.total)
         named = f": {band.label}" if band else (f" {a.unit}" if a.unit else "")
         return f"{a.label}: rolled {rolled}{named}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _outcomes(amount: Amount) -> tuple[Outcome, ...]:
+    """An amount's outcomes, worked out once (an amount never changes)."""
+    chances: dict[tuple[str, str], Fraction] = {}
+    for total, p in amount._totals().items():
+        key = amount._named(total)
+        chances[key] = chances.get(key, Fraction(0)) + p
+    return tuple(Outcome(i, label, p) for (i, label), p in chances.items())

@@ -26,12 +26,15 @@ class Stage:
     """One step of a :class:`Chain`, rolled only ``when`` the step before came out so.
 
     ``when`` holds outcome ids of the previous stage; empty means "whenever the
-    previous stage was rolled".
+    previous stage was rolled". ``after`` names the earlier stage it follows instead of the
+    one just before: stages after the same one on outcomes apart are branches (the damage
+    dice of each threshold a hit reaches), each rolled only on its own outcomes.
     """
 
     id: str
     rollable: Rollable
     when: tuple[str, ...] = ()
+    after: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "when", tuple(self.when))
@@ -66,7 +69,10 @@ class Chain(Rollable):
         ids = [s.id for s in self.stages]
         if len(set(ids)) != len(ids):
             raise CheckError(f"{self.label!r}: stage ids must differ, got {ids}")
-        for before, stage in zip(self.stages, self.stages[1:], strict=False):
+        for i, stage in enumerate(self.stages[1:], start=1):
+            if stage.after and stage.after not in ids[:i]:
+                raise CheckError(f"{self.label!r}: stage {stage.id!r} follows no earlier stage")
+            before = self.stages[self.before(i)]
             known = [o.id for o in before.rollable.outcomes()]
             unknown = [w for w in stage.when if w not in known]
             if unknown:
@@ -75,23 +81,47 @@ class Chain(Rollable):
                     f"{before.id!r} does not have (its outcomes: {', '.join(known)})"
                 )
 
+    def before(self, index: int) -> int:
+        """The index of the stage that stage ``index`` follows."""
+        after = self.stages[index].after
+        return [s.id for s in self.stages].index(after) if after else index - 1
+
+    def _next(self, index: int, outcome_id: str) -> int | None:
+        """The stage rolled after stage ``index`` came out ``outcome_id`` (None: it stops)."""
+        return next(
+            (
+                j
+                for j in range(index + 1, len(self.stages))
+                if self.before(j) == index and _goes_on(self.stages[j], outcome_id)
+            ),
+            None,
+        )
+
     def reached(self) -> list[Fraction]:
         """The exact chance that each stage is rolled at all."""
         chances = [Fraction(1)]
-        for before, stage in zip(self.stages, self.stages[1:], strict=False):
+        for i in range(1, len(self.stages)):
+            before = self.before(i)
             go = sum(
-                (o.chance for o in before.rollable.outcomes() if _goes_on(stage, o.id)), Fraction(0)
+                (
+                    o.chance
+                    for o in self.stages[before].rollable.outcomes()
+                    if self._next(before, o.id) == i
+                ),
+                Fraction(0),
             )
-            chances.append(chances[-1] * go)
+            chances.append(chances[before] * go)
         return chances
 
     def _when_text(self, index: int) -> str:
         """``if hit`` for a stage rolled only after given outcomes ('' when always rolled)."""
-        for i in range(index, 0, -1):
-            stage, before = self.stages[i], self.stages[i - 1]
+        i = index
+        while i > 0:
+            stage, before = self.stages[i], self.stages[self.before(i)]
             if stage.when:
                 labels = {o.id: o.label for o in before.rollable.outcomes()}
                 return "if " + " or ".join(labels[w] for w in stage.when)
+            i = self.before(i)
         return ""
 
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -99,9 +129,8 @@ class Chain(Rollable):
         result = []
         reached = self.reached()
         for i, stage in enumerate(self.stages):
-            after = self.stages[i + 1] if i + 1 < len(self.stages) else None
             for o in stage.rollable.outcomes():
-                if after is None or not _goes_on(after, o.id):
+                if self._next(i, o.id) is None:
                     label = f"{stage.rollable.label}: {o.label}"
                     result.append(Outcome(f"{stage.id}.{o.id}", label, reached[i] * o.chance))
         return tuple(result)
@@ -141,11 +170,13 @@ class Chain(Rollable):
     def roll(self, dice: Dice) -> ChainResult:
         """Roll the stages in order, stopping when an outcome does not lead on."""
         results: list[RollResult] = []
-        for stage in self.stages:
-            if results and not _goes_on(stage, results[-1].outcome_id):
-                break
-            results.append(stage.rollable.roll(dice))
-        return ChainResult(self, tuple(results))
+        rolled: list[str] = []
+        index: int | None = 0
+        while index is not None:
+            results.append(self.stages[index].rollable.roll(dice))
+            rolled.append(self.stages[index].id)
+            index = self._next(index, results[-1].outcome_id)
+        return ChainResult(self, tuple(results), tuple(rolled))
 
     def to_json(self) -> dict[str, Any]:
         """The common shape, with ``stages``: each stage's JSON, ``when`` and its chance."""
@@ -155,6 +186,7 @@ class Chain(Rollable):
             {
                 **stage.rollable.to_json(),
                 "id": stage.id,
+                "after": self.stages[self.before(i)].id if i else "",
                 "when": list(stage.when),
                 "when_text": self._when_text(i),
                 "reached": Outcome("reached", "rolled", reached[i]).to_json(),
@@ -174,16 +206,18 @@ class ChainResult(RollResult):
 
     chain: Chain
     results: tuple[RollResult, ...]
+    stage_ids: tuple[str, ...]
+    """The id of each stage rolled, in order (a branch not taken is not among them)."""
 
     @property
     def outcome_id(self) -> str:
         """Where the chain stopped: ``"<stage id>.<outcome id>"``."""
-        return f"{self.chain.stages[len(self.results) - 1].id}.{self.results[-1].outcome_id}"
+        return f"{self.stage_ids[-1]}.{self.results[-1].outcome_id}"
 
     def result(self, stage_id: str) -> RollResult | None:
         """The result of the stage ``stage_id`` (None when it was not rolled)."""
-        for stage, result in zip(self.chain.stages, self.results, strict=False):
-            if stage.id == stage_id:
+        for rolled, result in zip(self.stage_ids, self.results, strict=True):
+            if rolled == stage_id:
                 return result
         return None
 

@@ -13,8 +13,10 @@ from ..dice import (
     DiceExpr,
     Roll,
     chance,
+    distribution,
     parse,
 )
+from .amount import Band
 from .parts import (
     CheckError,
     Face,
@@ -64,6 +66,12 @@ class Check(Rollable):
     the ruleset's die for a bare ``D``; ``success_text`` and ``failure_text`` name the
     outcomes (ids ``success`` and ``failure``), e.g. "hit" and "miss"; ``success_phrase``
     words the chance of success after its percentage ("to hit": "60% to hit").
+
+    ``naturals`` are dice totals (before the roll modifiers) that come out as their band
+    whatever the target (a spectacular mistake: both kept dice 1, a total of 2); ``margins``
+    split a success by its margin into outcomes of their own (a surplus of 5 to 9: an
+    extra damage die). Their ids stand in for ``success`` among the outcomes; the chance of
+    success (:meth:`chance`, the headline) is that of every success.
     """
 
     kind: ClassVar[str] = "check"
@@ -80,13 +88,22 @@ class Check(Rollable):
     failure_text: str = "failure"
     variants: tuple[Variant, ...] = ()
     success_phrase: str = ""
+    naturals: tuple[Band, ...] = ()
+    margins: tuple[Band, ...] = ()
 
     def __post_init__(self) -> None:
         _validated_comparison(self.comparison)
         parse(self.dice, self.default_sides)  # raises DiceSyntaxError early
-        object.__setattr__(self, "modifiers", tuple(self.modifiers))
-        object.__setattr__(self, "roll_modifiers", tuple(self.roll_modifiers))
-        object.__setattr__(self, "variants", tuple(self.variants))
+        for name in ("modifiers", "roll_modifiers", "variants", "naturals", "margins"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        if self.margins:
+            missing = [
+                t
+                for t in distribution(self.expr)
+                if self._margin(t) is not None and not self._band(t)
+            ]
+            if missing:
+                raise CheckError(f"{self.label!r}: no margin band covers the total(s) {missing}")
 
     @property
     def expr(self) -> DiceExpr:
@@ -105,23 +122,70 @@ class Check(Rollable):
 
     def chance(self) -> Fraction:
         """The exact probability of success."""
-        return chance(self.expr, self.comparison, self.target - self.roll_bonus)
+        if not self.naturals:
+            return chance(self.expr, self.comparison, self.target - self.roll_bonus)
+        return sum(
+            (p for t, p in distribution(self.expr).items() if self._outcome(t)[0]), Fraction(0)
+        )
+
+    def _natural(self, dice_total: int) -> Band | None:
+        return next((b for b in self.naturals if b.low <= dice_total <= b.high), None)
+
+    def _margin(self, dice_total: int) -> int | None:
+        """The margin of a success with this dice total (None: not a success)."""
+        total = dice_total + self.roll_bonus
+        if self._natural(dice_total) or not COMPARISONS[self.comparison](total, self.target):
+            return None
+        return self.target - total if self.comparison in ("le", "lt") else total - self.target
+
+    def _band(self, dice_total: int) -> Band | None:
+        margin = self._margin(dice_total)
+        return next(
+            (b for b in self.margins if margin is not None and b.low <= margin <= b.high), None
+        )
+
+    def _outcome(self, dice_total: int) -> tuple[bool, str, str]:
+        """Success, and the outcome's id and label, for a dice total."""
+        natural = self._natural(dice_total)
+        if natural is not None:
+            return False, natural.id, natural.label
+        if self._margin(dice_total) is None:
+            return False, "failure", self.failure_text
+        band = self._band(dice_total)
+        return (True, band.id, band.label) if band else (True, "success", self.success_text)
 
     def percent(self) -> str:
         """The chance of success as a percentage, e.g. ``59%``."""
         return percent(self.chance())
 
     def outcomes(self) -> tuple[Outcome, ...]:
-        """Success and failure, with their exact chances."""
-        p = self.chance()
-        return (
-            Outcome("success", self.success_text, p, self.success_phrase),
-            Outcome("failure", self.failure_text, 1 - p),
-        )
+        """Success and failure (or the margins' and naturals' outcomes), with their exact
+        chances."""
+        if not self.naturals and not self.margins:
+            p = self.chance()
+            return (
+                Outcome("success", self.success_text, p, self.success_phrase),
+                Outcome("failure", self.failure_text, 1 - p),
+            )
+        chances: dict[tuple[str, str], Fraction] = {}
+        if not self.margins:
+            chances[("success", self.success_text)] = Fraction(0)
+        for band in self.margins:
+            chances[(band.id, band.label)] = Fraction(0)
+        chances[("failure", self.failure_text)] = Fraction(0)
+        for band in self.naturals:
+            chances[(band.id, band.label)] = Fraction(0)
+        for total, p in distribution(self.expr).items():
+            _, oid, label = self._outcome(total)
+            chances[(oid, label)] += p
+        phrase = {"success": self.success_phrase}
+        return tuple(Outcome(i, label, p, phrase.get(i, "")) for (i, label), p in chances.items())
 
     def headline(self) -> Outcome:
         """The chance of success."""
-        return self.outcomes()[0]
+        if not self.naturals and not self.margins:
+            return self.outcomes()[0]
+        return Outcome("success", self.success_text, self.chance(), self.success_phrase)
 
     def breakdown(self) -> list[str]:
         """One line per item: the base, each modifier, the target, the roll and what it needs."""
@@ -137,6 +201,8 @@ class Check(Rollable):
         if p in (0, 1):
             sentence += " (impossible)" if p == 0 else " (certain)"
         lines.append(sentence)
+        lines += [f"Dice showing {b.span}: {b.label}, whatever the target" for b in self.naturals]
+        lines += [f"Success by {b.span}: {b.label}" for b in self.margins]
         return lines
 
     def roll_order(self) -> list[str]:
@@ -154,14 +220,14 @@ class Check(Rollable):
                 f"{self.label!r} rolls {self.expr.text}, but the roll given is {roll.expr}"
             )
         roll_total = roll.total + self.roll_bonus
-        success = COMPARISONS[self.comparison](roll_total, self.target)
+        success, outcome, _ = self._outcome(roll.total)
         if self.comparison in ("le", "lt"):
             margin = self.target - roll_total
         elif self.comparison in ("ge", "gt"):
             margin = roll_total - self.target
         else:
             margin = -abs(roll_total - self.target)
-        return CheckResult(self, roll, roll_total, success, margin)
+        return CheckResult(self, roll, roll_total, success, margin, outcome)
 
     def roll(self, dice: Dice) -> CheckResult:
         """Roll this check's dice from ``dice`` and resolve it."""
@@ -182,11 +248,13 @@ class CheckResult(RollResult):
     roll_total: int
     success: bool
     margin: int
+    reached: str = ""
+    """The outcome's id (``success`` or ``failure`` when empty)."""
 
     @property
     def outcome_id(self) -> str:
-        """``success`` or ``failure``."""
-        return "success" if self.success else "failure"
+        """``success`` or ``failure``, or the id of a natural or margin band."""
+        return self.reached or ("success" if self.success else "failure")
 
     @property
     def rolls(self) -> tuple[Roll, ...]:
@@ -206,6 +274,8 @@ class CheckResult(RollResult):
     def _rolled(self) -> str:
         check = self.check
         rolled = with_modifiers(roll_text(self.roll), check.roll_modifiers, self.roll_total)
-        outcome = check.success_text if self.success else check.failure_text
+        outcome = check._outcome(self.roll.total)[2]
+        if check._natural(self.roll.total):
+            return f"rolled {rolled}: {outcome}"
         symbol = (_SYMBOLS if self.success else _FAILED_SYMBOLS)[check.comparison]
         return f"rolled {rolled} {symbol} {check.target}: {outcome}"

@@ -13,8 +13,10 @@ from ..dice import (
     DiceExpr,
     Roll,
     chance_opposed,
+    distribution,
     parse,
 )
+from .amount import Band
 from .parts import (
     CheckError,
     Face,
@@ -75,6 +77,11 @@ class OpposedCheck(Rollable):
     away in ``two-action-2d10`` (D-17): 2d10 + Agility ≥ 2d10 + opponent's Agility is
     ``wins="higher", ties="attacker"``. Outcomes: ``win`` (the attacker's total is
     better), ``tie`` and ``lose``.
+
+    As a :class:`~hexcombat.checks.Check`'s, ``naturals`` are attacker's dice totals that
+    come out as their band whatever the defence, and ``margins`` split the attacker's
+    success by how far its total beat the defender's; their ids then stand in for ``win``
+    and ``tie``.
     """
 
     kind: ClassVar[str] = "opposed"
@@ -85,6 +92,8 @@ class OpposedCheck(Rollable):
     ties: str = "defender"
     rule: str = ""
     variants: tuple[Variant, ...] = ()
+    naturals: tuple[Band, ...] = ()
+    margins: tuple[Band, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.wins, self.ties) not in _OPPOSED:
@@ -92,7 +101,23 @@ class OpposedCheck(Rollable):
                 f"an opposed check needs wins='higher' or 'lower' and ties='attacker' or "
                 f"'defender', got wins={self.wins!r}, ties={self.ties!r}"
             )
-        object.__setattr__(self, "variants", tuple(self.variants))
+        for name in ("variants", "naturals", "margins"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    def _outcome(self, dice_total: int, a_total: int, d_total: int) -> tuple[bool, str, str]:
+        """Whether the attacker succeeds, and the outcome's id and label."""
+        natural = next((b for b in self.naturals if b.low <= dice_total <= b.high), None)
+        if natural is not None:
+            return False, natural.id, natural.label
+        won = COMPARISONS[self.comparison](a_total, d_total)
+        if won and self.margins:
+            margin = a_total - d_total if self.wins == "higher" else d_total - a_total
+            band = next(b for b in self.margins if b.low <= margin <= b.high)
+            return True, band.id, band.label
+        a, d = self.attacker.name, self.defender.name
+        if a_total == d_total:
+            return won, "tie", f"tie: {a if self.ties == 'attacker' else d} wins"
+        return (True, "win", f"{a} wins") if won else (False, "lose", f"{d} wins")
 
     @property
     def comparison(self) -> str:
@@ -105,10 +130,33 @@ class OpposedCheck(Rollable):
 
     def chance(self) -> Fraction:
         """The exact probability that the attacker wins (ties included when they go to it)."""
-        return self._chance(self.comparison)
+        if not self.naturals:
+            return self._chance(self.comparison)
+        return sum((p for (won, _, _), p in self._joint().items() if won), Fraction(0))
+
+    def _joint(self) -> dict[tuple[bool, str, str], Fraction]:
+        """Every outcome over both sides' totals, with its exact chance."""
+        a, d = self.attacker, self.defender
+        chances: dict[tuple[bool, str, str], Fraction] = {}
+        defence = distribution(d.expr).items()
+        for a_dice, pa in distribution(a.expr).items():
+            for d_dice, pd in defence:
+                key = self._outcome(a_dice, a_dice + a.bonus, d_dice + d.bonus)
+                chances[key] = chances.get(key, Fraction(0)) + pa * pd
+        return chances
 
     def outcomes(self) -> tuple[Outcome, ...]:
-        """Win, tie (named with who takes it) and lose, each exact."""
+        """Win, tie (named with who takes it) and lose, each exact (or the margins' and
+        naturals' outcomes, then tie and lose)."""
+        if self.naturals or self.margins:
+            joint = self._joint()
+            known = [(True, b.id, b.label) for b in self.margins]
+            known += [k for k in joint if k not in known]
+            known.sort(key=lambda k: not k[0])
+            return tuple(
+                Outcome(oid, label, joint.get((w, oid, label), Fraction(0)))
+                for w, oid, label in known
+            )
         a, d = self.attacker.name, self.defender.name
         win = self._chance("gt" if self.wins == "higher" else "lt")
         tie = self._chance("eq")
@@ -130,6 +178,8 @@ class OpposedCheck(Rollable):
             *self.attacker._lines(),
             *self.defender._lines(),
             f"The {self.wins} total wins; a tie goes to the {self.ties}",
+            *(f"{self.attacker.name}'s dice showing {b.span}: {b.label}" for b in self.naturals),
+            *(f"Winning by {b.span}: {b.label}" for b in self.margins),
         ]
 
     def roll_order(self) -> list[str]:
@@ -151,8 +201,8 @@ class OpposedCheck(Rollable):
                 )
         a_total = attacker_roll.total + self.attacker.bonus
         d_total = defender_roll.total + self.defender.bonus
-        won = COMPARISONS[self.comparison](a_total, d_total)
-        return OpposedResult(self, attacker_roll, defender_roll, a_total, d_total, won)
+        won, reached, _ = self._outcome(attacker_roll.total, a_total, d_total)
+        return OpposedResult(self, attacker_roll, defender_roll, a_total, d_total, won, reached)
 
     def roll(self, dice: Dice) -> OpposedResult:
         """Roll the attacker's dice, then the defender's, and resolve."""
@@ -170,10 +220,14 @@ class OpposedResult(RollResult):
     attacker_total: int
     defender_total: int
     attacker_wins: bool
+    reached: str = ""
+    """The outcome's id (``win``, ``tie`` or ``lose`` worked out when empty)."""
 
     @property
     def outcome_id(self) -> str:
-        """``win``, ``tie`` or ``lose``."""
+        """``win``, ``tie`` or ``lose``, or the id of a natural or margin band."""
+        if self.reached:
+            return self.reached
         if self.attacker_total == self.defender_total:
             return "tie"
         higher = self.attacker_total > self.defender_total

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ..dice import (
     Dice,
@@ -251,12 +253,31 @@ class RollResult(ABC):
 
 
 class Rollable(ABC):
-    """What an action rolls: exact odds per outcome, breakdown, dice in roll order, JSON."""
+    """What an action rolls: exact odds per outcome, breakdown, dice in roll order, JSON.
+
+    Every rollable's :meth:`roll` (a ruleset's own kinds too) is recorded by the dice it
+    rolls from (:meth:`~hexcombat.dice.Dice.through`): its :attr:`id`, its rolls and the
+    outcome reached, so a log entry says which previewed rollable it rolled and how it came
+    out.
+    """
 
     kind: ClassVar[str]
     label: str
     rule: str
     variants: tuple[Variant, ...]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "roll" in cls.__dict__:
+            cls.roll = _recorded(cls.__dict__["roll"])  # type: ignore[method-assign,assignment]
+
+    @property
+    def id(self) -> str:
+        """Which rollable this is, as its preview names it: a digest of everything it is
+        made of but its variants (two rollables with the same id roll the same dice to the
+        same outcomes; a variant is another rollable, with its own id)."""
+        plain = dataclasses.replace(self, variants=()) if self.variants else self  # type: ignore[type-var]
+        return hashlib.sha256(repr(plain).encode()).hexdigest()[:12]
 
     @abstractmethod
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -283,9 +304,11 @@ class Rollable(ABC):
         """Roll from ``dice`` (seeded or typed faces) and resolve."""
 
     def to_json(self) -> dict[str, Any]:
-        """The one shape the page renders, whatever the ruleset and kind."""
+        """The one shape the page renders, whatever the ruleset and kind; ``rollable`` is
+        its :attr:`id`, as a log entry's records name it."""
         headline = self.headline()
         data: dict[str, Any] = {
+            "rollable": self.id,
             "kind": self.kind,
             "label": self.label,
             "rule": self.rule,
@@ -298,6 +321,21 @@ class Rollable(ABC):
             "variants": [v.to_json() for v in self.variants],
         }
         return data
+
+
+Rolling = TypeVar("Rolling", bound=Rollable)
+Made = TypeVar("Made", bound=RollResult)
+
+
+def _recorded(roll: Callable[[Rolling, Dice], Made]) -> Callable[[Rolling, Dice], Made]:
+    """``roll`` recorded by the dice it rolls from."""
+
+    def recorded(self: Rolling, dice: Dice) -> Made:
+        return dice.through(self, lambda: roll(self, dice))
+
+    recorded.__doc__ = roll.__doc__
+    recorded.__name__ = roll.__name__
+    return recorded
 
 
 def faces_of(expr: DiceExpr, who: str = "") -> list[Face]:

@@ -86,6 +86,9 @@ from .rolls import (
     Roll as Roll,
 )
 from .rolls import (
+    Rolled as Rolled,
+)
+from .rolls import (
     ScriptedDice as ScriptedDice,
 )
 from .rolls import (

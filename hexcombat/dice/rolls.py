@@ -4,9 +4,11 @@ tests and for players who roll real dice."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
+from ..errors import HexcombatError
 from ..validation import shown
 from .expr import DiceExhaustedError, DiceExpr, DiceFaceError, DiceSyntaxError, _clamp
 from .parser import _as_expr, parse
@@ -120,6 +122,49 @@ def _evaluate(expr: DiceExpr, faces: Sequence[object]) -> Roll:
     return Roll(expr.text, tuple(dice), _clamp(total, expr.floor, expr.ceiling))
 
 
+@dataclass(frozen=True)
+class Rolled:
+    """What one rollable rolled: its id (as its preview names it), every roll it made, and
+    the outcome it reached; a roll made through no rollable has an empty id and outcome."""
+
+    rollable: str
+    outcome: str
+    rolls: tuple[Roll, ...]
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """Every face thrown, in roll order."""
+        return tuple(face for roll in self.rolls for face in roll.faces)
+
+    def to_json(self) -> dict[str, object]:
+        """``{"rollable", "outcome", "rolls": n}``: the ``n`` rolls of the log entry it made."""
+        data: dict[str, object] = {"rolls": len(self.rolls)}
+        if self.rollable:
+            data.update(rollable=self.rollable, outcome=self.outcome)
+        return data
+
+
+class Named(Protocol):
+    """A rollable as the dice see it: what its id is."""
+
+    @property
+    def id(self) -> str: ...
+
+
+class Reached(Protocol):
+    """A rollable's result as the dice see it: the outcome it reached."""
+
+    @property
+    def outcome_id(self) -> str: ...
+
+
+Result = TypeVar("Result", bound=Reached)
+
+
+class BareRollError(HexcombatError):
+    """Dice rolled through no rollable where only rollables may roll (an action)."""
+
+
 # --------------------------------------------------------------------------- dice sources
 
 
@@ -128,15 +173,46 @@ class Dice(ABC):
 
     def __init__(self) -> None:
         self._rolls: list[Roll] = []
+        self._rolled: list[Rolled] = []
+        self._within = 0
+        self._bare = True
+
+    def only_through_rollables(self) -> None:
+        """Refuse from now on any roll made through no rollable (an action rolls only what a
+        preview can show: :meth:`through`)."""
+        self._bare = False
 
     @property
     def rolls(self) -> tuple[Roll, ...]:
         """Every roll made through this object, oldest first."""
         return tuple(self._rolls)
 
+    @property
+    def rolled(self) -> tuple[Rolled, ...]:
+        """Every rollable rolled through this object, oldest first, with its rolls and outcome
+        (a rollable rolled inside another, a chain's stage, is part of the outer one's)."""
+        return tuple(self._rolled)
+
+    def through(self, rollable: Named, make: Callable[[], Result]) -> Result:
+        """Roll ``rollable`` by ``make`` and record what it rolled and reached."""
+        start = len(self._rolls)
+        self._within += 1
+        try:
+            result = make()
+        finally:
+            self._within -= 1
+        if not self._within:
+            self._rolled.append(Rolled(rollable.id, result.outcome_id, tuple(self._rolls[start:])))
+        return result
+
     def roll(self, expr: str | DiceExpr, default_sides: int | None = None) -> Roll:
         """Throw the dice of ``expr`` and return the roll (also recorded in :attr:`rolls`)."""
         parsed = _as_expr(expr, default_sides)
+        if not self._within and not self._bare:
+            raise BareRollError(
+                f"{parsed.text} was rolled through no rollable: an action rolls only what its "
+                "preview can show"
+            )
         faces: list[int] = []
         for number, sides in enumerate(parsed.faces_needed(), start=1):
             try:
@@ -147,6 +223,8 @@ class Dice(ABC):
                 raise DiceFaceError(f"die {number} of {parsed.text}: {exc}") from None
         result = evaluate(parsed, faces)
         self._rolls.append(result)
+        if not self._within:
+            self._rolled.append(Rolled("", "", (result,)))
         return result
 
     @abstractmethod

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..actions import Action, ActionSpec
+from ..checks import Amount
 from ..dice import Dice, DiceSyntaxError
 from ..errors import IllegalActionError
 from ..events import Event
@@ -181,12 +182,16 @@ class GmTools:
         name = f" ({state.figure(figure).name})" if figure else ""
         state.emit(Event("gm", f"GM note{name}: {note}", figure, data={"gm": "note"}))
 
-    def do_roll_dice(self, state: GameState, action: Action, dice: Dice) -> None:
-        """Roll free dice (the engine's dice language); the result goes in the log."""
+    def free_dice(self, action: Action) -> Amount:
+        """The free dice a ``roll_dice`` asks for, as its preview shows them."""
         try:
-            roll = dice.roll(action.text("dice"), self.default_die)
+            return Amount("Free dice", action.text("dice"), default_sides=self.default_die)
         except DiceSyntaxError as exc:
             raise IllegalActionError(f"these dice cannot be rolled: {exc}") from exc
+
+    def do_roll_dice(self, state: GameState, action: Action, dice: Dice) -> None:
+        """Roll free dice (the engine's dice language); the result goes in the log."""
+        roll = self.free_dice(action).roll(dice).roll
         faces = ", ".join(str(f) for f in roll.faces)
         state.emit(
             Event(

@@ -299,5 +299,5 @@ def apply_entry(encounter: Encounter, entry: LogEntry) -> None:
         raise ProtocolError(
             [], f"the host's entry {entry.action.kind} does not replay here: {exc}"
         ) from None
-    if encounter.log[-1].to_json() != entry.to_json():
+    if encounter.log[-1].to_json(rolled=False) != entry.to_json(rolled=False):
         raise ProtocolError([], f"the host's entry {entry.action.kind} rolled differently here")

@@ -19,6 +19,7 @@ for folder in (TESTS.parent, TESTS, Path(__file__).parent):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
+import faces  # noqa: E402
 import invariants as inv  # noqa: E402
 import manifests  # noqa: E402
 from playouts import action_for, assert_replays_exactly  # noqa: E402
@@ -45,10 +46,28 @@ class Mode:
     exact_ways: int
     samples: int
     sampled: int
+    face_ways: int
+    face_actions: int
 
 
-FAST = Mode(games=1, actions=40, exact_ways=1_500, samples=200, sampled=12)
-LONG_MODE = Mode(games=LONG or 20, actions=150, exact_ways=20_000, samples=2_000, sampled=10**6)
+FAST = Mode(
+    games=1,
+    actions=40,
+    exact_ways=1_500,
+    samples=200,
+    sampled=12,
+    face_ways=100,
+    face_actions=4,
+)
+LONG_MODE = Mode(
+    games=LONG or 20,
+    actions=150,
+    exact_ways=20_000,
+    samples=2_000,
+    sampled=10**6,
+    face_ways=3_000,
+    face_actions=10**6,
+)
 
 
 def start(ruleset_id: str, which: str, seed: int) -> Encounter:
@@ -129,6 +148,7 @@ FAMILIES = (
     "previews",
     "odds",
     "rolls",
+    "faces",
     "refusals",
     "replay",
     "hidden order",
@@ -175,6 +195,7 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
         rng.shuffle(actions)
         for action in actions[:TRIES]:  # random offered values may not fit together: try again
             cursor = enc.cursor
+            before = enc.copy()
             done, refused = inv.perform_or_refuse(enc, action, tally)
             problems += tagged("refusals", refused)
             if not done:
@@ -187,6 +208,11 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
                         ("previews", f"{action} was done, its preview: {preview.reason}")
                     )
                 problems += tagged("rolls", inv.roll_problems(enc, preview, cursor, tally))
+                if enc.log[cursor].rolls and tally.faces.actions < mode.face_actions:
+                    found = faces.face_problems(
+                        before, action, preview, mode.face_ways, tally.faces
+                    )
+                    problems += tagged("faces", found)
             break
         if rng.random() < 0.1 and enc.can_undo:
             enc.undo()
@@ -217,10 +243,13 @@ def run(ruleset_id: str, which: str, mode: Mode, tally: inv.Tally) -> list[str]:
 def main() -> int:
     """Print each ruleset's figures in the long mode (or the fast one with ``--fast``)."""
     mode = FAST if "--fast" in sys.argv else LONG_MODE
+    only = [a for a in sys.argv[1:] if not a.startswith("--")]
     failed = 0
     print(f"{'ruleset':22} {'states':>7} {'actions':>7} {'refused':>7} {'checks':>8} {'odds':>5} "
           f"{'exact':>5} {'rolled':>6} {'seconds':>7} {'cpu':>5}  problems")  # fmt: skip
     for ruleset_id in manifests.every_id():
+        if only and ruleset_id not in only:
+            continue
         tally = inv.Tally()
         began, cpu = time.perf_counter(), time.process_time()
         problems = [p for which in starts(ruleset_id) for p in run(ruleset_id, which, mode, tally)]
@@ -229,8 +258,17 @@ def main() -> int:
         print(f"{ruleset_id:22} {tally.states:7} {tally.actions:7} {tally.refusals:7} "
               f"{tally.checks:8} {tally.rollables:5} {tally.exact:5} {tally.sampled:6} "
               f"{took:7.1f} {used:5.1f}  {len(problems)}")  # fmt: skip
+        f = tally.faces
+        print(
+            f"    face by face: {f.actions} actions checked, {f.combinations} face "
+            f"combinations ({f.sampled} actions sampled), {f.outcomes} outcomes compared, "
+            f"{f.split} combinations not as previewed"
+        )
+        for kind, n in sorted(f.kinds.items()):
+            print(f"    face by face: {n} actions: {kind}")
         for family, text in problems:
-            print(f"    {family}: {text}")
+            if family != "faces":
+                print(f"    {family}: {text}")
     return 1 if failed else 0
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from faces import Figures
+
 from hexcombat import Action, Encounter
 from hexcombat.checks import Rollable
 from hexcombat.dice import DiceExhaustedError, ScriptedDice, SeededDice
@@ -43,6 +45,7 @@ class Tally:
     exact: int = 0
     sampled: int = 0
     seen: set[str] = field(default_factory=set)
+    faces: Figures = field(default_factory=Figures)
 
 
 def ready(enc: Encounter) -> list[str]:

@@ -4,10 +4,11 @@ rollables their previews show (:mod:`.resolve`) and emit the events."""
 from __future__ import annotations
 
 from ...actions import Action
+from ...checks import Check
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...figures import Status, place
+from ...figures import Figure, Status, place
 from ...geometry import direction_to, distance
 from ...layout import hex_label
 from ...state import GameState
@@ -175,6 +176,7 @@ class Perform(Ruleset):
         """SCP-52, A-28: the mount carries on for its full TMR, then the rider's Horsemanship
         Check: at or under it the mount turns or stops; above it, it keeps going next Pulse."""
         mount = state.figure(action.figure)
+        checks = carry_on_rollables(state, mount)  # what the carry-on previews
         full = rules_mounted.momentum_hexes(TMR(mount))
         run = offers_mounted.straight_run(state, mount, full)
         blocked = len(run) < full
@@ -204,13 +206,12 @@ class Perform(Ruleset):
             )
         )
         rider = next((f for f in state.figures.values() if f.mounted_on == mount.id), None)
-        if rider is None or (blocked and settings(state).momentum_blocked == "halt"):  # R-13
+        if rider is None or not checks:  # no rider, or halted by what blocks it (R-13)
             FigureBook(mount).momentum_pulse = None
             return
-        agility, horsemanship = AG(rider), rank(rider, HORSEMANSHIP)
-        threshold = rules_mounted.horsemanship_threshold(agility, horsemanship)
-        roll = dice.roll("d100")
-        ok = roll.total <= threshold
+        (check,) = checks
+        rolled = check.roll(dice)
+        roll, threshold, ok = rolled.roll, check.target, rolled.success
         if ok:
             FigureBook(mount).momentum_pulse = None
         else:
@@ -314,3 +315,31 @@ class Perform(Ruleset):
     def do_morning(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-56, SCP-58: a day passes for the infected and poisoned."""
         aftermath.morning(state, dice)
+
+
+def horsemanship_check(rider: Figure) -> Check:
+    """SCP-52, A-28: the rider's Horsemanship Check once its mount has carried on: a D100
+    at or under it turns or stops the mount."""
+    threshold = rules_mounted.horsemanship_threshold(AG(rider), rank(rider, HORSEMANSHIP))
+    return Check(
+        f"{rider.name}'s Horsemanship Check",
+        "d100",
+        "le",
+        threshold,
+        "Horsemanship (SCP-52, A-28)",
+        rule="SCP-52, A-28",
+        success_text="turns or stops",
+        success_phrase="to turn or stop",
+        failure_text="keeps going next Pulse",
+    )
+
+
+def carry_on_rollables(state: GameState, mount: Figure) -> tuple[Check, ...]:
+    """What a mount's carrying on rolls: its rider's Horsemanship Check, unless it has no
+    rider or halts against what blocks it (SCP-52, R-13)."""
+    full = rules_mounted.momentum_hexes(TMR(mount))
+    blocked = len(offers_mounted.straight_run(state, mount, full)) < full
+    rider = next((f for f in state.figures.values() if f.mounted_on == mount.id), None)
+    if rider is None or (blocked and settings(state).momentum_blocked == "halt"):
+        return ()
+    return (horsemanship_check(rider),)

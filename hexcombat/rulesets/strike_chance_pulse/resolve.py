@@ -204,12 +204,14 @@ def after_hit_rollables(state: GameState, plan: Plan) -> list[Rollable]:
     if plan.special in ("trip", "entangle", "shield_rush"):
         found.append(footing_check(plan.target))
     if plan.special == "knockout":
-        found.append(
-            Amount(
-                "Unconscious for (minutes, rolled secretly)", "d10+5", rule="SCP-20", unit="minutes"
-            )
-        )
+        found.append(KNOCKOUT_TIME)
     return found
+
+
+KNOCKOUT_TIME = Amount(
+    "Unconscious for (minutes, rolled secretly)", "d10+5", rule="SCP-20", unit="minutes"
+)
+"""How long a Knockout keeps its target unconscious: D10 + 5 minutes (SCP-20)."""
 
 
 def footing_check(target: Figure) -> Check:
@@ -399,7 +401,7 @@ def strike(
             },
         )
     )
-    if result.face >= 99 and may_fumble:
+    if result.outcome in ("fumble_hit", "fumble_miss") and may_fumble:
         fumble(state, plan, result.face, dice)
     if result.hit:
         land(state, plan, target, dice)
@@ -416,19 +418,17 @@ def _parry_fumble(check: StrikeCheck, result: StrikeResult) -> bool:
 
 def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
     """SCP-30, SCP-31 (A-5): a 99 may break the weapon, a 100 drop it, unless 3 x MD is rolled."""
-    s = settings(state)
     attacker, weapon = plan.attacker, plan.weapon
-    if weapon.kind in ("hands", "kick") or weapon.natural:
-        if s.natural_fumble_skips_pulse:
-            FigureBook(attacker).skip_attack_pulse = offers.pulse(state) + 1
-            state.emit(
-                Event(
-                    "fumble",
-                    f"{attacker.name} fumbles: no attack next Pulse",
-                    attacker.id,
-                    rule="SCP-31, A-5",
-                )
+    if plan.check.fumble == "pulse":
+        FigureBook(attacker).skip_attack_pulse = offers.pulse(state) + 1
+        state.emit(
+            Event(
+                "fumble",
+                f"{attacker.name} fumbles: no attack next Pulse",
+                attacker.id,
+                rule="SCP-31, A-5",
             )
+        )
         return
     check = fumble_check(state, attacker)
     result = check.roll(dice)
@@ -491,7 +491,7 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
     special = plan.special
     expr = damage_expr(state, plan.weapon, special)
     if expr:
-        amount = damage_amount(state, target, expr, f"Damage to {target.name}")
+        amount = damage_amount(state, target, expr, f"Damage to {target.name} on a hit")
         roll = amount.roll(dice)
         take_damage(state, target, roll.total, plan, amount.dice, roll.roll.to_json())
     if special in ("trip", "entangle", "shield_rush"):
@@ -510,7 +510,7 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
             )
         )
     elif special == "knockout":
-        minutes = dice.roll("d10+5")
+        minutes = KNOCKOUT_TIME.roll(dice).roll
         pulses = minutes.total * s.pulses_per_minute
         target.statuses["unconscious"] = Status("unconscious", pulses, "D10 + 5 minutes (SCP-20)")
         how_long = (

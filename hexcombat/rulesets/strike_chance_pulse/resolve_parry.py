@@ -3,18 +3,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from ...checks import Amount
 from ...dice import Dice
 from ...errors import IllegalActionError
 from ...events import Event
 from ...figures import Figure
 from ...state import GameState
 from ...validation import Json
-from . import ground, offers, rules
+from . import ground, offers
 from .resolve_damage import disarm
 from .situation import (
     is_out,
+    parry_amount,
     parry_rank_of,
     settings,
     weapon_rank,
@@ -64,6 +67,17 @@ def parry_context(state: GameState) -> dict[str, Json]:
     return context
 
 
+def parry_table(state: GameState, defender: Figure, context: Mapping[str, Json]) -> Amount:
+    """SCP-33, SCP-34: the D10 table the defender answers an attack with, its Ranks added."""
+    att_rank = context.get("attacker_rank")
+    _, def_rank = parry_rank_of(state, defender)
+    return parry_amount(
+        def_rank,
+        att_rank if isinstance(att_rank, int) else None,
+        f"{defender.name}'s parry (D10 table)",
+    )
+
+
 def parry(state: GameState, defender: Figure, dice: Dice) -> None:
     """SCP-33, SCP-34: D10 + Rank(defender) - Rank(attacker) on the parry table."""
     s = settings(state)
@@ -72,9 +86,8 @@ def parry(state: GameState, defender: Figure, dice: Dice) -> None:
     att_rank = context.get("attacker_rank")
     att_rank = att_rank if isinstance(att_rank, int) else None
     _, def_rank = parry_rank_of(state, defender)
-    roll = dice.roll("d10")
-    total = rules.parry_total(roll.total, def_rank, att_rank)
-    result = rules.parry_result(total)
+    rolled = parry_table(state, defender, context).roll(dice)  # the answer's preview
+    roll, total, result = rolled.roll, rolled.total, rolled.outcome_id
     disarmed = (
         f"{attacker.name} is disarmed"
         if ground.droppable(attacker)

@@ -38,12 +38,13 @@ from . import (
     offers_strikes,
     resolve,
     resolve_multiple,
+    resolve_parry,
     rules,
     words,
 )
 from .options import FIELDS, OPTIONS, TIME
 from .options_fields import EN, FT
-from .perform import Perform
+from .perform import Perform, carry_on_rollables
 from .situation import (
     UNARMED,
     Settings,
@@ -269,6 +270,9 @@ class StrikeChancePulse(Perform):
                 return self._parry_preview(state, action)
             if kind in ("end_combat", "morning"):  # the preview is the roll (SCP-53...SCP-58)
                 return Preview(action, True, rollables=aftermath.rollables(state, kind))
+            if kind == "carry_on":
+                mount = state.figure(action.figure)
+                return Preview(action, True, rollables=carry_on_rollables(state, mount))
             return Preview(action, True)
         attacker = state.figure(action.figure)
         if kind == "multiple_strike":
@@ -388,18 +392,18 @@ class StrikeChancePulse(Perform):
                         else "",
                     )
                 )
+            if plan.check.fumble == "check":  # a 99 or 100 on the line (SCP-30)
+                rollables.append(resolve.fumble_check(state, attacker, plan))
         else:
+            fumble = Stage(
+                "fumble", resolve.fumble_check(state, attacker, plan), ("fumble_hit", "fumble_miss")
+            )
+            stages = (Stage("strike", plan.check), fumble)
+            # only a weapon a fumble check can break or drop has one (SCP-30, SCP-31)
             rollables.append(
                 Chain(
                     plan.check.label,
-                    (
-                        Stage("strike", plan.check),
-                        Stage(
-                            "fumble",
-                            resolve.fumble_check(state, attacker, plan),
-                            ("fumble_hit", "fumble_miss"),
-                        ),
-                    ),
+                    stages if plan.check.fumble == "check" else stages[:1],
                     rule="SCP-28, SCP-30",
                 )
             )
@@ -418,16 +422,12 @@ class StrikeChancePulse(Perform):
         prompt = state.prompt
         assert prompt is not None
         defender = state.figure(action.figure)
-        ok, drank = parry_rank_of(state, defender)
-        if not ok:
+        if not parry_rank_of(state, defender)[0]:
             return Preview(action, False, f"{defender.name} cannot parry (SCP-36)")
         context = prompt.context if isinstance(prompt.context, dict) else {}
-        att = context.get("attacker_rank")
         attacker = state.figures.get(str(context.get("attacker")))
         name = attacker.name if attacker is not None else "the attacker"
-        rollable = parry_amount(
-            drank, att if isinstance(att, int) else None, f"{defender.name}'s parry (D10 table)"
-        )
+        rollable = resolve_parry.parry_table(state, defender, context)
         return Preview(
             action,
             True,
@@ -488,7 +488,6 @@ class StrikeChancePulse(Perform):
 
 def flow_parry(defender_rank: int | None, attacker_rank: int | None, name: str) -> Rollable:
     """The parry table a defender may roll (SCP-33, SCP-34)."""
-    from .situation import parry_amount
 
     return parry_amount(defender_rank, attacker_rank, f"{name}'s parry, if offered")
 

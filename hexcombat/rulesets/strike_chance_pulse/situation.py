@@ -405,7 +405,17 @@ def strike_check(
         evading_parry=bool(can) and target.has_status("evading") and mode == "melee",
         auto_miss=s.fumble_auto_miss,
         knockout=special == "knockout",
+        fumble=_fumble(weapon, s.natural_fumble_skips_pulse),
     )
+
+
+def _fumble(weapon: Weapon, skips_pulse: bool) -> str:
+    """What a 99 or 100 calls for with ``weapon``: bare hands, a kick, teeth and claws have
+    nothing a fumble check could break or drop (SCP-31), so the GM's lost Pulse (A-5) or
+    nothing."""
+    if weapon.kind in ("hands", "kick") or weapon.natural:
+        return "pulse" if skips_pulse else ""
+    return "check"
 
 
 def _strike_base(

@@ -4,7 +4,9 @@ One D100 against the Modified Strike Chance (SCP-28) can come out five ways
 that matter to the rules: a hit, a miss, a miss that lets the defender parry
 (SCP-32: 30 or more above the MSC, or any miss against an Evading figure), and
 a 99 or 100 that hits or misses as usual and also calls for the fumble check
-(SCP-30, A-4). A Knockout (SCP-20) succeeds only at or under 15% of the MSC;
+(SCP-30, A-4); for bare hands, teeth and claws, which no fumble check can break or
+drop, a 99 or 100 costs the next Pulse's attack with the GM's option and nothing
+otherwise (SCP-31, A-5). A Knockout (SCP-20) succeeds only at or under 15% of the MSC;
 rolls above that and at or under the MSC do nothing (A-21). The MSC itself,
 with every number named by its rule, is an ordinary :class:`~hexcombat.checks.Check`.
 """
@@ -27,6 +29,13 @@ LABELS = {
     "fumble_hit": "99/100: hit, fumble check",
     "fumble_miss": "99/100: miss, fumble check",
 }
+FUMBLES = ("check", "pulse", "")
+"""What a 99 or 100 calls for: the fumble check (SCP-30), a natural weapon's lost Pulse
+(SCP-31, A-5), or nothing (a natural weapon without that option)."""
+PULSE_LABELS = {
+    "fumble_hit": "99/100: hit, no attack next Pulse",
+    "fumble_miss": "99/100: miss, no attack next Pulse",
+}
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,8 @@ class StrikeCheck(Rollable):
     auto_miss: bool = False
     knockout: bool = False
     variants: tuple[Variant, ...] = ()
+    fumble: str = "check"
+    """What a 99 or 100 calls for (:data:`FUMBLES`)."""
 
     @property
     def label(self) -> str:  # type: ignore[override]
@@ -67,7 +78,7 @@ class StrikeCheck(Rollable):
     def classify(self, face: int) -> str:
         """The outcome id of a D100 face."""
         hit = self.hits(face)
-        if face >= 99:
+        if face >= 99 and self.fumble:
             return "fumble_hit" if hit else "fumble_miss"
         if hit:
             return "success"
@@ -83,7 +94,9 @@ class StrikeCheck(Rollable):
         for face in range(1, 101):
             key = self.classify(face)
             counts[key] = counts.get(key, 0) + 1
-        possible = {"success", "failure", "fumble_hit", "fumble_miss", *counts}
+        possible = {"success", "failure", *counts}
+        if self.fumble:
+            possible |= {"fumble_hit", "fumble_miss"}
         if self.parry_margin or self.evading_parry:
             possible.add("parry")
         if self.knockout:
@@ -94,6 +107,8 @@ class StrikeCheck(Rollable):
     def _label(self, key: str) -> str:
         if key == "success" and self.knockout:
             return "knocked out"
+        if self.fumble == "pulse":
+            return PULSE_LABELS.get(key, LABELS[key])
         return LABELS[key]
 
     def chance(self) -> Fraction:
@@ -120,10 +135,13 @@ class StrikeCheck(Rollable):
             lines.append("The target is Evading: any miss may be parried (SCP-32)")
         elif self.parry_margin:
             lines.append(f"A roll of {self.msc + 30} or more may be parried (SCP-32)")
-        lines.append(
-            "99 or 100: a fumble check follows (SCP-30)"
-            + ("; it always misses (A-4)" if self.auto_miss else "")
-        )
+        misses = "; it always misses (A-4)" if self.auto_miss else ""
+        if self.fumble == "check":
+            lines.append(f"99 or 100: a fumble check follows (SCP-30){misses}")
+        elif self.fumble == "pulse":
+            lines.append(f"99 or 100: no attack next Pulse (SCP-31, A-5){misses}")
+        elif misses:
+            lines.append("99 or 100 always misses (A-4)")
         return lines
 
     def roll_order(self) -> list[str]:

@@ -15,6 +15,7 @@ from hexcombat.validation import Json
 
 from . import rules as R
 from .perform_hits import Hits
+from .resolve import MISTAKE
 from .state import FigureBook
 from .words import ANSWERS, DEFENCE_WORDS
 
@@ -211,10 +212,9 @@ class Perform(Hits):
     ) -> None:
         side = self.attack_side(state, a, mode, combined)
         # the strike preview's hit stage, rolled: its dice are the attack's (TA-8, TA-9)
-        (roll,) = self.hit_check(state, a, t, mode, combined, None).roll(dice).rolls
+        hit = self.hit_check(state, a, t, mode, combined, None).roll(dice)
+        (roll,) = hit.rolls
         total = roll.total + side.bonus
-        passive = self.passive(state, t)
-        rule = str(state.options.get("ta.fumble_rule"))
         context: dict[str, Json] = {
             "attacker": a.id,
             "target": t.id,
@@ -228,7 +228,7 @@ class Perform(Hits):
         text = (
             f"{a.name} {verb} {t.name}: {total} ({dice_words(side.dice)}: {faces}; {side.bonus:+d})"
         )
-        if R.is_spectacular_mistake(roll.kept_faces, total, passive, rule):
+        if hit.outcome_id == MISTAKE:
             state.emit(
                 Event(
                     "attack",

@@ -21,7 +21,7 @@ from hexcombat.validation import Json
 
 from . import rules as R
 from .fields import AGILITY, STRENGTH
-from .resolve import Resolve
+from .resolve import TIERS, Resolve
 
 
 class Hits(Resolve):
@@ -56,9 +56,9 @@ class Hits(Resolve):
         if not result.success:
             self._missed(state, a, t, attack, defence, details, rolls)
             return
-        reduce = self._parried(state, dice, chain, kind, defence, details, rolls)
+        reduce, reached = self._parried(state, dice, chain, kind, defence, details, rolls)
         value = max(0, R.surplus(attack, defence) - reduce)
-        hit_tier = self.hit_tier(state, value)
+        hit_tier = TIERS.index(reached or result.outcome_id)  # the branch the preview showed
         state.emit(
             Event(
                 "attack",
@@ -136,16 +136,17 @@ class Hits(Resolve):
         defence: int,
         details: list[str],
         rolls: list[Json],
-    ) -> int:
-        """How much a parry that reduces the surplus takes off it (0 without one)."""
-        reduce = 0
+    ) -> tuple[int, str]:
+        """How much a parry that reduces the surplus takes off it (0 without one), and the
+        outcome it reached (the threshold the surplus left reaches; '' without one)."""
         parry = chain.stages[1].rollable if self.parry_reduces(state, kind) else None
-        if isinstance(parry, Amount):
-            parried = parry.roll(dice)
-            rolls.append(parried.roll.to_json())
-            reduce = max(0, parried.total - defence)
-            details += [parried.explain(), f"It reduces the surplus by {reduce} (I-4)"]
-        return reduce
+        if not isinstance(parry, Amount):
+            return 0, ""
+        parried = parry.roll(dice)
+        rolls.append(parried.roll.to_json())
+        reduce = max(0, parried.total - defence)
+        details += [parried.explain(), f"It reduces the surplus by {reduce} (I-4)"]
+        return reduce, parried.outcome_id
 
     def _risk_shield(self, state: GameState, dice: Dice, t: Figure) -> None:
         """A hard blow on a block may tear the shield away or break it."""

@@ -19,6 +19,8 @@ from hexcombat.checks import (
     Stage,
     Variant,
 )
+from hexcombat.checks.amount import OPEN_TOP
+from hexcombat.dice import distribution
 from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Preview
 from hexcombat.rulesets.common import int_or
@@ -28,6 +30,12 @@ from . import rules as R
 from .fields import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
 from .offers import Offers
 from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
+
+TIERS = ("hit", "hit1", "hit2", "hit3")
+"""The outcome id of a hit by the threshold its surplus reaches (TA-11): the damage dice,
+location and save that follow are those of its branch."""
+MISTAKE = "mistake"
+"""The outcome id of a spectacular mistake in attack: a miss (TA-17, D-9)."""
 
 
 class Resolve(Offers):
@@ -139,9 +147,53 @@ class Resolve(Offers):
                 success_text="hit",
                 success_phrase="to hit",
                 failure_text="miss",
+                naturals=self.mistakes(state, t, side),
+                margins=() if self.parry_reduces(state, kind) else self.tier_bands(state),
             )
         defence = self.defence_side(state, t, kind, a)
-        return OpposedCheck("To hit", side, defence, ties="attacker", rule="TA-9")
+        return OpposedCheck(
+            "To hit",
+            side,
+            defence,
+            ties="attacker",
+            rule="TA-9",
+            naturals=self.mistakes(state, t, side),
+            margins=self.tier_bands(state),
+        )
+
+    def mistakes(self, state: GameState, t: Figure, side: OpposedSide) -> tuple[Band, ...]:
+        """The attack dice that make a spectacular mistake, a miss whatever the defence
+        (TA-17, D-9): both kept dice 1, or with the option an attack at or below the
+        passive defence - 10."""
+        rule, passive = str(state.options.get("ta.fumble_rule")), self.passive(state, t)
+        totals = [  # two kept dice both show 1 exactly when they total 2
+            d
+            for d in distribution(side.dice)
+            if R.is_spectacular_mistake((1, 1) if d == 2 else (d,), d + side.bonus, passive, rule)
+        ]
+        if not totals:
+            return ()
+        return (Band(min(totals), max(totals), MISTAKE, "spectacular mistake: a miss"),)
+
+    def tier_bands(self, state: GameState) -> tuple[Band, ...]:
+        """A hit's surplus by the threshold it reaches (TA-11, D-5), as margins of the hit."""
+        thresholds = [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)]
+        top = max(0, *thresholds)
+        bands, low = [], 0
+        for margin in range(top + 1):
+            tier = R.tier(margin, thresholds)
+            if margin == top or R.tier(margin + 1, thresholds) != tier:
+                high = OPEN_TOP if margin == top else margin
+                bands.append(Band(low, high, TIERS[tier], self._tier_label(tier, low)))
+                low = margin + 1
+        return tuple(bands)
+
+    @staticmethod
+    def _tier_label(tier: int, low: int) -> str:
+        if not tier:
+            return "hit"
+        dice = "1 more damage die" if tier == 1 else f"{tier} more damage dice"
+        return f"hit, surplus {low} or more: {dice}, a location and a save"
 
     def attack_chain(
         self, state: GameState, a: Figure, t: Figure, mode: str, combined: bool, kind: str | None
@@ -149,12 +201,53 @@ class Resolve(Offers):
         """Before the attack is rolled: hit, then damage minus armour class (TA-9, TA-10);
         more dice, a location and a save follow a surplus at a threshold (TA-11)."""
         hit = self.hit_check(state, a, t, mode, combined, kind)
-        won = ("success",) if isinstance(hit, Check) else ("win", "tie")
-        stages = [Stage("hit", hit)]
-        damage = self.damage_amount(state, a, t, mode, 0)
-        if damage is not None:
-            stages.append(Stage("damage", damage, won))
+        stages = [Stage("hit", hit), *self.harm_stages(state, a, t, mode, hit, "hit")]
         return Chain(f"{a.name} at {t.name}", tuple(stages), rule="TA-9")
+
+    def harm_stages(
+        self, state: GameState, a: Figure, t: Figure, mode: str, by: Rollable, after: str
+    ) -> list[Stage]:
+        """What a hit rolls on each threshold its surplus may reach, from the outcomes of
+        ``by`` (the hit's or a parry's, stage ``after``): its damage dice (TA-10, TA-11),
+        then, from the first threshold and while the target stands, the location and the
+        save by location (TA-11, D-6, D-7)."""
+        stages: list[Stage] = []
+        for outcome in by.outcomes():
+            if outcome.id not in TIERS or not outcome.chance:
+                continue
+            tier = TIERS.index(outcome.id)
+            damage = self.damage_amount(state, a, t, mode, tier)
+            if damage is None:
+                continue
+            name = "damage" if not tier else f"damage{tier}"
+            stages.append(Stage(name, damage, (outcome.id,), after))
+            standing = tuple(o.id for o in damage.outcomes() if self._stands(state, t, o.id))
+            if tier and standing and not self.is_out(state, t):
+                stages.append(Stage(f"location{tier}", self.location_table(state), standing, name))
+                stages += self._save_stages(state, t, tier)
+        return stages
+
+    def _save_stages(self, state: GameState, t: Figure, tier: int) -> list[Stage]:
+        """A save for each attribute a location asks for (TA-11, D-7)."""
+        rows = self._table(state, "locations")
+        by_attribute: dict[str, list[str]] = {}
+        for row in rows:
+            by_attribute.setdefault(str(row["attribute"]), []).append(str(row["id"]))
+        return [
+            Stage(
+                f"save{tier}-{attribute}",
+                self.save_check(state, t, attribute, tier),
+                tuple(ids),
+                f"location{tier}",
+            )
+            for attribute, ids in by_attribute.items()
+        ]
+
+    @staticmethod
+    def _stands(state: GameState, t: Figure, damage: str) -> bool:
+        """Whether ``t`` still stands after ``damage`` (TA-12: down at 0 body points)."""
+        _, bp = R.take_damage(t.pools["hp"].current, t.pools["bp"].current, int(damage))
+        return bp > 0 or not state.options.get("ta.down_at_zero_bp", True)
 
     def parry_reduces(self, state: GameState, kind: str | None) -> bool:
         """Whether this defence reduces the surplus instead of raising the defence (I-4)."""
@@ -166,7 +259,7 @@ class Resolve(Offers):
         """After the attack is rolled: the hit over the dice still to roll (TA-9). Against
         the standing defence (or a Parry that only reduces the surplus, I-4) nothing is left
         to roll; else the defensive roll, never below the passive defence, must not beat the
-        attack (D-2)."""
+        attack (D-2). A hit's outcome is the threshold its surplus reaches (TA-11)."""
         mods: tuple[Modifier, ...] = ()
         if kind is None or self.parry_reduces(state, kind):
             base, label = self.standing_defence(state, t, a)
@@ -186,12 +279,29 @@ class Resolve(Offers):
             success_text="hit",
             success_phrase="to hit",
             failure_text="miss",
+            margins=() if self.parry_reduces(state, kind) else self.tier_bands(state),
         )
 
-    def parry_amount(self, state: GameState, t: Figure, attacker: Figure) -> Amount:
-        """A Parry that reduces the surplus by its margin over the defence (I-4)."""
+    def parry_amount(
+        self, state: GameState, t: Figure, attacker: Figure, surplus: int, defence: int
+    ) -> Amount:
+        """A Parry that reduces the surplus by its margin over the defence (I-4), by the
+        threshold the surplus left reaches (TA-11)."""
         side = self.defence_side(state, t, "parry", attacker)
-        return Amount(f"{t.name}'s parry", side.dice, side.modifiers, rule="I-4")
+        bonus = sum(m.value for m in side.modifiers)
+        totals = sorted(total + bonus for total in distribution(side.dice))
+        thresholds = [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)]
+        bands: list[Band] = []
+        for total in totals:
+            tier = R.tier(max(0, surplus - max(0, total - defence)), thresholds)
+            if bands and bands[-1].id == TIERS[tier]:
+                bands[-1] = Band(bands[-1].low, total, bands[-1].id, bands[-1].label)
+            else:
+                label = "the blow lands" if not tier else f"the blow lands past threshold {tier}"
+                bands.append(Band(total, total, TIERS[tier], label))
+        return Amount(
+            f"{t.name}'s parry", side.dice, side.modifiers, rule="I-4", bands=tuple(bands)
+        )
 
     def damage_amount(
         self, state: GameState, a: Figure, t: Figure, mode: str, hit_tier: int
@@ -204,29 +314,20 @@ class Resolve(Offers):
         ac = int_or(self.armour(state, t).get("ac"), 0)
         return Amount("Damage", self._damage_expr(die, hit_tier, ac), rule="TA-10", unit="damage")
 
-    def hit_tier(self, state: GameState, value: int) -> int:
-        """The threshold a surplus reaches (TA-11, D-5)."""
-        return R.tier(value, [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)])
-
     def answer_chain(
         self, state: GameState, a: Figure, t: Figure, mode: str, kind: str | None, attack: int
     ) -> Chain:
         """What an answer to the attack prompt rolls, the attack ``attack`` already rolled:
-        the hit over the dice left, a reducing Parry (I-4), then damage (TA-9, TA-10). Against
-        the standing defence the surplus, so the damage dice, are known; after a defensive
-        roll the damage shown is below the first threshold's (TA-11)."""
+        the hit over the dice left, a reducing Parry (I-4), then on each threshold the surplus
+        may reach its damage dice, location and save (TA-9..TA-11)."""
         hit = self.answered_hit(state, a, t, kind, attack)
         stages = [Stage("hit", hit)]
-        when: tuple[str, ...] = ("success",)
-        tier = 0
-        if kind is None:
-            tier = self.hit_tier(state, max(0, attack - hit.target))
         if self.parry_reduces(state, kind):
-            stages.append(Stage("parry", self.parry_amount(state, t, a), when))
-            when = ()
-        damage = self.damage_amount(state, a, t, mode, tier)
-        if damage is not None:
-            stages.append(Stage("damage", damage, when))
+            parry = self.parry_amount(state, t, a, attack - hit.target, hit.target)
+            stages.append(Stage("parry", parry, ("success",)))
+            stages += self.harm_stages(state, a, t, mode, parry, "parry")
+        else:
+            stages += self.harm_stages(state, a, t, mode, hit, "hit")
         return Chain(f"{a.name} at {t.name}", tuple(stages), rule="TA-9")
 
     def _damage_die(self, state: GameState, a: Figure, mode: str) -> str:

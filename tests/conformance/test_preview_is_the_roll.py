@@ -1,0 +1,172 @@
+"""The preview is the roll: an action's log entry names each rollable it rolled, and the
+preview's rollables, performed face by face, are what the action rolls (faces.py), here for
+the rules where a preview and its action once parted."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+for folder in (HERE, HERE.parent / "rules"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+import faces  # noqa: E402
+import strike_chance_pulse_fixtures as scp  # noqa: E402
+import two_action_2d10_fixtures as ta  # noqa: E402
+
+from hexcombat import Action, Encounter  # noqa: E402
+from hexcombat.checks import Amount, Chain, Check  # noqa: E402
+from hexcombat.document import from_document, to_document  # noqa: E402
+from hexcombat.encounter import MoreDiceNeededError  # noqa: E402
+from hexcombat.figures import Status  # noqa: E402
+
+
+def face_by_face(
+    enc: Encounter, action: Action, most: int = 300
+) -> tuple[list[str], faces.Figures]:
+    """Every face combination of ``action`` against its preview (past ``most``, seeded
+    samples of the later dice)."""
+    figures = faces.Figures()
+    problems = faces.face_problems(enc, action, enc.preview(action), most, figures)
+    return problems, figures
+
+
+def perform_padded(enc: Encounter, action: Action, given: list[int]) -> None:
+    """Perform ``action`` with the faces ``given``, then 1s for every die it asks for more."""
+    typed = list(given)
+    while True:
+        try:
+            enc.perform(action, faces=typed)
+            return
+        except MoreDiceNeededError:
+            typed.append(1)
+
+
+def scp_start(enc: Encounter) -> Encounter:
+    """Initiative in set-up order."""
+    scp.initiative(enc, list(range(10, 10 - len(enc.state.figures), -1)))
+    return enc
+
+
+def test_a_log_entry_names_each_rollable_rolled_with_its_rolls_and_outcome() -> None:
+    enc = scp_start(scp.duel())
+    action = Action("melee", "ann", {"weapon": "Broadsword", "special": "none", "target": "bo"})
+    preview = enc.preview(action)
+    enc.perform(action, faces=[5, 4])  # a hit, then the damage die
+    entry = enc.log[-1]
+    strike, damage = entry.rolled
+    chain = preview.rollables[0]
+    assert isinstance(chain, Chain)
+    assert (strike.rollable, strike.outcome, strike.faces) == (
+        chain.stages[0].rollable.id,
+        "success",
+        (5,),
+    )
+    assert damage.rollable == preview.rollables[1].id and damage.faces == (4,)
+    named = preview.to_json()["rollables"]
+    assert isinstance(named, list)
+    stages = [s for r in named if isinstance(r, dict) for s in r["stages"]]  # type: ignore[union-attr]
+    assert {r["rollable"] for r in [*named, *stages]} >= {strike.rollable, damage.rollable}  # type: ignore[index]
+    doc = to_document(enc)
+    assert doc["log"][-1]["rolled"][0] == {  # type: ignore[index]
+        "rollable": strike.rollable,
+        "outcome": "success",
+        "rolls": 1,
+    }
+    older = {
+        **doc,
+        "version": 2,
+        "log": [{k: v for k, v in e.items() if k != "rolled"} for e in doc["log"]],
+    }  # type: ignore[union-attr]
+    assert to_document(from_document(older)) == doc  # the replay records it again
+
+
+@pytest.mark.parametrize(
+    ("weapon", "item"), [("Bare hands", None), ("Teeth", "Teeth")], ids=["hands", "teeth"]
+)
+@pytest.mark.parametrize("skips_pulse", [False, True], ids=["plain", "pulse-option"])
+def test_scp_31_an_unarmed_or_natural_strike_prices_no_fumble_check_on_99_or_100(
+    weapon: str, item: str | None, skips_pulse: bool
+) -> None:
+    enc = scp.arena(options={"scp.natural_fumble_skips_pulse": skips_pulse})
+    if item is None:
+        enc = scp.make(enc, "ann", "Ann", "Blue", scp.ANN_AT, 1, ranks={"Unarmed Combat": 0})
+    else:
+        enc = scp.make(enc, "ann", "Wolf", "Blue", scp.ANN_AT, 1, items=[item], humanoid=False)
+    enc = scp_start(scp.make(enc, "bo", "Bo", "Red", scp.BO_AT, 4))
+    action = Action("melee", "ann", {"weapon": weapon, "special": "none", "target": "bo"})
+    problems, figures = face_by_face(enc, action)
+    assert problems == []
+    chain = enc.preview(action).rollables[0]
+    assert isinstance(chain, Chain) and [s.id for s in chain.stages] == ["strike"]
+    assert figures.combinations >= 100  # every D100 face, and the damage dice after a hit
+    strike = {o.id: o.chance for o in chain.outcomes()}
+    assert ("strike.fumble_hit" in strike) is skips_pulse  # the GM's lost Pulse (A-5)
+
+
+def ta_strike_at_prone(**ann: object) -> Encounter:
+    """Bo (spear, skill 6) strikes at Ann lying prone (passive 8): 2d10 + 6 always reaches
+    it; Ann declared no defence, so the blow lands at once."""
+    enc = ta.duel(skill=6)
+    prone = enc.setup_figure("ann")
+    prone.statuses["prone"] = Status("prone")
+    prone.stats.update(ann)
+    enc = enc.with_figure(prone)
+    ta.declare(enc, "ann", "other", "none")
+    ta.declare(enc, "bo", "attack", "other", target="ann")
+    ta.to_step(enc, "combat")
+    return enc
+
+
+def test_ta_17_d9_the_hit_preview_prices_the_spectacular_mistake() -> None:
+    enc = ta_strike_at_prone()
+    action = Action("strike", "bo", {})
+    chain = enc.preview(action).rollables[0]
+    assert isinstance(chain, Chain)
+    hit = chain.stages[0].rollable
+    assert isinstance(hit, Check)
+    assert {o.id: o.chance for o in hit.outcomes()}["mistake"] == Fraction(1, 100)
+    assert hit.chance() == Fraction(99, 100)  # never certain: (1, 1) misses (TA-17, D-9)
+    events = enc.copy().perform(action, faces=[1, 1])
+    assert ta.of(events, "attack")[0].data["fumble"] is True
+    problems, figures = face_by_face(enc, action)
+    assert problems == []
+    assert figures.combinations >= 100
+
+
+@pytest.mark.parametrize(("faces", "dice"), [([2, 1], "1d8"), ([5, 4], "2d8"), ([10, 10], "4d8")])
+def test_ta_11_a_hit_past_a_threshold_rolls_the_damage_dice_its_preview_shows(
+    faces: list[int], dice: str
+) -> None:
+    """Surplus 1, 7 and 18 over the passive 8: one d8, then a die more per threshold."""
+    enc = ta_strike_at_prone(health=20)
+    action = Action("strike", "bo", {})
+    chain = enc.preview(action).rollables[0]
+    assert isinstance(chain, Chain)
+    shown = {s.rollable.id: s for s in chain.stages}
+    perform_padded(enc, action, faces)  # then 1s: damage, a location and a save
+    (stage,) = [  # the damage the preview shows for this surplus
+        shown[r.rollable]
+        for r in enc.log[-1].rolled
+        if r.rollable in shown and shown[r.rollable].id.startswith("damage")
+    ]
+    assert isinstance(stage.rollable, Amount) and stage.rollable.dice == f"{dice} min 0"
+    assert stage.when == (("hit",) if dice == "1d8" else (f"hit{int(dice[0]) - 1}",))
+
+
+@pytest.mark.parametrize("answer", ["dodge", "take"])
+def test_ta_11_an_answer_s_damage_follows_the_threshold_its_defence_leaves(answer: str) -> None:
+    enc = ta.duel(skill=8)
+    ta.declare(enc, "ann", "attack", "dodge", target="bo", guard="bo")
+    ta.declare(enc, "bo", "attack", "other", target="ann")
+    ta.to_step(enc, "combat")
+    enc.perform(Action("strike", "bo", {}), faces=[10, 9])  # 27 against passive 12
+    action = Action(answer, "ann", {})
+    problems, figures = face_by_face(enc, action)
+    assert problems == []
+    assert figures.outcomes > 0
