@@ -314,3 +314,7 @@ class Perform(Ruleset):
     def do_morning(self, state: GameState, action: Action, dice: Dice) -> None:
         """SCP-56, SCP-58: a day passes for the infected and poisoned."""
         aftermath.morning(state, dice)
+
+    def do_outside_cure(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-57: a Healer, a Hospitaler, a potion or a spell ends an infection or a poison."""
+        aftermath.outside_cure(state, action)
