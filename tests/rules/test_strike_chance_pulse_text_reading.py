@@ -200,8 +200,8 @@ def test_scp_57_an_outside_cure_ends_the_infection_or_the_poison_it_names() -> N
         "an alchemist's potion",
         "a healing spell that says it cures it",
     ]
-    with pytest.raises(IllegalActionError, match="must be one of Ann"):
-        cure(enc, "bo", "infected", "healer")  # Bo has nothing to cure
+    with pytest.raises(IllegalActionError, match=r"^Bo has no infection or poison to cure"):
+        cure(enc, "bo", "infected", "healer")
     assert enc.preview(Action("outside_cure", None, {})).rollables == ()
     events = cure(enc, "ann", "infected", "hospitaler")
     assert [e.text for e in of(events, "infection")] == [
@@ -210,6 +210,8 @@ def test_scp_57_an_outside_cure_ends_the_infection_or_the_poison_it_names() -> N
     ann = enc.state.figures["ann"]
     assert not ann.has_status("infected") and ann.has_status("poisoned")
     assert [r["rule"] for r in morning(enc)] == ["SCP-58"]  # the poison's damage, no cure roll
+    with pytest.raises(IllegalActionError, match=r"^Ann has only the poison to cure"):
+        cure(enc, "ann", "infected", "healer")
     cure(enc, "ann", "poisoned", "potion")
     assert not {"morning", "outside_cure"} & set(kinds(enc, None))
 

@@ -128,6 +128,19 @@ def cure_spec(state: GameState) -> ActionSpec:
     )
 
 
+def cure_refusal(state: GameState, action: Action) -> str:
+    """Why an outside cure is refused, in words ('' when the figure is not known)."""
+    figure = state.figures.get(str(action.params.get("figure")))
+    if figure is None:
+        return ""
+    if figure not in ailing(state):
+        return f"{figure.name} has no infection or poison to cure (SCP-57)"
+    has = {status: word for status, word in AILMENTS.items() if figure.has_status(status)}
+    if action.params.get("ailment") not in has:
+        return f"{figure.name} has only the {' and the '.join(has.values())} to cure (SCP-57)"
+    return ""
+
+
 def outside_cure(state: GameState, action: Action) -> None:
     """SCP-57: the chosen ailment ends, with no roll."""
     figure = state.figure(action.text("figure"))
