@@ -191,7 +191,7 @@ def test_scp_53_scp_56_the_gm_ends_the_fight_then_one_end_of_combat_then_one_mor
     assert timed(enc) == {"end_combat": "fight_over"}  # the morning comes after it
     events = act(enc, "end_combat")
     assert of(events, "infection")[0].text == "End of combat: no living figure was wounded"
-    assert timed(enc) == {"morning": "fight_over"}
+    assert timed(enc) == {"morning": "fight_over", "outside_cure": "fight_over"}
     assert enc.legal_actions(None)[0].label == "Morning 1: infection and poison"
     events = roll(enc, [7], "morning")  # one day: D10 7 -> 2 EN
     assert of(events, "morning")[0].text == "Morning 1 after the combat"

@@ -18,6 +18,7 @@ from strike_chance_pulse_fixtures import (
 )
 
 from hexcombat import Action, Encounter, IllegalActionError
+from hexcombat.events import Event
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
 from hexcombat.layout import hex_label
@@ -156,3 +157,77 @@ def test_scp_12_scp_31_a_dagger_stuck_in_a_figure_goes_with_it_until_withdrawn()
     assert of(events, "ready")[0].text == "Bo picks up Ann's Dagger"
     dagger = enc.state.figures["bo"].item("Dagger")
     assert dagger.state == "ready" and "stuck_in" not in dagger.stats
+
+
+def ailing_after_the_fight(*statuses: str) -> Encounter:
+    """Ann under ``statuses`` (infected, poisoned) once the fight is over and its end taken."""
+    enc = thrower("Dagger")
+    ann = enc.setup_figure("ann")
+    for status in statuses:
+        ann.statuses[status] = Status(status)
+    enc = enc.with_figure(ann)
+    act(enc, "gm_end_fight")
+    act(enc, "end_combat")
+    return enc
+
+
+def cure(enc: Encounter, figure: str, ailment: str, by: str) -> list[Event]:
+    """The table's outside cure of ``figure``'s ``ailment`` (SCP-57)."""
+    return enc.perform(
+        Action("outside_cure", None, {"figure": figure, "ailment": ailment, "by": by})
+    )
+
+
+def morning(enc: Encounter) -> list[dict[str, object]]:
+    """What the next morning will roll, as its preview shows it."""
+    return enc.preview(Action("morning", None, {})).to_json()["rollables"]  # type: ignore[return-value]
+
+
+def test_scp_57_an_outside_cure_ends_the_infection_or_the_poison_it_names() -> None:
+    """'Curing infection usually relies on a Healer, Hospitaler or potion created by an
+    alchemist': once the fight is over the GM may give Ann one, for the ailment it cures and
+    with no roll; the next morning then rolls only what is left, and once she is well no
+    morning and no cure is offered."""
+    enc = ailing_after_the_fight("infected", "poisoned")
+    spec = next(s for s in enc.legal_actions(None) if s.kind == "outside_cure")
+    assert spec.rule == "SCP-57" and spec.tied_to == "fight_over"
+    assert [c.value for c in spec.param("figure").choices] == ["ann"]
+    ailments = spec.param("ailment").offered({"figure": "ann"})
+    assert [c.value for c in ailments] == ["infected", "poisoned"]
+    assert [c.label for c in spec.param("by").choices] == [
+        "a Healer",
+        "a Hospitaler",
+        "an alchemist's potion",
+        "a healing spell that says it cures it",
+    ]
+    with pytest.raises(IllegalActionError, match=r"^Bo has no infection or poison to cure"):
+        cure(enc, "bo", "infected", "healer")
+    assert enc.preview(Action("outside_cure", None, {})).rollables == ()
+    events = cure(enc, "ann", "infected", "hospitaler")
+    assert [e.text for e in of(events, "infection")] == [
+        "Ann is cured of the infection by a Hospitaler"
+    ]
+    ann = enc.state.figures["ann"]
+    assert not ann.has_status("infected") and ann.has_status("poisoned")
+    assert [r["rule"] for r in morning(enc)] == ["SCP-58"]  # the poison's damage, no cure roll
+    with pytest.raises(IllegalActionError, match=r"^Ann has only the poison to cure"):
+        cure(enc, "ann", "infected", "healer")
+    cure(enc, "ann", "poisoned", "potion")
+    assert not {"morning", "outside_cure"} & set(kinds(enc, None))
+
+
+def test_scp_57_a_heal_of_endurance_alone_leaves_the_infection() -> None:
+    """'Healing spells do not cure infection unless it specifically states that it does':
+    the GM gives wounded Ann her Endurance back in full (a healing spell's points); she is
+    still infected, and the next morning still rolls her cure and, failing, the damage."""
+    enc = ailing_after_the_fight("infected")
+    ann = enc.state.figures["ann"]
+    full = ann.pools["en"].maximum
+    enc.perform(Action("gm_pool", None, {"figure": "ann", "pool": "en", "value": full - 5}))
+    enc.perform(Action("gm_pool", None, {"figure": "ann", "pool": "en", "value": full}))
+    assert enc.state.figures["ann"].has_status("infected")
+    (course,) = morning(enc)
+    assert [s["id"] for s in course["stages"]] == ["cure", "damage"]  # type: ignore[attr-defined]
+    events = roll(enc, [99, 10], "morning")  # no cure (99), the infection's 5
+    assert [(e.rule, e.data["amount"]) for e in of(events, "damage")] == [("SCP-56", 5)]
+    assert enc.state.figures["ann"].has_status("infected")

@@ -3,12 +3,15 @@
 SCP-53: the Infection Check comes "at the end of every combat", so it is offered only
 once the fight is over: decided (one side left standing) or ended by the GM. SCP-56:
 "every morning after becoming infected", so a morning comes only after that end, and
-each one is its own action (one cure roll or one day's damage per figure).
+each one is its own action (one cure roll or one day's damage per figure). SCP-57: from
+then on an outside cure (a Healer, a Hospitaler, an alchemist's potion, or a spell that
+says it cures) ends an infection or a poison; nothing else does, a heal of Endurance
+included.
 """
 
 from __future__ import annotations
 
-from ...actions import ActionSpec
+from ...actions import Action, ActionSpec
 from ...checks import (
     Amount,
     AmountResult,
@@ -22,6 +25,7 @@ from ...checks import (
 from ...dice import Dice
 from ...events import Event
 from ...figures import Figure, Status
+from ...schema import Choice, FieldSpec
 from ...state import GameState
 from . import rules
 from .options_fields import EN
@@ -29,6 +33,15 @@ from .resolve_damage import hurt_endurance
 from .state import FigureBook, RoundBook
 
 GM_END = "gm_end_fight"
+AILMENTS = {"infected": "infection", "poisoned": "poison"}
+"""The statuses an outside cure ends (SCP-57, SCP-58), by the word a player reads."""
+CURERS = (
+    Choice("healer", "a Healer"),
+    Choice("hospitaler", "a Hospitaler"),
+    Choice("potion", "an alchemist's potion"),
+    Choice("spell", "a healing spell that says it cures it"),
+)
+"""Where an outside cure comes from (SCP-57: a healing spell only when it says so)."""
 
 
 def ended_by_gm(state: GameState) -> bool:
@@ -55,7 +68,8 @@ def gm_end_spec() -> ActionSpec:
 
 
 def table_specs(state: GameState, fight_over: bool) -> list[ActionSpec]:
-    """SCP-53...SCP-56: the end of combat once the fight is over, then each morning."""
+    """SCP-53...SCP-57: the end of combat once the fight is over, then each morning and the
+    outside cures."""
     if not fight_over:
         return []
     if not combat_over(state):
@@ -83,8 +97,66 @@ def table_specs(state: GameState, fight_over: bool) -> list[ActionSpec]:
             "D10 - 5 (at least 1); slow poison always hurts (SCP-56, SCP-58).",
             "SCP-56, SCP-58",
             tied_to="fight_over",
-        )
+        ),
+        cure_spec(state),
     ]
+
+
+def cure_spec(state: GameState) -> ActionSpec:
+    """SCP-57: an outside cure of one figure's infection or poison, given by whom the GM says."""
+    sick = ailing(state)
+    figures = tuple(Choice(f.id, f.name) for f in sick)
+    ailments = tuple(
+        Choice(status, f"the {word}", when={"figure": f.id})
+        for f in sick
+        for status, word in AILMENTS.items()
+        if f.has_status(status)
+    )
+    return ActionSpec(
+        "outside_cure",
+        "Outside cure",
+        None,
+        (
+            FieldSpec("figure", "Figure", "figure", choices=figures),
+            FieldSpec("ailment", "Cures", "choice", choices=ailments),
+            FieldSpec("by", "Given by", "choice", CURERS[0].value, choices=CURERS),
+        ),
+        "A Healer, a Hospitaler, an alchemist's potion or a spell that says so ends a figure's "
+        "infection or poison; no roll (SCP-57). A heal of Endurance alone cures neither.",
+        "SCP-57",
+        tied_to="fight_over",
+    )
+
+
+def cure_refusal(state: GameState, action: Action) -> str:
+    """Why an outside cure is refused, in words ('' when the figure is not known)."""
+    figure = state.figures.get(str(action.params.get("figure")))
+    if figure is None:
+        return ""
+    if figure not in ailing(state):
+        return f"{figure.name} has no infection or poison to cure (SCP-57)"
+    has = {status: word for status, word in AILMENTS.items() if figure.has_status(status)}
+    if action.params.get("ailment") not in has:
+        return f"{figure.name} has only the {' and the '.join(has.values())} to cure (SCP-57)"
+    return ""
+
+
+def outside_cure(state: GameState, action: Action) -> None:
+    """SCP-57: the chosen ailment ends, with no roll."""
+    figure = state.figure(action.text("figure"))
+    status = action.text("ailment")
+    by = action.text("by")
+    given = next(c.label for c in CURERS if c.value == by)
+    del figure.statuses[status]
+    state.emit(
+        Event(
+            "infection",
+            f"{figure.name} is cured of the {AILMENTS[status]} by {given}",
+            figure.id,
+            rule="SCP-57",
+            data={"cured": status, "by": by},
+        )
+    )
 
 
 def end_fight(state: GameState) -> None:

@@ -316,6 +316,10 @@ class Perform(Ruleset):
         """SCP-56, SCP-58: a day passes for the infected and poisoned."""
         aftermath.morning(state, dice)
 
+    def do_outside_cure(self, state: GameState, action: Action, dice: Dice) -> None:
+        """SCP-57: a Healer, a Hospitaler, a potion or a spell ends an infection or a poison."""
+        aftermath.outside_cure(state, action)
+
 
 def horsemanship_check(rider: Figure) -> Check:
     """SCP-52, A-28: the rider's Horsemanship Check once its mount has carried on: a D100

@@ -232,6 +232,10 @@ class StrikeChancePulse(Perform):
         """After the fight: the end of combat (SCP-53), then each morning (SCP-56)."""
         return aftermath.table_specs(state, self.fight_outcome(state) is not None)
 
+    def refusal(self, state: GameState, action: Action) -> str:
+        """An outside cure refused says what the figure has to cure (SCP-57)."""
+        return aftermath.cure_refusal(state, action) if action.kind == "outside_cure" else ""
+
     def gm_actions(self, state: GameState) -> list[ActionSpec]:
         """The GM's tools, and while the fight goes on, ending it (SCP-53)."""
         specs = super().gm_actions(state)
