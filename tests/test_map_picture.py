@@ -10,16 +10,9 @@ from pathlib import Path
 import pytest
 from factories import skirmish_duel
 
+from hexcombat import document
 from hexcombat.cli import main
-from hexcombat.document import (
-    VERSION,
-    dumps,
-    from_document,
-    from_share_code,
-    loads,
-    to_document,
-    to_share_code,
-)
+from hexcombat.document import VERSION, dumps, from_document, loads, to_document
 from hexcombat.errors import InvalidDocumentError
 from hexcombat.map_grid import GridProposal
 from hexcombat.map_picture import MapPicture, PictureMismatchError, digest_of, placement
@@ -190,9 +183,9 @@ def test_the_view_names_the_picture_and_what_to_say_without_it() -> None:
 
 
 def test_a_share_link_carries_the_alignment_but_no_picture() -> None:
-    code = to_share_code(with_picture())
+    code = document.to_share_code(with_picture())
     assert len(code) < 2_000
-    assert from_share_code(code).setup.picture == PICTURE
+    assert document.from_share_code(code).setup.picture == PICTURE
 
 
 def test_two_taps_set_the_size_from_a_known_distance_and_keep_the_first_hex() -> None:
