@@ -49,6 +49,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print hex labels (column letter, row number) on the board",
     )
+    p.add_argument(
+        "--picture",
+        type=Path,
+        help="the board's map picture (PNG, JPEG or WebP file) to draw under the hexes",
+    )
     p = commands.add_parser(
         "autoplay", help="pit two policies against each other for N seeded games"
     )
@@ -89,13 +94,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "replay":
         return _replay(encounter, args.details, args.saved)
-    svg = board_svg(encounter, show_coords=args.coords)
-    if str(args.output) == "-":
+    return _render(encounter, args.output, args.coords, args.picture)
+
+
+def _render(encounter: Encounter, output: Path, coords: bool, picture: Path | None) -> int:
+    """Write the board's SVG (with its map picture when given the picture's file)."""
+    try:
+        svg = board_svg(encounter, show_coords=coords, picture=_picture_bytes(picture))
+    except (OSError, ValueError) as exc:
+        print(f"hexcombat: {exc}", file=sys.stderr)
+        return 1
+    if str(output) == "-":
         sys.stdout.write(svg)
     else:
-        args.output.write_text(svg, encoding="utf-8")
-        print(f"wrote {args.output}")
+        output.write_text(svg, encoding="utf-8")
+        print(f"wrote {output}")
     return 0
+
+
+def _picture_bytes(path: Path | None) -> bytes | None:
+    """The map picture file's bytes, when one is given."""
+    if path is None:
+        return None
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise OSError(f"cannot read the map picture {path}: {exc.strerror or exc}") from None
 
 
 def _load(path: Path) -> Encounter:

@@ -28,12 +28,13 @@ from .encounter import (
 from .errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
 from .figures import Figure, figure_from_json, parse_hex
 from .geometry import Hex
+from .map_picture import MapPicture, map_picture_from_json
 from .rulesets import Ruleset, get_ruleset
 from .setup_checks import figure_problems, option_problems, placement_problems
 from .validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"
-VERSION = 3
+VERSION = 4
 MAX_BOARD = 200
 MAX_DOCUMENT_CHARS = 5_000_000
 MAX_FIGURES = 500
@@ -53,7 +54,12 @@ def _to_3(doc: dict[str, Json]) -> dict[str, Json]:
     return doc
 
 
-MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3}
+def _to_4(doc: dict[str, Json]) -> dict[str, Json]:
+    """Version 4 lets the board name a map picture (``board.picture``): none before."""
+    return dict(doc)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3, 3: _to_4}
 """``MIGRATIONS[n]`` turns a version-``n`` document into a version ``n + 1`` one."""
 
 
@@ -76,12 +82,20 @@ def setup_document(setup: Setup) -> dict[str, Json]:
         "name": setup.name,
         "notes": setup.notes,
         "ruleset": {"id": setup.ruleset, "options": dict(setup.options)},
-        "board": setup.board.to_json(),
+        "board": _board_json(setup),
         "data": dict(setup.data),
         "figures": [f.to_json() for f in setup.figures],
         "dice": {"seed": setup.seed},
         "autopilot": dict(setup.autopilot),
     }
+
+
+def _board_json(setup: Setup) -> dict[str, Json]:
+    """The board, with the map picture it lies over (by digest and alignment) if any."""
+    board = setup.board.to_json()
+    if setup.picture is not None:
+        board["picture"] = setup.picture.to_json()
+    return board
 
 
 def dumps(encounter: Encounter) -> str:
@@ -250,6 +264,7 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
                 reader.problem("ruleset.id", str(exc))
         options = reader.object(rs_obj.get("options", {}), "ruleset.options") or {}
     board = _board(doc.get("board"), ruleset, reader)
+    picture = _picture(doc.get("board"), reader)
     figures = [
         (i, fig)
         for i, raw in enumerate(_limited(doc, "figures", MAX_FIGURES, reader))
@@ -280,9 +295,8 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
     ):
         return None, log, cursor
     sides = {k: v for k, v in autopilot.items() if isinstance(v, str)}
-    setup = Setup(
-        name, ruleset.id, options, board, tuple(f for _, f in figures), data, seed, notes, sides
-    )
+    chosen = tuple(f for _, f in figures)
+    setup = Setup(name, ruleset.id, options, board, chosen, data, seed, notes, sides, picture)
     return setup, log, cursor
 
 
@@ -323,11 +337,20 @@ def _board(data: Json, ruleset: Ruleset | None, reader: Reader) -> Board | None:
             reader.problem(path, f"must be a list of feature names, got {describe(value)}")
         elif h is not None:
             features[h] = tuple(value)
-    for key in sorted(set(obj) - {"width", "height", "terrain", "features"}):
-        reader.problem(f"board.{key}", "is not a board field (width, height, terrain, features)")
+    for key in sorted(set(obj) - {"width", "height", "terrain", "features", "picture"}):
+        reader.problem(
+            f"board.{key}", "is not a board field (width, height, terrain, features, picture)"
+        )
     # With problems recorded the document is refused anyway; the board of the valid entries
     # still lets the figures' positions be checked in the same pass.
     return Board(width, height, table, terrain, features)
+
+
+def _picture(data: Json, reader: Reader) -> MapPicture | None:
+    """The board's map picture, if it names one (its problems recorded)."""
+    if not isinstance(data, dict) or "picture" not in data:
+        return None
+    return map_picture_from_json(data["picture"], "board.picture", reader)
 
 
 def _board_hex(key: str, path: str, board: Board, reader: Reader) -> Hex | None:

@@ -28,6 +28,7 @@ from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Pr
 from .events import Event
 from .figures import Figure
 from .geometry import Hex
+from .map_picture import MapPicture
 from .rulesets import get_ruleset
 from .rulesets.base import Preview, Ruleset
 from .rulesets.gm_tools import GM_ACTIONS
@@ -75,6 +76,8 @@ class Setup:
     notes: str = ""
     autopilot: Mapping[str, str] = field(default_factory=dict)
     """Sides the app plays, with the temperament of each (:data:`AUTOPILOT_TEMPERAMENTS`)."""
+    picture: MapPicture | None = None
+    """The map picture under the board (its bytes kept apart, named by digest)."""
 
 
 @dataclass(frozen=True)
@@ -491,10 +494,11 @@ class Encounter:
     def with_setup(self, **changes: Json) -> Encounter:
         """A new encounter with the setup changed and the log replayed (raises if that fails).
 
-        A new name or notes change no state: the replay is shared, not repeated.
+        A new name, notes or map picture change no state: the replay is shared, not
+        repeated.
         """
         setup = replace(self.setup, **changes)
-        if not set(changes) <= {"name", "notes", "autopilot"}:
+        if not set(changes) <= {"name", "notes", "autopilot", "picture"}:
             return Encounter(setup, self._log, self._cursor)
         problems = setup_problems(setup, self.ruleset)
         if problems:

@@ -18,6 +18,7 @@ from hexcombat.board import Board
 from hexcombat.figures import initials_of
 from hexcombat.geometry import DIRECTION_NAMES, DIRECTIONS, Hex
 from hexcombat.layout import Layout, hex_label
+from hexcombat.map_picture import MapPicture, TerrainShown, data_url, placement
 from hexcombat.terrain import Terrain
 
 __all__ = ["Token", "render_svg"]
@@ -137,12 +138,15 @@ def render_svg(
     title: str = "",
     margin: float | None = None,
     legend: bool = True,
+    backdrop: tuple[MapPicture, bytes] | None = None,
 ) -> str:
     """The board, its terrain legend and the given figures as a standalone SVG document.
 
     ``margin`` (default half a hex) is the space around the board; without ``legend`` the
     picture is the board alone, laid out as the page's live board is (hex 0,0's centre at
-    ``(margin + hex_size, margin + apothem)``).
+    ``(margin + hex_size, margin + apothem)``). ``backdrop``: the board's map picture and
+    its bytes (checked against its digest), drawn under the hexes, the painted terrain over
+    it as the picture says (tint, outline or hidden).
     """
     if not hex_size > 0:
         raise ValueError(f"hex_size must be > 0, got {hex_size}")
@@ -203,15 +207,8 @@ def render_svg(
             )
         out.append("</defs>")
 
-    out.append('<g class="hexes" stroke="#555555" stroke-width="1">')
-    for h in hexes:
-        t = board.terrain_at(h)
-        out.append(
-            f'<polygon data-hex="{h}" data-terrain="{t.id}" '
-            f'aria-label="hex {hex_label(h)}: {_esc(t.name)}" fill="{_fill(t)}" '
-            f'points="{_points(layout.corners(h))}"/>'
-        )
-    out.append("</g>")
+    out.extend(_backdrop_svg(backdrop, layout))
+    out.extend(_hexes_svg(board, layout, backdrop[0].terrain if backdrop else None))
 
     if show_coords:
         out.append(
@@ -232,6 +229,41 @@ def render_svg(
         out.extend(_legend_svg(used, margin, legend_top, line_h, font))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _backdrop_svg(backdrop: tuple[MapPicture, bytes] | None, layout: Layout) -> list[str]:
+    """The map picture laid under the board's hexes, if there is one."""
+    if backdrop is None:
+        return []
+    picture, data = backdrop
+    return [
+        f'<image class="map-picture" href="{data_url(picture, data)}" '
+        f'width="{picture.width}" height="{picture.height}" preserveAspectRatio="none" '
+        f'transform="{placement(picture, layout.to_pixel(Hex(0, 0)), layout.size)}"/>'
+    ]
+
+
+def _hexes_svg(board: Board, layout: Layout, over_picture: TerrainShown | None) -> list[str]:
+    """The hexes, filled with their terrain; over a map picture only the painted ones, as a
+    see-through tint, an outline in their colour, or not at all."""
+    out = ['<g class="hexes" stroke="#555555" stroke-width="1">']
+    for h in board.hexes():
+        t = board.terrain_at(h)
+        look = f'fill="{_fill(t)}"'
+        if over_picture is not None:
+            painted = h in board.terrain
+            look = 'fill="none" stroke-opacity="0.5"'
+            if painted and over_picture == "tint":
+                look = f'fill="{_fill(t)}" fill-opacity="0.45"'
+            elif painted and over_picture == "outline":
+                look = f'fill="none" stroke="{_esc(t.color)}" stroke-width="3"'
+        out.append(
+            f'<polygon data-hex="{h}" data-terrain="{t.id}" '
+            f'aria-label="hex {hex_label(h)}: {_esc(t.name)}" {look} '
+            f'points="{_points(layout.corners(h))}"/>'
+        )
+    out.append("</g>")
+    return out
 
 
 def _legend_svg(

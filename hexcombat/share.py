@@ -125,13 +125,23 @@ def new_events(encounter: Encounter, since: int) -> list[Event]:
     return [e for i in range(since, encounter.cursor) for e in encounter.entry_events(i)]
 
 
-def board_svg(encounter: Encounter, *, show_coords: bool = False) -> str:
-    """The board at the encounter's cursor: the picture ``hexcombat render`` draws."""
+def board_svg(
+    encounter: Encounter, *, show_coords: bool = False, picture: bytes | None = None
+) -> str:
+    """The board at the encounter's cursor: the picture ``hexcombat render`` draws.
+
+    ``picture``: the bytes of the map picture the board names, drawn under it (refused with
+    a ValueError when they are not that picture, or the board names none).
+    """
+    named = encounter.setup.picture
+    if picture is not None and named is None:
+        raise ValueError("this encounter's board names no map picture")
     return render_svg(
         encounter.state.board,
         tokens(encounter.state),
         show_coords=show_coords,
         title=encounter.setup.name,
+        backdrop=(named, picture) if named is not None and picture is not None else None,
     )
 
 

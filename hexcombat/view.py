@@ -12,6 +12,7 @@ from .encounter import Encounter
 from .figures import Figure
 from .geometry import Hex, distance
 from .layout import hex_label
+from .map_picture import placement
 from .render import Token
 from .rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
 from .rulesets.gm_tools import GM_ACTIONS
@@ -169,7 +170,33 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "gm_actions": [action_view(encounter.ruleset, a) for a in encounter.gm_actions()],
         "started": encounter.cursor > 0,
         "outcome": outcome_view(encounter),
+        "picture": picture_view(encounter),
     }
+
+
+def picture_view(encounter: Encounter) -> dict[str, Json] | None:
+    """The map picture under the board, if the board names one: its digest (the page finds
+    its bytes under it), size, how terrain shows over it, the SVG ``placement`` under a board
+    whose hex (0, 0) is centred at 0,0 with hexes of size 1 (the page scales and moves it
+    with its own board), and the words for when the picture is not at hand."""
+    picture = encounter.setup.picture
+    if picture is None:
+        return None
+    return {
+        **picture.to_json(),
+        "placement": placement(picture, (0.0, 0.0), 1.0),
+        "missing_words": PICTURE_MISSING,
+        "share_words": PICTURE_LEFT_OUT,
+    }
+
+
+PICTURE_MISSING = (
+    "The map picture of this fight is not on this device, so the board is shown plain."
+)
+PICTURE_LEFT_OUT = (
+    "A share link carries no map picture (too large for a link): the board is shown plain "
+    "unless this device holds the picture."
+)
 
 
 def outcome_view(encounter: Encounter) -> dict[str, Json] | None:

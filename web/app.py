@@ -149,6 +149,14 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self.play.reset()
         self.refresh()
         self.board.fit()
+        if self.picture_note():
+            self.toast(self.picture_note().strip())
+
+    def picture_note(self) -> str:
+        """What the board leaves out, for the toast of an opened fight: this page keeps no
+        map pictures, so a board that names one is drawn plain and says so ("" otherwise)."""
+        picture = self.view.get("picture")
+        return f" {picture['missing_words']}" if picture else ""
 
     # ---- tools ---------------------------------------------------------------------------
     def toggle_measure(self) -> None:

@@ -1,7 +1,7 @@
 """The performance table of the page against a bare Pyodide page, the engine against
 a peer pure-Python hex library, CPython against Pyodide. Run through ``tests/bench``.
 
-Usage: ``tests/bench [--runs N] [--json PATH] [--only engine,...,longlog,table]``
+Usage: ``tests/bench [--runs N] [--json PATH] [--only PARTS]`` (PARTS: see ``--help``)
 
 Prints the table (medians of N runs; the 1-minute load average beside each figure, since
 the machine is shared) and writes it as JSON (default ``dist/bench.json``). Builds
@@ -339,9 +339,10 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=ROOT / "dist" / "bench.json")
     parser.add_argument(
         "--only",
-        default="engine,longengine,startup,taps,longlog,table",
-        help="comma-separated: engine, longengine (a long fight, CPython), startup, taps, "
-        "longlog (a long fight in the page), table (six devices at one table)",
+        default="engine,longengine,mapgrid,startup,taps,longlog,table",
+        help="comma-separated: engine, longengine (a long fight, CPython), mapgrid (the grid "
+        "finder on the test maps), startup, taps, longlog (a long fight in the page), table "
+        "(six devices at one table)",
     )
     parser.add_argument(
         "--no-tablet", action="store_true", help="start-up rows of the desktop profile only"
@@ -357,6 +358,10 @@ def main() -> None:
         import long_fight
 
         long_fight.long_rows(table, args.runs)
+    if "mapgrid" in parts:
+        import map_grid
+
+        map_grid.rows(table, args.runs)
     if parts & {"startup", "taps", "longlog", "table"}:
         page_rows(table, args.runs, parts, tablet=not args.no_tablet)
     args.json.parent.mkdir(parents=True, exist_ok=True)

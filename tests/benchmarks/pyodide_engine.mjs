@@ -4,27 +4,16 @@
 // Usage: node tests/benchmarks/pyodide_engine.mjs INPUTS.json RUNS [HEXUTIL_DIR]
 // Prints one JSON line: the rows, each with the host's 1-minute load average.
 // HEXUTIL_DIR (the peer's package folder) is copied in when given, for the peer rows.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { copyTree } from "./pyodide_files.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = join(ROOT, "web", "node_modules", "pyodide");
 const HOME = "/home/pyodide/bench";
 const [inputsFile, runs = "5", peerDir = ""] = process.argv.slice(2);
-
-function copyTree(from, to, pyodide) {
-  for (const name of readdirSync(from).sort()) {
-    const path = join(from, name);
-    if (name === "__pycache__") continue;
-    if (statSync(path).isDirectory()) copyTree(path, `${to}/${name}`, pyodide);
-    else if (/\.(py|json|typed)$/.test(name)) {
-      pyodide.FS.mkdirTree(to);
-      pyodide.FS.writeFile(`${to}/${name}`, readFileSync(path));
-    }
-  }
-}
 
 const { loadPyodide } = await import(join(PYODIDE_DIR, "pyodide.mjs"));
 const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + sep });
