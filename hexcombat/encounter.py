@@ -32,6 +32,7 @@ from .rulesets import get_ruleset
 from .rulesets.base import Preview, Ruleset
 from .rulesets.gm_tools import GM_ACTIONS
 from .sealing import played, played_more, state_seal
+from .secrets import TABLE, Secret, Viewer, shown_events
 from .setup_checks import figure_problems, merged_data, option_problems, placement_problems
 from .state import GameState
 from .validation import Json, limit_problems, shown
@@ -104,7 +105,10 @@ def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> None:
     """Resolve a log entry on ``state``: its note first (an event of the acting figure), then
     the action."""
     if entry.note:
-        state.emit(Event("note", entry.note, entry.action.figure, data={"note": True}))
+        until = state.ruleset.choice_secret(state, entry.action)
+        secret = Secret.made(state, entry.action.figure or "", until) if until else None
+        note = Event("note", entry.note, entry.action.figure, data={"note": True}, secret=secret)
+        state.emit(note)
     state.ruleset.resolve(state, entry.action, dice)
 
 
@@ -292,12 +296,16 @@ class Encounter:
 
     @property
     def events(self) -> list[Event]:
-        """Every event of the applied actions, oldest first."""
-        return [e for entries in self._events[: self._cursor] for e in entries]
+        """Every event of the applied actions the table may read now, oldest first."""
+        return [e for i in range(self._cursor) for e in self.entry_events(i)]
 
-    def entry_events(self, index: int) -> list[Event]:
-        """The events of log entry ``index``."""
-        return list(self._events[index])
+    def entry_events(self, index: int, viewer: Viewer = TABLE) -> list[Event]:
+        """The events of log entry ``index`` that ``viewer`` (the table unless told) may read
+        at the cursor: a secret only once its time has come (:mod:`hexcombat.secrets`)."""
+        events = self._events[index]
+        if all(e.secret is None for e in events):
+            return list(events)
+        return shown_events(self.state, events, viewer)
 
     @property
     def can_undo(self) -> bool:
@@ -348,7 +356,7 @@ class Encounter:
     def perform(
         self, action: Action, faces: Sequence[int] | None = None, note: str = ""
     ) -> list[Event]:
-        """Carry out ``action`` and return its events.
+        """Carry out ``action`` and return its events the table may read now.
 
         With ``faces`` the dice are the ones a player rolled by hand (every face,
         in the order the action rolls them); without, the encounter's seeded dice
@@ -389,7 +397,7 @@ class Encounter:
         if self._cursor % CHECKPOINT_EVERY == 0:
             self._checkpoints[self._cursor] = work
         self._keep(self._cursor, work)
-        return list(work.events)
+        return self.entry_events(self._cursor - 1)
 
     def undo(self) -> None:
         """Step back one action (IllegalActionError when there is none)."""

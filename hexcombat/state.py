@@ -153,6 +153,7 @@ class GameState:
             event.details,
             event.rolls,
             {"time": list(self.clock.counters), "step": self.clock.step, **dict(event.data)},
+            event.secret,
         )
         self.events.append(stamped)
         return stamped

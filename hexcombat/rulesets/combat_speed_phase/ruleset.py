@@ -22,6 +22,7 @@ from ...errors import IllegalActionError, Problem
 from ...events import Event
 from ...figures import Equipment, Figure, Pool, Status
 from ...schema import Choice, FieldSpec
+from ...secrets import Secret
 from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting, Clock
@@ -182,8 +183,13 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         living = () if over else tuple(f.id for f in state.living())
         if step == "declare":
             return Acting("all", living, hidden=True, waiting=living, order_notes=("CSP-8, C-7",))
-        if step == "move":
-            movers = tuple(f for f in living if self.half_left(state, state.figure(f)) > 0)
+        if step == "move":  # before the speeds are shown everyone plans, lest N = 0 show
+            movers = tuple(
+                f
+                for f in living
+                if self.half_left(state, state.figure(f)) > 0
+                or not FigureBook(state.figure(f)).shown
+            )
             note = "simultaneous, revealed together (CSP-8, CSP-10)"
             return Acting("all", movers, hidden=True, waiting=movers, order_notes=(note,))
         waiting = tuple(f for f in living if self._strike_options(state, state.figure(f)))
@@ -463,8 +469,9 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure has nothing to do in this step."""
         step = state.step.id
-        if step == "move" and self.half_left(state, figure) == 0:
-            n = FigureBook(figure).n or 0
+        book = FigureBook(figure)
+        if step == "move" and self.half_left(state, figure) == 0 and book.shown:
+            n = book.n or 0
             if n == 0:
                 return "Standing still this phase (N = 0)."
             h1, h2 = half_split(allowance(n, cs_of(figure)))
@@ -502,6 +509,30 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             "on_knees": "On its knees",
         }
         return words.get(key, super().view_label(key))
+
+    def choice_secret(self, state: GameState, action: Action) -> str:
+        """A declared N stays secret past the declarations' reveal, until the first
+        half-phase's moves show it (C-7, C-12)."""
+        if action.kind == "declare_speed" and state.prompt is None:
+            return "phase"
+        return super().choice_secret(state, action)
+
+    def secret_kept(self, state: GameState, secret: Secret) -> bool:
+        """A declared N (``phase``) is kept until shown with the first half's moves."""
+        if secret.until != "phase":
+            return super().secret_kept(state, secret)
+        figure = state.figures.get(secret.figure)
+        same_phase = state.clock.counters[:1] == secret.counters[:1]
+        return same_phase and figure is not None and not FigureBook(figure).shown
+
+    def conceal(self, state: GameState, figure: Figure) -> None:
+        """An N not yet shown (C-7) gives way to the plainest guess: N = 1 where it may be
+        declared, else the smallest it may."""
+        book = FigureBook(figure)
+        if book.n is None or book.shown:
+            return
+        offered = self.multiples(state, figure) or [0]
+        book.n = 1 if 1 in offered else min(offered)
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Combat Speed, N and allowances (once shown, C-7), direction of motion, turn cost

@@ -380,6 +380,18 @@ class FigPercentile(Ruleset):
             return {"pace": float(top_speed(FIG(figure), rounding))}
         return {"pace": float(max(1, accel_speed(FIG(figure), rounding)))}
 
+    def choice_secret(self, state: GameState, action: Action) -> str:
+        """A planned move is secret until the moves run at the step's end (G-19)."""
+        if action.kind == "plan_move" and settings(state).hidden_declarations:
+            return "step"
+        return super().choice_secret(state, action)
+
+    def conceal(self, state: GameState, figure: Figure) -> None:
+        """A move planned in secret (G-19) is taken out: a guess may stand in for it."""
+        book = RoundBook(state)
+        if settings(state).hidden_declarations and figure.id in book.plans and not book.moved:
+            book.unplan(figure.id)
+
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Speed, movement, dodging, actions, weapon and casting as a figure panel shows them."""
         s = settings(state)
@@ -392,7 +404,7 @@ class FigPercentile(Ruleset):
             "acceleration_hexes": accel_speed(fig, s.rounding),
             "running": book.running,
             # a hidden declaration counts as made: the panel says so before the reveal (G-19)
-            "declared": book.declared or figure.id in state.declarations.choices,
+            "declared": book.declared or state.declarations.made(figure.id),
             "actions_left": actions_left(figure),
             "in_hand": hand.name if hand else None,
             "loaded": hand.loaded if hand else None,

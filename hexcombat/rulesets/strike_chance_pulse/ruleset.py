@@ -18,7 +18,7 @@ from ...actions import Action, ActionSpec
 from ...checks import Chain, Check, Rollable, Stage
 from ...dice import Dice
 from ...errors import IllegalActionError, Problem
-from ...figures import Equipment, Figure, Pool, place
+from ...figures import Equipment, Figure, Pool, Status, place
 from ...geometry import Hex, direction_to, distance, neighbors
 from ...layout import hex_label
 from ...state import GameState
@@ -44,6 +44,7 @@ from . import (
 from .options import FIELDS, OPTIONS, TIME
 from .options_fields import EN, FT
 from .perform import Perform
+from .resolve import KNOCKED_OUT
 from .situation import (
     UNARMED,
     Settings,
@@ -471,6 +472,13 @@ class StrikeChancePulse(Perform):
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Strike Chances, Defense Rating, initiative and bookkeeping for the figure panel."""
         return words.figure_view(state, figure)
+
+    def conceal(self, state: GameState, figure: Figure) -> None:
+        """A knockout's time unconscious is kept from the players (SCP-20) unless R-9 shows it."""
+        status = figure.statuses.get("unconscious")
+        shown = settings(state).knockout_duration_shown
+        if status is not None and status.note == KNOCKED_OUT and not shown:
+            figure.statuses["unconscious"] = Status("unconscious", None, KNOCKED_OUT)
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """Core invariants, two hands at most, one action per Pulse."""
