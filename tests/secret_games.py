@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from playouts import action_for
 
 from hexcombat import Action, Encounter, HexcombatError
-from hexcombat.autopilot.play import restarted
+from hexcombat.autopilot.play import restarted, symmetric_start
 from hexcombat.encounter import LogEntry
 from hexcombat.secrets import GM, Secret
 
@@ -39,10 +39,13 @@ def app_note(enc: Encounter, action: Action) -> str:
     return f"The app plays {side}: {action.kind} {sorted(action.params.items())}"[:500]
 
 
-def random_game(template: Encounter, seed: int, moves: int = MOVES) -> Encounter:
-    """A game from ``template``'s set-up played by seeded random choices, each figure's
-    action logged with the app's note naming it."""
-    enc = restarted(template, seed)
+def random_game(
+    template: Encounter, seed: int, moves: int = MOVES, *, close: bool = False
+) -> Encounter:
+    """A game from ``template``'s set-up (``close``: two against two of its figures, close
+    on a small board) played by seeded random choices, each figure's action logged with
+    the app's note naming it."""
+    enc = symmetric_start(template, seed) if close else restarted(template, seed)
     rng = random.Random(seed)
     for _ in range(moves):
         specs = [s for fid in [None, *enc.state.figures] for s in enc.legal_actions(fid)]
@@ -160,3 +163,23 @@ class _Faced(LogEntry):
     @property
     def faces(self) -> list[int]:
         return list(self.given)
+
+
+def swapped(game: Encounter, most: int = 2) -> Iterator[Twin]:
+    """Twins of ``game`` whose two hidden choices in a row, by figures of one side, are made
+    in the other order (the same secrets, permuted)."""
+    log = list(game.log)
+    found = 0
+    for i in range(len(log) - 1):
+        if found >= most:
+            return
+        first, second = at(game, i), at(game, i + 1)
+        one = first.ruleset.choice_secret(first.state, log[i].action)
+        two = second.ruleset.choice_secret(second.state, log[i + 1].action)
+        figures = [first.state.figures.get(e.action.figure or "") for e in log[i : i + 2]]
+        if not (one and two and all(figures)) or len({f.side for f in figures if f}) != 1:
+            continue
+        twin = _replayed(game, [*log[:i], log[i + 1], log[i], *log[i + 2 :]])
+        if twin is not None and twin.cursor > i + 1:
+            found += 1
+            yield Twin(game, twin, i + 1, Secret.made(second.state, figures[1].id, two))
