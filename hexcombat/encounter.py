@@ -454,7 +454,17 @@ class Encounter:
         if not matching:
             if action.figure is not None:  # every offer, to say what is allowed
                 specs = self.ruleset.legal_actions(state, action.figure)
-            offered = ", ".join(sorted({s.kind for s in specs})) or "nothing"
+            why = self.ruleset.unoffered(state, action)
+            if why:
+                raise IllegalActionError(why)
+            idle = (
+                self.ruleset.idle_text(state, state.figure(action.figure)) if action.figure else ""
+            )
+            if idle and not specs:
+                raise IllegalActionError(
+                    f"{who} cannot {action.kind.replace('_', ' ')} now: {idle}"
+                )
+            offered = ", ".join(dict.fromkeys(s.label for s in specs)) or "nothing"
             raise IllegalActionError(
                 f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"
             )

@@ -464,6 +464,11 @@ class Ruleset(GmTools):
         still refuses it: this only explains."""
         return ""
 
+    def unoffered(self, state: GameState, action: Action) -> str:
+        """Why ``action``, of a kind not offered now, is not allowed, in the ruleset's own
+        words ('' to keep the generic text, which names what is offered; override)."""
+        return ""
+
     def check_choice(self, state: GameState, action: Action) -> None:
         """Refuse a hidden choice when it is made rather than at the reveal (raise
         IllegalActionError; override). Offered values are checked already."""

@@ -262,8 +262,9 @@ class CombatSpeedPhase(HalfPhases, Strikes):
                 "may not stand still (R-5)"
             )
         help_text = (
-            f"N x CS hexes this phase (CS {cs}); the first half-phase gets half rounded up "
-            "(CSP-9). " + " ".join(f"{s[:1].upper()}{s[1:]}." for s in limits)
+            f"The speed multiple times the Combat Speed ({cs}) in hexes this phase; the first "
+            "half-phase gets half, rounded up (CSP-9). "
+            + " ".join(f"{s[:1].upper()}{s[1:]}." for s in limits)
         ).strip()
         n_field = FieldSpec(
             "n", "Speed multiple N", "choice", help=help_text, rule="CSP-11", choices=tuple(choices)
@@ -378,8 +379,9 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             m = allowance(n, cs)
             h1, h2 = half_split(m)
             details = [
-                f"M = N x CS = {n} x {cs} = {m} (CSP-4, CSP-11)",
-                f"Half-phase 1: {m}/2 rounded up = {h1}; half-phase 2: rounded down = {h2} (CSP-9)",
+                f"{n} x Combat Speed {cs} = {hexes_text(m)} this phase (CSP-4, CSP-11)",
+                f"Half-phase 1: half of {m}, rounded up = {h1}; half-phase 2: the rest, {h2} "
+                "(CSP-9)",
             ]
             if book.owed:
                 details.append(f"The first {hexes_text(book.owed)} finish last phase's turn (R-5)")
@@ -475,7 +477,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             if n == 0:
                 return "Standing still this phase (N = 0)."
             h1, h2 = half_split(allowance(n, cs_of(figure)))
-            return f"No hexes in this half-phase (N x CS splits {h1} + {h2}, CSP-9)."
+            return f"No hexes in this half-phase (the phase's hexes split {h1} + {h2}, CSP-9)."
         if step == "combat":
             if opt_text(state, "csp.combat_resolver") == "none":
                 return "Movement only: the text has no combat resolution (C-1)."
@@ -497,7 +499,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         words = {
             "cs_hexes": "Combat Speed",
             "n_now": "Speed multiple N",
-            "phase_hexes": "Hexes this phase (N x CS)",
+            "phase_hexes": "Hexes this phase",
             "half_hexes": "This half-phase",
             "entered_hexes": "Hexes entered this phase",
             "motion_dir": "Direction of motion",

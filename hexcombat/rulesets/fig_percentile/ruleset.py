@@ -58,7 +58,7 @@ from .situation import (
     settings,
     turns_freely,
 )
-from .speed import RUNNING, accel_speed, allowance, can_dodge, show, top_speed
+from .speed import MODE_SHOWN, RUNNING, accel_speed, allowance, can_dodge, show, top_speed
 from .state import FigureBook, RoundBook
 
 DATA: Any = load("fig_percentile")
@@ -66,15 +66,6 @@ DATA: Any = load("fig_percentile")
 
 def _waiting(names: list[str]) -> str:
     return ", ".join(names)
-
-
-MODE_SHOWN = {
-    "stationary": "standing still",
-    "walk": "walking",
-    "accelerate": "starting to run",
-    "top": "running at top speed",
-}
-"""The figure panel's words for this round's move mode (its ids are for programs)."""
 
 
 @register

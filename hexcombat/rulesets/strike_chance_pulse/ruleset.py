@@ -473,6 +473,14 @@ class StrikeChancePulse(Perform):
         """Strike Chances, Defense Rating, initiative and bookkeeping for the figure panel."""
         return words.figure_view(state, figure)
 
+    def unoffered(self, state: GameState, action: Action) -> str:
+        """An attack not offered says why: no weapon ready, or each foe out of its zone or
+        range, or adjacent (SCP-3, SCP-4, SCP-5, A-11, A-24)."""
+        figure = state.figures.get(action.figure or "")
+        if figure is None:
+            return ""
+        return offers.attack_refusal(state, figure, action.kind, action.params)
+
     def conceal(self, state: GameState, figure: Figure) -> None:
         """A knockout's time unconscious is kept from the players (SCP-20) unless R-9 shows it."""
         status = figure.statuses.get("unconscious")
