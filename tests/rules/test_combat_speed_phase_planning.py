@@ -139,7 +139,10 @@ def test_csp_13_a_declaration_not_offered_is_refused_with_the_rule_it_breaks() -
     before = to_document(enc)
     with pytest.raises(IllegalActionError, match=r"^Ann cannot declare N = 3 now: .*CSP-13"):
         act(enc, "declare_speed", "ann", n=3)
-    with pytest.raises(IllegalActionError, match=r"must be one of 0, 1, got 'fast'"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"must be one of 0: stand still, 1 x CS = 3 hexes \(2 \+ 1\), got 'fast'",
+    ):
         act(enc, "declare_speed", "ann", n="fast")  # unreadable: the generic words stand
     assert to_document(enc) == before
 

@@ -479,7 +479,7 @@ class StrikeChancePulse(Perform):
         figure = state.figures.get(action.figure or "")
         if figure is None:
             return ""
-        return offers.attack_refusal(state, figure, action.kind, action.params)
+        return offers_strikes.attack_refusal(state, figure, action.kind, action.params)
 
     def conceal(self, state: GameState, figure: Figure) -> None:
         """A knockout's time unconscious is kept from the players (SCP-20) unless R-9 shows it."""

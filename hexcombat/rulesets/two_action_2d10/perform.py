@@ -43,9 +43,10 @@ class Perform(Hits):
         if "recover" in acts:  # both actions when ta.recover_actions is 2
             for s in ("prone", "dropped_weapon"):
                 f.statuses.pop(s, None)
-        if combine:
+        if combine:  # the dice only for what rolls them: a blow (TA-5) or a move (TA-25)
+            dice = " (best two of 3d10, TA-5)" if first in ("attack", "brawl", "shoot") else ""
             words = f"{first} with both actions" + (
-                " (3d10 keep two, TA-5)" if first != "move" else " (two dice, TA-25)"
+                " (two dice, TA-25)" if first == "move" else dice
             )
         else:
             words = f"{first} and {second}"
