@@ -72,7 +72,7 @@ class ActionSpec:
                     if p.choices and p.valid_type(params[p.name])
                     else problem
                 )
-                raise IllegalActionError(f"{self.label}, {p.label}: {words}")
+                raise IllegalActionError(f"{self.label}, {p.label}: {words}", p.name)
 
     def _refused(self, p: FieldSpec, params: Mapping[str, Json]) -> str:
         """Why a choice is refused, in the form's words: what may be chosen given the choices

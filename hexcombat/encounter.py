@@ -202,7 +202,7 @@ class Encounter:
                 self._replay(work, entry, checked)
             except (HexcombatError, ValueError) as exc:
                 raise InvalidDocumentError(
-                    [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {exc}")],
+                    [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {_why(exc)}")],
                     "the action log does not replay",
                 ) from exc
             events.append(work.events)
@@ -580,3 +580,10 @@ def end_seal(encounter: Encounter) -> str:
 def _fresh(figures: Sequence[Figure]) -> list[Figure]:
     """Deep copies of setup figures, so play never changes the setup."""
     return [f.copy() for f in figures]
+
+
+def _why(exc: Exception) -> str:
+    """Why a log entry does not replay, with the parameter refused when one was (a
+    document's reader finds it by that name)."""
+    param = exc.param if isinstance(exc, IllegalActionError) else ""
+    return f"{exc} (parameter {param})" if param else str(exc)

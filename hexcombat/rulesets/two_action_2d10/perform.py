@@ -44,9 +44,9 @@ class Perform(Hits):
             for s in ("prone", "dropped_weapon"):
                 f.statuses.pop(s, None)
         if combine:  # the dice only for what rolls them: a blow (TA-5) or a move (TA-25)
-            dice = " (best two of 3d10, TA-5)" if first in ("attack", "brawl", "shoot") else ""
+            rolled = " (best two of 3d10, TA-5)" if first in ("attack", "brawl", "shoot") else ""
             words = f"{first} with both actions" + (
-                " (two dice, TA-25)" if first == "move" else dice
+                " (two dice, TA-25)" if first == "move" else rolled
             )
         else:
             words = f"{first} and {second}"
