@@ -32,7 +32,7 @@ from .rulesets import get_ruleset
 from .rulesets.base import Preview, Ruleset
 from .rulesets.gm_tools import GM_ACTIONS
 from .sealing import played, played_more, state_seal
-from .secrets import TABLE, Secret, Viewer, shown_events
+from .secrets import TABLE, Secret, Viewer, reveal_due, shown_events
 from .setup_checks import figure_problems, merged_data, option_problems, placement_problems
 from .state import GameState
 from .validation import Json, limit_problems, shown
@@ -110,6 +110,7 @@ def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> None:
         note = Event("note", entry.note, entry.action.figure, data={"note": True}, secret=secret)
         state.emit(note)
     state.ruleset.resolve(state, entry.action, dice)
+    reveal_due(state)
 
 
 def setup_problems(setup: Setup, ruleset: Ruleset) -> list[Problem]:
@@ -300,12 +301,10 @@ class Encounter:
         return [e for i in range(self._cursor) for e in self.entry_events(i)]
 
     def entry_events(self, index: int, viewer: Viewer = TABLE) -> list[Event]:
-        """The events of log entry ``index`` that ``viewer`` (the table unless told) may read
-        at the cursor: a secret only once its time has come (:mod:`hexcombat.secrets`)."""
-        events = self._events[index]
-        if all(e.secret is None for e in events):
-            return list(events)
-        return shown_events(self.state, events, viewer)
+        """The events of log entry ``index`` as ``viewer`` reads them (:mod:`hexcombat.secrets`):
+        the table (unless told) reads a secret with the entry that brought its time; the GM
+        reads each where it was made, marked."""
+        return shown_events(self._events[index], viewer)
 
     @property
     def can_undo(self) -> bool:

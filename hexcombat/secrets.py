@@ -4,16 +4,19 @@ One model for every reader. A :class:`Secret` rides on the event that holds it (
 roll's result, the app's note naming a hidden choice); the ruleset says when each secret's
 time has come (:meth:`~hexcombat.rulesets.base.Ruleset.secret_kept`) and takes what a side
 keeps secret out of a copy of the state (:meth:`~hexcombat.rulesets.base.Ruleset.conceal`).
-Every reader goes through :func:`shown_events` (the log, the result box, the exports, the share
-viewer, a device's replica) and :func:`visible_state` (the figures as the page draws them,
-and the state the autopilot decides from), so nothing shows a secret before its time; the
-GM's own reader may ask for everything, each secret marked.
+A secret's event waits in the state (``GameState.secrets``) and reaches the table with the
+log entry that brings its time (:func:`reveal_due`: told again, marked ``revealed``), so what
+an entry shows depends on the log up to it alone, and a log drawn entry by entry, undone or
+redone, never shows it early. Every reader goes through :func:`shown_events` (the log, the
+result box, the exports, the share viewer, a device's replica) and :func:`visible_state` (the
+figures as the page draws them, and the state the autopilot decides from); the GM's own
+reader may ask for everything, each secret where it was made and marked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .events import Event
 from .state import GameState
@@ -76,12 +79,6 @@ class Viewer:
     side: str = ""
     gm: bool = False
 
-    def may_see(self, state: GameState, secret: Secret) -> bool:
-        """True when this viewer may see ``secret`` in ``state``."""
-        if self.gm or not state.ruleset.secret_kept(state, secret):
-            return True
-        return bool(secret.side) and secret.side == self.side
-
 
 TABLE = Viewer()
 """The whole table at one screen: what the page, the exports and share links show."""
@@ -90,9 +87,25 @@ GM = Viewer(gm=True)
 """The GM: every secret, each marked."""
 
 
-def shown_events(state: GameState, events: Iterable[Event], viewer: Viewer = TABLE) -> list[Event]:
-    """The events ``viewer`` may read once the fight is at ``state``."""
-    return [e for e in events if e.secret is None or viewer.may_see(state, e.secret)]
+def reveal_due(state: GameState) -> None:
+    """After a log entry: each secret of ``state`` whose time has come is told to the table
+    now (its event again, marked ``revealed`` and with no secret), the rest kept."""
+    kept = state.ruleset.secret_kept
+    due = [e for e in state.secrets if e.secret is None or not kept(state, e.secret)]
+    if not due:
+        return
+    state.secrets = tuple(e for e in state.secrets if e not in due)
+    for event in due:
+        state.events.append(replace(event, secret=None, data={**event.data, "revealed": True}))
+
+
+def shown_events(events: Iterable[Event], viewer: Viewer = TABLE) -> list[Event]:
+    """The events of one log entry as ``viewer`` reads them: the table, those with no secret
+    (a secret told once its time came included); the GM, every event where it was made,
+    secrets marked, and none told again."""
+    if viewer.gm:
+        return [e for e in events if not e.data.get("revealed")]
+    return [e for e in events if e.secret is None]
 
 
 def visible_state(state: GameState, viewer: Viewer = TABLE) -> GameState:

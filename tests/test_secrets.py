@@ -12,7 +12,8 @@ from manifests import demo, every_id
 from manifests import test_only_registered as registered
 from secret_games import Twin, at, random_game, secrets_of, twins
 
-from hexcombat import Encounter
+from hexcombat import Action, Encounter
+from hexcombat.secrets import GM
 from hexcombat.share import board_svg, log_markdown
 from hexcombat.view import actions_view, encounter_view, reach_view
 
@@ -82,3 +83,24 @@ def test_scp_20_a_knockout_time_reads_the_same_with_other_faces_until_it_wakes()
     assert [p.secret.until for p in pairs] == ["status"]
     assert first_leak(pairs[0]) == ""
     assert pairs[0].twin.log[pairs[0].index].faces != game.log[pairs[0].index].faces
+
+
+def test_a_secret_reaches_the_table_with_the_entry_that_brings_its_time() -> None:
+    """The app's note of a hidden choice: not in its own entry, told with the reveal (marked),
+    gone again once that entry is undone; the GM reads it in its own entry, marked."""
+    from test_autopilot import fp_four
+
+    enc = fp_four()
+    enc.perform(Action("declare", "b1", {"mode": "walk"}), note="The app plays B: walk")
+    assert [e.kind for e in enc.entry_events(0)] == ["hidden"]
+    assert [e.kind for e in enc.entry_events(0, GM)] == ["note", "hidden"]
+    assert enc.entry_events(0, GM)[0].to_json()["secret"]["until"] == "reveal"
+    for fid in ("a1", "a2", "b2"):
+        enc.perform(Action("declare", fid, {"mode": "walk"}))
+    told = [e for e in enc.entry_events(3) if e.kind == "note"]
+    assert [(e.text, e.data["revealed"], e.secret) for e in told] == [
+        ("The app plays B: walk", True, None)
+    ]
+    enc.undo()
+    assert not any(e.kind == "note" for e in enc.events)
+    assert "walk" not in log_markdown(enc)
