@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .errors import IllegalActionError
 from .geometry import Hex
-from .schema import FieldSpec
+from .schema import LISTED, FieldSpec
 from .validation import Json, Reader, describe
 
 TIED_TO = ("", "fight_over")
@@ -63,11 +63,41 @@ class ActionSpec:
         for p in self.params:
             if p.name not in params:
                 if p.required:
-                    raise IllegalActionError(f"{self.kind} needs {p.label.lower()} ({p.name})")
+                    raise IllegalActionError(f"{self.label} needs {p.label}")
                 continue
             problem = p.check(params[p.name], params)
             if problem is not None:
-                raise IllegalActionError(f"{self.kind}: {p.label.lower()} ({p.name}) {problem}")
+                words = (
+                    self._refused(p, params)
+                    if p.choices and p.valid_type(params[p.name])
+                    else problem
+                )
+                raise IllegalActionError(f"{self.label}, {p.label}: {words}", p.name)
+
+    def _refused(self, p: FieldSpec, params: Mapping[str, Json]) -> str:
+        """Why a choice is refused, in the form's words: what may be chosen given the choices
+        before it ('nothing can be chosen with Special attack: None, got 'Broadsword'')."""
+        before = dict.fromkeys(name for c in p.choices for name in c.when)
+        given = [self._chosen(name, params) for name in before]
+        context = f" with {', '.join(given)}" if given else ""
+        offered = [c.label for c in p.offered(params)]
+        got = describe(params[p.name])
+        if not offered:
+            return f"nothing can be chosen{context}, got {got}"
+        if len(offered) > LISTED:
+            return f"must be one of the {len(offered)} offered{context}, got {got}"
+        listed = ("; " if any("," in o for o in offered) else ", ").join(offered)
+        return f"must be one of {listed}{context}, got {got}"
+
+    def _chosen(self, name: str, params: Mapping[str, Json]) -> str:
+        """'Special attack: None' for the parameter ``name`` as given (or 'no special attack')."""
+        field = next((p for p in self.params if p.name == name), None)
+        label = field.label if field else name
+        if name not in params:
+            return f"no {label.lower()}"
+        value = params[name]
+        choice = next((c.label for c in field.choices if c.value == value), None) if field else None
+        return f"{label}: {choice if choice is not None else describe(value)}"
 
     def to_json(self) -> dict[str, Json]:
         """Plain JSON form for the front end."""

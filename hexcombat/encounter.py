@@ -33,6 +33,7 @@ from .rulesets import get_ruleset
 from .rulesets.base import Preview, Ruleset
 from .rulesets.gm_tools import GM_ACTIONS
 from .sealing import played, played_more, state_seal
+from .secrets import TABLE, Secret, Viewer, reveal_due, shown_events
 from .setup_checks import figure_problems, merged_data, option_problems, placement_problems
 from .state import GameState
 from .validation import Json, limit_problems, shown
@@ -123,9 +124,13 @@ def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> LogEntry:
     the action, which rolls only through rollables; the entry with what it rolled (every
     roll, and each rollable's outcome)."""
     if entry.note:
-        state.emit(Event("note", entry.note, entry.action.figure, data={"note": True}))
+        until = state.ruleset.choice_secret(state, entry.action)
+        secret = Secret.made(state, entry.action.figure or "", until) if until else None
+        note = Event("note", entry.note, entry.action.figure, data={"note": True}, secret=secret)
+        state.emit(note)
     dice.only_through_rollables()
     state.ruleset.resolve(state, entry.action, dice)
+    reveal_due(state)
     return LogEntry(entry.action, dice.rolls, entry.note, dice.rolled)
 
 
@@ -222,7 +227,7 @@ class Encounter:
                 entries.append(self._replay(work, entry, checked))
             except (HexcombatError, ValueError) as exc:
                 raise InvalidDocumentError(
-                    [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {exc}")],
+                    [Problem(f"log[{i}]", f"{entry.action.kind} cannot be replayed: {_why(exc)}")],
                     "the action log does not replay",
                 ) from exc
             events.append(work.events)
@@ -314,12 +319,14 @@ class Encounter:
 
     @property
     def events(self) -> list[Event]:
-        """Every event of the applied actions, oldest first."""
-        return [e for entries in self._events[: self._cursor] for e in entries]
+        """Every event of the applied actions the table may read now, oldest first."""
+        return [e for i in range(self._cursor) for e in self.entry_events(i)]
 
-    def entry_events(self, index: int) -> list[Event]:
-        """The events of log entry ``index``."""
-        return list(self._events[index])
+    def entry_events(self, index: int, viewer: Viewer = TABLE) -> list[Event]:
+        """The events of log entry ``index`` as ``viewer`` reads them (:mod:`hexcombat.secrets`):
+        the table (unless told) reads a secret with the entry that brought its time; the GM
+        reads each where it was made, marked."""
+        return shown_events(self._events[index], viewer)
 
     @property
     def can_undo(self) -> bool:
@@ -375,7 +382,7 @@ class Encounter:
     def perform(
         self, action: Action, faces: Sequence[int] | None = None, note: str = ""
     ) -> list[Event]:
-        """Carry out ``action`` and return its events.
+        """Carry out ``action`` and return its events the table may read now.
 
         With ``faces`` the dice are the ones a player rolled by hand (every face,
         in the order the action rolls them); without, the encounter's seeded dice
@@ -415,7 +422,7 @@ class Encounter:
         if self._cursor % CHECKPOINT_EVERY == 0:
             self._checkpoints[self._cursor] = work
         self._keep(self._cursor, work)
-        return list(work.events)
+        return self.entry_events(self._cursor - 1)
 
     def undo(self) -> None:
         """Step back one action (IllegalActionError when there is none)."""
@@ -475,7 +482,17 @@ class Encounter:
         if not matching:
             if action.figure is not None:  # every offer, to say what is allowed
                 specs = self.ruleset.legal_actions(state, action.figure)
-            offered = ", ".join(sorted({s.kind for s in specs})) or "nothing"
+            why = self.ruleset.unoffered(state, action)
+            if why:
+                raise IllegalActionError(why)
+            idle = (
+                self.ruleset.idle_text(state, state.figure(action.figure)) if action.figure else ""
+            )
+            if idle and not specs:
+                raise IllegalActionError(
+                    f"{who} cannot {action.kind.replace('_', ' ')} now: {idle}"
+                )
+            offered = ", ".join(dict.fromkeys(s.label for s in specs)) or "nothing"
             raise IllegalActionError(
                 f"{who} cannot {action.kind.replace('_', ' ')} now; allowed now: {offered}"
             )
@@ -592,3 +609,10 @@ def end_seal(encounter: Encounter) -> str:
 def _fresh(figures: Sequence[Figure]) -> list[Figure]:
     """Deep copies of setup figures, so play never changes the setup."""
     return [f.copy() for f in figures]
+
+
+def _why(exc: Exception) -> str:
+    """Why a log entry does not replay, with the parameter refused when one was (a
+    document's reader finds it by that name)."""
+    param = exc.param if isinstance(exc, IllegalActionError) else ""
+    return f"{exc} (parameter {param})" if param else str(exc)

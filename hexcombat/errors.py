@@ -47,7 +47,12 @@ class InvalidValueError(HexcombatError):
 
 
 class IllegalActionError(HexcombatError):
-    """A well-formed action that the rules do not allow now."""
+    """A well-formed action that the rules do not allow now; ``param`` names the parameter
+    refused, when one is (a document's problem then points at it)."""
+
+    def __init__(self, message: str, param: str = "") -> None:
+        super().__init__(message)
+        self.param = param
 
 
 class UnknownRulesetError(HexcombatError):

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .validation import Json
+
+if TYPE_CHECKING:
+    from .secrets import Secret
 
 
 @dataclass(frozen=True)
@@ -14,7 +18,8 @@ class Event:
 
     ``text`` is the one-line summary for the log; ``details`` hold the
     breakdown (every modifier, the roll), ``rolls`` the dice as recorded and
-    ``data`` the numbers a test or the board may want (gap, target, cost, ...).
+    ``data`` the numbers a test or the board may want (gap, target, cost, ...);
+    ``secret`` who may see the event and until when (None: everyone, now).
     """
 
     kind: str
@@ -25,6 +30,7 @@ class Event:
     details: tuple[str, ...] = ()
     rolls: tuple[Mapping[str, Json], ...] = ()
     data: Mapping[str, Json] = field(default_factory=dict)
+    secret: Secret | None = None
 
     def to_json(self) -> dict[str, Json]:
         """Plain JSON form for the front end and the CLI."""
@@ -41,4 +47,6 @@ class Event:
             out["rolls"] = [dict(r) for r in self.rolls]
         if self.data:
             out["data"] = dict(self.data)
+        if self.secret is not None:
+            out["secret"] = self.secret.to_json()
         return out

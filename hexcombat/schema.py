@@ -21,7 +21,7 @@ TYPES = ("int", "text", "bool", "choice", "hex", "figure", "facing", "path")
 """Every field type; ``hex``, ``figure`` and ``choice`` fields usually list their choices."""
 
 HEX_TEXT = re.compile(r"^-?\d+,-?\d+$")
-_LISTED = 12  # at most this many choices are named in a message
+LISTED = 12  # at most this many choices are named in a message
 
 
 @dataclass(frozen=True)
@@ -137,11 +137,15 @@ class FieldSpec:
         context = self._context(values or {})
         if not offered:
             return f"nothing can be chosen{context}, got {describe(value)}"
-        if len(offered) > _LISTED:
+        if len(offered) > LISTED:
             return f"must be one of the {len(offered)} offered{context}, got {describe(value)}"
         names = [c._text() for c in offered]
         listed = ("; " if any("," in n for n in names) else ", ").join(names)
         return f"must be one of {listed}{context}, got {describe(value)}"
+
+    def valid_type(self, value: Json) -> bool:
+        """True when ``value`` has this field's type (a choice may still refuse it)."""
+        return self._type_problem(value) is None
 
     def _type_problem(self, value: Json) -> str | None:
         kind = self.type

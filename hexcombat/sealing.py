@@ -54,6 +54,7 @@ def state_seal(key: str, state: GameState) -> str:
         "declarations": repr(state.declarations),
         "prompts": repr(state.prompts),
         "asked": state.asked,
+        "secrets": [e.to_json() for e in state.secrets],
     }
     text = json.dumps(held, sort_keys=True, default=repr, ensure_ascii=True)
     return hashlib.sha256(f"{version.engine_digest()}\n{key}\n{text}".encode()).hexdigest()[:32]

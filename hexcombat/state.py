@@ -67,6 +67,8 @@ class GameState:
     declarations: Declarations = field(default_factory=Declarations)
     prompts: list[Prompt] = field(default_factory=list)
     asked: int = 0
+    secrets: tuple[Event, ...] = ()
+    """Events holding a secret whose time has not come yet (:mod:`hexcombat.secrets`)."""
 
     def copy(self) -> GameState:
         """A copy to change: figures, clock, memory, choices and prompts; events start empty.
@@ -84,6 +86,7 @@ class GameState:
             declarations=self.declarations.copy(),
             prompts=list(self.prompts),
             asked=self.asked,
+            secrets=self.secrets,
         )
 
     def figure(self, figure_id: str | None) -> Figure:
@@ -153,6 +156,9 @@ class GameState:
             event.details,
             event.rolls,
             {"time": list(self.clock.counters), "step": self.clock.step, **dict(event.data)},
+            event.secret,
         )
         self.events.append(stamped)
+        if stamped.secret is not None:
+            self.secrets = (*self.secrets, stamped)
         return stamped

@@ -196,10 +196,18 @@ def _names(ids: Sequence[str], names: Mapping[str, str]) -> str:
 
 @dataclass
 class Declarations:
-    """The choices of a hidden step, one per figure, kept secret until :attr:`revealed`."""
+    """The choices of a hidden step, one per figure, kept secret until :attr:`revealed`.
+
+    ``concealed``: figures whose choice is made but taken out of this copy (a state as
+    another side may know it, :func:`hexcombat.secrets.visible_state`)."""
 
     choices: dict[str, Action] = field(default_factory=dict)
     revealed: bool = False
+    concealed: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+
+    def made(self, figure_id: str) -> bool:
+        """True when ``figure_id`` has chosen in this step (its choice known or concealed)."""
+        return figure_id in self.choices or figure_id in self.concealed
 
     def declare(self, action: Action) -> None:
         """Keep ``action`` as its figure's choice; each figure chooses once, before the reveal."""
@@ -224,4 +232,4 @@ class Declarations:
 
     def copy(self) -> Declarations:
         """A copy to change."""
-        return Declarations(dict(self.choices), self.revealed)
+        return Declarations(dict(self.choices), self.revealed, self.concealed)

@@ -16,6 +16,7 @@ from .map_picture import placement
 from .render import Token
 from .rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
 from .rulesets.gm_tools import GM_ACTIONS
+from .secrets import visible_state
 from .state import GameState
 from .summary import fight_summary
 from .time import Acting, unit_label
@@ -151,6 +152,7 @@ def action_view(ruleset: Ruleset, spec: ActionSpec) -> dict[str, Json]:
 def encounter_view(encounter: Encounter) -> dict[str, Json]:
     """The whole encounter as the app draws it: board, figures, time, prompt, undo, actions."""
     state = encounter.state
+    seen = visible_state(state)  # the figures as the whole table may know them
     colors = side_colors(state.figures.values())
     return {
         "name": encounter.setup.name,
@@ -160,7 +162,7 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "time": time_view(state),
         "prompt": prompt_view(state),
         "board": state.board.to_json(),
-        "figures": [figure_view(state, f, colors) for f in state.figures.values()],
+        "figures": [figure_view(seen, f, colors) for f in seen.figures.values()],
         "sides": colors,
         "can_undo": encounter.can_undo,
         "can_redo": encounter.can_redo,
@@ -289,7 +291,9 @@ def sight_view(encounter: Encounter, figure_id: str, target: Hex) -> dict[str, J
 
 
 def tokens(state: GameState) -> list[Token]:
-    """The figures of a state as tokens for :func:`hexcombat.render.render_svg`."""
+    """The figures of a state as tokens for :func:`hexcombat.render.render_svg`, as the whole
+    table may know them."""
+    state = visible_state(state)
     colors = side_colors(state.figures.values())
     return [
         Token(

@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 from playouts import LONG_MODE, random_action
 
-from hexcombat import Action, Encounter, HexcombatError
+from hexcombat import Action, Encounter, Hex, HexcombatError, IllegalActionError
 from hexcombat.actions import ActionSpec
 from hexcombat.document import from_document
 from hexcombat.rulesets import get_ruleset
+from hexcombat.view import encounter_view
 
 DEMO_DIR = Path(__file__).parent.parent / "static" / "demos"
 DEMOS = sorted(p for p in DEMO_DIR.glob("*.json") if p.stem != "index")
@@ -63,9 +64,18 @@ NOTATION = {
     "raw field name": re.compile(r"\b(?:gm|sc): [a-z]|\bChoose [a-z_]+:"),
     "option id": re.compile(r"\b(?:core|fp|scp|csp|ta|sk)\.[a-z_]+\b"),
     "gap id as a word": re.compile(r"\b[A-Z]-\d+ placeholder\b|^[A-Z]{1,3}-\d+: "),
+    "empty breakdown": re.compile(r"\(\d+: \)"),
+    "integer division": re.compile(r"//"),
+    "raw fraction": re.compile(r"= \d+/\d+\b|\b\d+/\d+(?::| =| rounded)"),
+    "spec function": re.compile(r"\b(?:max|min|ceil|floor)\("),
+    "spec symbol": re.compile(r"\bM = |\bN x CS\b|\b[A-Z]'s [A-Z]{1,2} hex\b"),
+    "mode id": re.compile(r"\d+ MP \((?:stationary|walk|accelerate|top)\)"),
+    "parameter id": re.compile(r"\w \([a-z_]+\) (?:must|nothing|needs)"),
+    "stutter": re.compile(r"\b(\w+) — \1\b"),
 }
-"""Engine notation a player should never have to read. Rule and gap ids in
-parentheses stay: they are where a rule comes from, shown in the breakdown's details."""
+"""Engine notation a player should never have to read. Rule and gap ids in parentheses stay:
+they are where a rule comes from, shown in the breakdown's details; a pool reads
+current/maximum ("EN 14/15")."""
 DICE_LANGUAGE = {"roll_dice"}
 """The GM's free dice roll: its help shows the dice language the GM types."""
 
@@ -142,6 +152,10 @@ def played(path: Path) -> Reader:
                 continue
             for event in events:
                 reader.read(event.kind, event.text)
+                for line in event.details:
+                    reader.read(f"{event.kind} details", line)
+            for figure in encounter_view(enc)["figures"]:
+                reader.read("figure panel", str(figure["idle"]))
     return reader
 
 
@@ -169,11 +183,54 @@ def test_demos_show_no_engine_notation_in_everything_a_player_reads(path: Path) 
         ("SCP-7: attack-condition modifier (A-15 placeholder).", "gap id as a word"),
     ],
 )
-def test_the_notation_patterns_find_what_issue_22_saw(text: str, kind: str) -> None:
+def test_the_notation_patterns_find_the_field_and_option_ids_players_met(text: str, kind: str) -> None:
     assert NOTATION[kind].search(text)
     assert not any(
         p.search("Roll best two of 3d10 + 4, never below 0 (TA-5, D-2)") for p in NOTATION.values()
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Attack: 3d10kh2 (9, 8, 1)", "dice expression"),
+        ("rolled 16 (16: ) ≥ 12: hit", "empty breakdown"),
+        ("A: D10 2 + AG 12 // 5 = 4", "integer division"),
+        ("15% of 51 = 153/20", "raw fraction"),
+        ("If 99/100: hit, fumble check or 99/100: miss, fumble check", "raw fraction"),
+        ("Half-phase 1: 12/2 rounded up = 6", "raw fraction"),
+        ("24 Base 2 x AG 12 + max(0, PS 14 - 15) (SCP-43)", "spec function"),
+        ("the D's F hex", "spec symbol"),
+        ("M = N x CS = 4 x 3 = 12", "spec symbol"),
+        ("Up to 3 MP (accelerate). You step", "mode id"),
+        ("what the target drops (drop) nothing can be chosen", "parameter id"),
+        ("Roll — Roll: fires the Crossbow", "stutter"),
+    ],
+)
+def test_the_notation_patterns_find_the_dice_and_spec_notation_players_met(text: str, kind: str) -> None:
+    assert NOTATION[kind].search(text)
+    plain = "Bo takes 1 Endurance damage (EN 14/15); Up to 3 MP (walking); a fifth of AG 12 (2)"
+    assert not any(p.search(plain) for p in NOTATION.values())
+
+
+def test_scp_3_a11_a_fire_not_offered_says_why() -> None:
+    """A Fire refused names the rule it breaks, never only what is allowed now."""
+    import manifests  # noqa: F401  (puts tests/rules, where the fixtures are, on the path)
+    from strike_chance_pulse_fixtures import ANN_AT, BO_AT, arena, initiative, make
+
+    said = []
+    for at in (BO_AT, Hex(3, 7)):
+        enc = make(arena(width=12, height=10), "ann", "Ann", "Blue", ANN_AT, 1,
+                   items=["Short Bow"], ranks={"Short Bow": 2})  # fmt: skip
+        enc = make(enc, "bo", "Bo", "Red", at, 4)
+        initiative(enc, [10, 9])
+        with pytest.raises(IllegalActionError) as refused:
+            enc.perform(Action("fire", "ann", {"weapon": "Short Bow", "target": "bo"}))
+        said.append(str(refused.value))
+    assert said == [
+        "Ann cannot Fire now: Bo is adjacent: no Fire (SCP-3)",
+        "Ann cannot Fire now: Bo is not in Ann's Ranged Zone (SCP-3, A-11)",
+    ]
 
 
 @pytest.mark.parametrize("path", PLAYED)

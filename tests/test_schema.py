@@ -118,35 +118,32 @@ def test_refused_values_are_named_with_what_is_allowed(enc: Encounter) -> None:
     with pytest.raises(IllegalActionError) as refused:
         attack(enc, weapon="sword", special="lunge", target="dee")
     assert str(refused.value) == (
-        "attack: special attack (special) must be one of Sweep (sweep), Thrust (thrust) "
-        "with weapon 'sword', got 'lunge'"
+        "Attack, Special attack: must be one of Sweep, Thrust with Weapon: Sword, got 'lunge'"
     )
     with pytest.raises(IllegalActionError) as refused:
         attack(enc, weapon="sword", special="thrust", target="cy")
     assert (
         str(refused.value)
-        == "attack: target (target) must be one of Bo (bo) with special 'thrust', got 'cy'"
+        == "Attack, Target: must be one of Bo with Special attack: Thrust, got 'cy'"
     )
     with pytest.raises(IllegalActionError) as refused:
         attack(enc, weapon="axe", special="sweep", target="bo")
-    assert str(refused.value) == (
-        "attack: weapon (weapon) must be one of Sword (sword), Spear (spear), got 'axe'"
-    )
+    assert str(refused.value) == ("Attack, Weapon: must be one of Sword, Spear, got 'axe'")
     assert enc.cursor == 1  # nothing was done
 
 
 def test_integer_bounds_and_types_are_enforced_by_the_engine(enc: Encounter) -> None:
     choice = {"weapon": "spear", "special": "lunge", "target": "dee"}
     with pytest.raises(
-        IllegalActionError, match=r"bonus \(bonus\) must be a whole number from -2 to 2, got 5"
+        IllegalActionError, match=r"Bonus: must be a whole number from -2 to 2, got 5"
     ):
         attack(enc, **choice, bonus=5)
     with pytest.raises(
-        IllegalActionError, match=r"bonus \(bonus\) must be a whole number from -2 to 2, got '1'"
+        IllegalActionError, match=r"Bonus: must be a whole number from -2 to 2, got '1'"
     ):
         attack(enc, **choice, bonus="1")
     assert enc.preview(Action("attack", "ann", {**choice, "bonus": -3})).reason == (
-        "attack: bonus (bonus) must be a whole number from -2 to 2, got -3"
+        "Attack, Bonus: must be a whole number from -2 to 2, got -3"
     )
     assert attack(enc, **choice, bonus=-2)[0].text == "spear lunge at dee"
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .. import secrets
 from ..actions import Action
 from ..errors import HexcombatError
 from ..figures import Figure, figure_distance
 from ..geometry import in_front_arc
+from ..secrets import Viewer
 from ..state import GameState
 from .candidates import candidates, enemies
 from .memo import Memo
@@ -152,16 +154,9 @@ def _facing(f: Figure, foe: Figure) -> float:
 
 
 def visible_state(state: GameState, side: str) -> GameState:
-    """A copy of ``state`` as ``side`` sees it: other sides' hidden choices not yet revealed
-    are taken out (they are secret, and a guess stands in for them when needed)."""
-    seen = state.copy()
-    if not seen.declarations.revealed:
-        seen.declarations.choices = {
-            fid: a
-            for fid, a in seen.declarations.choices.items()
-            if fid in seen.figures and seen.figures[fid].side == side
-        }
-    return seen
+    """A copy of ``state`` as ``side`` may know it (:func:`hexcombat.secrets.visible_state`):
+    other sides' secrets are taken out, and a guess stands in for them when needed."""
+    return secrets.visible_state(state, Viewer(side))
 
 
 Guesses = dict[tuple[int, str], tuple[GameState, Action | None]]

@@ -151,8 +151,8 @@ _REQUIRED = object()
 
 def roll_text(roll: Roll) -> str:
     """``43`` for one plain die, else the total with the dice: ``15 (3d10kh2: 3 dropped, 9, 6)``."""
-    if len(roll.dice) == 1 and roll.expr == f"d{roll.dice[0].sides}":
-        return str(roll.total)
+    if not roll.dice or (len(roll.dice) == 1 and roll.expr == f"d{roll.dice[0].sides}"):
+        return str(roll.total)  # a plain die, or a total with no dice (typed as a number)
     faces = ", ".join(str(d.value) if d.kept else f"{d.value} dropped" for d in roll.dice)
     return f"{roll.total} ({dice_words(roll.expr)}: {faces})"
 

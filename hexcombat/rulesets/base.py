@@ -27,6 +27,7 @@ from ..figures import Figure, is_standing
 from ..geometry import Hex
 from ..movement import Reach
 from ..schema import FieldSpec
+from ..secrets import Secret
 from ..state import GameState
 from ..terrain import TerrainTable
 from ..time import Acting, Clock, Declarations, StepDef, Time
@@ -356,6 +357,32 @@ class Ruleset(GmTools):
         """Numbers a figure panel shows beyond the stored ones (speed now, actions left...)."""
         return {}
 
+    # ---- secrets (hexcombat.secrets) -----------------------------------------------
+    def choice_secret(self, state: GameState, action: Action) -> str:
+        """Until when a figure's ``action``, made now, is its side's secret (one of
+        :data:`~hexcombat.secrets.UNTIL`; '' when it is no secret). Default: a hidden step's
+        choice, until the reveal."""
+        if action.figure is None or state.prompt is not None:
+            return ""
+        return "reveal" if self.who_acts(state).hidden else ""
+
+    def secret_kept(self, state: GameState, secret: Secret) -> bool:
+        """True while ``secret``'s time has not come in ``state`` (override for ``phase``,
+        whose moment is the ruleset's own; by default the end of the step)."""
+        if secret.until == "never":
+            return True
+        if secret.until == "status":
+            figure = state.figures.get(secret.figure)
+            return figure is not None and figure.has_status(secret.detail)
+        if secret.until == "reveal" and state.declarations.revealed:
+            return False
+        return secret.made_now(state.clock)
+
+    def conceal(self, state: GameState, figure: Figure) -> None:
+        """Take out of ``state`` (a copy) what ``figure``'s side keeps secret from the others
+        now, leaving in its place only what they may know (override; the engine itself takes
+        out unrevealed hidden choices)."""
+
     # ---- words and looks the page shows (the page itself names no ruleset) ------------
     def action_words(self, spec: ActionSpec) -> dict[str, str]:
         """Page words for an offered action: ``cost_unit`` after its cost (e.g. "MP") and
@@ -440,6 +467,11 @@ class Ruleset(GmTools):
         """Why ``action``, whose parameters the offered spec refuses, is not allowed, in the
         ruleset's own words ('' to keep the generic text; override). The generic check
         still refuses it: this only explains."""
+        return ""
+
+    def unoffered(self, state: GameState, action: Action) -> str:
+        """Why ``action``, of a kind not offered now, is not allowed, in the ruleset's own
+        words ('' to keep the generic text, which names what is offered; override)."""
         return ""
 
     def check_choice(self, state: GameState, action: Action) -> None:

@@ -84,13 +84,33 @@ def e2_encounter(options: Mapping[str, Json] | None = None, *, seed: int = 2) ->
 
 
 def act(enc: Encounter, kind: str, figure_id: str | None = None, **params: Json) -> list[Event]:
-    """Perform one action (nothing it does rolls dice)."""
-    return enc.perform(Action(kind, figure_id, params))
+    """Perform one action (nothing it does rolls dice); once only figures with no hex this
+    half-phase are left to plan (asked before the speeds are shown, C-7), they stay put."""
+    events = enc.perform(Action(kind, figure_id, params))
+    if kind == "plan_half":
+        events += stay_put(enc)
+    return events
+
+
+def stay_put(enc: Encounter) -> list[Event]:
+    """The plans 'stay' of the figures with no hex this half-phase, when only they are left."""
+    asked = {fid: s for fid in enc.state.figures for s in enc.legal_actions(fid)}
+    if not asked or any([p.name for p in s.params] != ["to"] for s in asked.values()):
+        return []
+    events: list[Event] = []
+    for fid in asked:
+        position = str(enc.state.figures[fid].position)
+        events += enc.perform(Action("plan_half", fid, {"to": position}))
+    return events
 
 
 def next_step(enc: Encounter) -> list[Event]:
-    """End the current step."""
-    return act(enc, "next_step")
+    """End the current step; a figure with no hex this half-phase that is still asked for
+    a plan (before the speeds are shown, C-7) stays put first."""
+    events = stay_put(enc) if enc.state.step.id == "move" else []
+    if not events or any(s.kind == "next_step" for s in enc.legal_actions()):
+        events += act(enc, "next_step")
+    return events
 
 
 def declare(enc: Encounter, **speeds: int) -> list[Event]:
@@ -102,11 +122,16 @@ def declare(enc: Encounter, **speeds: int) -> list[Event]:
 
 
 def half(enc: Encounter, **plans: str | Mapping[str, Json]) -> list[Event]:
-    """Every mover's plan for this half-phase (a hex, or plan params); runs when the last is in."""
+    """Every mover's plan for this half-phase (a hex, or plan params), then every other figure
+    still to plan stays put (before the speeds are shown, N = 0 plans too, C-7); the moves
+    run when the last is in."""
     events = []
     for fid, plan in plans.items():
         params = {"to": plan} if isinstance(plan, str) else dict(plan)
         events += act(enc, "plan_half", fid, **params)
+    for fid, f in enc.state.figures.items():
+        if fid not in plans and "plan_half" in kinds(enc, fid):
+            events += act(enc, "plan_half", fid, to=str(f.position))
     return events
 
 

@@ -11,6 +11,7 @@ from combat_speed_phase_fixtures import (
     act,
     add,
     arena,
+    choices,
     declare,
     half,
     kinds,
@@ -56,8 +57,8 @@ def test_c_11_a_step_into_a_hex_still_occupied_at_that_tick_stops() -> None:
 
 
 def test_c_11_a_figure_standing_still_this_phase_holds_its_hex() -> None:
-    enc = chase(leader=0, pursuer=1)
-    assert "plan_half" not in kinds(enc, "leader")
+    enc = chase(leader=0, pursuer=1)  # asked to plan like everyone, lest N = 0 show (C-7)
+    assert choices(enc, "leader", "plan_half", "to") == [row(4)]
     half(enc, pursuer=row(4))  # into the hex the leader keeps
     assert last(enc, "move", "pursuer").data["stopped"]
     assert str(enc.state.figures["pursuer"].position) == row(5)
@@ -138,7 +139,10 @@ def test_csp_13_a_declaration_not_offered_is_refused_with_the_rule_it_breaks() -
     before = to_document(enc)
     with pytest.raises(IllegalActionError, match=r"^Ann cannot declare N = 3 now: .*CSP-13"):
         act(enc, "declare_speed", "ann", n=3)
-    with pytest.raises(IllegalActionError, match=r"must be one of 0, 1, got 'fast'"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"must be one of 0: stand still, 1 x CS = 3 hexes \(2 \+ 1\), got 'fast'",
+    ):
         act(enc, "declare_speed", "ann", n="fast")  # unreadable: the generic words stand
     assert to_document(enc) == before
 

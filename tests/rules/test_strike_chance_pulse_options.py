@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from strike_chance_pulse_fixtures import (
     ANN_AT,
@@ -21,6 +23,9 @@ from hexcombat.document import to_document
 from hexcombat.geometry import neighbor
 from hexcombat.rulesets.strike_chance_pulse import missile
 from hexcombat.rulesets.strike_chance_pulse.situation import defense
+from hexcombat.secrets import GM
+from hexcombat.share import log_markdown
+from hexcombat.view import encounter_view
 
 pytestmark = pytest.mark.pyodide
 
@@ -271,7 +276,7 @@ def test_r8_a_free_hand_may_always_punch_or_only_without_a_weapon() -> None:
         assert ("Bare hands" in weapons) is punch, rule
 
 
-def test_r9_scp_20_the_knockout_duration_is_secret_unless_the_option_shows_it() -> None:
+def test_r9_scp_20_the_knockout_time_is_the_gms_until_it_wakes_unless_shown() -> None:
     ko = {"weapon": "Broadsword", "special": "knockout", "target": "bo"}
     for on, text in (
         (False, "Bo is knocked out (for a time rolled secretly)"),
@@ -281,7 +286,12 @@ def test_r9_scp_20_the_knockout_duration_is_secret_unless_the_option_shows_it() 
         events = roll(enc, [7, 1], "melee", "ann", **ko)
         status = of(events, "status")[0]
         assert status.text == text
-        assert (status.data["minutes"], status.data["pulses"]) == (6, 72)
+        assert ("minutes" in status.data) is on and (len(of(events, "status")) == 1)
+        table = log_markdown(enc) + json.dumps(encounter_view(enc))
+        assert ("6 minutes" in table) is on and ("72" in table) is on
+        kept = of(enc.entry_events(enc.cursor - 1, GM), "status")[-1]
+        assert (kept.data["minutes"], kept.data["pulses"]) == (6, 72)
+        assert (kept.secret is None) is on  # the GM's alone, until Bo wakes (SCP-20)
 
 
 def test_a14_r7_a_kept_reach_follows_every_figure_it_depends_on() -> None:

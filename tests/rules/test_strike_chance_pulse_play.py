@@ -25,6 +25,7 @@ from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
 from hexcombat.layout import hex_label
+from hexcombat.secrets import GM
 from hexcombat.view import measure_view
 
 pytestmark = pytest.mark.pyodide
@@ -271,8 +272,9 @@ def test_scp_20_e2_knockout_rolls_1_to_7_of_msc_51_and_lasts_d10_plus_5_minutes_
     enc = start(duel())
     events = roll(enc, [7, 1], "melee", "ann", **ko)
     status = of(events, "status")[0]
-    assert status.data["minutes"] == 6 and status.data["pulses"] == 72
     assert "rolled secretly" in status.text and "6" not in status.text
+    kept = of(enc.entry_events(enc.cursor - 1, GM), "status")[-1]  # the GM's alone
+    assert kept.data["minutes"] == 6 and kept.data["pulses"] == 72 and kept.secret
     assert enc.ruleset.is_out(enc.state, enc.state.figures["bo"])
 
 

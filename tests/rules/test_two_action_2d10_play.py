@@ -52,7 +52,7 @@ def test_d18_d2_ta_21_declare_offers_target_guard_brawl_only_when_needed() -> No
     assert _offered(enc, "target", first="attack", second="attack") == ["bo"]  # once, not twice
     assert _offered(enc, "guard", first="attack", second="dodge") == ["bo"]
     assert _offered(enc, "style", first="wait", second="brawl")[:2] == ["pummel", "grapple"]
-    with pytest.raises(IllegalActionError, match="target"):
+    with pytest.raises(IllegalActionError, match="Target"):
         enc.perform(Action("declare", "ann", {"first": "move", "second": "other", "target": "bo"}))
     events = declare(enc, "ann", "move", "dodge", guard="bo")
     assert events[-1].text == "Ann has declared (hidden until everyone has)"
@@ -94,7 +94,7 @@ def test_ta_3_the_same_action_twice_is_refused_unless_combined() -> None:
 def test_ta_5_combined_attack_rolls_3d10_keep_two_in_play() -> None:
     enc = signature()
     events = play_signature(enc)
-    assert "Bo declares attack with both actions (3d10 keep two, TA-5) at Ann" in [
+    assert "Bo declares attack with both actions (best two of 3d10, TA-5) at Ann" in [
         e.text for e in events
     ]
     ask = of(events, "reaction")[0]

@@ -184,7 +184,7 @@ class HalfPhases(Ruleset):
             "plan_half",
             "Plan this half's move",
             figure.id,
-            (to, facing, motion),
+            (to, facing, motion) if left else (to,),  # no hex to move or turn: it stays (C-7)
             text,
             "CSP-8, CSP-9, CSP-10",
         )

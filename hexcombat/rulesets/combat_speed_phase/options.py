@@ -446,8 +446,8 @@ TIME = Time(
             "move",
             "Movement",
             "move",
-            help="Everyone plans this half-phase's move in secret (first half: N x CS / 2 "
-            "rounded up, second half: rounded down); all moves run together when the last "
+            help="Everyone plans this half-phase's move in secret (first half: half the phase's "
+            "hexes, rounded up; second half: the rest); all moves run together when the last "
             "plan is in. Turning or changing direction costs N hexes.",
             rule="CSP-9, CSP-10",
         ),

@@ -23,6 +23,7 @@ from ...errors import IllegalActionError, Problem
 from ...events import Event
 from ...figures import Equipment, Figure, Pool, Status
 from ...schema import Choice, FieldSpec
+from ...secrets import Secret
 from ...state import GameState
 from ...terrain import TerrainTable
 from ...time import Acting, Clock, StepDef
@@ -193,8 +194,13 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         living = () if over else tuple(f.id for f in state.living())
         if step == "declare":
             return Acting("all", living, hidden=True, waiting=living, order_notes=("CSP-8, C-7",))
-        if step == "move":
-            movers = tuple(f for f in living if self.half_left(state, state.figure(f)) > 0)
+        if step == "move":  # before the speeds are shown everyone plans, lest N = 0 show
+            movers = tuple(
+                f
+                for f in living
+                if self.half_left(state, state.figure(f)) > 0
+                or not FigureBook(state.figure(f)).shown
+            )
             note = "simultaneous, revealed together (CSP-8, CSP-10)"
             return Acting("all", movers, hidden=True, waiting=movers, order_notes=(note,))
         waiting = tuple(f for f in living if self._strike_options(state, state.figure(f)))
@@ -267,8 +273,9 @@ class CombatSpeedPhase(HalfPhases, Strikes):
                 "may not stand still (R-5)"
             )
         help_text = (
-            f"N x CS hexes this phase (CS {cs}); the first half-phase gets half rounded up "
-            "(CSP-9). " + " ".join(f"{s[:1].upper()}{s[1:]}." for s in limits)
+            f"The speed multiple times the Combat Speed ({cs}) in hexes this phase; the first "
+            "half-phase gets half, rounded up (CSP-9). "
+            + " ".join(f"{s[:1].upper()}{s[1:]}." for s in limits)
         ).strip()
         n_field = FieldSpec(
             "n", "Speed multiple N", "choice", help=help_text, rule="CSP-11", choices=tuple(choices)
@@ -383,8 +390,9 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             m = allowance(n, cs)
             h1, h2 = half_split(m)
             details = [
-                f"M = N x CS = {n} x {cs} = {m} (CSP-4, CSP-11)",
-                f"Half-phase 1: {m}/2 rounded up = {h1}; half-phase 2: rounded down = {h2} (CSP-9)",
+                f"{n} x Combat Speed {cs} = {hexes_text(m)} this phase (CSP-4, CSP-11)",
+                f"Half-phase 1: half of {m}, rounded up = {h1}; half-phase 2: the rest, {h2} "
+                "(CSP-9)",
             ]
             if book.owed:
                 details.append(f"The first {hexes_text(book.owed)} finish last phase's turn (R-5)")
@@ -474,12 +482,13 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure has nothing to do in this step."""
         step = state.step.id
-        if step == "move" and self.half_left(state, figure) == 0:
-            n = FigureBook(figure).n or 0
+        book = FigureBook(figure)
+        if step == "move" and self.half_left(state, figure) == 0 and book.shown:
+            n = book.n or 0
             if n == 0:
                 return "Standing still this phase (N = 0)."
             h1, h2 = half_split(allowance(n, cs_of(figure)))
-            return f"No hexes in this half-phase (N x CS splits {h1} + {h2}, CSP-9)."
+            return f"No hexes in this half-phase (the phase's hexes split {h1} + {h2}, CSP-9)."
         if step == "combat":
             if opt_text(state, "csp.combat_resolver") == "none":
                 return "Movement only: the text has no combat resolution (C-1)."
@@ -501,7 +510,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         words = {
             "cs_hexes": "Combat Speed",
             "n_now": "Speed multiple N",
-            "phase_hexes": "Hexes this phase (N x CS)",
+            "phase_hexes": "Hexes this phase",
             "half_hexes": "This half-phase",
             "entered_hexes": "Hexes entered this phase",
             "motion_dir": "Direction of motion",
@@ -514,6 +523,30 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             "on_knees": "On its knees",
         }
         return words.get(key, super().view_label(key))
+
+    def choice_secret(self, state: GameState, action: Action) -> str:
+        """A declared N stays secret past the declarations' reveal, until the first
+        half-phase's moves show it (C-7, C-12)."""
+        if action.kind == "declare_speed" and state.prompt is None:
+            return "phase"
+        return super().choice_secret(state, action)
+
+    def secret_kept(self, state: GameState, secret: Secret) -> bool:
+        """A declared N (``phase``) is kept until shown with the first half's moves."""
+        if secret.until != "phase":
+            return super().secret_kept(state, secret)
+        figure = state.figures.get(secret.figure)
+        same_phase = state.clock.counters[:1] == secret.counters[:1]
+        return same_phase and figure is not None and not FigureBook(figure).shown
+
+    def conceal(self, state: GameState, figure: Figure) -> None:
+        """An N not yet shown (C-7) gives way to the plainest guess: N = 1 where it may be
+        declared, else the smallest it may."""
+        book = FigureBook(figure)
+        if book.n is None or book.shown:
+            return
+        offered = self.multiples(state, figure) or [0]
+        book.n = 1 if 1 in offered else min(offered)
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Combat Speed, N and allowances (once shown, C-7), direction of motion, turn cost

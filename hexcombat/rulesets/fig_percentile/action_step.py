@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common.moves import sentence
 
 from ...actions import Action, ActionSpec
 from ...checks import (
@@ -169,7 +170,7 @@ def _ask_attackers(state: GameState, attacks: list[dict[str, Json]]) -> None:
             (
                 ActionSpec(
                     "roll_attack",
-                    f"Roll: {verb(item, target)}",
+                    sentence(verb(item, target, infinitive=True)),  # after the page's "Roll — "
                     attacker.id,
                     (),
                     "D100 at or under skill + speed band"

@@ -33,7 +33,7 @@ from .situation import (
     target_problem,
     turns_freely,
 )
-from .speed import RUNNING, accel_speed, show, top_speed
+from .speed import MODE_SHOWN, RUNNING, accel_speed, show, top_speed
 from .state import FigureBook
 
 FACINGS = tuple(Choice(i, name) for i, name in enumerate(FACING_NAMES))
@@ -135,7 +135,8 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
                 help="Leave empty to take the cheapest way.",
             ),
         ),
-        f"Up to {reach.allowance} MP ({mode}). {how} Costly terrain: FP-11...FP-13. "
+        f"Up to {reach.allowance} MP ({MODE_SHOWN.get(mode, mode)}). {how} "
+        "Costly terrain: FP-11...FP-13. "
         "All moves happen together when the step ends.",
         "FP-1, FP-2, FP-9, FP-13",
     )

@@ -58,7 +58,7 @@ from .situation import (
     settings,
     turns_freely,
 )
-from .speed import RUNNING, accel_speed, allowance, can_dodge, show, top_speed
+from .speed import MODE_SHOWN, RUNNING, accel_speed, allowance, can_dodge, show, top_speed
 from .state import FigureBook, RoundBook
 
 DATA: Any = load("fig_percentile")
@@ -66,15 +66,6 @@ DATA: Any = load("fig_percentile")
 
 def _waiting(names: list[str]) -> str:
     return ", ".join(names)
-
-
-MODE_SHOWN = {
-    "stationary": "standing still",
-    "walk": "walking",
-    "accelerate": "starting to run",
-    "top": "running at top speed",
-}
-"""The figure panel's words for this round's move mode (its ids are for programs)."""
 
 
 @register
@@ -380,6 +371,18 @@ class FigPercentile(Ruleset):
             return {"pace": float(top_speed(FIG(figure), rounding))}
         return {"pace": float(max(1, accel_speed(FIG(figure), rounding)))}
 
+    def choice_secret(self, state: GameState, action: Action) -> str:
+        """A planned move is secret until the moves run at the step's end (G-19)."""
+        if action.kind == "plan_move" and settings(state).hidden_declarations:
+            return "step"
+        return super().choice_secret(state, action)
+
+    def conceal(self, state: GameState, figure: Figure) -> None:
+        """A move planned in secret (G-19) is taken out: a guess may stand in for it."""
+        book = RoundBook(state)
+        if settings(state).hidden_declarations and figure.id in book.plans and not book.moved:
+            book.unplan(figure.id)
+
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Speed, movement, dodging, actions, weapon and casting as a figure panel shows them."""
         s = settings(state)
@@ -392,7 +395,7 @@ class FigPercentile(Ruleset):
             "acceleration_hexes": accel_speed(fig, s.rounding),
             "running": book.running,
             # a hidden declaration counts as made: the panel says so before the reveal (G-19)
-            "declared": book.declared or figure.id in state.declarations.choices,
+            "declared": book.declared or state.declarations.made(figure.id),
             "actions_left": actions_left(figure),
             "in_hand": hand.name if hand else None,
             "loaded": hand.loaded if hand else None,

@@ -20,6 +20,14 @@ MODES = ("stationary", "walk", "accelerate", "top")
 """Move modes of a round (§2.1): S and the hexes allowed follow from the mode."""
 
 RUNNING = ("accelerate", "top")
+
+MODE_SHOWN = {
+    "stationary": "standing still",
+    "walk": "walking",
+    "accelerate": "starting to run",
+    "top": "running at top speed",
+}
+"""The figure panel's words for this round's move mode (its ids are for programs)."""
 """The modes in which a figure runs: it must declare stop or continue (FP-27)."""
 
 WALK_HEXES = 1

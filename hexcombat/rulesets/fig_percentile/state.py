@@ -193,6 +193,10 @@ class RoundBook(StateMemory):
         """Record a figure's planned move."""
         self._table("plans")[figure_id] = {"to": to, "facing": facing}
 
+    def unplan(self, figure_id: str) -> None:
+        """Take a figure's planned move out (of a copy another side may know)."""
+        self._set("plans", {k: v for k, v in self.plans.items() if k != figure_id})
+
     def start_dodging(self, dodging: dict[str, Json]) -> None:
         """G-3: the figures that may dodge, each with the attacker it picked ('' until then)."""
         self._set("dodging", dodging)

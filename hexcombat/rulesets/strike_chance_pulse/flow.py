@@ -53,7 +53,9 @@ def new_pulse(state: GameState, dice: Dice) -> None:
                 details.append(f"{f.name}: AG {AG(f)}, roll-off D10 {total}")
             else:
                 totals.setdefault(f.id, total)
-                details.append(f"{f.name}: D10 {face} + AG {AG(f)} // 5 = {total}")
+                details.append(
+                    f"{f.name}: D10 {face} + a fifth of AG {AG(f)} ({AG(f) // 5}) = {total}"
+                )
             rank_key[f.id] = (*rank_key[f.id], -total)
         pending = [(f, amount) for f, amount in pending if _tied(rank_key, f.id)]
         if pending:

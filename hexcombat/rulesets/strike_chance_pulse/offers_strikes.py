@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...actions import ActionSpec
 from ...figures import Figure, figure_distance
 from ...schema import Choice, FieldSpec
 from ...state import GameState
 from ...validation import Json
 from . import rules
-from .offers import modifier_param, target_problem
+from .offers import ATTACK_WORDS, modifier_param, target_problem
 from .situation import (
     HORSEMANSHIP,
     Weapon,
     attack_weapons,
+    hostile,
+    is_out,
     prepared,
     rank,
     settings,
@@ -239,3 +243,30 @@ def _several_targets(
 
 
 # ---- SCP-51, SCP-52: the mounted Charge and its momentum ----------------------------------
+
+
+def attack_refusal(state: GameState, figure: Figure, kind: str, params: Mapping[str, Json]) -> str:
+    """Why ``figure`` may not make the attack ``kind`` (Melee, Fire, Grapple) at the target
+    ``params`` name, or at anyone when it names none, in the rules' words ('' when it may,
+    or ``kind`` is no attack)."""
+    mode = next((m for m, (k, *_) in ATTACK_WORDS.items() if k == kind), None)
+    if mode is None:
+        return ""
+    label = ATTACK_WORDS[mode][1]
+    weapons = attack_weapons(state, figure, mode)
+    named = [w for w in weapons if w.name == params.get("weapon")] or weapons
+    if not named:
+        return f"{figure.name} has no weapon ready for {label} now"
+    wanted = state.figures.get(str(params.get("target", "")))
+    foes = (
+        [wanted]
+        if wanted is not None
+        else [t for t in state.figures.values() if hostile(figure, t) and not is_out(t)]
+    )
+    why = [
+        next((p for p in (target_problem(state, figure, t, w, mode) for w in named) if p), "")
+        for t in foes
+    ]
+    if not foes or not all(why):
+        return ""
+    return f"{figure.name} cannot {label.split(' (')[0]} now: {'; '.join(why)}"

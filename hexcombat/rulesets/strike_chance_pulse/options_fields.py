@@ -164,7 +164,8 @@ TIME = Time(
             "initiative",
             "Initiative",
             "upkeep",
-            help="Each figure rolls initiative when this step ends (D10 + AG // 5, A-13).",
+            help="Each figure rolls initiative when this step ends (D10 + a fifth of AG, "
+            "rounded down, A-13).",
             rule="SCP-6, A-13",
         ),
         StepDef(

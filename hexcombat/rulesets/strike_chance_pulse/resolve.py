@@ -7,7 +7,7 @@ Dice are rolled in a fixed order: the Strike Check, the fumble check (on 99 or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...actions import Action
 from ...checks import Amount, Check, Rollable
@@ -16,6 +16,7 @@ from ...errors import IllegalActionError
 from ...events import Event
 from ...figures import Equipment, Figure, Status, place
 from ...layout import hex_label
+from ...secrets import Secret
 from ...state import GameState
 from . import ground, missile, offers, rules
 from .flow import MODES, acted
@@ -191,6 +192,10 @@ def fumble_check(state: GameState, attacker: Figure, plan: Plan | None = None) -
         success_phrase="of no misfortune",
         failure_text="misfortune",
     )
+
+
+KNOCKED_OUT = "D10 + 5 minutes (SCP-20)"
+"""The note of a knockout's unconscious status (its Pulses left are the GM's secret, R-9)."""
 
 
 def after_hit_rollables(state: GameState, plan: Plan) -> list[Rollable]:
@@ -512,23 +517,26 @@ def land(state: GameState, plan: Plan, target: Figure, dice: Dice) -> None:
     elif special == "knockout":
         minutes = KNOCKOUT_TIME.roll(dice).roll
         pulses = minutes.total * s.pulses_per_minute
-        target.statuses["unconscious"] = Status("unconscious", pulses, "D10 + 5 minutes (SCP-20)")
-        how_long = (
-            f"for {minutes.total} minutes ({pulses} Pulses, R-9)"
-            if s.knockout_duration_shown
-            else "for a time rolled secretly"
+        target.statuses["unconscious"] = Status("unconscious", pulses, KNOCKED_OUT)
+        how_long = f"for {minutes.total} minutes ({pulses} Pulses, R-9)"
+        timed = Event(
+            "status",
+            f"{target.name} is knocked out ({how_long})",
+            target.id,
+            plan.attacker.id,
+            rule="SCP-20, A-21",
+            data={"minutes": minutes.total, "pulses": pulses},
+            rolls=(minutes.to_json(),),
         )
-        state.emit(
-            Event(
-                "status",
-                f"{target.name} is knocked out ({how_long})",
-                target.id,
-                plan.attacker.id,
-                rule="SCP-20, A-21",
-                data={"minutes": minutes.total, "pulses": pulses},
-                rolls=(minutes.to_json(),),
+        if not s.knockout_duration_shown:  # kept from the players: the GM's until it wakes
+            shown = f"{target.name} is knocked out (for a time rolled secretly)"
+            state.emit(replace(timed, text=shown, data={}, rolls=()))
+            timed = replace(
+                timed,
+                text=f"{target.name}'s time unconscious, rolled in secret: {how_long}",
+                secret=Secret.made(state, target.id, "status", "unconscious", gm_only=True),
             )
-        )
+        state.emit(timed)
     elif special == "disarm":
         disarm(state, target, plan.attacker, plan.drop or None, "SCP-22")
 

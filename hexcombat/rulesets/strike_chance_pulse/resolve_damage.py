@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from hexcombat.rulesets.common import lose_points
 
+from ...dice import dice_words
 from ...events import Event
 from ...figures import Figure, Status
 from ...state import GameState
@@ -108,7 +109,7 @@ def take_damage(
             plan.attacker.id,
             rule="A-26",
             details=(
-                f"Damage {expr}: weapon dice minus armour {armour}, at least "
+                f"Damage {dice_words(expr)}: weapon dice minus armour {armour}, at least "
                 f"{s.min_damage} (A-25, A-26)",
             ),
             rolls=(roll,),

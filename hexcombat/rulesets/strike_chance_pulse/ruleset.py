@@ -18,7 +18,7 @@ from ...actions import Action, ActionSpec
 from ...checks import Chain, Check, Rollable, Stage
 from ...dice import Dice
 from ...errors import IllegalActionError, Problem
-from ...figures import Equipment, Figure, Pool, place
+from ...figures import Equipment, Figure, Pool, Status, place
 from ...geometry import Hex, direction_to, distance, neighbors
 from ...layout import hex_label
 from ...state import GameState
@@ -45,6 +45,7 @@ from . import (
 from .options import FIELDS, OPTIONS, TIME
 from .options_fields import EN, FT
 from .perform import Perform, carry_on_rollables
+from .resolve import KNOCKED_OUT
 from .situation import (
     UNARMED,
     Settings,
@@ -475,6 +476,21 @@ class StrikeChancePulse(Perform):
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Strike Chances, Defense Rating, initiative and bookkeeping for the figure panel."""
         return words.figure_view(state, figure)
+
+    def unoffered(self, state: GameState, action: Action) -> str:
+        """An attack not offered says why: no weapon ready, or each foe out of its zone or
+        range, or adjacent (SCP-3, SCP-4, SCP-5, A-11, A-24)."""
+        figure = state.figures.get(action.figure or "")
+        if figure is None:
+            return ""
+        return offers_strikes.attack_refusal(state, figure, action.kind, action.params)
+
+    def conceal(self, state: GameState, figure: Figure) -> None:
+        """A knockout's time unconscious is kept from the players (SCP-20) unless R-9 shows it."""
+        status = figure.statuses.get("unconscious")
+        shown = settings(state).knockout_duration_shown
+        if status is not None and status.note == KNOCKED_OUT and not shown:
+            figure.statuses["unconscious"] = Status("unconscious", None, KNOCKED_OUT)
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """Core invariants, two hands at most, one action per Pulse."""

@@ -432,7 +432,10 @@ def _strike_base(
     r = weapon_rank(attacker, weapon)
     base, base_label = weapon.base, f"Base Chance of the {weapon.name}"
     if weapon.kind in ("hands", "kick"):
-        base_label = f"Base 2 x AG {AG(attacker)} + max(0, PS {PS(attacker)} - 15) (SCP-43)"
+        over = (
+            f"PS {PS(attacker)} above 15" if PS(attacker) > 15 else f"nothing for PS {PS(attacker)}"
+        )
+        base_label = f"Base 2 x AG {AG(attacker)} + {over} (SCP-43)"
     uses_rank = True
     if special == "trip" and weapon.kind != "kick":
         base, base_label = rules.TRIP_BASE, "Trip Base Chance (SCP-17)"

@@ -26,8 +26,8 @@ LABELS = {
     "no_effect": "hit above 15%: no effect",
     "failure": "miss",
     "parry": "miss: the defender may parry",
-    "fumble_hit": "99/100: hit, fumble check",
-    "fumble_miss": "99/100: miss, fumble check",
+    "fumble_hit": "99 or 100: a hit, and a fumble check",
+    "fumble_miss": "99 or 100: a miss, and a fumble check",
 }
 FUMBLES = ("check", "pulse", "")
 """What a 99 or 100 calls for: the fumble check (SCP-30), a natural weapon's lost Pulse

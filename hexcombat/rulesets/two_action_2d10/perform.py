@@ -40,9 +40,10 @@ class Perform(Hits):
         }
         self.writing(state).plans[f.id] = plan
         acts = {first, second}
-        if combine:
+        if combine:  # the dice only for what rolls them: a blow (TA-5) or a move (TA-25)
+            rolled = " (best two of 3d10, TA-5)" if first in ("attack", "brawl", "shoot") else ""
             words = f"{first} with both actions" + (
-                " (3d10 keep two, TA-5)" if first != "move" else " (two dice, TA-25)"
+                " (two dice, TA-25)" if first == "move" else rolled
             )
         else:
             words = f"{first} and {second}"

@@ -328,7 +328,15 @@ class Hits(Resolve):
                 int_or(state.options.get("ta.pummel_divisor"), 2),
             )
             damage = R.pummel_damage(value, ac, base, div)
-            self._hurt(state, a, t, damage, f"{base} + {value} // {div} - AC {ac} (D-13)", None, 0)
+            self._hurt(
+                state,
+                a,
+                t,
+                damage,
+                f"{base} + surplus {value} / {div} rounded down - AC {ac} (D-13)",
+                None,
+                0,
+            )
             return
         bar = int_or(state.options.get("ta.brawl_bar"), 5)
         if value < bar:
