@@ -38,8 +38,10 @@ LONG = int(os.environ.get("HEXCOMBAT_CONFORMANCE", "0"))
 
 @dataclass(frozen=True)
 class Mode:
-    """How much a run plays: games per start, actions per game, and the limits of the odds
-    checks (ways enumerated exactly, else seeded rolls, for so many rollables a start)."""
+    """How much a run plays: games per start, actions per game, the limits of the odds
+    checks (ways enumerated exactly, else seeded rolls, for so many rollables a start) and of
+    the face-by-face check (combinations enumerated before the later dice are sampled, for
+    so many actions a start)."""
 
     games: int
     actions: int
@@ -65,8 +67,8 @@ LONG_MODE = Mode(
     exact_ways=20_000,
     samples=2_000,
     sampled=10**6,
-    face_ways=3_000,
-    face_actions=10**6,
+    face_ways=2_000,
+    face_actions=200,
 )
 
 
@@ -267,8 +269,7 @@ def main() -> int:
         for kind, n in sorted(f.kinds.items()):
             print(f"    face by face: {n} actions: {kind}")
         for family, text in problems:
-            if family != "faces":
-                print(f"    {family}: {text}")
+            print(f"    {family}: {text}")
     return 1 if failed else 0
 
 

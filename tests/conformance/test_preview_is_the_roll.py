@@ -170,3 +170,11 @@ def test_ta_11_an_answer_s_damage_follows_the_threshold_its_defence_leaves(answe
     problems, figures = face_by_face(enc, action)
     assert problems == []
     assert figures.outcomes > 0
+
+
+def test_scp_41_a_grapple_previews_its_strike_check_once_the_shields_are_dropped() -> None:
+    enc = scp_start(scp.duel())  # Bo's Large Round Shield counts until Close combat
+    action = Action("grapple", "ann", {"weapon": "Bare hands", "special": "none", "target": "bo"})
+    problems, figures = face_by_face(enc, action)
+    assert problems == []
+    assert figures.combinations >= 100

@@ -284,6 +284,11 @@ class StrikeChancePulse(Perform):
             plans = resolve_multiple.multiple_plans(state, attacker, action)
         else:
             plans = [resolve.plan_attack(state, attacker, action)]
+            if plans[0].mode == "close":  # struck once in Close combat, shields dropped (SCP-41)
+                state = state.copy()
+                attacker = state.figure(attacker.id)
+                resolve.enter_close(state, attacker, [state.figure(plans[0].target.id)])
+                plans = [resolve.plan_attack(state, attacker, action)]
         rollables: list[Rollable] = []
         notes: list[str] = []
         highlights: dict[str, tuple[Hex, ...]] = {}
