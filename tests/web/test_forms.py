@@ -16,6 +16,7 @@ from web.ui.forms import (
     format_value,
     is_offered,
     match_path,
+    offered_choices,
     parse_value,
 )
 
@@ -190,3 +191,32 @@ def test_a_choice_is_offered_only_when_the_fields_it_names_have_its_values() -> 
     assert not is_offered(stab, {"weapon": "sword"})
     assert not is_offered(stab, {})
     assert is_offered({"value": "cut", "label": "Cut"}, {})
+
+
+def test_a_choice_offered_in_several_cases_of_its_when_is_listed_once() -> None:
+    target = {
+        "name": "target",
+        "label": "Target",
+        "type": "figure",
+        "required": False,
+        "choices": [
+            {"value": fid, "label": fid, "when": when}
+            for fid in ("bo", "cy")
+            for when in ({"first": "attack"}, {"first": "parry", "second": "attack"})
+        ],
+    }
+    assert [c["value"] for _, c in offered_choices(target, None)] == ["bo", "cy"]
+    assert offered_choices(target, {"first": "parry", "second": "attack"}) == [
+        (1, target["choices"][1]),
+        (3, target["choices"][3]),
+    ]
+    assert offered_choices(target, {"first": "move"}) == []
+    markup = field_markup(target, "t", None)
+    assert markup.count("<option") == 3  # "— none —", bo and cy: each foe once
+
+
+def test_a_list_tells_one_true_and_the_text_one_apart() -> None:
+    values = (1, True, "1")
+    choices = [{"value": v, "label": str(v)} for v in values]
+    field = {"name": "x", "label": "X", "type": "choice", "choices": choices}
+    assert len(offered_choices(field, {})) == 3

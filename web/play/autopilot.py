@@ -9,8 +9,15 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Action, HexcombatError
-from hexcombat.autopilot.view import app_move, autopilot_view, played_by, suggest_view
-from web.ui.dom import esc, proxy
+from hexcombat.autopilot.view import (
+    app_move,
+    autopilot_view,
+    left_by_app,
+    played_by,
+    suggest_view,
+)
+from web.play.table import turn_line_html
+from web.ui.dom import byid, esc, proxy
 from web.ui.shell import Shell
 
 COMMANDS = ("autopilot-side", "suggest", "close-suggestion", "autopilot-resume")
@@ -31,6 +38,9 @@ class AppPlayer:
         """True after Undo or Redo: the app waits (else it would play the undone move again)
         until a person acts or presses Resume."""
         self._timer: Any = None
+        self.left: list[str] = []
+        """The app's figures it has no move for in this step though they may act (the turn
+        line names them, so nobody waits for the app)."""
         self._step = proxy(lambda *_: self.step())
 
     # ---- what the panel shows -----------------------------------------------------------
@@ -105,6 +115,7 @@ class AppPlayer:
         if self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None
+        self.left = []
         enc = self.app.session.enc
         if enc is None or self.app.mode != "play" or not enc.setup.autopilot or self.paused:
             return
@@ -119,6 +130,9 @@ class AppPlayer:
             return
         move = app_move(enc)
         if move is None:
+            self.left = left_by_app(enc)
+            if self.left:
+                byid("turn-line").innerHTML = turn_line_html(self.app.view, self.left)
             return
         data = move["action"]
         assert isinstance(data, dict)
