@@ -10,7 +10,7 @@ import doctest
 import manifests
 import pytest
 
-from hexcombat import Action, schema
+from hexcombat import Action, Encounter, schema
 from hexcombat.autopilot.view import app_move, left_by_app, played_by, suggest_view
 from hexcombat.view import encounter_view
 from web.play.cards import defaults
@@ -53,29 +53,34 @@ def test_a_suggestion_fills_only_what_its_form_can_submit(ruleset_id: str) -> No
     assert enc.preview(Action(spec.kind, fid, filled)).allowed
 
 
-def test_the_turn_line_says_when_the_app_is_done_with_the_figures_it_plays() -> None:
+def app_passes() -> tuple[Encounter, list[str]]:
+    """fig-percentile's demo with one side played by the app (careful), played on (the other
+    side as the app would play it) until the app leaves figures it may move as they are."""
     enc = manifests.demo("fig-percentile")
     side, people = list(dict.fromkeys(f.side for f in enc.state.figures.values()))[:2]
     enc = played_by(enc, side, "careful")
-    left: list[str] = []
-    for _ in range(80):  # the app's moves, and the people's, until the app passes
+    for _ in range(80):
         move = app_move(enc)
         if move is not None:
             enc.perform(Action.from_json(move["action"]), note=str(move["note"]))
             continue
         left = left_by_app(enc)
         if left:
-            break
+            return enc, left
         if any(s.kind == "next_step" for s in enc.legal_actions(None)):
             enc.perform(Action("next_step"))
         else:  # the people's figures must act first: as the app would play them
             theirs = app_move(played_by(enc, people, "aggressive"))
             assert theirs is not None
             enc.perform(Action.from_json(theirs["action"]))
+    raise AssertionError("the app never passed")
+
+
+def test_the_turn_line_says_when_the_app_is_done_with_the_figures_it_plays() -> None:
+    enc, left = app_passes()
     view = encounter_view(enc)
     waiting = view["time"]["acting"]["waiting"]
     assert set(left) <= set(waiting)
-    assert left, "the app never passed"
     line = turn_line(view, left)
     names = [enc.state.figures[fid].name for fid in left]
     assert "the app is done with" in line.lower() and all(n in line for n in names), line

@@ -1,0 +1,103 @@
+"""Forms that cannot trap a player, in the page where they were seen: two-action-2d10's
+Declare form with a mouse on a desktop (each foe listed once, a fresh form that says what it
+still needs beside a greyed Declare, a target kept when the first action is picked again,
+Suggest filling only what the form can send), and fig-percentile on a tablet by touch with
+a side played by the app (the turn line says when the app is done with its figures)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .appdriver import (
+    import_encounter,
+    log_texts,
+    open_action,
+    press,
+    select,
+    start_app,
+)
+from .conftest import ROOT, App
+
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "rules"))
+from test_forms_cannot_trap import app_passes
+from two_action_2d10_fixtures import duel
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def desktop(browser: Browser, base_url: str) -> Iterator[App]:
+    app = start_app(browser, base_url, "desktop")
+    yield app
+    app.page.context.close()
+
+
+def listed(app: App, field: str) -> list[str]:
+    """The entries of the open form's list ``field`` (what a player sees in it)."""
+    return app.page.locator(f'#action-form [data-field="{field}"] select option').all_inner_texts()
+
+
+def pick(app: App, field: str, label: str) -> None:
+    """Choose the entry of the open form's list ``field`` whose words start with ``label``."""
+    entries = listed(app, field)
+    index = next(i for i, text in enumerate(entries) if text.startswith(label))
+    app.page.locator(f'#action-form [data-field="{field}"] select').select_option(index=index)
+
+
+def test_the_declare_form_lists_each_foe_once_and_says_what_it_needs(desktop: App) -> None:
+    page = desktop.page
+    import_encounter(desktop, duel(seed=35).renamed("Forms"))
+    select(desktop, "ann")
+    open_action(desktop, "declare")
+    form = page.locator("#action-form")
+    for field in ("target", "guard"):
+        entries = listed(desktop, field)
+        assert len(entries) == len(set(entries)), entries  # each foe once, nothing greyed
+        assert page.locator(f'#action-form [data-field="{field}"] option[disabled]').count() == 0
+    expect(form.locator('[data-field="style"]')).to_be_hidden()
+    bar = page.locator("[data-commit-bar]")
+    expect(bar).to_contain_text("needs a target")  # not the hidden Brawl field's refusal
+    expect(page.locator("#preview")).not_to_contain_text("pummel")
+    expect(bar.locator("button.primary")).to_be_disabled()
+
+    pick(desktop, "target", "Bo")
+    pick(desktop, "guard", "Bo")
+    pick(desktop, "first", "Move")
+    expect(form.locator('[data-field="target"]')).to_be_hidden()  # nothing aimed at anyone
+    pick(desktop, "first", "Attack")  # picked again: the target comes back
+    expect(form.locator('[data-field="target"] select option:checked')).to_have_text("Bo")
+    press(desktop, '[data-commit-bar] [data-cmd="commit"]')
+    assert log_texts(desktop)[-1] == "Ann has declared (hidden until everyone has)"
+
+    select(desktop, "bo")
+    press(desktop, '#panel-body [data-cmd="suggest"]')
+    expect(page.locator("#suggestion")).to_contain_text("Suggestion:")
+    expect(page.locator("#preview")).not_to_contain_text("nothing can be chosen")
+    expect(page.locator("#preview .problem")).to_have_count(0)
+    expect(page.locator('[data-commit-bar] [data-cmd="commit"]')).to_be_enabled()
+    press(desktop, '[data-commit-bar] [data-cmd="commit"]')
+    expect(page.locator("#log > li").last).to_contain_text("declare", ignore_case=True)
+
+
+def test_the_turn_line_says_when_the_app_is_done_with_its_figures(
+    browser: Browser, base_url: str
+) -> None:
+    enc, left = app_passes()
+    app = start_app(browser, base_url, "tablet-touch")
+    try:
+        import_encounter(app, enc.renamed("The app passes"))
+        line = app.page.locator("#turn-line")
+        names = [enc.state.figures[fid].name for fid in left]
+        expect(line).to_contain_text(re.compile(r"app is done with"))
+        for name in names:
+            expect(line).to_contain_text(name)
+        press(app, '#turn-tracker [data-cmd="next-step"]')  # Next goes on
+        expect(line).not_to_contain_text(names[0])
+    finally:
+        app.page.context.close()
