@@ -14,6 +14,9 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from .appdriver import (
+    figure,
+    set_mode,
+    axe_problems,
     import_encounter,
     log_texts,
     open_action,
@@ -101,3 +104,16 @@ def test_the_turn_line_says_when_the_app_is_done_with_its_figures(
         expect(line).not_to_contain_text(names[0])
     finally:
         app.page.context.close()
+
+
+def test_axe_finds_nothing_serious_on_tokens_or_a_house_default_tag(desktop: App) -> None:
+    page = desktop.page
+    import_encounter(desktop, duel(seed=35).renamed("Axe"))
+    select(desktop, "ann")
+    found = [f"play: {p}" for p in axe_problems(page)]
+    set_mode(desktop, "edit")
+    press(desktop, figure(desktop, "ann"))
+    expect(page.locator(".hc-house").first).to_be_visible()
+    found += [f"set-up: {p}" for p in axe_problems(page)]
+    set_mode(desktop, "play")
+    assert found == []
