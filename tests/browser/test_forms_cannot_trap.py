@@ -13,15 +13,19 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
+from hexcombat import Encounter
+from hexcombat.geometry import Hex
+
 from .appdriver import (
-    figure,
-    set_mode,
     axe_problems,
+    figure,
     import_encounter,
     log_texts,
     open_action,
     press,
+    press_key_on,
     select,
+    set_mode,
     start_app,
 )
 from .conftest import ROOT, App
@@ -117,3 +121,31 @@ def test_axe_finds_nothing_serious_on_tokens_or_a_house_default_tag(desktop: App
     found += [f"set-up: {p}" for p in axe_problems(page)]
     set_mode(desktop, "play")
     assert found == []
+
+
+def shared_hex() -> Encounter:
+    """strike-chance-pulse close combat: A's figure and one of B's in one hex, another of B's
+    beside them."""
+    enc = Encounter.new("strike-chance-pulse", 6, 6, name="Shared hex", seed=3)
+    rows = (("a1", "Ash", Hex(2, 2), 2), ("b1", "Bea", Hex(2, 2), 5), ("b2", "Cy", Hex(3, 2), 5))
+    for fid, name, at, facing in rows:
+        side = "A" if fid.startswith("a") else "B"
+        enc = enc.with_figure(enc.ruleset.new_figure(fid, name, side, at, facing))
+    return enc
+
+
+def test_n_and_shift_n_reach_every_figure_in_a_shared_hex(desktop: App) -> None:
+    page = desktop.page
+    import_encounter(desktop, shared_hex())
+    press_key_on(page, "#board", "n")
+    heard = []
+    for _ in range(3):
+        heard.append(str(page.locator("#board-announce").text_content()).split("; ")[1])
+        page.keyboard.press("n")
+    assert sorted(heard) == ["Ash", "Bea", "Cy"], heard
+    page.keyboard.press("Shift+N")
+    page.keyboard.press("Shift+N")  # back to the second figure of the shared hex
+    if str(page.locator("#board-announce").text_content()).split("; ")[1] != "Bea":
+        page.keyboard.press("Shift+N")
+    page.keyboard.press("Enter")
+    expect(figure(desktop, "b1")).to_have_class(re.compile(r"\bselected\b"))
