@@ -149,3 +149,21 @@ def test_n_and_shift_n_reach_every_figure_in_a_shared_hex(desktop: App) -> None:
         page.keyboard.press("Shift+N")
     page.keyboard.press("Enter")
     expect(figure(desktop, "b1")).to_have_class(re.compile(r"\bselected\b"))
+
+
+def test_the_live_region_says_a_hex_as_painted(desktop: App) -> None:
+    page = desktop.page
+    import_encounter(desktop, shared_hex().renamed("Painted"))
+    set_mode(desktop, "edit")
+    press_key_on(page, '#panel-body [data-cmd="tool"][data-tool="paint"]')
+    button = page.locator("#panel-body [data-terrain-id]").nth(1)
+    name = str(button.get_attribute("data-terrain-id"))
+    press_key_on(page, f'#panel-body [data-terrain-id="{name}"]')
+    press_key_on(page, "#board", "ArrowRight")
+    before = str(page.locator("#board-announce").text_content())
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#board [data-terrain="{name}"]')).to_have_count(1)
+    expect(page.locator("#board-announce")).not_to_have_text(before)
+    label = str(page.locator(f'[data-terrain-id="{name}"]').text_content()).strip()
+    expect(page.locator("#board-announce")).to_contain_text(label.split("\n")[0].strip()[:6])
+    set_mode(desktop, "play")

@@ -169,6 +169,17 @@ class BoardView(Highlights, Camera, Gestures):
                 for key in changed:
                     self._update_hex(key)
         self._draw_figures(view["figures"])
+        self._say_cursor_again()
+
+    def _say_cursor_again(self) -> None:
+        """The live region says the cursor's hex as it is now (painted, or a figure gone in
+        or out), and only when that changed."""
+        if self.cursor not in self.index:
+            return
+        region = byid("board-announce")
+        words = self.hex_words(str(self.cursor))
+        if str(region.textContent) != words:
+            region.textContent = words
 
     def _rebuild(
         self,
