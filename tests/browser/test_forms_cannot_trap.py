@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from hexcombat import Encounter
 from hexcombat.geometry import Hex
@@ -19,6 +19,7 @@ from hexcombat.geometry import Hex
 from .appdriver import (
     axe_problems,
     figure,
+    focused,
     import_encounter,
     log_texts,
     open_action,
@@ -167,3 +168,34 @@ def test_the_live_region_says_a_hex_as_painted(desktop: App) -> None:
     label = str(page.locator(f'[data-terrain-id="{name}"]').text_content()).strip()
     expect(page.locator("#board-announce")).to_contain_text(label.split("\n")[0].strip()[:6])
     set_mode(desktop, "play")
+
+
+def on_body(page: Page) -> bool:
+    return bool(page.evaluate("document.activeElement === document.body"))
+
+
+def test_focus_stays_on_what_enter_pressed_in_set_up_and_play(desktop: App) -> None:
+    page = desktop.page
+    import_encounter(desktop, duel(seed=35).renamed("Focus"))
+    set_mode(desktop, "edit")
+    for selector in (
+        '#panel-body [data-cmd="tool"][data-tool="paint"]',
+        "#panel-body [data-terrain-id]:nth-child(2)",
+        '#panel-body [data-cmd="tool"][data-tool="add"]',
+        '#panel-body [data-cmd="tool"][data-tool="select"]',
+    ):
+        press_key_on(page, selector)
+        assert not on_body(page), f"Enter on {selector} left the focus on the page body"
+        assert focused(page, selector), selector
+    set_mode(desktop, "play")
+    select(desktop, "ann")
+    press_key_on(page, '#panel-body [data-cmd="open-action"][data-kind="declare"]')
+    assert focused(page, '#panel-body [data-cmd="open-action"][data-kind="declare"]')
+    press_key_on(page, '#panel-body [data-cmd="deselect"]')
+    assert not on_body(page)
+    press_key_on(page, '#autopilot-sides [data-side="Red"], #autopilot-sides [data-side]')
+    assert not on_body(page)
+    assert focused(page, "#autopilot-sides [data-side]")
+    expect(page.locator("#log > li", has_text="The app").first).to_be_attached()
+    page.wait_for_timeout(300)
+    assert not on_body(page), "the app's move left the focus on the page body"

@@ -220,3 +220,13 @@ def test_a_list_tells_one_true_and_the_text_one_apart() -> None:
     choices = [{"value": v, "label": str(v)} for v in values]
     field = {"name": "x", "label": "X", "type": "choice", "choices": choices}
     assert len(offered_choices(field, {})) == 3
+
+
+def test_a_control_drawn_again_is_found_by_what_it_is_about_not_its_state() -> None:
+    from web.ui.focus import selector_of
+
+    pressed = {"data-cmd": "autopilot-side", "data-side": 'Red "A"', "data-played-by": ""}
+    assert selector_of(pressed, "BUTTON") == (
+        'button[data-cmd="autopilot-side"][data-side="Red \\"A\\""]'
+    )
+    assert selector_of({"class": "x"}, "DIV") == ""

@@ -17,6 +17,7 @@ from hexcombat.autopilot.view import (
     suggest_view,
 )
 from web.play.table import turn_line_html
+from web.ui import focus
 from web.ui.dom import byid, esc, proxy
 from web.ui.shell import Shell
 
@@ -138,7 +139,7 @@ class AppPlayer:
         assert isinstance(data, dict)
         action = Action.from_json(data)
         self.suggestion = None
-        try:
-            self.app.perform(action, None, str(move.get("note") or ""))
+        try:  # the keyboard stays where it was, else on what the move produced
+            focus.kept(lambda: self.app.perform(action, None, str(move.get("note") or "")))
         except HexcombatError as exc:
             self.app.refuse(exc, "The app could not play its move")
