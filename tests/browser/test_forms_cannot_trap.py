@@ -22,6 +22,7 @@ from .appdriver import (
     focused,
     import_encounter,
     log_texts,
+    menu,
     open_action,
     press,
     press_key_on,
@@ -199,3 +200,20 @@ def test_focus_stays_on_what_enter_pressed_in_set_up_and_play(desktop: App) -> N
     expect(page.locator("#log > li", has_text="The app").first).to_be_attached()
     page.wait_for_timeout(300)
     assert not on_body(page), "the app's move left the focus on the page body"
+
+
+def test_create_is_a_few_tabs_from_the_board_size_in_the_new_encounter_form(desktop: App) -> None:
+    page = desktop.page
+    menu(desktop, "new")
+    height = page.locator('[data-slot="new"] [data-field="height"] input')
+    expect(height).to_be_visible()
+    height.focus()
+    tabs = 0
+    while not focused(page, '[data-lib="create"]'):
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs <= 3, "Create is past the rule options"
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")  # the rule options open from the keyboard
+    expect(page.locator('[data-slot="new"] [data-options]')).to_have_attribute("open", "")
+    press(desktop, '[data-lib="cancel"]')

@@ -38,8 +38,10 @@ class NewEncounterForm:
             return
         slot.innerHTML = (
             '<h3 id="hc-lib-new-title">New encounter</h3><div data-slot="new-base"></div>'
-            '<fieldset><legend>Rule options</legend><div data-slot="new-options"></div>'
-            "</fieldset>"
+            # closed: the defaults stand, and Create is a few Tabs from the board's size
+            '<details class="hc-lib-options" data-options><summary>Rule options '
+            '<span class="muted" data-options-count></span></summary>'
+            '<div data-slot="new-options"></div></details>'
             '<div class="hc-lib-buttons">'
             '<button type="button" class="primary" data-lib="create">Create</button>'
             '<button type="button" class="hc-secondary" data-lib="cancel">Cancel</button></div>'
@@ -91,7 +93,10 @@ class NewEncounterForm:
             summary.textContent = str(view["summary"])
         holder = self._slot("new").querySelector('[data-slot="new-options"]')
         self._options_form = build_form(holder, view["options"], path_prefix="ruleset.options.")
-        holder.closest("fieldset").hidden = not view["options"]
+        box = holder.closest("details")
+        box.hidden = not view["options"]
+        count = box.querySelector("[data-options-count]")
+        count.textContent = f"({len(view['options'])}: the defaults unless changed)"
 
     def _new_changed(self, form: Form, name: str) -> None:
         if name == "ruleset":
@@ -117,6 +122,8 @@ class NewEncounterForm:
         options.clear_problems()
         try:
             values = base.values()
+            if options.read()[1]:  # an option's problem in view
+                options.element.closest("details").open = True
             chosen = options.values()
         except InvalidDocumentError:
             return
@@ -132,6 +139,8 @@ class NewEncounterForm:
             prefix = "ruleset.options."
             for_options = [p for p in exc.problems if p.path.startswith(prefix)]
             rest = options.show_problems(for_options)
+            if for_options:  # the options' problems in view
+                options.element.closest("details").open = True
             base.show_problems([p for p in exc.problems if p not in for_options] + rest)
             return
         except (LibraryError, ValueError) as exc:
