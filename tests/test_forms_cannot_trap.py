@@ -85,3 +85,16 @@ def test_the_turn_line_says_when_the_app_is_done_with_the_figures_it_plays() -> 
     names = [enc.state.figures[fid].name for fid in left]
     assert "the app is done with" in line.lower() and all(n in line for n in names), line
     assert "app" not in turn_line(view)
+
+
+def test_the_words_of_a_cost_and_a_question_read_as_a_person_says_them() -> None:
+    from web.ui.words import counted
+
+    assert [counted(1, "hexes"), counted(3, "hexes"), counted(1, "MP")] == ["hex", "hexes", "MP"]
+    enc = manifests.demo("skirmish")
+    view = encounter_view(enc)
+    view["prompt"] = {
+        "figure_name": "Sword Sam",
+        "question": "Sword Sam: which attack do you dodge?",
+    }
+    assert turn_line(view).endswith("Sword Sam must answer: which attack do you dodge?")

@@ -233,7 +233,7 @@ class Ruleset(GmTools):
         if len(left) > 1:
             return None
         winner = left[0] if left else None
-        text = f"{winner} win the fight" if winner else "Nobody is left standing: no side wins"
+        text = f"Victory for {winner}" if winner else "Nobody is left standing: no side wins"
         return Outcome(winner, tuple(sides), text)
 
     def tally(self, events: list[Event]) -> dict[str, int]:

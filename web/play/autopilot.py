@@ -68,16 +68,26 @@ class AppPlayer:
     def suggest_html(self, fid: str) -> str:
         """The Suggest button for the figure in hand, and the suggestion when asked for."""
         shown = ""
-        if self.suggestion is not None and self.suggestion.get("figure") == fid:
+        suggestion = self.suggestion
+        if (
+            suggestion is not None
+            and suggestion.get("figure") == fid
+            and suggestion.get("step") == self._step_now()
+        ):  # a suggestion of an earlier step is not shown in this one
             shown = (
                 f'<div class="result" id="suggestion" tabindex="-1" role="status">'
-                f"<p><strong>Suggestion:</strong> {esc(self.suggestion['reason'])}</p>"
+                f"<p><strong>Suggestion:</strong> {esc(suggestion['reason'])}</p>"
                 '<button type="button" data-cmd="close-suggestion">Close</button></div>'
             )
         return (
             '<div class="row"><button type="button" data-cmd="suggest" '
             f'data-figure="{esc(fid)}">Suggest a move</button></div>{shown}'
         )
+
+    def _step_now(self) -> str:
+        """The current unit and step in words ("Turn 2 · Actions")."""
+        time = self.app.view["time"]
+        return f"{time['label']} · {time['step']['label']}"
 
     # ---- commands -----------------------------------------------------------------------
     def on_command(self, cmd: str, element: Any, event: Any) -> None:
@@ -100,7 +110,7 @@ class AppPlayer:
             except HexcombatError as exc:
                 app.refuse(exc)
                 return
-            self.suggestion = {**found, "figure": fid}
+            self.suggestion = {**found, "figure": fid, "step": self._step_now()}
             action = found.get("action")
             if isinstance(action, dict):  # the card opens filled in: nothing is done yet
                 self.open_action(str(action["kind"]), dict(action.get("params") or {}))

@@ -38,7 +38,7 @@ from web.play.rollables import die_name, face_input, rollable_html
 from web.ui import forms
 from web.ui.dom import byid, esc, present
 from web.ui.shell import Shell
-from web.ui.words import details_html, plain_error, rule_tag, tagged
+from web.ui.words import counted, details_html, plain_error, rule_tag, tagged
 
 PICKABLE = ("hex", "figure")
 COMMANDS = (
@@ -370,10 +370,8 @@ class Play(BoardPicks):
             return f'<p class="problem" role="alert">{esc(reason)}</p>'
         parts = []
         if pv.get("cost") is not None:
-            parts.append(
-                f"<p><strong>Cost: {pv['cost']}</strong>"
-                f"{' ' + cost_words(spec) if cost_words(spec) else ''}</p>"
-            )
+            unit = counted(int(pv["cost"]), cost_words(spec))
+            parts.append(f"<p><strong>Cost: {pv['cost']}</strong>{' ' + unit if unit else ''}</p>")
         parts.extend(rollable_html(r) for r in pv["rollables"])
         if pv["notes"]:
             parts.append(

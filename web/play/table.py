@@ -93,7 +93,9 @@ def turn_line(view: dict[str, Any], left: Sequence[str] = ()) -> str:
         return f"{time['label']} · Fight over: {outcome['text']}"
     prompt = view.get("prompt")
     if prompt:
-        return f"{time['label']} · {prompt['figure_name']} must answer: {prompt['question']}"
+        name, question = prompt["figure_name"], str(prompt["question"])
+        question = question.removeprefix(f"{name}: ")  # the name is said once
+        return f"{time['label']} · {name} must answer: {question}"
     acting = time["acting"]
     waiting = [
         n
