@@ -94,7 +94,7 @@ def test_the_declare_form_lists_each_foe_once_and_says_what_it_needs(desktop: Ap
     expect(page.locator("#log > li").last).to_contain_text("declare", ignore_case=True)
 
 
-def test_the_turn_line_says_when_the_app_is_done_with_its_figures(
+def test_the_app_is_done_in_the_turn_line_and_a_facing_clears_on_a_tablet(
     browser: Browser, base_url: str
 ) -> None:
     enc, left = app_passes()
@@ -106,6 +106,18 @@ def test_the_turn_line_says_when_the_app_is_done_with_its_figures(
         expect(line).to_contain_text(re.compile(r"app is done with"))
         for name in names:
             expect(line).to_contain_text(name)
+        people = next(f for f in enc.state.figures if f not in left and enc.legal_actions(f))
+        select(app, people)
+        open_action(app, "plan_move")
+        facing = app.page.locator('#action-form [data-field="facing"]')
+        radios = facing.locator("input[type=radio]")
+        expect(radios.last).to_be_checked()  # "Any": nothing chosen for it
+        press(app, facing.locator("label.hc-segment").first)
+        expect(radios.first).to_be_checked()
+        press(app, facing.locator("label.hc-segment").last)  # and cleared again
+        expect(facing.locator("input[type=radio]:checked")).to_have_count(1)
+        expect(radios.last).to_be_checked()
+        press(app, '#panel-body [data-action="plan_move"] .action-head')  # closed again
         press(app, '#turn-tracker [data-cmd="next-step"]')  # Next goes on
         expect(line).not_to_contain_text(names[0])
     finally:

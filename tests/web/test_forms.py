@@ -230,3 +230,12 @@ def test_a_control_drawn_again_is_found_by_what_it_is_about_not_its_state() -> N
         'button[data-cmd="autopilot-side"][data-side="Red \\"A\\""]'
     )
     assert selector_of({"class": "x"}, "DIV") == ""
+
+
+def test_an_optional_facing_can_be_left_empty_again() -> None:
+    facing = {"name": "facing", "label": "Facing at the end", "type": "facing", "required": False}
+    markup = field_markup(facing, "f", 0)
+    assert markup.count('type="radio"') == 7 and 'value=""><span>Any' in markup
+    assert parse_value(facing, "") == (MISSING, "")
+    required = field_markup({**facing, "required": True}, "g", None)
+    assert required.count('type="radio"') == 6

@@ -52,6 +52,8 @@ FieldDict = Mapping[str, Json]
 OnChange = Callable[["Form", str], None]
 
 FACING_LABELS: Final = ("N", "NE", "SE", "S", "SW", "NW")
+ANY_FACING: Final = "Any"
+"""The segment of an optional facing that leaves it empty."""
 CHOICE_TYPES: Final = frozenset({"choice", "figure"})
 HEX_TEXT = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 STYLESHEET = "./static/library.css"
@@ -414,6 +416,11 @@ def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
             f"<span>{esc(choice.get('label', i))}</span></label>"
             for i, choice in enumerate(choices_of(field))
         )
+        if not is_required(field):  # an optional facing can be cleared again
+            segments += (
+                f'<label class="hc-segment"><input type="radio" name="{field_id}" value=""'
+                f"{'' if current else ' checked'}><span>{ANY_FACING}</span></label>"
+            )
         return (
             f'<fieldset class="hc-field hc-facing" {data} id="{field_id}" '
             f'aria-describedby="{described}"><legend>{label}{tags}</legend>'
