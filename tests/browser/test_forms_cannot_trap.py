@@ -23,6 +23,7 @@ from .appdriver import (
     import_encounter,
     log_texts,
     menu,
+    new_encounter,
     open_action,
     press,
     press_key_on,
@@ -229,3 +230,16 @@ def test_create_is_a_few_tabs_from_the_board_size_in_the_new_encounter_form(desk
     page.keyboard.press("Enter")  # the rule options open from the keyboard
     expect(page.locator('[data-slot="new"] [data-options]')).to_have_attribute("open", "")
     press(desktop, '[data-lib="cancel"]')
+
+
+def test_a_new_encounter_starts_adding_figures_on_its_first_side(desktop: App) -> None:
+    page = desktop.page
+    new_encounter(desktop, "First sides", "skirmish", 6, 5)
+    press(desktop, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    sides = page.locator('#panel-body [data-cmd="new-side"]')
+    press(desktop, sides.nth(1))  # Red, in this encounter
+    expect(sides.nth(1)).to_have_attribute("aria-pressed", "true")
+    new_encounter(desktop, "Second sides", "skirmish", 6, 5)
+    press(desktop, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    expect(sides.nth(0)).to_have_attribute("aria-pressed", "true")  # not Red kept from before
+    set_mode(desktop, "play")

@@ -76,6 +76,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
         self.settings_form: forms.Form | None = None
         self.showing_settings = False
         self.new_side = ""
+        self._sides_of: str | None = None
+        """The encounter ``new_side`` was chosen in (a new encounter starts at its first side)."""
 
     def reset(self) -> None:
         """Back to the select tool (after opening an encounter or switching modes)."""
@@ -200,8 +202,10 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
 
     def _add_html(self) -> str:
         sides = self.sides()
-        if self.new_side not in sides:
+        opened = self.app.session.entry_id or self.app.encounter.setup.name
+        if self.new_side not in sides or self._sides_of != opened:
             self.new_side = sides[0]
+            self._sides_of = opened
         colors = self.app.view.get("sides", {})
         buttons = "".join(
             f'<button type="button" data-cmd="new-side" data-side="{esc(s)}" '
