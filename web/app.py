@@ -148,6 +148,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         remember_mode(entry_id, self.mode)
         self._reset_editor()
         self.play.reset()
+        self.guide.active = False  # its steps were about the encounter it began in
         self.refresh()
         self.board.fit()
 

@@ -243,3 +243,18 @@ def test_a_new_encounter_starts_adding_figures_on_its_first_side(desktop: App) -
     press(desktop, '#panel-body [data-cmd="tool"][data-tool="add"]')
     expect(sides.nth(0)).to_have_attribute("aria-pressed", "true")  # not Red kept from before
     set_mode(desktop, "play")
+
+
+def test_a_guide_left_open_in_the_demo_is_put_away_in_a_new_encounter(
+    browser: Browser, base_url: str
+) -> None:
+    app = start_app(browser, base_url, "desktop")
+    try:
+        press(app, '#welcome [data-cmd="welcome-guide"]')
+        guide = app.page.locator("#guide")
+        expect(guide).to_be_visible()
+        new_encounter(app, "After the guide", "skirmish", 6, 5)
+        expect(guide).to_be_hidden()
+        expect(app.page.locator('#board [data-highlight~="guide"]')).to_have_count(0)
+    finally:
+        app.page.context.close()
