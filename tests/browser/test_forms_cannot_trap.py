@@ -258,3 +258,12 @@ def test_a_guide_left_open_in_the_demo_is_put_away_in_a_new_encounter(
         expect(app.page.locator('#board [data-highlight~="guide"]')).to_have_count(0)
     finally:
         app.page.context.close()
+
+
+def test_axe_finds_no_token_name_mismatch_on_a_phone(browser: Browser, base_url: str) -> None:
+    app = start_app(browser, base_url, "phone")
+    try:
+        import_encounter(app, shared_hex().renamed("Tokens"))
+        assert axe_problems(app.page) == []
+    finally:
+        app.page.context.close()
