@@ -15,11 +15,13 @@ from hexcombat.autopilot.view import app_move, left_by_app, played_by, suggest_v
 from hexcombat.view import encounter_view
 from web.play.cards import defaults
 from web.play.table import turn_line
+from web.ui import toast
 
 
-def test_settle_and_item_facts_doctests_pass() -> None:
+def test_settle_item_facts_and_toast_place_doctests_pass() -> None:
     assert doctest.testmod(schema).failed == 0
     assert doctest.testmod(editing).failed == 0
+    assert doctest.testmod(toast).failed == 0
 
 
 def test_d_18_a_fresh_declaration_starts_with_no_brawl_style_and_needs_its_target() -> None:

@@ -15,16 +15,20 @@ from playwright.sync_api import Browser, Page, expect
 
 from hexcombat import Encounter
 from hexcombat.geometry import Hex
+from hexcombat.layout import from_offset
 
 from .appdriver import (
     axe_problems,
     figure,
     focused,
+    hex_at,
+    highlighted,
     import_encounter,
     log_texts,
     menu,
     new_encounter,
     open_action,
+    overlaps,
     press,
     press_key_on,
     select,
@@ -267,3 +271,33 @@ def test_axe_finds_no_token_name_mismatch_on_a_phone(browser: Browser, base_url:
         assert axe_problems(app.page) == []
     finally:
         app.page.context.close()
+
+
+def test_a_toast_never_covers_the_selected_token_on_a_phone(
+    browser: Browser, base_url: str
+) -> None:
+    app = start_app(browser, base_url, "phone")
+    page = app.page
+    try:
+        enc = Encounter.new("skirmish", 6, 6, name="Toast", seed=4)
+        for fid, col_row, side in (("ann", (2, 0), "Blue"), ("bo", (5, 5), "Red")):
+            at = from_offset(*col_row)
+            enc = enc.with_figure(enc.ruleset.new_figure(fid, fid.title(), side, at, 2))
+        import_encounter(app, enc)
+        select(app, "ann")
+        wrap = page.locator("#board-wrap").bounding_box()
+        assert wrap
+        band = wrap["y"] + 120  # where a phone's toast starts (static/app.css)
+        reach = highlighted(app, "reach")
+        centres = {k: hex_at(app, k).bounding_box() for k in reach}
+        key = min(reach, key=lambda k: abs(centres[k]["y"] + centres[k]["height"] / 2 - band - 20))
+        press(app, hex_at(app, key))  # Ann moves under where the toast would be
+        press(app, '[data-commit-bar] [data-cmd="commit"]')
+        box = page.locator("#toast")
+        expect(box).to_be_visible()
+        expect(figure(app, "ann")).to_have_attribute("data-at", key)
+        a, b = figure(app, "ann").bounding_box(), box.bounding_box()
+        assert a and b
+        assert not overlaps(a, b), f"the toast covers Ann's token at {key}: {a}, {b}"
+    finally:
+        page.context.close()
