@@ -274,6 +274,7 @@ def tokens(state: GameState) -> list[Token]:
             colors[f.side],
             tuple(state.ruleset.badges(state, f)),
             f.hexes()[1:],
+            out=state.ruleset.is_out(state, f),
         )
         for f in state.figures.values()
     ]
