@@ -301,3 +301,20 @@ def test_a_toast_never_covers_the_selected_token_on_a_phone(
         assert not overlaps(a, b), f"the toast covers Ann's token at {key}: {a}, {b}"
     finally:
         page.context.close()
+
+
+def test_a_house_default_tag_goes_once_a_value_is_typed_over_it(desktop: App) -> None:
+    page = desktop.page
+    import_encounter(desktop, duel(seed=35).renamed("House"))
+    set_mode(desktop, "edit")
+    press(desktop, figure(desktop, "ann"))
+    field = page.locator('#figure-form [data-field]:has(.hc-house):has(input[type="number"])')
+    field = field.first
+    tag, typed = field.locator(".hc-house"), field.locator('input[type="number"]')
+    expect(tag).to_be_visible()
+    before = typed.input_value()
+    typed.fill(str(int(before) + 1))
+    expect(tag).to_be_hidden()  # the player's own value, no longer the house's
+    typed.fill(before)
+    expect(tag).to_be_visible()
+    set_mode(desktop, "play")

@@ -112,6 +112,17 @@ def offered_choices(
     return shown
 
 
+def is_house_value(field: FieldDict, value: Json) -> bool:
+    """True when ``value`` is the field's house default (its "house default" tag applies).
+
+    >>> is_house_value({"default": 10, "house_default": True}, 10)
+    True
+    >>> is_house_value({"default": 10, "house_default": True}, 12)
+    False
+    """
+    return bool(field.get("house_default")) and value == field.get("default")
+
+
 def uses_choices(field: FieldDict) -> bool:
     """True when the field is picked from a list (select or segmented buttons)."""
     return field.get("type") in CHOICE_TYPES or bool(choices_of(field))
@@ -306,6 +317,17 @@ class Form:
                 wrapper.hidden = not offered and not is_required(field)
         self.show_chosen()
 
+    def show_house_tags(self) -> None:
+        """A "house default" tag shows only while its field holds that default: a value typed
+        over it is the player's own."""
+        values, _ = self.read()
+        for name, field in self.fields.items():
+            if not field.get("house_default"):
+                continue
+            tag = self.element.querySelector(f'[data-field="{name}"] .hc-house')
+            if present(tag):
+                tag.hidden = not is_house_value(field, values.get(name, MISSING))
+
     def show_chosen(self) -> None:
         """Under each list, the chosen entry's whole words when they are longer than a list
         shows on a narrow panel (a select never wraps its text)."""
@@ -376,7 +398,7 @@ class Form:
     def _changed(self, event: Any) -> None:
         """Typing reports on ``input``; selects, boxes and radios on ``change`` (once each)."""
         target = event.target
-        if not present(target) or self._on_change is None:
+        if not present(target):
             return
         holder = target.closest("[data-field]")
         if not present(holder):
@@ -385,10 +407,12 @@ class Form:
         if typed == (str(event.type) == "input"):
             name = str(holder.dataset.field)
             field = self.fields.get(name)
+            self.show_house_tags()
             if field is not None and uses_choices(field) and field.get("type") != "facing":
                 self._wanted[name] = parse_value(field, self._raw(name, field))[0]
             self.filter_choices()
-            self._on_change(self, name)
+            if self._on_change is not None:
+                self._on_change(self, name)
 
 
 def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
@@ -530,8 +554,8 @@ def build_form(
         if name in form.fields and uses_choices(form.fields[name])
     }
     form.filter_choices()
-    if on_change is not None:
-        form._listener = pyodide_ffi().create_proxy(form._changed)
-        element.addEventListener("input", form._listener)
-        element.addEventListener("change", form._listener)
+    form.show_house_tags()
+    form._listener = pyodide_ffi().create_proxy(form._changed)  # tags and lists follow edits
+    element.addEventListener("input", form._listener)
+    element.addEventListener("change", form._listener)
     return form
