@@ -101,3 +101,17 @@ def test_the_words_of_a_cost_and_a_question_read_as_a_person_says_them() -> None
         "question": "Sword Sam: which attack do you dodge?",
     }
     assert turn_line(view).endswith("Sword Sam must answer: which attack do you dodge?")
+
+
+def test_a_suggestion_that_rolls_nothing_now_says_its_damage_comes_later() -> None:
+    from factories import skirmish_duel
+
+    from hexcombat.actions import ActionSpec
+    from hexcombat.autopilot.explain import Imagined, reason
+    from hexcombat.rulesets.base import Preview
+
+    enc = skirmish_duel()
+    spec = ActionSpec("reload", "Reload the Crossbow", "ann")
+    action = Action("reload", "ann")
+    words = reason(enc.state, spec, action, Preview(action, True), Imagined(dealt=8.0))
+    assert words == "Reload the Crossbow: about 8.0 damage expected over the next moves"
