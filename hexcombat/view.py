@@ -168,6 +168,7 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "table_actions": [action_view(encounter.ruleset, a) for a in encounter.legal_actions(None)],
         "gm_actions": [action_view(encounter.ruleset, a) for a in encounter.gm_actions()],
         "started": encounter.cursor > 0,
+        "ending": encounter.ruleset.ending_note(state.options),
         "outcome": outcome_view(encounter),
     }
 

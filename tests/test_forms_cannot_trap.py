@@ -115,3 +115,19 @@ def test_a_suggestion_that_rolls_nothing_now_says_its_damage_comes_later() -> No
     action = Action("reload", "ann")
     words = reason(enc.state, spec, action, Preview(action, True), Imagined(dealt=8.0))
     assert words == "Reload the Crossbow: about 8.0 damage expected over the next moves"
+
+
+@pytest.mark.parametrize("ruleset_id", manifests.every_id())
+def test_c_1_a_fight_that_cannot_end_under_its_options_says_so_and_which_let_it(
+    ruleset_id: str,
+) -> None:
+    ruleset = manifests.demo(ruleset_id).ruleset
+    note = ruleset.ending_note(ruleset.default_options())
+    if ruleset_id != "combat-speed-phase":
+        assert note == ""
+        return
+    assert "cannot end" in note and "Who resolves a strike" in note  # movement only (C-1)
+    gm = {**ruleset.default_options(), "csp.combat_resolver": "gm"}
+    assert ruleset.ending_note(gm) == ""
+    enc = manifests.demo(ruleset_id)
+    assert encounter_view(enc)["ending"] == ruleset.ending_note(enc.state.options)

@@ -358,6 +358,12 @@ class Ruleset(GmTools):
         Default: none (the cost stands alone and the button shows the action's label)."""
         return {}
 
+    def ending_note(self, options: Mapping[str, Json]) -> str:
+        """'' when a fight under ``options`` can end (one side out of it); else why it cannot,
+        naming the options that let it end, for the set-up to say before anyone plays
+        (override)."""
+        return ""
+
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure has nothing offered now, in one sentence for its panel ('' lets the
         page say its generic words: nothing to do in this step)."""

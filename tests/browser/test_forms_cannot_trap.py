@@ -318,3 +318,26 @@ def test_a_house_default_tag_goes_once_a_value_is_typed_over_it(desktop: App) ->
     typed.fill(before)
     expect(tag).to_be_visible()
     set_mode(desktop, "play")
+
+
+def test_a_fight_that_cannot_end_says_so_before_create_on_a_phone(
+    browser: Browser, base_url: str
+) -> None:
+    app = start_app(browser, base_url, "phone")
+    page = app.page
+    try:
+        menu(app, "new")
+        form = page.locator('[data-slot="new"]')
+        rules = form.locator('[data-field="ruleset"] select')
+        labels = rules.locator("option").all_inner_texts()
+        rules.select_option(index=next(i for i, t in enumerate(labels) if "speed" in t.lower()))
+        note = form.locator("[data-ending]")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("cannot end")
+        press(app, form.locator("[data-options] summary"))
+        resolver = form.locator('[data-field="csp.combat_resolver"] select')
+        resolver.select_option(index=1)  # the GM enters each strike's outcome
+        expect(note).to_be_hidden()
+        press(app, '[data-lib="cancel"]')
+    finally:
+        page.context.close()

@@ -42,6 +42,7 @@ class NewEncounterForm:
             '<details class="hc-lib-options" data-options><summary>Rule options '
             '<span class="muted" data-options-count></span></summary>'
             '<div data-slot="new-options"></div></details>'
+            '<p class="hint problem" data-ending role="status" hidden></p>'
             '<div class="hc-lib-buttons">'
             '<button type="button" class="primary" data-lib="create">Create</button>'
             '<button type="button" class="hc-secondary" data-lib="cancel">Cancel</button></div>'
@@ -92,11 +93,26 @@ class NewEncounterForm:
         if present(summary):
             summary.textContent = str(view["summary"])
         holder = self._slot("new").querySelector('[data-slot="new-options"]')
-        self._options_form = build_form(holder, view["options"], path_prefix="ruleset.options.")
+        self._options_form = build_form(
+            holder,
+            view["options"],
+            path_prefix="ruleset.options.",
+            on_change=lambda form, _name: self._say_ending(ruleset_id, form),
+        )
+        self._say_ending(ruleset_id, self._options_form)
         box = holder.closest("details")
         box.hidden = not view["options"]
         count = box.querySelector("[data-options-count]")
         count.textContent = f"({len(view['options'])}: the defaults unless changed)"
+
+    def _say_ending(self, ruleset_id: str, form: Form) -> None:
+        """Say before Create when a fight under the chosen options cannot end, and why."""
+        ruleset = get_ruleset(ruleset_id)
+        note = ruleset.ending_note({**ruleset.default_options(), **form.read()[0]})
+        line = self._slot("new").querySelector("[data-ending]")
+        if present(line):
+            line.textContent = note
+            line.hidden = not note
 
     def _new_changed(self, form: Form, name: str) -> None:
         if name == "ruleset":

@@ -147,9 +147,11 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
             for f in figures
         )
         board = self.app.view["board"]
+        ending = self.app.view.get("ending") or ""
         return (
-            f"<h2>Set up</h2>"
-            f'<p class="hint">{board["width"]} by {board["height"]} hexes. Tap a figure to edit '
+            "<h2>Set up</h2>"
+            + (f'<p class="hint problem" data-ending>{esc(ending)}</p>' if ending else "")
+            + f'<p class="hint">{board["width"]} by {board["height"]} hexes. Tap a figure to edit '
             "it, or choose Paint to draw terrain and Add figure to place new figures.</p>"
             f"<h3>Figures ({len(figures)})</h3>"
             + (
