@@ -234,6 +234,8 @@ def test_create_is_a_few_tabs_from_the_board_size_in_the_new_encounter_form(desk
     page.keyboard.press("Enter")  # the rule options open from the keyboard
     expect(page.locator('[data-slot="new"] [data-options]')).to_have_attribute("open", "")
     press(desktop, '[data-lib="cancel"]')
+    press(desktop, '#dialog [data-cmd="close-dialog"]')
+    expect(page.locator("#dialog")).not_to_have_attribute("open", "")
 
 
 def test_a_new_encounter_starts_adding_figures_on_its_first_side(desktop: App) -> None:
