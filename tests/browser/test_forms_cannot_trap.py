@@ -52,6 +52,13 @@ def desktop(browser: Browser, base_url: str) -> Iterator[App]:
     app.page.context.close()
 
 
+@pytest.fixture(scope="module")
+def phone(browser: Browser, base_url: str) -> Iterator[App]:
+    app = start_app(browser, base_url, "phone")
+    yield app
+    app.page.context.close()
+
+
 def listed(app: App, field: str) -> list[str]:
     """The entries of the open form's list ``field`` (what a player sees in it)."""
     return app.page.locator(f'#action-form [data-field="{field}"] select option').all_inner_texts()
@@ -266,43 +273,33 @@ def test_a_guide_left_open_in_the_demo_is_put_away_in_a_new_encounter(
         app.page.context.close()
 
 
-def test_axe_finds_no_token_name_mismatch_on_a_phone(browser: Browser, base_url: str) -> None:
-    app = start_app(browser, base_url, "phone")
-    try:
-        import_encounter(app, shared_hex().renamed("Tokens"))
-        assert axe_problems(app.page) == []
-    finally:
-        app.page.context.close()
+def test_axe_finds_no_token_name_mismatch_on_a_phone(phone: App) -> None:
+    import_encounter(phone, shared_hex().renamed("Tokens"))
+    assert axe_problems(phone.page) == []
 
 
-def test_a_toast_never_covers_the_selected_token_on_a_phone(
-    browser: Browser, base_url: str
-) -> None:
-    app = start_app(browser, base_url, "phone")
-    page = app.page
-    try:
-        enc = Encounter.new("skirmish", 6, 6, name="Toast", seed=4)
-        for fid, col_row, side in (("ann", (2, 0), "Blue"), ("bo", (5, 5), "Red")):
-            at = from_offset(*col_row)
-            enc = enc.with_figure(enc.ruleset.new_figure(fid, fid.title(), side, at, 2))
-        import_encounter(app, enc)
-        select(app, "ann")
-        wrap = page.locator("#board-wrap").bounding_box()
-        assert wrap
-        band = wrap["y"] + 120  # where a phone's toast starts (static/app.css)
-        reach = highlighted(app, "reach")
-        centres = {k: hex_at(app, k).bounding_box() for k in reach}
-        key = min(reach, key=lambda k: abs(centres[k]["y"] + centres[k]["height"] / 2 - band - 20))
-        press(app, hex_at(app, key))  # Ann moves under where the toast would be
-        press(app, '[data-commit-bar] [data-cmd="commit"]')
-        box = page.locator("#toast")
-        expect(box).to_be_visible()
-        expect(figure(app, "ann")).to_have_attribute("data-at", key)
-        a, b = figure(app, "ann").bounding_box(), box.bounding_box()
-        assert a and b
-        assert not overlaps(a, b), f"the toast covers Ann's token at {key}: {a}, {b}"
-    finally:
-        page.context.close()
+def test_a_toast_never_covers_the_selected_token_on_a_phone(phone: App) -> None:
+    app, page = phone, phone.page
+    enc = Encounter.new("skirmish", 6, 6, name="Toast", seed=4)
+    for fid, col_row, side in (("ann", (2, 0), "Blue"), ("bo", (5, 5), "Red")):
+        at = from_offset(*col_row)
+        enc = enc.with_figure(enc.ruleset.new_figure(fid, fid.title(), side, at, 2))
+    import_encounter(app, enc)
+    select(app, "ann")
+    wrap = page.locator("#board-wrap").bounding_box()
+    assert wrap
+    band = wrap["y"] + 120  # where a phone's toast starts (static/app.css)
+    reach = highlighted(app, "reach")
+    centres = {k: hex_at(app, k).bounding_box() for k in reach}
+    key = min(reach, key=lambda k: abs(centres[k]["y"] + centres[k]["height"] / 2 - band - 20))
+    press(app, hex_at(app, key))  # Ann moves under where the toast would be
+    press(app, '[data-commit-bar] [data-cmd="commit"]')
+    box = page.locator("#toast")
+    expect(box).to_be_visible()
+    expect(figure(app, "ann")).to_have_attribute("data-at", key)
+    a, b = figure(app, "ann").bounding_box(), box.bounding_box()
+    assert a and b
+    assert not overlaps(a, b), f"the toast covers Ann's token at {key}: {a}, {b}"
 
 
 def test_a_house_default_tag_goes_once_a_value_is_typed_over_it(desktop: App) -> None:
@@ -322,24 +319,19 @@ def test_a_house_default_tag_goes_once_a_value_is_typed_over_it(desktop: App) ->
     set_mode(desktop, "play")
 
 
-def test_a_fight_that_cannot_end_says_so_before_create_on_a_phone(
-    browser: Browser, base_url: str
-) -> None:
-    app = start_app(browser, base_url, "phone")
-    page = app.page
-    try:
-        menu(app, "new")
-        form = page.locator('[data-slot="new"]')
-        rules = form.locator('[data-field="ruleset"] select')
-        labels = rules.locator("option").all_inner_texts()
-        rules.select_option(index=next(i for i, t in enumerate(labels) if "speed" in t.lower()))
-        note = form.locator("[data-ending]")
-        expect(note).to_be_visible()
-        expect(note).to_contain_text("cannot end")
-        press(app, form.locator("[data-options] summary"))
-        resolver = form.locator('[data-field="csp.combat_resolver"] select')
-        resolver.select_option(index=1)  # the GM enters each strike's outcome
-        expect(note).to_be_hidden()
-        press(app, '[data-lib="cancel"]')
-    finally:
-        page.context.close()
+def test_a_fight_that_cannot_end_says_so_before_create_on_a_phone(phone: App) -> None:
+    app, page = phone, phone.page
+    menu(app, "new")
+    form = page.locator('[data-slot="new"]')
+    rules = form.locator('[data-field="ruleset"] select')
+    labels = rules.locator("option").all_inner_texts()
+    rules.select_option(index=next(i for i, t in enumerate(labels) if "speed" in t.lower()))
+    note = form.locator("[data-ending]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("cannot end")
+    press(app, form.locator("[data-options] summary"))
+    resolver = form.locator('[data-field="csp.combat_resolver"] select')
+    resolver.select_option(index=1)  # the GM enters each strike's outcome
+    expect(note).to_be_hidden()
+    press(app, '[data-lib="cancel"]')
+    press(app, '#dialog [data-cmd="close-dialog"]')
