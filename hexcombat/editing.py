@@ -34,7 +34,9 @@ TABLE_KINDS: dict[str, str] = {
 
 
 def catalogue(data: Mapping[str, Json]) -> list[dict[str, Json]]:
-    """Every item the data tables offer: name, kind, table, and the entry's note if any.
+    """Every item the data tables offer: name, kind, table, its numbers in words (``facts``,
+    so an editor shows them before the item is added), the skill it is used with
+    (``skill``, when its entry names one) and the entry's note if any.
 
     Items come in table order (:data:`TABLE_KINDS`), then in each table's own order.
     """
@@ -47,12 +49,39 @@ def catalogue(data: Mapping[str, Json]) -> list[dict[str, Json]]:
             if not isinstance(entry, dict):
                 continue
             item: dict[str, Json] = {"name": name, "kind": kind, "table": table}
+            facts = item_facts(entry)
+            if facts:
+                item["facts"] = facts
+            if isinstance(entry.get("skill"), str):
+                item["skill"] = entry["skill"]
             if entry.get("house_default") is True:
                 item["house_default"] = True
             if isinstance(entry.get("note"), str):
                 item["note"] = entry["note"]
             items.append(item)
     return items
+
+
+def item_facts(entry: Mapping[str, Json]) -> str:
+    """A table entry's numbers in words, in the table's order ('damage d10 · reload rounds 1').
+
+    >>> item_facts({"damage": "d10", "reload_rounds": 1, "two_handed": True, "note": "x"})
+    'damage d10 · reload rounds 1 · two handed yes'
+    """
+    words = []
+    for key, value in entry.items():
+        if key in ("note", "house_default"):
+            continue
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        elif isinstance(value, int | float | str):
+            shown = str(value)
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            shown = ", ".join(str(v) for v in value)
+        else:
+            continue
+        words.append(f"{key.replace('_', ' ')} {shown}")
+    return " · ".join(words)
 
 
 def new_item(ruleset: Ruleset, data: Mapping[str, Json], name: str) -> Equipment:

@@ -363,6 +363,8 @@ class Encounter:
         """The cost, exact odds and breakdown of ``action``, or why it is not allowed now."""
         try:
             self._check_offered(action)
+            if self._is_hidden_choice(action):  # refused when made: so is its preview
+                self.ruleset.check_choice(self.state, action)
         except IllegalActionError as exc:
             return Preview(action, False, str(exc))
         if action.figure is None and action.kind == "roll_dice":  # the GM's free dice
@@ -377,6 +379,15 @@ class Encounter:
             rolls = self.ruleset.step_rollables(self.state)
             return Preview(action, True, rollables=rolls, notes=notes)
         return self.ruleset.preview(self.state, action)
+
+    def _is_hidden_choice(self, action: Action) -> bool:
+        """True when ``action`` is a figure's secret choice, checked as it is made."""
+        state = self.state
+        return (
+            action.figure is not None
+            and state.prompt is None
+            and self.ruleset.who_acts(state).hidden
+        )
 
     # ---- playing -------------------------------------------------------
     def perform(

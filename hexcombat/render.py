@@ -29,7 +29,8 @@ class Token:
     """A figure as drawn: where it stands, where it faces, its side colour and status badges.
 
     ``body``: the other hexes a figure covering several hexes spans (drawn joined to ``hex``).
-    ``initials``: the letters on the token (default: from the name).
+    ``initials``: the letters on the token (default: from the name). ``out``: no longer in
+    the fight (drawn crossed out and greyed, and said so in its name).
     """
 
     id: str
@@ -41,6 +42,7 @@ class Token:
     badges: tuple[str, ...] = ()
     body: tuple[Hex, ...] = ()
     initials: str = ""
+    out: bool = False
 
 
 _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -283,6 +285,31 @@ def _legend_svg(
     return out
 
 
+def _token_head(token: Token) -> str:
+    """A token's opening ``<g>``: its test hooks and its name in words (greyed when out)."""
+    badges = f"; {', '.join(token.badges)}" if token.badges else ""
+    facing = DIRECTION_NAMES[token.facing]
+    at = " and ".join(str(h) for h in (token.hex, *token.body))
+    gone = ", out of the fight" if token.out else ""
+    name = f"{token.name} ({token.side}){gone}, facing {facing}, at {at}{badges}"
+    greyed = ' data-out="true" opacity="0.55"' if token.out else ""
+    return (
+        f'<g data-figure="{_esc(token.id)}" data-facing="{token.facing}" '
+        f'data-side="{_esc(token.side)}" aria-label="{_esc(name)}"{greyed}>'
+    )
+
+
+def _out_cross(cx: float, cy: float, radius: float) -> str:
+    """A cross over a token out of the fight, as the live board draws it."""
+    d = radius * 0.62
+    low, high, left_x, right_x = _num(cy - d), _num(cy + d), _num(cx - d), _num(cx + d)
+    return (
+        f'<path class="out" d="M{left_x},{low} L{right_x},{high} M{right_x},{low} '
+        f'L{left_x},{high}" stroke="#111111" '
+        f'stroke-width="{_num(max(radius * 0.18, 2.0))}" stroke-linecap="round"/>'
+    )
+
+
 def _tokens_svg(tokens: Sequence[Token], layout: Layout, font: float) -> list[str]:
     s = layout.size
     by_hex: dict[Hex, list[Token]] = {}
@@ -309,14 +336,7 @@ def _tokens_svg(tokens: Sequence[Token], layout: Layout, font: float) -> list[st
             cy + uy * radius * 0.6 - ux * radius * 0.7,
         )
         color = _esc(token.color)
-        badges = f"; {', '.join(token.badges)}" if token.badges else ""
-        facing = DIRECTION_NAMES[token.facing]
-        at = " and ".join(str(h) for h in (token.hex, *token.body))
-        name = f"{token.name} ({token.side}), facing {facing}, at {at}{badges}"
-        out.append(
-            f'<g data-figure="{_esc(token.id)}" data-facing="{token.facing}" '
-            f'data-side="{_esc(token.side)}" aria-label="{_esc(name)}">'
-        )
+        out.append(_token_head(token))
         for h in token.body:
             # the rest of the body: a broad band from the anchor to each covered hex
             bx, by = layout.to_pixel(h)
@@ -335,6 +355,8 @@ def _tokens_svg(tokens: Sequence[Token], layout: Layout, font: float) -> list[st
             f'font-size="{_num(radius * 0.85)}" font-weight="bold" fill="{color}">'
             f"{_esc(_initials(token))}</text>"
         )
+        if token.out:
+            out.append(_out_cross(cx, cy, radius))
         if token.badges:
             out.append(
                 f'<text class="badges" x="{_num(cx)}" y="{_num(cy + radius + font * 0.9)}" '

@@ -11,7 +11,7 @@ it (weapon -> special attack -> a target in that attack's zone).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -225,3 +225,39 @@ class FieldSpec:
 
 def _is_hex(value: Json) -> bool:
     return isinstance(value, str) and bool(HEX_TEXT.match(value))
+
+
+def settle(fields: Sequence[FieldSpec], given: Mapping[str, Json]) -> dict[str, Json]:
+    """The values a form of ``fields`` can submit, starting from ``given``: each field in
+    order keeps its given value, else takes its default, else (when required) its only
+    choice; a field with choices keeps a value only when it is offered with the values
+    settled before it, so a value no list shows never reaches an action.
+
+    >>> styles = (Choice("pummel", "Pummel", when={"first": "brawl"}),)
+    >>> first = FieldSpec("first", "First", "choice", "attack", choices=(
+    ...     Choice("attack", "Attack"), Choice("brawl", "Brawl")))
+    >>> style = FieldSpec("style", "Brawl", "choice", "pummel", choices=styles, required=False)
+    >>> settle((first, style), {})
+    {'first': 'attack'}
+    >>> settle((first, style), {"first": "brawl"})
+    {'first': 'brawl', 'style': 'pummel'}
+    """
+    values: dict[str, Json] = {}
+    for spec in fields:
+        offered = spec.offered(values) if spec.choices else ()
+
+        def fits(value: Json, offered: tuple[Choice, ...] = offered) -> bool:
+            return any(c.value == value and type(c.value) is type(value) for c in offered)
+
+        if not spec.choices:
+            if spec.name in given:
+                values[spec.name] = given[spec.name]
+            elif spec.default is not None:
+                values[spec.name] = spec.default
+        elif spec.name in given and fits(given[spec.name]):
+            values[spec.name] = given[spec.name]
+        elif spec.default is not None and fits(spec.default):
+            values[spec.name] = spec.default
+        elif spec.required and len({repr(c.value) for c in offered}) == 1:
+            values[spec.name] = offered[0].value
+    return values

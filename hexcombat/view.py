@@ -171,6 +171,7 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "table_actions": [action_view(encounter.ruleset, a) for a in encounter.legal_actions(None)],
         "gm_actions": [action_view(encounter.ruleset, a) for a in encounter.gm_actions()],
         "started": encounter.cursor > 0,
+        "ending": encounter.ruleset.ending_note(state.options),
         "outcome": outcome_view(encounter),
         "picture": picture_view(encounter),
     }
@@ -305,6 +306,7 @@ def tokens(state: GameState) -> list[Token]:
             colors[f.side],
             tuple(state.ruleset.badges(state, f)),
             f.hexes()[1:],
+            out=state.ruleset.is_out(state, f),
         )
         for f in state.figures.values()
     ]

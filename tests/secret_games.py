@@ -153,7 +153,7 @@ def _last_run(faces: list[int], run: list[int]) -> int:
 
 def _refaced(entry: LogEntry, faces: list[int]) -> LogEntry:
     """A log entry performed again with ``faces`` (its rolls are rebuilt by the replay)."""
-    return _Faced(entry.action, entry.rolls, entry.note, tuple(faces))
+    return _Faced(entry.action, entry.rolls, entry.note, given=tuple(faces))
 
 
 @dataclass(frozen=True)

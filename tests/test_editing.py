@@ -25,7 +25,7 @@ def test_catalogue_lists_weapons_then_spells_with_their_kind() -> None:
         "notes": {"x": {}},
     }
     assert catalogue(data) == [
-        {"name": "Club", "kind": "weapon", "table": "weapons"},
+        {"name": "Club", "kind": "weapon", "table": "weapons", "facts": "damage d6"},
         {
             "name": "Spark",
             "kind": "spell",

@@ -183,7 +183,9 @@ def test_demos_show_no_engine_notation_in_everything_a_player_reads(path: Path) 
         ("SCP-7: attack-condition modifier (A-15 placeholder).", "gap id as a word"),
     ],
 )
-def test_the_notation_patterns_find_the_field_and_option_ids_players_met(text: str, kind: str) -> None:
+def test_the_notation_patterns_find_the_field_and_option_ids_players_met(
+    text: str, kind: str
+) -> None:
     assert NOTATION[kind].search(text)
     assert not any(
         p.search("Roll best two of 3d10 + 4, never below 0 (TA-5, D-2)") for p in NOTATION.values()
@@ -207,7 +209,9 @@ def test_the_notation_patterns_find_the_field_and_option_ids_players_met(text: s
         ("Roll — Roll: fires the Crossbow", "stutter"),
     ],
 )
-def test_the_notation_patterns_find_the_dice_and_spec_notation_players_met(text: str, kind: str) -> None:
+def test_the_notation_patterns_find_the_dice_and_spec_notation_players_met(
+    text: str, kind: str
+) -> None:
     assert NOTATION[kind].search(text)
     plain = "Bo takes 1 Endurance damage (EN 14/15); Up to 3 MP (walking); a fifth of AG 12 (2)"
     assert not any(p.search(plain) for p in NOTATION.values())

@@ -217,3 +217,20 @@ def test_every_character_xml_does_not_allow_is_replaced_and_no_other() -> None:
     every = "".join(map(chr, range(0x110000)))
     # (removing what it matches leaves each allowed character, in order, and nothing else)
     assert xml_invalid().sub("", every) == "".join(allowed.findall(every))
+
+
+def test_an_export_draws_a_figure_out_of_the_fight_crossed_out_and_says_so() -> None:
+    from factories import skirmish_duel
+
+    from hexcombat import Action
+    from hexcombat.view import tokens
+
+    enc = skirmish_duel()
+    enc.perform(Action("gm_status", None, {"figure": "bo", "status": "down", "duration": 0}))
+    drawn = {t.id: t for t in tokens(enc.state)}
+    assert drawn["bo"].out and not drawn["ann"].out
+    svg = render_svg(enc.state.board, list(drawn.values()))
+    bo = ET.fromstring(svg).find(".//{http://www.w3.org/2000/svg}g[@data-figure='bo']")
+    assert bo is not None and bo.get("data-out") == "true"
+    assert "out of the fight" in str(bo.get("aria-label"))
+    assert bo.find("{http://www.w3.org/2000/svg}path[@class='out']") is not None

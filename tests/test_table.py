@@ -68,7 +68,7 @@ def test_a_fight_ends_when_one_side_is_left_and_says_who_won() -> None:
     knocked_out(enc)
     view = encounter_view(enc)
     outcome = view["outcome"]
-    assert outcome["winner"] == "Blue" and outcome["text"] == "Blue win the fight"
+    assert outcome["winner"] == "Blue" and outcome["text"] == "Victory for Blue"
     # no more actions for the figures; the table may still end the step (a ruleset's
     # upkeep, such as a death save, runs then) and the GM's tools stay
     assert enc.legal_actions("ann") == [] and enc.legal_actions("bo") == []

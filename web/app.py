@@ -40,6 +40,7 @@ from web.play.panel import Play
 from web.session import Session
 from web.share import PANEL_COMMANDS
 from web.table import TABLE_COMMANDS
+from web.ui import focus
 from web.ui.dialog import Dialog
 from web.ui.dom import byid, closest_data, listen, now_ms, present, proxy
 from web.ui.remembered import COORDS_KEY, remember, remember_mode, remembered, remembered_mode
@@ -147,6 +148,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         remember_mode(entry_id, self.mode)
         self._reset_editor()
         self.play.reset()
+        self.guide.active = False  # its steps were about the encounter it began in
         self.refresh()
         self.board.fit()
         if self.picture_note():
@@ -463,11 +465,15 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
                 self.toggle_menu(False)
             return
         if present(element.closest("#panel-body, #panel-footer")):
-            self.guard(lambda: self.commands.run(cmd, element, ev, scope=self.mode))
+            self.guard(
+                lambda: focus.kept(
+                    lambda: self.commands.run(cmd, element, ev, scope=self.mode), element
+                )
+            )
             return
         if present(element.closest("#menu")) and cmd != "coords":
             self.toggle_menu(False)
-        self.guard(lambda: self.command(cmd, element))
+        self.guard(lambda: focus.kept(lambda: self.command(cmd, element), element))
 
     def command(self, cmd: str, element: Any = None) -> None:
         """Run a command of the top bar, the menu, the board tools or a message."""

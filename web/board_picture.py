@@ -107,6 +107,7 @@ def picture(document: Path) -> str:
             badges=tuple(str(b) for b in f.get("badges", ())),
             body=tuple(_hex(str(h)) for h in (f.get("hexes") or [])[1:]),
             initials=str(f["initials"]),
+            out=bool(f.get("out")),
         )
         for f in figures
     ]

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from web.play.help import help_html
-from web.ui.dom import byid, esc
+from web.ui.dom import byid, esc, present
+from web.ui.toast import toast_top
 from web.ui.words import HOUSE_TAG, plain_error, terrain_facts
 
 
@@ -32,6 +33,27 @@ class Chrome:
             button_attr='data-cmd="undo"',
             details=details,
         )
+        self._toast_clear_of_selected()
+
+    def _toast_clear_of_selected(self) -> None:
+        """The toast never sits over the selected figure's token (a tablet's or a phone's
+        toast is wide): it moves just below the token, or above it when there is no room."""
+        import js  # type: ignore[import-not-found]
+
+        box = byid("toast")
+        box.style.top = ""
+        token = js.document.querySelector("#board .token.selected")
+        holder = box.offsetParent
+        if not present(token) or not present(holder):
+            return
+        t, b, room = (e.getBoundingClientRect() for e in (token, box, holder))
+        top = toast_top(
+            (float(t.top), float(t.bottom), float(t.left), float(t.right)),
+            (float(b.top), float(b.bottom), float(b.left), float(b.right)),
+            (float(room.top), float(room.bottom)),
+        )
+        if top is not None:
+            box.style.top = f"{top:.0f}px"
 
     def hint(self, message: str, button: str, cmd: str) -> None:
         """A message with a button that runs command ``cmd`` (e.g. a reminder to back up)."""

@@ -81,7 +81,9 @@ def reason(
     to hit, 3.2 damage to you expected, about 4.5 damage taken over the next moves'."""
     label = spec.label if spec else action.kind.replace("_", " ").capitalize()
     target = _target(state, spec, action)
-    answering = state.prompt is not None and not target  # the odds are the foe's blow's
+    prompt = state.prompt
+    # the odds are the foe's blow's only for the figure the question is put to
+    answering = prompt is not None and prompt.figure == action.figure and not target
     parts: list[str] = []
     heads = [r.headline() for r in preview.rollables]
     head = next((h for h in heads if h is not None), None)
@@ -92,8 +94,9 @@ def reason(
     if exact:
         to = " to you" if answering else ""
         parts.append(f"{float(sum(exact)):.1f} damage{to} expected")
-    elif seen.dealt >= 0.05:
-        parts.append(f"about {seen.dealt:.1f} damage expected")
+    elif seen.dealt >= 0.05:  # nothing rolled now (a reload, a step): the moves after it
+        later = "" if head is not None else " over the next moves"
+        parts.append(f"about {seen.dealt:.1f} damage expected{later}")
     if seen.downs >= 0.005:
         parts.append(f"{100 * seen.downs:.0f}% to put a foe out of the fight")
     if seen.taken >= 0.05:

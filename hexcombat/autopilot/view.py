@@ -103,6 +103,16 @@ def app_move(enc: Encounter) -> dict[str, Json] | None:
     return None
 
 
+def left_by_app(enc: Encounter) -> list[str]:
+    """The figures of the sides the app plays that are still offered an action when it has
+    no move for them (:func:`app_move` is None): the app leaves them as they are, and the
+    turn line says so (else it waits for them for good)."""
+    played = enc.setup.autopilot
+    if enc.state.prompt is not None or enc.ruleset.fight_outcome(enc.state) is not None:
+        return []
+    return [fid for side in played for fid in actors(enc, side)]
+
+
 def _moves_this_step(enc: Encounter, side: str) -> int:
     """How many of the app's moves for ``side`` the log holds in the current step."""
     clock = enc.state.clock

@@ -239,7 +239,7 @@ class Ruleset(GmTools):
         if len(left) > 1:
             return None
         winner = left[0] if left else None
-        text = f"{winner} win the fight" if winner else "Nobody is left standing: no side wins"
+        text = f"Victory for {winner}" if winner else "Nobody is left standing: no side wins"
         return Outcome(winner, tuple(sides), text)
 
     def tally(self, events: list[Event]) -> dict[str, int]:
@@ -389,6 +389,12 @@ class Ruleset(GmTools):
         ``confirm``, the button that carries it out once its hex is chosen ("Move here").
         Default: none (the cost stands alone and the button shows the action's label)."""
         return {}
+
+    def ending_note(self, options: Mapping[str, Json]) -> str:
+        """'' when a fight under ``options`` can end (one side out of it); else why it cannot,
+        naming the options that let it end, for the set-up to say before anyone plays
+        (override)."""
+        return ""
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure has nothing offered now, in one sentence for its panel ('' lets the

@@ -180,21 +180,20 @@ def test_refused_edits_explain_themselves_and_deletes_can_be_undone(ui: App) -> 
     "fig-percentile" not in {r.id for r in all_rulesets()}, reason="needs fig-percentile"
 )
 def test_skills_and_equipment_from_the_data_tables_are_checked_by_the_engine(ui: App) -> None:
-    """A weapon needs its skill: the engine says so under the equipment; then it is accepted."""
+    """A weapon needs its skill: the list says which, and adding the weapon adds it too."""
     page = ui.page
     new_encounter(ui, "Armoury", "fig-percentile", 8, 6)
     tool(ui, "add")
     press(ui, hex_at(ui, "2,2"))
     press(ui, '[data-cmd="edit-figure"]')
+    # the list names the skill an item is used with and its numbers before it is added
+    expect(page.locator('#new-item option[value="Sword"]')).to_contain_text("Sword skill")
+    expect(page.locator('#new-item option[value="Sword"]')).to_contain_text("damage")
     page.select_option("#new-item", "Sword")
-    press(ui, '[data-cmd="add-item"]')
-    expect(page.locator("#gear-problems")).to_contain_text("no 'Sword' skill")
-    page.fill("#new-skill-name", "Sword")
     page.fill("#new-skill-value", "65")
-    press(ui, '[data-cmd="add-skill"]')
+    press(ui, '[data-cmd="add-item"]')  # the skill it needs comes with it, at the value typed
+    expect(page.locator("#gear-problems")).to_be_hidden()
     expect(page.locator('#panel-body input[data-skill="Sword"]')).to_have_value("65")
-    page.select_option("#new-item", "Sword")
-    press(ui, '[data-cmd="add-item"]')
     expect(page.locator('#panel-body [data-item-state="0"]')).to_have_value("carried")
     page.select_option('#panel-body [data-item-state="0"]', "ready")
     press(ui, '[data-cmd="apply-figure"]')

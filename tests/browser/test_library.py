@@ -244,6 +244,7 @@ def test_create_reload_rename_duplicate_delete_and_undo(lib: App) -> None:
     expect(form.locator('[data-field="ruleset"] .hc-help')).to_contain_text("d20 melee attack")
     form.get_by_label("Board width (hexes)").fill("10")
     form.get_by_label("Board height (hexes)").fill("8")
+    form.locator("[data-options] summary").click()  # the rule options, closed at first
     form.get_by_label("Figures per hex").fill("2")
     lib.screenshot("library-new-form")
     form.get_by_role("button", name="Create").click()

@@ -109,7 +109,7 @@ def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: A
 
     # half-phase 1: plans are secret; both moves are drawn when the last plan is in
     plan(ui, "ann", at(3, 2))
-    expect(page.locator("#preview")).to_contain_text("Cost: 1 hexes")
+    expect(page.locator("#preview")).to_contain_text("Cost: 1 hex")
     commit(ui)
     expect(figure(ui, "ann")).to_have_attribute("data-at", at(3, 1))  # not yet
     plan(ui, "bob", at(3, 4))
@@ -128,7 +128,7 @@ def test_two_figures_declare_move_in_half_phases_and_the_gm_rules_a_strike(ui: A
     plan(ui, "ann", at(3, 3))
     commit(ui)
     plan(ui, "bob", at(3, 4), facing=1)
-    expect(page.locator("#preview")).to_contain_text("Cost: 1 hexes")
+    expect(page.locator("#preview")).to_contain_text("Cost: 1 hex")
     expect(page.locator("#preview .notes")).to_contain_text("1 hex at N = 1 (CSP-6, C-3)")
     commit(ui)
     expect(figure(ui, "ann")).to_have_attribute("data-at", at(3, 3))

@@ -240,7 +240,7 @@ def test_3_a_fight_ends_with_the_winner_and_a_summary_and_undo_goes_back(ui: App
     faces.nth(1).fill("3")
     press(ui, '#preview [data-cmd="use-faces"]')
     outcome = page.locator('#panel-body [data-outcome="Wardens"]')
-    expect(outcome).to_contain_text("Wardens win the fight")
+    expect(outcome).to_contain_text("Victory for Wardens")
     summary = outcome.locator("[data-summary] li")
     expect(summary).to_have_text(
         ["1 round", "1 hit, 3 damage", "2 dice rolled", "Fell: Dax the Red"]

@@ -154,6 +154,7 @@ FAMILIES = (
     "refusals",
     "replay",
     "hidden order",
+    "forms",
 )
 
 
@@ -169,6 +170,7 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
         tally.states += 1
         problems += tagged("turn line", inv.turn_line_problems(enc, tally))
         problems += tagged("tied", inv.tied_problems(enc, tally))
+        problems += tagged("forms", inv.form_problems(enc, tally))
         actions = [action_for(spec, rng.randrange, unoffered=False) for spec in offered(enc)]
         if not actions:  # only a finished fight may leave nothing to do, not even next_step
             if enc.ruleset.fight_outcome(enc.state) is None:
@@ -200,9 +202,16 @@ def play(enc: Encounter, rng: random.Random, mode: Mode, tally: inv.Tally) -> li
             before = enc.copy()
             done, refused = inv.perform_or_refuse(enc, action, tally)
             problems += tagged("refusals", refused)
-            if not done:
-                continue
             preview = previews.get(id(action))
+            if not done:
+                if (
+                    preview is not None
+                    and preview.allowed
+                    and refused == []
+                    and cursor == enc.cursor
+                ):
+                    problems.append(("forms", f"{action} previews as allowed, then is refused"))
+                continue
             if preview is not None:
                 tally.checks += 1
                 if not preview.allowed:

@@ -22,6 +22,7 @@ from hexcombat.dice import DiceExhaustedError, ScriptedDice, SeededDice
 from hexcombat.document import to_document
 from hexcombat.encounter import DRAWS_PER_ACTION
 from hexcombat.errors import HexcombatError
+from hexcombat.schema import settle
 from hexcombat.view import encounter_view
 from web.play.table import turn_line
 
@@ -75,6 +76,43 @@ def turn_line_problems(enc: Encounter, tally: Tally) -> list[str]:
     if acting["mode"] != "figure" and named:
         problems.append(f"the acting text {acting['text']!r} leaves out {named}")
     return problems
+
+
+def form_problems(enc: Encounter, tally: Tally) -> list[str]:
+    """Forms that cannot trap: a choice list never repeats an item, and the values a form
+    starts with (:func:`~hexcombat.schema.settle`) are ones its lists offer."""
+    problems = []
+    for fid in (None, *enc.state.figures):
+        for spec in enc.legal_actions(fid):
+            settled = settle(spec.params, {})
+            for p in spec.params:
+                if not p.choices:
+                    continue
+                tally.checks += 2
+                values = [repr(c.value) for c in p.offered(settled)]
+                if len(set(values)) != len(values):
+                    problems.append(f"{spec.kind}: {p.name} lists a value twice: {values}")
+                if p.name in settled and p.check(settled[p.name], settled) is not None:
+                    problems.append(
+                        f"{spec.kind}: {p.name} starts at {settled[p.name]!r}, not offered"
+                    )
+            if fid is not None and enc.ruleset.who_acts(enc.state).hidden:
+                problems += _start_problems(enc, Action(spec.kind, fid, settled), tally)
+    return problems
+
+
+def _start_problems(enc: Encounter, action: Action, tally: Tally) -> list[str]:
+    """A secret choice as its form starts is either refused by its preview, with the reason
+    the form shows, or done: never allowed by the preview and then refused."""
+    preview = enc.preview(action)
+    if not preview.allowed:
+        return []
+    tally.checks += 1
+    try:
+        enc.copy().perform(action)
+    except HexcombatError as exc:
+        return [f"{action} previews as allowed, then is refused: {exc}"]
+    return []
 
 
 def tied_problems(enc: Encounter, tally: Tally) -> list[str]:

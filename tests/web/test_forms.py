@@ -16,6 +16,7 @@ from web.ui.forms import (
     format_value,
     is_offered,
     match_path,
+    offered_choices,
     parse_value,
 )
 
@@ -190,3 +191,51 @@ def test_a_choice_is_offered_only_when_the_fields_it_names_have_its_values() -> 
     assert not is_offered(stab, {"weapon": "sword"})
     assert not is_offered(stab, {})
     assert is_offered({"value": "cut", "label": "Cut"}, {})
+
+
+def test_a_choice_offered_in_several_cases_of_its_when_is_listed_once() -> None:
+    target = {
+        "name": "target",
+        "label": "Target",
+        "type": "figure",
+        "required": False,
+        "choices": [
+            {"value": fid, "label": fid, "when": when}
+            for fid in ("bo", "cy")
+            for when in ({"first": "attack"}, {"first": "parry", "second": "attack"})
+        ],
+    }
+    assert [c["value"] for _, c in offered_choices(target, None)] == ["bo", "cy"]
+    assert offered_choices(target, {"first": "parry", "second": "attack"}) == [
+        (1, target["choices"][1]),
+        (3, target["choices"][3]),
+    ]
+    assert offered_choices(target, {"first": "move"}) == []
+    markup = field_markup(target, "t", None)
+    assert markup.count("<option") == 3  # "— none —", bo and cy: each foe once
+
+
+def test_a_list_tells_one_true_and_the_text_one_apart() -> None:
+    values = (1, True, "1")
+    choices = [{"value": v, "label": str(v)} for v in values]
+    field = {"name": "x", "label": "X", "type": "choice", "choices": choices}
+    assert len(offered_choices(field, {})) == 3
+
+
+def test_a_control_drawn_again_is_found_by_what_it_is_about_not_its_state() -> None:
+    from web.ui.focus import selector_of
+
+    pressed = {"data-cmd": "autopilot-side", "data-side": 'Red "A"', "data-played-by": ""}
+    assert selector_of(pressed, "BUTTON") == (
+        'button[data-cmd="autopilot-side"][data-side="Red \\"A\\""]'
+    )
+    assert selector_of({"class": "x"}, "DIV") == ""
+
+
+def test_an_optional_facing_can_be_left_empty_again() -> None:
+    facing = {"name": "facing", "label": "Facing at the end", "type": "facing", "required": False}
+    markup = field_markup(facing, "f", 0)
+    assert markup.count('type="radio"') == 7 and 'value=""><span>Any' in markup
+    assert parse_value(facing, "") == (MISSING, "")
+    required = field_markup({**facing, "required": True}, "g", None)
+    assert required.count('type="radio"') == 6

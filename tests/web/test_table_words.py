@@ -28,7 +28,7 @@ def test_the_turn_line_says_round_step_and_who_acts_then_who_won() -> None:
     enc.perform(Action("gm_pool", None, {"figure": "dax", "pool": "hp", "value": 0}))
     enc.perform(Action("gm_status", None, {"figure": "dax", "status": "down", "duration": 0}))
     view = encounter_view(enc)
-    assert table.turn_line(view) == "Round 1 · Movement · Fight over: Wardens win the fight"
+    assert table.turn_line(view) == "Round 1 · Movement · Fight over: Victory for Wardens"
     html = table.outcome_html(view["outcome"])
     assert 'data-outcome="Wardens"' in html and "<li>Fell: Dax</li>" in html
     assert 'data-over="true"' in table.turn_line_html(view)

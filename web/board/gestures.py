@@ -28,6 +28,8 @@ class Gestures:
     handlers: Any
     occupant: dict[str, str]
     cursor: str | None
+    cursor_figure: str | None
+    figure_at_cursor: Any
     paint_fill: str | None
     k: float
     tx: float
@@ -266,7 +268,7 @@ class Gestures:
             if self.cursor is None:
                 self.move_cursor(0, 0)
             else:
-                self.handlers.confirm(self.cursor, self.occupant.get(self.cursor))
+                self.handlers.confirm(self.cursor, self.figure_at_cursor())
         elif key in ("n", "N") and not (ev.ctrlKey or ev.metaKey or ev.altKey):
             ev.preventDefault()
             self.next_figure(-1 if ev.shiftKey else 1)

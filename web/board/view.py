@@ -105,11 +105,15 @@ class BoardView(Highlights, Camera, Gestures):
         self.keys: list[str] = []
         self.tokens: dict[str, list[Any]] = {}
         self.occupant: dict[str, str] = {}
+        self.stacked: dict[str, list[str]] = {}
+        """The figures standing in each hex (several where a ruleset lets them share it)."""
         self.figure_names: dict[str, str] = {}
         self.selected: str | None = None
         self.highlighted: dict[str, str] = {}
         self.coords = False
         self.cursor: str | None = None
+        self.cursor_figure: str | None = None
+        """The figure the cursor is on in its hex (N / Shift+N reach each of a shared hex's)."""
         self.paint_fill: str | None = None
         """Fill shown under a paint stroke before the engine confirms it (None: no painting)."""
         self.insets = (0.0, 0.0, 0.0, 0.0)
@@ -165,6 +169,17 @@ class BoardView(Highlights, Camera, Gestures):
                 for key in changed:
                     self._update_hex(key)
         self._draw_figures(view["figures"])
+        self._say_cursor_again()
+
+    def _say_cursor_again(self) -> None:
+        """The live region says the cursor's hex as it is now (painted, or a figure gone in
+        or out), and only when that changed."""
+        if self.cursor not in self.index:
+            return
+        region = byid("board-announce")
+        words = self.hex_words(str(self.cursor))
+        if str(region.textContent) != words:
+            region.textContent = words
 
     def _rebuild(
         self,
@@ -318,6 +333,7 @@ class BoardView(Highlights, Camera, Gestures):
             for h in f.get("hexes") or [f["position"]]:
                 covered.setdefault(str(h), []).append(str(f["id"]))
         self.occupant = {key: ids[0] for key, ids in covered.items()}
+        self.stacked = stacks
         self.figure_names = {str(f["id"]): str(f["name"]) for f in figures}
         seen = set()
         for f in figures:
@@ -453,14 +469,27 @@ class BoardView(Highlights, Camera, Gestures):
     def hex_words(self, key: str) -> str:
         """A hex in words: coordinates, terrain, cost and who stands there."""
         words = self._hex_label(key, self.terrain_at(key))
-        who = self.occupant.get(key)
+        who = self.figure_at_cursor() if key == self.cursor else self.occupant.get(key)
         if who is not None:
             words += f"; {self.figure_names.get(who, who)}"
+            others = [f for f in self.stacked.get(key, []) if f != who]
+            if others:
+                words += "; also here: " + ", ".join(self.figure_names.get(f, f) for f in others)
         return words
 
-    def set_cursor(self, key: str | None) -> None:
-        """Put the keyboard cursor on ``key`` (None hides it) and announce the hex."""
+    def figure_at_cursor(self) -> str | None:
+        """The figure the cursor is on: the one N / Shift+N chose in a shared hex while it
+        still stands there, else the hex's first."""
+        key = self.cursor or ""
+        chosen = self.cursor_figure
+        return chosen if chosen in self.stacked.get(key, []) else self.occupant.get(key)
+
+    def set_cursor(self, key: str | None, figure_id: str | None = None) -> None:
+        """Put the keyboard cursor on ``key`` (None hides it), on ``figure_id`` among the
+        figures there, and announce the hex."""
         self.cursor = key if key in self.index else None
+        here = self.stacked.get(key or "", [])
+        self.cursor_figure = figure_id if figure_id in here else self.occupant.get(key or "")
         layer = byid("layer-cursor")
         if self.cursor is None:
             layer.innerHTML = ""
@@ -471,12 +500,15 @@ class BoardView(Highlights, Camera, Gestures):
 
     def next_figure(self, step: int) -> None:
         """Put the cursor on the next figure (``step`` -1: the one before) in reading order,
-        row by row from the top left, so that a keyboard reaches every figure in turn."""
-        order = sorted(self.occupant, key=lambda k: to_offset(parse_key(k))[::-1])
+        row by row from the top left, so that a keyboard reaches every figure in turn (each
+        of a shared hex's)."""
+        hexes = sorted(self.stacked, key=lambda k: to_offset(parse_key(k))[::-1])
+        order = [(key, fid) for key in hexes for fid in self.stacked[key]]
         if not order:
             return
-        at = order.index(self.cursor) if self.cursor in order else (-1 if step > 0 else 0)
-        self.set_cursor(order[(at + step) % len(order)])
+        now = (self.cursor, self.cursor_figure)
+        at = order.index(now) if now in order else (-1 if step > 0 else 0)
+        self.set_cursor(*order[(at + step) % len(order)])
 
     def move_cursor(self, dcol: int, drow: int) -> None:
         """Move the cursor by columns and rows on the board's rectangular grid."""

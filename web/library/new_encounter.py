@@ -38,8 +38,11 @@ class NewEncounterForm:
             return
         slot.innerHTML = (
             '<h3 id="hc-lib-new-title">New encounter</h3><div data-slot="new-base"></div>'
-            '<fieldset><legend>Rule options</legend><div data-slot="new-options"></div>'
-            "</fieldset>"
+            # closed: the defaults stand, and Create is a few Tabs from the board's size
+            '<details class="hc-lib-options" data-options><summary>Rule options '
+            '<span class="muted" data-options-count></span></summary>'
+            '<div data-slot="new-options"></div></details>'
+            '<p class="hint problem" data-ending role="status" hidden></p>'
             '<div class="hc-lib-buttons">'
             '<button type="button" class="primary" data-lib="create">Create</button>'
             '<button type="button" class="hc-secondary" data-lib="cancel">Cancel</button></div>'
@@ -90,8 +93,26 @@ class NewEncounterForm:
         if present(summary):
             summary.textContent = str(view["summary"])
         holder = self._slot("new").querySelector('[data-slot="new-options"]')
-        self._options_form = build_form(holder, view["options"], path_prefix="ruleset.options.")
-        holder.closest("fieldset").hidden = not view["options"]
+        self._options_form = build_form(
+            holder,
+            view["options"],
+            path_prefix="ruleset.options.",
+            on_change=lambda form, _name: self._say_ending(ruleset_id, form),
+        )
+        self._say_ending(ruleset_id, self._options_form)
+        box = holder.closest("details")
+        box.hidden = not view["options"]
+        count = box.querySelector("[data-options-count]")
+        count.textContent = f"({len(view['options'])}: the defaults unless changed)"
+
+    def _say_ending(self, ruleset_id: str, form: Form) -> None:
+        """Say before Create when a fight under the chosen options cannot end, and why."""
+        ruleset = get_ruleset(ruleset_id)
+        note = ruleset.ending_note({**ruleset.default_options(), **form.read()[0]})
+        line = self._slot("new").querySelector("[data-ending]")
+        if present(line):
+            line.textContent = note
+            line.hidden = not note
 
     def _new_changed(self, form: Form, name: str) -> None:
         if name == "ruleset":
@@ -117,6 +138,8 @@ class NewEncounterForm:
         options.clear_problems()
         try:
             values = base.values()
+            if options.read()[1]:  # an option's problem in view
+                options.element.closest("details").open = True
             chosen = options.values()
         except InvalidDocumentError:
             return
@@ -132,6 +155,8 @@ class NewEncounterForm:
             prefix = "ruleset.options."
             for_options = [p for p in exc.problems if p.path.startswith(prefix)]
             rest = options.show_problems(for_options)
+            if for_options:  # the options' problems in view
+                options.element.closest("details").open = True
             base.show_problems([p for p in exc.problems if p not in for_options] + rest)
             return
         except (LibraryError, ValueError) as exc:

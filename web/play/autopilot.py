@@ -9,8 +9,16 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Action, HexcombatError
-from hexcombat.autopilot.view import app_move, autopilot_view, played_by, suggest_view
-from web.ui.dom import esc, proxy
+from hexcombat.autopilot.view import (
+    app_move,
+    autopilot_view,
+    left_by_app,
+    played_by,
+    suggest_view,
+)
+from web.play.table import turn_line_html
+from web.ui import focus
+from web.ui.dom import byid, esc, proxy
 from web.ui.shell import Shell
 
 COMMANDS = ("autopilot-side", "suggest", "close-suggestion", "autopilot-resume")
@@ -31,6 +39,9 @@ class AppPlayer:
         """True after Undo or Redo: the app waits (else it would play the undone move again)
         until a person acts or presses Resume."""
         self._timer: Any = None
+        self.left: list[str] = []
+        """The app's figures it has no move for in this step though they may act (the turn
+        line names them, so nobody waits for the app)."""
         self._step = proxy(lambda *_: self.step())
 
     # ---- what the panel shows -----------------------------------------------------------
@@ -57,16 +68,26 @@ class AppPlayer:
     def suggest_html(self, fid: str) -> str:
         """The Suggest button for the figure in hand, and the suggestion when asked for."""
         shown = ""
-        if self.suggestion is not None and self.suggestion.get("figure") == fid:
+        suggestion = self.suggestion
+        if (
+            suggestion is not None
+            and suggestion.get("figure") == fid
+            and suggestion.get("step") == self._step_now()
+        ):  # a suggestion of an earlier step is not shown in this one
             shown = (
                 f'<div class="result" id="suggestion" tabindex="-1" role="status">'
-                f"<p><strong>Suggestion:</strong> {esc(self.suggestion['reason'])}</p>"
+                f"<p><strong>Suggestion:</strong> {esc(suggestion['reason'])}</p>"
                 '<button type="button" data-cmd="close-suggestion">Close</button></div>'
             )
         return (
             '<div class="row"><button type="button" data-cmd="suggest" '
             f'data-figure="{esc(fid)}">Suggest a move</button></div>{shown}'
         )
+
+    def _step_now(self) -> str:
+        """The current unit and step in words ("Turn 2 · Actions")."""
+        time = self.app.view["time"]
+        return f"{time['label']} · {time['step']['label']}"
 
     # ---- commands -----------------------------------------------------------------------
     def on_command(self, cmd: str, element: Any, event: Any) -> None:
@@ -89,7 +110,7 @@ class AppPlayer:
             except HexcombatError as exc:
                 app.refuse(exc)
                 return
-            self.suggestion = {**found, "figure": fid}
+            self.suggestion = {**found, "figure": fid, "step": self._step_now()}
             action = found.get("action")
             if isinstance(action, dict):  # the card opens filled in: nothing is done yet
                 self.open_action(str(action["kind"]), dict(action.get("params") or {}))
@@ -105,6 +126,7 @@ class AppPlayer:
         if self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None
+        self.left = []
         enc = self.app.session.enc
         if enc is None or self.app.mode != "play" or not enc.setup.autopilot or self.paused:
             return
@@ -119,12 +141,15 @@ class AppPlayer:
             return
         move = app_move(enc)
         if move is None:
+            self.left = left_by_app(enc)
+            if self.left:
+                byid("turn-line").innerHTML = turn_line_html(self.app.view, self.left)
             return
         data = move["action"]
         assert isinstance(data, dict)
         action = Action.from_json(data)
         self.suggestion = None
-        try:
-            self.app.perform(action, None, str(move.get("note") or ""))
+        try:  # the keyboard stays where it was, else on what the move produced
+            focus.kept(lambda: self.app.perform(action, None, str(move.get("note") or "")))
         except HexcombatError as exc:
             self.app.refuse(exc, "The app could not play its move")

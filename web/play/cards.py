@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexcombat import Action, Encounter
-from web.ui import forms
+from hexcombat.schema import FieldSpec, settle
 from web.ui.words import esc, rule_tag, tagged
 
 
@@ -17,21 +17,9 @@ def cost_words(spec: dict[str, Any] | None) -> str:
 
 
 def defaults(spec: dict[str, Any], keep: dict[str, Any]) -> dict[str, Any]:
-    """Starting values of an action's parameters: given defaults, single choices, kept picks.
-
-    Choices count only when offered with the values before them (their ``when``)."""
-    params: dict[str, Any] = {}
-    for p in spec.get("params", []):
-        name = p["name"]
-        choices = [c for c in p.get("choices", []) if forms.is_offered(c, params)]
-        values = [c["value"] for c in choices]
-        if name in keep and (not choices or keep[name] in values):
-            params[name] = keep[name]
-        elif p.get("default") is not None:
-            params[name] = p["default"]
-        elif len(choices) == 1 and p.get("required", True):
-            params[name] = choices[0]["value"]
-    return params
+    """Starting values of an action's parameters: kept picks, given defaults, single choices,
+    each only when its list offers it (the engine's :func:`~hexcombat.schema.settle`)."""
+    return settle([FieldSpec.from_json(p) for p in spec.get("params", [])], keep)
 
 
 def cards_html(

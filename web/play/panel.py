@@ -38,7 +38,7 @@ from web.play.rollables import die_name, face_input, rollable_html
 from web.ui import forms
 from web.ui.dom import byid, esc, present
 from web.ui.shell import Shell
-from web.ui.words import details_html, plain_error, rule_tag, tagged
+from web.ui.words import counted, details_html, plain_error, rule_tag, tagged
 
 PICKABLE = ("hex", "figure")
 COMMANDS = (
@@ -194,6 +194,8 @@ class Play(BoardPicks):
         body.innerHTML = "".join(parts)
         holder = body.querySelector("#action-form")
         spec = self.spec(self.kind)
+        if spec is not None:  # only what the form can submit: what its lists offer
+            self.params = defaults(spec, self.params)
         if present(holder) and spec is not None and spec["params"]:
             self.form = forms.build_form(
                 holder, spec["params"], self.params, on_change=self._form_changed
@@ -207,7 +209,7 @@ class Play(BoardPicks):
         self.reset_pending()
         self.result = []
         self.kind = kind
-        self.params = {**defaults(self.spec(kind) or {}, {}), **params}
+        self.params = defaults(self.spec(kind) or {}, params)
         self.render()
 
     def _choice_html(self, fid: str) -> str:
@@ -363,13 +365,13 @@ class Play(BoardPicks):
 
     def _preview_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
         if not pv["allowed"]:
-            return f'<p class="problem" role="alert">{esc(pv["reason"] or "Not allowed now.")}</p>'
+            reason = str(pv["reason"] or "Not allowed now.")
+            self.bar = table.refused_bar(spec["label"], reason)
+            return f'<p class="problem" role="alert">{esc(reason)}</p>'
         parts = []
         if pv.get("cost") is not None:
-            parts.append(
-                f"<p><strong>Cost: {pv['cost']}</strong>"
-                f"{' ' + cost_words(spec) if cost_words(spec) else ''}</p>"
-            )
+            unit = counted(int(pv["cost"]), cost_words(spec))
+            parts.append(f"<p><strong>Cost: {pv['cost']}</strong>{' ' + unit if unit else ''}</p>")
         parts.extend(rollable_html(r) for r in pv["rollables"])
         if pv["notes"]:
             parts.append(
@@ -383,6 +385,7 @@ class Play(BoardPicks):
                 f'<p class="problem" role="alert" id="action-error">{esc(self.error)}</p>'
                 + details_html(self.error_details)
             )
+            self.bar = table.with_problem(self.bar, self.error)
         return "".join(parts)
 
     def _commit_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
@@ -469,6 +472,26 @@ class Play(BoardPicks):
             card.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
             card.focus()  # keyboard and screen-reader users land on what happened
 
+    def _say_missing(self) -> None:
+        """A main button pressed before its action is complete: say what is still to choose
+        beside it, and put the focus on the first of those fields."""
+        spec = self.spec(self.kind) or {}
+        missing = [
+            p
+            for p in spec.get("params", [])
+            if p.get("required", True) and p["name"] not in self.params
+        ]
+        words = "; ".join(str(p["label"]) for p in missing) or "nothing"
+        self.bar = table.with_problem(self.bar, f"Still to choose: {words}.")
+        self._draw_bar()
+        if missing and self.form is not None:
+            field = self.form.element.querySelector(
+                f'[data-field="{missing[0]["name"]}"] select, '
+                f'[data-field="{missing[0]["name"]}"] input'
+            )
+            if present(field):
+                field.focus()
+
     def _focus_last_face(self) -> None:
         inputs = js.document.querySelectorAll("#preview .dice-row input")
         if inputs.length:
@@ -519,6 +542,8 @@ class Play(BoardPicks):
             action = self.action()
             if action is not None:
                 self.commit(action, None)
+            else:
+                self._say_missing()
         elif cmd == "use-faces":
             action = self.action()
             faces = self.typed_faces()
@@ -543,7 +568,7 @@ class Play(BoardPicks):
         spec = self.spec(str(element.dataset.kind)) or {}
         self.reset_pending()
         self.kind = spec.get("kind")
-        self.params = {**defaults(spec, {}), str(element.dataset.param): fid}
+        self.params = defaults(spec, {str(element.dataset.param): fid})
         self.render()
         self.app.sheet_open()
 

@@ -84,15 +84,18 @@ def _chips_html(view: dict[str, Any], acts: Callable[[str], bool], selected: str
     return "".join(chips)
 
 
-def turn_line(view: dict[str, Any]) -> str:
-    """One line: round and step, then who must act now (or who won, or who must answer)."""
+def turn_line(view: dict[str, Any], left: Sequence[str] = ()) -> str:
+    """One line: round and step, then who must act now (or who won, or who must answer);
+    ``left``: the figures the app plays and leaves as they are in this step."""
     outcome = view.get("outcome")
     time = view["time"]
     if outcome:
         return f"{time['label']} · Fight over: {outcome['text']}"
     prompt = view.get("prompt")
     if prompt:
-        return f"{time['label']} · {prompt['figure_name']} must answer: {prompt['question']}"
+        name, question = prompt["figure_name"], str(prompt["question"])
+        question = question.removeprefix(f"{name}: ")  # the name is said once
+        return f"{time['label']} · {name} must answer: {question}"
     acting = time["acting"]
     waiting = [
         n
@@ -105,6 +108,12 @@ def turn_line(view: dict[str, Any]) -> str:
         who = "Nobody acts: end the step"
     elif waiting:
         who = f"{len(waiting)} to act: {_names(waiting)}"
+        names = dict(zip(acting["figures"], acting["names"], strict=False))
+        passed = [names[fid] for fid in acting.get("waiting", []) if fid in left and fid in names]
+        if passed and len(passed) == len(waiting):
+            who = f"The app is done with {_names(passed)}: Next goes on"
+        elif passed:
+            who += f" (the app is done with {_names(passed)})"
     else:
         who = "Everyone is done: end the step"
     return f"{time['label']} · {who}"
@@ -117,9 +126,9 @@ def _names(names: Sequence[str], shown: int = 3) -> str:
     return ", ".join(names[:shown]) + f" and {len(names) - shown} more"
 
 
-def turn_line_html(view: dict[str, Any]) -> str:
+def turn_line_html(view: dict[str, Any], left: Sequence[str] = ()) -> str:
     """The turn line's markup: the whole words at every size (a long line wraps, never cut)."""
-    text = turn_line(view)
+    text = turn_line(view, left)
     over = "true" if view.get("outcome") else "false"
     return f'<span class="turn-text" data-over="{over}" title="{esc(text)}">{esc(text)}</span>'
 
@@ -187,6 +196,27 @@ def commit_bar(chance: str, buttons: str) -> str:
     """The open card's main button(s) with its chance, kept in view at the panel's bottom."""
     shown = f'<span class="bar-chance" data-bar-chance>{esc(chance)}</span>' if chance else ""
     return f'<div class="commit-bar" data-commit-bar>{shown}{buttons}</div>'
+
+
+def refused_bar(label: str, reason: str) -> str:
+    """The open card's main button when its action cannot be done as chosen: greyed, with
+    the engine's reason beside it (a button that cannot act says why)."""
+    return (
+        '<div class="commit-bar" data-commit-bar>'
+        f'<button type="button" class="primary" aria-disabled="true" disabled '
+        f'aria-describedby="bar-problem">{esc(label)}</button>'
+        '<button type="button" data-cmd="close-action">Cancel</button>'
+        f'<p class="problem" id="bar-problem" data-bar-problem>{esc(reason)}</p></div>'
+    )
+
+
+def with_problem(bar: str, problem: str) -> str:
+    """``bar`` (a :func:`commit_bar`) with ``problem`` under its buttons, where the button
+    that was pressed is."""
+    if not bar:
+        return bar
+    line = f'<p class="problem" role="alert" data-bar-problem>{esc(problem)}</p>'
+    return bar.removesuffix("</div>") + line + "</div>"
 
 
 def headline(rollables: Sequence[dict[str, Any]]) -> str:

@@ -10,10 +10,13 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat import HexcombatError, Problem
-from hexcombat.editing import new_item
+from hexcombat.editing import catalogue, new_item
 from hexcombat.figures import EQUIPMENT_STATES, Figure
 from web.ui.dom import byid, esc, present
 from web.ui.shell import Shell
+
+NEW_SKILL_VALUE = 50
+"""A new skill's value until one is typed (the skill field's starting value)."""
 
 
 def gear_html(fig: Figure, items: list[dict[str, Any]]) -> str:
@@ -50,8 +53,7 @@ def gear_html(fig: Figure, items: list[dict[str, Any]]) -> str:
             f'aria-label="Remove {esc(item.name)}">✕</button></li>'
         )
     options = "".join(
-        f'<option value="{esc(e["name"])}">{esc(e["name"])} ({esc(e["kind"])})</option>'
-        for e in items
+        f'<option value="{esc(e["name"])}">{esc(item_words(e))}</option>' for e in items
     )
     add_item = (
         '<div class="row"><select id="new-item" class="field-select grow" '
@@ -65,11 +67,19 @@ def gear_html(fig: Figure, items: list[dict[str, Any]]) -> str:
         '<div class="row"><input id="new-skill-name" class="field-select grow" type="text" '
         'autocomplete="off" placeholder="Skill, e.g. Sword" aria-label="New skill name">'
         '<input id="new-skill-value" class="field-select small" type="number" min="0" '
-        'max="1000" value="50" aria-label="New skill value">'
+        f'max="1000" value="{NEW_SKILL_VALUE}" aria-label="New skill value">'
         '<button type="button" data-cmd="add-skill">Add skill</button></div>'
         f'<h3>Equipment</h3><ul class="kv-list">{"".join(gear)}</ul>{add_item}'
         '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
     )
+
+
+def item_words(entry: dict[str, Any]) -> str:
+    """A catalogue item as its list shows it before it is added: name, kind, the skill it is
+    used with and its numbers ("Beaked axe (weapon, Pole Arm skill) — damage d8 · ...")."""
+    kind = str(entry["kind"]) + (f", {entry['skill']} skill" if entry.get("skill") else "")
+    facts = f" — {entry['facts']}" if entry.get("facts") else ""
+    return f"{entry['name']} ({kind}){facts}"
 
 
 class GearEdits:
@@ -135,10 +145,19 @@ class GearEdits:
         """Give the selected figure an item from the ruleset's data tables."""
         name = str(byid("new-item").value)
         enc = self.app.encounter
+        entry = next((e for e in catalogue(enc.state.data) if e["name"] == name), {})
+        skill = str(entry.get("skill") or "")
 
         def change(fig: Figure) -> str:
             fig.equipment.append(new_item(enc.ruleset, enc.state.data, name))
-            return f"{fig.name} now carries the {name}."
+            if not skill or skill in fig.skills:
+                return f"{fig.name} now carries the {name}."
+            value = str(byid("new-skill-value").value).strip() or str(NEW_SKILL_VALUE)
+            fig.skills[skill] = int(value) if value.isdigit() else NEW_SKILL_VALUE
+            return (
+                f"{fig.name} now carries the {name}, with the {skill} skill it is used with "
+                f"at {fig.skills[skill]} (change it under Skills)."
+            )
 
         self.apply_figure(change)
 

@@ -76,6 +76,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
         self.settings_form: forms.Form | None = None
         self.showing_settings = False
         self.new_side = ""
+        self._sides_of: str | None = None
+        """The encounter ``new_side`` was chosen in (a new encounter starts at its first side)."""
 
     def reset(self) -> None:
         """Back to the select tool (after opening an encounter or switching modes)."""
@@ -145,9 +147,11 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
             for f in figures
         )
         board = self.app.view["board"]
+        ending = self.app.view.get("ending") or ""
         return (
-            f"<h2>Set up</h2>"
-            f'<p class="hint">{board["width"]} by {board["height"]} hexes. Tap a figure to edit '
+            "<h2>Set up</h2>"
+            + (f'<p class="hint problem" data-ending>{esc(ending)}</p>' if ending else "")
+            + f'<p class="hint">{board["width"]} by {board["height"]} hexes. Tap a figure to edit '
             "it, or choose Paint to draw terrain and Add figure to place new figures.</p>"
             f"<h3>Figures ({len(figures)})</h3>"
             + (
@@ -200,8 +204,10 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
 
     def _add_html(self) -> str:
         sides = self.sides()
-        if self.new_side not in sides:
+        opened = self.app.session.entry_id or self.app.encounter.setup.name
+        if self.new_side not in sides or self._sides_of != opened:
             self.new_side = sides[0]
+            self._sides_of = opened
         colors = self.app.view.get("sides", {})
         buttons = "".join(
             f'<button type="button" data-cmd="new-side" data-side="{esc(s)}" '

@@ -37,6 +37,7 @@ The parsing and path matching are plain functions (:func:`parse_value`,
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
@@ -51,6 +52,8 @@ FieldDict = Mapping[str, Json]
 OnChange = Callable[["Form", str], None]
 
 FACING_LABELS: Final = ("N", "NE", "SE", "S", "SW", "NW")
+ANY_FACING: Final = "Any"
+"""The segment of an optional facing that leaves it empty."""
 CHOICE_TYPES: Final = frozenset({"choice", "figure"})
 HEX_TEXT = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 STYLESHEET = "./static/library.css"
@@ -85,6 +88,39 @@ def is_offered(choice: Mapping[str, Json], values: Mapping[str, Json]) -> bool:
     if not isinstance(when, Mapping):
         return True
     return all(values.get(str(name)) == value for name, value in when.items())
+
+
+def choice_key(value: Json) -> str:
+    """A choice's value as a key that tells 1, True and "1" apart."""
+    return json.dumps(value, sort_keys=True)
+
+
+def offered_choices(
+    field: FieldDict, values: Mapping[str, Json] | None
+) -> list[tuple[int, dict[str, Json]]]:
+    """Each value the field's list shows, once: (its first choice's index, that choice), in
+    the engine's order; with ``values``, only those offered with them (a choice offered in
+    several cases of its ``when`` is still one entry)."""
+    seen: set[str] = set()
+    shown = []
+    for index, choice in enumerate(choices_of(field)):
+        key = choice_key(choice.get("value"))
+        if key in seen or (values is not None and not is_offered(choice, values)):
+            continue
+        seen.add(key)
+        shown.append((index, choice))
+    return shown
+
+
+def is_house_value(field: FieldDict, value: Json) -> bool:
+    """True when ``value`` is the field's house default (its "house default" tag applies).
+
+    >>> is_house_value({"default": 10, "house_default": True}, 10)
+    True
+    >>> is_house_value({"default": 10, "house_default": True}, 12)
+    False
+    """
+    return bool(field.get("house_default")) and value == field.get("default")
 
 
 def uses_choices(field: FieldDict) -> bool:
@@ -208,6 +244,8 @@ class Form:
         self._prefix = prefix
         self._on_change = on_change
         self._listener: Any = None
+        self._wanted: dict[str, Json] = {}
+        """The value last chosen in each list, brought back once its list offers it again."""
 
     # ---- values --------------------------------------------------------------
     def read(self) -> tuple[dict[str, Json], list[Problem]]:
@@ -244,36 +282,51 @@ class Form:
             index = format_value(field, value)
             for radio in control.querySelectorAll("input[type=radio]"):
                 radio.checked = radio.value == index
+        elif uses_choices(field):
+            self._wanted[name] = value
+            control.value = format_value(field, value)
+            self.filter_choices()
         else:
             control.value = format_value(field, value)
             self.show_chosen()
 
     def filter_choices(self) -> None:
-        """Offer only the choices whose ``when`` fits the other fields' current values, in
-        field order (so a chain weapon -> special -> target settles in one pass); a choice
-        no longer offered is replaced by the first one that is. An optional field left with
+        """List only the choices whose ``when`` fits the other fields' current values, each
+        value once, in field order (so a chain weapon -> special -> target settles in one
+        pass). A choice no longer offered gives way to the one last chosen there, when it
+        is offered again, else to the first one offered. An optional field left with
         nothing to offer is put away until it has (a target for an action that takes none)."""
         for name, field in self.fields.items():
             choices = choices_of(field)
             if field.get("type") == "facing" or not any(c.get("when") for c in choices):
                 continue
             values, _ = self.read()
+            offered = offered_choices(field, values)
+            index = {choice_key(c.get("value")): i for i, c in offered}
+            wanted, now = self._wanted.get(name, MISSING), values.get(name, MISSING)
+            pick = next(
+                (index[choice_key(v)] for v in (wanted, now) if v is not MISSING
+                 and choice_key(v) in index),
+                offered[0][0] if offered and (is_required(field) or now is not MISSING) else None,
+            )  # fmt: skip
             control = self._control(name)
-            first = None
-            for option in control.querySelectorAll("option"):
-                if not str(option.value):
-                    continue
-                shown = is_offered(choices[int(option.value)], values)
-                option.hidden = option.disabled = not shown
-                if shown and first is None:
-                    first = str(option.value)
-            selected = control.querySelector("option:checked")
-            if not present(selected) or selected.disabled:
-                control.value = first if first is not None else ""
+            control.innerHTML = options_html(field, offered, pick)
+            control.value = "" if pick is None else str(pick)
             wrapper = control.closest("[data-field]")
             if present(wrapper):
-                wrapper.hidden = first is None and not is_required(field)
+                wrapper.hidden = not offered and not is_required(field)
         self.show_chosen()
+
+    def show_house_tags(self) -> None:
+        """A "house default" tag shows only while its field holds that default: a value typed
+        over it is the player's own."""
+        values, _ = self.read()
+        for name, field in self.fields.items():
+            if not field.get("house_default"):
+                continue
+            tag = self.element.querySelector(f'[data-field="{name}"] .hc-house')
+            if present(tag):
+                tag.hidden = not is_house_value(field, values.get(name, MISSING))
 
     def show_chosen(self) -> None:
         """Under each list, the chosen entry's whole words when they are longer than a list
@@ -345,15 +398,21 @@ class Form:
     def _changed(self, event: Any) -> None:
         """Typing reports on ``input``; selects, boxes and radios on ``change`` (once each)."""
         target = event.target
-        if not present(target) or self._on_change is None:
+        if not present(target):
             return
         holder = target.closest("[data-field]")
         if not present(holder):
             return
         typed = str(target.type) in {"text", "number"}
         if typed == (str(event.type) == "input"):
+            name = str(holder.dataset.field)
+            field = self.fields.get(name)
+            self.show_house_tags()
+            if field is not None and uses_choices(field) and field.get("type") != "facing":
+                self._wanted[name] = parse_value(field, self._raw(name, field))[0]
             self.filter_choices()
-            self._on_change(self, str(holder.dataset.field))
+            if self._on_change is not None:
+                self._on_change(self, name)
 
 
 def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
@@ -381,6 +440,11 @@ def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
             f"<span>{esc(choice.get('label', i))}</span></label>"
             for i, choice in enumerate(choices_of(field))
         )
+        if not is_required(field):  # an optional facing can be cleared again
+            segments += (
+                f'<label class="hc-segment"><input type="radio" name="{field_id}" value=""'
+                f"{'' if current else ' checked'}><span>{ANY_FACING}</span></label>"
+            )
         return (
             f'<fieldset class="hc-field hc-facing" {data} id="{field_id}" '
             f'aria-describedby="{described}"><legend>{label}{tags}</legend>'
@@ -406,19 +470,31 @@ def _tags_html(field: FieldDict) -> str:
     return tags
 
 
+def options_html(
+    field: FieldDict, shown: Sequence[tuple[int, Mapping[str, Json]]], pick: int | None
+) -> str:
+    """A list's ``<option>``s: ``shown`` (index, choice) with ``pick`` selected, after
+    "— none —" when the field is optional or nothing is picked."""
+    options = (
+        "" if is_required(field) and pick is not None else '<option value="">— none —</option>'
+    )
+    for i, choice in shown:
+        text = str(choice.get("label", choice.get("value")))
+        if choice.get("detail"):
+            text += f" — {choice['detail']}"
+        selected = " selected" if i == pick else ""
+        options += f'<option value="{i}"{selected}>{esc(text)}</option>'
+    return options
+
+
 def _control_html(field: FieldDict, kind: str, common: str, value: Json) -> str:
     """A field's input: a select of its choices, a whole number, or text (a hex, a path)."""
     if uses_choices(field):
         current = format_value(field, value)
-        options = "" if is_required(field) and current else '<option value="">— none —</option>'
-        for i, choice in enumerate(choices_of(field)):
-            text = str(choice.get("label", choice.get("value")))
-            if choice.get("detail"):
-                text += f" — {choice['detail']}"
-            selected = " selected" if str(i) == current else ""
-            options += f'<option value="{i}"{selected}>{esc(text)}</option>'
+        shown = offered_choices(field, None)
+        pick = int(current) if current else None
         control = (
-            f"<select {common}>{options}</select>"
+            f"<select {common}>{options_html(field, shown, pick)}</select>"
             '<p class="hc-chosen" data-chosen aria-hidden="true" hidden></p>'
         )
     elif kind == "int":
@@ -472,9 +548,14 @@ def build_form(
     element.innerHTML = f'<ul class="hc-form-problems" role="alert" hidden></ul>{body}'
     container.append(element)
     form = Form(element, fields, ids, path_prefix, on_change)
+    form._wanted = {
+        name: value
+        for name, value in values.items()
+        if name in form.fields and uses_choices(form.fields[name])
+    }
     form.filter_choices()
-    if on_change is not None:
-        form._listener = pyodide_ffi().create_proxy(form._changed)
-        element.addEventListener("input", form._listener)
-        element.addEventListener("change", form._listener)
+    form.show_house_tags()
+    form._listener = pyodide_ffi().create_proxy(form._changed)  # tags and lists follow edits
+    element.addEventListener("input", form._listener)
+    element.addEventListener("change", form._listener)
     return form

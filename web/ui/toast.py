@@ -18,6 +18,37 @@ def _js() -> Any:
     return js
 
 
+GAP = 8
+"""Pixels between a moved toast and the token it keeps clear of."""
+
+
+def toast_top(
+    token: tuple[float, float, float, float],
+    toast: tuple[float, float, float, float],
+    room: tuple[float, float],
+) -> float | None:
+    """Where a toast (top, bottom, left, right on the page) goes so as not to cover the token
+    (the same), as a top within ``room`` (its holder's top and bottom): None when it covers
+    nothing; below the token when it fits there, else above it.
+
+    >>> toast_top((100.0, 140.0, 50.0, 90.0), (110.0, 150.0, 0.0, 400.0), (0.0, 800.0))
+    148.0
+    >>> toast_top((700.0, 760.0, 50.0, 90.0), (710.0, 750.0, 0.0, 400.0), (0.0, 800.0))
+    652.0
+    >>> toast_top((10.0, 40.0, 50.0, 90.0), (100.0, 140.0, 0.0, 400.0), (0.0, 800.0)) is None
+    True
+    """
+    ttop, tbottom, tleft, tright = token
+    top, bottom, left, right = toast
+    if bottom <= ttop or top >= tbottom or right <= tleft or left >= tright:
+        return None
+    height = bottom - top
+    below = tbottom + GAP - room[0]
+    if room[0] + below + height <= room[1]:
+        return below
+    return max(0.0, ttop - GAP - height - room[0])
+
+
 class Toast:
     """A message box (``element``) shown for ``duration_ms``, twice as long for a problem."""
 

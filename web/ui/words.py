@@ -40,6 +40,20 @@ def shown(value: Any) -> str:
     return str(value)
 
 
+def counted(number: int, unit: str) -> str:
+    """``unit`` as said after ``number``: one of a plural unit is singular ("1 hex", "2
+    hexes"); an abbreviation stays as it is ("1 MP").
+
+    >>> [counted(1, "hexes"), counted(2, "hexes"), counted(1, "MP"), counted(1, "points")]
+    ['hex', 'hexes', 'MP', 'point']
+    """
+    if number != 1 or unit.isupper() or not unit.endswith("s"):
+        return unit
+    if unit.endswith(("xes", "ses", "shes", "ches")):
+        return unit[:-2]
+    return unit[:-1]
+
+
 def terrain_facts(t: dict[str, Any]) -> str:
     """A terrain's rules in a few words: movement cost and what it does to sight."""
     facts = ["impassable" if t.get("move_cost") is None else f"move cost {t['move_cost']}"]

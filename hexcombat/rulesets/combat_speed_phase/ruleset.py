@@ -479,6 +479,16 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             return {"confirm": "Log the GM's ruling"}
         return {}
 
+    def ending_note(self, options: Mapping[str, Json]) -> str:
+        """Movement only (C-1's default): no strike puts anyone out of the fight."""
+        if options.get("csp.combat_resolver", "none") != "none":
+            return ""
+        return (
+            "Movement only (C-1): nobody can be put out of the fight, so it cannot end. "
+            "To fight it out, set the rule option 'Who resolves a strike' to the GM or to "
+            "skirmish's d20 roll."
+        )
+
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure has nothing to do in this step."""
         step = state.step.id
