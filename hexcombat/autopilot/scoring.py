@@ -30,7 +30,7 @@ nearest when none is), so that no foe stands behind a figure."""
 ENGAGED = 0.1
 """What a figure next to a foe is worth to a side that is not falling back: it can strike
 next (the usual reach of a blow), which one look ahead does not see."""
-UNARMED = 0.1
+UNARMED = 0.25
 """What a figure of the side loses carrying a weapon but holding none ready (or, by the
 ruleset's ``unready`` hint, not ready to strike at its best): the blows it cannot strike
 later (readying one is otherwise worth nothing until a blow it allows, past the look ahead,
