@@ -12,11 +12,18 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "rules"))
 from strike_chance_pulse_fixtures import duel, initiative
 
-from hexcombat import Encounter
-from hexcombat.autopilot import Autopilot
+from hexcombat import Encounter, Hex
+from hexcombat.autopilot import Autopilot, Decision, RushPolicy
+from hexcombat.autopilot.play import Referee, play_game
+from hexcombat.editing import new_item
+from hexcombat.geometry import in_front_arc, neighbor
 from hexcombat.rulesets.strike_chance_pulse.ground import drop
 
 pytestmark = pytest.mark.pyodide
+
+CSP = {"csp.combat_resolver": "skirmish"}
+"""combat-speed-phase's borrowed roll (C-1): the text has no damage rules."""
+A1_AT = Hex(4, 4)
 
 
 def disarmed_bo() -> Encounter:
@@ -48,3 +55,35 @@ def test_a_disarmed_figure_picks_up_its_own_ranked_weapon_not_a_foes() -> None:
     assert hints(enc.state, bo)["unready"] > 0.5  # bare hands against his Broadsword
     enc.perform(decision.action)
     assert hints(enc.state, enc.state.figures["bo"])["unready"] == 0
+
+
+def back_to_the_foe() -> Encounter:
+    """combat-speed-phase (the borrowed roll): A1 stands next to B1 with its back to it, both
+    with short swords, in the first declaration step. At N = 0 it cannot turn (CSP-7)."""
+    enc = Encounter.new("combat-speed-phase", 10, 10, seed=1, options=CSP)
+    rs, data = enc.ruleset, enc.state.data
+    for fid, side, at, facing in (("a1", "A", A1_AT, 4), ("b1", "B", neighbor(A1_AT, 1), 4)):
+        figure = rs.new_figure(fid, fid.upper(), side, at, facing)
+        figure.equipment.append(new_item(rs, data, "Short sword"))
+        enc = enc.with_figure(figure)
+    return enc
+
+
+def test_a_figure_at_grips_turns_to_face_its_foe_and_strikes() -> None:
+    """Figures next to foes, none facing one, declared N = 0 phase after phase: a move that
+    turns one hexside of the two needed scored as nothing, and no candidate turned where
+    the figure stood. It now declares a speed, turns in the phase's two halves and strikes
+    in the phase's combat step."""
+    enc = back_to_the_foe()
+    a1, b1 = enc.state.figures["a1"], enc.state.figures["b1"]
+    assert not in_front_arc(a1.position, a1.facing, b1.position)
+    played: list[tuple[int, str | None, str]] = []
+
+    def watch(side: str | None, decision: Decision) -> None:
+        played.append((enc.state.clock.counters[0], side, decision.action.kind))
+
+    referee = Referee({"A": Autopilot("aggressive"), "B": RushPolicy()})
+    play_game(enc, referee, 14, watch)
+    assert (1, "A", "strike") in played, played
+    a1 = enc.state.figures["a1"]
+    assert in_front_arc(a1.position, a1.facing, b1.position)

@@ -145,10 +145,21 @@ def _unarmed(f: Figure) -> bool:
 
 def _facing(f: Figure, foe: Figure) -> float:
     """1 when ``foe`` is in front of ``f`` and ``f`` is not in front of ``foe`` (its flank or
-    rear), 0.5 when they face each other, else 0: turning to the foe, getting behind it."""
-    mine = in_front_arc(f.position, f.facing, foe.position)
+    rear), 0.5 when they face each other, a share of that when ``f`` is a turn or two from
+    facing ``foe`` (:func:`_turned_to`), else 0: turning to the foe, getting behind it."""
+    mine = _turned_to(f, foe)
     theirs = in_front_arc(foe.position, foe.facing, f.position)
-    return (0.5 if mine else 0.0) + (0.5 if not theirs else 0.0) * (1.0 if mine else 0.0)
+    return mine * (0.5 + (0.0 if theirs else 0.5))
+
+
+def _turned_to(f: Figure, foe: Figure) -> float:
+    """1 when ``foe`` is in ``f``'s front arc, 1/3 when one hexside's turn would bring it
+    there, else 0: a turn that takes two moves (a figure whose move allows one hexside at a
+    time) is begun, not judged worthless until it is done."""
+    if in_front_arc(f.position, f.facing, foe.position):
+        return 1.0
+    one = any(in_front_arc(f.position, (f.facing + k) % 6, foe.position) for k in (1, 5))
+    return 1 / 3 if one else 0.0
 
 
 def visible_state(state: GameState, side: str) -> GameState:
