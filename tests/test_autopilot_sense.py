@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "rules"))
+from autopilot_games import demo
 from strike_chance_pulse_fixtures import duel, initiative
 
 from hexcombat import Encounter, Hex
 from hexcombat.autopilot import Autopilot, Decision, RushPolicy
-from hexcombat.autopilot.play import Referee, play_game
+from hexcombat.autopilot.play import Referee, play_game, restarted
 from hexcombat.editing import new_item
 from hexcombat.geometry import in_front_arc, neighbor
 from hexcombat.rulesets.strike_chance_pulse.ground import drop
@@ -87,3 +88,19 @@ def test_a_figure_at_grips_turns_to_face_its_foe_and_strikes() -> None:
     assert (1, "A", "strike") in played, played
     a1 = enc.state.figures["a1"]
     assert in_front_arc(a1.position, a1.facing, b1.position)
+
+
+def test_a_good_blow_is_not_passed_up_for_the_steps_end() -> None:
+    """two-action-2d10: Ann, worn out (no hit points left, 2 body points), stands next to
+    Bo unhurt in the hidden declaration step. A blow at 79% whose harm back is expected
+    no greater than its own was passed up (no declaration: the step ends without her),
+    the play-outs' noise making passing look better; a blow of at least even odds with no
+    greater harm back is now never thrown away."""
+    enc = restarted(demo("two-action-2d10"), 1)
+    ann = enc.state.figures["ann"]
+    ann.pools["hp"].current, ann.pools["bp"].current = 0, 2
+    decision = Autopilot("aggressive").decide(enc, "Blue")
+    assert decision is not None and decision.action.kind == "declare"
+    assert decision.action.params["target"] == "bo"
+    assert decision.numbers["chance"] >= 0.5
+    assert decision.numbers["taken"] <= decision.numbers["damage"]
