@@ -11,9 +11,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "rules"))
 from autopilot_games import demo
+from factories import skirmish_duel
 from strike_chance_pulse_fixtures import duel, initiative
 
-from hexcombat import Encounter, Hex
+from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot, Decision, RushPolicy
 from hexcombat.autopilot.play import Referee, play_game, restarted
 from hexcombat.editing import new_item
@@ -104,3 +105,21 @@ def test_a_good_blow_is_not_passed_up_for_the_steps_end() -> None:
     assert decision.action.params["target"] == "bo"
     assert decision.numbers["chance"] >= 0.5
     assert decision.numbers["taken"] <= decision.numbers["damage"]
+
+
+def test_a_figure_with_no_useful_action_says_so() -> None:
+    """skirmish: Ann has stepped next to Bo, who faces her; in the move step Bo gains nothing
+    by moving or turning, but asked to act (Suggest, a step that waits) he must name
+    something. His reason said what the play-outs showed, as if the turn were worth it; it
+    now says there is nothing useful to do, and where his foe is."""
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    decision = Autopilot("aggressive").decide(enc, "Red", must_act=True)
+    assert decision is not None and decision.numbers["score"] <= 0
+    assert decision.reason.endswith(
+        ": nothing useful to do now (Ann Archer, the nearest foe, is 1 hex away)"
+    )
+    enc.perform(Action("next_step"))  # the attack step: Ann's blow is worth making
+    attack = Autopilot("aggressive").decide(enc, "Blue")
+    assert attack is not None and attack.action.kind == "attack"
+    assert "nothing useful" not in attack.reason

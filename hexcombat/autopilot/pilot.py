@@ -100,7 +100,7 @@ class Autopilot(Policy):
         if not turn.must_act:  # what rolled no dice and gained nothing is not worth a look
             ranked = [t for t in ranked if t[2][0].samples or _mean(t[2]).score > stay + 1e-9]
             if not ranked:
-                return self._decided(seen, blow, stay) if blow else None
+                return self._decided(seen, side, blow, stay) if blow else None
         best: Tried = ranked[0]
         steps = HIDDEN_STEPS if hidden else LOOK_STEPS
         looked = self._second_look(seen, side, text, ranked[:SECOND_LOOK], steps, memo, deadline)
@@ -115,20 +115,24 @@ class Autopilot(Policy):
                     and not _blow(seen, best[1], side)
                     and any(s.kind == "next_step" for s in enc.legal_actions(None))
                 ):
-                    return self._decided(seen, blow, stay) if blow else None
+                    return self._decided(seen, side, blow, stay) if blow else None
         if blow is not None and not aims_at_foe(seen, best[1], side):
             best = blow
-        return self._decided(seen, best, stay)
+        return self._decided(seen, side, best, stay)
 
-    def _decided(self, seen: GameState, best: Tried, stay: float) -> Decision:
-        """The decision to play ``best``, explained, with its numbers."""
+    def _decided(self, seen: GameState, side: str, best: Tried, stay: float) -> Decision:
+        """The decision to play ``best``, explained, with its numbers (one that gains
+        nothing over leaving things as they are, rolls nothing and aims at no foe is said
+        to be no useful action)."""
         spec, action, runs = best
         seen_avg = _mean(runs)
         preview = seen.ruleset.preview(seen, action)
+        gain = seen_avg.score - stay
+        idle = gain <= 1e-9 and not preview.rollables and not aims_at_foe(seen, action, side)
         return Decision(
             action,
-            reason(seen, spec, action, preview, seen_avg),
-            {**numbers(preview, seen_avg), "score": seen_avg.score - stay},
+            reason(seen, spec, action, preview, seen_avg, idle),
+            {**numbers(preview, seen_avg), "score": gain},
         )
 
     def _first_look(
