@@ -1,6 +1,7 @@
 """The autopilot plays as a player would call sensible: it takes a good blow offered rather
-than holding, readies its own ranked weapon rather than a foe's, faces a foe it can strike,
-and says so when a figure has nothing useful to do."""
+than letting the step end, readies its own ranked weapon rather than a foe's, faces a foe it
+can strike, does not run alone into two foes, and says so when a figure has nothing useful
+to do."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot, Decision, RushPolicy
 from hexcombat.autopilot.play import Referee, play_game, restarted
 from hexcombat.editing import new_item
-from hexcombat.geometry import in_front_arc, neighbor
+from hexcombat.geometry import distance, in_front_arc, neighbor
 from hexcombat.rulesets.strike_chance_pulse.ground import drop
 
 pytestmark = pytest.mark.pyodide
@@ -123,3 +124,34 @@ def test_a_figure_with_no_useful_action_says_so() -> None:
     attack = Autopilot("aggressive").decide(enc, "Blue")
     assert attack is not None and attack.action.kind == "attack"
     assert "nothing useful" not in attack.reason
+
+
+def two_foes_ahead() -> Encounter:
+    """skirmish: A2 (fast, 8 hit points) and A1 (slow) against B3 and B4, standing side by
+    side five hexes away, in the first move step."""
+    enc = Encounter.new("skirmish", 10, 10, seed=1)
+    rs = enc.ruleset
+    for fid, side, at, facing, stats in (
+        ("a1", "A", Hex(2, 3), 1, {"move": 3, "attack": 3, "defence": 11, "hp": 11}),
+        ("a2", "A", Hex(2, 4), 1, {"move": 5, "attack": 3, "defence": 15, "hp": 8}),
+        ("b3", "B", Hex(7, 1), 4, {"move": 2, "attack": 3, "defence": 9, "hp": 7}),
+        ("b4", "B", Hex(7, 2), 4, {"move": 3, "attack": 2, "defence": 12, "hp": 11}),
+    ):
+        figure = rs.new_figure(fid, fid.upper(), side, at, facing)
+        figure.stats.update(stats)
+        enc = enc.with_figure(figure)
+    return enc
+
+
+def test_a_figure_running_ahead_does_not_step_next_to_two_foes_when_one_will_do() -> None:
+    """The fast A2 ran ahead of its slow friend to the hex next to both foes and took both
+    their blows alone: the position score counted standing at grips alike with one foe or
+    two. Each foe beyond one at grips with a figure now costs its side (and a foe alone
+    against two of the side gains it), and A2 steps next to one foe only."""
+    enc = two_foes_ahead()
+    decision = Autopilot("aggressive").decide(enc, "A")
+    assert decision is not None and decision.action.figure == "a2"
+    to = decision.action.hex("to")
+    foes = [enc.state.figures[f].position for f in ("b3", "b4")]
+    assert 1 in [distance(to, at) for at in foes]  # it closes in
+    assert sorted(distance(to, at) for at in foes)[1] > 1  # next to one foe, not both

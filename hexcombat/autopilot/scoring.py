@@ -43,6 +43,10 @@ FOCUS = 0.25
 """How keenly (against closing in on its nearest foe) a figure closes in on the side's focus:
 the foe nearest the side as a whole (ties: the most hurt), so blows land on one foe. Skirmish's
 demo against rush, seeds 1-80: 40/30/10 with it, 34/40/6 without (0.5: 35/34/11)."""
+OUTNUMBERED = 0.1
+"""What each foe beyond one at grips with a figure costs its side (and gains the side when it
+is the foe that stands alone against two): a figure that runs ahead of its own into two foes
+takes both their blows, and blows on one foe from two figures fell it sooner."""
 WIN = 20.0
 """What winning the fight is worth, against about 1 for each figure in it."""
 
@@ -126,7 +130,13 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                 score -= UNARMED * unready(state, f)
         else:
             score -= temper.harm_done * worth(state, f) * (standing if h else -DOWN)
-    return score
+    return score + OUTNUMBERED * (_odds_at_grips(foes, mine) - _odds_at_grips(mine, foes))
+
+
+def _odds_at_grips(figures: list[Figure], against: list[Figure]) -> int:
+    """How many more of ``against`` than one stand next to each of ``figures``, summed: the
+    blows beyond one a figure faces alone."""
+    return sum(max(0, sum(1 for e in against if figure_distance(f, e) <= 1) - 1) for f in figures)
 
 
 def unready(state: GameState, figure: Figure) -> float:
