@@ -1,10 +1,13 @@
-"""Games of the autopilot against the random and rush baselines, from every ruleset's demo
-(its set-up, no action played) and from a symmetric start, sides swapped game by game.
+"""Games of the autopilot against the random, rush and greedy baselines, from every ruleset's
+demo (its set-up, no action played), a symmetric start and fresh starts it never saw
+(:mod:`hexcombat.autopilot.starts`: three shapes of figures made from the ruleset's fields
+and catalogue on scattered terrain), sides swapped game by game.
 
 ``python tests/autopilot_games.py [GAMES] [RULESET...]`` is the long mode (``tests/fuzz``
-runs it with ``HEXCOMBAT_AUTOPILOT`` games): GAMES games (default 50, so 200 a ruleset) per
-ruleset, start and opponent, printing won/lost/drawn, the autopilot's share of the decided
-games and its decision times per cell, then per ruleset and opponent. The games are shared
+runs it with ``HEXCOMBAT_AUTOPILOT`` games): GAMES games (default 50) per ruleset, start and
+opponent, printing won/lost/drawn, the autopilot's share of the decided games and its
+decision times per cell, then per ruleset and opponent, with the counts of its moves a
+player would call a waste (:func:`wasted`). The games are shared
 out to ``HEXCOMBAT_AUTOPILOT_JOBS`` processes (default 2), in even runs of seeds so that
 sides still swap game by game; the figures are the same for any number of processes. The
 normal suite plays a few of them (``tests/test_autopilot_play.py``).
@@ -24,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from autopilot_waste import Waste, Watched  # noqa: E402
+
 from hexcombat import Encounter, loads  # noqa: E402
 from hexcombat.autopilot.play import (  # noqa: E402
     MatchResult,
@@ -31,6 +36,9 @@ from hexcombat.autopilot.play import (  # noqa: E402
     restarted,
     symmetric_start,
 )
+from hexcombat.autopilot.players import make_policy  # noqa: E402
+from hexcombat.autopilot.policy import Policy  # noqa: E402
+from hexcombat.autopilot.starts import SHAPES, fresh_start  # noqa: E402
 from hexcombat.rulesets import all_rulesets  # noqa: E402
 
 OPTIONS = {
@@ -47,33 +55,50 @@ def demo(ruleset_id: str) -> Encounter:
     return loads((DEMOS / f"{ruleset_id}.json").read_text(encoding="utf-8"))
 
 
+OPPONENTS = ("random", "rush", "greedy")
+"""The baselines the autopilot plays against."""
+
+
 def starts(ruleset_id: str) -> dict[str, Callable[[int], Encounter]]:
-    """The starts games are played from, by name: the demo's set-up and the symmetric one."""
+    """The starts games are played from, by name: the demo's set-up, the symmetric one and
+    each fresh shape (``fresh pair``, ...)."""
     template = demo(ruleset_id)
     options = OPTIONS.get(ruleset_id, {})
-    return {
+    found: dict[str, Callable[[int], Encounter]] = {
         "demo": lambda seed: restarted(template, seed, options),
         "symmetric": lambda seed: symmetric_start(template, seed, options),
     }
+    for shape in SHAPES:
+        found[f"fresh {shape}"] = lambda seed, shape=shape: fresh_start(
+            ruleset_id, shape, seed, options
+        )
+    return found
 
 
 CHUNK = 4
 """Games one process plays at a time (even: the autopilot plays both sides equally)."""
 
 
-def _cell(job: tuple[str, str, str, str, int, int]) -> MatchResult:
+def _cell(job: tuple[str, str, str, str, int, int]) -> tuple[MatchResult, Waste]:
     """One run of a cell's games (for a worker process): ``(ruleset, start, policy,
-    opponent, games, seed)``."""
+    opponent, games, seed)``, with the autopilot's wasted moves counted."""
     ruleset_id, name, policy, opponent, games, seed = job
-    return play_match(starts(ruleset_id)[name], policy, opponent, games, seed)
+    waste = Waste()
+
+    def make(which: str) -> Policy:
+        made = make_policy(which)
+        return Watched(made, waste) if which == policy else made
+
+    result = play_match(starts(ruleset_id)[name], policy, opponent, games, seed, make=make)
+    return result, waste
 
 
 def run(
     ruleset_id: str, games: int, policy: str = "aggressive", seed: int = 1, jobs: int = 1
-) -> list[tuple[str, str, MatchResult]]:
+) -> tuple[list[tuple[str, str, MatchResult]], Waste]:
     """Every (start, opponent, result) match of ``policy`` in ``ruleset_id``, its games
-    played by ``jobs`` processes."""
-    cells = [(name, opponent) for name in starts(ruleset_id) for opponent in ("random", "rush")]
+    played by ``jobs`` processes, and its wasted moves over them all."""
+    cells = [(name, opponent) for name in starts(ruleset_id) for opponent in OPPONENTS]
     work = [
         (ruleset_id, name, policy, opponent, min(CHUNK, games - k), seed + k)
         for name, opponent in cells
@@ -85,16 +110,19 @@ def run(
     else:
         parts = [_cell(job) for job in work]
     results = []
+    waste = Waste()
+    for _result, part_waste in parts:
+        waste.add(part_waste)
     for name, opponent in cells:
         total = MatchResult(policy, opponent)
-        for job, part in zip(work, parts, strict=True):
+        for job, (part, _waste) in zip(work, parts, strict=True):
             if job[1:4] == (name, policy, opponent):
                 total.wins, total.losses = total.wins + part.wins, total.losses + part.losses
                 total.draws += part.draws
                 for who, times in part.timings.items():
                     total.timings.setdefault(who, []).extend(times)
         results.append((name, opponent, total))
-    return results
+    return results, waste
 
 
 def share(results: list[MatchResult]) -> str:
@@ -108,15 +136,16 @@ def share(results: list[MatchResult]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    """``[GAMES] [RULESET...]``: GAMES games a cell (default 50: 200 a ruleset)."""
+    """``[GAMES] [RULESET...]``: GAMES games a cell (default 50)."""
     games = int(argv[0]) if argv else 50
     ids = argv[1:] or [r.id for r in all_rulesets()]
     jobs = int(os.environ.get("HEXCOMBAT_AUTOPILOT_JOBS", "2"))
     print("| ruleset | start | opponent | won/lost/drawn (share of decided) | decision |")
     print("|---|---|---|---|---|")
+    wastes: dict[str, Waste] = {}
     for ruleset_id in ids:
         began = time.monotonic()
-        rows = run(ruleset_id, games, jobs=jobs)
+        rows, wastes[ruleset_id] = run(ruleset_id, games, jobs=jobs)
         for start, opponent, r in rows:
             ms = sorted(t * 1000 for t in r.timings.get(r.a, [0.0]))
             print(
@@ -124,10 +153,18 @@ def main(argv: list[str]) -> None:
                 f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms |",
                 flush=True,
             )
-        for opponent in ("random", "rush"):
+        for opponent in OPPONENTS:
             both = [r for _s, o, r in rows if o == opponent]
             print(f"| {ruleset_id} | all | {opponent} | {share(both)} | |", flush=True)
+            fresh = [r for s, o, r in rows if o == opponent and s.startswith("fresh")]
+            print(f"| {ruleset_id} | fresh | {opponent} | {share(fresh)} | |", flush=True)
         print(f"<!-- {ruleset_id}: {len(rows) * games} games, {time.monotonic() - began:.0f} s -->")
+    print()
+    print(f"| ruleset | decisions | {' | '.join(Waste.LABELS.values())} |")
+    print(f"|---|---|{'---|' * len(Waste.LABELS)}")
+    for ruleset_id, waste in wastes.items():
+        counts = " | ".join(str(waste.counts.get(k, 0)) for k in Waste.LABELS)
+        print(f"| {ruleset_id} | {waste.decisions} | {counts} |")
 
 
 if __name__ == "__main__":

@@ -27,11 +27,13 @@ from hexcombat import (
 from hexcombat.autopilot import (
     Autopilot,
     Decision,
+    GreedyPolicy,
     RandomPolicy,
     RushPolicy,
     UnknownPolicyError,
     make_policy,
 )
+from hexcombat.autopilot.candidates import candidates
 from hexcombat.autopilot.exact import damage_odds, exact_shift
 from hexcombat.autopilot.explain import expected_damage
 from hexcombat.autopilot.play import restarted, symmetric_start
@@ -198,7 +200,7 @@ def test_autopilot_hints_change_what_a_figure_is_worth(monkeypatch: pytest.Monke
 
 def test_baselines_play_offered_actions() -> None:
     enc = attack_step()
-    for policy in (RandomPolicy(), RushPolicy()):
+    for policy in (RandomPolicy(), RushPolicy(), GreedyPolicy()):
         decision = policy.decide(enc, "Blue", must_act=True)
         assert decision is not None
         enc.copy().perform(decision.action)
@@ -206,8 +208,44 @@ def test_baselines_play_offered_actions() -> None:
     assert rush is not None and rush.action.kind == "attack"
 
 
+def test_greedy_takes_the_attack_its_preview_prices_highest() -> None:
+    """The greedy baseline: of the attacks offered, the one with the most harm expected by
+    its preview (the damage amounts' exact mean), named in its reason."""
+    enc = attack_step()
+    rs = enc.ruleset
+    cy = rs.new_figure("cy", "Cy Shield", "Red", Hex(2, 1), 5)
+    cy.stats.update(defence=16)
+    enc = enc.with_figure(cy)
+    decision = GreedyPolicy().decide(enc, "Blue")
+    assert decision is not None and decision.action.kind == "attack"
+    offered = [
+        a
+        for s in enc.legal_actions("ann")
+        for a in candidates(enc.state, s, Stream("t"), 12)
+        if a.kind == "attack"
+    ]
+
+    def harm(action: Action) -> object:
+        rollables = enc.ruleset.preview(enc.state, action).rollables
+        return sum(d for r in rollables if (d := expected_damage(r)) is not None)
+
+    assert len(offered) > 1 and harm(decision.action) == max(harm(a) for a in offered)
+    assert "most harm expected" in decision.reason
+
+
+def test_greedy_closes_in_and_lets_the_step_end_when_nothing_helps() -> None:
+    enc = skirmish_duel()
+    ann, bo = enc.state.figures["ann"], enc.state.figures["bo"]
+    decision = GreedyPolicy().decide(enc, "Blue")
+    assert decision is not None and decision.action.kind == "move"
+    to = Hex.parse(str(decision.action.params["to"]))
+    assert distance(to, bo.position) < distance(ann.position, bo.position)
+    enc.perform(decision.action)
+    assert GreedyPolicy().decide(enc, "Blue") is None
+
+
 def test_unknown_policy_is_refused_with_the_names() -> None:
-    with pytest.raises(UnknownPolicyError, match="aggressive, careful, random, rush"):
+    with pytest.raises(UnknownPolicyError, match="aggressive, careful, random, rush, greedy"):
         make_policy("cunning")
     assert issubclass(UnknownPolicyError, HexcombatError)
 

@@ -2,13 +2,13 @@
 
 :class:`Autopilot` (a temperament: aggressive or careful) scores each offered action by
 imagining it with its own dice on the side's view of the state and explains its choice
-(:class:`Decision`); :class:`RandomPolicy` and :class:`RushPolicy` are the baselines;
-:class:`Referee` and :func:`play_game` play whole games between policies.
+(:class:`Decision`); :class:`RandomPolicy`, :class:`RushPolicy` and :class:`GreedyPolicy`
+are the baselines; :class:`Referee` and :func:`play_game` play whole games between policies.
 """
 
 from __future__ import annotations
 
-from .baselines import RandomPolicy, RushPolicy
+from .baselines import GreedyPolicy, RandomPolicy, RushPolicy
 from .pilot import Autopilot
 from .play import GameResult, Referee, play_game
 from .players import POLICIES, UnknownPolicyError, make_policy
@@ -21,6 +21,7 @@ __all__ = [
     "Autopilot",
     "Decision",
     "GameResult",
+    "GreedyPolicy",
     "Policy",
     "RandomPolicy",
     "Referee",

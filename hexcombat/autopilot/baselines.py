@@ -1,15 +1,20 @@
-"""The baselines the autopilot is measured against: a uniformly random legal player and a
-'rush the nearest foe and attack' player."""
+"""The baselines the autopilot is measured against: a uniformly random legal player, a
+'rush the nearest foe and attack' player and a one-step greedy player that reads the
+previews' expected harm."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from ..actions import Action
 from ..figures import figure_distance
 from ..geometry import distance
 from ..state import GameState
-from .candidates import candidates, hex_of, nearest_enemy
+from .candidates import candidates, enemies, hex_of, nearest_enemy
+from .explain import expected_damage
 from .policy import Decision, Policy, Turn, aims_at_foe
 from .scoring import imagine
+from .stream import Stream
 
 
 class RandomPolicy(Policy):
@@ -76,3 +81,110 @@ def _gap_after(state: GameState, action: Action, foe_id: str) -> int:
     if to is None:
         return 10**6
     return min(distance(to, h) for h in foe.hexes())
+
+
+GREEDY_CANDIDATES = 12
+"""Candidates the greedy player weighs per offered action."""
+GREEDY_SAMPLES = 6
+"""Imagined rolls of each answer to a prompt the greedy player weighs."""
+
+
+class GreedyPolicy(Policy):
+    """One step ahead, from its own side's view: the offered attack whose preview gives the
+    highest expected harm (its damage amounts, else its chance to hit), else the offered
+    hex nearest the nearest foe, else, asked to answer, the answer that leaves its side the
+    least harm over a few imagined rolls; it lets the step end when none of these helps."""
+
+    name = "greedy"
+
+    def choose(self, turn: Turn) -> Decision | None:
+        rng = turn.rng(self.name)
+        seen = turn.seen()
+        side = turn.side
+        offered = [
+            a
+            for fid in turn.actors()
+            for s in turn.enc.legal_actions(fid)
+            for a in candidates(seen, s, rng, GREEDY_CANDIDATES)
+        ]
+        accepted = [a for a in offered if seen.ruleset.preview(seen, a).allowed]
+        if seen.prompt is not None and accepted:
+            return _safest_answer(seen, accepted, side, rng)
+        attack = _most_harm(seen, accepted, side)
+        if attack is not None:
+            return attack
+        move = _nearest_the_foe(seen, accepted)
+        if move is not None:
+            return move
+        if turn.must_act and accepted:
+            return Decision(accepted[0], "Greedy: the first thing offered")
+        return self.fallback(turn) if turn.must_act else None
+
+
+def _harm(seen: GameState, action: Action) -> Fraction:
+    """What the action's preview promises: its expected damage where it names damage, else
+    the chance of its first headline outcome."""
+    preview = seen.ruleset.preview(seen, action)
+    damage = [d for r in preview.rollables if (d := expected_damage(r)) is not None]
+    if damage:
+        return sum(damage, Fraction(0))
+    heads = [h for r in preview.rollables if (h := r.headline()) is not None]
+    return heads[0].chance if heads else Fraction(0)
+
+
+def _most_harm(seen: GameState, actions: list[Action], side: str) -> Decision | None:
+    """The attack on a foe with the highest expected harm (None when none promises any)."""
+    aimed = [a for a in actions if aims_at_foe(seen, a, side)]
+    scored = [(h, i, a) for i, a in enumerate(aimed) if (h := _harm(seen, a)) > 0]
+    if not scored:
+        return None
+    harm, _i, best = max(scored, key=lambda t: (t[0], -t[1]))
+    return Decision(best, f"Greedy: the most harm expected ({float(harm):.2f})")
+
+
+def _nearest_the_foe(seen: GameState, actions: list[Action]) -> Decision | None:
+    """The move whose hex is nearest a foe, when it comes nearer than the figure stands."""
+    best: tuple[int, int, Action] | None = None
+    for i, action in enumerate(actions):
+        to = hex_of(action.params.get("to"))
+        me = seen.figures.get(action.figure) if action.figure else None
+        if to is None or me is None:
+            continue
+        foes = enemies(seen, me.side)
+        if not foes:
+            continue
+        gap = min(distance(to, h) for f in foes for h in f.hexes())
+        now = min(figure_distance(me, f) for f in foes)
+        if gap < now and (best is None or (gap, i) < best[:2]):
+            best = (gap, i, action)
+    return None if best is None else Decision(best[2], "Greedy: close in on the nearest foe")
+
+
+def _safest_answer(seen: GameState, answers: list[Action], side: str, rng: Stream) -> Decision:
+    """The answer to a prompt that leaves the side's pools the fullest, on average over
+    :data:`GREEDY_SAMPLES` imagined rolls each (the same luck for every answer)."""
+    luck = [rng.randrange(1 << 30) for _ in range(GREEDY_SAMPLES)]
+    best: tuple[float, int, Action] | None = None
+    for i, action in enumerate(answers):
+        kept = []
+        for k in luck:
+            after = imagine(seen, action, side, Stream(f"greedy:{k}"))
+            if after is not None:
+                kept.append(_pools(after[0], side))
+        if kept:
+            mean = sum(kept) / len(kept)
+            if best is None or (-mean, i) < best[:2]:
+                best = (-mean, i, action)
+    if best is None:
+        return Decision(answers[0], "Greedy: the first answer offered")
+    return Decision(best[2], "Greedy: the answer that leaves its side the least harm")
+
+
+def _pools(state: GameState, side: str) -> int:
+    """The side's pool points left, figures out of the fight counting none."""
+    return sum(
+        p.current
+        for f in state.figures.values()
+        if f.side == side and not state.ruleset.is_out(state, f)
+        for p in f.pools.values()
+    )

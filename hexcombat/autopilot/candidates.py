@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from ..actions import Action, ActionSpec
 from ..figures import Figure, figure_distance
-from ..geometry import Hex, distance, neighbor
+from ..geometry import Hex, distance, in_front_arc, neighbor
 from ..schema import FieldSpec
 from ..state import GameState
 from ..validation import Json
@@ -56,6 +56,11 @@ def facing_towards(at: Hex, target: Hex) -> int:
     return min(range(6), key=lambda d: (distance(neighbor(at, d), target), d))
 
 
+def _turn(facing: int, to: int) -> int:
+    """Hexsides turned from ``facing`` to ``to``."""
+    return min((to - facing) % 6, (facing - to) % 6)
+
+
 def _gap(hex_value: Json, foe_hexes: tuple[Hex, ...]) -> int:
     h = hex_of(hex_value)
     if h is None or not foe_hexes:
@@ -80,7 +85,9 @@ def values(
             return []
         if param.type == "hex":
             foe_hexes = tuple(foe.hexes()) if foe else ()
-            ranked = sorted(offered, key=lambda v: (_gap(v, foe_hexes), str(v)))
+            taken = {str(h) for f in state.living() if f is not me for h in f.hexes()}
+            # a hex another figure stands in last: a move there is seldom more than a wish
+            ranked = sorted(offered, key=lambda v: (v in taken, _gap(v, foe_hexes), str(v)))
             here = [str(me.position)] if me and str(me.position) in offered else []
             picks = ranked[: HEXES - 2] + here + ranked[-1:] + [rng.choice(offered)]
             return list(dict.fromkeys(picks))
@@ -98,9 +105,17 @@ def values(
         return first + rest
     if param.type == "facing":
         at = hex_of(chosen.get("to")) or (me.position if me else None)
-        toward = facing_towards(at, foe.position) if at and foe else None
         now = me.facing if me else 0
-        return list(dict.fromkeys(v for v in (toward, now) if v is not None))
+        if at is None or foe is None or at == foe.position:
+            return [now]
+        toward = facing_towards(at, foe.position)
+        # then the other facings with the foe in front, the shortest turn from now first,
+        # then a hexside's turn towards them (a move may allow no more)
+        arc = [d for d in range(6) if in_front_arc(at, d, foe.position)]
+        arc.sort(key=lambda d: (_turn(now, d), d))
+        gap = min(_turn(now, d) for d in arc)
+        half = [d for d in ((now + 1) % 6, (now + 5) % 6) if min(_turn(d, a) for a in arc) < gap]
+        return list(dict.fromkeys([toward, *arc, *half, now]))
     if param.type == "bool":
         plain = param.default if isinstance(param.default, bool) else False
         return [plain, not plain]
@@ -141,7 +156,8 @@ def candidates(
     state: GameState, spec: ActionSpec, rng: Stream, limit: int = PER_SPEC
 ) -> list[Action]:
     """Up to ``limit`` distinct actions for ``spec``: the plain one (an optional list with no
-    default left out), each parameter varied with the others plain (every parameter's first
+    default left out), a turn where it stands towards a foe at grips that it does not face
+    (:func:`_turns_in_place`), each parameter varied with the others plain (every parameter's first
     other value, then its second, ...), each yes/no parameter flipped together with another's
     other values (a flag often changes which values make sense), then random combinations
     (from ``rng``)."""
@@ -171,7 +187,7 @@ def candidates(
         if not plain:
             break
         prefix[param.name] = plain[0]
-    for row in _round_robin(rows):
+    for row in _round_robin([_turns_in_place(state, spec, rng), *rows]):
         keep(row)
     for i, flipped in flags:
         pairs = [
@@ -184,6 +200,29 @@ def candidates(
     for _ in range(limit):
         keep(_complete(state, spec, {}, 0, rng, True))
     return list(found.values())
+
+
+def _turns_in_place(state: GameState, spec: ActionSpec, rng: Stream) -> list[Action | None]:
+    """The figure staying in its hex and turning towards its nearest foe, when that foe is
+    next to it and not in its front arc (a move's plain play steps towards the foe, and a
+    foe at grips is best met by turning): one action per facing worth trying."""
+    me = state.figures.get(spec.figure) if spec.figure else None
+    foe = nearest_enemy(state, me) if me else None
+    if me is None or foe is None or figure_distance(me, foe) > 1:
+        return []
+    if in_front_arc(me.position, me.facing, foe.position):
+        return []
+    where = next((p for p in spec.params if p.type == "hex"), None)
+    turn = next((p for p in spec.params if p.type == "facing"), None)
+    here = str(me.position)
+    if where is None or turn is None or here not in [c.value for c in where.offered({})]:
+        return []
+    at = {where.name: here}
+    return [
+        _complete(state, spec, {**at, turn.name: v}, 0, rng, False)
+        for v in values(state, spec, turn, at, rng)
+        if v != me.facing
+    ]
 
 
 def _left_out(param: FieldSpec) -> bool:

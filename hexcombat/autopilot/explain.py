@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from ..actions import Action, ActionSpec
 from ..checks import Amount, Chain, Rollable, percent
+from ..figures import figure_distance
 from ..layout import hex_label
 from ..rulesets.base import Preview
 from ..state import GameState
@@ -74,11 +75,18 @@ def numbers(preview: Preview, seen: Imagined) -> dict[str, float]:
 
 
 def reason(
-    state: GameState, spec: ActionSpec | None, action: Action, preview: Preview, seen: Imagined
+    state: GameState,
+    spec: ActionSpec | None,
+    action: Action,
+    preview: Preview,
+    seen: Imagined,
+    idle: bool = False,
 ) -> str:
     """One line: 'Attack (Bo): 60% to hit, 4.2 damage expected, 20% to put a foe out of the
     fight, about 1.5 damage back'; answering a prompt: 'Parry: against the foe's roll of 72%
-    to hit, 3.2 damage to you expected, about 4.5 damage taken over the next moves'."""
+    to hit, 3.2 damage to you expected, about 4.5 damage taken over the next moves'; an
+    ``idle`` action (one that gains nothing, made because something must be): 'Declare
+    speed: nothing useful to do now (Bo, the nearest foe, is 6 hexes away)'."""
     label = spec.label if spec else action.kind.replace("_", " ").capitalize()
     target = _target(state, spec, action)
     prompt = state.prompt
@@ -103,9 +111,14 @@ def reason(
         after = "taken over the next moves" if answering else "back"
         parts.append(f"about {seen.taken:.1f} damage {after}")
     me = state.figures.get(action.figure) if action.figure else None
-    if not parts and me is not None:
-        foe = nearest_enemy(state, me)
+    foe = nearest_enemy(state, me) if me is not None else None
+    if idle and me is not None:  # what the play-outs showed is no reason to make it
+        where = ""
         if foe is not None:
-            parts.append(f"{foe.name} is the nearest foe")
+            gap = figure_distance(me, foe)
+            where = f" ({foe.name}, the nearest foe, is {gap} hex{'es' if gap > 1 else ''} away)"
+        parts = [f"nothing useful to do now{where}"]
+    elif not parts and foe is not None:
+        parts.append(f"{foe.name} is the nearest foe")
     head_text = f"{label} ({target})" if target and target not in label else label
     return f"{head_text}: {', '.join(parts)}" if parts else head_text

@@ -44,6 +44,10 @@ a missed blow and a pass differ only by the play-outs' noise, and that noise mus
 throw a free blow away. A hidden choice that is no blow (it rolls nothing and aims at no
 foe: beginning a spell that cannot reach, say) that the step may end without is made only
 when it looks better than passing, since it may spend what the next step's blow needs."""
+GOOD_BLOW = 0.5
+"""The chance to hit from which a blow at a foe is never passed up for a move that aims at
+no foe (a hold, a dodge, the step's end) while its harm expected back is no greater than the
+harm it is expected to deal: the play-outs' noise must not throw such a blow away."""
 LOOK_LIMIT = 16
 """Engine calls in one play-out at most. 32 (longer play-outs, more of them the foes' plain
 replies and the side's own guesses) lost skirmish's demo to the rush baseline: 0/3/1 on
@@ -92,10 +96,11 @@ class Autopilot(Policy):
             return self.fallback(turn) if turn.must_act else None
         stay = value(settled(seen, side, Stream(f"{text}:0"), None, memo), side, self.temper, memo)
         ranked = sorted(tried, key=lambda t: -_mean(t[2]).score)
+        blow = None if seen.prompt is not None else _good_blow(seen, side, tried)
         if not turn.must_act:  # what rolled no dice and gained nothing is not worth a look
             ranked = [t for t in ranked if t[2][0].samples or _mean(t[2]).score > stay + 1e-9]
             if not ranked:
-                return None
+                return self._decided(seen, side, blow, stay) if blow else None
         best: Tried = ranked[0]
         steps = HIDDEN_STEPS if hidden else LOOK_STEPS
         looked = self._second_look(seen, side, text, ranked[:SECOND_LOOK], steps, memo, deadline)
@@ -110,14 +115,24 @@ class Autopilot(Policy):
                     and not _blow(seen, best[1], side)
                     and any(s.kind == "next_step" for s in enc.legal_actions(None))
                 ):
-                    return None
+                    return self._decided(seen, side, blow, stay) if blow else None
+        if blow is not None and not aims_at_foe(seen, best[1], side):
+            best = blow
+        return self._decided(seen, side, best, stay)
+
+    def _decided(self, seen: GameState, side: str, best: Tried, stay: float) -> Decision:
+        """The decision to play ``best``, explained, with its numbers (one that gains
+        nothing over leaving things as they are, rolls nothing and aims at no foe is said
+        to be no useful action)."""
         spec, action, runs = best
         seen_avg = _mean(runs)
         preview = seen.ruleset.preview(seen, action)
+        gain = seen_avg.score - stay
+        idle = gain <= 1e-9 and not preview.rollables and not aims_at_foe(seen, action, side)
         return Decision(
             action,
-            reason(seen, spec, action, preview, seen_avg),
-            {**numbers(preview, seen_avg), "score": seen_avg.score - stay},
+            reason(seen, spec, action, preview, seen_avg, idle),
+            {**numbers(preview, seen_avg), "score": gain},
         )
 
     def _first_look(
@@ -269,6 +284,20 @@ def _aimed_chance(seen: GameState, action: Action, side: str) -> float:
         return 0.0
     heads = [r.headline() for r in seen.ruleset.preview(seen, action).rollables]
     return max((float(h.chance) for h in heads if h is not None), default=0.0)
+
+
+def _good_blow(seen: GameState, side: str, tried: list[Tried]) -> Tried | None:
+    """The best tried blow (by its first look) at a foe of at least :data:`GOOD_BLOW` to hit
+    whose harm expected back is no greater than the harm it is expected to deal: what a
+    player never passes up for a hold, a dodge or the step's end. None when there is none."""
+    good = []
+    for t in tried:
+        if not aims_at_foe(seen, t[1], side):
+            continue
+        found = numbers(seen.ruleset.preview(seen, t[1]), t[2][0])
+        if found.get("chance", 0.0) >= GOOD_BLOW and found["taken"] <= found["damage"]:
+            good.append(t)
+    return max(good, key=lambda t: t[2][0].score, default=None)
 
 
 def _blow(seen: GameState, action: Action, side: str) -> bool:

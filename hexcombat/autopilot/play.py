@@ -172,10 +172,11 @@ def play_match(
     seed: int = 1,
     max_actions: int = MAX_ACTIONS,
     watch: Callable[[int], Watch] | None = None,
+    make: Callable[[str], Policy] = make_policy,
 ) -> MatchResult:
     """``games`` games from ``start(seed + i)``, policy ``a`` playing the first side in
     even games and the second in odd ones (sides swapped), ``b`` every other side;
-    ``watch(i)`` is told game i's moves."""
+    ``watch(i)`` is told game i's moves; ``make`` makes each side's policy from its name."""
     result = MatchResult(a, b)
     for i in range(games):
         enc = start(seed + i)
@@ -183,7 +184,7 @@ def play_match(
         if len(sides) < 2:
             raise NotEnoughSidesError("a match needs figures of at least two sides")
         mine = sides[i % 2]
-        referee = Referee({s: make_policy(a if s == mine else b) for s in sides})
+        referee = Referee({s: make(a if s == mine else b) for s in sides})
         game = play_game(enc, referee, max_actions, watch(i) if watch else None)
         if game.winner is None:
             result.draws += 1

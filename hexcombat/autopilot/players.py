@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from ..errors import HexcombatError
-from .baselines import RandomPolicy, RushPolicy
+from .baselines import GreedyPolicy, RandomPolicy, RushPolicy
 from .pilot import Autopilot
 from .policy import Policy
 from .scoring import TEMPERAMENTS
 
-POLICIES = ("aggressive", "careful", "random", "rush")
-"""Every policy by name: the autopilot's temperaments, then the two baselines."""
+POLICIES = ("aggressive", "careful", "random", "rush", "greedy")
+"""Every policy by name: the autopilot's temperaments, then the three baselines."""
 
 
 class UnknownPolicyError(HexcombatError):
@@ -24,4 +24,6 @@ def make_policy(name: str) -> Policy:
         return RandomPolicy()
     if name == "rush":
         return RushPolicy()
+    if name == "greedy":
+        return GreedyPolicy()
     raise UnknownPolicyError(f"unknown policy {name!r}; choose one of {', '.join(POLICIES)}")

@@ -32,7 +32,7 @@ nearest when none is), so that no foe stands behind a figure."""
 ENGAGED = 0.1
 """What a figure next to a foe is worth to a side that is not falling back: it can strike
 next (the usual reach of a blow), which one look ahead does not see."""
-UNARMED = 0.1
+UNARMED = 0.25
 """What a figure of the side loses carrying a weapon but holding none ready (or, by the
 ruleset's ``unready`` hint, not ready to strike at its best): the blows it cannot strike
 later (readying one is otherwise worth nothing until a blow it allows, past the look ahead,
@@ -45,6 +45,10 @@ FOCUS = 0.25
 """How keenly (against closing in on its nearest foe) a figure closes in on the side's focus:
 the foe nearest the side as a whole (ties: the most hurt), so blows land on one foe. Skirmish's
 demo against rush, seeds 1-80: 40/30/10 with it, 34/40/6 without (0.5: 35/34/11)."""
+OUTNUMBERED = 0.1
+"""What each foe beyond one at grips with a figure costs its side (and gains the side when it
+is the foe that stands alone against two): a figure that runs ahead of its own into two foes
+takes both their blows, and blows on one foe from two figures fell it sooner."""
 WIN = 20.0
 """What winning the fight is worth, against about 1 for each figure in it."""
 
@@ -128,7 +132,13 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                 score -= UNARMED * unready(state, f)
         else:
             score -= temper.harm_done * worth(state, f) * (standing if h else -DOWN)
-    return score
+    return score + OUTNUMBERED * (_odds_at_grips(foes, mine) - _odds_at_grips(mine, foes))
+
+
+def _odds_at_grips(figures: list[Figure], against: list[Figure]) -> int:
+    """How many more of ``against`` than one stand next to each of ``figures``, summed: the
+    blows beyond one a figure faces alone."""
+    return sum(max(0, sum(1 for e in against if figure_distance(f, e) <= 1) - 1) for f in figures)
 
 
 def unready(state: GameState, figure: Figure) -> float:
@@ -147,10 +157,21 @@ def _unarmed(f: Figure) -> bool:
 
 def _facing(f: Figure, foe: Figure) -> float:
     """1 when ``foe`` is in front of ``f`` and ``f`` is not in front of ``foe`` (its flank or
-    rear), 0.5 when they face each other, else 0: turning to the foe, getting behind it."""
-    mine = in_front_arc(f.position, f.facing, foe.position)
+    rear), 0.5 when they face each other, a share of that when ``f`` is a turn or two from
+    facing ``foe`` (:func:`_turned_to`), else 0: turning to the foe, getting behind it."""
+    mine = _turned_to(f, foe)
     theirs = in_front_arc(foe.position, foe.facing, f.position)
-    return (0.5 if mine else 0.0) + (0.5 if not theirs else 0.0) * (1.0 if mine else 0.0)
+    return mine * (0.5 + (0.0 if theirs else 0.5))
+
+
+def _turned_to(f: Figure, foe: Figure) -> float:
+    """1 when ``foe`` is in ``f``'s front arc, 1/3 when one hexside's turn would bring it
+    there, else 0: a turn that takes two moves (a figure whose move allows one hexside at a
+    time) is begun, not judged worthless until it is done."""
+    if in_front_arc(f.position, f.facing, foe.position):
+        return 1.0
+    one = any(in_front_arc(f.position, (f.facing + k) % 6, foe.position) for k in (1, 5))
+    return 1 / 3 if one else 0.0
 
 
 def visible_state(state: GameState, side: str) -> GameState:

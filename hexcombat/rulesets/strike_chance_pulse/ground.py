@@ -13,8 +13,17 @@ from ...errors import IllegalActionError
 from ...figures import Equipment, Figure
 from ...geometry import Hex, distance
 from ...state import GameState
-from .options_fields import BROKEN, LIES_AT, STUCK_IN
-from .situation import hands_used, settings, shield_of, weapon_of
+from . import rules
+from .options_fields import BROKEN, LIES_AT, MD, STUCK_IN
+from .situation import (
+    Weapon,
+    attack_weapons,
+    hands_used,
+    settings,
+    shield_of,
+    weapon_of,
+    weapon_rank,
+)
 
 
 def drop(figure: Figure, item: Equipment) -> None:
@@ -136,3 +145,28 @@ def pick_up(state: GameState, figure: Figure, value: str) -> str:
             item.name = f"{item.name} ({lying.owner.name}'s)"
         figure.equipment.append(item)
     return what
+
+
+def unready(state: GameState, figure: Figure) -> float:
+    """0 (it strikes at its best) to 1: how far the best Melee Strike Chance of what
+    ``figure`` may attack with now falls short of the best a weapon of its own (carried or
+    dropped) or one in reach would give (SCP-26, SCP-31): a disarmed knight's own Broadsword
+    at Rank 3 beats the foe's dropped Spear he is unranked with, and both his bare hands."""
+    md = MD(figure)
+
+    def chance(weapon: Weapon) -> int:
+        return rules.strike_chance(
+            weapon.base, md, weapon_rank(figure, weapon), natural=weapon.natural
+        )
+
+    held = [chance(w) for w in attack_weapons(state, figure, "melee") if w.kind != "shield"]
+    within = [weapon_of(i) for i in figure.equipment if i.kind == "weapon" and not BROKEN(i)]
+    within += [
+        weapon_of(lying.item)
+        for lying in in_reach(state, figure)
+        if lying.item.kind == "weapon" and lying.owner is not figure
+    ]
+    best = max([*held, *(chance(w) for w in within if "melee" in w.rated)], default=0)
+    if best <= 0:
+        return 0.0
+    return max(0.0, 1.0 - max(held, default=0) / best)

@@ -32,6 +32,7 @@ from ..registry import register
 from . import (
     aftermath,
     flow,
+    ground,
     missile,
     offers,
     offers_mounted,
@@ -192,6 +193,11 @@ class StrikeChancePulse(Perform):
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Dead or unconscious."""
         return is_out(figure)
+
+    def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
+        """``unready``: how far its best Melee Strike Chance now falls short of the best a
+        weapon of its own or one in reach would give (:func:`~.ground.unready`)."""
+        return {"unready": ground.unready(state, figure)}
 
     # ---- offers --------------------------------------------------------------------
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:

@@ -1,0 +1,157 @@
+"""The autopilot plays as a player would call sensible: it takes a good blow offered rather
+than letting the step end, readies its own ranked weapon rather than a foe's, faces a foe it
+can strike, does not run alone into two foes, and says so when a figure has nothing useful
+to do."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "rules"))
+from autopilot_games import demo
+from factories import skirmish_duel
+from strike_chance_pulse_fixtures import duel, initiative
+
+from hexcombat import Action, Encounter, Hex
+from hexcombat.autopilot import Autopilot, Decision, RushPolicy
+from hexcombat.autopilot.play import Referee, play_game, restarted
+from hexcombat.editing import new_item
+from hexcombat.geometry import distance, in_front_arc, neighbor
+from hexcombat.rulesets.strike_chance_pulse.ground import drop
+
+pytestmark = pytest.mark.pyodide
+
+CSP = {"csp.combat_resolver": "skirmish"}
+"""combat-speed-phase's borrowed roll (C-1): the text has no damage rules."""
+A1_AT = Hex(4, 4)
+
+
+def disarmed_bo() -> Encounter:
+    """strike-chance-pulse: Bo (Broadsword at Rank 2, no shield) has dropped his sword at his
+    feet beside Ann's Spear (he has no Rank with spears); he acts first this Pulse."""
+    enc = duel()
+    ann, bo = enc.state.figures["ann"], enc.state.figures["bo"]
+    bo.equipment = [i for i in bo.equipment if i.kind == "weapon"]
+    drop(bo, bo.equipment[0])
+    ann.equipment.append(enc.ruleset.item("Spear"))
+    drop(bo, ann.equipment[-1])
+    initiative(enc, [1, 10])
+    return enc
+
+
+def test_a_disarmed_figure_picks_up_its_own_ranked_weapon_not_a_foes() -> None:
+    """The knight picked up the foe's Spear (unranked) over his own Broadsword (Rank 3), or
+    charged bare-handed at 14%: a weapon in hand counted alike whatever its Strike Chance,
+    and walking away from his sword lost nothing. The rules' ``unready`` hint now measures
+    what he holds against the best weapon of his own or in reach."""
+    enc = disarmed_bo()
+    offered = [s for s in enc.legal_actions("bo") if s.kind == "prepare"]
+    assert [c.value for c in offered[0].params[0].choices] == ["ann/Spear", "Broadsword"]
+    decision = Autopilot("aggressive").decide(enc, "Red")
+    assert decision is not None
+    assert (decision.action.kind, decision.action.params) == ("prepare", {"item": "Broadsword"})
+    hints = enc.ruleset.autopilot_hints
+    bo = enc.state.figures["bo"]
+    assert hints(enc.state, bo)["unready"] > 0.5  # bare hands against his Broadsword
+    enc.perform(decision.action)
+    assert hints(enc.state, enc.state.figures["bo"])["unready"] == 0
+
+
+def back_to_the_foe() -> Encounter:
+    """combat-speed-phase (the borrowed roll): A1 stands next to B1 with its back to it, both
+    with short swords, in the first declaration step. At N = 0 it cannot turn (CSP-7)."""
+    enc = Encounter.new("combat-speed-phase", 10, 10, seed=1, options=CSP)
+    rs, data = enc.ruleset, enc.state.data
+    for fid, side, at, facing in (("a1", "A", A1_AT, 4), ("b1", "B", neighbor(A1_AT, 1), 4)):
+        figure = rs.new_figure(fid, fid.upper(), side, at, facing)
+        figure.equipment.append(new_item(rs, data, "Short sword"))
+        enc = enc.with_figure(figure)
+    return enc
+
+
+def test_a_figure_at_grips_turns_to_face_its_foe_and_strikes() -> None:
+    """Figures next to foes, none facing one, declared N = 0 phase after phase: a move that
+    turns one hexside of the two needed scored as nothing, and no candidate turned where
+    the figure stood. It now declares a speed, turns in the phase's two halves and strikes
+    in the phase's combat step."""
+    enc = back_to_the_foe()
+    a1, b1 = enc.state.figures["a1"], enc.state.figures["b1"]
+    assert not in_front_arc(a1.position, a1.facing, b1.position)
+    played: list[tuple[int, str | None, str]] = []
+
+    def watch(side: str | None, decision: Decision) -> None:
+        played.append((enc.state.clock.counters[0], side, decision.action.kind))
+
+    referee = Referee({"A": Autopilot("aggressive"), "B": RushPolicy()})
+    play_game(enc, referee, 14, watch)
+    assert (1, "A", "strike") in played, played
+    a1 = enc.state.figures["a1"]
+    assert in_front_arc(a1.position, a1.facing, b1.position)
+
+
+def test_a_good_blow_is_not_passed_up_for_the_steps_end() -> None:
+    """two-action-2d10: Ann, worn out (no hit points left, 2 body points), stands next to
+    Bo unhurt in the hidden declaration step. A blow at 79% whose harm back is expected
+    no greater than its own was passed up (no declaration: the step ends without her),
+    the play-outs' noise making passing look better; a blow of at least even odds with no
+    greater harm back is now never thrown away."""
+    enc = restarted(demo("two-action-2d10"), 1)
+    ann = enc.state.figures["ann"]
+    ann.pools["hp"].current, ann.pools["bp"].current = 0, 2
+    decision = Autopilot("aggressive").decide(enc, "Blue")
+    assert decision is not None and decision.action.kind == "declare"
+    assert decision.action.params["target"] == "bo"
+    assert decision.numbers["chance"] >= 0.5
+    assert decision.numbers["taken"] <= decision.numbers["damage"]
+
+
+def test_a_figure_with_no_useful_action_says_so() -> None:
+    """skirmish: Ann has stepped next to Bo, who faces her; in the move step Bo gains nothing
+    by moving or turning, but asked to act (Suggest, a step that waits) he must name
+    something. His reason said what the play-outs showed, as if the turn were worth it; it
+    now says there is nothing useful to do, and where his foe is."""
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    decision = Autopilot("aggressive").decide(enc, "Red", must_act=True)
+    assert decision is not None and decision.numbers["score"] <= 0
+    assert decision.reason.endswith(
+        ": nothing useful to do now (Ann Archer, the nearest foe, is 1 hex away)"
+    )
+    enc.perform(Action("next_step"))  # the attack step: Ann's blow is worth making
+    attack = Autopilot("aggressive").decide(enc, "Blue")
+    assert attack is not None and attack.action.kind == "attack"
+    assert "nothing useful" not in attack.reason
+
+
+def two_foes_ahead() -> Encounter:
+    """skirmish: A2 (fast, 8 hit points) and A1 (slow) against B3 and B4, standing side by
+    side five hexes away, in the first move step."""
+    enc = Encounter.new("skirmish", 10, 10, seed=1)
+    rs = enc.ruleset
+    for fid, side, at, facing, stats in (
+        ("a1", "A", Hex(2, 3), 1, {"move": 3, "attack": 3, "defence": 11, "hp": 11}),
+        ("a2", "A", Hex(2, 4), 1, {"move": 5, "attack": 3, "defence": 15, "hp": 8}),
+        ("b3", "B", Hex(7, 1), 4, {"move": 2, "attack": 3, "defence": 9, "hp": 7}),
+        ("b4", "B", Hex(7, 2), 4, {"move": 3, "attack": 2, "defence": 12, "hp": 11}),
+    ):
+        figure = rs.new_figure(fid, fid.upper(), side, at, facing)
+        figure.stats.update(stats)
+        enc = enc.with_figure(figure)
+    return enc
+
+
+def test_a_figure_running_ahead_does_not_step_next_to_two_foes_when_one_will_do() -> None:
+    """The fast A2 ran ahead of its slow friend to the hex next to both foes and took both
+    their blows alone: the position score counted standing at grips alike with one foe or
+    two. Each foe beyond one at grips with a figure now costs its side (and a foe alone
+    against two of the side gains it), and A2 steps next to one foe only."""
+    enc = two_foes_ahead()
+    decision = Autopilot("aggressive").decide(enc, "A")
+    assert decision is not None and decision.action.figure == "a2"
+    to = decision.action.hex("to")
+    foes = [enc.state.figures[f].position for f in ("b3", "b4")]
+    assert 1 in [distance(to, at) for at in foes]  # it closes in
+    assert sorted(distance(to, at) for at in foes)[1] > 1  # next to one foe, not both
