@@ -389,11 +389,12 @@ def fill_param(app: App, param: dict[str, Any], value: Any) -> None:
     elif kind in ("choice", "figure"):
         if kind == "figure" and in_sight(figure(app, str(value))):
             press(app, figure(app, str(value)))
-        # a dependent choice may be listed once per case of its ``when``; one is enabled
+        # a dependent choice may be described once per case of its ``when``; the list shows
+        # the one offered with the values chosen so far
         wanted = next(
             str(i)
             for i, c in enumerate(param["choices"])
-            if c["value"] == value and field.locator(f'select option[value="{i}"]').is_enabled()
+            if c["value"] == value and field.locator(f'select option[value="{i}"]').count()
         )
         if field.locator("select").input_value() != wanted:
             field.locator("select").select_option(value=wanted)

@@ -221,7 +221,8 @@ def test_focus_stays_on_what_enter_pressed_in_set_up_and_play(desktop: App) -> N
     press_key_on(page, '#autopilot-sides [data-side="Red"], #autopilot-sides [data-side]')
     assert not on_body(page)
     assert focused(page, "#autopilot-sides [data-side]")
-    expect(page.locator("#log > li", has_text="The app").first).to_be_attached()
+    # the app's declaration is hidden until everyone has declared: its entry, not its note
+    expect(page.locator("#log > li", has_text="has declared").first).to_be_attached()
     page.wait_for_timeout(300)
     assert not on_body(page), "the app's move left the focus on the page body"
 

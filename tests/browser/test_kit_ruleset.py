@@ -85,9 +85,10 @@ def open_action(ui: App, fid: str, kind: str) -> None:
 
 def choose(ui: App, field: str, label: str) -> None:
     select = ui.page.locator(f'#panel-body [data-field="{field}"] select')
-    labels = select.locator("option").all_inner_texts()
-    select.select_option(str(next(i for i, t in enumerate(labels) if t.startswith(label)) - (
-        1 if labels[0].startswith("—") else 0)))  # fmt: skip
+    options = select.locator("option")
+    labels = options.all_inner_texts()
+    at = next(i for i, t in enumerate(labels) if t.startswith(label))
+    select.select_option(options.nth(at).get_attribute("value"))
 
 
 def tap_centre(ui: App, key: str) -> None:

@@ -114,7 +114,7 @@ def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(
     press(ui, '[data-commit-bar] [data-cmd="commit"]')
     assert log_texts(ui)[-2:] == [
         "Ann declares attack and parry at Bo",
-        "Bo declares attack with both actions (3d10 keep two, TA-5) at Ann",
+        "Bo declares attack with both actions (best two of 3d10, TA-5) at Ann",
     ]
     next_step(ui, "Finish: Declare")
     expect(tracker).to_contain_text("Movement")

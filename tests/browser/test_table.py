@@ -382,7 +382,9 @@ def test_14_gm_sets_hit_points_and_rolls_free_dice_into_the_log_and_undo(ui: App
     if gm.get_attribute("open") is None:
         press(ui, gm.locator("summary"))
     press(ui, gm.locator('[data-action="roll_dice"] .action-head'))
-    press(ui, page.locator('[data-commit-bar] [data-cmd="commit"]'))
+    roll = page.locator('[data-commit-bar] [data-cmd="roll"]')  # its odds shown, as any roll
+    expect(roll).to_have_text("Roll dice")
+    press(ui, roll)
     expect(page.locator("#log > li .text").last).to_have_text(re.compile(r"^Rolled 3d6: \d+$"))
 
 

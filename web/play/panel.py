@@ -425,10 +425,12 @@ class Play(BoardPicks):
             for f in later[len(self.extra_faces) :]
         )
         target = table.target_name(spec, self.params, self.app.view)
+        label = str(spec["label"])
+        words = label if label.lower().startswith("roll") else f"Roll — {label}"
         self.bar = table.commit_bar(
             chance,
             '<button type="button" class="primary" data-cmd="roll">'
-            f"Roll — {esc(spec['label'])}{' ' + esc(target) if target else ''}</button>{cancel}",
+            f"{esc(words)}{' ' + esc(target) if target else ''}</button>{cancel}",
         )
         return (
             '<p class="hint">Or roll real dice and type the faces:</p>'
