@@ -8,7 +8,6 @@ that ends next to a foe with no foe in front).
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -16,7 +15,6 @@ from hexcombat.autopilot.candidates import candidates, enemies, hex_of
 from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe
 from hexcombat.autopilot.scoring import health
 from hexcombat.autopilot.stream import Stream
-from hexcombat.encounter import Encounter
 from hexcombat.figures import figure_distance
 from hexcombat.geometry import distance, in_front_arc, neighbors
 from hexcombat.state import GameState
@@ -58,16 +56,10 @@ class Watched(Policy):
         self.name = inner.name
         self.waste = waste
 
-    def decide(
-        self,
-        enc: Encounter,
-        side: str,
-        must_act: bool = False,
-        figures: Collection[str] | None = None,
-    ) -> Decision | None:
-        decision = self.inner.decide(enc, side, must_act, figures)
+    def choose(self, turn: Turn) -> Decision | None:
+        decision = self.inner.choose(turn)
         self.waste.decisions += 1
-        for kind in judged(Turn(enc, side, must_act, figures), decision):
+        for kind in judged(turn, decision):
             self.waste.count(kind)
         return decision
 
