@@ -178,3 +178,31 @@ def test_scp_41_a_grapple_previews_its_strike_check_once_the_shields_are_dropped
     problems, figures = face_by_face(enc, action)
     assert problems == []
     assert figures.combinations >= 100
+
+
+def test_scp_30_scp_31_a4_a_fumble_breaks_on_99_and_drops_on_100_by_the_strikes_outcome() -> None:
+    enc = scp_start(scp.duel())
+    action = Action("melee", "ann", {"weapon": "Broadsword", "special": "none", "target": "bo"})
+    problems, _ = face_by_face(enc, action)
+    assert problems == []
+    chain = enc.preview(action).rollables[0]
+    assert isinstance(chain, Chain)
+    strike = {o.id: o.chance for o in chain.stages[0].rollable.outcomes()}
+    assert {k: strike[k] for k in ("break_miss", "drop_miss")} == {
+        "break_miss": Fraction(1, 100),
+        "drop_miss": Fraction(1, 100),
+    }
+    done, exact = faces.combinations(enc, action, 1000, "scp-30")
+    assert exact
+    seen = set()
+    for rolled, _, entry, after in done:
+        if rolled[0] < 99:
+            continue
+        outcome = entry.rolled[0].outcome
+        fumble = [e.text for e in after.events if e.kind == "fumble"][-1]
+        misfortune = "no misfortune" not in fumble  # the fumble check failed
+        assert outcome == ("break_miss" if rolled[0] == 99 else "drop_miss")
+        if misfortune:
+            assert {"break_miss": "breaks", "drop_miss": "drops"}[outcome] in fumble
+        seen.add((outcome, misfortune))
+    assert len(seen) == 4
