@@ -23,6 +23,7 @@ from hexcombat import Action, Encounter  # noqa: E402
 from hexcombat.checks import Amount, Chain, Check  # noqa: E402
 from hexcombat.document import from_document, to_document  # noqa: E402
 from hexcombat.encounter import MoreDiceNeededError  # noqa: E402
+from hexcombat.errors import IllegalActionError  # noqa: E402
 from hexcombat.figures import Status  # noqa: E402
 
 
@@ -206,3 +207,19 @@ def test_scp_30_scp_31_a4_a_fumble_breaks_on_99_and_drops_on_100_by_the_strikes_
             assert {"break_miss": "breaks", "drop_miss": "drops"}[outcome] in fumble
         seen.add((outcome, misfortune))
     assert len(seen) == 4
+
+
+def test_ta_19_d13_fists_only_declare_a_brawl_not_an_attack_and_pummel_face_by_face() -> None:
+    """A figure whose weapon is "natural" (no damage dice) is refused an Attack with the
+    reason and never offered one; its Brawl pummels, damage from the surplus (TA-19, D-13)."""
+    enc = ta.duel(weapon="natural")
+    spec = next(s for s in enc.legal_actions("bo") if s.kind == "declare")
+    first = next(p for p in spec.params if p.name == "first")
+    assert "attack" not in [c.value for c in first.choices] and first.default == "brawl"
+    with pytest.raises(IllegalActionError, match="no weapon to attack with: declare a Brawl"):
+        ta.declare(enc, "bo", "attack", "dodge", target="ann")
+    ta.declare(enc, "ann", "dodge", "none", guard="bo")
+    ta.declare(enc, "bo", "brawl", "dodge", target="ann", guard="ann")
+    ta.to_step(enc, "combat")
+    problems, figures = face_by_face(enc, Action("strike", "bo", {}))
+    assert problems == [] and figures.combinations >= 100

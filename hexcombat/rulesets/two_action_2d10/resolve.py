@@ -484,8 +484,9 @@ class Resolve(Offers):
         return tuple(notes)
 
     def _target_of(self, state: GameState, a: Figure, kind: str) -> tuple[Figure, str]:
-        if kind == "riposte":  # with fists once the weapon is dropped
-            mode = "brawl" if a.has_status("dropped_weapon") else "melee"
+        if kind == "riposte":  # with fists once the weapon is dropped or if no other
+            fists = a.has_status("dropped_weapon") or self.fists_only(state, a)
+            mode = "brawl" if fists else "melee"
             c = state.prompt.context if state.prompt is not None else None
             if isinstance(c, dict) and c.get("attacker") == a.id:  # at once (I-3)
                 return state.figure(str(c["target"])), mode
