@@ -223,3 +223,26 @@ def test_ta_19_d13_fists_only_declare_a_brawl_not_an_attack_and_pummel_face_by_f
     ta.to_step(enc, "combat")
     problems, figures = face_by_face(enc, Action("strike", "bo", {}))
     assert problems == [] and figures.combinations >= 100
+
+
+def test_d3_ta_7_a_block_beaten_by_5_or_more_rolls_the_shield_d10_its_answer_previews() -> None:
+    """With ``ta.block_shield_risk`` a Block beaten by a surplus of 5 or more rolls the
+    shield's d10 before the damage (D-3): the answer's preview has that stage, its chance
+    exact, and every face combination rolls what it shows."""
+    enc = ta.duel(options={"ta.block_shield_risk": True}, shield=True)
+    ta.declare(enc, "ann", "attack", "attack", target="bo", combine=True)
+    ta.declare(enc, "bo", "block", "none")
+    ta.to_step(enc, "combat")
+    ta.roll(enc, [10, 10, 10], "strike", "ann")  # 24 against the Block's roll
+    answer = Action("shield_block", "bo", {})
+    chain = enc.preview(answer).rollables[0]
+    assert isinstance(chain, Chain)
+    risks = [s for s in chain.stages if s.id.startswith("shield")]
+    assert risks and all(s.rollable.label == "Shield" for s in risks)
+    problems, figures = face_by_face(enc, answer, most=400)
+    assert problems == [] and figures.combinations >= 100
+    done, _ = faces.combinations(enc, answer, 400, "d-3")
+    risked = {s.rollable.id for s in risks}
+    shaken = [(any(r.rollable in risked for r in e.rolled), a) for _, _, e, a in done]
+    assert {at_risk for at_risk, _ in shaken} == {True, False}  # surpluses under 5 and over
+    assert all(a.figures["bo"].has_status("shield_lost") is at_risk for at_risk, a in shaken)

@@ -21,7 +21,7 @@ from hexcombat.validation import Json
 
 from . import rules as R
 from .fields import AGILITY, STRENGTH
-from .resolve import TIERS, Resolve
+from .resolve import SHIELD, Resolve, tier_of
 
 
 class Hits(Resolve):
@@ -58,7 +58,8 @@ class Hits(Resolve):
             return
         reduce, reached = self._parried(state, dice, chain, kind, defence, details, rolls)
         value = max(0, R.surplus(attack, defence) - reduce)
-        hit_tier = TIERS.index(reached or result.outcome_id)  # the branch the preview showed
+        branch = reached or result.outcome_id  # the branch the preview showed
+        hit_tier = tier_of(branch)
         state.emit(
             Event(
                 "attack",
@@ -77,7 +78,7 @@ class Hits(Resolve):
                 },
             )
         )
-        if kind == "block" and state.options.get("ta.block_shield_risk") and value >= 5:
+        if branch.endswith(SHIELD):  # a Block beaten by 5 or more (D-3)
             self._risk_shield(state, dice, t)
         self._harm(state, dice, a, t, mode, value, hit_tier)
 

@@ -34,8 +34,18 @@ from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
 TIERS = ("hit", "hit1", "hit2", "hit3")
 """The outcome id of a hit by the threshold its surplus reaches (TA-11): the damage dice,
 location and save that follow are those of its branch."""
+SHIELD = "-shield"
+"""Added to a hit's outcome id when it beats a Block by a surplus of 5 or more with
+``ta.block_shield_risk`` on: the shield's d10 follows (TA-7, D-3)."""
+SHIELD_SURPLUS = 5
+"""The surplus over a Block that puts the shield at risk (D-3)."""
 MISTAKE = "mistake"
 """The outcome id of a spectacular mistake in attack: a miss (TA-17, D-9)."""
+
+
+def tier_of(outcome_id: str) -> int:
+    """The threshold a hit's outcome reached (TA-11): 0 for a plain hit."""
+    return TIERS.index(outcome_id.removesuffix(SHIELD))
 
 
 class Resolve(Offers):
@@ -158,7 +168,7 @@ class Resolve(Offers):
             ties="attacker",
             rule="TA-9",
             naturals=self.mistakes(state, t, side),
-            margins=self.tier_bands(state),
+            margins=self.tier_bands(state, self.shield_at_risk(state, kind)),
         )
 
     def mistakes(self, state: GameState, t: Figure, side: OpposedSide) -> tuple[Band, ...]:
@@ -175,25 +185,33 @@ class Resolve(Offers):
             return ()
         return (Band(min(totals), max(totals), MISTAKE, "spectacular mistake: a miss"),)
 
-    def tier_bands(self, state: GameState) -> tuple[Band, ...]:
-        """A hit's surplus by the threshold it reaches (TA-11, D-5), as margins of the hit."""
+    def tier_bands(self, state: GameState, shield: bool = False) -> tuple[Band, ...]:
+        """A hit's surplus by the threshold it reaches (TA-11, D-5), as margins of the hit;
+        with ``shield`` (a Block at risk, D-3) a surplus of 5 or more is an outcome apart."""
         thresholds = [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)]
-        top = max(0, *thresholds)
+        top = max(0, *thresholds, SHIELD_SURPLUS if shield else 0)
         bands, low = [], 0
         for margin in range(top + 1):
-            tier = R.tier(margin, thresholds)
-            if margin == top or R.tier(margin + 1, thresholds) != tier:
+            tier, risk = R.tier(margin, thresholds), shield and margin >= SHIELD_SURPLUS
+            follows = (R.tier(margin + 1, thresholds), shield and margin + 1 >= SHIELD_SURPLUS)
+            if margin == top or follows != (tier, risk):
                 high = OPEN_TOP if margin == top else margin
-                bands.append(Band(low, high, TIERS[tier], self._tier_label(tier, low)))
+                oid = TIERS[tier] + (SHIELD if risk else "")
+                bands.append(Band(low, high, oid, self._tier_label(tier, low, risk)))
                 low = margin + 1
         return tuple(bands)
 
+    def shield_at_risk(self, state: GameState, kind: str | None) -> bool:
+        """Whether a hard blow on this defence risks the shield (a Block, TA-7, D-3)."""
+        return kind == "block" and bool(state.options.get("ta.block_shield_risk"))
+
     @staticmethod
-    def _tier_label(tier: int, low: int) -> str:
+    def _tier_label(tier: int, low: int, shield: bool = False) -> str:
+        risk = ", and the shield at risk" if shield else ""
         if not tier:
-            return "hit"
+            return f"hit, surplus {low} or more{risk}" if shield else "hit"
         dice = "1 more damage die" if tier == 1 else f"{tier} more damage dice"
-        return f"hit, surplus {low} or more: {dice}, a location and a save"
+        return f"hit, surplus {low} or more: {dice}, a location and a save{risk}"
 
     def attack_chain(
         self, state: GameState, a: Figure, t: Figure, mode: str, combined: bool, kind: str | None
@@ -213,21 +231,28 @@ class Resolve(Offers):
         save by location (TA-11, D-6, D-7)."""
         stages: list[Stage] = []
         for outcome in by.outcomes():
-            if outcome.id not in TIERS or not outcome.chance:
+            if outcome.id.removesuffix(SHIELD) not in TIERS or not outcome.chance:
                 continue
-            tier = TIERS.index(outcome.id)
+            tier = tier_of(outcome.id)
+            key = outcome.id.removeprefix(TIERS[0])  # '', '1', '-shield', '1-shield'
+            when: tuple[str, ...] = (outcome.id,)
+            follows = after
+            if outcome.id.endswith(SHIELD):  # the shield's d10 first (D-3)
+                risk = f"shield{key.removesuffix(SHIELD)}"
+                stages.append(Stage(risk, self.shield_risk(), when, after))
+                when, follows = (), risk
             damage = self.damage_amount(state, a, t, mode, tier)
             if damage is None:
                 continue
-            name = "damage" if not tier else f"damage{tier}"
-            stages.append(Stage(name, damage, (outcome.id,), after))
+            name = f"damage{key}"
+            stages.append(Stage(name, damage, when, follows))
             standing = tuple(o.id for o in damage.outcomes() if self._stands(state, t, o.id))
             if tier and standing and not self.is_out(state, t):
-                stages.append(Stage(f"location{tier}", self.location_table(state), standing, name))
-                stages += self._save_stages(state, t, tier)
+                stages.append(Stage(f"location{key}", self.location_table(state), standing, name))
+                stages += self._save_stages(state, t, tier, key)
         return stages
 
-    def _save_stages(self, state: GameState, t: Figure, tier: int) -> list[Stage]:
+    def _save_stages(self, state: GameState, t: Figure, tier: int, key: str) -> list[Stage]:
         """A save for each attribute a location asks for (TA-11, D-7)."""
         rows = self._table(state, "locations")
         by_attribute: dict[str, list[str]] = {}
@@ -235,10 +260,10 @@ class Resolve(Offers):
             by_attribute.setdefault(str(row["attribute"]), []).append(str(row["id"]))
         return [
             Stage(
-                f"save{tier}-{attribute}",
+                f"save{key}-{attribute}",
                 self.save_check(state, t, attribute, tier),
                 tuple(ids),
-                f"location{tier}",
+                f"location{key}",
             )
             for attribute, ids in by_attribute.items()
         ]
@@ -279,7 +304,9 @@ class Resolve(Offers):
             success_text="hit",
             success_phrase="to hit",
             failure_text="miss",
-            margins=() if self.parry_reduces(state, kind) else self.tier_bands(state),
+            margins=()
+            if self.parry_reduces(state, kind)
+            else self.tier_bands(state, self.shield_at_risk(state, kind)),
         )
 
     def parry_amount(
