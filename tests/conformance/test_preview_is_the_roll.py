@@ -25,6 +25,7 @@ from hexcombat.document import from_document, to_document  # noqa: E402
 from hexcombat.encounter import MoreDiceNeededError  # noqa: E402
 from hexcombat.errors import IllegalActionError  # noqa: E402
 from hexcombat.figures import Status  # noqa: E402
+from hexcombat.rulesets.two_action_2d10.ruleset import TwoAction2d10  # noqa: E402
 
 
 def face_by_face(
@@ -246,3 +247,27 @@ def test_d3_ta_7_a_block_beaten_by_5_or_more_rolls_the_shield_d10_its_answer_pre
     shaken = [(any(r.rollable in risked for r in e.rolled), a) for _, _, e, a in done]
     assert {at_risk for at_risk, _ in shaken} == {True, False}  # surpluses under 5 and over
     assert all(a.figures["bo"].has_status("shield_lost") is at_risk for at_risk, a in shaken)
+
+
+def test_ta_21_d14_a_grapples_save_by_its_surplus_is_in_the_preview_face_by_face() -> None:
+    """A grapple that reaches the bar (5) leaves the target a save at Agility - (surplus -
+    bar) (TA-21, D-14): each surplus is an outcome of the hit with its save after it, and
+    every face combination rolls what the preview shows."""
+    enc = ta.duel()
+    ta.declare(enc, "ann", "other", "none")
+    ta.declare(enc, "bo", "brawl", "other", target="ann", style="grapple")
+    ta.to_step(enc, "combat")
+    strike = Action("strike", "bo", {})
+    chain = enc.preview(strike).rollables[0]
+    assert isinstance(chain, Chain)
+    saves = {s.when: s.rollable for s in chain.stages if s.id.startswith("brawl-")}
+    assert saves and all(isinstance(c, Check) and c.label == "Agility save" for c in saves.values())
+    targets = sorted(c.target for c in saves.values() if isinstance(c, Check))
+    assert targets[-1] == 10 and targets[0] < 10  # Agility 10 at the bar, less past it
+    problems, figures = face_by_face(enc, strike)
+    assert problems == [] and figures.combinations >= 100
+    done, _ = faces.combinations(enc, strike, 300, "ta-21")
+    ruleset = enc.ruleset
+    assert isinstance(ruleset, TwoAction2d10)
+    held = {ruleset.closed_with(after, "bo") == "ann" for _, _, _, after in done}
+    assert held == {True, False}

@@ -24,10 +24,19 @@ from hexcombat.dice import distribution
 from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Preview
 from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common.stats import IntStat
 from hexcombat.state import GameState
 
 from . import rules as R
-from .fields import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
+from .fields import (
+    AGILITY,
+    BRAWL,
+    DEFENCE_SKILLS,
+    MISSILE_SKILL,
+    SKILL,
+    STRENGTH,
+    WHOLE_NUMBERS,
+)
 from .offers import Offers
 from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
 
@@ -39,8 +48,16 @@ SHIELD = "-shield"
 ``ta.block_shield_risk`` on: the shield's d10 follows (TA-7, D-3)."""
 SHIELD_SURPLUS = 5
 """The surplus over a Block that puts the shield at risk (D-3)."""
+SHORT, SURPLUS = "short", "surplus"
+"""A tactical brawl's hit by its surplus (TA-21): short of the bar, or ``surplus7``: the
+surplus that sets the target's save."""
 MISTAKE = "mistake"
 """The outcome id of a spectacular mistake in attack: a miss (TA-17, D-9)."""
+
+
+def surplus_of(outcome_id: str) -> int:
+    """The surplus a tactical brawl's outcome stands for (``surplus7``: 7, TA-21)."""
+    return int(outcome_id.removesuffix(SHIELD).removeprefix(SURPLUS))
 
 
 def tier_of(outcome_id: str) -> int:
@@ -158,7 +175,7 @@ class Resolve(Offers):
                 success_phrase="to hit",
                 failure_text="miss",
                 naturals=self.mistakes(state, t, side),
-                margins=() if self.parry_reduces(state, kind) else self.tier_bands(state),
+                margins=self.hit_bands(state, (a, t), mode, kind),
             )
         defence = self.defence_side(state, t, kind, a)
         return OpposedCheck(
@@ -168,7 +185,7 @@ class Resolve(Offers):
             ties="attacker",
             rule="TA-9",
             naturals=self.mistakes(state, t, side),
-            margins=self.tier_bands(state, self.shield_at_risk(state, kind)),
+            margins=self.hit_bands(state, (a, t), mode, kind),
         )
 
     def mistakes(self, state: GameState, t: Figure, side: OpposedSide) -> tuple[Band, ...]:
@@ -184,6 +201,76 @@ class Resolve(Offers):
         if not totals:
             return ()
         return (Band(min(totals), max(totals), MISTAKE, "spectacular mistake: a miss"),)
+
+    def hit_bands(
+        self, state: GameState, pair: tuple[Figure, Figure], mode: str, kind: str | None
+    ) -> tuple[Band, ...]:
+        """A hit's outcomes by its surplus: the threshold it reaches (TA-11), or for a
+        grapple, lock, throw or trip the save it leaves the target (TA-21); none under a
+        Parry that reduces the surplus (I-4)."""
+        if self.parry_reduces(state, kind):
+            return ()
+        a, t = pair
+        shield = self.shield_at_risk(state, kind)
+        style = self.brawl_style(state, a) if mode == "brawl" else "pummel"
+        if style == "pummel":
+            return self.tier_bands(state, shield)
+        return self.brawl_bands(state, t, style, shield)
+
+    def brawl_style(self, state: GameState, a: Figure) -> str:
+        """The brawl declared: pummel, grapple, lock, throw or trip (TA-19, TA-21)."""
+        return str(self.plan(state, a.id).get("style") or "pummel")
+
+    def brawl_bands(
+        self, state: GameState, t: Figure, style: str, shield: bool
+    ) -> tuple[Band, ...]:
+        """A grapple, lock, throw or trip by its surplus: short of the bar, or each surplus
+        with the save it leaves, one band once no save is left (TA-21, D-14)."""
+        bar = int_or(state.options.get("ta.brawl_bar"), 5)
+        cap = bar + max(0, self.brawl_stat(style)(t) - 1)  # the save's 2d10 cannot pass
+        top = max(cap, SHIELD_SURPLUS if shield else 0)
+
+        def key(margin: int) -> tuple[str, bool]:
+            name = SHORT if margin < bar else f"{SURPLUS}{min(margin, cap)}"
+            return name, shield and margin >= SHIELD_SURPLUS
+
+        bands, low = [], 0
+        for margin in range(top + 1):
+            if margin == top or key(margin + 1) != key(margin):
+                name, risk = key(margin)
+                high = OPEN_TOP if margin == top else margin
+                words = (
+                    f"hit, surplus under {bar}: the {style} falls short"
+                    if name == SHORT
+                    else f"hit, surplus {low}{'' if high == margin else ' or more'}: "
+                    f"{t.name} saves at {self.brawl_save(state, t, style, low).target}"
+                )
+                risked = ", and the shield at risk" if risk else ""
+                bands.append(Band(low, high, name + (SHIELD if risk else ""), words + risked))
+                low = margin + 1
+        return tuple(bands)
+
+    @staticmethod
+    def brawl_stat(style: str) -> IntStat:
+        """The attribute that saves against the brawl: Strength a lock, Agility the rest."""
+        return STRENGTH if style == "lock" else AGILITY
+
+    def brawl_save(self, state: GameState, t: Figure, style: str, value: int) -> Check:
+        """The target's save against a grapple, lock, throw or trip of surplus ``value``:
+        2d10 at or under the attribute - (surplus - bar) (TA-21, D-14)."""
+        bar = int_or(state.options.get("ta.brawl_bar"), 5)
+        stat = self.brawl_stat(style)
+        return Check(
+            f"{stat.spec.label} save",
+            "2d10",
+            "le",
+            R.brawl_save_target(stat(t), value, bar),
+            f"{stat.spec.label} - (surplus - {bar})",
+            rule="TA-21",
+            success_text="saved",
+            success_phrase="to save",
+            failure_text="failed",
+        )
 
     def tier_bands(self, state: GameState, shield: bool = False) -> tuple[Band, ...]:
         """A hit's surplus by the threshold it reaches (TA-11, D-5), as margins of the hit;
@@ -231,9 +318,9 @@ class Resolve(Offers):
         save by location (TA-11, D-6, D-7)."""
         stages: list[Stage] = []
         for outcome in by.outcomes():
-            if outcome.id.removesuffix(SHIELD) not in TIERS or not outcome.chance:
+            base = outcome.id.removesuffix(SHIELD)
+            if not outcome.chance or not (base in TIERS or base.startswith((SHORT, SURPLUS))):
                 continue
-            tier = tier_of(outcome.id)
             key = outcome.id.removeprefix(TIERS[0])  # '', '1', '-shield', '1-shield'
             when: tuple[str, ...] = (outcome.id,)
             follows = after
@@ -241,6 +328,12 @@ class Resolve(Offers):
                 risk = f"shield{key.removesuffix(SHIELD)}"
                 stages.append(Stage(risk, self.shield_risk(), when, after))
                 when, follows = (), risk
+            if base.startswith(SURPLUS):  # the target's save (TA-21)
+                save = self.brawl_save(state, t, self.brawl_style(state, a), surplus_of(base))
+                stages.append(Stage(f"brawl-{base}", save, when, follows))
+            if base not in TIERS:
+                continue
+            tier = tier_of(outcome.id)
             damage = self.damage_amount(state, a, t, mode, tier)
             if damage is None:
                 continue
@@ -279,12 +372,18 @@ class Resolve(Offers):
         return kind == "parry" and state.options.get("ta.defence_mode") != "max"
 
     def answered_hit(
-        self, state: GameState, a: Figure, t: Figure, kind: str | None, attack: int
+        self,
+        state: GameState,
+        pair: tuple[Figure, Figure],
+        mode: str,
+        kind: str | None,
+        attack: int,
     ) -> Check:
         """After the attack is rolled: the hit over the dice still to roll (TA-9). Against
         the standing defence (or a Parry that only reduces the surplus, I-4) nothing is left
         to roll; else the defensive roll, never below the passive defence, must not beat the
         attack (D-2). A hit's outcome is the threshold its surplus reaches (TA-11)."""
+        a, t = pair
         mods: tuple[Modifier, ...] = ()
         if kind is None or self.parry_reduces(state, kind):
             base, label = self.standing_defence(state, t, a)
@@ -304,9 +403,7 @@ class Resolve(Offers):
             success_text="hit",
             success_phrase="to hit",
             failure_text="miss",
-            margins=()
-            if self.parry_reduces(state, kind)
-            else self.tier_bands(state, self.shield_at_risk(state, kind)),
+            margins=self.hit_bands(state, pair, mode, kind),
         )
 
     def parry_amount(
@@ -347,7 +444,7 @@ class Resolve(Offers):
         """What an answer to the attack prompt rolls, the attack ``attack`` already rolled:
         the hit over the dice left, a reducing Parry (I-4), then on each threshold the surplus
         may reach its damage dice, location and save (TA-9..TA-11)."""
-        hit = self.answered_hit(state, a, t, kind, attack)
+        hit = self.answered_hit(state, (a, t), mode, kind, attack)
         stages = [Stage("hit", hit)]
         if self.parry_reduces(state, kind):
             parry = self.parry_amount(state, t, a, attack - hit.target, hit.target)
