@@ -271,3 +271,21 @@ def test_ta_21_d14_a_grapples_save_by_its_surplus_is_in_the_preview_face_by_face
     assert isinstance(ruleset, TwoAction2d10)
     held = {ruleset.closed_with(after, "bo") == "ann" for _, _, _, after in done}
     assert held == {True, False}
+
+
+def test_scp_12_a26_damage_to_a_figure_on_the_line_of_fire_is_in_the_preview() -> None:
+    """Cy's arrow meets Di on its way to Bo (SCP-12): a hit on Di rolls Di's damage, which
+    the shot's preview shows, and every face combination rolls what it shows."""
+    enc = scp.signature()
+    scp.initiative(enc, [8, 3, 7, 6])
+    scp.act(enc, "pass", "ann")
+    scp.act(enc, "pass", "bo")
+    scp.act(enc, "next_step")
+    shot = Action("fire", "cy", {"weapon": "Short Bow", "special": "none", "target": "bo"})
+    labels = [r.label for r in enc.preview(shot).rollables]
+    assert "Damage to Di on a hit" in labels and "Damage to Bo on a hit" in labels
+    problems, figures = face_by_face(enc, shot, most=600)
+    assert problems == [] and figures.combinations >= 200
+    done, _ = faces.combinations(enc, shot, 600, "scp-12")
+    hurt = {e.figure for _, _, _, after in done for e in after.events if e.kind == "damage"}
+    assert {"di", "bo"} <= hurt

@@ -199,15 +199,16 @@ KNOCKED_OUT = "D10 + 5 minutes (SCP-20)"
 
 
 def after_hit_rollables(state: GameState, plan: Plan) -> list[Rollable]:
-    """What a hit rolls next: damage, and the footing roll of SCP-23."""
+    """What a hit rolls next: damage, and the footing roll of SCP-23, for the target and
+    for each figure a missile's line of fire may hit first (SCP-12)."""
     found: list[Rollable] = []
     expr = damage_expr(state, plan.weapon, plan.special)
+    line = [] if plan.flight is None else [e.figure for e in plan.flight.entries]
+    hit = [plan.target, *(f for f in line if f.id != plan.target.id)]
     if expr:
-        found.append(
-            damage_amount(state, plan.target, expr, f"Damage to {plan.target.name} on a hit")
-        )
+        found += [damage_amount(state, f, expr, f"Damage to {f.name} on a hit") for f in hit]
     if plan.special in ("trip", "entangle", "shield_rush"):
-        found.append(footing_check(plan.target))
+        found += [footing_check(f) for f in hit]
     if plan.special == "knockout":
         found.append(KNOCKOUT_TIME)
     return found
