@@ -289,3 +289,21 @@ def test_scp_12_a26_damage_to_a_figure_on_the_line_of_fire_is_in_the_preview() -
     done, _ = faces.combinations(enc, shot, 600, "scp-12")
     hurt = {e.figure for _, _, _, after in done for e in after.events if e.kind == "damage"}
     assert {"di", "bo"} <= hurt
+
+
+def test_ta_21_i4_a_parry_that_reduces_a_grapples_surplus_previews_the_save_it_leaves() -> None:
+    """Under ``parry_reduces_surplus`` the Parry's margin comes off the grapple's surplus
+    (I-4): the parry's outcomes are the saves the surplus left sets (TA-21), each a stage of
+    the answer's preview, and every face combination rolls what it shows."""
+    enc = ta.duel(options={"ta.defence_mode": "parry_reduces_surplus"})
+    ta.declare(enc, "ann", "parry", "none", guard="bo")
+    ta.declare(enc, "bo", "brawl", "other", target="ann", style="grapple")
+    ta.to_step(enc, "combat")
+    ta.roll(enc, [10, 10], "strike", "bo")
+    answer = Action("parry", "ann", {})
+    chain = enc.preview(answer).rollables[0]
+    assert isinstance(chain, Chain)
+    assert [s.id for s in chain.stages][:2] == ["hit", "parry"]
+    assert any(s.id.startswith("brawl-") for s in chain.stages)
+    problems, figures = face_by_face(enc, answer)
+    assert problems == [] and figures.combinations >= 100

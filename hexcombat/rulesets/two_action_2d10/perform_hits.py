@@ -20,7 +20,7 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
-from .resolve import SHIELD, SHORT, SURPLUS, TIERS, Resolve, surplus_of, tier_of
+from .resolve import SHIELD, SHORT, TIERS, Resolve, surplus_of, tier_of
 
 
 class Hits(Resolve):
@@ -350,8 +350,7 @@ class Hits(Resolve):
             )
             return
         bar = int_or(state.options.get("ta.brawl_bar"), 5)
-        by_outcome = branch == SHORT or branch.startswith(SURPLUS)  # else a reducing Parry's
-        if branch == SHORT or (not by_outcome and value < bar):
+        if branch == SHORT:
             state.emit(
                 Event(
                     "brawl",
@@ -362,7 +361,7 @@ class Hits(Resolve):
                 )
             )
             return
-        self._brawl_save(state, dice, pair, style, surplus_of(branch) if by_outcome else value)
+        self._brawl_save(state, dice, pair, style, surplus_of(branch))
 
     def _brawl_save(
         self, state: GameState, dice: Dice, pair: tuple[Figure, Figure], style: str, value: int

@@ -407,22 +407,35 @@ class Resolve(Offers):
         )
 
     def parry_amount(
-        self, state: GameState, t: Figure, attacker: Figure, surplus: int, defence: int
+        self,
+        state: GameState,
+        pair: tuple[Figure, Figure],
+        mode: str,
+        surplus: int,
+        defence: int,
     ) -> Amount:
         """A Parry that reduces the surplus by its margin over the defence (I-4), by the
-        threshold the surplus left reaches (TA-11)."""
+        threshold the surplus left reaches (TA-11), or for a grapple, lock, throw or trip
+        the save it leaves (TA-21)."""
+        attacker, t = pair
         side = self.defence_side(state, t, "parry", attacker)
         bonus = sum(m.value for m in side.modifiers)
         totals = sorted(total + bonus for total in distribution(side.dice))
         thresholds = [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)]
+        style = self.brawl_style(state, attacker) if mode == "brawl" else "pummel"
+        brawl = () if style == "pummel" else self.brawl_bands(state, t, style, False)
         bands: list[Band] = []
         for total in totals:
-            tier = R.tier(max(0, surplus - max(0, total - defence)), thresholds)
-            if bands and bands[-1].id == TIERS[tier]:
+            left = max(0, surplus - max(0, total - defence))
+            tier = R.tier(left, thresholds)
+            label = "the blow lands" if not tier else f"the blow lands past threshold {tier}"
+            oid = TIERS[tier]
+            if brawl:
+                oid, label = next((b.id, b.label) for b in brawl if b.low <= left <= b.high)
+            if bands and bands[-1].id == oid:
                 bands[-1] = Band(bands[-1].low, total, bands[-1].id, bands[-1].label)
             else:
-                label = "the blow lands" if not tier else f"the blow lands past threshold {tier}"
-                bands.append(Band(total, total, TIERS[tier], label))
+                bands.append(Band(total, total, oid, label))
         return Amount(
             f"{t.name}'s parry", side.dice, side.modifiers, rule="I-4", bands=tuple(bands)
         )
@@ -447,7 +460,7 @@ class Resolve(Offers):
         hit = self.answered_hit(state, (a, t), mode, kind, attack)
         stages = [Stage("hit", hit)]
         if self.parry_reduces(state, kind):
-            parry = self.parry_amount(state, t, a, attack - hit.target, hit.target)
+            parry = self.parry_amount(state, (a, t), mode, attack - hit.target, hit.target)
             stages.append(Stage("parry", parry, ("success",)))
             stages += self.harm_stages(state, a, t, mode, parry, "parry")
         else:
