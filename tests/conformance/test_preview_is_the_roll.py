@@ -23,7 +23,9 @@ from hexcombat import Action, Encounter  # noqa: E402
 from hexcombat.checks import Amount, Chain, Check  # noqa: E402
 from hexcombat.document import from_document, to_document  # noqa: E402
 from hexcombat.encounter import MoreDiceNeededError  # noqa: E402
+from hexcombat.errors import IllegalActionError  # noqa: E402
 from hexcombat.figures import Status  # noqa: E402
+from hexcombat.rulesets.two_action_2d10.ruleset import TwoAction2d10  # noqa: E402
 
 
 def face_by_face(
@@ -178,3 +180,130 @@ def test_scp_41_a_grapple_previews_its_strike_check_once_the_shields_are_dropped
     problems, figures = face_by_face(enc, action)
     assert problems == []
     assert figures.combinations >= 100
+
+
+def test_scp_30_scp_31_a4_a_fumble_breaks_on_99_and_drops_on_100_by_the_strikes_outcome() -> None:
+    enc = scp_start(scp.duel())
+    action = Action("melee", "ann", {"weapon": "Broadsword", "special": "none", "target": "bo"})
+    problems, _ = face_by_face(enc, action)
+    assert problems == []
+    chain = enc.preview(action).rollables[0]
+    assert isinstance(chain, Chain)
+    strike = {o.id: o.chance for o in chain.stages[0].rollable.outcomes()}
+    assert {k: strike[k] for k in ("break_miss", "drop_miss")} == {
+        "break_miss": Fraction(1, 100),
+        "drop_miss": Fraction(1, 100),
+    }
+    done, exact = faces.combinations(enc, action, 1000, "scp-30")
+    assert exact
+    seen = set()
+    for rolled, _, entry, after in done:
+        if rolled[0] < 99:
+            continue
+        outcome = entry.rolled[0].outcome
+        fumble = [e.text for e in after.events if e.kind == "fumble"][-1]
+        misfortune = "no misfortune" not in fumble  # the fumble check failed (A-3)
+        assert outcome == ("break_miss" if rolled[0] == 99 else "drop_miss")
+        if misfortune:
+            assert {"break_miss": "breaks", "drop_miss": "drops"}[outcome] in fumble
+        seen.add((outcome, misfortune))
+    assert len(seen) == 4
+
+
+def test_ta_19_d13_fists_only_declare_a_brawl_not_an_attack_and_pummel_face_by_face() -> None:
+    """A figure whose weapon is "natural" (no damage dice) is refused an Attack with the
+    reason and never offered one; its Brawl pummels, damage from the surplus (TA-19, D-13)."""
+    enc = ta.duel(weapon="natural")
+    spec = next(s for s in enc.legal_actions("bo") if s.kind == "declare")
+    first = next(p for p in spec.params if p.name == "first")
+    assert "attack" not in [c.value for c in first.choices] and first.default == "brawl"
+    with pytest.raises(IllegalActionError, match="no weapon to attack with: declare a Brawl"):
+        ta.declare(enc, "bo", "attack", "dodge", target="ann")
+    ta.declare(enc, "ann", "dodge", "none", guard="bo")
+    ta.declare(enc, "bo", "brawl", "dodge", target="ann", guard="ann")
+    ta.to_step(enc, "combat")
+    problems, figures = face_by_face(enc, Action("strike", "bo", {}))
+    assert problems == [] and figures.combinations >= 100
+
+
+def test_d3_ta_7_a_block_beaten_by_5_or_more_rolls_the_shield_d10_its_answer_previews() -> None:
+    """With ``ta.block_shield_risk`` a Block beaten by a surplus of 5 or more rolls the
+    shield's d10 before the damage (D-3): the answer's preview has that stage, its chance
+    exact, and every face combination rolls what it shows."""
+    enc = ta.duel(options={"ta.block_shield_risk": True}, shield=True)
+    ta.declare(enc, "ann", "attack", "attack", target="bo", combine=True)
+    ta.declare(enc, "bo", "block", "none")
+    ta.to_step(enc, "combat")
+    ta.roll(enc, [10, 10, 10], "strike", "ann")  # 24 against the Block's roll
+    answer = Action("shield_block", "bo", {})
+    chain = enc.preview(answer).rollables[0]
+    assert isinstance(chain, Chain)
+    risks = [s for s in chain.stages if s.id.startswith("shield")]
+    assert risks and all(s.rollable.label == "Shield" for s in risks)
+    problems, figures = face_by_face(enc, answer, most=400)
+    assert problems == [] and figures.combinations >= 100
+    done, _ = faces.combinations(enc, answer, 400, "d-3")
+    risked = {s.rollable.id for s in risks}
+    shaken = [(any(r.rollable in risked for r in e.rolled), a) for _, _, e, a in done]
+    assert {at_risk for at_risk, _ in shaken} == {True, False}  # surpluses under 5 and over
+    assert all(a.figures["bo"].has_status("shield_lost") is at_risk for at_risk, a in shaken)
+
+
+def test_ta_21_d14_a_grapples_save_by_its_surplus_is_in_the_preview_face_by_face() -> None:
+    """A grapple that reaches the bar (5) leaves the target a save at Agility - (surplus -
+    bar) (TA-21, D-14): each surplus is an outcome of the hit with its save after it, and
+    every face combination rolls what the preview shows."""
+    enc = ta.duel()
+    ta.declare(enc, "ann", "other", "none")
+    ta.declare(enc, "bo", "brawl", "other", target="ann", style="grapple")
+    ta.to_step(enc, "combat")
+    strike = Action("strike", "bo", {})
+    chain = enc.preview(strike).rollables[0]
+    assert isinstance(chain, Chain)
+    saves = {s.when: s.rollable for s in chain.stages if s.id.startswith("brawl-")}
+    assert saves and all(isinstance(c, Check) and c.label == "Agility save" for c in saves.values())
+    targets = sorted(c.target for c in saves.values() if isinstance(c, Check))
+    assert targets[-1] == 10 and targets[0] < 10  # Agility 10 at the bar, less past it
+    problems, figures = face_by_face(enc, strike)
+    assert problems == [] and figures.combinations >= 100
+    done, _ = faces.combinations(enc, strike, 300, "ta-21")
+    ruleset = enc.ruleset
+    assert isinstance(ruleset, TwoAction2d10)
+    held = {ruleset.closed_with(after, "bo") == "ann" for _, _, _, after in done}
+    assert held == {True, False}
+
+
+def test_scp_12_a26_damage_to_a_figure_on_the_line_of_fire_is_in_the_preview() -> None:
+    """Cy's arrow meets Di on its way to Bo (SCP-12): a hit on Di rolls Di's damage, which
+    the shot's preview shows, and every face combination rolls what it shows."""
+    enc = scp.signature()
+    scp.initiative(enc, [8, 3, 7, 6])
+    scp.act(enc, "pass", "ann")
+    scp.act(enc, "pass", "bo")
+    scp.act(enc, "next_step")
+    shot = Action("fire", "cy", {"weapon": "Short Bow", "special": "none", "target": "bo"})
+    labels = [r.label for r in enc.preview(shot).rollables]
+    assert "Damage to Di on a hit" in labels and "Damage to Bo on a hit" in labels
+    problems, figures = face_by_face(enc, shot, most=600)
+    assert problems == [] and figures.combinations >= 200
+    done, _ = faces.combinations(enc, shot, 600, "scp-12")
+    hurt = {e.figure for _, _, _, after in done for e in after.events if e.kind == "damage"}
+    assert {"di", "bo"} <= hurt
+
+
+def test_ta_21_i4_a_parry_that_reduces_a_grapples_surplus_previews_the_save_it_leaves() -> None:
+    """Under ``parry_reduces_surplus`` the Parry's margin comes off the grapple's surplus
+    (I-4): the parry's outcomes are the saves the surplus left sets (TA-21), each a stage of
+    the answer's preview, and every face combination rolls what it shows."""
+    enc = ta.duel(options={"ta.defence_mode": "parry_reduces_surplus"})
+    ta.declare(enc, "ann", "parry", "none", guard="bo")
+    ta.declare(enc, "bo", "brawl", "other", target="ann", style="grapple")
+    ta.to_step(enc, "combat")
+    ta.roll(enc, [10, 10], "strike", "bo")
+    answer = Action("parry", "ann", {})
+    chain = enc.preview(answer).rollables[0]
+    assert isinstance(chain, Chain)
+    assert [s.id for s in chain.stages][:2] == ["hit", "parry"]
+    assert any(s.id.startswith("brawl-") for s in chain.stages)
+    problems, figures = face_by_face(enc, answer)
+    assert problems == [] and figures.combinations >= 100

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import doctest
+from fractions import Fraction
 
 import pytest
 
+from hexcombat.dice import ScriptedDice
 from hexcombat.rulesets.strike_chance_pulse import rules
 from hexcombat.rulesets.strike_chance_pulse.rules import (
     can_kick,
@@ -30,8 +32,6 @@ from hexcombat.rulesets.strike_chance_pulse.rules import (
     multiple_strike_forms,
     needs_infection_check,
     parry_rank,
-    parry_result,
-    parry_total,
     parry_triggered,
     punch_base,
     punch_damage,
@@ -52,6 +52,7 @@ from hexcombat.rulesets.strike_chance_pulse.rules_mounted import (
     mounted_melee_hexes,
     mounted_problem,
 )
+from hexcombat.rulesets.strike_chance_pulse.situation import parry_amount
 
 pytestmark = pytest.mark.pyodide
 
@@ -100,14 +101,19 @@ def test_scp_32_parry_trigger_at_msc_plus_30_and_on_any_evading_miss() -> None:
 
 
 def test_scp_33_parry_roll_with_unranked_counting_0_a7() -> None:
-    assert [parry_total(d, 2, 3) for d in (4, 5, 8, 9)] == [3, 4, 7, 8]
-    assert parry_total(6, None, 2) == 4 and parry_total(6, 2, None) == 8
+    def total(face: int, defender: int | None, attacker: int | None) -> int:
+        return parry_amount(defender, attacker, "Parry").roll(ScriptedDice([face])).total
+
+    assert [total(d, 2, 3) for d in (4, 5, 8, 9)] == [3, 4, 7, 8]
+    assert total(6, None, 2) == 4 and total(6, 2, None) == 8
     assert parry_rank([None, 2, 0]) == 2 and parry_rank([]) is None
 
 
 def test_scp_34_parry_table_boundaries_3_4_and_7_8() -> None:
-    results = [parry_result(parry_total(d, 2, 3)) for d in (4, 5, 8, 9)]
-    assert results == ["parried", "disarm", "disarm", "riposte"]
+    table = parry_amount(2, 3, "Parry")
+    results = [table.roll(ScriptedDice([d])).outcome_id for d in range(1, 11)]
+    assert results == ["parried"] * 4 + ["disarm"] * 4 + ["riposte"] * 2
+    assert [o.chance for o in table.outcomes()] == [Fraction(4, 10)] * 2 + [Fraction(2, 10)]
 
 
 def test_scp_36_unarmed_figures_parry_only_when_ranked_rank_0_counts() -> None:

@@ -35,7 +35,7 @@ from .situation import (
     strike_check,
 )
 from .state import FigureBook
-from .strike import StrikeCheck, StrikeResult
+from .strike import FUMBLE_MISSES, StrikeCheck, StrikeResult
 
 
 @dataclass(frozen=True)
@@ -199,15 +199,16 @@ KNOCKED_OUT = "D10 + 5 minutes (SCP-20)"
 
 
 def after_hit_rollables(state: GameState, plan: Plan) -> list[Rollable]:
-    """What a hit rolls next: damage, and the footing roll of SCP-23."""
+    """What a hit rolls next: damage, and the footing roll of SCP-23, for the target and
+    for each figure a missile's line of fire may hit first (SCP-12)."""
     found: list[Rollable] = []
     expr = damage_expr(state, plan.weapon, plan.special)
+    line = [] if plan.flight is None else [e.figure for e in plan.flight.entries]
+    hit = [plan.target, *(f for f in line if f.id != plan.target.id)]
     if expr:
-        found.append(
-            damage_amount(state, plan.target, expr, f"Damage to {plan.target.name} on a hit")
-        )
+        found += [damage_amount(state, f, expr, f"Damage to {f.name} on a hit") for f in hit]
     if plan.special in ("trip", "entangle", "shield_rush"):
-        found.append(footing_check(plan.target))
+        found += [footing_check(f) for f in hit]
     if plan.special == "knockout":
         found.append(KNOCKOUT_TIME)
     return found
@@ -315,7 +316,7 @@ def fly(state: GameState, plan: Plan, dice: Dice) -> None:
         check = path_check(state, plan, entry)
         may_fumble = each or not fumbled
         result = strike(state, plan, check, entry.figure, dice, entry=entry, may_fumble=may_fumble)
-        fumbled = fumbled or result.face >= 99
+        fumbled = fumbled or result.fumbled
         if result.hit:
             if thrown is not None and thrown.is_ready:
                 ground.stick(thrown, entry.figure)
@@ -406,12 +407,12 @@ def strike(
             },
         )
     )
-    if result.outcome in ("fumble_hit", "fumble_miss") and may_fumble:
-        fumble(state, plan, result.face, dice)
+    if result.fumbled and may_fumble:
+        fumble(state, plan, result, dice)
     if result.hit:
         land(state, plan, target, dice)
     elif result.outcome == "parry" or (
-        result.outcome == "fumble_miss" and _parry_fumble(check, result)
+        result.outcome in FUMBLE_MISSES and _parry_fumble(check, result)
     ):
         offer_parry(state, plan, target, dice)
     return result
@@ -421,8 +422,9 @@ def _parry_fumble(check: StrikeCheck, result: StrikeResult) -> bool:
     return check.evading_parry or (check.parry_margin and result.face >= check.msc + 30)
 
 
-def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
-    """SCP-30, SCP-31 (A-5): a 99 may break the weapon, a 100 drop it, unless 3 x MD is rolled."""
+def fumble(state: GameState, plan: Plan, strike: StrikeResult, dice: Dice) -> None:
+    """SCP-30, SCP-31 (A-5): a 99 may break the weapon, a 100 drop it, unless 3 x MD is
+    rolled: the strike's outcome says which."""
     attacker, weapon = plan.attacker, plan.weapon
     if plan.check.fumble == "pulse":
         FigureBook(attacker).skip_attack_pulse = offers.pulse(state) + 1
@@ -437,12 +439,11 @@ def fumble(state: GameState, plan: Plan, face: int, dice: Dice) -> None:
         return
     check = fumble_check(state, attacker)
     result = check.roll(dice)
-    what = rules.fumble_face(face)
     item = next((i for i in attacker.equipment if i.name == weapon.name and i.is_ready), None)
     rolled = f"fumble check {result.roll.total}"
     if result.success or item is None:
-        text = f"{attacker.name} rolled {face}: {rolled} ≤ {check.target}, no misfortune"
-    elif what == "break":
+        text = f"{attacker.name} rolled {strike.face}: {rolled} ≤ {check.target}, no misfortune"
+    elif strike.outcome in ("break_hit", "break_miss"):
         BROKEN.put(item, True)
         ground.drop(attacker, item)
         text = f"{attacker.name}'s {weapon.name} breaks (99; {rolled} > {check.target})"

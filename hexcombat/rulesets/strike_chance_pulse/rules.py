@@ -175,29 +175,6 @@ def parry_triggered(roll: int, msc: int, *, evading: bool, melee: bool = True) -
     return evading or roll >= msc + 30
 
 
-def parry_total(d10: int, defender_rank: Rank, attacker_rank: Rank) -> int:
-    """SCP-33 (A-7): ``D10 + Rank(defender) - Rank(attacker)``, unranked counting 0.
-
-    >>> parry_total(4, 2, 3), parry_total(9, 2, 3), parry_total(5, None, None)
-    (3, 8, 5)
-    """
-    return d10 + (defender_rank or 0) - (attacker_rank or 0)
-
-
-def parry_result(total: int) -> str:
-    """SCP-34: ``parried`` (<= 3; the defender must Pass next Pulse), ``disarm`` (4-7: the
-    attacker is disarmed) or ``riposte`` (>= 8: parried, disarmed, and a Riposte).
-
-    >>> [parry_result(p) for p in (3, 4, 7, 8)]
-    ['parried', 'disarm', 'disarm', 'riposte']
-    """
-    if total <= 3:
-        return "parried"
-    if total <= 7:
-        return "disarm"
-    return "riposte"
-
-
 PARRY_BANDS = (
     (None, 3, "parried", "Parried: the defender must Pass next Pulse"),
     (4, 7, "disarm", "The attacker is Disarmed"),

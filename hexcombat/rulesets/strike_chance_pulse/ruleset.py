@@ -389,12 +389,12 @@ class StrikeChancePulse(Perform):
         if plan.multiple:
             notes.append(f"Strike at {plan.target.name} with the {plan.weapon.name}")
         if plan.flight is not None:
-            chain_stages = []
-            for i, entry in enumerate(plan.flight.entries):
+            chain_stages: list[Stage] = []
+            misses: tuple[str, ...] = ()
+            for entry in plan.flight.entries:
                 check = resolve.path_check(state, plan, entry)
-                chain_stages.append(
-                    Stage(entry.figure.id, check, () if i == 0 else ("failure", "fumble_miss"))
-                )
+                chain_stages.append(Stage(entry.figure.id, check, misses))
+                misses = check.misses()  # the missile flies on past a miss (SCP-12)
             notes.append(f"If nothing is hit the missile {plan.flight.end}")
             highlights["los"] = plan.flight.path
             if chain_stages:
@@ -412,7 +412,7 @@ class StrikeChancePulse(Perform):
                 rollables.append(resolve.fumble_check(state, attacker, plan))
         else:
             fumble = Stage(
-                "fumble", resolve.fumble_check(state, attacker, plan), ("fumble_hit", "fumble_miss")
+                "fumble", resolve.fumble_check(state, attacker, plan), plan.check.fumbles()
             )
             stages = (Stage("strike", plan.check), fumble)
             # only a weapon a fumble check can break or drop has one (SCP-30, SCP-31)

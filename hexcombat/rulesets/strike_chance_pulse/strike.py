@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from ...checks import Check, Face, Outcome, Rollable, RollResult, Variant
 from ...dice import Dice, Roll
-from .rules import knockout_limit
+from .rules import fumble_face, knockout_limit
 
 LABELS = {
     "success": "hit",
@@ -28,10 +28,18 @@ LABELS = {
     "parry": "miss: the defender may parry",
     "fumble_hit": "99 or 100: a hit, and a fumble check",
     "fumble_miss": "99 or 100: a miss, and a fumble check",
+    "break_hit": "99: a hit, and a fumble check: the weapon may break",
+    "break_miss": "99: a miss, and a fumble check: the weapon may break",
+    "drop_hit": "100: a hit, and a fumble check: the weapon may be dropped",
+    "drop_miss": "100: a miss, and a fumble check: the weapon may be dropped",
 }
 FUMBLES = ("check", "pulse", "")
 """What a 99 or 100 calls for: the fumble check (SCP-30), a natural weapon's lost Pulse
 (SCP-31, A-5), or nothing (a natural weapon without that option)."""
+FUMBLE_HITS = ("fumble_hit", "break_hit", "drop_hit")
+FUMBLE_MISSES = ("fumble_miss", "break_miss", "drop_miss")
+"""The outcomes of a 99 or 100 that hit or miss: a lost Pulse's (``fumble_``), or the
+fumble check's, by what a failed one costs: 99 breaks the weapon, 100 drops it (A-4)."""
 PULSE_LABELS = {
     "fumble_hit": "99/100: hit, no attack next Pulse",
     "fumble_miss": "99/100: miss, no attack next Pulse",
@@ -79,7 +87,8 @@ class StrikeCheck(Rollable):
         """The outcome id of a D100 face."""
         hit = self.hits(face)
         if face >= 99 and self.fumble:
-            return "fumble_hit" if hit else "fumble_miss"
+            what = fumble_face(face) if self.fumble == "check" else "fumble"
+            return f"{what}_hit" if hit else f"{what}_miss"
         if hit:
             return "success"
         if face <= self.msc:
@@ -95,7 +104,9 @@ class StrikeCheck(Rollable):
             key = self.classify(face)
             counts[key] = counts.get(key, 0) + 1
         possible = {"success", "failure", *counts}
-        if self.fumble:
+        if self.fumble == "check":
+            possible |= {"break_hit", "break_miss", "drop_hit", "drop_miss"}
+        elif self.fumble:
             possible |= {"fumble_hit", "fumble_miss"}
         if self.parry_margin or self.evading_parry:
             possible.add("parry")
@@ -103,6 +114,14 @@ class StrikeCheck(Rollable):
             possible.add("no_effect")
         order = [k for k in LABELS if k in possible]
         return tuple(Outcome(k, self._label(k), Fraction(counts.get(k, 0), 100)) for k in order)
+
+    def misses(self) -> tuple[str, ...]:
+        """The ids of the outcomes that take no effect on the target."""
+        return tuple(o.id for o in self.outcomes() if o.id != "success" and o.id not in FUMBLE_HITS)
+
+    def fumbles(self) -> tuple[str, ...]:
+        """The ids of the outcomes of a 99 or 100."""
+        return tuple(o.id for o in self.outcomes() if o.id in FUMBLE_HITS + FUMBLE_MISSES)
 
     def _label(self, key: str) -> str:
         if key == "success" and self.knockout:
@@ -184,7 +203,12 @@ class StrikeResult(RollResult):
     @property
     def hit(self) -> bool:
         """A hit (or a Knockout) takes effect."""
-        return self.outcome in ("success", "fumble_hit")
+        return self.outcome == "success" or self.outcome in FUMBLE_HITS
+
+    @property
+    def fumbled(self) -> bool:
+        """A 99 or 100: what it calls for follows (SCP-30, SCP-31)."""
+        return self.outcome in FUMBLE_HITS + FUMBLE_MISSES
 
     def explain(self) -> str:
         """``Ann's Broadsword at Bo: MSC 51; rolled 81: miss: the defender may parry``."""

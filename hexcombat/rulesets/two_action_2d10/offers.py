@@ -118,6 +118,8 @@ class Offers(Flow):
         names = [c.value for c in ACTIONS]
         if MISSILE(f) == "none":
             names = [n for n in names if n not in ("load", "shoot")]
+        if self.fists_only(state, f):
+            names.remove("attack")
         if not self.shield_ready(f):
             names.remove("block")
         if not self.parry_ready(state, f):
@@ -155,8 +157,8 @@ class Offers(Flow):
         )
 
     def refusal(self, state: GameState, action: Action) -> str:
-        """Why the declaration form refuses a defence: a Block needs a shield in hand, a Parry
-        a weapon or a shield (TA-7, R-12)."""
+        """Why the declaration form refuses an action: a Block needs a shield in hand, a Parry
+        a weapon or a shield (TA-7, R-12), an Attack a weapon with damage dice (TA-19)."""
         if action.kind != "declare" or action.figure is None:
             return ""
         f = state.figure(action.figure)
@@ -168,6 +170,11 @@ class Offers(Flow):
             )
         if "block" in acts and not self.shield_ready(f):
             return f"{f.name}: a Block needs a shield in hand (TA-7)"
+        if "attack" in acts and self.fists_only(state, f):
+            return (
+                f"{f.name} has no weapon to attack with: declare a Brawl to pummel with fists "
+                "and boots (TA-19)"
+            )
         return ""
 
     def check_choice(self, state: GameState, action: Action) -> None:
@@ -325,7 +332,9 @@ def _action_fields(
             "first",
             "First action",
             "choice",
-            "attack" if allowed else "none",
+            ("attack" if any(c.value == "attack" for c in choices) else "brawl")
+            if allowed
+            else "none",
             rule="TA-1",
             choices=choices if allowed >= 1 else none_only,
         ),

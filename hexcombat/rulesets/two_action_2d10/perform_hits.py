@@ -20,8 +20,7 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json
 
 from . import rules as R
-from .fields import AGILITY, STRENGTH
-from .resolve import TIERS, Resolve
+from .resolve import SHIELD, SHORT, TIERS, Resolve, surplus_of, tier_of
 
 
 class Hits(Resolve):
@@ -58,7 +57,8 @@ class Hits(Resolve):
             return
         reduce, reached = self._parried(state, dice, chain, kind, defence, details, rolls)
         value = max(0, R.surplus(attack, defence) - reduce)
-        hit_tier = TIERS.index(reached or result.outcome_id)  # the branch the preview showed
+        branch = reached or result.outcome_id  # the branch the preview showed
+        hit_tier = tier_of(branch) if branch.removesuffix(SHIELD) in TIERS else 0
         state.emit(
             Event(
                 "attack",
@@ -77,9 +77,9 @@ class Hits(Resolve):
                 },
             )
         )
-        if kind == "block" and state.options.get("ta.block_shield_risk") and value >= 5:
+        if branch.endswith(SHIELD):  # a Block beaten by 5 or more (D-3)
             self._risk_shield(state, dice, t)
-        self._harm(state, dice, a, t, mode, value, hit_tier)
+        self._harm(state, dice, (a, t), mode, value, branch)
 
     def _note_defence(
         self,
@@ -165,13 +165,21 @@ class Hits(Resolve):
         )
 
     def _harm(
-        self, state: GameState, dice: Dice, a: Figure, t: Figure, mode: str, value: int, tier: int
+        self,
+        state: GameState,
+        dice: Dice,
+        pair: tuple[Figure, Figure],
+        mode: str,
+        value: int,
+        branch: str,
     ) -> None:
-        """A hit's effect: a brawl's, or damage and then, from the first tier, a tactical
-        result."""
+        """A hit's effect by the outcome ``branch`` it reached: a brawl's, or damage and
+        then, from the first tier, a tactical result."""
+        a, t = pair
         if mode == "brawl":
-            self._brawl(state, dice, a, t, value)
+            self._brawl(state, dice, pair, value, branch.removesuffix(SHIELD))
             return
+        tier = tier_of(branch)
         amount = self.damage_amount(state, a, t, mode, tier)
         assert amount is not None  # a melee weapon or a missile has damage dice (D-4)
         hurt = amount.roll(dice)
@@ -317,10 +325,13 @@ class Hits(Resolve):
         if effect == "incapacitated":
             t.statuses["incapacitated"] = Status("incapacitated")
 
-    def _brawl(self, state: GameState, dice: Dice, a: Figure, t: Figure, value: int) -> None:
-        """Pummel damage from the surplus (TA-19, D-13), or a grapple, lock, throw or trip with
-        a save (TA-21, D-14)."""
-        style = str(self.plan(state, a.id).get("style") or "pummel")
+    def _brawl(
+        self, state: GameState, dice: Dice, pair: tuple[Figure, Figure], value: int, branch: str
+    ) -> None:
+        """Pummel damage from the surplus (TA-19, D-13), or a grapple, lock, throw or trip:
+        short of the bar, or the save its outcome ``branch`` leaves (TA-21, D-14)."""
+        a, t = pair
+        style = self.brawl_style(state, a)
         ac = int_or(self.armour(state, t).get("ac"), 0)
         if style == "pummel":
             base, div = (
@@ -339,7 +350,7 @@ class Hits(Resolve):
             )
             return
         bar = int_or(state.options.get("ta.brawl_bar"), 5)
-        if value < bar:
+        if branch == SHORT:
             state.emit(
                 Event(
                     "brawl",
@@ -350,33 +361,15 @@ class Hits(Resolve):
                 )
             )
             return
-        self._brawl_save(state, dice, (a, t), style, value, bar)
+        self._brawl_save(state, dice, pair, style, surplus_of(branch))
 
     def _brawl_save(
-        self,
-        state: GameState,
-        dice: Dice,
-        pair: tuple[Figure, Figure],
-        style: str,
-        value: int,
-        bar: int,
+        self, state: GameState, dice: Dice, pair: tuple[Figure, Figure], style: str, value: int
     ) -> None:
-        """A grapple, lock, throw or trip of surplus ``value`` that reached the ``bar``: the
-        target's save, then the hold or the fall (TA-21, D-14)."""
+        """A grapple, lock, throw or trip that reached the bar: the target's save at the
+        surplus ``value`` its outcome stands for, then the hold or the fall (TA-21, D-14)."""
         a, t = pair
-        stat = STRENGTH if style == "lock" else AGILITY
-        save = Check(
-            f"{stat.spec.label} save",
-            "2d10",
-            "le",
-            R.brawl_save_target(stat(t), value, bar),
-            f"{stat.spec.label} - (surplus - {bar})",
-            rule="TA-21",
-            success_text="saved",
-            success_phrase="to save",
-            failure_text="failed",
-        )
-        result = save.roll(dice)
+        result = self.brawl_save(state, t, style, value).roll(dice)
         if result.success:
             state.emit(
                 Event(

@@ -24,18 +24,45 @@ from hexcombat.dice import distribution
 from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Preview
 from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common.stats import IntStat
 from hexcombat.state import GameState
 
 from . import rules as R
-from .fields import AGILITY, BRAWL, DEFENCE_SKILLS, MISSILE_SKILL, SKILL, WHOLE_NUMBERS
+from .fields import (
+    AGILITY,
+    BRAWL,
+    DEFENCE_SKILLS,
+    MISSILE_SKILL,
+    SKILL,
+    STRENGTH,
+    WHOLE_NUMBERS,
+)
 from .offers import Offers
 from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
 
 TIERS = ("hit", "hit1", "hit2", "hit3")
 """The outcome id of a hit by the threshold its surplus reaches (TA-11): the damage dice,
 location and save that follow are those of its branch."""
+SHIELD = "-shield"
+"""Added to a hit's outcome id when it beats a Block by a surplus of 5 or more with
+``ta.block_shield_risk`` on: the shield's d10 follows (TA-7, D-3)."""
+SHIELD_SURPLUS = 5
+"""The surplus over a Block that puts the shield at risk (D-3)."""
+SHORT, SURPLUS = "short", "surplus"
+"""A tactical brawl's hit by its surplus (TA-21): short of the bar, or ``surplus7``: the
+surplus that sets the target's save."""
 MISTAKE = "mistake"
 """The outcome id of a spectacular mistake in attack: a miss (TA-17, D-9)."""
+
+
+def surplus_of(outcome_id: str) -> int:
+    """The surplus a tactical brawl's outcome stands for (``surplus7``: 7, TA-21)."""
+    return int(outcome_id.removesuffix(SHIELD).removeprefix(SURPLUS))
+
+
+def tier_of(outcome_id: str) -> int:
+    """The threshold a hit's outcome reached (TA-11): 0 for a plain hit."""
+    return TIERS.index(outcome_id.removesuffix(SHIELD))
 
 
 class Resolve(Offers):
@@ -148,7 +175,7 @@ class Resolve(Offers):
                 success_phrase="to hit",
                 failure_text="miss",
                 naturals=self.mistakes(state, t, side),
-                margins=() if self.parry_reduces(state, kind) else self.tier_bands(state),
+                margins=self.hit_bands(state, (a, t), mode, kind),
             )
         defence = self.defence_side(state, t, kind, a)
         return OpposedCheck(
@@ -158,7 +185,7 @@ class Resolve(Offers):
             ties="attacker",
             rule="TA-9",
             naturals=self.mistakes(state, t, side),
-            margins=self.tier_bands(state),
+            margins=self.hit_bands(state, (a, t), mode, kind),
         )
 
     def mistakes(self, state: GameState, t: Figure, side: OpposedSide) -> tuple[Band, ...]:
@@ -175,25 +202,103 @@ class Resolve(Offers):
             return ()
         return (Band(min(totals), max(totals), MISTAKE, "spectacular mistake: a miss"),)
 
-    def tier_bands(self, state: GameState) -> tuple[Band, ...]:
-        """A hit's surplus by the threshold it reaches (TA-11, D-5), as margins of the hit."""
-        thresholds = [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)]
-        top = max(0, *thresholds)
+    def hit_bands(
+        self, state: GameState, pair: tuple[Figure, Figure], mode: str, kind: str | None
+    ) -> tuple[Band, ...]:
+        """A hit's outcomes by its surplus: the threshold it reaches (TA-11), or for a
+        grapple, lock, throw or trip the save it leaves the target (TA-21); none under a
+        Parry that reduces the surplus (I-4)."""
+        if self.parry_reduces(state, kind):
+            return ()
+        a, t = pair
+        shield = self.shield_at_risk(state, kind)
+        style = self.brawl_style(state, a) if mode == "brawl" else "pummel"
+        if style == "pummel":
+            return self.tier_bands(state, shield)
+        return self.brawl_bands(state, t, style, shield)
+
+    def brawl_style(self, state: GameState, a: Figure) -> str:
+        """The brawl declared: pummel, grapple, lock, throw or trip (TA-19, TA-21)."""
+        return str(self.plan(state, a.id).get("style") or "pummel")
+
+    def brawl_bands(
+        self, state: GameState, t: Figure, style: str, shield: bool
+    ) -> tuple[Band, ...]:
+        """A grapple, lock, throw or trip by its surplus: short of the bar, or each surplus
+        with the save it leaves, one band once no save is left (TA-21, D-14)."""
+        bar = int_or(state.options.get("ta.brawl_bar"), 5)
+        cap = bar + max(0, self.brawl_stat(style)(t) - 1)  # the save's 2d10 cannot pass
+        top = max(cap, SHIELD_SURPLUS if shield else 0)
+
+        def key(margin: int) -> tuple[str, bool]:
+            name = SHORT if margin < bar else f"{SURPLUS}{min(margin, cap)}"
+            return name, shield and margin >= SHIELD_SURPLUS
+
         bands, low = [], 0
         for margin in range(top + 1):
-            tier = R.tier(margin, thresholds)
-            if margin == top or R.tier(margin + 1, thresholds) != tier:
+            if margin == top or key(margin + 1) != key(margin):
+                name, risk = key(margin)
                 high = OPEN_TOP if margin == top else margin
-                bands.append(Band(low, high, TIERS[tier], self._tier_label(tier, low)))
+                words = (
+                    f"hit, surplus under {bar}: the {style} falls short"
+                    if name == SHORT
+                    else f"hit, surplus {low}{'' if high == margin else ' or more'}: "
+                    f"{t.name} saves at {self.brawl_save(state, t, style, low).target}"
+                )
+                risked = ", and the shield at risk" if risk else ""
+                bands.append(Band(low, high, name + (SHIELD if risk else ""), words + risked))
                 low = margin + 1
         return tuple(bands)
 
     @staticmethod
-    def _tier_label(tier: int, low: int) -> str:
+    def brawl_stat(style: str) -> IntStat:
+        """The attribute that saves against the brawl: Strength a lock, Agility the rest."""
+        return STRENGTH if style == "lock" else AGILITY
+
+    def brawl_save(self, state: GameState, t: Figure, style: str, value: int) -> Check:
+        """The target's save against a grapple, lock, throw or trip of surplus ``value``:
+        2d10 at or under the attribute - (surplus - bar) (TA-21, D-14)."""
+        bar = int_or(state.options.get("ta.brawl_bar"), 5)
+        stat = self.brawl_stat(style)
+        return Check(
+            f"{stat.spec.label} save",
+            "2d10",
+            "le",
+            R.brawl_save_target(stat(t), value, bar),
+            f"{stat.spec.label} - (surplus - {bar})",
+            rule="TA-21",
+            success_text="saved",
+            success_phrase="to save",
+            failure_text="failed",
+        )
+
+    def tier_bands(self, state: GameState, shield: bool = False) -> tuple[Band, ...]:
+        """A hit's surplus by the threshold it reaches (TA-11, D-5), as margins of the hit;
+        with ``shield`` (a Block at risk, D-3) a surplus of 5 or more is an outcome apart."""
+        thresholds = [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)]
+        top = max(0, *thresholds, SHIELD_SURPLUS if shield else 0)
+        bands, low = [], 0
+        for margin in range(top + 1):
+            tier, risk = R.tier(margin, thresholds), shield and margin >= SHIELD_SURPLUS
+            follows = (R.tier(margin + 1, thresholds), shield and margin + 1 >= SHIELD_SURPLUS)
+            if margin == top or follows != (tier, risk):
+                high = OPEN_TOP if margin == top else margin
+                oid = TIERS[tier] + (SHIELD if risk else "")
+                bands.append(Band(low, high, oid, self._tier_label(tier, low, risk)))
+                low = margin + 1
+        return tuple(bands)
+
+    def shield_at_risk(self, state: GameState, kind: str | None) -> bool:
+        """Whether a hard blow on this defence risks the shield (a Block, TA-7, D-3)."""
+        return kind == "block" and bool(state.options.get("ta.block_shield_risk"))
+
+    @staticmethod
+    def _tier_label(tier: int, low: int, shield: bool = False) -> str:
+        risk = ", and the shield at risk" if shield else ""
         if not tier:
-            return "hit"
+            return f"hit, surplus {low} or more{risk}" if shield else "hit"
         dice = "1 more damage die" if tier == 1 else f"{tier} more damage dice"
-        return f"hit, surplus {low} or more: {dice}, a location and a save"
+        return f"hit, surplus {low} or more: {dice}, a location and a save{risk}"
 
     def attack_chain(
         self, state: GameState, a: Figure, t: Figure, mode: str, combined: bool, kind: str | None
@@ -213,21 +318,34 @@ class Resolve(Offers):
         save by location (TA-11, D-6, D-7)."""
         stages: list[Stage] = []
         for outcome in by.outcomes():
-            if outcome.id not in TIERS or not outcome.chance:
+            base = outcome.id.removesuffix(SHIELD)
+            if not outcome.chance or not (base in TIERS or base.startswith((SHORT, SURPLUS))):
                 continue
-            tier = TIERS.index(outcome.id)
+            key = outcome.id.removeprefix(TIERS[0])  # '', '1', '-shield', '1-shield'
+            when: tuple[str, ...] = (outcome.id,)
+            follows = after
+            if outcome.id.endswith(SHIELD):  # the shield's d10 first (D-3)
+                risk = f"shield{key.removesuffix(SHIELD)}"
+                stages.append(Stage(risk, self.shield_risk(), when, after))
+                when, follows = (), risk
+            if base.startswith(SURPLUS):  # the target's save (TA-21)
+                save = self.brawl_save(state, t, self.brawl_style(state, a), surplus_of(base))
+                stages.append(Stage(f"brawl-{base}", save, when, follows))
+            if base not in TIERS:
+                continue
+            tier = tier_of(outcome.id)
             damage = self.damage_amount(state, a, t, mode, tier)
             if damage is None:
                 continue
-            name = "damage" if not tier else f"damage{tier}"
-            stages.append(Stage(name, damage, (outcome.id,), after))
+            name = f"damage{key}"
+            stages.append(Stage(name, damage, when, follows))
             standing = tuple(o.id for o in damage.outcomes() if self._stands(state, t, o.id))
             if tier and standing and not self.is_out(state, t):
-                stages.append(Stage(f"location{tier}", self.location_table(state), standing, name))
-                stages += self._save_stages(state, t, tier)
+                stages.append(Stage(f"location{key}", self.location_table(state), standing, name))
+                stages += self._save_stages(state, t, tier, key)
         return stages
 
-    def _save_stages(self, state: GameState, t: Figure, tier: int) -> list[Stage]:
+    def _save_stages(self, state: GameState, t: Figure, tier: int, key: str) -> list[Stage]:
         """A save for each attribute a location asks for (TA-11, D-7)."""
         rows = self._table(state, "locations")
         by_attribute: dict[str, list[str]] = {}
@@ -235,10 +353,10 @@ class Resolve(Offers):
             by_attribute.setdefault(str(row["attribute"]), []).append(str(row["id"]))
         return [
             Stage(
-                f"save{tier}-{attribute}",
+                f"save{key}-{attribute}",
                 self.save_check(state, t, attribute, tier),
                 tuple(ids),
-                f"location{tier}",
+                f"location{key}",
             )
             for attribute, ids in by_attribute.items()
         ]
@@ -254,12 +372,18 @@ class Resolve(Offers):
         return kind == "parry" and state.options.get("ta.defence_mode") != "max"
 
     def answered_hit(
-        self, state: GameState, a: Figure, t: Figure, kind: str | None, attack: int
+        self,
+        state: GameState,
+        pair: tuple[Figure, Figure],
+        mode: str,
+        kind: str | None,
+        attack: int,
     ) -> Check:
         """After the attack is rolled: the hit over the dice still to roll (TA-9). Against
         the standing defence (or a Parry that only reduces the surplus, I-4) nothing is left
         to roll; else the defensive roll, never below the passive defence, must not beat the
         attack (D-2). A hit's outcome is the threshold its surplus reaches (TA-11)."""
+        a, t = pair
         mods: tuple[Modifier, ...] = ()
         if kind is None or self.parry_reduces(state, kind):
             base, label = self.standing_defence(state, t, a)
@@ -279,26 +403,39 @@ class Resolve(Offers):
             success_text="hit",
             success_phrase="to hit",
             failure_text="miss",
-            margins=() if self.parry_reduces(state, kind) else self.tier_bands(state),
+            margins=self.hit_bands(state, pair, mode, kind),
         )
 
     def parry_amount(
-        self, state: GameState, t: Figure, attacker: Figure, surplus: int, defence: int
+        self,
+        state: GameState,
+        pair: tuple[Figure, Figure],
+        mode: str,
+        surplus: int,
+        defence: int,
     ) -> Amount:
         """A Parry that reduces the surplus by its margin over the defence (I-4), by the
-        threshold the surplus left reaches (TA-11)."""
+        threshold the surplus left reaches (TA-11), or for a grapple, lock, throw or trip
+        the save it leaves (TA-21)."""
+        attacker, t = pair
         side = self.defence_side(state, t, "parry", attacker)
         bonus = sum(m.value for m in side.modifiers)
         totals = sorted(total + bonus for total in distribution(side.dice))
         thresholds = [int_or(state.options.get(f"ta.threshold_{n}"), 0) for n in (1, 2, 3)]
+        style = self.brawl_style(state, attacker) if mode == "brawl" else "pummel"
+        brawl = () if style == "pummel" else self.brawl_bands(state, t, style, False)
         bands: list[Band] = []
         for total in totals:
-            tier = R.tier(max(0, surplus - max(0, total - defence)), thresholds)
-            if bands and bands[-1].id == TIERS[tier]:
+            left = max(0, surplus - max(0, total - defence))
+            tier = R.tier(left, thresholds)
+            label = "the blow lands" if not tier else f"the blow lands past threshold {tier}"
+            oid = TIERS[tier]
+            if brawl:
+                oid, label = next((b.id, b.label) for b in brawl if b.low <= left <= b.high)
+            if bands and bands[-1].id == oid:
                 bands[-1] = Band(bands[-1].low, total, bands[-1].id, bands[-1].label)
             else:
-                label = "the blow lands" if not tier else f"the blow lands past threshold {tier}"
-                bands.append(Band(total, total, TIERS[tier], label))
+                bands.append(Band(total, total, oid, label))
         return Amount(
             f"{t.name}'s parry", side.dice, side.modifiers, rule="I-4", bands=tuple(bands)
         )
@@ -320,10 +457,10 @@ class Resolve(Offers):
         """What an answer to the attack prompt rolls, the attack ``attack`` already rolled:
         the hit over the dice left, a reducing Parry (I-4), then on each threshold the surplus
         may reach its damage dice, location and save (TA-9..TA-11)."""
-        hit = self.answered_hit(state, a, t, kind, attack)
+        hit = self.answered_hit(state, (a, t), mode, kind, attack)
         stages = [Stage("hit", hit)]
         if self.parry_reduces(state, kind):
-            parry = self.parry_amount(state, t, a, attack - hit.target, hit.target)
+            parry = self.parry_amount(state, (a, t), mode, attack - hit.target, hit.target)
             stages.append(Stage("parry", parry, ("success",)))
             stages += self.harm_stages(state, a, t, mode, parry, "parry")
         else:
@@ -484,8 +621,9 @@ class Resolve(Offers):
         return tuple(notes)
 
     def _target_of(self, state: GameState, a: Figure, kind: str) -> tuple[Figure, str]:
-        if kind == "riposte":  # with fists once the weapon is dropped (R-10)
-            mode = "brawl" if a.has_status("dropped_weapon") else "melee"
+        if kind == "riposte":  # with fists once the weapon is dropped (R-10) or if no other
+            fists = a.has_status("dropped_weapon") or self.fists_only(state, a)
+            mode = "brawl" if fists else "melee"
             c = state.prompt.context if state.prompt is not None else None
             if isinstance(c, dict) and c.get("attacker") == a.id:  # at once (I-3)
                 return state.figure(str(c["target"])), mode

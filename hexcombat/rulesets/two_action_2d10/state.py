@@ -165,6 +165,12 @@ class Readers(Ruleset):
             name = "natural"
         return name, self._table(state, "weapons").get(name, DATA["weapons"]["natural"])
 
+    def fists_only(self, state: GameState, f: Figure) -> bool:
+        """Whether the figure's own weapon rolls no damage dice (fists and boots): it
+        pummels, its damage from the surplus (TA-19, D-13)."""
+        row = self._table(state, "weapons").get(WEAPON(f), DATA["weapons"]["natural"])
+        return not row.get("damage")
+
     def missile(self, state: GameState, f: Figure) -> tuple[str, dict[str, Any]]:
         """The missile weapon and its row (TA-22, D-15)."""
         name = MISSILE(f)
