@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..actions import Action, ActionSpec
-from ..figures import Figure, figure_distance
-from ..geometry import Hex, distance, in_front_arc, neighbor
-from ..schema import FieldSpec
-from ..state import GameState
-from ..validation import Json
-from .stream import Stream
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.autopilot.stream import Stream
+from hexcombat.figures import Figure, figure_distance
+from hexcombat.geometry import Hex, distance, in_front_arc, neighbor
+from hexcombat.schema import FieldSpec
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 PER_SPEC = 10
 """Candidates tried per offered action at most (the plain one, one-parameter variations,

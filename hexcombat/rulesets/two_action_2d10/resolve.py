@@ -25,10 +25,8 @@ from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Preview
 from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.common.stats import IntStat
-from hexcombat.state import GameState
-
-from . import rules as R
-from .fields import (
+from hexcombat.rulesets.two_action_2d10 import rules as R
+from hexcombat.rulesets.two_action_2d10.fields import (
     AGILITY,
     BRAWL,
     DEFENCE_SKILLS,
@@ -37,8 +35,9 @@ from .fields import (
     STRENGTH,
     WHOLE_NUMBERS,
 )
-from .offers import Offers
-from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
+from hexcombat.rulesets.two_action_2d10.offers import Offers
+from hexcombat.rulesets.two_action_2d10.words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
+from hexcombat.state import GameState
 
 TIERS = ("hit", "hit1", "hit2", "hit3")
 """The outcome id of a hit by the threshold its surplus reaches (TA-11): the damage dice,
