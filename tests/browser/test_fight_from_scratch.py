@@ -87,7 +87,9 @@ def test_skirmish_fight_from_scratch_by_taps_on_a_phone_the_app_plays_both_sides
         field = page.locator('#figure-form [data-field="stats.hp"] input')
         field.fill("3")
         press(phone, '[data-cmd="apply-figure"]')
-        expect(figure(phone, fid)).to_have_attribute("aria-label", re.compile(r"3 of 3 hit points$"))
+        expect(figure(phone, fid)).to_have_attribute(
+            "aria-label", re.compile(r"3 of 3 hit points$")
+        )
         press(phone, '#panel-body [data-cmd="deselect"]')
     wait_toast_gone(phone)
     phone.screenshot("from-scratch-skirmish-set-up")
