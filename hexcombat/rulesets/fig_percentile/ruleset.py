@@ -358,6 +358,16 @@ class FigPercentile(Ruleset):
             return f"out of range for {what} ({show(item_max_hexes(item))} hexes, FP-14)"
         return f"{band.label} with {what} ({band.rule})"
 
+    def ending_note(self, options: Mapping[str, Json]) -> str:
+        """Hits only recorded (G-2's default): nobody is put out of the fight."""
+        if options.get("fp.damage_model", "none") != "none":
+            return ""
+        return (
+            "Hits only recorded (G-2): the text has no damage rules, so nobody is put out of "
+            "the fight and it cannot end. To fight it out, set the rule option 'Damage' to "
+            "'Hit points'."
+        )
+
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """A figure whose actions of the round are spent says so."""
         return "No actions left this round." if actions_left(figure) == 0 else ""
