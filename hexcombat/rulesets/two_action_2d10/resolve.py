@@ -576,24 +576,25 @@ class Resolve(Offers):
         combine = R.is_combined(first, second, action.params.get("combine") is True)
         t = state.figures.get(str(action.params.get("target") or ""))
         rollables: list[Rollable] = []
-        if "attack" in (first, second) and t is not None:
-            side = self.attack_side(state, f, "melee", combine)
-            base, label = self.passive(state, t), f"{t.name}'s passive defence (TA-6)"
-            rollables.append(
-                Check(
-                    "Attack",
-                    side.dice,
-                    "ge",
-                    base,
-                    label,
-                    (),
-                    side.modifiers,
-                    rule="TA-8",
-                    success_text="hit",
-                    success_phrase="to hit",
-                    failure_text="miss",
+        for act, mode, title in (("attack", "melee", "Attack"), ("shoot", "shot", "Shot")):
+            if act in (first, second) and t is not None:  # a shot is never combined (TA-22)
+                side = self.attack_side(state, f, mode, combine and mode != "shot")
+                base, label = self.passive(state, t), f"{t.name}'s passive defence (TA-6)"
+                rollables.append(
+                    Check(
+                        title,
+                        side.dice,
+                        "ge",
+                        base,
+                        label,
+                        (),
+                        side.modifiers,
+                        rule="TA-8",
+                        success_text="hit",
+                        success_phrase="to hit",
+                        failure_text="miss",
+                    )
                 )
-            )
         note = (
             "3d10, keep the best two (TA-5)"
             if combine and first != "move"
