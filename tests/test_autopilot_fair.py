@@ -9,17 +9,22 @@ from __future__ import annotations
 import pytest
 from manifests import demo, every_id
 from manifests import test_only_registered as registered
+from playouts import LONG_MODE
 from secret_games import Twin, at, random_game, swapped, twins
 
 from hexcombat import Encounter
 from hexcombat.autopilot.pilot import Autopilot
 from hexcombat.autopilot.policy import actors
 
-SEEDS = (1, 4)
+SEEDS = (1, 4, 7, 9) if LONG_MODE else (1, 4)
 """Seeds of two-against-two games (with fig-percentile's seed 1 and combat-speed-phase's
 seed 4, a look-ahead that played out the foes' real plan or speed decided otherwise)."""
-POSITIONS = 4
+TWINS = 6 if LONG_MODE else 3
+"""Twins per game, each another secret of one entry."""
+POSITIONS = 4 if LONG_MODE else 2
 """Positions looked at per twin, while its secret is kept."""
+SPOTS = 8 if LONG_MODE else 2
+"""Positions of a game at which the dice seed and the undone future are changed."""
 
 
 def decisions(enc: Encounter, besides: str) -> dict[str, str]:
@@ -54,7 +59,7 @@ def test_another_sides_secrets_never_change_the_decision(ruleset_id: str) -> Non
         unfair = []
         for seed in SEEDS:
             game = random_game(template, seed, close=True)
-            for pair in [*twins(game, seed, most=6), *swapped(game, most=1)]:
+            for pair in [*twins(game, seed, most=TWINS), *swapped(game, most=1)]:
                 for cursor in kept_positions(pair):
                     side = pair.secret.side
                     mine = decisions(at(pair.game, cursor), side)
@@ -72,7 +77,7 @@ def test_neither_the_dice_seed_nor_the_undone_future_changes_the_decision(
     with registered():
         game = random_game(demo(ruleset_id), 3, close=True)
         changed = []
-        for cursor in range(5, game.cursor, max(1, game.cursor // 4)):
+        for cursor in range(5, game.cursor, max(1, game.cursor // SPOTS)):
             here = at(game, cursor)  # the undo history holds the rest of the game
             bare = Encounter(game.setup, game.log[:cursor])  # nothing past the cursor
             reseeded = Encounter(game.setup, game.log[:cursor]).with_setup(seed=game.setup.seed + 7)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import ClassVar
 
 from hexcombat.checks.amount import Band
@@ -22,7 +23,16 @@ from hexcombat.checks.parts import (
     signed,
     with_modifiers,
 )
-from hexcombat.dice import COMPARISONS, Dice, DiceExpr, Roll, chance, distribution, parse
+from hexcombat.dice import (
+    COMPARISONS,
+    Dice,
+    DiceExpr,
+    Roll,
+    chance,
+    distribution,
+    outcome_counts,
+    parse,
+)
 
 # The comparison's symbol when it holds, and the symbol of what holds instead when it fails.
 _SYMBOLS = {"le": "≤", "lt": "<", "ge": "≥", "gt": ">", "eq": "="}
@@ -153,25 +163,7 @@ class Check(Rollable):
     def outcomes(self) -> tuple[Outcome, ...]:
         """Success and failure (or the margins' and naturals' outcomes), with their exact
         chances."""
-        if not self.naturals and not self.margins:
-            p = self.chance()
-            return (
-                Outcome("success", self.success_text, p, self.success_phrase),
-                Outcome("failure", self.failure_text, 1 - p),
-            )
-        chances: dict[tuple[str, str], Fraction] = {}
-        if not self.margins:
-            chances[("success", self.success_text)] = Fraction(0)
-        for band in self.margins:
-            chances[(band.id, band.label)] = Fraction(0)
-        chances[("failure", self.failure_text)] = Fraction(0)
-        for band in self.naturals:
-            chances[(band.id, band.label)] = Fraction(0)
-        for total, p in distribution(self.expr).items():
-            _, oid, label = self._outcome(total)
-            chances[(oid, label)] += p
-        phrase = {"success": self.success_phrase}
-        return tuple(Outcome(i, label, p, phrase.get(i, "")) for (i, label), p in chances.items())
+        return _outcomes(self)
 
     def headline(self) -> Outcome:
         """The chance of success."""
@@ -224,6 +216,34 @@ class Check(Rollable):
     def roll(self, dice: Dice) -> CheckResult:
         """Roll this check's dice from ``dice`` and resolve it."""
         return self.resolve(dice.roll(self.dice, self.default_sides))
+
+
+@lru_cache(maxsize=1024)
+def _outcomes(check: Check) -> tuple[Outcome, ...]:
+    """``check``'s outcomes, summed in whole numbers of rolls (a look-ahead asks the same
+    check many times: kept)."""
+    if not check.naturals and not check.margins:
+        p = check.chance()
+        return (
+            Outcome("success", check.success_text, p, check.success_phrase),
+            Outcome("failure", check.failure_text, 1 - p),
+        )
+    ways: dict[tuple[str, str], int] = {}
+    if not check.margins:
+        ways[("success", check.success_text)] = 0
+    for band in check.margins:
+        ways[(band.id, band.label)] = 0
+    ways[("failure", check.failure_text)] = 0
+    for band in check.naturals:
+        ways[(band.id, band.label)] = 0
+    counts, rolls = outcome_counts(check.expr)
+    for total, count in counts:
+        _, oid, label = check._outcome(total)
+        ways[(oid, label)] += count
+    phrase = {"success": check.success_phrase}
+    return tuple(
+        Outcome(i, label, Fraction(n, rolls), phrase.get(i, "")) for (i, label), n in ways.items()
+    )
 
 
 @dataclass(frozen=True)

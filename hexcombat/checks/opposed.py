@@ -3,8 +3,11 @@ side the rules name."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
 from typing import ClassVar
 
 from hexcombat.checks.amount import Band
@@ -20,7 +23,15 @@ from hexcombat.checks.parts import (
     roll_text,
     with_modifiers,
 )
-from hexcombat.dice import COMPARISONS, Dice, DiceExpr, Roll, chance_opposed, distribution, parse
+from hexcombat.dice import (
+    COMPARISONS,
+    Dice,
+    DiceExpr,
+    Roll,
+    chance_opposed,
+    outcome_counts,
+    parse,
+)
 
 
 @dataclass(frozen=True)
@@ -126,16 +137,9 @@ class OpposedCheck(Rollable):
             return self._chance(self.comparison)
         return sum((p for (won, _, _), p in self._joint().items() if won), Fraction(0))
 
-    def _joint(self) -> dict[tuple[bool, str, str], Fraction]:
+    def _joint(self) -> Mapping[tuple[bool, str, str], Fraction]:
         """Every outcome over both sides' totals, with its exact chance."""
-        a, d = self.attacker, self.defender
-        chances: dict[tuple[bool, str, str], Fraction] = {}
-        defence = distribution(d.expr).items()
-        for a_dice, pa in distribution(a.expr).items():
-            for d_dice, pd in defence:
-                key = self._outcome(a_dice, a_dice + a.bonus, d_dice + d.bonus)
-                chances[key] = chances.get(key, Fraction(0)) + pa * pd
-        return chances
+        return _joint(self)
 
     def outcomes(self) -> tuple[Outcome, ...]:
         """Win, tie (named with who takes it) and lose, each exact (or the margins' and
@@ -200,6 +204,21 @@ class OpposedCheck(Rollable):
         """Roll the attacker's dice, then the defender's, and resolve."""
         a, d = self.attacker, self.defender
         return self.resolve(dice.roll(a.dice, a.default_sides), dice.roll(d.dice, d.default_sides))
+
+
+@lru_cache(maxsize=512)
+def _joint(check: OpposedCheck) -> Mapping[tuple[bool, str, str], Fraction]:
+    """Every outcome of ``check`` over both sides' totals, with its exact chance, summed in
+    whole numbers of rolls (a look-ahead asks the same check many times: kept)."""
+    a, d = check.attacker, check.defender
+    a_counts, a_rolls = outcome_counts(a.expr)
+    d_counts, d_rolls = outcome_counts(d.expr)
+    tally: dict[tuple[bool, str, str], int] = {}
+    for a_dice, a_ways in a_counts:
+        for d_dice, d_ways in d_counts:
+            key = check._outcome(a_dice, a_dice + a.bonus, d_dice + d.bonus)
+            tally[key] = tally.get(key, 0) + a_ways * d_ways
+    return MappingProxyType({key: Fraction(ways, a_rolls * d_rolls) for key, ways in tally.items()})
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from hexcombat.dice.expr import compare as compare
 from hexcombat.dice.odds import chance as chance
 from hexcombat.dice.odds import chance_opposed as chance_opposed
 from hexcombat.dice.odds import distribution as distribution
+from hexcombat.dice.odds import outcome_counts as outcome_counts
 from hexcombat.dice.parser import parse as parse
 from hexcombat.dice.rolls import Dice as Dice
 from hexcombat.dice.rolls import Die as Die

@@ -137,6 +137,18 @@ def distribution(expr: str | DiceExpr, default_sides: int | None = None) -> dict
     return dict(_probabilities(_as_expr(expr, default_sides)))
 
 
+def outcome_counts(
+    expr: str | DiceExpr, default_sides: int | None = None
+) -> tuple[tuple[tuple[int, int], ...], int]:
+    """How many of the equally likely rolls give each total (sorted by total), and how many
+    rolls there are: :func:`distribution` in whole numbers, for exact sums without fractions.
+
+    >>> outcome_counts("2d4")
+    (((2, 1), (3, 2), (4, 3), (5, 4), (6, 3), (7, 2), (8, 1)), 16)
+    """
+    return _outcome_counts(_as_expr(expr, default_sides))
+
+
 @lru_cache(maxsize=256)
 def _probabilities(expr: DiceExpr) -> tuple[tuple[int, Fraction], ...]:
     counts, outcomes = _outcome_counts(expr)
