@@ -22,6 +22,7 @@ from hexcombat.map_grid import GridProposal, Orientation
 from hexcombat.validation import Json, Reader, describe
 
 __all__ = [
+    "MAX_PICTURE_BYTES",
     "MEDIA_TYPES",
     "TERRAIN_SHOWN",
     "MapPicture",
@@ -36,6 +37,8 @@ TerrainShown = Literal["tint", "outline", "hidden"]
 TERRAIN_SHOWN: tuple[TerrainShown, ...] = ("tint", "outline", "hidden")
 """How painted terrain shows over a picture: a see-through tint, its outline, or not."""
 MEDIA_TYPES = ("image/png", "image/jpeg", "image/webp")
+MAX_PICTURE_BYTES = 40 * 1024 * 1024
+"""The largest picture kept or sent to another device, in bytes."""
 MAX_SIDE = 20_000
 """The longest side of a picture, in pixels."""
 _SQRT3 = math.sqrt(3.0)

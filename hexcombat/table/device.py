@@ -4,7 +4,7 @@ host sends, its seat, and the hidden choices it keeps until the host calls the r
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.document import from_document, to_document
@@ -22,6 +22,7 @@ from hexcombat.table.messages import (
     seal_digest,
     setup_digest,
 )
+from hexcombat.table.pictures import Pictures
 from hexcombat.table.seats import Seats, is_hidden_choice, turn_view
 from hexcombat.validation import Json
 
@@ -61,6 +62,8 @@ class Device:
         self._ref = 0
         self.token = salt()
         """A secret of this device's, sent with each hello: its place at the table after a drop."""
+        self.pictures = Pictures()
+        """The fight's pictures this device is receiving (:meth:`want_pictures`)."""
 
     # ---- reading --------------------------------------------------------
     @property
@@ -120,6 +123,13 @@ class Device:
         extra: dict[str, Json] = {} if faces is None else {"faces": list(faces)}
         return encode("action", ref=self._ref, action=action.to_json(), **extra)
 
+    def want_pictures(self, held: Iterable[str]) -> list[str]:
+        """Requests for the fight's pictures this device lacks (``held``: the digests its
+        store has), each from where an earlier transfer stopped."""
+        if self.encounter is None:
+            return []
+        return [encode("want", **w) for w in self.pictures.wants(self.encounter.setup, held)]
+
     def seal(self, action: Action) -> str:
         """Keep ``action`` here as a hidden choice and send the host only its sealed digest.
 
@@ -158,6 +168,8 @@ class Device:
                 self.places = {d: t for d, t in places.items() if isinstance(t, str)}
         elif msg.type == "sealed":
             return self._sealed(msg)
+        elif msg.type == "picture":
+            return [encode("want", **w) for w in self.pictures.receive(msg)]
         elif msg.type == "refused":
             self._refused(msg)
         else:

@@ -11,6 +11,8 @@ from hexcombat.actions import Action
 from hexcombat.document import setup_document
 from hexcombat.encounter import Encounter, LogEntry
 from hexcombat.errors import HexcombatError, IllegalActionError
+from hexcombat.map_picture import digest_of
+from hexcombat.table import pictures
 from hexcombat.table.messages import (
     DIGEST,
     MAX_NAME,
@@ -82,6 +84,8 @@ class Host:
         """The shared log as every connected device last got it."""
         self._tokens: dict[str, str] = {}
         """Device id to the digest of the secret token its hellos carry."""
+        self.pictures: dict[str, bytes] = {}
+        """The fight's pictures this host can send, by digest (:meth:`hold_picture`)."""
 
     # ---- what every device shares ---------------------------------------
     @property
@@ -184,7 +188,18 @@ class Host:
             return self._seal(device, msg)
         if msg.type == "reveal":
             return self._reveal(device, msg)
+        if msg.type == "want":
+            window = pictures.chunks(*pictures.wanted(msg, self.pictures, self.encounter.setup))
+            return [Outgoing(device, self._encode("picture", **chunk)) for chunk in window]
         raise ProtocolError([], f"a device cannot send a {msg.type!r} message to the host")
+
+    def hold_picture(self, data: bytes) -> None:
+        """Keep a picture of the fight's to send to the devices that ask for it; refused
+        unless the fight names it."""
+        digest = digest_of(data)
+        if digest not in pictures.named_pictures(self.encounter.setup):
+            raise IllegalActionError("this fight shows no such picture")
+        self.pictures[digest] = data
 
     def identify(self, connection: str, text: str) -> str:
         """The device a new connection's first message comes from: the device whose token its

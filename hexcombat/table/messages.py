@@ -22,9 +22,21 @@ from hexcombat.errors import InvalidDocumentError, Problem
 from hexcombat.validation import Json, Reader, describe
 
 PROTOCOL = 1
-TYPES = ("hello", "welcome", "entries", "seats", "sealed", "action", "seal", "reveal", "refused")
-"""Host to device: welcome, entries, seats, sealed, refused. Device to host: hello, action,
-seal, reveal."""
+TYPES = (
+    "hello",
+    "welcome",
+    "entries",
+    "seats",
+    "sealed",
+    "picture",
+    "action",
+    "seal",
+    "reveal",
+    "want",
+    "refused",
+)
+"""Host to device: welcome, entries, seats, sealed, picture, refused. Device to host: hello,
+action, seal, reveal, want (a picture: :mod:`hexcombat.table.pictures`)."""
 MAX_NAME = 40
 MAX_FACES = 200
 MAX_FACE = 1000
