@@ -7,15 +7,18 @@ without importing any, and must say what the classes say.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from rulesets_index import stale
 
 from hexcombat import UnknownRulesetError
-from hexcombat.rulesets import all_rulesets, get_ruleset, ruleset_entries
+from hexcombat.rulesets import all_rulesets, get_ruleset, registry, ruleset_entries
+from hexcombat.rulesets.manifest import Manifest
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET_MODULES = (
@@ -82,3 +85,34 @@ def test_entries_say_what_the_classes_say() -> None:
 def test_an_unknown_id_names_the_known_ones() -> None:
     with pytest.raises(UnknownRulesetError, match="known rulesets: skirmish, fig-percentile"):
         get_ruleset("no-such-rules")
+
+
+def test_a_built_in_manifests_paths_derived_from_its_id_all_exist() -> None:
+    """``Manifest.built_in`` works out package, options, data, demo, spec and tests from the
+    id; for every built-in ruleset each names what is there."""
+    specs = ROOT.parent / "shared" / "rules"
+    for entry in registry.BUILT_IN:
+        m = get_ruleset(entry.id).manifest
+        assert m is not None and m == Manifest.built_in(
+            entry.id, m.builder, position=m.position, tagline=m.tagline,
+            demo_about=m.demo_about, prefix=m.prefix, gap_letters=m.gap_letters,
+            rules=m.rules, starts=m.starts,
+        )  # fmt: skip
+        assert (ROOT / m.package / "__init__.py").is_file(), entry.id
+        assert (ROOT / m.data).is_file() and (ROOT / "static" / "demos" / m.demo).is_file()
+        assert importlib.util.find_spec(m.options_module) is not None, entry.id
+        if m.prefix:
+            assert list(ROOT.glob(m.tests)), entry.id
+            assert not specs.is_dir() or (specs / m.spec).is_file(), entry.id
+
+
+def test_the_registry_demo_index_and_readme_lists_are_written_from_the_declarations() -> None:
+    """The registry's table, the demo index and the READMEs' lists of rulesets are what
+    ``tests/rulesets_index.py`` writes from the rulesets' declarations, never kept by hand."""
+    assert stale() == [], "run: python tests/rulesets_index.py"
+
+
+def test_the_rulesets_are_listed_in_their_declared_positions() -> None:
+    manifests = [get_ruleset(e.id).manifest for e in registry.BUILT_IN]
+    positions = [m.position for m in manifests if m is not None]
+    assert positions == sorted(positions) == list(range(len(positions)))

@@ -32,8 +32,10 @@ class RulesetEntry:
     starter: bool = False
 
 
-# The built-in rulesets, in the order the app lists them in. ``register`` checks that each
-# class says the same (id, name, summary, starter), so this table cannot drift from them.
+# The built-in rulesets, in the order the app lists them in, written from each ruleset's
+# declaration by ``python tests/rulesets_index.py`` (a test fails when it is stale);
+# ``register`` checks that each class says the same (id, name, summary, starter).
+# ---- written by tests/rulesets_index.py from each ruleset's declaration ----
 BUILT_IN: tuple[RulesetEntry, ...] = (
     RulesetEntry(
         "skirmish",
@@ -46,8 +48,8 @@ BUILT_IN: tuple[RulesetEntry, ...] = (
         "fig-percentile",
         "FIG percentile",
         "Movement from the Fighting Attribute (FIG/10 hexes at top speed after a round at "
-        "FIG/20), to-hit penalties from both opponents' combined speed, range bands on a "
-        "10-yard hex, and a D100 roll at or under skill plus modifiers.",
+        "FIG/20), to-hit penalties from both opponents' combined speed, range bands on a 10-yard "
+        "hex, and a D100 roll at or under skill plus modifiers.",
         "hexcombat.rulesets.fig_percentile",
     ),
     RulesetEntry(
@@ -64,11 +66,10 @@ BUILT_IN: tuple[RulesetEntry, ...] = (
         "Combat Speed and phases",
         "Each phase every figure secretly declares a multiple N of its Combat Speed (up to 6 "
         "forward, 2 backward or oblique, 1 on its knees); all move together in two half-phases "
-        "(first half rounded up); turning or changing direction costs N hexes; a phase at "
-        "Combat Speed comes before running and before stopping; above it weapons and shields "
-        "are impaired. The text's rules stop at weapon reach and arc: movement only by "
-        "default; as options the GM enters each strike's outcome, or a landed ruleset's roll "
-        "is borrowed.",
+        "(first half rounded up); turning or changing direction costs N hexes; a phase at Combat "
+        "Speed comes before running and before stopping; above it weapons and shields are "
+        "impaired. The text's rules stop at weapon reach and arc: movement only by default; as "
+        "options the GM enters each strike's outcome, or a landed ruleset's roll is borrowed.",
         "hexcombat.rulesets.combat_speed_phase",
     ),
     RulesetEntry(
@@ -79,6 +80,7 @@ BUILT_IN: tuple[RulesetEntry, ...] = (
         "hexcombat.rulesets.two_action_2d10",
     ),
 )
+# ---- end of the written table ----
 
 _ENTRIES: dict[str, RulesetEntry] = {entry.id: entry for entry in BUILT_IN}
 _REGISTRY: dict[str, Ruleset] = {}

@@ -95,18 +95,21 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
-    manifest = Manifest(
-        package="hexcombat/rulesets/combat_speed_phase",
-        builder="combat_speed_phase_fixtures:demo",
-        demo="combat-speed-phase.json",
+    manifest = Manifest.built_in(
+        id,
+        "combat_speed_phase_fixtures:demo",
         prefix="CSP",
         gap_letters="CIR",
-        spec="combat-speed-phase.md",
         rules=17,
-        data="hexcombat/rulesets/data/combat_speed_phase.json",
-        tests="tests/rules/test_combat_speed_phase_*.py",
-        options_module="hexcombat.rulesets.combat_speed_phase.options",
         starts=("combat_speed_phase_fixtures:armed_four",),
+        position=3,
+        tagline="secret speeds, simultaneous movement.",
+        demo_about=(
+            "The rule text's own example: a guard (Combat Speed 3) runs Derek (CS 2) down over "
+            "three phases of two half-phases each; speeds declared in secret, a run at 3 x CS "
+            "after a phase at Combat Speed, slowing before stopping, and reach 2 against reach 1 "
+            "at two hexes. Press Redo to step through it."
+        ),
     )
 
     # ---- set-up ----------------------------------------------------------------

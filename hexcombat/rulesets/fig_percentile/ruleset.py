@@ -93,17 +93,19 @@ class FigPercentile(Ruleset):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
-    manifest = Manifest(
-        package="hexcombat/rulesets/fig_percentile",
-        builder="fig_percentile_fixtures:demo",
-        demo="fig-percentile.json",
+    manifest = Manifest.built_in(
+        id,
+        "fig_percentile_fixtures:demo",
         prefix="FP",
-        gap_letters="GI",
-        spec="fig-percentile.md",
         rules=27,
-        data="hexcombat/rulesets/data/fig_percentile.json",
-        tests="tests/rules/test_fig_percentile_*.py",
-        options_module="hexcombat.rulesets.fig_percentile.options",
+        position=1,
+        tagline="speed from the Fighting Attribute, D100 to hit.",
+        demo_about=(
+            "The rule text's own example: a FIG 29 axeman charges a FIG 52 crossbow-and-staff "
+            "fighter across an open field; acceleration, the combined-speed penalty, a crossbow "
+            "hit at -15, half skill after drawing a staff, and a spell. Press Redo to step "
+            "through it."
+        ),
     )
 
     # ---- set-up ----------------------------------------------------------------

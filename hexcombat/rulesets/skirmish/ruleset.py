@@ -55,10 +55,15 @@ class Skirmish(Ruleset):
     figure_fields = FIELDS
     time = TIME
     terrain = TerrainTable.from_json(load("skirmish")["terrain"])
-    manifest = Manifest(
-        package="hexcombat/rulesets/skirmish",
-        builder="demo_skirmish:skirmish_demo",
-        demo="skirmish.json",
+    manifest = Manifest.built_in(
+        id,
+        "demo_skirmish:skirmish_demo",
+        position=0,
+        tagline="the small built-in rules; a d20 attack.",
+        demo_about=(
+            "Three wardens hold a stream crossing against three raiders: terrain costs, sight "
+            "blocked by hills and walls, d20 attacks with exact odds."
+        ),
     )  # no rules spec: no rule ids, no coverage table
 
     # ---- set-up ----------------------------------------------------------

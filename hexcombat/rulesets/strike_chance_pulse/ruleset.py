@@ -84,17 +84,20 @@ class StrikeChancePulse(Perform):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
-    manifest = Manifest(
-        package="hexcombat/rulesets/strike_chance_pulse",
-        builder="strike_chance_pulse_fixtures:demo",
-        demo="strike-chance-pulse.json",
+    manifest = Manifest.built_in(
+        id,
+        "strike_chance_pulse_fixtures:demo",
         prefix="SCP",
         gap_letters="AIR",
-        spec="strike-chance-pulse.md",
         rules=58,
-        data="hexcombat/rulesets/data/strike_chance_pulse.json",
-        tests="tests/rules/test_strike_chance_pulse_*.py",
-        options_module="hexcombat.rulesets.strike_chance_pulse.options",
+        position=2,
+        tagline="Pulses, Strike Chance, parries and special attacks.",
+        demo_about=(
+            "One Pulse of the strike-chance-pulse rules: an engaged pair acts first, a Melee "
+            "attack misses by 30 or more and the defender parries on the D10 table, then an arrow"
+            " is checked against a friend in the way before it hits. Press Redo to step through "
+            "it."
+        ),
     )
 
     # ---- set-up ----------------------------------------------------------------

@@ -47,17 +47,20 @@ class TwoAction2d10(Words, Perform):
     time = TIME
     terrain = TerrainTable.from_json(DATA["terrain"])
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
-    manifest = Manifest(
-        package="hexcombat/rulesets/two_action_2d10",
-        builder="two_action_2d10_fixtures:demo",
-        demo="two-action-2d10.json",
+    manifest = Manifest.built_in(
+        id,
+        "two_action_2d10_fixtures:demo",
         prefix="TA",
         gap_letters="DIR",
-        spec="two-action-2d10.md",
         rules=27,
-        data="hexcombat/rulesets/data/two_action_2d10.json",
-        tests="tests/rules/test_two_action_2d10_*.py",
-        options_module="hexcombat.rulesets.two_action_2d10.options",
+        position=4,
+        tagline="two secret actions a round, 2d10 against defence.",
+        demo_about=(
+            "One round of the two-action-2d10 rules: both fighters declare two actions in secret;"
+            " Bo puts both into one spear attack (3d10 keep the best two), the Spear strikes "
+            "before the Axe, Ann parries, and the hit's torso result costs Ann her later Axe "
+            "blow. Press Redo to step through it."
+        ),
     )
 
     # ---- set-up ----------------------------------------------------------------------
