@@ -6,13 +6,13 @@ in a worker, so their time holds up no tap)."""
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..encounter import Encounter
-from ..validation import Json
-from .pilot import Autopilot
-from .play import PER_FIGURE_STEP
-from .policy import actors
-from .scoring import TEMPERAMENTS
+from hexcombat.actions import Action
+from hexcombat.autopilot.pilot import Autopilot
+from hexcombat.autopilot.play import PER_FIGURE_STEP
+from hexcombat.autopilot.policy import actors
+from hexcombat.autopilot.scoring import TEMPERAMENTS
+from hexcombat.encounter import Encounter
+from hexcombat.validation import Json
 
 def autopilot_view(enc: Encounter) -> dict[str, Json]:
     """Every side with who plays it ('' people, else a temperament), and the temperaments."""
