@@ -533,7 +533,8 @@ def snapshot_key(out: Path) -> str:
 
 def write_python_start(out: Path) -> None:
     """Write ``python-start.mjs``, its worker ``bunzip2.mjs``, the engine's worker
-    ``engine-worker.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot, kept under ``snapshot_key``: a browser starts only from the one its build made), with
+    ``engine-worker.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot, kept
+    under ``snapshot_key``: a browser starts only from the one its build made), with
     Pyodide's lock file emptied of packages (the app loads none; ``vendor/pyodide/`` keeps
     the whole file for a page that does)."""
     start = (WEB / "python-start.mjs").read_text(encoding="utf-8")

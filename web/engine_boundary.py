@@ -42,12 +42,12 @@ Command = AppMoveCommand | SuggestCommand
 
 
 class AppMoveAnswer(TypedDict):
-    """The app's move (``action``, ``side``, ``note``), or None with the figures of its sides
-    it leaves as they are (``left``)."""
+    """The app's ``decision`` (``action``, ``side``, ``note``), or None with the figures of
+    its sides it leaves as they are (``left``)."""
 
     version: int
     kind: Literal["app-move"]
-    move: dict[str, Json] | None
+    decision: dict[str, Json] | None
     left: list[str]
 
 
@@ -104,11 +104,11 @@ def read_answer(text: str) -> Answer:
         return refused(f"the engine's worker speaks version {version}, the page {VERSION}")
     kind = data.get("kind")
     if kind == "app-move" and isinstance(data.get("left"), list):
-        move = data.get("move")
+        move = data.get("decision")
         return {
             "version": VERSION,
             "kind": "app-move",
-            "move": move if isinstance(move, dict) else None,
+            "decision": move if isinstance(move, dict) else None,
             "left": [str(f) for f in data["left"]],
         }
     if kind == "suggest" and isinstance(data.get("suggestion"), dict):
@@ -199,7 +199,7 @@ def _answer(data: dict[str, Json]) -> Answer:
     if kind == "app-move":
         move = app_move(enc)
         left = left_by_app(enc) if move is None else []
-        return {"version": VERSION, "kind": "app-move", "move": move, "left": left}
+        return {"version": VERSION, "kind": "app-move", "decision": move, "left": left}
     if kind == "suggest":
         found = suggest_view(enc, str(data.get("figure")))
         return {"version": VERSION, "kind": "suggest", "suggestion": found}

@@ -14,6 +14,7 @@ from hexcombat.autopilot.scoring import TEMPERAMENTS
 from hexcombat.encounter import Encounter
 from hexcombat.validation import Json
 
+
 def autopilot_view(enc: Encounter) -> dict[str, Json]:
     """Every side with who plays it ('' people, else a temperament), and the temperaments."""
     sides = list(dict.fromkeys(f.side for f in enc.state.figures.values()))

@@ -46,7 +46,7 @@ def test_the_apps_move_round_trips_the_boundary_as_the_engine_decides_it() -> No
         answer = asked(boundary.app_move_command(enc))
         assert answer["kind"] == "app-move"
         expected = app_move(enc.copy())
-        assert answer["move"] == json.loads(json.dumps(expected))
+        assert answer["decision"] == json.loads(json.dumps(expected))
         assert answer["version"] == boundary.VERSION
         assert expected is not None
         enc.perform(Action.from_json(expected["action"]), note=str(expected["note"]))
@@ -57,7 +57,7 @@ def test_no_move_answers_the_figures_the_app_leaves() -> None:
     while (move := app_move(enc)) is not None:  # the app plays Red until the people's turn
         enc.perform(Action.from_json(move["action"]), note=str(move["note"]))
     answer = asked(boundary.app_move_command(enc))
-    assert answer == {"version": 1, "kind": "app-move", "move": None, "left": left_by_app(enc)}
+    assert answer == {"version": 1, "kind": "app-move", "decision": None, "left": left_by_app(enc)}
 
 
 def test_a_suggestion_round_trips_the_boundary() -> None:
@@ -101,8 +101,8 @@ def test_the_worker_keeps_its_encounter_while_the_page_only_adds_actions(
     enc = both_played()
     for _ in range(3):
         answer = asked(boundary.app_move_command(enc))
-        assert answer["kind"] == "app-move" and answer["move"] is not None
-        move = answer["move"]
+        assert answer["kind"] == "app-move" and answer["decision"] is not None
+        move = answer["decision"]
         enc.perform(Action.from_json(move["action"]), note=str(move["note"]))
     asked(boundary.app_move_command(enc))
     assert len(opened) == 1  # opened once, then the moves were added to it
@@ -124,4 +124,4 @@ def test_an_app_decision_is_the_same_on_a_slow_device(monkeypatch: pytest.Monkey
     slow = SimpleNamespace(perf_counter=lambda: float(next(ticks)))
     monkeypatch.setattr(pilot_module, "time", slow)
     assert app_move(enc.copy()) == fast
-    assert asked(boundary.app_move_command(enc))["move"] == json.loads(json.dumps(fast))
+    assert asked(boundary.app_move_command(enc))["decision"] == json.loads(json.dumps(fast))

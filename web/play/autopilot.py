@@ -172,12 +172,12 @@ class AppPlayer:
             return
         if answer["kind"] != "app-move":
             return
-        if answer["move"] is None:
+        if answer["decision"] is None:
             self.left = list(answer["left"])
             if self.left:
                 byid("turn-line").innerHTML = turn_line_html(self.app.view, self.left)
             return
-        self._move = answer["move"]
+        self._move = answer["decision"]
         waited = now_ms() - self._asked_at
         self._timer = js.setTimeout(self._step, max(0.0, PAUSE_MS - waited))
 
