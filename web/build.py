@@ -532,9 +532,9 @@ def snapshot_key(out: Path) -> str:
 
 
 def write_python_start(out: Path) -> None:
-    """Write ``python-start.mjs``, its worker ``bunzip2.mjs`` and ``python-snapshot.mjs``
-    (the Python start-up snapshot,
-    kept under ``snapshot_key``: a browser starts only from the one its build made), with
+    """Write ``python-start.mjs``, its worker ``bunzip2.mjs``, the engine's worker
+    ``engine-worker.mjs`` and ``python-snapshot.mjs`` (the Python start-up snapshot, kept
+    under ``snapshot_key``: a browser starts only from the one its build made), with
     Pyodide's lock file emptied of packages (the app loads none; ``vendor/pyodide/`` keeps
     the whole file for a page that does)."""
     start = (WEB / "python-start.mjs").read_text(encoding="utf-8")
@@ -543,8 +543,9 @@ def write_python_start(out: Path) -> None:
     start = start.replace("__PYODIDE_LOCK__", json.dumps({"info": lock["info"], "packages": {}}))
     (out / "python-start.mjs").write_text(lean_script(start), encoding="utf-8")
     shutil.copy2(WEB / "python-snapshot.mjs", out / "python-snapshot.mjs")
-    bunzip2 = (WEB / "bunzip2.mjs").read_text(encoding="utf-8")
-    (out / "bunzip2.mjs").write_text(lean_script(bunzip2), encoding="utf-8")
+    for worker in ("bunzip2.mjs", "engine-worker.mjs"):
+        source = (WEB / worker).read_text(encoding="utf-8")
+        (out / worker).write_text(lean_script(source), encoding="utf-8")
 
 
 KEPT_VENDOR = ("jsQR.js.gz",)

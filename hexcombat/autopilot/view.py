@@ -1,5 +1,8 @@
 """The autopilot for the page: which sides the app plays, a suggestion for the figure in
-hand, and the app's next move (one at a time, so players can follow), all as plain JSON."""
+hand, and the app's next move (one at a time, so players can follow), all as plain JSON.
+A decision spends its counted budget alone, never a wall-clock one: the same position and
+seed give the same decision on a slow tablet and a desktop (the page asks for decisions
+in a worker, so their time holds up no tap)."""
 
 from __future__ import annotations
 
@@ -10,10 +13,6 @@ from hexcombat.autopilot.policy import actors
 from hexcombat.autopilot.scoring import TEMPERAMENTS
 from hexcombat.encounter import Encounter
 from hexcombat.validation import Json
-
-SECONDS = 0.2
-"""The page's time budget per decision (anytime: the best move found by then), so that a
-tablet answers within about 300 ms."""
 
 
 def autopilot_view(enc: Encounter) -> dict[str, Json]:
@@ -41,7 +40,7 @@ def suggest_view(
     """What the app would do with the figure in hand, without doing it: ``action`` (None when
     nothing) and ``reason`` in a player's words with its numbers."""
     figure = enc.state.figure(figure_id)
-    pilot = Autopilot(temperament if temperament in TEMPERAMENTS else "aggressive", seconds=SECONDS)
+    pilot = Autopilot(temperament if temperament in TEMPERAMENTS else "aggressive")
     state = enc.state
     optional = (  # a hidden choice the step may end without: the app may pass, so may Suggest
         state.prompt is None
@@ -129,7 +128,7 @@ def _moves_this_step(enc: Encounter, side: str) -> int:
 
 
 def _decided(enc: Encounter, side: str, temper: str, must: bool) -> dict[str, Json] | None:
-    decision = Autopilot(temper, seconds=SECONDS).decide(enc, side, must_act=must)
+    decision = Autopilot(temper).decide(enc, side, must_act=must)
     if decision is None:
         return None
     label = TEMPERAMENTS[temper].label.lower()

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from browser.appdriver import import_encounter, start_app
+from browser.appdriver import import_encounter, start_app, throttled
 from browser.conftest import ROOT, App
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
@@ -64,13 +64,6 @@ def played_by_app(enc: Encounter, sides: int) -> Encounter:
     """``enc`` with its last ``sides`` sides played by the app (aggressive)."""
     names = list(dict.fromkeys(f.side for f in enc.setup.figures))
     return enc.with_setup(autopilot={s: "aggressive" for s in names[-sides:]})
-
-
-def throttled(app: App, rate: int) -> None:
-    """Slow the page's CPU ``rate`` times (the DevTools protocol)."""
-    if rate > 1:
-        cdp = app.page.context.new_cdp_session(app.page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
 def tap_figures(app: App, seconds: float, every: float) -> int:

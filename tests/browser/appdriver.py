@@ -90,6 +90,13 @@ def close_started(app: App) -> None:
     assert errors == [], f"errors in the page (uncaught, or caught and shown): {errors}"
 
 
+def throttled(app: App, rate: int) -> None:
+    """Slow the page's CPU ``rate`` times (the DevTools protocol), as a slow tablet."""
+    if rate > 1:
+        cdp = app.page.context.new_cdp_session(app.page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
 def touch(app: App) -> bool:
     """True when the viewport is a touch tablet (tests tap instead of clicking)."""
     return app.viewport in TOUCH

@@ -1,6 +1,8 @@
 """The app plays a side: who plays each side, "Suggest" for the figure in hand, and the
 app's moves, one step at a time with a pause so players can follow (all from the engine's
-``hexcombat.autopilot.view``; nothing here knows a ruleset)."""
+``hexcombat.autopilot.view``; nothing here knows a ruleset). The decisions are made in the
+engine's worker (:mod:`web.engine_client`): the page asks, stays free for taps, and plays
+the answer if the fight is still where it was when it asked."""
 
 from __future__ import annotations
 
@@ -8,17 +10,13 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from hexcombat import Action, HexcombatError
-from hexcombat.autopilot.view import (
-    app_move,
-    autopilot_view,
-    left_by_app,
-    played_by,
-    suggest_view,
-)
+from hexcombat import Action, Encounter, HexcombatError
+from hexcombat.autopilot.view import autopilot_view, played_by
+from web.engine_boundary import Answer, app_move_command, suggest_command
+from web.engine_client import engine
 from web.play.table import turn_line_html
 from web.ui import focus
-from web.ui.dom import byid, esc, proxy
+from web.ui.dom import byid, esc, now_ms, proxy
 from web.ui.shell import Shell
 
 COMMANDS = ("autopilot-side", "suggest", "close-suggestion", "autopilot-resume")
@@ -42,6 +40,11 @@ class AppPlayer:
         self.left: list[str] = []
         """The app's figures it has no move for in this step though they may act (the turn
         line names them, so nobody waits for the app)."""
+        self._asked: tuple[int, ...] | None = None
+        """The position (:func:`position`) whose move the worker was last asked for."""
+        self._asked_at = 0.0
+        self._move: dict[str, Any] | None = None
+        """The worker's move for the position asked, waiting for the pause to end."""
         self._step = proxy(lambda *_: self.step())
 
     # ---- what the panel shows -----------------------------------------------------------
@@ -105,45 +108,87 @@ class AppPlayer:
             app.refresh()
         elif cmd == "suggest":
             fid = str(element.dataset.figure)
-            try:
-                found = suggest_view(app.encounter, fid)
-            except HexcombatError as exc:
-                app.refuse(exc)
-                return
-            self.suggestion = {**found, "figure": fid, "step": self._step_now()}
-            action = found.get("action")
-            if isinstance(action, dict):  # the card opens filled in: nothing is done yet
-                self.open_action(str(action["kind"]), dict(action.get("params") or {}))
-            else:
-                app.refresh()
+            element.setAttribute("aria-busy", "true")  # pressed at once; the worker thinks
+            asked = position(app.encounter)
+            engine().ask(
+                suggest_command(app.encounter, fid),
+                lambda answer: self._suggested(fid, asked, answer),
+            )
         elif cmd == "close-suggestion":
             self.suggestion = None
             app.refresh()
 
+    def _suggested(self, fid: str, asked: tuple[int, ...], answer: Answer) -> None:
+        """The worker's suggestion: shown if the fight is still where it was when asked."""
+        app = self.app
+        if position(app.session.enc) != asked or app.mode != "play":
+            return
+        if answer["kind"] == "refused":
+            app.refuse(HexcombatError(answer["message"]), "No suggestion")
+            return
+        if answer["kind"] != "suggest":
+            return
+        found = answer["suggestion"]
+        self.suggestion = {**found, "figure": fid, "step": self._step_now()}
+        action = found.get("action")
+        if isinstance(action, dict):  # the card opens filled in: nothing is done yet
+            self.open_action(str(action["kind"]), dict(action.get("params") or {}))
+        else:
+            app.refresh()
+
     # ---- the app's moves ----------------------------------------------------------------
     def schedule(self) -> None:
-        """After each redraw: if a side is played by the app, look for its move after a pause."""
+        """After each redraw: if a side is played by the app, ask the worker for its move at
+        once and play it once the pause has passed (a redraw of the same position, such as
+        a tap that selects a figure, keeps the question asked)."""
+        enc = self.app.session.enc
+        if enc is None or self.app.mode != "play" or not enc.setup.autopilot or self.paused:
+            self._forget()
+            return
+        now = position(enc)
+        if now == self._asked:
+            if self.left:
+                byid("turn-line").innerHTML = turn_line_html(self.app.view, self.left)
+            return
+        self._forget()
+        self._asked, self._asked_at = now, now_ms()
+        engine().ask(app_move_command(enc), lambda answer: self._answered(now, answer))
+
+    def _forget(self) -> None:
+        """Drop the question asked and any move waiting for its pause."""
         if self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None
-        self.left = []
-        enc = self.app.session.enc
-        if enc is None or self.app.mode != "play" or not enc.setup.autopilot or self.paused:
-            return
-        self._timer = js.setTimeout(self._step, PAUSE_MS)
+        self._asked, self._move, self.left = None, None, []
 
-    def step(self) -> None:
-        """Play the app's next move (one), logged with its reason; nothing when it is the
-        people's turn."""
-        self._timer = None
-        enc = self.app.session.enc
-        if enc is None or self.app.mode != "play" or self.paused:
+    def _answered(self, asked: tuple[int, ...], answer: Answer) -> None:
+        """The worker's answer: kept for the pause if the fight is still where it was."""
+        if asked != self._asked:
             return
-        move = app_move(enc)
-        if move is None:
-            self.left = left_by_app(enc)
+        if answer["kind"] == "refused":
+            self.paused = True  # until Resume: the same question would be refused again
+            self._asked = None
+            self.app.refuse(HexcombatError(answer["message"]), "The app could not decide")
+            return
+        if answer["kind"] != "app-move":
+            return
+        if answer["decision"] is None:
+            self.left = list(answer["left"])
             if self.left:
                 byid("turn-line").innerHTML = turn_line_html(self.app.view, self.left)
+            return
+        self._move = answer["decision"]
+        waited = now_ms() - self._asked_at
+        self._timer = js.setTimeout(self._step, max(0.0, PAUSE_MS - waited))
+
+    def step(self) -> None:
+        """Play the app's move the worker found (one), logged with its reason."""
+        self._timer = None
+        move, self._move = self._move, None
+        enc = self.app.session.enc
+        if move is None or position(enc) != self._asked or self.app.mode != "play":
+            return
+        if self.paused:
             return
         data = move["action"]
         assert isinstance(data, dict)
@@ -153,3 +198,11 @@ class AppPlayer:
             focus.kept(lambda: self.app.perform(action, None, str(move.get("note") or "")))
         except HexcombatError as exc:
             self.app.refuse(exc, "The app could not play its move")
+
+
+def position(enc: Encounter | None) -> tuple[int, ...]:
+    """What a decision was asked for: this encounter object, its set-up and where its log
+    stands (an answer for another is dropped)."""
+    if enc is None:
+        return ()
+    return (id(enc), id(enc.setup), enc.cursor, len(enc.log))
