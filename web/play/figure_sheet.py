@@ -103,17 +103,17 @@ def idle_html(view: dict[str, Any], fid: str | None) -> str:
     if f is not None and f.get("out"):
         return '<p class="hint">Out of the fight: no actions.</p>'
     acting = view["time"]["acting"]
-    step = esc(view["time"]["step"]["label"].lower())
+    step = esc(view["time"]["step"]["label"])
     done = fid in acting["figures"] and fid not in acting["waiting"]
     if done and acting["hidden"]:  # chosen already; the step's choices stay secret
         return (
-            f'<p class="hint declared">Done for {step}: the '
+            f'<p class="hint declared">Chosen in this step ({step}): the '
             "choice stays hidden until everyone has chosen.</p>"
         )
     if (f or {}).get("idle"):
         return f'<p class="hint">{esc(f["idle"])}</p>'
     if done:
-        return f'<p class="hint declared">Done for {step}.</p>'
+        return f'<p class="hint declared">Done in this step ({step}).</p>'
     return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
 
 
