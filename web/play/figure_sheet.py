@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.ui.forms import is_house_value
 from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown, terrain_facts
 
 
@@ -58,12 +59,13 @@ def figure_html(
 def _numbers_html(
     f: dict[str, Any], fields: dict[str, dict[str, Any]], labels: dict[str, str]
 ) -> str:
-    """What figure ``f`` is now, its numbers (house defaults tagged), skills and equipment."""
+    """What figure ``f`` is now, its numbers (a number still at its house default tagged),
+    skills and equipment."""
 
     body: list[str] = []
     stats = "".join(
         f"<dt>{esc(_label(k, fields, labels))}"
-        f"{' ' + HOUSE_TAG if fields.get(k, {}).get('house_default') else ''}"
+        f"{' ' + HOUSE_TAG if is_house_value(fields.get(k, {}), v) else ''}"
         f"</dt><dd>{esc(shown(v))}</dd>"
         for k, v in (f.get("stats") or {}).items()
     )
