@@ -1,6 +1,7 @@
 """A new GM at the table, at the size and with the input where each defect was seen: the
 figure sheet's words (fig-percentile's run beside its mode, a house-default tag only on a
-number still at its house default) on a tablet by touch."""
+number still at its house default) on a tablet by touch; Add item keeps the set-up sheet
+where it was (by touch on a tablet) and puts the focus on the new item (by keyboard)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,32 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from hexcombat import Action, Encounter
 from hexcombat.geometry import Hex
 
-from .appdriver import import_encounter, select, start_app
+from .appdriver import (
+    focused,
+    hex_at,
+    import_encounter,
+    new_encounter,
+    press,
+    press_key_on,
+    select,
+    set_mode,
+    start_app,
+)
 from .conftest import App
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def desktop(browser: Browser, base_url: str) -> Iterator[App]:
+    app = start_app(browser, base_url, "desktop")
+    yield app
+    app.page.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -76,3 +94,51 @@ def test_a_house_default_tag_shows_only_on_a_number_still_at_it_on_the_sheet(
     expect(hp.locator(".house-default")).to_have_count(0)  # 25, typed over the house's 20
     actions = numbers.locator("dt", has_text=re.compile(r"^Actions"))
     expect(actions.locator(".house-default")).to_have_count(1)  # still the house's 1
+
+
+def scrolled_to_add_item(app: App) -> float:
+    """A new fig-percentile figure in set-up with its sheet scrolled down to Add item (the
+    sheet taller than the panel); the panel's scroll offset."""
+    new_encounter(app, "Armoury", "fig-percentile", 8, 6)
+    press(app, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    press(app, hex_at(app, "2,2"))
+    press(app, '#panel-body [data-cmd="edit-figure"]')
+    app.page.locator('#panel-body [data-cmd="add-item"]').scroll_into_view_if_needed()
+    top = float(app.page.eval_on_selector("#panel-body", "b => b.scrollTop"))
+    assert top > 0, "the sheet fits the panel: nothing to keep"
+    return top
+
+
+def test_add_item_keeps_the_sheet_where_it_was_on_a_tablet(tablet: App) -> None:
+    page = tablet.page
+    top = scrolled_to_add_item(tablet)
+    page.select_option("#new-item", "Sword")
+    press(tablet, '#panel-body [data-cmd="add-item"]')
+    expect(page.locator('#panel-body [data-item-state="0"]')).to_be_visible()
+    after = float(page.eval_on_selector("#panel-body", "b => b.scrollTop"))
+    assert after >= top - 1, f"the sheet jumped from {top} to {after} after Add item"
+    assert in_panel(page, '#panel-body [data-item-state="0"]'), "the new item is out of view"
+    set_mode(tablet, "play")
+
+
+def test_add_item_by_keyboard_puts_the_focus_on_the_new_item(desktop: App) -> None:
+    page = desktop.page
+    scrolled_to_add_item(desktop)
+    page.select_option("#new-item", "Sword")
+    press_key_on(page, '#panel-body [data-cmd="add-item"]')
+    expect(page.locator('#panel-body [data-item-state="0"]')).to_be_visible()
+    assert focused(page, '#panel-body [data-item-state="0"]')
+    assert in_panel(page, '#panel-body [data-item-state="0"]')
+    set_mode(desktop, "play")
+
+
+def in_panel(page: Page, selector: str) -> bool:
+    """True when the element is inside the panel's visible part."""
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "el => { const r = el.getBoundingClientRect(),"
+            " p = document.getElementById('panel-body').getBoundingClientRect();"
+            " return r.top >= p.top - 1 && r.bottom <= p.bottom + 1; }",
+        )
+    )
