@@ -142,3 +142,26 @@ def in_panel(page: Page, selector: str) -> bool:
             " return r.top >= p.top - 1 && r.bottom <= p.bottom + 1; }",
         )
     )
+
+
+def test_ta_14_one_editor_for_gear_with_player_names_and_numbers_by_mouse(desktop: App) -> None:
+    """two-action-2d10 chooses weapon, missile and armour in figure fields: set-up offers no
+    second Equipment list of table ids beside them, and each choice shows its numbers."""
+    page = desktop.page
+    new_encounter(desktop, "One armoury", "two-action-2d10", 8, 6)
+    press(desktop, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    press(desktop, hex_at(desktop, "2,2"))
+    press(desktop, '#panel-body [data-cmd="edit-figure"]')
+    weapon = page.locator('#figure-form [data-field="stats.weapon"] select')
+    expect(weapon).to_be_visible()
+    labels = weapon.locator("option").all_text_contents()
+    assert "Langasaex — strike rank 3, damage d6" in labels
+    missiles = page.locator('#figure-form [data-field="stats.missile"] select option')
+    assert "Bow — damage d6, range 12, load before shooting" in missiles.all_text_contents()
+    expect(page.locator("#new-item")).to_have_count(0)  # no "langasaex (weapon)" list
+    expect(page.locator('#panel-body h3:text-is("Equipment")')).to_have_count(0)
+    set_mode(desktop, "play")
+    press(desktop, '#panel-body [data-cmd="pick"]')
+    numbers = pairs(sheet_row(desktop, "Numbers"))
+    assert numbers["Weapon"] == "Sword"  # the player's word, not the table id "sword"
+    assert numbers["Armour"] == "None"

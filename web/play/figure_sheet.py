@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.ui.forms import is_house_value
+from web.ui.forms import choices_of, is_house_value
 from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown, terrain_facts
 
 
@@ -66,7 +66,7 @@ def _numbers_html(
     stats = "".join(
         f"<dt>{esc(_label(k, fields, labels))}"
         f"{' ' + HOUSE_TAG if is_house_value(fields.get(k, {}), v) else ''}"
-        f"</dt><dd>{esc(shown(v))}</dd>"
+        f"</dt><dd>{esc(stat_words(fields.get(k, {}), v))}</dd>"
         for k, v in (f.get("stats") or {}).items()
     )
     extra = "".join(
@@ -88,6 +88,21 @@ def _numbers_html(
     body.append(f'<h3>Skills</h3><dl class="stats">{skills}</dl>' if skills else "")
     body.append(f'<h3>Equipment</h3><ul class="gear">{gear}</ul>' if gear else "")
     return "".join(body)
+
+
+def stat_words(field: dict[str, Any], value: Any) -> str:
+    """A stat as the sheet shows it: a choice by its label (the player's word, "Langasaex"
+    for ``langasaex``), anything else as it is.
+
+    >>> stat_words({"choices": [{"value": "none", "label": "None"}]}, "none")
+    'None'
+    >>> stat_words({}, 12)
+    '12'
+    """
+    for choice in choices_of(field):
+        if choice.get("value") == value:
+            return str(choice.get("label", value))
+    return shown(value)
 
 
 def _label(key: str, fields: dict[str, dict[str, Any]], labels: dict[str, str]) -> str:

@@ -274,7 +274,9 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
             + '<div id="figure-form"></div>'
             + gear_html(
                 self.app.encounter.setup_figure(fid),
-                catalogue(self.app.encounter.state.data),
+                catalogue(self.app.encounter.state.data)
+                if self.app.rs["carries_equipment"]
+                else [],
                 self.added_item,
             )
             + '<div class="row">'
