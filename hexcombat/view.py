@@ -48,6 +48,7 @@ def ruleset_view(ruleset: Ruleset) -> dict[str, Json]:
         "terrain": ruleset.terrain.to_json(),
         "steps": [s.to_json() for s in ruleset.time.steps],
         "data": ruleset.default_data(),
+        "carries_equipment": ruleset.carries_equipment,
     }
 
 

@@ -122,6 +122,10 @@ class Ruleset(GmTools):
     stacking_option: ClassVar[str] = ""
     starter: ClassVar[bool] = False
     """True for the ruleset a new, empty encounter uses when nobody chose one."""
+    carries_equipment: ClassVar[bool] = True
+    """True when figures carry items of the data tables in their equipment (the set-up
+    editor offers them to add); False when a figure's gear is chosen in its figure fields
+    (a Weapon and an Armour choice) and the tables only give those choices' numbers."""
     manifest: ClassVar[Manifest | None] = None
     """Where its spec, code, data, tests and demo live (:mod:`.manifest`); every ruleset has one."""
 

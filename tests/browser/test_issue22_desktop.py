@@ -101,7 +101,7 @@ def test_22_7_g19_declared_shows_yes_and_a_long_choice_is_written_out(desk: App)
     chosen = box(page, '#action-form [data-field="mode"] [data-chosen]')
     assert chosen["width"] <= box(page, "#action-form")["width"] + 0.5
     press(desk, '[data-commit-bar] [data-cmd="commit"]')
-    expect(page.locator("#panel-body")).to_contain_text("Done for declarations")
+    expect(page.locator("#panel-body")).to_contain_text("Chosen in this step (Declarations)")
     assert now_value(page, "Declared") == "yes"  # hidden is what it chose, not that it did
 
 

@@ -232,7 +232,7 @@ def declare_walk(ui: App, fid: str) -> None:
     mode.select_option(str(next(i for i, t in enumerate(labels) if t.startswith("Walk")) - 1))
     press(ui, '[data-commit-bar] [data-cmd="commit"]')
     expect(page.locator("#panel-body .declared")).to_have_text(
-        "Done for declarations: the choice stays hidden until everyone has chosen."
+        "Chosen in this step (Declarations): the choice stays hidden until everyone has chosen."
     )
 
 
@@ -273,9 +273,9 @@ def commit_hidden(ui: App, fid: str, kind: str, last: bool = False) -> None:
     if last:
         expect(page.locator("#panel-body .result[role=status]")).to_contain_text(" chose to ")
         return
-    step = page.locator("#turn-tracker .step-name").inner_text().split(" · ")[0].lower()
+    step = page.locator("#turn-tracker .step-name").inner_text().split(" · ")[0]
     expect(page.locator("#panel-body .declared")).to_have_text(
-        f"Done for {step}: the choice stays hidden until everyone has chosen."
+        f"Chosen in this step ({step}): the choice stays hidden until everyone has chosen."
     )
     name = page.locator(f'#turn-tracker [data-pick="{fid}"]').get_attribute("title") or ""
     assert name.endswith(": waiting")
@@ -311,7 +311,9 @@ def test_fig_percentile_round_declare_move_attack(ui: App) -> None:
         select(ui, fid)
         press(ui, hex_at(ui, to))
         press(ui, '[data-commit-bar] [data-cmd="commit"]')
-        expect(page.locator("#panel-body .declared")).to_contain_text("Done for movement")
+        expect(page.locator("#panel-body .declared")).to_contain_text(
+            "Done in this step (Movement)"
+        )
     next_step(ui, "Finish: Movement")
     expect(figure(ui, "alice")).to_have_attribute("data-at", "3,3")
     expect(figure(ui, "bob")).to_have_attribute("data-at", "4,3")

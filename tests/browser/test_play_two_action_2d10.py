@@ -86,7 +86,10 @@ def declare(ui: App, fid: str, fields: dict[str, str], combine: bool = False) ->
         press(ui, box)
         expect(box).to_be_checked()
     press(ui, '[data-commit-bar] [data-cmd="commit"]')
-    expect(ui.page.locator("#panel-body .declared")).to_contain_text("stays hidden")
+    # the step's own name, as the turn line shows it (never "Done for declare")
+    expect(ui.page.locator("#panel-body .declared")).to_have_text(
+        "Chosen in this step (Declare): the choice stays hidden until everyone has chosen."
+    )
 
 
 def test_two_actions_a_combined_attack_the_strike_order_a_parry_and_a_lost_blow(ui: App) -> None:

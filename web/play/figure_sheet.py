@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.ui.forms import choices_of, is_house_value
 from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown, terrain_facts
 
 
@@ -58,13 +59,14 @@ def figure_html(
 def _numbers_html(
     f: dict[str, Any], fields: dict[str, dict[str, Any]], labels: dict[str, str]
 ) -> str:
-    """What figure ``f`` is now, its numbers (house defaults tagged), skills and equipment."""
+    """What figure ``f`` is now, its numbers (a number still at its house default tagged),
+    skills and equipment."""
 
     body: list[str] = []
     stats = "".join(
         f"<dt>{esc(_label(k, fields, labels))}"
-        f"{' ' + HOUSE_TAG if fields.get(k, {}).get('house_default') else ''}"
-        f"</dt><dd>{esc(shown(v))}</dd>"
+        f"{' ' + HOUSE_TAG if is_house_value(fields.get(k, {}), v) else ''}"
+        f"</dt><dd>{esc(stat_words(fields.get(k, {}), v))}</dd>"
         for k, v in (f.get("stats") or {}).items()
     )
     extra = "".join(
@@ -88,6 +90,21 @@ def _numbers_html(
     return "".join(body)
 
 
+def stat_words(field: dict[str, Any], value: Any) -> str:
+    """A stat as the sheet shows it: a choice by its label (the player's word, "Langasaex"
+    for ``langasaex``), anything else as it is.
+
+    >>> stat_words({"choices": [{"value": "none", "label": "None"}]}, "none")
+    'None'
+    >>> stat_words({}, 12)
+    '12'
+    """
+    for choice in choices_of(field):
+        if choice.get("value") == value:
+            return str(choice.get("label", value))
+    return shown(value)
+
+
 def _label(key: str, fields: dict[str, dict[str, Any]], labels: dict[str, str]) -> str:
     """A stat's or pool's name: the figure field's label, else the ruleset's word for it."""
     return str(fields.get(key, {}).get("label", labels.get(key, key)))
@@ -103,17 +120,17 @@ def idle_html(view: dict[str, Any], fid: str | None) -> str:
     if f is not None and f.get("out"):
         return '<p class="hint">Out of the fight: no actions.</p>'
     acting = view["time"]["acting"]
-    step = esc(view["time"]["step"]["label"].lower())
+    step = esc(view["time"]["step"]["label"])
     done = fid in acting["figures"] and fid not in acting["waiting"]
     if done and acting["hidden"]:  # chosen already; the step's choices stay secret
         return (
-            f'<p class="hint declared">Done for {step}: the '
+            f'<p class="hint declared">Chosen in this step ({step}): the '
             "choice stays hidden until everyone has chosen.</p>"
         )
     if (f or {}).get("idle"):
         return f'<p class="hint">{esc(f["idle"])}</p>'
     if done:
-        return f'<p class="hint declared">Done for {step}.</p>'
+        return f'<p class="hint declared">Done in this step ({step}).</p>'
     return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
 
 

@@ -19,9 +19,10 @@ NEW_SKILL_VALUE = 50
 """A new skill's value until one is typed (the skill field's starting value)."""
 
 
-def gear_html(fig: Figure, items: list[dict[str, Any]]) -> str:
+def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None) -> str:
     """Figure ``fig``'s skills and equipment with the ``items`` it may be given (the
-    ruleset's tables), when there are tables or the figure has some."""
+    ruleset's tables), when there are tables or the figure has some; the item ``added`` (its
+    index) is where the focus goes (:mod:`web.ui.focus`)."""
     if not (items or fig.skills or fig.equipment):
         return ""
     skills = "".join(
@@ -48,6 +49,7 @@ def gear_html(fig: Figure, items: list[dict[str, Any]]) -> str:
             f'<li><span class="grow"><strong>{esc(item.name)}</strong> '
             f'<span class="muted">{esc(item.kind)}</span></span>'
             f'<select class="field-select" data-item-state="{i}" '
+            f"{'data-focus-here ' if i == added else ''}"
             f'aria-label="{esc(item.name)}: state">{states}</select>{loaded}'
             f'<button type="button" data-cmd="remove-item" data-index="{i}" '
             f'aria-label="Remove {esc(item.name)}">✕</button></li>'
@@ -86,6 +88,8 @@ class GearEdits:
     """Reading and changing the selected figure's skills and equipment."""
 
     app: Shell
+    added_item: int | None = None
+    """The index of the item Add item just gave the figure (drawn once with the focus on it)."""
 
     def _read_gear(self, fig: Figure) -> None:
         """Skill values, item states and loaded flags as shown in the panel."""
@@ -150,6 +154,7 @@ class GearEdits:
 
         def change(fig: Figure) -> str:
             fig.equipment.append(new_item(enc.ruleset, enc.state.data, name))
+            self.added_item = len(fig.equipment) - 1
             if not skill or skill in fig.skills:
                 return f"{fig.name} now carries the {name}."
             value = str(byid("new-skill-value").value).strip() or str(NEW_SKILL_VALUE)
@@ -159,7 +164,10 @@ class GearEdits:
                 f"at {fig.skills[skill]} (change it under Skills)."
             )
 
-        self.apply_figure(change)
+        try:
+            self.apply_figure(change)
+        finally:
+            self.added_item = None
 
     def remove_item(self, index: int) -> None:
         """Take an item away from the selected figure."""

@@ -23,7 +23,7 @@ from web.setup.figures import FigureEdits
 from web.setup.gear import GearEdits, gear_html
 from web.setup.settings import SettingsForm
 from web.ui import forms
-from web.ui.dom import byid, esc, present
+from web.ui.dom import bring_into_view, byid, esc, present
 from web.ui.shell import Shell
 from web.ui.words import FACING_NAMES
 
@@ -76,6 +76,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
         self.settings_form: forms.Form | None = None
         self.showing_settings = False
         self.new_side = ""
+        self._drawn: tuple[str, str | None, bool] | None = None
+        """What the panel showed when last drawn (tool, selected figure, settings)."""
         self._sides_of: str | None = None
         """The encounter ``new_side`` was chosen in (a new encounter starts at its first side)."""
 
@@ -83,6 +85,7 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
         """Back to the select tool (after opening an encounter or switching modes)."""
         self.tool = "select"
         self.showing_settings = False
+        self._drawn = None
         if not self.terrain or self.terrain not in {t["id"] for t in self.app.rs["terrain"]}:
             table = self.app.rs["terrain"]
             self.terrain = table[1]["id"] if len(table) > 1 else table[0]["id"]
@@ -95,6 +98,9 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
     def render(self) -> None:
         """Draw the set-up panel for the current tool and selection."""
         app = self.app
+        body = byid("panel-body")
+        drawn = (self.tool, app.selected, self.showing_settings)
+        top = body.scrollTop  # before the old forms go (the sheet shrinks without them)
         self._drop_forms()
         parts = [
             '<div class="tools" role="group" aria-label="Set-up tool">',
@@ -122,12 +128,17 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
                 "starting positions and numbers, and the actions so far are replayed on them "
                 "(the engine refuses a change they no longer fit).</p>",
             )
-        body = byid("panel-body")
         body.innerHTML = "".join(parts)
         if self.showing_settings:
             self._build_settings_forms(body)
         elif self.tool == "select" and app.selected is not None:
             self._build_figure_form(body, app.selected)
+        if drawn == self._drawn:  # the same sheet drawn again after an edit stays where it was
+            body.scrollTop = top
+        self._drawn = drawn
+        marked = body.querySelector("[data-focus-here]")
+        if present(marked):
+            bring_into_view(marked)
         app.mark(Marks())
 
     def _drop_forms(self) -> None:
@@ -262,7 +273,11 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
             + self._facing_html(facing)
             + '<div id="figure-form"></div>'
             + gear_html(
-                self.app.encounter.setup_figure(fid), catalogue(self.app.encounter.state.data)
+                self.app.encounter.setup_figure(fid),
+                catalogue(self.app.encounter.state.data)
+                if self.app.rs["carries_equipment"]
+                else [],
+                self.added_item,
             )
             + '<div class="row">'
             '<button type="button" class="primary" data-cmd="apply-figure">Apply changes</button>'

@@ -62,6 +62,11 @@ def focus_quietly(element: Any) -> None:
     element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
 
+def bring_into_view(element: Any) -> None:
+    """Scroll ``element``'s container just enough to show it (no scroll when it is in view)."""
+    element.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+
+
 def now_ms() -> float:
     """The page clock in milliseconds (``performance.now()``)."""
     return float(js.performance.now())

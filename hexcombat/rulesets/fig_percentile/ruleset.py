@@ -69,6 +69,12 @@ from hexcombat.time import Acting
 from hexcombat.validation import Json, copy_json
 
 DATA: Any = load("fig_percentile")
+VIEW_LABELS = {
+    "running": "Running since last round (FP-3)",
+    "stop_declared": "Stop declared (FP-27)",
+}
+"""The figure panel's words for the keys of :meth:`FigPercentile.figure_view` that need more
+than the key in words."""
 
 
 def _waiting(names: list[str]) -> str:
@@ -401,6 +407,11 @@ class FigPercentile(Ruleset):
         book = RoundBook(state)
         if settings(state).hidden_declarations and figure.id in book.plans and not book.moved:
             book.unplan(figure.id)
+
+    def view_label(self, key: str) -> str:
+        """``running`` is the run carried from last round (FP-3): a figure starting to run
+        this round is not running yet, so the panel says which run it means."""
+        return VIEW_LABELS.get(key) or super().view_label(key)
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Speed, movement, dodging, actions, weapon and casting as a figure panel shows them."""

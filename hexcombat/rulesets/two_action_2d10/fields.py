@@ -3,8 +3,13 @@ TA-22, TA-24), skills (D-4) and attributes (D-7, D-8), each read through its typ
 
 from __future__ import annotations
 
+from typing import Any
+
 from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextStat
+from hexcombat.rulesets.data import load
 from hexcombat.schema import Choice, FieldSpec
+
+DATA: Any = load("two_action_2d10")
 
 ARMOURS = (
     Choice("none", "None", "AC 0, dodges +2, moves on d6"),
@@ -12,14 +17,43 @@ ARMOURS = (
     Choice("studded", "Studded (heavy)", "AC 2, moves on d4"),
     Choice("mail", "Mail (heavy)", "AC 3, moves on d4"),
 )
+
+
+def weapon_numbers(row: dict[str, Any]) -> str:
+    """A melee weapon's numbers as its choice shows them (TA-14, TA-20).
+
+    >>> weapon_numbers({"strike_rank": 7, "damage": "d4", "attack_adj": -1})
+    'strike rank 7, damage d4, attack -1'
+    """
+    words = [f"strike rank {row['strike_rank']}"]
+    words.append(f"damage {row['damage']}" if row.get("damage") else "damage from the surplus")
+    if row.get("attack_adj"):
+        words.append(f"attack {row['attack_adj']:+d}")
+    return ", ".join(words)
+
+
+def missile_numbers(row: dict[str, Any]) -> str:
+    """A missile weapon's numbers as its choice shows them (TA-22); '' for none.
+
+    >>> missile_numbers({"damage": "d6", "range": 12, "prepare": "load"})
+    'damage d6, range 12, load before shooting'
+    """
+    if not row.get("range"):
+        return ""
+    before = "load before shooting" if row.get("prepare") == "load" else "prepare before throwing"
+    return f"damage {row['damage']}, range {row['range']}, {before}"
+
+
 WEAPONS = tuple(
-    Choice(w, w.capitalize())
+    Choice(w, w.capitalize(), weapon_numbers(DATA["weapons"][w]))
     for w in ("spear", "sword", "langasaex", "axe", "franca", "scramasaex", "makeshift", "natural")
 )
 MISSILES = tuple(
-    Choice(m, m.replace("_", " ").capitalize())
+    Choice(m, m.replace("_", " ").capitalize(), missile_numbers(DATA["missiles"][m]))
     for m in ("none", "bow", "sling", "thrown_spear", "thrown_franca")
 )
+"""The weapon and missile choices, each with its numbers in the default tables (D-4's
+placeholders)."""
 
 
 def _skill(name: str, label: str, default: int, help: str) -> IntStat:

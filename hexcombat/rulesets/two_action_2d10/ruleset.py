@@ -17,10 +17,9 @@ from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.rulesets.two_action_2d10 import rules as R
-from hexcombat.rulesets.two_action_2d10.fields import FIELDS, HEALTH
+from hexcombat.rulesets.two_action_2d10.fields import DATA, FIELDS, HEALTH
 from hexcombat.rulesets.two_action_2d10.options import OPTIONS, TIME
 from hexcombat.rulesets.two_action_2d10.perform import Perform
-from hexcombat.rulesets.two_action_2d10.state import DATA
 from hexcombat.rulesets.two_action_2d10.words import Words
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
@@ -42,6 +41,7 @@ class TwoAction2d10(Words, Perform):
         "against defence; strike order by weapon; Parry, Block, Dodge; hit and body points."
     )
     default_die = 10
+    carries_equipment = False  # weapon, missile and armour are figure fields (TA-14, TA-24)
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME

@@ -11,14 +11,10 @@ from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Ruleset
 from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
-from hexcombat.rulesets.data import load
 from hexcombat.rulesets.two_action_2d10 import rules as R
-from hexcombat.rulesets.two_action_2d10.fields import ARMOUR, MISSILE, SHIELD, WEAPON
+from hexcombat.rulesets.two_action_2d10.fields import ARMOUR, DATA, MISSILE, SHIELD, WEAPON
 from hexcombat.state import GameState
 from hexcombat.validation import Json
-
-DATA: Any = load("two_action_2d10")
-
 
 TABLES = ("plans", "stopped", "spent", "blocks", "ripostes", "moves", "lost", "pending")
 """The round's tables, emptied when it starts (in this order, so the memory's JSON keeps it)."""
