@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown, terrain_facts
+from hexcombat.terrain import terrain_facts
+from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown
 
 
 def figure_html(
