@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from hexcombat.actions import Action, ActionSpec
-from hexcombat.board import Board
 from hexcombat.checks import Chain
 from hexcombat.dice import Dice, DiceSyntaxError, parse
 from hexcombat.errors import Problem
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Pool, place
-from hexcombat.geometry import direction_to, neighbors
+from hexcombat.geometry import direction_to
 from hexcombat.kept_searches import KeptSearches
 from hexcombat.layout import hex_label
-from hexcombat.movement import Pose, Reach, Room, Step, StepFunction, body_steps, search
+from hexcombat.movement import Pose, Reach, Room, Step, TerrainWalk, body_steps
 from hexcombat.rulesets.base import Preview, Ruleset
 from hexcombat.rulesets.data import load
 from hexcombat.rulesets.manifest import Manifest
@@ -28,6 +27,8 @@ from hexcombat.terrain import TerrainTable
 from hexcombat.time import Acting
 from hexcombat.validation import Json
 
+WALK = TerrainWalk()
+"""Skirmish moves at terrain cost; facing is free."""
 REACHES: KeptSearches[Reach] = KeptSearches()
 """Move searches kept by what they read: a move is checked against its figure's reach, then
 walked by its handler on an equal state, and the page asks for it again on every tap."""
@@ -114,56 +115,7 @@ class Skirmish(Ruleset):
 
     def _search_reach(self, state: GameState, figure: Figure) -> Reach:
         """:meth:`reach` worked out: the search itself."""
-        room = self._room(state, figure)
-        board = state.board
-        body = bool(figure.footprint)
-
-        def steps(pose: Pose, spent: int, allowance: int) -> Iterable[Step]:
-            for direction, nxt in enumerate(neighbors(pose.hex)):
-                if not room.is_free(nxt):
-                    continue
-                cost = board.terrain_at(nxt).move_cost
-                if cost is not None and spent + cost <= allowance:
-                    yield Step("move", Pose(nxt, direction if body else 0), cost)
-            if body:
-                for turn in (1, -1):
-                    yield Step("turn", Pose(pose.hex, (pose.facing + turn) % 6), 0)
-
-        start = Pose(figure.position, figure.facing if body else 0)
-        allowance = MOVE(figure)
-        if not body:
-            return search(start, self._one_hex_steps(board, room), allowance)
-        return search(start, body_steps(steps, figure.footprint, room), allowance)
-
-    _move_table: tuple[Board, dict[tuple[int, int], tuple[tuple[tuple[int, int], Step], ...]]]
-
-    def _one_hex_steps(self, board: Board, room: Room) -> StepFunction:
-        """The same steps for a one-hex figure, cheaper: the steps out of a hex depend only on
-        the board, so they are made once per board (kept for the last board seen, which every
-        state of an encounter shares, so every figure's search) and the hexes other figures
-        fill are left out per search; the search itself drops steps past the allowance."""
-        cached = getattr(self, "_move_table", None)
-        if cached is None or cached[0] is not board:
-            cached = self._move_table = (board, {})
-        table = cached[1]
-        full = {(h.q, h.r) for h, n in room.crowd.items() if n >= room.limit}
-        contains, terrain_at = board.contains, board.terrain_at
-
-        def steps(pose: Pose, spent: int, allowance: int) -> list[Step]:
-            h = pose.hex
-            key = (h.q, h.r)
-            moves = table.get(key)
-            if moves is None:
-                made = []
-                for nxt in neighbors(h):
-                    if contains(nxt):
-                        cost = terrain_at(nxt).move_cost
-                        if cost is not None:
-                            made.append(((nxt.q, nxt.r), Step("move", Pose(nxt, 0), cost)))
-                moves = table[key] = tuple(made)
-            return [step for at, step in moves if at not in full]
-
-        return steps
+        return WALK.reach(self._room(state, figure), figure, MOVE(figure))
 
     def _room(self, state: GameState, figure: Figure) -> Room:
         limit = self.stacking(state.options)
