@@ -14,17 +14,16 @@ from hexcombat.geometry import direction_to
 from hexcombat.kept_searches import KeptSearches
 from hexcombat.layout import hex_label
 from hexcombat.movement import Pose, Reach, Room, Step, TerrainWalk, body_steps
-from hexcombat.rulesets.base import Preview, Ruleset
+from hexcombat.rulesets.base import Preview
+from hexcombat.rulesets.common.once_per_step import OncePerStep
 from hexcombat.rulesets.data import load
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.rulesets.skirmish.options import DAMAGE, FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
 from hexcombat.rulesets.skirmish.resolve import attack, attack_chain, enemies_in_reach
-from hexcombat.rulesets.skirmish.state import RoundBook
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
-from hexcombat.time import Acting
 from hexcombat.validation import Json
 
 WALK = TerrainWalk()
@@ -43,7 +42,7 @@ def bodies(state: GameState) -> tuple[tuple[object, ...], ...]:
 
 
 @register
-class Skirmish(Ruleset):
+class Skirmish(OncePerStep):
     """The engine's own minimal ruleset: move with terrain costs, then one d20 melee attack."""
 
     id = "skirmish"
@@ -86,19 +85,9 @@ class Skirmish(Ruleset):
                 problems.append(Problem("stats.damage", str(exc)))
         return problems
 
-    def start_step(self, state: GameState) -> None:
-        """A new step: nobody has moved or attacked in it yet."""
-        RoundBook(state).reset()
-
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points."""
         return figure.has_status("down")
-
-    def acting(self, state: GameState) -> Acting:
-        """Everyone at once, in any order; those who have not moved or attacked yet wait."""
-        living = tuple(f.id for f in state.living())
-        done = RoundBook(state).done
-        return Acting("all", living, waiting=tuple(f for f in living if f not in done))
 
     # ---- movement ----------------------------------------------------------
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
@@ -108,7 +97,7 @@ class Skirmish(Ruleset):
         hex). A figure covering several hexes faces the way it steps and may
         turn in place, wherever its whole body fits. A rider moves only with its mount.
         """
-        if state.step.id != "move" or figure.id in RoundBook(state).done or figure.mounted_on:
+        if state.step.id != "move" or self.is_done(state, figure) or figure.mounted_on:
             return None
         key = (type(self), self.stacking(state.options), figure.id, MOVE(figure), bodies(state))
         return REACHES.get(state.board, key, lambda: self._search_reach(state, figure))
@@ -143,7 +132,7 @@ class Skirmish(Ruleset):
 
     def _offers(self, state: GameState, figure: Figure, kind: str | None) -> list[ActionSpec]:
         """:meth:`figure_actions`, or only those of ``kind``, made alone."""
-        if figure.id in RoundBook(state).done:
+        if self.is_done(state, figure):
             return []
         if state.step.id == "move":
             if figure.mounted_on:
@@ -210,7 +199,7 @@ class Skirmish(Ruleset):
         final = path[-1].pose
         facing = final.facing if figure.footprint else direction_to(hexes[-2], final.hex) or 0
         place(state.figures.values(), figure, final.hex, facing)
-        RoundBook(state).mark_done(figure.id)
+        self.mark_done(state, figure)
         cost = sum(s.cost for s in path)
         state.emit(
             Event(
@@ -256,7 +245,7 @@ class Skirmish(Ruleset):
         attacker = state.figure(action.figure)
         target = state.figure(action.text("target"))
         chain = self.attack_chain(state, attacker, target)
-        RoundBook(state).mark_done(attacker.id)
+        self.mark_done(state, attacker)
         attack(state, attacker, target, chain, dice)
 
     def action_words(self, spec: ActionSpec) -> dict[str, str]:
@@ -267,4 +256,4 @@ class Skirmish(Ruleset):
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Whether the figure has already used its step."""
-        return {"done_this_step": figure.id in RoundBook(state).done}
+        return {"done_this_step": self.is_done(state, figure)}
