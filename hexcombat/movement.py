@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from hexcombat.board import Board
 from hexcombat.figures import Figure, cover, is_standing
-from hexcombat.geometry import Hex, distance
+from hexcombat.geometry import Hex, distance, neighbors
+from hexcombat.terrain import Terrain
 
 __all__ = [
     "LOCKSTEP_POLICIES",
@@ -34,6 +35,7 @@ __all__ = [
     "Room",
     "Step",
     "StepFunction",
+    "TerrainWalk",
     "body_steps",
     "find_path",
     "lockstep",
@@ -360,6 +362,72 @@ def _search(start: Pose, steps: StepFunction, allowance: int) -> Reach:
                     queue.append((nxt, nkey))
         del buckets[spent]
     return Reach(start, allowance, open_costs, parent, ended_costs, ended_parent)
+
+
+_StepTable = tuple[Board, dict[tuple[int, int], tuple[tuple[tuple[int, int], Step], ...]]]
+"""A board and, by hex, the steps out of it: each with the hex it enters."""
+
+
+class TerrainWalk:
+    """The usual way over a board: one hex at a time at each hex's terrain cost, never into a
+    hex the :class:`Room` has no place in.
+
+    A one-hex figure's facing is free, so its search has one pose per hex (facing 0); a body
+    covering several hexes faces the way it steps and turns in place for nothing, wherever it
+    fits (:func:`body_steps`). ``cost`` gives a terrain's cost to enter (None: impassable);
+    the terrain's ``move_cost`` unless a ruleset pays otherwise. The steps out of a hex of a
+    one-hex figure depend only on the board, so they are made once per board (kept for the
+    last board seen, which every state of an encounter shares) and the hexes other figures
+    fill are left out per search.
+    """
+
+    def __init__(self, cost: Callable[[Terrain], int | None] = lambda t: t.move_cost) -> None:
+        self.cost = cost
+        self._table: _StepTable | None = None
+
+    def reach(self, room: Room, figure: Figure, allowance: int) -> Reach:
+        """Every pose ``figure`` can reach within ``allowance`` from where it stands."""
+        if not figure.footprint:
+            return search(Pose(figure.position, 0), self._one_hex_steps(room), allowance)
+        board, cost = room.board, self.cost
+
+        def steps(pose: Pose, spent: int, allowance: int) -> Iterable[Step]:
+            for direction, nxt in enumerate(neighbors(pose.hex)):
+                if not room.is_free(nxt):
+                    continue
+                paid = cost(board.terrain_at(nxt))
+                if paid is not None and spent + paid <= allowance:
+                    yield Step("move", Pose(nxt, direction), paid)
+            for turn in (1, -1):
+                yield Step("turn", Pose(pose.hex, (pose.facing + turn) % 6), 0)
+
+        start = Pose(figure.position, figure.facing)
+        return search(start, body_steps(steps, figure.footprint, room), allowance)
+
+    def _one_hex_steps(self, room: Room) -> StepFunction:
+        """The steps of a one-hex figure, from the board's table of steps out of each hex."""
+        board = room.board
+        if self._table is None or self._table[0] is not board:
+            self._table = (board, {})
+        table = self._table[1]
+        full = {(h.q, h.r) for h, n in room.crowd.items() if n >= room.limit}
+        contains, terrain_at, cost = board.contains, board.terrain_at, self.cost
+
+        def steps(pose: Pose, spent: int, allowance: int) -> list[Step]:
+            h = pose.hex
+            key = (h.q, h.r)
+            moves = table.get(key)
+            if moves is None:
+                made = []
+                for nxt in neighbors(h):
+                    if contains(nxt):
+                        paid = cost(terrain_at(nxt))
+                        if paid is not None:
+                            made.append(((nxt.q, nxt.r), Step("move", Pose(nxt, 0), paid)))
+                moves = table[key] = tuple(made)
+            return [step for at, step in moves if at not in full]
+
+        return steps
 
 
 def find_path(start: Pose, goal: Hex, steps: StepFunction, allowance: int) -> list[Step] | None:

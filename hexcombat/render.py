@@ -19,7 +19,7 @@ from hexcombat.figures import initials_of
 from hexcombat.geometry import DIRECTION_NAMES, DIRECTIONS, Hex
 from hexcombat.layout import Layout, hex_label
 from hexcombat.map_picture import MapPicture, TerrainShown, data_url, placement
-from hexcombat.terrain import Terrain
+from hexcombat.terrain import Terrain, terrain_facts
 
 __all__ = ["Token", "render_svg"]
 
@@ -116,19 +116,6 @@ def pattern_motif(pattern: str, s: float) -> str:
 
 def _fill(terrain: Terrain) -> str:
     return _esc(terrain.color) if terrain.pattern == "none" else f"url(#terrain-{terrain.id})"
-
-
-def _terrain_facts(terrain: Terrain) -> str:
-    facts = ["impassable" if terrain.move_cost is None else f"move {terrain.move_cost}"]
-    if terrain.blocks_sight:
-        facts.append("blocks sight")
-    if terrain.soft_cover:
-        facts.append(f"soft cover {terrain.soft_cover}")
-    if terrain.obscures:
-        facts.append("obscures")
-    if terrain.breaks_missile:
-        facts.append("breaks missiles")
-    return ", ".join(facts)
 
 
 def render_svg(
@@ -279,7 +266,7 @@ def _legend_svg(
             f'<rect x="{_num(margin)}" y="{_num(y)}" width="{_num(sw * 1.5)}" height="{_num(sw)}" '
             f'fill="{_fill(t)}" stroke="#555555"/>'
             f'<text x="{_num(margin + sw * 2)}" y="{_num(y + sw * 0.8)}">'
-            f"{_esc(t.name)} ({_terrain_facts(t)})</text>"
+            f"{_esc(t.name)} ({terrain_facts(t.to_json())})</text>"
         )
     out.append("</g>")
     return out

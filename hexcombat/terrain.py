@@ -85,6 +85,27 @@ class Terrain:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+def terrain_cost(row: Mapping[str, Any]) -> str:
+    """A terrain's movement cost in a word or two (``move 2``, ``impassable``), from its JSON
+    row (:meth:`Terrain.to_json`, as the view sends it)."""
+    return "impassable" if row.get("move_cost") is None else f"move {row['move_cost']}"
+
+
+def terrain_facts(row: Mapping[str, Any]) -> str:
+    """A terrain's rules in a few words, from its JSON row: its movement cost, then what it
+    does to sight and missiles (``move 2, soft cover 1``)."""
+    facts = [terrain_cost(row)]
+    if row.get("blocks_sight"):
+        facts.append("blocks sight")
+    if row.get("soft_cover"):
+        facts.append(f"soft cover {row['soft_cover']}")
+    if row.get("obscures"):
+        facts.append("obscures")
+    if row.get("breaks_missile"):
+        facts.append("breaks missiles")
+    return ", ".join(facts)
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexcombat.terrain import terrain_facts
 from web.play.help import help_html
 from web.ui.dom import byid, esc, present
 from web.ui.toast import toast_top
-from web.ui.words import HOUSE_TAG, plain_error, terrain_facts
+from web.ui.words import HOUSE_TAG, plain_error
 
 
 class Chrome:

@@ -29,6 +29,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat.layout import Layout, from_offset, to_offset
 from hexcombat.render import pattern_motif
+from hexcombat.terrain import terrain_cost
 from web.board.camera import Camera
 from web.board.colours import BADGE_FALLBACK, css_color, css_string, night_colour, prefers_dark
 from web.board.gestures import Gestures
@@ -262,8 +263,7 @@ class BoardView(Highlights, Camera, Gestures):
 
     def _hex_label(self, key: str, terrain_id: str) -> str:
         t = self.terrains[terrain_id]
-        cost = "impassable" if t.get("move_cost") is None else f"move {t['move_cost']}"
-        return f"{'hex ' + friendly(key) if key else ''}: {t['name']}, {cost}"
+        return f"{'hex ' + friendly(key) if key else ''}: {t['name']}, {terrain_cost(t)}"
 
     def _write_hexes(self) -> None:
         """Write every hex in one go: a path from its east corner, the same outline for all."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexcombat.terrain import terrain_facts
 from web.ui.forms import choices_of, is_house_value
-from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown, terrain_facts
+from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown
 
 
 def figure_html(

@@ -54,20 +54,6 @@ def counted(number: int, unit: str) -> str:
     return unit[:-1]
 
 
-def terrain_facts(t: dict[str, Any]) -> str:
-    """A terrain's rules in a few words: movement cost and what it does to sight."""
-    facts = ["impassable" if t.get("move_cost") is None else f"move cost {t['move_cost']}"]
-    if t.get("blocks_sight"):
-        facts.append("blocks sight")
-    if t.get("soft_cover"):
-        facts.append(f"soft cover {t['soft_cover']}")
-    if t.get("obscures"):
-        facts.append("obscures")
-    if t.get("breaks_missile"):
-        facts.append("breaks missiles")
-    return ", ".join(facts)
-
-
 def problems_text(exc: BaseException) -> str:
     """An engine error in plain words: its problems one per line, or its message."""
     problems = getattr(exc, "problems", None)

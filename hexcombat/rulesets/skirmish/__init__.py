@@ -9,8 +9,9 @@ attacker's damage dice to the target's hit points). A figure covering several
 hexes (a footprint) moves and turns as one body. The attack previews and rolls
 as a chain: hit -> damage.
 
-Options, figure fields and time in :mod:`.options`, the round's bookkeeping in
-:mod:`.state`, the attack in :mod:`.resolve`, the class in :mod:`.ruleset`.
+Options, figure fields and time in :mod:`.options`, the attack in :mod:`.resolve`, the
+class in :mod:`.ruleset`; each figure acts once per step
+(:mod:`hexcombat.rulesets.common.once_per_step`), so it keeps no bookkeeping of its own.
 """
 
 from __future__ import annotations

@@ -5,29 +5,29 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from hexcombat.actions import Action, ActionSpec
-from hexcombat.board import Board
 from hexcombat.checks import Chain
 from hexcombat.dice import Dice, DiceSyntaxError, parse
 from hexcombat.errors import Problem
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Pool, place
-from hexcombat.geometry import direction_to, neighbors
+from hexcombat.geometry import direction_to
 from hexcombat.kept_searches import KeptSearches
 from hexcombat.layout import hex_label
-from hexcombat.movement import Pose, Reach, Room, Step, StepFunction, body_steps, search
-from hexcombat.rulesets.base import Preview, Ruleset
+from hexcombat.movement import Pose, Reach, Room, Step, TerrainWalk, body_steps
+from hexcombat.rulesets.base import Preview
+from hexcombat.rulesets.common.once_per_step import OncePerStep
 from hexcombat.rulesets.data import load
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.rulesets.skirmish.options import DAMAGE, FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
 from hexcombat.rulesets.skirmish.resolve import attack, attack_chain, enemies_in_reach
-from hexcombat.rulesets.skirmish.state import RoundBook
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
-from hexcombat.time import Acting
 from hexcombat.validation import Json
 
+WALK = TerrainWalk()
+"""Skirmish moves at terrain cost; facing is free."""
 REACHES: KeptSearches[Reach] = KeptSearches()
 """Move searches kept by what they read: a move is checked against its figure's reach, then
 walked by its handler on an equal state, and the page asks for it again on every tap."""
@@ -42,7 +42,7 @@ def bodies(state: GameState) -> tuple[tuple[object, ...], ...]:
 
 
 @register
-class Skirmish(Ruleset):
+class Skirmish(OncePerStep):
     """The engine's own minimal ruleset: move with terrain costs, then one d20 melee attack."""
 
     id = "skirmish"
@@ -85,19 +85,9 @@ class Skirmish(Ruleset):
                 problems.append(Problem("stats.damage", str(exc)))
         return problems
 
-    def start_step(self, state: GameState) -> None:
-        """A new step: nobody has moved or attacked in it yet."""
-        RoundBook(state).reset()
-
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 hit points."""
         return figure.has_status("down")
-
-    def acting(self, state: GameState) -> Acting:
-        """Everyone at once, in any order; those who have not moved or attacked yet wait."""
-        living = tuple(f.id for f in state.living())
-        done = RoundBook(state).done
-        return Acting("all", living, waiting=tuple(f for f in living if f not in done))
 
     # ---- movement ----------------------------------------------------------
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
@@ -107,63 +97,14 @@ class Skirmish(Ruleset):
         hex). A figure covering several hexes faces the way it steps and may
         turn in place, wherever its whole body fits. A rider moves only with its mount.
         """
-        if state.step.id != "move" or figure.id in RoundBook(state).done or figure.mounted_on:
+        if state.step.id != "move" or self.is_done(state, figure) or figure.mounted_on:
             return None
         key = (type(self), self.stacking(state.options), figure.id, MOVE(figure), bodies(state))
         return REACHES.get(state.board, key, lambda: self._search_reach(state, figure))
 
     def _search_reach(self, state: GameState, figure: Figure) -> Reach:
         """:meth:`reach` worked out: the search itself."""
-        room = self._room(state, figure)
-        board = state.board
-        body = bool(figure.footprint)
-
-        def steps(pose: Pose, spent: int, allowance: int) -> Iterable[Step]:
-            for direction, nxt in enumerate(neighbors(pose.hex)):
-                if not room.is_free(nxt):
-                    continue
-                cost = board.terrain_at(nxt).move_cost
-                if cost is not None and spent + cost <= allowance:
-                    yield Step("move", Pose(nxt, direction if body else 0), cost)
-            if body:
-                for turn in (1, -1):
-                    yield Step("turn", Pose(pose.hex, (pose.facing + turn) % 6), 0)
-
-        start = Pose(figure.position, figure.facing if body else 0)
-        allowance = MOVE(figure)
-        if not body:
-            return search(start, self._one_hex_steps(board, room), allowance)
-        return search(start, body_steps(steps, figure.footprint, room), allowance)
-
-    _move_table: tuple[Board, dict[tuple[int, int], tuple[tuple[tuple[int, int], Step], ...]]]
-
-    def _one_hex_steps(self, board: Board, room: Room) -> StepFunction:
-        """The same steps for a one-hex figure, cheaper: the steps out of a hex depend only on
-        the board, so they are made once per board (kept for the last board seen, which every
-        state of an encounter shares, so every figure's search) and the hexes other figures
-        fill are left out per search; the search itself drops steps past the allowance."""
-        cached = getattr(self, "_move_table", None)
-        if cached is None or cached[0] is not board:
-            cached = self._move_table = (board, {})
-        table = cached[1]
-        full = {(h.q, h.r) for h, n in room.crowd.items() if n >= room.limit}
-        contains, terrain_at = board.contains, board.terrain_at
-
-        def steps(pose: Pose, spent: int, allowance: int) -> list[Step]:
-            h = pose.hex
-            key = (h.q, h.r)
-            moves = table.get(key)
-            if moves is None:
-                made = []
-                for nxt in neighbors(h):
-                    if contains(nxt):
-                        cost = terrain_at(nxt).move_cost
-                        if cost is not None:
-                            made.append(((nxt.q, nxt.r), Step("move", Pose(nxt, 0), cost)))
-                moves = table[key] = tuple(made)
-            return [step for at, step in moves if at not in full]
-
-        return steps
+        return WALK.reach(self._room(state, figure), figure, MOVE(figure))
 
     def _room(self, state: GameState, figure: Figure) -> Room:
         limit = self.stacking(state.options)
@@ -191,7 +132,7 @@ class Skirmish(Ruleset):
 
     def _offers(self, state: GameState, figure: Figure, kind: str | None) -> list[ActionSpec]:
         """:meth:`figure_actions`, or only those of ``kind``, made alone."""
-        if figure.id in RoundBook(state).done:
+        if self.is_done(state, figure):
             return []
         if state.step.id == "move":
             if figure.mounted_on:
@@ -258,7 +199,7 @@ class Skirmish(Ruleset):
         final = path[-1].pose
         facing = final.facing if figure.footprint else direction_to(hexes[-2], final.hex) or 0
         place(state.figures.values(), figure, final.hex, facing)
-        RoundBook(state).mark_done(figure.id)
+        self.mark_done(state, figure)
         cost = sum(s.cost for s in path)
         state.emit(
             Event(
@@ -304,7 +245,7 @@ class Skirmish(Ruleset):
         attacker = state.figure(action.figure)
         target = state.figure(action.text("target"))
         chain = self.attack_chain(state, attacker, target)
-        RoundBook(state).mark_done(attacker.id)
+        self.mark_done(state, attacker)
         attack(state, attacker, target, chain, dice)
 
     def action_words(self, spec: ActionSpec) -> dict[str, str]:
@@ -315,4 +256,4 @@ class Skirmish(Ruleset):
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Whether the figure has already used its step."""
-        return {"done_this_step": figure.id in RoundBook(state).done}
+        return {"done_this_step": self.is_done(state, figure)}
