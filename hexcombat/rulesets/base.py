@@ -382,6 +382,12 @@ class Ruleset(GmTools):
             return False
         return secret.made_now(state.clock)
 
+    def stand_in(self, state: GameState, action: Action) -> Action | None:
+        """What a device that may not see ``action`` (a choice still secret) is sent in its
+        place until its time (:mod:`hexcombat.table.wire`): the ruleset's plainest guess, as
+        :meth:`conceal` guesses it; None (the default) keeps the entry back instead."""
+        return None
+
     def conceal(self, state: GameState, figure: Figure) -> None:
         """Take out of ``state`` (a copy) what ``figure``'s side keeps secret from the others
         now, leaving in its place only what they may know (override; the engine itself takes

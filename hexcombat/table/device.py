@@ -54,6 +54,12 @@ class Device:
         self._fresh = True
         """True from a hello until the host's answer: the one time a new hosting is taken."""
         self.sealed: tuple[str, ...] = ()
+        self.kept_back = 0
+        """How many of the host's entries are kept back from this device until their time
+        (a secret this device may not see yet)."""
+        self.standing = 0
+        """Where the stand-ins in this device's copy begin (entries the host sent in place of
+        a secret's truth, :mod:`hexcombat.table.wire`); the copy's length when none."""
         self.refusals: list[str] = []
         self._secrets: dict[str, tuple[Action, str]] = {}
         self._sealing: dict[int, str] = {}
@@ -74,9 +80,11 @@ class Device:
         return self.encounter
 
     def document(self) -> dict[str, Json]:
-        """The replica as a document with the applied log only: the same on every device."""
+        """The replica as a document with the applied log only, up to its first stand-in:
+        the same on every device, and never a stand-in taken for the truth."""
         doc = to_document(self.fight)
-        return {**doc, "log": doc["log"][: self.fight.cursor]}
+        applied = min(self.fight.cursor, self.standing) if self.encounter else 0
+        return {**doc, "log": doc["log"][:applied]}
 
     def legal_actions(self, figure_id: str | None) -> list[ActionSpec]:
         """What this device offers for ``figure_id``: only its seat's (the GM: everything)."""
@@ -215,6 +223,8 @@ class Device:
         ):
             raise ProtocolError([], "these entries do not end where the host's log ends")
         self.encounter = work
+        self.kept_back = _count(msg.body.get("kept"), 0)
+        self.standing = min(_count(msg.body.get("standing"), work.cursor), work.cursor)
         return []
 
     def _sealed(self, msg: Message) -> list[str]:
@@ -270,14 +280,16 @@ class Device:
     # ---- storage ----------------------------------------------------------
     def to_json(self) -> dict[str, Json]:
         """What this device keeps in its own storage to come back after its browser closes:
-        its name, token and place, the hosting it follows, and its sealed choices with their
-        salts (kept on this device only, never sent before the reveal)."""
+        its name, token and place, the hosting it follows, where its copy's stand-ins begin,
+        and its sealed choices with their salts (kept on this device only, never sent before
+        the reveal)."""
         return {
             "name": self.name,
             "token": self.token,
             "me": self.me,
             "table": self.table,
             "seq": self.seq,
+            "standing": self.standing,
             "hosting": self.hosting(),
             "secrets": {
                 f: {"action": a.to_json(), "salt": salt} for f, (a, salt) in self._secrets.items()
@@ -295,6 +307,8 @@ class Device:
         device.table = msg.text("table", TABLE) if msg.body.get("table") else ""
         device.seq = msg.number("seq", 10**15)
         device.encounter = encounter
+        have = encounter.cursor if encounter else 0
+        device.standing = min(_count(msg.body.get("standing"), have), have)
         kept = msg.body.get("secrets")
         for figure, secret in (kept if isinstance(kept, dict) else {}).items():
             one = Message("seal", secret if isinstance(secret, dict) else {})
@@ -313,3 +327,9 @@ def apply_entry(encounter: Encounter, entry: LogEntry) -> None:
         ) from None
     if encounter.log[-1].to_json(rolled=False) != entry.to_json(rolled=False):
         raise ProtocolError([], f"the host's entry {entry.action.kind} rolled differently here")
+
+
+def _count(value: Json, default: int) -> int:
+    """A count a host message carries (``default`` when it carries none that can be read)."""
+    ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return value if ok and isinstance(value, int) else default

@@ -28,6 +28,7 @@ from hexcombat.table.messages import (
     token_digest,
 )
 from hexcombat.table.seats import Seats, is_hidden_choice, turn_view
+from hexcombat.table.wire import Audience, Sent, Wire
 from hexcombat.validation import Json
 
 ROLLS = ("host", "players")
@@ -81,7 +82,10 @@ class Host:
         has nothing to redraw)."""
         self._reveals: dict[str, Action] = {}
         self._sent: tuple[LogEntry, ...] = self.shared_log
-        """The shared log as every connected device last got it."""
+        """The shared log as it was when every connected device was last sent it."""
+        self._wire = Wire()
+        self._sent_to: dict[str, Sent] = {}
+        """Device id to the log it was last sent (its audience's: no secret before its time)."""
         self._tokens: dict[str, str] = {}
         """Device id to the digest of the secret token its hellos carry."""
         self.pictures: dict[str, bytes] = {}
@@ -225,20 +229,22 @@ class Host:
             raise IllegalActionError(f"the place of {self.seats.names[device]} is another device's")
         have = msg.number("have", 10**9)
         last = msg.body.get("last", "")
-        shared = self.shared_log
+        self._tokens[device] = token
+        if device not in self.seats.names:  # the name is fixed at pairing (the GM may rename)
+            self.seats.names[device] = self._free_name(name)
+        sent = self._log_for(device)
+        shared = sent.entries
         same = msg.body.get("setup") == setup_digest(self.encounter.setup) and have <= len(shared)
         if same and have:
             same = last == entry_digest(have - 1, shared[have - 1])
-        self._tokens[device] = token
         self.connected.add(device)
-        if device not in self.seats.names:  # the name is fixed at pairing (the GM may rename)
-            self.seats.names[device] = self._free_name(name)
         out = []
         if not same:
             doc = setup_document(self.encounter.setup)
             out.append(Outgoing(device, self._encode("welcome", you=device, document=doc)))
             have = 0
-        out.append(Outgoing(device, self._entries(have, shared[have:])))
+        out.append(Outgoing(device, self._entries(have, sent)))
+        self._sent_to[device] = sent
         out += self._broadcast(self._seats())
         out.append(Outgoing(device, self._sealed()))  # also when none: an old list is gone
         return out
@@ -301,21 +307,36 @@ class Host:
             raise IllegalActionError(
                 "hidden choices are sealed: reveal them before changing the log"
             )
-        shared, sent = self.shared_log, self._sent
-        start = next(
-            (
-                i
-                for i, (a, b) in enumerate(zip(shared, sent, strict=False))
-                if a is not b and a != b
-            ),
-            None,
-        )
-        if start is None:
-            start = min(len(shared), len(sent))
-        if start == len(shared) == len(sent):
-            return []
-        self._sent = shared
-        return self._broadcast(self._entries(start, shared[start:]))
+        return self._send_log()
+
+    def _send_log(self) -> list[Outgoing]:
+        """Each connected device's log as its audience may read it, from where it differs
+        from what that device was last sent."""
+        self._sent = self.shared_log
+        out = []
+        for device in sorted(self.connected):
+            sent, before = self._log_for(device), self._sent_to.get(device, Sent(()))
+            new, old = sent.entries, before.entries
+            pairs = enumerate(zip(new, old, strict=False))
+            common = min(len(new), len(old))
+            start = next((i for i, (a, b) in pairs if a is not b and a != b), common)
+            if start == len(new) == len(old) and sent == before:
+                continue
+            self._sent_to[device] = sent
+            out.append(Outgoing(device, self._entries(start, sent)))
+        return out
+
+    def audience(self, device: str) -> Audience:
+        """Who ``device`` shows the fight to: the GM's device everything; another device the
+        sides of the figures seated at it."""
+        if device == self.seats.gm:
+            return Audience(gm=True)
+        figures = self.encounter.state.figures
+        seated = [f for f, d in self.seats.figures.items() if d == device and f in figures]
+        return Audience(sides=frozenset(figures[f].side for f in seated))
+
+    def _log_for(self, device: str) -> Sent:
+        return self._wire.sent(self.encounter, self.audience(device))
 
     def replace(self, encounter: Encounter) -> list[Outgoing]:
         """A new encounter (the GM changed the set-up): every device starts it again."""
@@ -326,18 +347,15 @@ class Host:
         self.encounter = encounter
         for figure in [f for f in self.seats.figures if f not in encounter.state.figures]:
             del self.seats.figures[figure]
-        self._sent = self.shared_log
         self.voided.clear()
+        self._wire = Wire()
+        self._sent_to = {}
         doc = setup_document(encounter.setup)
         welcome = [
             Outgoing(d, self._encode("welcome", you=d, document=doc))
             for d in sorted(self.connected)
         ]
-        return (
-            welcome
-            + self._broadcast(self._entries(0, self.shared_log))
-            + self._broadcast(self._seats())
-        )
+        return welcome + self._send_log() + self._broadcast(self._seats())
 
     def _seal(self, device: str, msg: Message) -> list[Outgoing]:
         figure = msg.text("figure", limit=200)
@@ -374,8 +392,7 @@ class Host:
             note = f"{name}'s sealed choice never came: voided by the GM"
             gm_note = Action("gm_note", None, {"figure": figure, "note": note})
             self.encounter.perform(gm_note)
-            self._sent = self.shared_log  # the seals wait on: only the note goes out
-            out += self._broadcast(self._entries(len(self._sent) - 1, self._sent[-1:]))
+            out += self._send_log()  # the seals wait on: only the note goes out
             self.voided.add(figure)
             text = f"The GM voided {name}'s sealed choice"
         else:
@@ -437,11 +454,12 @@ class Host:
             ids += self.seats.side_figures(side, self.encounter)
         self.seats.seat(device, ids, self.encounter)
         self.revision += 1
-        return self._broadcast(self._seats())
+        return self._broadcast(self._seats()) + self._send_log()
 
     def drop(self, device: str) -> None:
         """``device`` has gone: nothing more is sent to it until it says hello again."""
         self.connected.discard(device)
+        self._sent_to.pop(device, None)
 
     # ---- helpers --------------------------------------------------------
     def _check_open(self, device: str, figure: str | None, sealing: bool = False) -> None:
@@ -474,10 +492,19 @@ class Host:
         self.seq += 1
         return encode(kind, table=self.table, seq=self.seq, **fields)
 
-    def _entries(self, start: int, entries: tuple[LogEntry, ...] | list[LogEntry]) -> str:
-        last = self.shared_log
+    def _entries(self, start: int, sent: Sent) -> str:
+        """An ``entries`` message: ``sent``'s log from ``start``, where it ends, how many
+        entries are kept back until their time and where its stand-ins begin."""
+        last = sent.entries
         head = entry_digest(len(last) - 1, last[-1]) if last else ""
-        return self._encode("entries", start=start, entries=entries_json(entries), head=head)
+        return self._encode(
+            "entries",
+            start=start,
+            entries=entries_json(last[start:]),
+            head=head,
+            kept=sent.kept_back,
+            standing=sent.standing,
+        )
 
     def _seats(self) -> str:
         places: dict[str, Json] = dict(self._tokens)  # digests: no device's token

@@ -553,21 +553,41 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         return super().choice_secret(state, action)
 
     def secret_kept(self, state: GameState, secret: Secret) -> bool:
-        """A declared N (``phase``) is kept until shown with the first half's moves."""
+        """A declared N (``phase``) is kept until shown with the first half's moves (in its
+        own declare step it is never shown: a figure's book still says the last phase's N
+        was shown until the declarations take effect)."""
         if secret.until != "phase":
             return super().secret_kept(state, secret)
         figure = state.figures.get(secret.figure)
         same_phase = state.clock.counters[:1] == secret.counters[:1]
-        return same_phase and figure is not None and not FigureBook(figure).shown
+        if not same_phase or figure is None:
+            return False
+        return secret.made_now(state.clock) or not FigureBook(figure).shown
 
     def conceal(self, state: GameState, figure: Figure) -> None:
-        """An N not yet shown (C-7) gives way to the plainest guess: N = 1 where it may be
-        declared, else the smallest it may."""
+        """An N not yet shown (C-7) gives way to the plainest guess (:meth:`guessed_n`), in
+        the figure's book and in the step's revealed declarations alike."""
         book = FigureBook(figure)
         if book.n is None or book.shown:
             return
+        book.n = self.guessed_n(state, figure)
+        declared = state.declarations.choices.get(figure.id)
+        guess = None if declared is None else self.stand_in(state, declared)
+        if guess is not None:
+            state.declarations.choices = {**state.declarations.choices, figure.id: guess}
+
+    def stand_in(self, state: GameState, action: Action) -> Action | None:
+        """A declared N not yet shown travels to the other devices as the guess (C-7)."""
+        if action.kind != "declare_speed" or action.figure not in state.figures:
+            return None
+        n = self.guessed_n(state, state.figures[action.figure])
+        return Action(action.kind, action.figure, {**action.params, "n": n})
+
+    def guessed_n(self, state: GameState, figure: Figure) -> int:
+        """The plainest guess of an N not yet shown: 1 where it may be declared, else the
+        smallest it may."""
         offered = self.multiples(state, figure) or [0]
-        book.n = 1 if 1 in offered else min(offered)
+        return 1 if 1 in offered else min(offered)
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:
         """Combat Speed, N and allowances (once shown, C-7), direction of motion, turn cost

@@ -402,6 +402,13 @@ class FigPercentile(Ruleset):
             return "step"
         return super().choice_secret(state, action)
 
+    def stand_in(self, state: GameState, action: Action) -> Action | None:
+        """A move planned in secret (G-19) travels to the other devices as a plan to stay."""
+        figure = state.figures.get(action.figure or "")
+        if action.kind != "plan_move" or figure is None:
+            return None
+        return Action("plan_move", figure.id, {"to": str(figure.position)})
+
     def conceal(self, state: GameState, figure: Figure) -> None:
         """A move planned in secret (G-19) is taken out: a guess may stand in for it."""
         book = RoundBook(state)

@@ -1,0 +1,224 @@
+"""What a device at the table is sent goes through the one secrets model: in every ruleset,
+over seeded random games hosted with a guest seated at each side and one watching, every
+message a guest receives is the same whether a secret it may not see was one thing or
+another, until the secret's time; and once nothing is kept from a guest its copy of the
+fight is the host's, state for state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import pytest
+from manifests import demo, every_id
+from manifests import test_only_registered as registered
+from playouts import LONG_MODE
+from secret_games import Twin, at, random_game, secrets_of, twins
+
+from hexcombat import Action, Encounter
+from hexcombat.autopilot.play import restarted
+from hexcombat.sealing import canonical
+from hexcombat.table import Device, Host, Outgoing
+from hexcombat.table.wire import Audience, declarations_json, reading
+
+SEEDS = (1, 2, 3, 4, 5, 6) if LONG_MODE else (1,)
+MOVES = 120 if LONG_MODE else 60
+TWINS = 12 if LONG_MODE else 2
+WATCHER = "watcher"
+"""A guest seated at no figure: it may see no side's secret."""
+
+
+@dataclass
+class Table:
+    """A host of a fresh copy of a game's set-up, a guest seated at each side and a watcher,
+    and every message each guest received after each entry."""
+
+    host: Host
+    guests: dict[str, Device]
+    heard: dict[str, list[list[str]]] = field(default_factory=dict)
+
+    def deliver(self, outgoing: list[Outgoing]) -> None:
+        """Hand each message to its device; what a device answers goes back to the host."""
+        while outgoing:
+            message, *outgoing = outgoing
+            device = self.guests.get(message.to)
+            if device is None:
+                continue
+            self.heard.setdefault(message.to, [[]])[-1].append(message.text)
+            for reply in device.receive(message.text):
+                outgoing += self.host.receive(message.to, reply)
+
+    def play(self, encounter: Encounter, cursor: int) -> None:
+        """Perform ``encounter``'s entry ``cursor - 1`` on the host, as its own page does."""
+        entry = encounter.log[cursor - 1]
+        for messages in self.heard.values():
+            messages.append([])
+        self.host.encounter.perform(entry.action, entry.faces, entry.note)
+        self.deliver(self.host.sync())
+
+
+def hosted(game: Encounter) -> Table:
+    """A table for ``game``'s set-up, before its first entry."""
+    host = Host(restarted(game, game.setup.seed))
+    host.table = "0" * 16
+    sides = sorted({f.side for f in game.state.figures.values()})
+    names = [*sides, WATCHER]
+    guests = {n: Device(n, salt=lambda i=i: f"{i + 1:032x}") for i, n in enumerate(names)}
+    table = Table(host, guests)
+    for name, device in guests.items():
+        table.deliver(host.receive(name, device.hello()))
+    for side in sides:
+        table.deliver(host.seat(side, sides=(side,)))
+    for messages in table.heard.values():
+        messages[:] = [[]]
+    return table
+
+
+def may_see(guest: str, pair: Twin) -> bool:
+    return Audience(sides=frozenset({guest} - {WATCHER})).may_see(pair.secret)
+
+
+def first_leak(pair: Twin) -> str:
+    """Where a guest that may not see the twin's secret first hears otherwise while it is
+    kept in both games ('' when never)."""
+    stop = min(len(pair.game.log), pair.twin.cursor)
+    one, two = hosted(pair.game), hosted(pair.twin)
+    for cursor in range(1, stop + 1):
+        one.play(pair.game, cursor)
+        two.play(pair.twin, cursor)
+        if cursor <= pair.index:
+            continue
+        game, twin = one.host.encounter, two.host.encounter
+        kept = game.ruleset.secret_kept
+        if not (kept(game.state, pair.secret) and kept(twin.state, pair.secret)):
+            return ""
+        for guest in one.guests:
+            if may_see(guest, pair):
+                continue
+            if one.heard[guest][-1] != two.heard[guest][-1]:
+                return f"after entry {cursor - 1} ({game.log[cursor - 1].action.kind}), {guest}"
+    return ""
+
+
+def replica_problems(game: Encounter) -> list[str]:
+    """Where a guest reads its copy otherwise than the table reads the host's fight (at
+    the same entry), or, with nothing kept back from it, its copy is not the host's."""
+    table = hosted(game)
+    problems = []
+    for cursor in range(1, game.cursor + 1):
+        table.play(game, cursor)
+        truth = table.host.encounter
+        for name, device in table.guests.items():
+            copy = device.fight
+            if reading(copy, 0) != reading(at(truth, copy.cursor), 0):
+                problems.append(f"entry {cursor - 1}: {name} reads otherwise")
+            same_log = [e.to_json() for e in copy.log[: copy.cursor]] == [
+                e.to_json() for e in truth.log[: truth.cursor]
+            ]
+            if not device.kept_back and same_log and state_text(copy) != state_text(truth):
+                problems.append(f"entry {cursor - 1}: {name}'s copy is not the host's state")
+    return problems
+
+
+def state_text(enc: Encounter) -> str:
+    state = enc.state
+    held = {
+        "figures": [f.to_json() for f in state.figures.values()],
+        "clock": [list(state.clock.counters), state.clock.step],
+        "memory": state.memory,
+        "declarations": declarations_json(state),
+        "events": [e.to_json() for e in enc.events],
+    }
+    return canonical(held)
+
+
+@pytest.mark.parametrize("ruleset_id", every_id())
+def test_a_guest_hears_no_secret_before_its_time(ruleset_id: str) -> None:
+    with registered():
+        template = demo(ruleset_id)
+        leaks, looked, made = [], 0, 0
+        for seed in SEEDS:
+            game = random_game(template, seed, MOVES)
+            made += sum(bool(secrets_of(game, i)) for i in range(game.cursor))
+            for pair in twins(game, seed, TWINS):
+                looked += 1
+                where = first_leak(pair)
+                if where:
+                    what = pair.game.log[pair.index].action.kind
+                    leaks.append(f"seed {seed}: {what} (entry {pair.index}) heard {where}")
+        assert not leaks, "\n".join(leaks)
+        assert looked or not made, f"{made} secrets made, none with a twin to compare"
+
+
+@pytest.mark.parametrize("ruleset_id", every_id())
+def test_a_guest_reads_its_copy_as_the_table_reads_the_host(ruleset_id: str) -> None:
+    """And once nothing is kept back from it, its copy is the host's, state for state."""
+    with registered():
+        template = demo(ruleset_id)
+        for seed in SEEDS:
+            problems = replica_problems(random_game(template, seed, MOVES))
+            assert not problems, f"seed {seed}:\n" + "\n".join(problems[:5])
+
+
+def test_scp_20_the_knockout_time_travels_at_its_highest_until_the_figure_wakes() -> None:
+    from strike_chance_pulse_fixtures import duel, initiative, roll  # tests/rules, on the path
+
+    game = duel()
+    initiative(game, [10, 9])
+    roll(game, [7, 1], "melee", "ann", weapon="Broadsword", special="knockout", target="bo")
+    table = hosted(game)
+    for cursor in range(1, game.cursor + 1):
+        table.play(game, cursor)
+    truth = table.host.encounter.log[-1]
+    for name, device in table.guests.items():
+        sent = device.fight.log[-1]
+        heard = json.dumps(table.heard[name])
+        assert sent.action == truth.action
+        assert sent.faces[-1] == 10 != truth.faces[-1], name
+        assert "rolled in secret" not in heard
+        assert len(device.document()["log"]) == len(game.log) - 1  # never hosted from
+
+
+def test_g19_a_planned_move_reaches_the_other_sides_once_the_moves_run() -> None:
+    from test_autopilot import fp_four
+
+    game = fp_four()
+    table = hosted(game)
+    for fid in ("a1", "a2", "b1", "b2"):
+        game.perform(Action("declare", fid, {"mode": "walk"}))
+        table.play(game, game.cursor)
+    game.perform(Action("next_step", None, {}))
+    table.play(game, game.cursor)
+    plan = next(s for s in game.legal_actions("b1") if s.kind == "plan_move")
+    to = plan.params[0].choices[-1].value
+    game.perform(Action("plan_move", "b1", {"to": to}), note=f"The app plays B: to {to}")
+    table.play(game, game.cursor)
+    truth = game.log[-1]
+    heard = {name: device.fight.log[-1] for name, device in table.guests.items()}
+    assert heard["B"] == truth
+    stay = Action("plan_move", "b1", {"to": str(game.state.figure("b1").position)})
+    assert heard["A"].action == heard[WATCHER].action == stay != truth.action
+    assert truth.note and not heard["A"].note
+    game.perform(Action("next_step", None, {}))
+    table.play(game, game.cursor)
+    assert all(d.fight.log[-2] == truth for d in table.guests.values())
+
+
+def test_c_7_a_later_phase_declared_n_is_kept_through_its_declare_step() -> None:
+    """The app's note naming a declared N stays kept while the declarations are made, in
+    every phase (the figure's book still says the last phase's N was shown)."""
+    with registered():
+        game = random_game(demo("combat-speed-phase"), 1, 60)
+    notes = [
+        (i, e.note)
+        for i, e in enumerate(game.log)
+        if e.action.kind == "declare_speed" and e.note and i < game.cursor
+    ]
+    later = [(i, n) for i, n in notes if at(game, i).state.clock.counters[0] > 1]
+    assert later, "the game reaches no later phase's declarations"
+    for index, note in later:
+        made = at(game, index).state.clock
+        step = range(index, game.cursor)
+        within = [j for j in step if at(game, j + 1).state.clock == made]
+        told = [e.text for j in [index, *within] for e in game.entry_events(j)]
+        assert note not in told, f"entry {index}'s note is read in its own declare step"
