@@ -1,4 +1,5 @@
-"""Set-up helpers for the editor: the items a ruleset's data tables offer, and new copies of them.
+"""Set-up helpers for the editor: the items a ruleset's data tables offer, new copies of them,
+and new figures carrying the ruleset's starting gear.
 
 A ruleset's data tables (``weapons``, ``spells``, ...) map item names to their
 numbers. The editor lists them with :func:`catalogue` and gives a figure a new
@@ -16,10 +17,12 @@ still decided by the engine when the figure is saved (``Encounter.with_figure``)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from hexcombat.errors import IllegalActionError
-from hexcombat.figures import Equipment
+from hexcombat.figures import Equipment, Figure
+from hexcombat.geometry import Hex
 from hexcombat.rulesets.base import Ruleset
 from hexcombat.validation import Json, copy_json
 
@@ -102,3 +105,35 @@ def new_item(ruleset: Ruleset, data: Mapping[str, Json], name: str) -> Equipment
             return Equipment(name, str(entry["kind"]), "carried", None, dict(stats))
     known = ", ".join(str(e["name"]) for e in catalogue(data)) or "none"
     raise IllegalActionError(f"there is no item called {name!r} in the data tables; items: {known}")
+
+
+def new_figure(
+    ruleset: Ruleset,
+    data: Mapping[str, Json],
+    figure_id: str,
+    name: str,
+    side: str,
+    position: Hex,
+    facing: int = 0,
+) -> Figure:
+    """A figure new in the set-up editor: the ruleset's field defaults, carrying its starting
+    gear (:attr:`Ruleset.starting_gear`) from ``data`` with the skill each item is used with;
+    an item the tables no longer offer, or that the figure may not carry, is left out.
+
+    >>> from hexcombat.rulesets import get_ruleset
+    >>> rs = get_ruleset("fig-percentile")
+    >>> fig = new_figure(rs, rs.default_data(), "a", "Blue A", "Blue", Hex(0, 0))
+    >>> [item.name for item in fig.equipment], fig.skills
+    (['Sword'], {'Sword': 50})
+    """
+    figure = ruleset.new_figure(figure_id, name, side, position, facing)
+    for start in ruleset.starting_gear:
+        try:
+            item = new_item(ruleset, data, start.item)
+        except IllegalActionError:
+            continue
+        skills = {start.skill: start.level, **figure.skills} if start.skill else figure.skills
+        armed = replace(figure, skills=skills, equipment=[*figure.equipment, item])
+        if not ruleset.figure_problems(armed, data):
+            figure = armed
+    return figure

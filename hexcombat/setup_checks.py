@@ -6,7 +6,7 @@ runs them on the parts it could read, so one pass reports every problem.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from hexcombat.board import Board
 from hexcombat.errors import Problem
@@ -88,3 +88,22 @@ def placement_problems(
                 )
             )
     return problems
+
+
+UNARMED_NOTE = (
+    "Nobody carries anything to strike with, so nobody can be put out of the fight and it "
+    "cannot end. To fight it out, select a figure and give it a weapon with Add item."
+)
+
+
+def ending_note(ruleset: Ruleset, options: Mapping[str, Json], figures: Iterable[Figure]) -> str:
+    """'' when a fight of ``figures`` under ``options`` can end (one side out of it); else
+    why it cannot, for the set-up to say before anyone plays: the options' reason
+    (:meth:`Ruleset.ending_note`), or figures of two sides none of whom can strike."""
+    note = ruleset.ending_note(options)
+    if note:
+        return note
+    figures = list(figures)
+    if len({f.side for f in figures}) > 1 and all(ruleset.unarmed(f) for f in figures):
+        return UNARMED_NOTE
+    return ""

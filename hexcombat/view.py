@@ -17,6 +17,7 @@ from hexcombat.render import Token
 from hexcombat.rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
 from hexcombat.rulesets.gm_tools import GM_ACTIONS
 from hexcombat.secrets import visible_state
+from hexcombat.setup_checks import ending_note
 from hexcombat.state import GameState
 from hexcombat.summary import fight_summary
 from hexcombat.time import Acting, unit_label
@@ -172,7 +173,7 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "table_actions": [action_view(encounter.ruleset, a) for a in encounter.legal_actions(None)],
         "gm_actions": [action_view(encounter.ruleset, a) for a in encounter.gm_actions()],
         "started": encounter.cursor > 0,
-        "ending": encounter.ruleset.ending_note(state.options),
+        "ending": ending_note(encounter.ruleset, state.options, state.figures.values()),
         "outcome": outcome_view(encounter),
         "picture": picture_view(encounter),
     }

@@ -96,6 +96,16 @@ class Outcome:
         return {"winner": self.winner, "sides": list(self.sides), "text": self.text}
 
 
+@dataclass(frozen=True)
+class StartingItem:
+    """A catalogue item a figure new in the set-up editor carries, with the ``level`` of the
+    ``skill`` it is used with ('' when the ruleset rates no skill for it)."""
+
+    item: str
+    skill: str = ""
+    level: int = 0
+
+
 Handler = Callable[[GameState, Action, Dice], None]
 
 
@@ -128,6 +138,9 @@ class Ruleset(GmTools):
     (a Weapon and an Armour choice) and the tables only give those choices' numbers."""
     manifest: ClassVar[Manifest | None] = None
     """Where its spec, code, data, tests and demo live (:mod:`.manifest`); every ruleset has one."""
+    starting_gear: ClassVar[tuple[StartingItem, ...]] = ()
+    """What a figure new in the set-up editor carries, so that a fight built from scratch can
+    be fought to its end (see :func:`hexcombat.editing.new_figure`)."""
 
     # ---- set-up -------------------------------------------------------
     def default_options(self) -> dict[str, Json]:
@@ -405,6 +418,11 @@ class Ruleset(GmTools):
         naming the options that let it end, for the set-up to say before anyone plays
         (override)."""
         return ""
+
+    def unarmed(self, figure: Figure) -> bool:
+        """True when ``figure`` carries nothing it could strike a foe with (a fight in which
+        nobody can strike cannot end; the set-up says so). Default: every figure can strike."""
+        return False
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure has nothing offered now, in one sentence for its panel ('' lets the

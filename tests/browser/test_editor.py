@@ -180,27 +180,31 @@ def test_refused_edits_explain_themselves_and_deletes_can_be_undone(ui: App) -> 
     "fig-percentile" not in {r.id for r in all_rulesets()}, reason="needs fig-percentile"
 )
 def test_skills_and_equipment_from_the_data_tables_are_checked_by_the_engine(ui: App) -> None:
-    """A weapon needs its skill: the list says which, and adding the weapon adds it too."""
+    """A new figure carries the starting sword with its skill; another weapon needs its own
+    skill: the list says which, and adding the weapon adds it too."""
     page = ui.page
     new_encounter(ui, "Armoury", "fig-percentile", 8, 6)
     tool(ui, "add")
     press(ui, hex_at(ui, "2,2"))
     press(ui, '[data-cmd="edit-figure"]')
+    expect(page.locator('#panel-body input[data-skill="Sword"]')).to_have_value("50")
+    expect(page.locator('#panel-body [data-item-state="0"]')).to_have_value("carried")
     # the list names the skill an item is used with and its numbers before it is added
-    expect(page.locator('#new-item option[value="Sword"]')).to_contain_text("Sword skill")
-    expect(page.locator('#new-item option[value="Sword"]')).to_contain_text("damage")
-    page.select_option("#new-item", "Sword")
+    axe = page.locator('#new-item option[value="Beaked axe"]')
+    expect(axe).to_contain_text("Pole Arm skill")
+    expect(axe).to_contain_text("damage")
+    page.select_option("#new-item", "Beaked axe")
     page.fill("#new-skill-value", "65")
     press(ui, '[data-cmd="add-item"]')  # the skill it needs comes with it, at the value typed
     expect(page.locator("#gear-problems")).to_be_hidden()
-    expect(page.locator('#panel-body input[data-skill="Sword"]')).to_have_value("65")
-    expect(page.locator('#panel-body [data-item-state="0"]')).to_have_value("carried")
-    page.select_option('#panel-body [data-item-state="0"]', "ready")
+    expect(page.locator('#panel-body input[data-skill="Pole Arm"]')).to_have_value("65")
+    expect(page.locator('#panel-body [data-item-state="1"]')).to_have_value("carried")
+    page.select_option('#panel-body [data-item-state="1"]', "ready")
     press(ui, '[data-cmd="apply-figure"]')
-    expect(page.locator('#panel-body [data-item-state="0"]')).to_have_value("ready")
+    expect(page.locator('#panel-body [data-item-state="1"]')).to_have_value("ready")
 
     press(ui, '[data-cmd="duplicate"]')  # the copy keeps skills and equipment
     expect(page.locator("#board [data-figure]")).to_have_count(2)
-    expect(page.locator('#panel-body input[data-skill="Sword"]')).to_have_value("65")
+    expect(page.locator('#panel-body input[data-skill="Pole Arm"]')).to_have_value("65")
     wait_toast_gone(ui)
     ui.screenshot("editor-equipment")

@@ -1,6 +1,7 @@
 """Figures in the set-up panel (mixed into :class:`web.setup.panel.Editor`): add one of a
-side with the ruleset's default numbers, place, turn, apply what is typed in its form (the
-engine's problems shown beside their fields), duplicate onto a free neighbouring hex, delete.
+side with the ruleset's default numbers and starting gear, place, turn, apply what is typed
+in its form (the engine's problems shown beside their fields), duplicate onto a free
+neighbouring hex, delete.
 Every edit is an engine call through ``app.change``: saved and undoable."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexcombat import Encounter, HexcombatError, InvalidDocumentError, Problem
+from hexcombat.editing import new_figure
 from hexcombat.figures import Figure
 from hexcombat.geometry import neighbors
 from hexcombat.layout import hex_label
@@ -59,7 +61,8 @@ class FigureEdits:
         def make(enc: Encounter) -> Encounter:
             fid = enc.new_figure_id(name)
             facing = 3 if side == self.sides()[0] else 0
-            return enc.with_figure(enc.ruleset.new_figure(fid, name, side, parse_key(key), facing))
+            fig = new_figure(enc.ruleset, enc.state.data, fid, name, side, parse_key(key), facing)
+            return enc.with_figure(fig)
 
         if app.change(make, f"Added {name} at {friendly(key)}."):
             added = [f for f in app.encounter.setup.figures if f.name == name]

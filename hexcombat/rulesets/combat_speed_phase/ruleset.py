@@ -19,7 +19,7 @@ from hexcombat.dice import Dice
 from hexcombat.errors import IllegalActionError, Problem
 from hexcombat.events import Event
 from hexcombat.figures import Equipment, Figure, Pool, Status
-from hexcombat.rulesets.base import BADGE_COLORS, Preview
+from hexcombat.rulesets.base import BADGE_COLORS, Preview, StartingItem
 from hexcombat.rulesets.combat_speed_phase.combat import (
     STATUSES,
     borrowed_chain,
@@ -111,6 +111,8 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             "at two hexes. Press Redo to step through it."
         ),
     )
+    starting_gear = (StartingItem("Short sword"),)
+    """A new figure fights with the guard's short sword (reach 1, CSP-17)."""
 
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
@@ -499,6 +501,10 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             "To fight it out, set the rule option 'Who resolves a strike' to the GM or to "
             "skirmish's d20 roll."
         )
+
+    def unarmed(self, figure: Figure) -> bool:
+        """Only a weapon strikes (CSP-17, C-13)."""
+        return not weapons(figure)
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """Why a figure has nothing to do in this step."""

@@ -21,11 +21,17 @@ from hexcombat.events import Event
 from hexcombat.figures import Equipment, Figure, Pool
 from hexcombat.layout import hex_label
 from hexcombat.movement import Reach
-from hexcombat.rulesets.base import Preview, Ruleset
+from hexcombat.rulesets.base import Preview, Ruleset, StartingItem
 from hexcombat.rulesets.common import is_int
 from hexcombat.rulesets.data import load
 from hexcombat.rulesets.fig_percentile import action_step, flow, offers, resolve
-from hexcombat.rulesets.fig_percentile.equipment import catalogue_item, in_hand, is_ranged
+from hexcombat.rulesets.fig_percentile.equipment import (
+    catalogue_item,
+    in_hand,
+    is_ranged,
+    spells,
+    weapons,
+)
 from hexcombat.rulesets.fig_percentile.options import (
     ATTACK_KIND,
     CAST_ROUNDS,
@@ -113,6 +119,8 @@ class FigPercentile(Ruleset):
             "through it."
         ),
     )
+    starting_gear = (StartingItem("Sword", "Sword", 50),)
+    """A new figure fights with a sword at skill 50 (a percentage, FP-21)."""
 
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
@@ -375,6 +383,10 @@ class FigPercentile(Ruleset):
             "the fight and it cannot end. To fight it out, set the rule option 'Damage' to "
             "'Hit points'."
         )
+
+    def unarmed(self, figure: Figure) -> bool:
+        """Only weapons and spells attack (FP-21, FP-26)."""
+        return not weapons(figure) and not spells(figure)
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """A figure whose actions of the round are spent says so."""

@@ -21,7 +21,7 @@ from hexcombat.errors import IllegalActionError, Problem
 from hexcombat.figures import Equipment, Figure, Pool, Status, place
 from hexcombat.geometry import Hex, direction_to, distance, neighbors
 from hexcombat.layout import hex_label
-from hexcombat.rulesets.base import Outcome, Preview
+from hexcombat.rulesets.base import Outcome, Preview, StartingItem
 from hexcombat.rulesets.data import load
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
@@ -99,6 +99,8 @@ class StrikeChancePulse(Perform):
             "it."
         ),
     )
+    starting_gear = (StartingItem("Broadsword", "Broadsword", 2),)
+    """A new figure fights with a broadsword at Rank 2 (as the demo's Bo)."""
 
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
