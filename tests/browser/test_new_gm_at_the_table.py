@@ -16,6 +16,7 @@ from hexcombat.geometry import Hex
 from hexcombat.layout import from_offset
 
 from .appdriver import (
+    figure,
     focused,
     hex_at,
     import_encounter,
@@ -206,3 +207,32 @@ def test_a_new_8x8_board_opens_whole_on_a_phone_and_every_hex_takes_a_figure(
             tap_board(phone, hex_at(phone, f"{at.q},{at.r}"))
     expect(page.locator("#board [data-figure]")).to_have_count(4)  # every corner was tapped
     set_mode(phone, "play")
+
+
+def ring_colour(app: App, fid: str) -> str:
+    return str(figure(app, fid).locator(".ring").get_attribute("stroke"))
+
+
+def test_a_figure_placed_on_red_first_is_drawn_red_and_stays_red(desktop: App) -> None:
+    page = desktop.page
+    new_encounter(desktop, "Red first", "skirmish", 6, 5)
+    press(desktop, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    sides = page.locator('#panel-body [data-cmd="new-side"]')
+    press(desktop, sides.filter(has_text="Red"))
+    press(desktop, hex_at(desktop, "1,1"))
+    red = str(page.locator("#board [data-figure]").first.get_attribute("data-figure"))
+    assert ring_colour(desktop, red) == "#c8402a"  # red, though placed first
+    press(desktop, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    press(desktop, sides.filter(has_text="Blue"))
+    press(desktop, hex_at(desktop, "4,1"))
+    expect(page.locator("#board [data-figure]")).to_have_count(2)
+    blue = next(
+        f
+        for f in page.locator("#board [data-figure]").evaluate_all(
+            "ts => ts.map(t => t.dataset.figure)"
+        )
+        if f != red
+    )
+    assert ring_colour(desktop, blue) == "#2f6fd6"
+    assert ring_colour(desktop, red) == "#c8402a"  # no swap once Blue is on the board
+    set_mode(desktop, "play")
