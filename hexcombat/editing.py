@@ -66,10 +66,13 @@ def catalogue(data: Mapping[str, Json]) -> list[dict[str, Json]]:
 
 
 def item_facts(entry: Mapping[str, Json]) -> str:
-    """A table entry's numbers in words, in the table's order ('damage d10 · reload rounds 1').
+    """A table entry's numbers in words, in the table's order ('damage d10 · reload rounds 1');
+    an empty value (no categories) is left out.
 
     >>> item_facts({"damage": "d10", "reload_rounds": 1, "two_handed": True, "note": "x"})
     'damage d10 · reload rounds 1 · two handed yes'
+    >>> item_facts({"damage": "d6", "categories": []})
+    'damage d6'
     """
     words = []
     for key, value in entry.items():
@@ -83,7 +86,8 @@ def item_facts(entry: Mapping[str, Json]) -> str:
             shown = ", ".join(str(v) for v in value)
         else:
             continue
-        words.append(f"{key.replace('_', ' ')} {shown}")
+        if shown:
+            words.append(f"{key.replace('_', ' ')} {shown}")
     return " · ".join(words)
 
 

@@ -25,14 +25,29 @@ from hexcombat.validation import Json
 from hexcombat.words import FACING_NAMES, figure_label
 
 SIDE_COLORS = ("#2f6fd6", "#c8402a", "#2e9b57", "#b07d10", "#8e44ad", "#13939a")
+COLOR_NAMES = {"blue": 0, "red": 1, "green": 2, "gold": 3, "yellow": 3, "purple": 4, "teal": 5}
+"""A side named after a colour of :data:`SIDE_COLORS` is drawn in it (its index there)."""
 
 
 def side_colors(figures: Iterable[Figure]) -> dict[str, str]:
-    """A colour per side, in order of first appearance."""
+    """A colour per side: a side named after a colour gets it ("Red" is red whoever was placed
+    first); every other side the next colour no side has, in order of first appearance.
+
+    >>> from hexcombat.figures import Figure
+    >>> from hexcombat.geometry import Hex
+    >>> side_colors([Figure("a", "A", "Red", Hex(0, 0)), Figure("b", "B", "Orcs", Hex(1, 0)),
+    ...              Figure("c", "C", "Blue", Hex(2, 0))])
+    {'Red': '#c8402a', 'Orcs': '#2e9b57', 'Blue': '#2f6fd6'}
+    """
+    sides = list(dict.fromkeys(f.side for f in figures))
+    named = {s: COLOR_NAMES[s.strip().lower()] for s in sides if s.strip().lower() in COLOR_NAMES}
+    free = [i for i in range(len(SIDE_COLORS)) if i not in named.values()]
     colors: dict[str, str] = {}
-    for f in figures:
-        if f.side not in colors:
-            colors[f.side] = SIDE_COLORS[len(colors) % len(SIDE_COLORS)]
+    for side in sides:
+        if side in named:
+            colors[side] = SIDE_COLORS[named[side]]
+        else:
+            colors[side] = SIDE_COLORS[free.pop(0) if free else len(colors) % len(SIDE_COLORS)]
     return colors
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from factories import skirmish_duel
@@ -73,11 +74,16 @@ def test_rulesets_view_lists_options_fields_terrain_and_steps() -> None:
     assert [t["id"] for t in sk["terrain"]][:2] == ["open", "woods"]
 
 
-def test_side_colours_follow_first_appearance() -> None:
+def test_side_colours_follow_the_sides_whoever_was_placed_first() -> None:
     enc = skirmish_duel()
     assert side_colors(reversed(list(enc.state.figures.values()))) == {
-        "Red": "#2f6fd6",
-        "Blue": "#c8402a",
+        "Red": "#c8402a",  # a side named after a colour is drawn in it, placed first or not
+        "Blue": "#2f6fd6",
+    }
+    renamed = [replace(f, side=f"{f.side}s band") for f in enc.state.figures.values()]
+    assert side_colors(reversed(renamed)) == {  # other names: first appearance
+        "Reds band": "#2f6fd6",
+        "Blues band": "#c8402a",
     }
 
 

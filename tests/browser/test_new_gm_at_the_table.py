@@ -13,8 +13,10 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from hexcombat import Action, Encounter
 from hexcombat.geometry import Hex
+from hexcombat.layout import from_offset
 
 from .appdriver import (
+    figure,
     focused,
     hex_at,
     import_encounter,
@@ -24,6 +26,7 @@ from .appdriver import (
     select,
     set_mode,
     start_app,
+    tap_board,
 )
 from .conftest import App
 
@@ -165,3 +168,71 @@ def test_ta_14_one_editor_for_gear_with_player_names_and_numbers_by_mouse(deskto
     numbers = pairs(sheet_row(desktop, "Numbers"))
     assert numbers["Weapon"] == "Sword"  # the player's word, not the table id "sword"
     assert numbers["Armour"] == "None"
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Browser, base_url: str) -> Iterator[App]:
+    app = start_app(browser, base_url, "phone")
+    yield app
+    app.page.context.close()
+
+
+def clear_of_the_sheet(app: App, target: Locator) -> bool:
+    """True when ``target`` is inside the board's box and above the bottom sheet."""
+    return bool(
+        target.evaluate(
+            "el => { const r = el.getBoundingClientRect(),"
+            " b = document.getElementById('board').getBoundingClientRect(),"
+            " s = document.getElementById('panel').getBoundingClientRect();"
+            " return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1"
+            " && r.bottom <= Math.min(b.bottom, s.top) + 1; }"
+        )
+    )
+
+
+def test_a_new_8x8_board_opens_whole_on_a_phone_and_every_hex_takes_a_figure(
+    phone: App,
+) -> None:
+    page = phone.page
+    new_encounter(phone, "Pocket board", "combat-speed-phase", 8, 8)
+    hexes = page.locator("#board [data-hex]").all()
+    hidden = [h.get_attribute("data-hex") for h in hexes if not clear_of_the_sheet(phone, h)]
+    assert hidden == [], f"a new board opens with hexes out of view or under the sheet: {hidden}"
+    press(phone, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    sides = page.locator('#panel-body [data-cmd="new-side"]')
+    for side, cells in ((0, ((1, 1), (1, 6))), (1, ((6, 1), (6, 6)))):
+        press(phone, sides.nth(side))
+        for col, row in cells:
+            at = from_offset(col, row)
+            tap_board(phone, hex_at(phone, f"{at.q},{at.r}"))
+    expect(page.locator("#board [data-figure]")).to_have_count(4)  # every corner was tapped
+    set_mode(phone, "play")
+
+
+def ring_colour(app: App, fid: str) -> str:
+    return str(figure(app, fid).locator(".ring").get_attribute("stroke"))
+
+
+def test_a_figure_placed_on_red_first_is_drawn_red_and_stays_red(desktop: App) -> None:
+    page = desktop.page
+    new_encounter(desktop, "Red first", "skirmish", 6, 5)
+    press(desktop, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    sides = page.locator('#panel-body [data-cmd="new-side"]')
+    press(desktop, sides.filter(has_text="Red"))
+    press(desktop, hex_at(desktop, "1,1"))
+    red = str(page.locator("#board [data-figure]").first.get_attribute("data-figure"))
+    assert ring_colour(desktop, red) == "#c8402a"  # red, though placed first
+    press(desktop, '#panel-body [data-cmd="tool"][data-tool="add"]')
+    press(desktop, sides.filter(has_text="Blue"))
+    press(desktop, hex_at(desktop, "4,1"))
+    expect(page.locator("#board [data-figure]")).to_have_count(2)
+    blue = next(
+        f
+        for f in page.locator("#board [data-figure]").evaluate_all(
+            "ts => ts.map(t => t.dataset.figure)"
+        )
+        if f != red
+    )
+    assert ring_colour(desktop, blue) == "#2f6fd6"
+    assert ring_colour(desktop, red) == "#c8402a"  # no swap once Blue is on the board
+    set_mode(desktop, "play")

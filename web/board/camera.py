@@ -17,7 +17,9 @@ FAR_PX = 12.0
 TOUCH_TOKEN_PX = 44.0
 TOUCH_FIT_PX = 30.0
 """On a touch screen, when the whole board would make tokens narrower than TOUCH_FIT_PX,
-fit() zooms to TOUCH_TOKEN_PX tokens instead and centres on the figures (pan for the rest)."""
+fit() zooms to TOUCH_TOKEN_PX tokens instead and centres on the figures (pan for the rest).
+A board without figures has no token to tap: it is fitted whole (set-up paints and places on
+all of it). The page's scripts drawn before Python get TOUCH_FIT_PX from web/build.py."""
 
 
 def coarse_pointer() -> bool:
@@ -78,8 +80,8 @@ class Camera:
 
     def fit(self, *, whole: bool = False) -> None:
         """Zoom and centre so the whole board shows in the free part of the screen. On a touch
-        screen a board too big for fingers is fitted to finger-sized tokens instead, centred on
-        the figures, unless ``whole``."""
+        screen a board with figures too big for fingers is fitted to finger-sized tokens
+        instead, centred on the figures, unless ``whole``."""
         w, h = self._screen()
         top, right, bottom, left = self.insets
         free_w, free_h = max(w - left - right, 50.0), max(h - top - bottom, 50.0)
@@ -87,7 +89,8 @@ class Camera:
         if bw <= 0 or bh <= 0:
             return
         k = min(free_w / bw, free_h / bh)
-        self.finger_fit = coarse_pointer() and 2 * TOKEN_R * k < TOUCH_FIT_PX and not whole
+        small = 2 * TOKEN_R * k < TOUCH_FIT_PX
+        self.finger_fit = coarse_pointer() and small and bool(self.tokens) and not whole
         if self.finger_fit:  # too small for fingers
             k = TOUCH_TOKEN_PX / (2 * TOKEN_R)
         self.k = max(MIN_ZOOM, min(MAX_ZOOM, k))
