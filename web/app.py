@@ -32,6 +32,7 @@ from web.board.view import BoardView, Handlers, Marks
 from web.chrome import Chrome
 from web.commands import Commands
 from web.library import storage
+from web.library.pictures import PagePictures
 from web.library.sync import TabSync
 from web.library_link import LibraryLink
 from web.play.guide import Guide
@@ -56,6 +57,8 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
 
     def __init__(self) -> None:
         self.library = storage.browser_library()
+        self.pictures = PagePictures()
+        """The page's picture store (map pictures by digest), opened when first needed."""
         self.session = Session()
         self.sync = TabSync(self, self.library.store)
         """The open entry's revision, checked saves, and other tabs' changes to it."""
@@ -82,7 +85,9 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
                 hover=self.on_hover,
                 stroke=self.on_stroke,
                 cancel=self.cancel,
-            )
+                picture_missing=lambda picture: self.toast(str(picture["missing_words"])),
+            ),
+            self.pictures,
         )
         self._editor: Any = None
         self.play = Play(self)
@@ -151,14 +156,6 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self.guide.active = False  # its steps were about the encounter it began in
         self.refresh()
         self.board.fit()
-        if self.picture_note():
-            self.toast(self.picture_note().strip())
-
-    def picture_note(self) -> str:
-        """What the board leaves out, for the toast of an opened fight: this page keeps no
-        map pictures, so a board that names one is drawn plain and says so ("" otherwise)."""
-        picture = self.view.get("picture")
-        return f" {picture['missing_words']}" if picture else ""
 
     # ---- tools ---------------------------------------------------------------------------
     def toggle_measure(self) -> None:
@@ -294,6 +291,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self.board.draw(self.view, self.rs["terrain"])
         self.board.select(self.selected)
         self.board.paint_fill = self.editor.paint_fill() if self.mode == "edit" else None
+        self.board.drag_picture = self.editor.drag_picture() if self.mode == "edit" else None
         self.board.svg.classList.toggle("painting", self.board.paint_fill is not None)
         drawn = now_ms()
         self.draw_topbar()

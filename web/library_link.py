@@ -81,7 +81,7 @@ class LibraryLink:
         js.setTimeout(self._close_dialog_later, 0)
         self.close_welcome()
         self.open(enc, entry_id)
-        self.toast(f"Opened “{enc.setup.name}”.{self.picture_note()}")
+        self.toast(f"Opened “{enc.setup.name}”.")
 
     def _library_changed(self, entry_id: str, entry: storage.Entry | None) -> None:
         if entry_id != self.entry_id or self.enc is None:

@@ -203,4 +203,4 @@ class Welcome:
             return
         self.open(enc, entry_id)
         self.close_welcome()
-        self.toast(f"Opened the demo “{enc.setup.name}”.{self.picture_note()}")
+        self.toast(f"Opened the demo “{enc.setup.name}”.")

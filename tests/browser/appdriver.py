@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +24,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from hexcombat import Encounter, dumps
+from web import site_server
 
 from .conftest import READY_TIMEOUT_MS, ROOT, VIEWPORTS, App, new_app
 
@@ -450,3 +454,15 @@ def play_logged(app: App, spec: dict[str, Any], params: dict[str, Any], faces: l
         roll_typed(app, faces)
     else:
         press(app, page.locator(MAIN_BUTTON).first)
+
+
+@contextmanager
+def served(site: Path) -> Iterator[tuple[Any, str]]:
+    """The built ``site`` served from a thread on a free port: the server (a test may shut
+    it down to go offline) and its URL; closed afterwards."""
+    server = site_server.make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server, f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.server_close()

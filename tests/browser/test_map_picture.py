@@ -1,21 +1,64 @@
-"""A fight whose board names a map picture the device does not hold opens with the plain
-board and says so."""
+"""The GM's map picture under the board: a fight whose picture is missing opens plain and says
+so; a picture taken in set-up has its grid found, is dragged and aligned by two taps, painted
+over, played on, and is all in place after an offline reload; a picture that would not fit is
+refused before anything is written."""
 
 from __future__ import annotations
 
+import functools
+import math
+import zlib
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from factories import skirmish_duel
-from playwright.sync_api import Browser, expect
+from map_pictures import MapCase, draw_rgba
+from playwright.sync_api import Browser, Page, expect
 
 from hexcombat.map_picture import MapPicture, digest_of
 from hexcombat.view import PICTURE_MISSING
 
-from .appdriver import import_encounter, started_app_fixture
-from .conftest import App
+from .appdriver import (
+    hex_at,
+    import_encounter,
+    press,
+    select,
+    served,
+    set_mode,
+    started_app_fixture,
+)
+from .conftest import NO_SNAPSHOT, READY_TIMEOUT_MS, App
 
 pytestmark = pytest.mark.browser
+
+MAP = MapCase("flat", 60.0, (80.0, 20.0 + 30.0 * math.sqrt(3.0)), 790, 715, noise=2, seed=38)
+"""An 8 by 6 board printed with hexes of 60 px, its first hex's centre at ``MAP.offset``."""
+
+
+def png(width: int, height: int, rgba: bytes) -> bytes:
+    """RGBA pixels as a PNG file."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body).to_bytes(4, "big")
+        return len(body).to_bytes(4, "big") + kind + body + crc
+
+    stride = 4 * width
+    rows = b"".join(b"\0" + rgba[y * stride : (y + 1) * stride] for y in range(height))
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 6, 0, 0, 0])
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 6))
+        + chunk(b"IEND", b"")
+    )
+
+
+@functools.cache
+def map_file() -> bytes:
+    """The test map as the GM's PNG file."""
+    return png(*draw_rgba(MAP))
 
 
 @pytest.fixture(scope="module", params=["desktop", "tablet-touch"])
@@ -30,6 +73,127 @@ def test_a_fight_whose_picture_is_missing_opens_plain_and_says_so(ui: App) -> No
     import_encounter(ui, enc)
     page = ui.page
     expect(page.locator("#toast")).to_contain_text(PICTURE_MISSING)
+    expect(page.locator("#board-picture")).to_have_attribute("data-picture", "missing")
+    expect(page.locator("#board")).not_to_have_attribute("data-map", "tint")
     expect(page.locator("#board [data-hex]")).to_have_count(8 * 6)
     expect(page.locator('#board [data-hex="3,1"]')).to_have_attribute("data-terrain", "woods")
     ui.screenshot("map-picture-missing")
+
+
+def alignment(page: Page) -> tuple[float, float, float]:
+    """The open picture's hex size and offset, as the map picture tool shows them."""
+    text = page.locator("[data-map-alignment]").get_attribute("data-map-alignment") or ""
+    size, x, y, _ = text.split()
+    return float(size), float(x), float(y)
+
+
+def on_screen(page: Page, x: float, y: float) -> tuple[float, float]:
+    """Where the picture's pixel ``x``, ``y`` is drawn on the screen."""
+    return tuple(
+        page.evaluate(
+            "([x, y]) => { const p = new DOMPoint(x, y).matrixTransform("
+            "document.getElementById('board-picture').getScreenCTM()); return [p.x, p.y]; }",
+            [x, y],
+        )
+    )
+
+
+def load_map(page: Page) -> None:
+    """Choose the map picture tool and give it the test map's file."""
+    page.locator('[data-cmd="tool"][data-tool="map"]').click()
+    with page.expect_file_chooser() as chooser:
+        page.locator('[data-cmd="map-choose"]').click()
+    chooser.value.set_files(
+        files=[{"name": "map.png", "mimeType": "image/png", "buffer": map_file()}]
+    )
+    expect(page.locator("#board-picture")).to_have_attribute("data-picture", digest_of(map_file()))
+
+
+def test_a_map_picture_aligned_painted_and_played_is_in_place_after_an_offline_reload(
+    browser: Browser, site: Path
+) -> None:
+    with served(site) as (server, url):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(NO_SNAPSHOT)
+        try:
+            played_offline(context.new_page(), url, server)
+        finally:
+            context.close()
+
+
+def played_offline(page: Page, url: str, server: Any) -> None:
+    """The map picture's whole way on ``page``: loaded, aligned, painted, played, reloaded
+    offline (``server`` shut down)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+    app = App(page, url, "desktop")
+    import_encounter(app, skirmish_duel().renamed("Over my map"))
+    set_mode(app, "edit")
+    load_map(page)
+    size, x, y = alignment(page)  # the grid found: within 2% and a tenth of a hex
+    assert abs(size / MAP.hex_size - 1) < 0.02
+    assert math.hypot(x - MAP.offset[0], y - MAP.offset[1]) < 0.1 * MAP.hex_size
+    expect(page.locator("#board")).to_have_attribute("data-map", "tint")
+    size, x, y = dragged_and_tapped(app, (x, y))
+    painted_and_played(app)
+
+    page.wait_for_selector("html[data-offline=ready]", timeout=READY_TIMEOUT_MS)
+    server.shutdown()
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#board-picture")).to_have_attribute("data-picture", digest_of(map_file()))
+    expect(page.locator("#board")).to_have_attribute("data-map", "tint")
+    expect(page.locator('#board [data-figure="ann"]')).to_have_attribute("data-at", "2,1")
+    expect(hex_at(app, "5,2")).to_have_attribute("data-terrain", "woods")
+    set_mode(app, "edit")
+    page.locator('[data-cmd="tool"][data-tool="map"]').click()
+    assert alignment(page) == pytest.approx((size, x, y), abs=0.01)
+    app.screenshot("map-picture-offline")
+    assert errors == []
+
+
+def dragged_and_tapped(app: App, found: tuple[float, float]) -> tuple[float, float, float]:
+    """The picture dragged off by a third of a hex, then aligned again by two taps four
+    hexes apart: its alignment then."""
+    page = app.page
+    start = on_screen(page, 300.0, 300.0)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 10, start[1] + 6, steps=4)
+    page.mouse.up()
+    dragged = alignment(page)
+    assert math.hypot(dragged[1] - found[0], dragged[2] - found[1]) > 5
+    press(app, '[data-cmd="map-taps"]')
+    pitch, down = 1.5 * MAP.hex_size, math.sqrt(3.0) * MAP.hex_size
+    first = (MAP.offset[0] + 2 * pitch, MAP.offset[1] + 1 * down)
+    second = (first[0], first[1] + 4 * down)
+    for point in (first, second):
+        page.mouse.click(*on_screen(page, *point))
+    page.locator('#map-taps-form input[type="number"]').fill("4")
+    press(app, '[data-cmd="map-apply-taps"]')
+    expect(page.locator("[data-map-taps]")).to_have_count(0)
+    size, x, y = alignment(page)
+    assert abs(size / MAP.hex_size - 1) < 0.01
+    assert math.hypot(x - MAP.offset[0], y - MAP.offset[1]) < 0.05 * MAP.hex_size
+    return size, x, y
+
+
+def painted_and_played(app: App) -> None:
+    """Terrain painted over the picture (a see-through tint; the open hexes show the
+    picture), then a move played over it."""
+    press(app, '[data-cmd="tool"][data-tool="paint"]')
+    hex_at(app, "5,2").click()
+    expect(hex_at(app, "5,2")).to_have_attribute("data-terrain", "woods")
+    looks = "el => getComputedStyle(el).fillOpacity"
+    assert hex_at(app, "5,2").evaluate(looks) == "0.45"
+    assert hex_at(app, "0,4").evaluate(looks) == "0"
+
+    set_mode(app, "play")
+    select(app, "ann")
+    press(app, hex_at(app, "2,1"))
+    press(app, '[data-commit-bar] [data-cmd="commit"]')
+    expect(app.page.locator('#board [data-figure="ann"]')).to_have_attribute("data-at", "2,1")
+    app.screenshot("map-picture-played")

@@ -19,7 +19,9 @@ from web.library.pictures import (
     PictureRefusedError,
     PictureStore,
     StoredPicture,
+    Usage,
     media_type,
+    usage_words,
 )
 from web.share import backup
 
@@ -136,3 +138,24 @@ def test_import_all_keeps_no_picture_whose_bytes_are_not_its_digest() -> None:
         "text/html is not a PNG, JPEG or WebP picture",
         "must have a digest, a type and data",
     ]
+
+
+def test_usage_words_give_the_pictures_with_the_browsers_quota() -> None:
+    store = PictureStore(MemoryShelf(quota=50_000_000))
+    run(store.put(png(11), "image/png"))
+    words = usage_words(run(store.usage()))
+    assert words.startswith("1 map picture (0.0 MB); the site uses 0.0 MB of the 50.0 MB")
+    assert words.endswith("(0%). Nothing is removed without your word.")
+    assert "2 map pictures" in usage_words(Usage(2, 3_000_000, None, None, False, False))
+    assert "does not say" in usage_words(Usage(2, 3_000_000, None, None, False, False))
+    blocked = usage_words(Usage(1, 10, None, None, False, True))
+    assert "kept only while this page is open" in blocked
+
+
+def test_every_gives_the_stored_pictures_for_export_all() -> None:
+    store = PictureStore(MemoryShelf())
+    digests = [run(store.put(png(seed), "image/png")) for seed in (12, 13)]
+    every = run(store.every())
+    assert sorted(p.digest for p in every) == sorted(digests)
+    text = backup.bundle([], "2026-01-01", every)
+    assert backup.unbundle(text).pictures == every

@@ -162,12 +162,15 @@ class Camera:
             self._plain = plain
             self.svg.classList.toggle("plain", plain)
 
-    def hex_at(self, client_x: float, client_y: float) -> str | None:
-        """The hex under a screen point (None when off the board)."""
+    def board_point(self, client_x: float, client_y: float) -> tuple[float, float]:
+        """The board point (in the board's units) under a screen point."""
         if self._rect is None:
             self._screen()
         left, top = self._rect[0], self._rect[1]
-        bx = (client_x - left - self.tx) / self.k
-        by = (client_y - top - self.ty) / self.k
+        return (client_x - left - self.tx) / self.k, (client_y - top - self.ty) / self.k
+
+    def hex_at(self, client_x: float, client_y: float) -> str | None:
+        """The hex under a screen point (None when off the board)."""
+        bx, by = self.board_point(client_x, client_y)
         key = str(self.layout.from_pixel(bx, by))
         return key if key in self.index else None

@@ -1,13 +1,15 @@
 """Pointer, wheel and keyboard input on the live board (mixed into
 :class:`web.board.view.BoardView`). Handlers only record numbers: one pointer drags (or
 paints in the editor), two pointers pinch, the wheel zooms about the pointer, a long press
-inspects, a double tap fits; arrows move a hex cursor, N / Shift+N put it on the next /
+inspects, a double tap fits, and while the set-up's map picture tool is on one pointer drags
+the map picture instead of the board; arrows move a hex cursor, N / Shift+N put it on the next /
 previous figure, Enter taps it, Esc cancels, +/- zoom and F fits. What the player did goes to
 the board's :class:`~web.board.view.Handlers`."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -31,6 +33,12 @@ class Gestures:
     cursor_figure: str | None
     figure_at_cursor: Any
     paint_fill: str | None
+    drag_picture: Callable[[float, float], None] | None
+    """Told how far (board units) a one-pointer drag moved the map picture (None: such a
+    drag pans the board)."""
+    tapped_at: tuple[float, float]
+    """The board point of the last tap (the map picture's two-tap alignment reads it)."""
+    backdrop: Any
     k: float
     tx: float
     ty: float
@@ -104,7 +112,8 @@ class Gestures:
                 "tx": self.tx,
                 "ty": self.ty,
                 "moved": False,
-                "pan": button != 0 or self.paint_fill is None,
+                "pan": button != 0 or (self.paint_fill is None and self.drag_picture is None),
+                "picture": button == 0 and self.drag_picture is not None,
             }
             if self.paint_fill is not None and button == 0:
                 self._stroke = []
@@ -171,6 +180,8 @@ class Gestures:
             self._cancel_press()
         if self._stroke is not None:
             self._paint_preview(self.hex_at(x, y))
+        elif down["moved"] and down["picture"]:
+            self.backdrop.shift((x - down["x"]) / self.k, (y - down["y"]) / self.k)
         elif down["moved"] and down["pan"]:
             self.set_moving(True)
             self.tx = down["tx"] + x - down["x"]
@@ -194,6 +205,10 @@ class Gestures:
             if stroke:
                 self.handlers.stroke(stroke)
             return
+        if down is not None and down["moved"] and down["picture"] and self.drag_picture:
+            self.backdrop.shift(0.0, 0.0)  # the view places it anew (or as it was, if refused)
+            self.drag_picture((ev.clientX - down["x"]) / self.k, (ev.clientY - down["y"]) / self.k)
+            return
         if down is None or down["moved"] or down["key"] is None:
             return
         t = now_ms()
@@ -207,6 +222,7 @@ class Gestures:
             self.fit_again()
             return
         self._last_tap = (t, down["key"], down["x"], down["y"])
+        self.tapped_at = self.board_point(down["x"], down["y"])
         self.handlers.tap(down["key"], down["fid"])
 
     def _on_cancel(self, ev: Any) -> None:
@@ -214,6 +230,8 @@ class Gestures:
         self._cancel_press()
         if not self._pointers:
             self._abort_stroke()
+            if self._down is not None and self._down["picture"]:
+                self.backdrop.shift(0.0, 0.0)
             self._down = None
             self._pinch = None
             self.set_moving(False)

@@ -30,6 +30,7 @@ import js  # type: ignore[import-not-found]
 from hexcombat.layout import Layout, from_offset, to_offset
 from hexcombat.render import pattern_motif
 from hexcombat.terrain import terrain_cost
+from web.board.backdrop import Backdrop
 from web.board.camera import Camera
 from web.board.colours import BADGE_FALLBACK, css_color, css_string, night_colour, prefers_dark
 from web.board.gestures import Gestures
@@ -45,6 +46,7 @@ from web.board.units import (
     num,
     parse_key,
 )
+from web.library.pictures import PagePictures
 from web.ui.dom import byid, esc, proxy
 
 __all__ = ["BoardView", "Handlers", "Marks", "facing_angle", "friendly", "parse_key"]
@@ -57,6 +59,8 @@ LAYERS = (
     '<defs id="board-defs"></defs>'
     '<g id="board-view">'
     '<rect id="board-bg" class="board-bg" x="0" y="0" width="1" height="1" rx="10"/>'
+    '<image id="board-picture" class="map-picture" preserveAspectRatio="none" '
+    'aria-hidden="true"/>'
     '<g id="layer-hexes" class="hexes"></g>'
     '<g id="layer-bands" class="overlay" aria-hidden="true"></g>'
     '<g id="layer-reach" class="overlay" aria-hidden="true"></g>'
@@ -66,8 +70,9 @@ LAYERS = (
     '<g id="layer-figures" class="figures"></g>'
     "</g>"
 )
-"""The board's layers, bottom first: terrain, bands, reach, coordinates, lines, the keyboard
-cursor, figures (the overlays ignore the pointer)."""
+"""The board's layers, bottom first: the map picture (``web/board/backdrop.py``), terrain,
+bands, reach, coordinates, lines, the keyboard cursor, figures (the overlays ignore the
+pointer)."""
 
 
 @dataclass
@@ -82,12 +87,14 @@ class Handlers:
     hover: Callable[[str | None], None] = lambda key: None
     stroke: Callable[[list[str]], None] = lambda keys: None
     cancel: Callable[[], None] = lambda: None
+    picture_missing: Callable[[Mapping[str, Any]], None] = lambda picture: None
+    """The board names a map picture (this view of it) that this device does not hold."""
 
 
 class BoardView(Highlights, Camera, Gestures):
     """The live board in ``<svg id=board>``: drawing, pan/zoom, pointer and keyboard input."""
 
-    def __init__(self, handlers: Handlers) -> None:
+    def __init__(self, handlers: Handlers, pictures: PagePictures) -> None:
         self.handlers = handlers
         self.svg = byid("board")
         self.svg.innerHTML = LAYERS
@@ -95,6 +102,7 @@ class BoardView(Highlights, Camera, Gestures):
         self.hex_layer = byid("layer-hexes")
         self.fig_layer = byid("layer-figures")
         self.layout = Layout(size=HEX, origin=(HEX + MARGIN, APOTHEM + MARGIN))
+        self.backdrop = Backdrop(self.svg, self.layout.origin, pictures, handlers.picture_missing)
         self.width = 0
         self.height = 0
         self.size = (0.0, 0.0)
@@ -117,6 +125,8 @@ class BoardView(Highlights, Camera, Gestures):
         """The figure the cursor is on in its hex (N / Shift+N reach each of a shared hex's)."""
         self.paint_fill: str | None = None
         """Fill shown under a paint stroke before the engine confirms it (None: no painting)."""
+        self.drag_picture: Callable[[float, float], None] | None = None
+        self.tapped_at = (0.0, 0.0)
         self.insets = (0.0, 0.0, 0.0, 0.0)
         """Screen space covered by panels (top, right, bottom, left) that fit() avoids."""
         # view transform: screen = board * k + t
@@ -169,6 +179,7 @@ class BoardView(Highlights, Camera, Gestures):
             else:
                 for key in changed:
                     self._update_hex(key)
+        self.backdrop.follow(view.get("picture"))
         self._draw_figures(view["figures"])
         self._say_cursor_again()
 
@@ -232,6 +243,16 @@ class BoardView(Highlights, Camera, Gestures):
             f"{{ fill: {css_color(t['color'])}; }}"
             for t in self.terrains.values()
             if t["pattern"] != "none"
+        )
+        # over a map picture: the unpainted hexes show the picture; painted ones are a tint,
+        # or an outline in their terrain's colour
+        plain += f'#board[data-map] .hexes [data-terrain="{css_string(self.default_terrain)}"] '
+        plain += "{ fill-opacity: 0; }"
+        plain += "".join(
+            f'#board[data-map="outline"] .hexes [data-terrain="{css_string(t["id"])}"] '
+            f"{{ stroke: {css_color(t['color'])}; stroke-width: 3; }}"
+            for t in self.terrains.values()
+            if t["id"] != self.default_terrain
         )
         sheet = getattr(BoardView, "_sheet", None)
         if sheet is None:

@@ -19,6 +19,7 @@ browser's IndexedDB (imported only when it is opened, so CPython tests use
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_PICTURE_BYTES",
     "IndexedDbShelf",
     "MemoryShelf",
+    "PagePictures",
     "PictureRefusedError",
     "PictureStore",
     "Shelf",
@@ -35,6 +37,7 @@ __all__ = [
     "Usage",
     "browser_pictures",
     "media_type",
+    "usage_words",
 ]
 
 MAX_PICTURE_BYTES = 40 * 1024 * 1024
@@ -181,12 +184,36 @@ class PictureStore:
         """Remove the picture under ``digest`` (only ever on the user's word)."""
         await self.shelf.remove(digest)
 
+    async def every(self) -> list[StoredPicture]:
+        """Every picture the store holds whose bytes are its digest's (for *Export all*)."""
+        found = [await self.get(digest) for digest in sorted(await self.shelf.sizes())]
+        return [p for p in found if p is not None]
+
     async def usage(self) -> Usage:
         """How many pictures, their bytes, and the site's use against its quota."""
         sizes = await self.shelf.sizes()
         estimate = await self.shelf.estimate()
         used, quota = estimate if estimate is not None else (None, None)
         return Usage(len(sizes), sum(sizes.values()), used, quota, self.kept, self.blocked)
+
+
+def usage_words(usage: Usage) -> str:
+    """The Storage dialog's line on pictures: how many, their size, the site's use against
+    the browser's quota, and whether they last."""
+    words = (
+        f"{usage.pictures} map picture{'s' if usage.pictures != 1 else ''} "
+        f"({megabytes(usage.picture_bytes)})"
+    )
+    if usage.blocked:
+        return words + ", kept only while this page is open: this browser blocks storage here."
+    if usage.used is not None and usage.quota:
+        words += (
+            f"; the site uses {megabytes(usage.used)} of the {megabytes(usage.quota)} this "
+            f"browser lets it keep ({usage.used / usage.quota:.0%})"
+        )
+    else:
+        words += "; this browser does not say how much it lets the site keep"
+    return words + ". Nothing is removed without your word."
 
 
 class MemoryShelf:
@@ -347,3 +374,17 @@ async def browser_pictures() -> PictureStore:
         return PictureStore(await IndexedDbShelf.open())
     except Exception:
         return PictureStore(MemoryShelf(), blocked=True)
+
+
+class PagePictures:
+    """The page's one picture store, opened when first asked for (every caller gets the same)."""
+
+    def __init__(self, opener: Callable[[], Awaitable[PictureStore]] = browser_pictures) -> None:
+        self._opener = opener
+        self._opening: asyncio.Future[PictureStore] | None = None
+
+    async def store(self) -> PictureStore:
+        """The store, opening it on the first call."""
+        if self._opening is None:
+            self._opening = asyncio.ensure_future(self._opener())
+        return await self._opening

@@ -9,8 +9,9 @@ is saved and can be undone.
 
 Tools: *Select* (tap a figure to edit it; with a figure selected, tap an
 empty hex to move it there), *Paint* (tap or drag over hexes with the chosen
-terrain) and *Add figure* (tap a hex to place a new figure with the ruleset's
-default numbers). R and Shift+R turn the selected figure.
+terrain), *Add figure* (tap a hex to place a new figure with the ruleset's
+default numbers) and *Map picture* (``web/setup/map_picture.py``). R and Shift+R
+turn the selected figure.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from hexcombat.editing import catalogue
 from web.board.view import Marks, parse_key
 from web.setup.figures import FigureEdits
 from web.setup.gear import GearEdits, gear_html
+from web.setup.map_picture import MapPictureEdits
 from web.setup.settings import SettingsForm
 from web.ui import forms
 from web.ui.dom import bring_into_view, byid, esc, present
@@ -64,7 +66,7 @@ def figure_fields(rs: dict[str, Any]) -> list[dict[str, Any]]:
     return fields
 
 
-class Editor(FigureEdits, GearEdits, SettingsForm):
+class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits):
     """The set-up panel and the board taps of set-up mode."""
 
     def __init__(self, app: Shell) -> None:
@@ -80,6 +82,7 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
         """What the panel showed when last drawn (tool, selected figure, settings)."""
         self._sides_of: str | None = None
         """The encounter ``new_side`` was chosen in (a new encounter starts at its first side)."""
+        self._init_map()
 
     def reset(self) -> None:
         """Back to the select tool (after opening an encounter or switching modes)."""
@@ -94,6 +97,10 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
         """The fill a paint stroke previews, or None when not painting."""
         return self.app.board.terrain_fill(self.terrain) if self.tool == "paint" else None
 
+    def drag_picture(self) -> Any:
+        """What a one-pointer drag on the board tells (None: it pans the board)."""
+        return self.map_dragged if self.tool == "map" and self.picture is not None else None
+
     # ---- panel ---------------------------------------------------------------------
     def render(self) -> None:
         """Draw the set-up panel for the current tool and selection."""
@@ -107,7 +114,12 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
             *(
                 f'<button type="button" data-cmd="tool" data-tool="{t}" '
                 f'aria-pressed="{"true" if self.tool == t else "false"}">{label}</button>'
-                for t, label in (("select", "Select"), ("paint", "Paint"), ("add", "Add figure"))
+                for t, label in (
+                    ("select", "Select"),
+                    ("paint", "Paint"),
+                    ("add", "Add figure"),
+                    ("map", "Map picture"),
+                )
             ),
             "</div>",
         ]
@@ -117,6 +129,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
             parts.append(self._paint_html())
         elif self.tool == "add":
             parts.append(self._add_html())
+        elif self.tool == "map":
+            parts.append(self._map_html())
         elif app.selected is not None:
             parts.append(self._figure_html(app.selected))
         else:
@@ -133,6 +147,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
             self._build_settings_forms(body)
         elif self.tool == "select" and app.selected is not None:
             self._build_figure_form(body, app.selected)
+        elif self.tool == "map":
+            self._build_map_form(body)
         if drawn == self._drawn:  # the same sheet drawn again after an edit stays where it was
             body.scrollTop = top
         self._drawn = drawn
@@ -367,6 +383,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
             return
         if self.tool == "paint":
             self.on_stroke([key])
+        elif self.tool == "map":
+            self.map_tap(key)
         elif self.tool == "add":
             if figure_id is not None:
                 app.select(figure_id)
@@ -394,6 +412,7 @@ class Editor(FigureEdits, GearEdits, SettingsForm):
         if self.showing_settings or self.tool != "select":
             self.showing_settings = False
             self.tool = "select"
+            self.map_taps = None
             self.app.refresh()
             return True
         return False

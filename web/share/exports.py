@@ -4,6 +4,7 @@ clipboard, and the share dialog's parts (link, QR code, embed code) as markup.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -11,6 +12,7 @@ import js  # type: ignore[import-not-found]
 from hexcombat import Encounter, dumps
 from hexcombat.qr import QrTooLongError, encode, to_svg
 from hexcombat.share import LINK_LIMIT, QR_LIMIT, board_svg, log_markdown
+from web.library.pictures import PagePictures
 from web.library.storage import safe_filename
 from web.ui.dom import esc, proxy
 from web.ui.files import download_blob, download_text
@@ -23,9 +25,25 @@ def _options(**values: Any) -> Any:
     return js.Object.fromEntries([[k, v] for k, v in values.items()])
 
 
-def export_svg(enc: Encounter) -> None:
-    """The board at the current step as a standalone SVG (the CLI's ``render`` picture)."""
-    download_text(safe_filename(enc.setup.name, ".svg"), board_svg(enc), "image/svg+xml")
+async def export_board(
+    enc: Encounter, pictures: PagePictures, kind: str, on_error: Callable[[str], None]
+) -> None:
+    """The board at the current step as an SVG or PNG file (``kind``), over its map picture
+    when this device holds it."""
+    named = enc.setup.picture
+    found = await (await pictures.store()).get(named.digest) if named is not None else None
+    data = found.data if found is not None else None
+    if kind == "svg":
+        export_svg(enc, data)
+    else:
+        export_png(enc, on_error, data)
+
+
+def export_svg(enc: Encounter, picture: bytes | None = None) -> None:
+    """The board at the current step as a standalone SVG (the CLI's ``render`` picture), over
+    the bytes of its map ``picture`` if given."""
+    svg = board_svg(enc, picture=picture)
+    download_text(safe_filename(enc.setup.name, ".svg"), svg, "image/svg+xml")
 
 
 def export_json(enc: Encounter) -> None:
@@ -44,9 +62,9 @@ def svg_size(svg: str) -> tuple[float, float]:
     return (float(found.group(1)), float(found.group(2))) if found else (800.0, 600.0)
 
 
-def export_png(enc: Encounter, on_error: Any) -> None:
+def export_png(enc: Encounter, on_error: Any, picture: bytes | None = None) -> None:
     """The same picture as a PNG, drawn by the browser from the SVG onto a canvas."""
-    svg = board_svg(enc)
+    svg = board_svg(enc, picture=picture)
     width, height = svg_size(svg)
     url = js.URL.createObjectURL(js.Blob.new([svg], _options(type="image/svg+xml")))
     image = js.Image.new()

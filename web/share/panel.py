@@ -18,10 +18,11 @@ from hexcombat.document import from_document, read_json
 from hexcombat.share import fingerprint, share_fragment
 from web.commands import Commands
 from web.library import storage
+from web.library.pictures import PagePictures, PictureRefusedError, usage_words
 from web.share import PANEL_COMMANDS, backup, exports, links
 from web.ui.dom import byid, esc, listen, present, proxy
 from web.ui.files import download_text
-from web.ui.words import problems_text
+from web.ui.words import counted, problems_text
 
 REMIND_KEY = "hexcombat.backup-reminded"
 """localStorage key: when the page last reminded to export a backup (ms since 1970)."""
@@ -38,6 +39,7 @@ class Host(Protocol):
 
     commands: Commands
     library: storage.Library
+    pictures: PagePictures
 
     @property
     def encounter(self) -> Encounter: ...
@@ -60,16 +62,23 @@ def spawn(work: Any) -> None:
 
 def register(host: Host) -> None:
     """Register the share, export, storage and update commands in the app's registry."""
+
+    def bad(message: str) -> None:
+        host.toast(message, bad=True)
+
+    def board_file(kind: str) -> None:
+        spawn(exports.export_board(host.encounter, host.pictures, kind, bad))
+
     simple: dict[str, Any] = {
         "share": lambda: share_dialog(host),
         "share-copy": lambda: spawn(copy_from(host, "link")),
         "embed-copy": lambda: spawn(copy_from(host, "embed")),
-        "export-svg": lambda: exports.export_svg(host.encounter),
-        "export-png": lambda: exports.export_png(host.encounter, lambda m: host.toast(m, bad=True)),
+        "export-svg": lambda: board_file("svg"),
+        "export-png": lambda: board_file("png"),
         "export-md": lambda: exports.export_markdown(host.encounter),
         "storage": lambda: storage_dialog(host),
         "persist": lambda: spawn(ask_persist(host, show=True)),
-        "export-all": lambda: export_all(host),
+        "export-all": lambda: spawn(export_all(host)),
         "import-all": lambda: choose_backup(host),
         "update-reload": update_now,
         "update-later": lambda: byid("update-banner").remove(),
@@ -157,6 +166,7 @@ def storage_dialog(host: Host) -> None:
         "Storage and backup",
         f'<div class="storage" data-storage-dialog>{status}'
         f"<p>{count} encounter{'s' if count != 1 else ''} in this browser's library.</p>"
+        '<p data-picture-usage="loading" class="muted">Counting the map pictures…</p>'
         '<div class="row wrap"><button type="button" class="primary" data-cmd="export-all">'
         "Export all</button>"
         '<button type="button" data-cmd="import-all">Import all…</button></div>'
@@ -164,6 +174,16 @@ def storage_dialog(host: Host) -> None:
         '<p class="muted">Import all adds the encounters of a backup file as new entries; it '
         "never replaces one, and skips those already in the library.</p></div>",
     )
+    spawn(show_picture_usage(host))
+
+
+async def show_picture_usage(host: Host) -> None:
+    """The Storage dialog's line on the map pictures, with the browser's quota."""
+    usage = await (await host.pictures.store()).usage()
+    line = byid("dialog").querySelector("[data-picture-usage]")
+    if present(line):
+        line.textContent = usage_words(usage)
+        line.dataset.pictureUsage = str(usage.pictures)
 
 
 async def check_persist(host: Host) -> None:
@@ -215,17 +235,19 @@ async def ask_persist(host: Host, *, show: bool) -> None:
         )
 
 
-def export_all(host: Host) -> None:
-    """Download every encounter of the library as one backup file."""
+async def export_all(host: Host) -> None:
+    """Download every encounter of the library and every map picture as one backup file."""
     documents = []
     for entry in host.library.entries():
         try:
             documents.append(read_json(host.library.export(entry.id)[1]))
         except (storage.LibraryError, HexcombatError):
             continue  # a damaged entry stays in the library, untouched
+    pictures = await (await host.pictures.store()).every()
     stamp = str(js.Date.new().toISOString())[:10]
-    download_text(f"hexcombat-library-{stamp}.json", backup.bundle(documents, stamp))
-    host.toast(f"Exported {len(documents)} encounter{'s' if len(documents) != 1 else ''}.")
+    download_text(f"hexcombat-library-{stamp}.json", backup.bundle(documents, stamp, pictures))
+    also = f" and {len(pictures)} map {counted(len(pictures), 'pictures')}" if pictures else ""
+    host.toast(f"Exported {len(documents)} {counted(len(documents), 'encounters')}{also}.")
 
 
 def choose_backup(host: Host) -> None:
@@ -247,10 +269,12 @@ async def import_all(host: Host, file: Any) -> None:
     """Add the encounters of a backup file (never over an entry; known ones skipped)."""
     text = str(await file.text())
     try:
-        documents = backup.unbundle(text).encounters
+        found = backup.unbundle(text)
     except HexcombatError as exc:
         host.toast(f"{file.name}: {problems_text(exc)}", bad=True)
         return
+    documents = found.encounters
+    pictures, picture_problems = await keep_pictures(host, found)
     known = set()
     for entry in host.library.entries():
         try:
@@ -270,8 +294,25 @@ async def import_all(host: Host, file: Any) -> None:
         words += f"; {skipped} already in the library"
     if refused:
         words += f"; {refused} could not be read"
+    if pictures:
+        words += f"; {pictures} map {counted(pictures, 'pictures')} kept"
+    if picture_problems:
+        words += ". Pictures left out: " + "; ".join(picture_problems)
     host.toast(words + ".", bad=refused > 0 and added == 0)
     storage_dialog(host)
+
+
+async def keep_pictures(host: Host, found: backup.Backup) -> tuple[int, list[str]]:
+    """Put a backup's pictures in the store: (how many are kept, why each other one is not)."""
+    store = await host.pictures.store()
+    kept, problems = 0, list(found.refused_pictures)
+    for picture in found.pictures:
+        try:
+            await store.put(picture.data, picture.type)
+            kept += 1
+        except PictureRefusedError as exc:
+            problems.append(f"{picture.digest[:12]}…: {exc}")
+    return kept, problems
 
 
 # ---- updates ------------------------------------------------------------------------------------

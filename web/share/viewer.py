@@ -28,6 +28,7 @@ from hexcombat.view import encounter_view, ruleset_view
 from web import later
 from web.board.view import BoardView, Handlers
 from web.commands import Commands
+from web.library.pictures import PagePictures
 from web.share import exports, links
 from web.share.bar import BAR
 from web.ui.dialog import Dialog
@@ -61,7 +62,14 @@ class Viewer:
         self._build()
         self.toast = Toast(byid("toast"), duration_ms=6000)
         self.dialog = Dialog(byid("dialog"))
-        self.board = BoardView(Handlers(tap=self.on_tap, hover=self.on_hover))
+        self.board = BoardView(
+            Handlers(
+                tap=self.on_tap,
+                hover=self.on_hover,
+                picture_missing=lambda picture: self.toast.show(str(picture["share_words"])),
+            ),
+            PagePictures(),
+        )
         self._register()
         listen(byid("app-root"), "click", self._on_click)
         listen(js.document, "keydown", self._on_key)
@@ -258,8 +266,8 @@ class Viewer:
             "zoom-in": lambda: board.zoom_by(1.25),
             "zoom-out": lambda: board.zoom_by(0.8),
             "fit": board.fit_again,
-            "export-svg": lambda: exports.export_svg(self.enc),
-            "export-png": lambda: exports.export_png(self.enc, self.problem),
+            "export-svg": lambda: self.export_board("svg"),
+            "export-png": lambda: self.export_board("png"),
             "export-md": lambda: exports.export_markdown(self.enc),
             "export-json": lambda: exports.export_json(self.original),
             "share-link": lambda: self.show_text("Link", self.link(), "link"),
@@ -314,6 +322,11 @@ class Viewer:
 
     def problem(self, message: str) -> None:
         self.toast.show(message, bad=True)
+
+    def export_board(self, kind: str) -> None:
+        """The board as an SVG or PNG file, over its map picture when this device holds it."""
+        pictures = self.board.backdrop.pictures
+        self.spawn(exports.export_board(self.enc, pictures, kind, self.problem))
 
     # ---- links and copies ---------------------------------------------------------------------
     def fragment(self) -> str:

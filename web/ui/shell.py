@@ -22,6 +22,9 @@ class Shell(Protocol):
     session: Session
     commands: Commands
     board: Any
+    pictures: Any
+    """The page's picture store (``web.library.pictures.PagePictures``)."""
+    timings: dict[str, float]
     view: dict[str, Any]
     rs: dict[str, Any]
     selected: str | None
@@ -46,6 +49,8 @@ class Shell(Protocol):
     def seated(self, figure_id: str | None) -> bool: ...
 
     def refresh(self) -> None: ...
+
+    def spawn(self, work: Any) -> None: ...
 
     def mark(self, marks: Any) -> None: ...
 

@@ -1,0 +1,112 @@
+"""The map picture under the board: an SVG ``<image>`` in the board's own units, below the
+hexes, its bytes from the page's picture store (``web/library/pictures.py``) by the digest
+the encounter's view names.
+
+It is placed with the engine's ``placement`` (the picture under a board whose hex (0, 0) is
+centred at 0,0 with hexes of size 1), moved and scaled to the live board's hex (0, 0) and hex
+size, so it stays exact at every zoom, after reopening and on every device. The board's
+``data-map`` attribute says how painted terrain shows over it (tint, outline or hidden;
+``static/app.css`` and the board's constructed style sheet draw it). A picture the store
+does not hold leaves the board plain and says so, once per opened picture.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from web.board.units import HEX, num
+from web.library.pictures import PagePictures
+
+
+class Backdrop:
+    """Keeps the board's ``<image id="board-picture">`` in line with the view's picture."""
+
+    def __init__(
+        self,
+        svg: Any,
+        origin: tuple[float, float],
+        pictures: PagePictures,
+        missing: Callable[[Mapping[str, Any]], None],
+    ) -> None:
+        self.svg = svg
+        self.image = svg.querySelector("#board-picture")
+        self.origin = origin
+        """The centre of the live board's hex (0, 0), in the board's units."""
+        self.pictures = pictures
+        self.missing = missing
+        self.shown: str | None = None
+        """The digest drawn (or looked for) now; None without a picture."""
+        self.drawn = False
+        """True once the store gave the picture's bytes and they are drawn."""
+        self.terrain = ""
+        self.placed = ""
+        """The picture's ``transform`` as the view places it."""
+        self.url: str | None = None
+        """The object URL of the drawn picture's bytes (the SVG and PNG exports reuse them)."""
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    def follow(self, picture: Mapping[str, Any] | None) -> None:
+        """Draw ``picture`` (a view's ``picture``) under the board, looking its bytes up in the
+        store when its digest is new (``missing`` is told when they are not there)."""
+        if picture is None:
+            self._clear()
+            return
+        self.terrain = str(picture["terrain"])
+        if self.drawn:
+            self.svg.setAttribute("data-map", self.terrain)
+        ox, oy = self.origin
+        self.placed = f"translate({num(ox)} {num(oy)}) scale({num(HEX)}) {picture['placement']}"
+        self.image.setAttribute("transform", self.placed)
+        self.image.setAttribute("width", str(picture["width"]))
+        self.image.setAttribute("height", str(picture["height"]))
+        digest = str(picture["digest"])
+        if digest != self.shown:
+            self.shown = digest
+            self.drawn = False
+            self.svg.removeAttribute("data-map")
+            self._revoke()
+            self.image.removeAttribute("href")
+            self.image.setAttribute("data-picture", "loading")
+            task = asyncio.ensure_future(self._load(digest, picture))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _load(self, digest: str, picture: Mapping[str, Any]) -> None:
+        store = await self.pictures.store()
+        found = await store.get(digest)
+        if digest != self.shown:
+            return  # another picture was opened meanwhile
+        if found is None:
+            self.image.setAttribute("data-picture", "missing")
+            self.missing(picture)
+            return
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        blob = js.Blob.new([to_js(found.data)], js.Object.fromEntries([["type", found.type]]))
+        self.url = str(js.URL.createObjectURL(blob))
+        self.image.setAttribute("href", self.url)
+        self.image.setAttribute("data-picture", digest)
+        self.drawn = True
+        self.svg.setAttribute("data-map", self.terrain)
+
+    def shift(self, dx: float, dy: float) -> None:
+        """Show the picture moved by ``dx``, ``dy`` board units while it is dragged."""
+        moved = f"translate({num(dx)} {num(dy)}) " if dx or dy else ""
+        self.image.setAttribute("transform", moved + self.placed)
+
+    def _clear(self) -> None:
+        self.shown = None
+        self.drawn = False
+        self._revoke()
+        self.svg.removeAttribute("data-map")
+        self.image.removeAttribute("href")
+        self.image.removeAttribute("data-picture")
+
+    def _revoke(self) -> None:
+        if self.url is not None:
+            js.URL.revokeObjectURL(self.url)
+            self.url = None
