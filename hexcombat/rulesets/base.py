@@ -173,6 +173,11 @@ class Ruleset(GmTools):
                 problems.append(Problem(f"stats.{name}", f"is not a field of {self.id}"))
         return problems
 
+    def roster_memory(self, figure: Figure) -> dict[str, Json]:
+        """The figure's memory its roster character keeps after a fight (override): the
+        fight's own bookkeeping is not (default: nothing)."""
+        return {}
+
     def start(self, state: GameState) -> None:
         """Prepare a fresh state before the first action (memory, pools, the first step)."""
         self.start_step(state)

@@ -24,7 +24,7 @@ from . import rules as R
 from .fields import FIELDS, HEALTH
 from .options import OPTIONS, TIME
 from .perform import Perform
-from .state import DATA
+from .state import DATA, FigureBook
 from .words import Words
 
 OUT = ("down", "dead", "incapacitated")
@@ -74,6 +74,10 @@ class TwoAction2d10(Words, Perform):
             f.pools.setdefault("hp", Pool(hp, hp))
             f.pools.setdefault("bp", Pool(bp, bp))
         self.start_step(state)
+
+    def roster_memory(self, figure: Figure) -> dict[str, Json]:
+        """A missile loaded in the fight stays loaded for the next (TA-22)."""
+        return FigureBook(figure).kept_after_fight()
 
     def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
         """``unready`` while the figure's weapon lies on the ground or it lies prone: a
