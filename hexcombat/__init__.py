@@ -10,10 +10,10 @@ Standard library only; runs the same under CPython and Pyodide.
 
 from __future__ import annotations
 
-from .actions import Action, ActionSpec
-from .document import dumps, from_document, loads, to_document
-from .encounter import Encounter, LogEntry, MoreDiceNeededError, Setup
-from .errors import (
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.document import dumps, from_document, loads, to_document
+from hexcombat.encounter import Encounter, LogEntry, MoreDiceNeededError, Setup
+from hexcombat.errors import (
     HexcombatError,
     IllegalActionError,
     InvalidDocumentError,
@@ -22,11 +22,11 @@ from .errors import (
     UnknownRulesetError,
     UnsupportedVersionError,
 )
-from .figures import Equipment, Figure, Pool, Status
-from .geometry import Hex
-from .rulesets import all_rulesets, get_ruleset
-from .schema import Choice, FieldSpec
-from .version import __version__
+from hexcombat.figures import Equipment, Figure, Pool, Status
+from hexcombat.geometry import Hex
+from hexcombat.rulesets import all_rulesets, get_ruleset
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.version import __version__
 
 __all__ = [
     "Action",

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .errors import IllegalActionError
-from .geometry import Hex
-from .schema import LISTED, FieldSpec
-from .validation import Json, Reader, describe
+from hexcombat.errors import IllegalActionError
+from hexcombat.geometry import Hex
+from hexcombat.schema import LISTED, FieldSpec
+from hexcombat.validation import Json, Reader, describe
 
 TIED_TO = ("", "fight_over")
 """Times a rule may tie an action to: none, or once the fight is over (end of combat, the

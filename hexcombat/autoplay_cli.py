@@ -8,12 +8,12 @@ import statistics
 from collections.abc import Callable
 from pathlib import Path
 
-from .autopilot import POLICIES
-from .autopilot.play import MAX_ACTIONS, Watch, play_match, restarted, symmetric_start
-from .autopilot.policy import Decision
-from .encounter import Encounter
-from .errors import HexcombatError
-from .validation import Json
+from hexcombat.autopilot import POLICIES
+from hexcombat.autopilot.play import MAX_ACTIONS, Watch, play_match, restarted, symmetric_start
+from hexcombat.autopilot.policy import Decision
+from hexcombat.encounter import Encounter
+from hexcombat.errors import HexcombatError
+from hexcombat.validation import Json
 
 
 def add_autoplay_arguments(p: argparse.ArgumentParser) -> None:

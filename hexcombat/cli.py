@@ -10,14 +10,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__
-from .autoplay_cli import add_autoplay_arguments, autoplay
-from .document import loads
-from .encounter import Encounter
-from .errors import HexcombatError, InvalidDocumentError
-from .rulesets import all_rulesets
-from .share import board_svg
-from .view import ruleset_view
+from hexcombat import __version__
+from hexcombat.autoplay_cli import add_autoplay_arguments, autoplay
+from hexcombat.document import loads
+from hexcombat.encounter import Encounter
+from hexcombat.errors import HexcombatError, InvalidDocumentError
+from hexcombat.rulesets import all_rulesets
+from hexcombat.share import board_svg
+from hexcombat.view import ruleset_view
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -14,24 +14,17 @@ import json
 import zlib
 from collections.abc import Callable
 
-from .actions import read_action
-from .board import Board
-from .dice import Roll
-from .encounter import (
-    MAX_SEED,
-    NOTE_LIMIT,
-    Encounter,
-    LogEntry,
-    Setup,
-    end_seal,
-)
-from .errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
-from .figures import Figure, figure_from_json, parse_hex
-from .geometry import Hex
-from .map_picture import MapPicture, map_picture_from_json
-from .rulesets import Ruleset, get_ruleset
-from .setup_checks import figure_problems, option_problems, placement_problems
-from .validation import Json, Reader, describe, limit_problems, text_depth_problem
+from hexcombat.actions import read_action
+from hexcombat.board import Board
+from hexcombat.dice import Roll
+from hexcombat.encounter import MAX_SEED, NOTE_LIMIT, Encounter, LogEntry, Setup, end_seal
+from hexcombat.errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
+from hexcombat.figures import Figure, figure_from_json, parse_hex
+from hexcombat.geometry import Hex
+from hexcombat.map_picture import MapPicture, map_picture_from_json
+from hexcombat.rulesets import Ruleset, get_ruleset
+from hexcombat.setup_checks import figure_problems, option_problems, placement_problems
+from hexcombat.validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"
 VERSION = 4

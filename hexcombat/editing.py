@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import IllegalActionError
-from .figures import Equipment
-from .rulesets.base import Ruleset
-from .validation import Json, copy_json
+from hexcombat.errors import IllegalActionError
+from hexcombat.figures import Equipment
+from hexcombat.rulesets.base import Ruleset
+from hexcombat.validation import Json, copy_json
 
 TABLE_KINDS: dict[str, str] = {
     "weapons": "weapon",

@@ -21,22 +21,22 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from .actions import Action, ActionSpec
-from .board import Board
-from .dice import Dice, DiceExhaustedError, Roll, Rolled, ScriptedDice, SeededDice
-from .errors import HexcombatError, IllegalActionError, InvalidDocumentError, Problem
-from .events import Event
-from .figures import Figure
-from .geometry import Hex
-from .map_picture import MapPicture
-from .rulesets import get_ruleset
-from .rulesets.base import Preview, Ruleset
-from .rulesets.gm_tools import GM_ACTIONS
-from .sealing import played, played_more, state_seal
-from .secrets import TABLE, Secret, Viewer, reveal_due, shown_events
-from .setup_checks import figure_problems, merged_data, option_problems, placement_problems
-from .state import GameState
-from .validation import Json, limit_problems, shown
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.board import Board
+from hexcombat.dice import Dice, DiceExhaustedError, Roll, Rolled, ScriptedDice, SeededDice
+from hexcombat.errors import HexcombatError, IllegalActionError, InvalidDocumentError, Problem
+from hexcombat.events import Event
+from hexcombat.figures import Figure
+from hexcombat.geometry import Hex
+from hexcombat.map_picture import MapPicture
+from hexcombat.rulesets import get_ruleset
+from hexcombat.rulesets.base import Preview, Ruleset
+from hexcombat.rulesets.gm_tools import GM_ACTIONS
+from hexcombat.sealing import played, played_more, state_seal
+from hexcombat.secrets import TABLE, Secret, Viewer, reveal_due, shown_events
+from hexcombat.setup_checks import figure_problems, merged_data, option_problems, placement_problems
+from hexcombat.state import GameState
+from hexcombat.validation import Json, limit_problems, shown
 
 NAME_LIMIT = 120
 NOTE_LIMIT = 500

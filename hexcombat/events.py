@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .validation import Json
+from hexcombat.validation import Json
 
 if TYPE_CHECKING:
-    from .secrets import Secret
+    from hexcombat.secrets import Secret
 
 
 @dataclass(frozen=True)

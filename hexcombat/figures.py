@@ -18,9 +18,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import InvalidValueError, Problem
-from .geometry import Hex, distance, rotate
-from .validation import Json, Reader, copy_json, describe
+from hexcombat.errors import InvalidValueError, Problem
+from hexcombat.geometry import Hex, distance, rotate
+from hexcombat.validation import Json, Reader, copy_json, describe
 
 EQUIPMENT_KINDS = ("weapon", "armour", "shield", "spell", "other")
 EQUIPMENT_STATES = ("ready", "carried", "dropped")

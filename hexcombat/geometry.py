@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from .errors import InvalidValueError
+from hexcombat.errors import InvalidValueError
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import HexcombatError
+from hexcombat.errors import HexcombatError
 
 __all__ = ["LEVELS", "QrCode", "QrTooLongError", "capacity", "encode", "to_svg"]
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .validation import Json, describe
+from hexcombat.validation import Json, describe
 
 TYPES = ("int", "text", "bool", "choice", "hex", "figure", "facing", "path")
 """Every field type; ``hex``, ``figure`` and ``choice`` fields usually list their choices."""

@@ -9,12 +9,12 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import version
-from .state import GameState
-from .validation import Json
+from hexcombat import version
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 if TYPE_CHECKING:
-    from .encounter import LogEntry, Setup
+    from hexcombat.encounter import LogEntry, Setup
 
 
 def played(setup: Setup, log: Sequence[LogEntry]) -> Any:

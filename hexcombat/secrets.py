@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from .events import Event
-from .state import GameState
-from .time import Clock
-from .validation import Json
+from hexcombat.events import Event
+from hexcombat.state import GameState
+from hexcombat.time import Clock
+from hexcombat.validation import Json
 
 UNTIL = ("reveal", "step", "phase", "status", "never")
 """When a secret's time comes: ``reveal`` its hidden step's reveal (or the step's end);

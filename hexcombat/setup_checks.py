@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .board import Board
-from .errors import Problem
-from .figures import Figure, is_standing, mount_problems
-from .geometry import Hex
-from .layout import hex_label
-from .rulesets.base import Ruleset
-from .validation import Json, shown
+from hexcombat.board import Board
+from hexcombat.errors import Problem
+from hexcombat.figures import Figure, is_standing, mount_problems
+from hexcombat.geometry import Hex
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.base import Ruleset
+from hexcombat.validation import Json, shown
 
 
 def merged_data(ruleset: Ruleset, overrides: Mapping[str, Json]) -> dict[str, Json]:

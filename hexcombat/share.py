@@ -12,12 +12,12 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .document import from_share_code, to_share_code
-from .encounter import Encounter
-from .events import Event
-from .render import render_svg
-from .validation import Json
-from .view import tokens
+from hexcombat.document import from_share_code, to_share_code
+from hexcombat.encounter import Encounter
+from hexcombat.events import Event
+from hexcombat.render import render_svg
+from hexcombat.validation import Json
+from hexcombat.view import tokens
 
 __all__ = [
     "LINK_LIMIT",

@@ -12,17 +12,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .actions import ActionSpec
-from .board import Board
-from .errors import IllegalActionError
-from .events import Event
-from .figures import Figure
-from .geometry import Hex
-from .time import Clock, Declarations, StepDef
-from .validation import Json, copy_json
+from hexcombat.actions import ActionSpec
+from hexcombat.board import Board
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Figure
+from hexcombat.geometry import Hex
+from hexcombat.time import Clock, Declarations, StepDef
+from hexcombat.validation import Json, copy_json
 
 if TYPE_CHECKING:
-    from .rulesets.base import Ruleset
+    from hexcombat.rulesets.base import Ruleset
 
 
 @dataclass(frozen=True)

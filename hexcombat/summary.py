@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from weakref import WeakKeyDictionary
 
-from .encounter import CHECKPOINT_EVERY, Encounter, LogEntry
-from .validation import Json
+from hexcombat.encounter import CHECKPOINT_EVERY, Encounter, LogEntry
+from hexcombat.validation import Json
 
 
 @dataclass

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .errors import InvalidValueError
+from hexcombat.errors import InvalidValueError
 
 PATTERNS: tuple[str, ...] = ("none", "trees", "waves", "dots", "hatch", "contour", "sand", "rock")
 """The fill patterns the renderer knows."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from .actions import Action
-from .errors import IllegalActionError
-from .validation import Json
+from hexcombat.actions import Action
+from hexcombat.errors import IllegalActionError
+from hexcombat.validation import Json
 
 STEP_KINDS = ("declare", "move", "act", "upkeep")
 """What a step is for; the default :meth:`~hexcombat.rulesets.base.Ruleset.acting` reads it:

@@ -12,7 +12,7 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from .errors import InvalidDocumentError, Problem
+from hexcombat.errors import InvalidDocumentError, Problem
 
 Json = Any
 """A value made of dicts, lists, strings, numbers, booleans and None."""

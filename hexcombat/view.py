@@ -7,21 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import ActionSpec
-from .encounter import Encounter
-from .figures import Figure
-from .geometry import Hex, distance
-from .layout import hex_label
-from .map_picture import placement
-from .render import Token
-from .rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
-from .rulesets.gm_tools import GM_ACTIONS
-from .secrets import visible_state
-from .state import GameState
-from .summary import fight_summary
-from .time import Acting, unit_label
-from .validation import Json
-from .words import FACING_NAMES, figure_label
+from hexcombat.actions import ActionSpec
+from hexcombat.encounter import Encounter
+from hexcombat.figures import Figure
+from hexcombat.geometry import Hex, distance
+from hexcombat.layout import hex_label
+from hexcombat.map_picture import placement
+from hexcombat.render import Token
+from hexcombat.rulesets import Ruleset, all_rulesets, get_ruleset, ruleset_entries
+from hexcombat.rulesets.gm_tools import GM_ACTIONS
+from hexcombat.secrets import visible_state
+from hexcombat.state import GameState
+from hexcombat.summary import fight_summary
+from hexcombat.time import Acting, unit_label
+from hexcombat.validation import Json
+from hexcombat.words import FACING_NAMES, figure_label
 
 SIDE_COLORS = ("#2f6fd6", "#c8402a", "#2e9b57", "#b07d10", "#8e44ad", "#13939a")
 

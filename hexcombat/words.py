@@ -6,10 +6,10 @@ The page, the CLI and screen readers use these, so a figure reads the same every
 
 from __future__ import annotations
 
-from .figures import Figure
-from .geometry import DIRECTION_NAMES
-from .layout import hex_label
-from .state import GameState
+from hexcombat.figures import Figure
+from hexcombat.geometry import DIRECTION_NAMES
+from hexcombat.layout import hex_label
+from hexcombat.state import GameState
 
 FACING_NAMES = DIRECTION_NAMES
 """Facings 0-5 as compass words (north is up on the board, then clockwise)."""

@@ -155,3 +155,44 @@ def test_a_figure_running_ahead_does_not_step_next_to_two_foes_when_one_will_do(
     foes = [enc.state.figures[f].position for f in ("b3", "b4")]
     assert 1 in [distance(to, at) for at in foes]  # it closes in
     assert sorted(distance(to, at) for at in foes)[1] > 1  # next to one foe, not both
+
+
+def ta_archer() -> Encounter:
+    """two-action-2d10: Ann with a bow (missile skill 5) five hexes from Bo (spear), both in
+    the open; nothing loaded."""
+    sys.path.insert(0, str(Path(__file__).parent / "rules"))
+    import two_action_2d10_fixtures as ta
+
+    enc = ta.make(ta.arena(12, 8), "ann", "Ann", "Blue", Hex(2, 3), 1, missile="bow")
+    enc.state.figures["ann"].stats["missile_skill"] = 5
+    return ta.make(enc, "bo", "Bo", "Red", Hex(7, 3), 4, weapon="spear")
+
+
+def test_ta_22_a_shot_declared_with_nothing_loaded_is_tried_as_a_load_and_a_shot() -> None:
+    """The archer's candidates never paired Load with Shoot: a shot alone with nothing
+    loaded was refused, and the pair took two parameters varied together. A declaration the
+    rules refuse is now mended by changing its other action, so Load and Shoot is tried."""
+    from hexcombat.autopilot.candidates import candidates
+    from hexcombat.autopilot.stream import Stream
+
+    enc = ta_archer()
+    spec = next(s for s in enc.legal_actions("ann") if s.kind == "declare")
+    pairs = [
+        (a.params["first"], a.params["second"])
+        for a in candidates(enc.state, spec, Stream("t"), 24)
+    ]
+    assert ("shoot", "load") in pairs or ("load", "shoot") in pairs
+    assert ("shoot", "parry") not in pairs  # refused: nothing is loaded (TA-22)
+
+
+def test_ta_22_a_declaration_with_a_shot_previews_the_shot_odds() -> None:
+    """A declaration that includes a shot previewed no odds at all; it shows the shot's to-hit
+    (2d10 + missile skill against the target's passive defence), as the strike will roll."""
+    enc = ta_archer()
+    action = Action("declare", "ann", {"first": "load", "second": "shoot", "target": "bo"})
+    preview = enc.ruleset.preview(enc.state, action)
+    shots = [r for r in preview.rollables if r.label == "Shot"]
+    assert len(shots) == 1
+    head = shots[0].headline()
+    assert head is not None and 0 < head.chance < 1
+    assert any(m.name == "Missile skill" for m in shots[0].roll_modifiers)

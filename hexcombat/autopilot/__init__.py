@@ -8,12 +8,12 @@ are the baselines; :class:`Referee` and :func:`play_game` play whole games betwe
 
 from __future__ import annotations
 
-from .baselines import GreedyPolicy, RandomPolicy, RushPolicy
-from .pilot import Autopilot
-from .play import GameResult, Referee, play_game
-from .players import POLICIES, UnknownPolicyError, make_policy
-from .policy import Decision, Policy, Turn
-from .scoring import TEMPERAMENTS, Temperament
+from hexcombat.autopilot.baselines import GreedyPolicy, RandomPolicy, RushPolicy
+from hexcombat.autopilot.pilot import Autopilot
+from hexcombat.autopilot.play import GameResult, Referee, play_game
+from hexcombat.autopilot.players import POLICIES, UnknownPolicyError, make_policy
+from hexcombat.autopilot.policy import Decision, Policy, Turn
+from hexcombat.autopilot.scoring import TEMPERAMENTS, Temperament
 
 __all__ = [
     "POLICIES",

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..actions import Action
-from ..figures import figure_distance
-from ..geometry import distance
-from ..state import GameState
-from .candidates import candidates, enemies, hex_of, nearest_enemy
-from .explain import expected_damage
-from .policy import Decision, Policy, Turn, aims_at_foe
-from .scoring import imagine
-from .stream import Stream
+from hexcombat.actions import Action
+from hexcombat.autopilot.candidates import candidates, enemies, hex_of, nearest_enemy
+from hexcombat.autopilot.explain import expected_damage
+from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe
+from hexcombat.autopilot.scoring import imagine
+from hexcombat.autopilot.stream import Stream
+from hexcombat.figures import figure_distance
+from hexcombat.geometry import distance
+from hexcombat.state import GameState
 
 
 class RandomPolicy(Policy):

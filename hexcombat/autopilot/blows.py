@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..actions import Action
-from ..checks import Rollable
-from ..figures import Figure
-from ..state import GameState
-from .candidates import plain
-from .exact import expected_loss
-from .lookahead import Look
-from .scoring import DOWN, worth
+from hexcombat.actions import Action
+from hexcombat.autopilot.candidates import plain
+from hexcombat.autopilot.exact import expected_loss
+from hexcombat.autopilot.lookahead import Look
+from hexcombat.autopilot.scoring import DOWN, worth
+from hexcombat.checks import Rollable
+from hexcombat.figures import Figure
+from hexcombat.state import GameState
 
 BLOW_STEPS = 3
 """Step ends the table is let through (nobody acting) looking for the step of blows."""

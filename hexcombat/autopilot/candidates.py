@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..actions import Action, ActionSpec
-from ..figures import Figure, figure_distance
-from ..geometry import Hex, distance, in_front_arc, neighbor
-from ..schema import FieldSpec
-from ..state import GameState
-from ..validation import Json
-from .stream import Stream
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.autopilot.stream import Stream
+from hexcombat.errors import HexcombatError
+from hexcombat.figures import Figure, figure_distance
+from hexcombat.geometry import Hex, distance, in_front_arc, neighbor
+from hexcombat.schema import FieldSpec
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 PER_SPEC = 10
 """Candidates tried per offered action at most (the plain one, one-parameter variations,
@@ -162,8 +163,11 @@ def candidates(
     other values (a flag often changes which values make sense), then random combinations
     (from ``rng``)."""
     found: dict[str, Action] = {}
+    slots = _slots(spec)
 
     def keep(action: Action | None) -> None:
+        if action is not None and slots:
+            action = _mended(state, spec, action, slots)
         if action is not None and len(found) < limit:
             found.setdefault(repr(sorted(action.params.items())), action)
 
@@ -223,6 +227,45 @@ def _turns_in_place(state: GameState, spec: ActionSpec, rng: Stream) -> list[Act
         for v in values(state, spec, turn, at, rng)
         if v != me.facing
     ]
+
+
+def _slots(spec: ActionSpec) -> list[FieldSpec]:
+    """The spec's parameters that are slots of one list (several choice parameters offering
+    the same values: a declaration of two actions, say); none when it has fewer than two."""
+    lists: dict[tuple[Json, ...], list[FieldSpec]] = {}
+    for param in spec.params:
+        if param.type == "choice" and param.choices:
+            lists.setdefault(tuple(c.value for c in param.choices), []).append(param)
+    return [p for group in lists.values() if len(group) > 1 for p in group]
+
+
+def _mended(
+    state: GameState, spec: ActionSpec, action: Action, slots: list[FieldSpec]
+) -> Action | None:
+    """``action`` when the rules accept it as a choice; else the same with one slot
+    (:func:`_slots`) left at its default changed to the first value they accept (the slot
+    varied is what the candidate tries: a shot declared with nothing loaded becomes a shot
+    and a load); None when no such change mends it."""
+    if _accepted(state, action):
+        return action
+    plain = [p for p in slots if action.params.get(p.name) == p.default]
+    for param in plain or slots:
+        for choice in param.offered(action.params):
+            if choice.value == action.params.get(param.name):
+                continue
+            mended = Action(action.kind, action.figure, {**action.params, param.name: choice.value})
+            if _accepted(state, mended):
+                return mended
+    return None
+
+
+def _accepted(state: GameState, action: Action) -> bool:
+    """Whether the rules accept ``action`` as a choice (:meth:`check_choice`)."""
+    try:
+        state.ruleset.check_choice(state, action)
+    except (HexcombatError, ValueError):
+        return False
+    return True
 
 
 def _left_out(param: FieldSpec) -> bool:

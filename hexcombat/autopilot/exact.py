@@ -15,13 +15,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..actions import Action
-from ..figures import Figure
-from ..state import GameState
-from .candidates import enemies
-from .memo import Memo
-from .odds import damage_odds
-from .scoring import DOWN, Temperament, worth
+from hexcombat.actions import Action
+from hexcombat.autopilot.candidates import enemies
+from hexcombat.autopilot.memo import Memo
+from hexcombat.autopilot.odds import damage_odds
+from hexcombat.autopilot.scoring import DOWN, Temperament, worth
+from hexcombat.figures import Figure
+from hexcombat.state import GameState
 
 
 def exact_shift(

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..actions import Action, ActionSpec
-from ..checks import Amount, Chain, Rollable, percent
-from ..figures import figure_distance
-from ..layout import hex_label
-from ..rulesets.base import Preview
-from ..state import GameState
-from .candidates import hex_of, nearest_enemy
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.autopilot.candidates import hex_of, nearest_enemy
+from hexcombat.checks import Amount, Chain, Rollable, percent
+from hexcombat.figures import figure_distance
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.base import Preview
+from hexcombat.state import GameState
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Action
-from ..state import GameState
-from .candidates import candidates, enemies
-from .exact import exact_shift
-from .memo import Memo
-from .scoring import THREAT, Guesses, Temperament, guess_choice, imagine, settled, value
-from .stream import Stream
+from hexcombat.actions import Action
+from hexcombat.autopilot.candidates import candidates, enemies
+from hexcombat.autopilot.exact import exact_shift
+from hexcombat.autopilot.memo import Memo
+from hexcombat.autopilot.scoring import (
+    THREAT,
+    Guesses,
+    Temperament,
+    guess_choice,
+    imagine,
+    settled,
+    value,
+)
+from hexcombat.autopilot.stream import Stream
+from hexcombat.state import GameState
 
 FOLLOW_UP = 3
 """Candidates per offered action a figure of the side tries in a look ahead."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..actions import Action, ActionSpec
-from ..checks import Rollable
-from ..rulesets.base import Outcome, Preview
-from ..state import GameState
-from ..time import Acting
-from .odds import damage_odds
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.autopilot.odds import damage_odds
+from hexcombat.checks import Rollable
+from hexcombat.rulesets.base import Outcome, Preview
+from hexcombat.state import GameState
+from hexcombat.time import Acting
 
 
 class Memo:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..checks import Amount, Chain, Rollable
+from hexcombat.checks import Amount, Chain, Rollable
 
 
 def damage_odds(rollable: Rollable) -> dict[int, Fraction] | None:

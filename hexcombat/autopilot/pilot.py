@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import time
 
-from ..actions import Action, ActionSpec
-from ..state import GameState
-from .blows import invited_blows
-from .candidates import PER_SPEC, candidates
-from .exact import exact_shift
-from .explain import Imagined, numbers, reason
-from .lookahead import Look, follow_up, play_out
-from .memo import Memo
-from .policy import Decision, Policy, Turn, aims_at_foe, view_text
-from .scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, settled, value
-from .stream import Stream
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.autopilot.blows import invited_blows
+from hexcombat.autopilot.candidates import PER_SPEC, candidates
+from hexcombat.autopilot.exact import exact_shift
+from hexcombat.autopilot.explain import Imagined, numbers, reason
+from hexcombat.autopilot.lookahead import Look, follow_up, play_out
+from hexcombat.autopilot.memo import Memo
+from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe, view_text
+from hexcombat.autopilot.scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, settled, value
+from hexcombat.autopilot.stream import Stream
+from hexcombat.state import GameState
 
 BUDGET = 240
 """Engine calls per decision (imagined resolutions and offers worked out, :class:`~.memo.Memo`):

@@ -7,14 +7,14 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from ..actions import Action
-from ..encounter import Encounter
-from ..errors import HexcombatError
-from ..geometry import Hex
-from ..time import Clock
-from ..validation import Json
-from .players import make_policy
-from .policy import Decision, Policy, actors
+from hexcombat.actions import Action
+from hexcombat.autopilot.players import make_policy
+from hexcombat.autopilot.policy import Decision, Policy, actors
+from hexcombat.encounter import Encounter
+from hexcombat.errors import HexcombatError
+from hexcombat.geometry import Hex
+from hexcombat.time import Clock
+from hexcombat.validation import Json
 
 
 class NotEnoughSidesError(HexcombatError):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..errors import HexcombatError
-from .baselines import GreedyPolicy, RandomPolicy, RushPolicy
-from .pilot import Autopilot
-from .policy import Policy
-from .scoring import TEMPERAMENTS
+from hexcombat.autopilot.baselines import GreedyPolicy, RandomPolicy, RushPolicy
+from hexcombat.autopilot.pilot import Autopilot
+from hexcombat.autopilot.policy import Policy
+from hexcombat.autopilot.scoring import TEMPERAMENTS
+from hexcombat.errors import HexcombatError
 
 POLICIES = ("aggressive", "careful", "random", "rush", "greedy")
 """Every policy by name: the autopilot's temperaments, then the three baselines."""

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from ..actions import Action
-from ..encounter import Encounter
-from ..state import GameState
-from .candidates import candidates, enemies
-from .scoring import imagine, visible_state
-from .stream import Stream
+from hexcombat.actions import Action
+from hexcombat.autopilot.candidates import candidates, enemies
+from hexcombat.autopilot.scoring import imagine, visible_state
+from hexcombat.autopilot.stream import Stream
+from hexcombat.encounter import Encounter
+from hexcombat.state import GameState
 
 
 @dataclass(frozen=True)

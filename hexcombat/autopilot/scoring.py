@@ -12,16 +12,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .. import secrets
-from ..actions import Action
-from ..errors import HexcombatError
-from ..figures import Figure, figure_distance
-from ..geometry import in_front_arc
-from ..secrets import Viewer
-from ..state import GameState
-from .candidates import candidates, enemies
-from .memo import Memo
-from .stream import Stream
+from hexcombat import secrets
+from hexcombat.actions import Action
+from hexcombat.autopilot.candidates import candidates, enemies
+from hexcombat.autopilot.memo import Memo
+from hexcombat.autopilot.stream import Stream
+from hexcombat.errors import HexcombatError
+from hexcombat.figures import Figure, figure_distance
+from hexcombat.geometry import in_front_arc
+from hexcombat.secrets import Viewer
+from hexcombat.state import GameState
 
 THREAT = 0.1
 """What a figure offered an action aimed at a foe is worth in a follow-up (a readied weapon,

@@ -14,17 +14,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from ..editing import catalogue, new_item
-from ..encounter import Encounter
-from ..errors import HexcombatError
-from ..figures import Figure
-from ..geometry import Hex
-from ..layout import from_offset
-from ..rulesets import get_ruleset
-from ..rulesets.base import Ruleset
-from ..schema import FieldSpec
-from ..validation import Json
-from .stream import Stream
+from hexcombat.autopilot.stream import Stream
+from hexcombat.editing import catalogue, new_item
+from hexcombat.encounter import Encounter
+from hexcombat.errors import HexcombatError
+from hexcombat.figures import Figure
+from hexcombat.geometry import Hex
+from hexcombat.layout import from_offset
+from hexcombat.rulesets import get_ruleset
+from hexcombat.rulesets.base import Ruleset
+from hexcombat.schema import FieldSpec
+from hexcombat.validation import Json
 
 SHAPES = ("pair", "strong", "line")
 """How a fresh start sets the sides out: ``pair``, two against two a few hexes apart;

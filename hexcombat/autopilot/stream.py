@@ -10,7 +10,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import TypeVar
 
-from ..dice import SeededDice
+from hexcombat.dice import SeededDice
 
 T = TypeVar("T")
 

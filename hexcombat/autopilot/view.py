@@ -3,13 +3,13 @@ hand, and the app's next move (one at a time, so players can follow), all as pla
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..encounter import Encounter
-from ..validation import Json
-from .pilot import Autopilot
-from .play import PER_FIGURE_STEP
-from .policy import actors
-from .scoring import TEMPERAMENTS
+from hexcombat.actions import Action
+from hexcombat.autopilot.pilot import Autopilot
+from hexcombat.autopilot.play import PER_FIGURE_STEP
+from hexcombat.autopilot.policy import actors
+from hexcombat.autopilot.scoring import TEMPERAMENTS
+from hexcombat.encounter import Encounter
+from hexcombat.validation import Json
 
 SECONDS = 0.2
 """The page's time budget per decision (anytime: the best move found by then), so that a

@@ -22,66 +22,24 @@ Parts: :mod:`.parts` (what every rollable shares), :mod:`.check`, :mod:`.opposed
 
 from __future__ import annotations
 
-from .amount import (
-    Amount as Amount,
-)
-from .amount import (
-    AmountResult as AmountResult,
-)
-from .amount import (
-    Band as Band,
-)
-from .chain import (
-    Chain as Chain,
-)
-from .chain import (
-    ChainResult as ChainResult,
-)
-from .chain import (
-    Stage as Stage,
-)
-from .check import (
-    Check as Check,
-)
-from .check import (
-    CheckResult as CheckResult,
-)
-from .opposed import (
-    OpposedCheck as OpposedCheck,
-)
-from .opposed import (
-    OpposedResult as OpposedResult,
-)
-from .opposed import (
-    OpposedSide as OpposedSide,
-)
-from .parts import (
-    MINUS as MINUS,
-)
-from .parts import (
-    CheckError as CheckError,
-)
-from .parts import (
-    Face as Face,
-)
-from .parts import (
-    Modifier as Modifier,
-)
-from .parts import (
-    Outcome as Outcome,
-)
-from .parts import (
-    Rollable as Rollable,
-)
-from .parts import (
-    RollResult as RollResult,
-)
-from .parts import (
-    Variant as Variant,
-)
-from .parts import (
-    percent as percent,
-)
-from .parts import (
-    signed as signed,
-)
+from hexcombat.checks.amount import Amount as Amount
+from hexcombat.checks.amount import AmountResult as AmountResult
+from hexcombat.checks.amount import Band as Band
+from hexcombat.checks.chain import Chain as Chain
+from hexcombat.checks.chain import ChainResult as ChainResult
+from hexcombat.checks.chain import Stage as Stage
+from hexcombat.checks.check import Check as Check
+from hexcombat.checks.check import CheckResult as CheckResult
+from hexcombat.checks.opposed import OpposedCheck as OpposedCheck
+from hexcombat.checks.opposed import OpposedResult as OpposedResult
+from hexcombat.checks.opposed import OpposedSide as OpposedSide
+from hexcombat.checks.parts import MINUS as MINUS
+from hexcombat.checks.parts import CheckError as CheckError
+from hexcombat.checks.parts import Face as Face
+from hexcombat.checks.parts import Modifier as Modifier
+from hexcombat.checks.parts import Outcome as Outcome
+from hexcombat.checks.parts import Rollable as Rollable
+from hexcombat.checks.parts import RollResult as RollResult
+from hexcombat.checks.parts import Variant as Variant
+from hexcombat.checks.parts import percent as percent
+from hexcombat.checks.parts import signed as signed

@@ -7,14 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ..dice import (
-    Dice,
-    DiceExpr,
-    Roll,
-    distribution,
-    parse,
-)
-from .parts import (
+from hexcombat.checks.parts import (
     CheckError,
     Face,
     Modifier,
@@ -26,6 +19,7 @@ from .parts import (
     roll_text,
     with_modifiers,
 )
+from hexcombat.dice import Dice, DiceExpr, Roll, distribution, parse
 
 
 @dataclass(frozen=True)

@@ -7,18 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..dice import (
-    Dice,
-    Roll,
-)
-from .parts import (
-    CheckError,
-    Face,
-    Outcome,
-    Rollable,
-    RollResult,
-    Variant,
-)
+from hexcombat.checks.parts import CheckError, Face, Outcome, Rollable, RollResult, Variant
+from hexcombat.dice import Dice, Roll
 
 
 @dataclass(frozen=True)

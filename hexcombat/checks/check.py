@@ -7,17 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ..dice import (
-    COMPARISONS,
-    Dice,
-    DiceExpr,
-    Roll,
-    chance,
-    distribution,
-    parse,
-)
-from .amount import Band
-from .parts import (
+from hexcombat.checks.amount import Band
+from hexcombat.checks.parts import (
     CheckError,
     Face,
     Modifier,
@@ -31,6 +22,7 @@ from .parts import (
     signed,
     with_modifiers,
 )
+from hexcombat.dice import COMPARISONS, Dice, DiceExpr, Roll, chance, distribution, parse
 
 # The comparison's symbol when it holds, and the symbol of what holds instead when it fails.
 _SYMBOLS = {"le": "≤", "lt": "<", "ge": "≥", "gt": ">", "eq": "="}

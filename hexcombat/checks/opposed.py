@@ -7,17 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ..dice import (
-    COMPARISONS,
-    Dice,
-    DiceExpr,
-    Roll,
-    chance_opposed,
-    distribution,
-    parse,
-)
-from .amount import Band
-from .parts import (
+from hexcombat.checks.amount import Band
+from hexcombat.checks.parts import (
     CheckError,
     Face,
     Modifier,
@@ -29,6 +20,7 @@ from .parts import (
     roll_text,
     with_modifiers,
 )
+from hexcombat.dice import COMPARISONS, Dice, DiceExpr, Roll, chance_opposed, distribution, parse
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 
-from ..dice import (
-    Dice,
-    DiceExpr,
-    Roll,
-    dice_words,
-)
-from ..errors import HexcombatError
-from ..rounding import round_half_up
+from hexcombat.dice import Dice, DiceExpr, Roll, dice_words
+from hexcombat.errors import HexcombatError
+from hexcombat.rounding import round_half_up
 
 MINUS = "\u2212"
 """The minus sign used in display text (plain data keeps ordinary ints)."""

@@ -22,81 +22,29 @@ sources).
 
 from __future__ import annotations
 
-from .expr import (
-    COMPARISONS as COMPARISONS,
-)
-from .expr import (
-    MAX_DICE_PER_TERM as MAX_DICE_PER_TERM,
-)
-from .expr import (
-    MAX_NUMBER as MAX_NUMBER,
-)
-from .expr import (
-    MAX_SIDES as MAX_SIDES,
-)
-from .expr import (
-    MAX_TEXT_LENGTH as MAX_TEXT_LENGTH,
-)
-from .expr import (
-    MAX_WORK as MAX_WORK,
-)
-from .expr import (
-    MIN_SIDES as MIN_SIDES,
-)
-from .expr import (
-    DiceComplexityError as DiceComplexityError,
-)
-from .expr import (
-    DiceExhaustedError as DiceExhaustedError,
-)
-from .expr import (
-    DiceExpr as DiceExpr,
-)
-from .expr import (
-    DiceFaceError as DiceFaceError,
-)
-from .expr import (
-    DiceSyntaxError as DiceSyntaxError,
-)
-from .expr import (
-    DiceTerm as DiceTerm,
-)
-from .expr import (
-    compare as compare,
-)
-from .odds import (
-    chance as chance,
-)
-from .odds import (
-    chance_opposed as chance_opposed,
-)
-from .odds import (
-    distribution as distribution,
-)
-from .parser import (
-    parse as parse,
-)
-from .rolls import (
-    Dice as Dice,
-)
-from .rolls import (
-    Die as Die,
-)
-from .rolls import (
-    Roll as Roll,
-)
-from .rolls import (
-    Rolled as Rolled,
-)
-from .rolls import (
-    ScriptedDice as ScriptedDice,
-)
-from .rolls import (
-    SeededDice as SeededDice,
-)
-from .rolls import (
-    dice_words as dice_words,
-)
-from .rolls import (
-    evaluate as evaluate,
-)
+from hexcombat.dice.expr import COMPARISONS as COMPARISONS
+from hexcombat.dice.expr import MAX_DICE_PER_TERM as MAX_DICE_PER_TERM
+from hexcombat.dice.expr import MAX_NUMBER as MAX_NUMBER
+from hexcombat.dice.expr import MAX_SIDES as MAX_SIDES
+from hexcombat.dice.expr import MAX_TEXT_LENGTH as MAX_TEXT_LENGTH
+from hexcombat.dice.expr import MAX_WORK as MAX_WORK
+from hexcombat.dice.expr import MIN_SIDES as MIN_SIDES
+from hexcombat.dice.expr import DiceComplexityError as DiceComplexityError
+from hexcombat.dice.expr import DiceExhaustedError as DiceExhaustedError
+from hexcombat.dice.expr import DiceExpr as DiceExpr
+from hexcombat.dice.expr import DiceFaceError as DiceFaceError
+from hexcombat.dice.expr import DiceSyntaxError as DiceSyntaxError
+from hexcombat.dice.expr import DiceTerm as DiceTerm
+from hexcombat.dice.expr import compare as compare
+from hexcombat.dice.odds import chance as chance
+from hexcombat.dice.odds import chance_opposed as chance_opposed
+from hexcombat.dice.odds import distribution as distribution
+from hexcombat.dice.parser import parse as parse
+from hexcombat.dice.rolls import Dice as Dice
+from hexcombat.dice.rolls import Die as Die
+from hexcombat.dice.rolls import Roll as Roll
+from hexcombat.dice.rolls import Rolled as Rolled
+from hexcombat.dice.rolls import ScriptedDice as ScriptedDice
+from hexcombat.dice.rolls import SeededDice as SeededDice
+from hexcombat.dice.rolls import dice_words as dice_words
+from hexcombat.dice.rolls import evaluate as evaluate

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..errors import HexcombatError
+from hexcombat.errors import HexcombatError
 
 MAX_DICE_PER_TERM = 100
 """The most dice one term may roll (``100d6`` is allowed, ``101d6`` is not)."""

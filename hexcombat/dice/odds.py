@@ -10,8 +10,8 @@ from functools import lru_cache
 from itertools import accumulate
 from math import comb
 
-from .expr import MAX_WORK, DiceComplexityError, DiceExpr, _clamp, _comparison
-from .parser import _as_expr
+from hexcombat.dice.expr import MAX_WORK, DiceComplexityError, DiceExpr, _clamp, _comparison
+from hexcombat.dice.parser import _as_expr
 
 # --------------------------------------------------------------------------- exact odds
 #

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .expr import (
+from hexcombat.dice.expr import (
     _MAX_RAW_LENGTH,
     MAX_DICE_PER_TERM,
     MAX_NUMBER,

@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from ..errors import HexcombatError
-from ..validation import shown
-from .expr import DiceExhaustedError, DiceExpr, DiceFaceError, DiceSyntaxError, _clamp
-from .parser import _as_expr, parse
+from hexcombat.dice.expr import DiceExhaustedError, DiceExpr, DiceFaceError, DiceSyntaxError, _clamp
+from hexcombat.dice.parser import _as_expr, parse
+from hexcombat.errors import HexcombatError
+from hexcombat.validation import shown
 
 # --------------------------------------------------------------------------- rolls
 

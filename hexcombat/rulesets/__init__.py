@@ -5,8 +5,14 @@ ruleset is first used."""
 
 from __future__ import annotations
 
-from .base import Ruleset
-from .registry import RulesetEntry, all_rulesets, get_ruleset, register, ruleset_entries
+from hexcombat.rulesets.base import Ruleset
+from hexcombat.rulesets.registry import (
+    RulesetEntry,
+    all_rulesets,
+    get_ruleset,
+    register,
+    ruleset_entries,
+)
 
 __all__ = [
     "Ruleset",

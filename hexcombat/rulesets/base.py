@@ -17,23 +17,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ..actions import Action, ActionSpec
-from ..board import SightLine
-from ..checks import Rollable
-from ..dice import Dice
-from ..errors import IllegalActionError, Problem
-from ..events import Event
-from ..figures import Figure, is_standing
-from ..geometry import Hex
-from ..movement import Reach
-from ..schema import FieldSpec
-from ..secrets import Secret
-from ..state import GameState
-from ..terrain import TerrainTable
-from ..time import Acting, Clock, Declarations, StepDef, Time
-from ..validation import Json
-from .gm_tools import GmTools
-from .manifest import Manifest
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.board import SightLine
+from hexcombat.checks import Rollable
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError, Problem
+from hexcombat.events import Event
+from hexcombat.figures import Figure, is_standing
+from hexcombat.geometry import Hex
+from hexcombat.movement import Reach
+from hexcombat.rulesets.gm_tools import GmTools
+from hexcombat.rulesets.manifest import Manifest
+from hexcombat.schema import FieldSpec
+from hexcombat.secrets import Secret
+from hexcombat.state import GameState
+from hexcombat.terrain import TerrainTable
+from hexcombat.time import Acting, Clock, Declarations, StepDef, Time
+from hexcombat.validation import Json
 
 BADGE_COLORS: Mapping[str, str] = {
     "wounded": "#c0392b",

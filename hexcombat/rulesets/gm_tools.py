@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from ..actions import Action, ActionSpec
-from ..checks import Amount
-from ..dice import Dice, DiceSyntaxError
-from ..errors import IllegalActionError
-from ..events import Event
-from ..figures import Status
-from ..schema import Choice, FieldSpec
-from ..state import GameState
-from ..time import Time
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.checks import Amount
+from hexcombat.dice import Dice, DiceSyntaxError
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Status
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
+from hexcombat.time import Time
 
 GM_ACTIONS = ("gm_pool", "gm_status", "gm_note", "roll_dice")
 """The table actions every ruleset offers (:meth:`Ruleset.gm_actions`): a GM sets a pool, puts

@@ -17,8 +17,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from ..errors import UnknownRulesetError
-from .base import Ruleset
+from hexcombat.errors import UnknownRulesetError
+from hexcombat.rulesets.base import Ruleset
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ Everything here is plain JSON text in and out; the page carries it over a data c
 
 from __future__ import annotations
 
-from .device import Device, apply_entry
-from .host import Host, Outgoing
-from .messages import PROTOCOL, ProtocolError, seal_digest
-from .seats import Seats, is_hidden_choice, turn_view
+from hexcombat.table.device import Device, apply_entry
+from hexcombat.table.host import Host, Outgoing
+from hexcombat.table.messages import PROTOCOL, ProtocolError, seal_digest
+from hexcombat.table.seats import Seats, is_hidden_choice, turn_view
 
 __all__ = [
     "PROTOCOL",

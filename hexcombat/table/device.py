@@ -6,12 +6,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
-from ..actions import Action, ActionSpec
-from ..document import from_document, to_document
-from ..encounter import Encounter, LogEntry
-from ..errors import HexcombatError, IllegalActionError
-from ..validation import Json
-from .messages import (
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.document import from_document, to_document
+from hexcombat.encounter import Encounter, LogEntry
+from hexcombat.errors import HexcombatError, IllegalActionError
+from hexcombat.table.messages import (
     MAX_NAME,
     SALT,
     TABLE,
@@ -23,7 +22,8 @@ from .messages import (
     seal_digest,
     setup_digest,
 )
-from .seats import Seats, is_hidden_choice, turn_view
+from hexcombat.table.seats import Seats, is_hidden_choice, turn_view
+from hexcombat.validation import Json
 
 
 def new_salt() -> str:

@@ -7,12 +7,11 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from ..actions import Action
-from ..document import setup_document
-from ..encounter import Encounter, LogEntry
-from ..errors import HexcombatError, IllegalActionError
-from ..validation import Json
-from .messages import (
+from hexcombat.actions import Action
+from hexcombat.document import setup_document
+from hexcombat.encounter import Encounter, LogEntry
+from hexcombat.errors import HexcombatError, IllegalActionError
+from hexcombat.table.messages import (
     DIGEST,
     MAX_NAME,
     SALT,
@@ -26,7 +25,8 @@ from .messages import (
     setup_digest,
     token_digest,
 )
-from .seats import Seats, is_hidden_choice, turn_view
+from hexcombat.table.seats import Seats, is_hidden_choice, turn_view
+from hexcombat.validation import Json
 
 ROLLS = ("host", "players")
 """Who rolls a joined device's dice (a table setting): ``host``, the host's seeded dice for

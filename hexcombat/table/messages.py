@@ -14,12 +14,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, read_action
-from ..dice import Roll
-from ..document import MAX_DOCUMENT_CHARS, MAX_LOG, read_json, setup_document
-from ..encounter import NOTE_LIMIT, LogEntry, Setup
-from ..errors import InvalidDocumentError, Problem
-from ..validation import Json, Reader, describe
+from hexcombat.actions import Action, read_action
+from hexcombat.dice import Roll
+from hexcombat.document import MAX_DOCUMENT_CHARS, MAX_LOG, read_json, setup_document
+from hexcombat.encounter import NOTE_LIMIT, LogEntry, Setup
+from hexcombat.errors import InvalidDocumentError, Problem
+from hexcombat.validation import Json, Reader, describe
 
 PROTOCOL = 1
 TYPES = ("hello", "welcome", "entries", "seats", "sealed", "action", "seal", "reveal", "refused")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..actions import Action, ActionSpec
-from ..encounter import Encounter
-from ..errors import IllegalActionError
-from ..validation import Json
-from ..view import acting_offered
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.encounter import Encounter
+from hexcombat.errors import IllegalActionError
+from hexcombat.validation import Json
+from hexcombat.view import acting_offered
 
 
 @dataclass

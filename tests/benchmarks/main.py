@@ -91,7 +91,9 @@ class Table:
         return "\n".join(lines)
 
 
-def page_rows(table: Table, runs: int, parts: set[str], *, tablet: bool = True) -> None:
+def page_rows(
+    table: Table, runs: int, parts: set[str], *, tablet: bool = True, options: Any = None
+) -> None:
     """Start-up, bytes, first paint, taps and board drawing in headless Chromium."""
     import page as pg
     from playwright.sync_api import sync_playwright
@@ -113,6 +115,10 @@ def page_rows(table: Table, runs: int, parts: set[str], *, tablet: bool = True) 
                 long_log_rows(table, pg, browser, url, runs)
             if "table" in parts:
                 table_rows(table, browser, url)
+            if "responsiveness" in parts:
+                import responsiveness
+
+                responsiveness.rows(table, browser, url, runs, options)
             browser.close()
     finally:
         server.shutdown()
@@ -342,7 +348,20 @@ def main() -> None:
         default="engine,longengine,mapgrid,startup,taps,longlog,table",
         help="comma-separated: engine, longengine (a long fight, CPython), mapgrid (the grid "
         "finder on the test maps), startup, taps, longlog (a long fight in the page), table "
-        "(six devices at one table)",
+        "(six devices at one table), responsiveness (main-thread tasks and taps while the "
+        "engine works; not in the default run)",
+    )
+    parser.add_argument(
+        "--scenarios",
+        default="",
+        help="responsiveness scenarios, comma-separated (default all): taps, app-one, "
+        "app-both, open-long, device",
+    )
+    parser.add_argument(
+        "--profiles", default="", help="responsiveness profiles (default both): desktop, tablet"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=40, help="length of a responsiveness scenario"
     )
     parser.add_argument(
         "--no-tablet", action="store_true", help="start-up rows of the desktop profile only"
@@ -362,8 +381,8 @@ def main() -> None:
         import map_grid
 
         map_grid.rows(table, args.runs)
-    if parts & {"startup", "taps", "longlog", "table"}:
-        page_rows(table, args.runs, parts, tablet=not args.no_tablet)
+    if parts & {"startup", "taps", "longlog", "table", "responsiveness"}:
+        page_rows(table, args.runs, parts, tablet=not args.no_tablet, options=args)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(
         json.dumps(

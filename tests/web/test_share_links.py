@@ -58,19 +58,23 @@ def test_backup_round_trip_skips_known_and_repeated() -> None:
     a = to_document(duel())
     b = to_document(duel().renamed("Other"))
     text = backup.bundle([a, b, a], "2025-01-01")
-    docs = backup.unbundle(text)
+    docs = backup.unbundle(text).encounters
     assert docs == [a, b, a]
     fresh, skipped = backup.new_ones(docs, {fingerprint(b)})
     assert fresh == [a] and skipped == 2
-    assert backup.unbundle(json.dumps(a)) == [a]  # one encounter file is a library of one
+    assert backup.unbundle(json.dumps(a)).encounters == [
+        a
+    ]  # one encounter file is a library of one
     for bad in ("nope", "[]", json.dumps({"format": "hexcombat-library", "version": 99})):
         with pytest.raises(InvalidDocumentError):
             backup.unbundle(bad)
 
 
-def test_a_hostile_backup_gets_the_readers_message() -> None:
+def test_a_hostile_backup_gets_the_readers_message(monkeypatch: pytest.MonkeyPatch) -> None:
     """Nested 100,000 deep (which exhausts Pyodide's stack in json.loads), NaN, a huge integer
-    or too large a file: refused with the engine reader's words, before anything is parsed."""
+    or too large a file: refused with the engine reader's words, before anything is parsed
+    (the size limit made small here: a backup may hold pictures, so the real one is large)."""
+    monkeypatch.setattr(backup, "MAX_BACKUP_CHARS", 300_000)
     cases = {
         "[" * 100_000 + "]" * 100_000: "nested 100000 deep",
         '{"format": "hexcombat-library", "version": NaN}': "only finite numbers",

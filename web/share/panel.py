@@ -247,7 +247,7 @@ async def import_all(host: Host, file: Any) -> None:
     """Add the encounters of a backup file (never over an entry; known ones skipped)."""
     text = str(await file.text())
     try:
-        documents = backup.unbundle(text)
+        documents = backup.unbundle(text).encounters
     except HexcombatError as exc:
         host.toast(f"{file.name}: {problems_text(exc)}", bad=True)
         return

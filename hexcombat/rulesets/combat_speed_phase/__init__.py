@@ -7,10 +7,16 @@ ruleset class registers itself as ``combat-speed-phase``.
 
 from __future__ import annotations
 
-from .combat import separation, strike_check, weapon_reach
-from .moves import RELATIVE, Motion, MoveRules, step_function, tick_poses
-from .ruleset import CombatSpeedPhase
-from .speed import (
+from hexcombat.rulesets.combat_speed_phase.combat import separation, strike_check, weapon_reach
+from hexcombat.rulesets.combat_speed_phase.moves import (
+    RELATIVE,
+    Motion,
+    MoveRules,
+    step_function,
+    tick_poses,
+)
+from hexcombat.rulesets.combat_speed_phase.ruleset import CombatSpeedPhase
+from hexcombat.rulesets.combat_speed_phase.speed import (
     MAX_MULTIPLE,
     PhaseRecord,
     allowance,

@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from hexcombat.checks import Chain, Check, Modifier, Stage
+from hexcombat.figures import Equipment, Figure, figure_distance, nearest_hexes
+from hexcombat.geometry import in_front_arc, in_front_half
+from hexcombat.rulesets.combat_speed_phase.options import DAMAGE, REACH, SHIELD
 from hexcombat.rulesets.common import int_or
-
-from ...checks import Chain, Check, Modifier, Stage
-from ...figures import Equipment, Figure, figure_distance, nearest_hexes
-from ...geometry import in_front_arc, in_front_half
-from ...state import GameState
-from ...validation import Json
-from ..registry import get_ruleset
-from .options import DAMAGE, REACH, SHIELD
+from hexcombat.rulesets.registry import get_ruleset
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 ARCS = ("arc120", "half180", "any")
 STATUSES: tuple[tuple[str, str], ...] = (

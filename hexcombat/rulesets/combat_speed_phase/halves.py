@@ -9,24 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hexcombat.rulesets.common import int_or
-
-from ...actions import Action, ActionSpec
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Figure, figure_distance, is_standing, place
-from ...geometry import Hex
-from ...kept_searches import KeptSearches
-from ...layout import hex_label
-from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
-from ...schema import Choice, FieldSpec
-from ...state import GameState
-from ...validation import Json
-from ..base import Ruleset
-from .combat import (
-    separation,
-)
-from .moves import (
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Figure, figure_distance, is_standing, place
+from hexcombat.geometry import Hex
+from hexcombat.kept_searches import KeptSearches
+from hexcombat.layout import hex_label
+from hexcombat.movement import Pose, Reach, Room, Step, body_steps, lockstep, search
+from hexcombat.rulesets.base import Ruleset
+from hexcombat.rulesets.combat_speed_phase.combat import separation
+from hexcombat.rulesets.combat_speed_phase.moves import (
     FACING_NAMES,
     RELATIVE,
     Motion,
@@ -37,15 +30,19 @@ from .moves import (
     tick_poses,
     ticks_of,
 )
-from .situation import cs_of, hexes_text, opt_text
-from .speed import (
+from hexcombat.rulesets.combat_speed_phase.situation import cs_of, hexes_text, opt_text
+from hexcombat.rulesets.combat_speed_phase.speed import (
     allowance,
     change_cost,
     half_allowance,
     half_split,
     must_keep_moving,
 )
-from .state import FigureBook
+from hexcombat.rulesets.combat_speed_phase.state import FigureBook
+from hexcombat.rulesets.common import int_or
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 HALF_REACHES: KeptSearches[Reach] = KeptSearches()
 """Half-phase searches kept by what they read (:meth:`HalfPhases.half_reach`)."""

@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ...board import Board
-from ...geometry import DIRECTION_NAMES, Hex, neighbors
-from ...layout import hex_label
-from ...movement import Pose, Step, StepFunction
-from .speed import MAX_OBLIQUE_MULTIPLE, change_cost
+from hexcombat.board import Board
+from hexcombat.geometry import DIRECTION_NAMES, Hex, neighbors
+from hexcombat.layout import hex_label
+from hexcombat.movement import Pose, Step, StepFunction
+from hexcombat.rulesets.combat_speed_phase.speed import MAX_OBLIQUE_MULTIPLE, change_cost
 
 RELATIVE = ("F", "FR", "BR", "B", "BL", "FL")
 """Directions relative to facing, in the order of :class:`~hexcombat.geometry.RelativeDirection`."""

@@ -7,9 +7,9 @@ our own reading (``rule`` R-n, listed in :data:`READINGS`).
 
 from __future__ import annotations
 
-from ...schema import Choice, FieldSpec
-from ...time import StepDef, Time
-from ..common.stats import FlagStat, IntStat, TextStat
+from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextStat
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.time import StepDef, Time
 
 
 def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:

@@ -14,25 +14,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from hexcombat.rulesets.common import int_or, is_int
-from hexcombat.rulesets.common.moves import path_preview
-
-from ...actions import Action, ActionSpec
-from ...dice import Dice
-from ...errors import IllegalActionError, Problem
-from ...events import Event
-from ...figures import Equipment, Figure, Pool, Status
-from ...schema import Choice, FieldSpec
-from ...secrets import Secret
-from ...state import GameState
-from ...terrain import TerrainTable
-from ...time import Acting, Clock, StepDef
-from ...validation import Json, copy_json
-from ..base import BADGE_COLORS, Preview
-from ..data import load
-from ..manifest import Manifest
-from ..registry import register
-from .combat import (
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError, Problem
+from hexcombat.events import Event
+from hexcombat.figures import Equipment, Figure, Pool, Status
+from hexcombat.rulesets.base import BADGE_COLORS, Preview
+from hexcombat.rulesets.combat_speed_phase.combat import (
     STATUSES,
     borrowed_chain,
     is_impaired,
@@ -42,15 +30,24 @@ from .combat import (
     weapons,
     within_reach,
 )
-from .halves import HalfPhases
-from .moves import (
-    RELATIVE,
-    describe_step,
-    motion_words,
+from hexcombat.rulesets.combat_speed_phase.halves import HalfPhases
+from hexcombat.rulesets.combat_speed_phase.moves import RELATIVE, describe_step, motion_words
+from hexcombat.rulesets.combat_speed_phase.options import (
+    COMBAT_HELP,
+    FIELDS,
+    HP,
+    OPTIONS,
+    REACH,
+    TIME,
 )
-from .options import COMBAT_HELP, FIELDS, HP, OPTIONS, REACH, TIME
-from .situation import cs_of, hexes_text, on_knees, opt_text, tracks_hp
-from .speed import (
+from hexcombat.rulesets.combat_speed_phase.situation import (
+    cs_of,
+    hexes_text,
+    on_knees,
+    opt_text,
+    tracks_hp,
+)
+from hexcombat.rulesets.combat_speed_phase.speed import (
     PhaseRecord,
     allowance,
     change_cost,
@@ -60,8 +57,19 @@ from .speed import (
     offered_multiples,
     why_not,
 )
-from .state import FigureBook
-from .strikes import Strikes
+from hexcombat.rulesets.combat_speed_phase.state import FigureBook
+from hexcombat.rulesets.combat_speed_phase.strikes import Strikes
+from hexcombat.rulesets.common import int_or, is_int
+from hexcombat.rulesets.common.moves import path_preview
+from hexcombat.rulesets.data import load
+from hexcombat.rulesets.manifest import Manifest
+from hexcombat.rulesets.registry import register
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.secrets import Secret
+from hexcombat.state import GameState
+from hexcombat.terrain import TerrainTable
+from hexcombat.time import Acting, Clock, StepDef
+from hexcombat.validation import Json, copy_json
 
 DATA: Any = load("combat_speed_phase")
 

@@ -4,9 +4,8 @@ options as text and hit points."""
 from __future__ import annotations
 
 from hexcombat.figures import Figure
+from hexcombat.rulesets.combat_speed_phase.options import CS, ON_KNEES
 from hexcombat.state import GameState
-
-from .options import CS, ON_KNEES
 
 
 def hexes_text(n: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rounding import ceil_half, floor_half
+from hexcombat.rounding import ceil_half, floor_half
 
 MAX_MULTIPLE = 6
 """Maximum Running Speed is 6 x CS (CSP-2, CSP-11)."""

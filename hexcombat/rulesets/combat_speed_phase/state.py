@@ -9,11 +9,10 @@ that states copy and replay exactly; this class is the only code that names its 
 
 from __future__ import annotations
 
+from hexcombat.rulesets.combat_speed_phase.speed import PhaseRecord
 from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.common.memory import FigureMemory
 from hexcombat.validation import Json
-
-from .speed import PhaseRecord
 
 
 class FigureBook(FigureMemory):

@@ -4,18 +4,14 @@ end of the combat step (R-3, R-7)."""
 
 from __future__ import annotations
 
-from hexcombat.rulesets.common import int_or, knock_down, lose_points
-
-from ...actions import Action, ActionSpec
-from ...checks import AmountResult, CheckResult
-from ...dice import Dice
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Equipment, Figure, Status
-from ...schema import Choice, FieldSpec
-from ...state import GameState
-from ..base import Ruleset
-from .combat import (
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.checks import AmountResult, CheckResult
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Equipment, Figure, Status
+from hexcombat.rulesets.base import Ruleset
+from hexcombat.rulesets.combat_speed_phase.combat import (
     STATUSES,
     borrowed_chain,
     gm_lines,
@@ -24,8 +20,11 @@ from .combat import (
     weapon_reach,
     within_reach,
 )
-from .situation import opt_text, tracks_hp
-from .state import FigureBook
+from hexcombat.rulesets.combat_speed_phase.situation import opt_text, tracks_hp
+from hexcombat.rulesets.combat_speed_phase.state import FigureBook
+from hexcombat.rulesets.common import int_or, knock_down, lose_points
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
 
 
 class Strikes(Ruleset):

@@ -6,9 +6,9 @@ memory (:mod:`.memory`)."""
 
 from __future__ import annotations
 
-from .damage import knock_down, lose_points
-from .numbers import int_or, is_int
-from .stats import FlagStat, IntStat, TextsStat, TextStat
+from hexcombat.rulesets.common.damage import knock_down, lose_points
+from hexcombat.rulesets.common.numbers import int_or, is_int
+from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextsStat, TextStat
 
 __all__ = [
     "FlagStat",

@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexcombat.errors import IllegalActionError
+from hexcombat.rulesets.common.numbers import int_or
 from hexcombat.validation import Json
-
-from .numbers import int_or
 
 if TYPE_CHECKING:
     from hexcombat.figures import Figure

@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence
 from hexcombat.actions import Action
 from hexcombat.figures import Figure
 from hexcombat.movement import Reach, Step
-
-from ..base import Preview
+from hexcombat.rulesets.base import Preview
 
 
 def sentence(text: str) -> str:

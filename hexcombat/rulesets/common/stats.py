@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from hexcombat.rulesets.common.numbers import int_or, is_int
 from hexcombat.schema import FieldSpec
 from hexcombat.validation import Json
-
-from .numbers import int_or, is_int
 
 
 class HasStats(Protocol):

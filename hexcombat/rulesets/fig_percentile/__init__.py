@@ -7,10 +7,10 @@ class registers itself as ``fig-percentile``.
 
 from __future__ import annotations
 
-from .equipment import catalogue_item
-from .ranges import HEX_YARDS, max_range_hexes, range_band, sight
-from .ruleset import FigPercentile
-from .speed import (
+from hexcombat.rulesets.fig_percentile.equipment import catalogue_item
+from hexcombat.rulesets.fig_percentile.ranges import HEX_YARDS, max_range_hexes, range_band, sight
+from hexcombat.rulesets.fig_percentile.ruleset import FigPercentile
+from hexcombat.rulesets.fig_percentile.speed import (
     Band,
     Motion,
     accel_speed,

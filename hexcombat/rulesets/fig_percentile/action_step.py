@@ -17,29 +17,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.checks import AmountResult, ChainResult, CheckResult, RollResult, percent
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Equipment, Figure, figure_distance
 from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.common.moves import sentence
-
-from ...actions import Action, ActionSpec
-from ...checks import (
-    AmountResult,
-    ChainResult,
-    CheckResult,
-    RollResult,
-    percent,
+from hexcombat.rulesets.fig_percentile.equipment import find, in_hand, is_ranged
+from hexcombat.rulesets.fig_percentile.flow import land_hit
+from hexcombat.rulesets.fig_percentile.options import (
+    ATTACK_KIND,
+    DODGE_SKILL,
+    MAX_ACTIONS,
+    RELOAD_ROUNDS,
 )
-from ...dice import Dice
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Equipment, Figure, figure_distance
-from ...schema import Choice, FieldSpec
-from ...state import GameState
-from ...time import Declarations
-from ...validation import Json
-from .equipment import find, in_hand, is_ranged
-from .flow import land_hit
-from .options import ATTACK_KIND, DODGE_SKILL, MAX_ACTIONS, RELOAD_ROUNDS
-from .situation import (
+from hexcombat.rulesets.fig_percentile.situation import (
     attack_check,
     counted,
     dodge_check,
@@ -49,7 +43,11 @@ from .situation import (
     needs_text,
     settings,
 )
-from .state import FigureBook, RoundBook
+from hexcombat.rulesets.fig_percentile.state import FigureBook, RoundBook
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
+from hexcombat.time import Declarations
+from hexcombat.validation import Json
 
 ATTACKS = ("attack", "release_spell")
 """Choices that attack a target and are rolled after the reveal."""

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import IllegalActionError
-from ...figures import Equipment, Figure
-from ...validation import Json
-from .options import ATTACK_KIND, REQUIRES_LOS
+from hexcombat.errors import IllegalActionError
+from hexcombat.figures import Equipment, Figure
+from hexcombat.rulesets.fig_percentile.options import ATTACK_KIND, REQUIRES_LOS
+from hexcombat.validation import Json
 
 # ---- equipment ---------------------------------------------------------------
 

@@ -8,22 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from hexcombat.checks import AmountResult, signed
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Equipment, Figure, figure_distance, is_standing, place
+from hexcombat.geometry import Hex
+from hexcombat.kept_searches import KeptSearches
+from hexcombat.layout import hex_label
+from hexcombat.movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from hexcombat.rulesets.common import knock_down, lose_points
-
-from ...checks import AmountResult, signed
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Equipment, Figure, figure_distance, is_standing, place
-from ...geometry import Hex
-from ...kept_searches import KeptSearches
-from ...layout import hex_label
-from ...movement import Pose, Reach, Room, Step, body_steps, lockstep, search
-from ...state import GameState
-from ...validation import Json
-from .equipment import find, in_hand
-from .moves import FACING_NAMES, TURNED, describe_step, step_function, tick_poses
-from .options import CAST_ROUNDS, FIG, MAX_ACTIONS
-from .situation import (
+from hexcombat.rulesets.fig_percentile.equipment import find, in_hand
+from hexcombat.rulesets.fig_percentile.moves import (
+    FACING_NAMES,
+    TURNED,
+    describe_step,
+    step_function,
+    tick_poses,
+)
+from hexcombat.rulesets.fig_percentile.options import CAST_ROUNDS, FIG, MAX_ACTIONS
+from hexcombat.rulesets.fig_percentile.situation import (
     counted,
     motion,
     pair_band,
@@ -32,8 +35,16 @@ from .situation import (
     stopped,
     turns_freely,
 )
-from .speed import NO_SPEED, RUNNING, allowance, combined_speed, top_speed
-from .state import FigureBook, RoundBook
+from hexcombat.rulesets.fig_percentile.speed import (
+    NO_SPEED,
+    RUNNING,
+    allowance,
+    combined_speed,
+    top_speed,
+)
+from hexcombat.rulesets.fig_percentile.state import FigureBook, RoundBook
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 # ---- start of round ------------------------------------------------------------
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
 
-from ...board import Board
-from ...geometry import DIRECTION_SHORT, Hex, neighbors
-from ...layout import hex_label
-from ...movement import Pose, Step, StepFunction
+from hexcombat.board import Board
+from hexcombat.geometry import DIRECTION_SHORT, Hex, neighbors
+from hexcombat.layout import hex_label
+from hexcombat.movement import Pose, Step, StepFunction
 
 FACING_NAMES = DIRECTION_SHORT
 """Directions 0-5 as players read them on the flat-topped board."""

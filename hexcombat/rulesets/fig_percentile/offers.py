@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...actions import ActionSpec
-from ...checks import percent
-from ...figures import Equipment, Figure, figure_distance
-from ...layout import hex_label
-from ...movement import Reach
-from ...schema import Choice, FieldSpec
-from ...state import GameState
-from .equipment import in_hand, is_ranged, spells, weapons
-from .moves import FACING_NAMES
-from .options import CAST_ROUNDS, FIG, MAX_RANGE_YARDS, RELOAD_ROUNDS
-from .situation import (
+from hexcombat.actions import ActionSpec
+from hexcombat.checks import percent
+from hexcombat.figures import Equipment, Figure, figure_distance
+from hexcombat.layout import hex_label
+from hexcombat.movement import Reach
+from hexcombat.rulesets.fig_percentile.equipment import in_hand, is_ranged, spells, weapons
+from hexcombat.rulesets.fig_percentile.moves import FACING_NAMES
+from hexcombat.rulesets.fig_percentile.options import (
+    CAST_ROUNDS,
+    FIG,
+    MAX_RANGE_YARDS,
+    RELOAD_ROUNDS,
+)
+from hexcombat.rulesets.fig_percentile.situation import (
     actions_left,
     attack_check,
     attack_item,
@@ -33,8 +36,16 @@ from .situation import (
     target_problem,
     turns_freely,
 )
-from .speed import MODE_SHOWN, RUNNING, accel_speed, show, top_speed
-from .state import FigureBook
+from hexcombat.rulesets.fig_percentile.speed import (
+    MODE_SHOWN,
+    RUNNING,
+    accel_speed,
+    show,
+    top_speed,
+)
+from hexcombat.rulesets.fig_percentile.state import FigureBook
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
 
 FACINGS = tuple(Choice(i, name) for i, name in enumerate(FACING_NAMES))
 """The six facings as choices."""

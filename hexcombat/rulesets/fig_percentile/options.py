@@ -6,9 +6,9 @@ that the text leaves open; ``rule`` names the gap (G-*) or inconsistency (I-*).
 
 from __future__ import annotations
 
-from ...schema import Choice, FieldSpec
-from ...time import StepDef, Time
-from ..common.stats import FlagStat, IntStat, TextStat
+from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextStat
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.time import StepDef, Time
 
 
 def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:

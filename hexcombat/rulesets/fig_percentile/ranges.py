@@ -9,10 +9,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...board import Board
-from ...geometry import Hex
-from ...layout import hex_label
-from .speed import Band
+from hexcombat.board import Board
+from hexcombat.geometry import Hex
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.fig_percentile.speed import Band
 
 HEX_YARDS = 10
 """FP-14: one hex is 10 yards for ranged weapons."""

@@ -5,20 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hexcombat.actions import Action
+from hexcombat.checks import Variant
+from hexcombat.errors import IllegalActionError
+from hexcombat.figures import Figure
+from hexcombat.geometry import Hex
+from hexcombat.movement import Reach
+from hexcombat.rulesets.base import Preview
 from hexcombat.rulesets.common.moves import path_preview
-
-from ...actions import Action
-from ...checks import Variant
-from ...errors import IllegalActionError
-from ...figures import Figure
-from ...geometry import Hex
-from ...movement import Reach
-from ...state import GameState
-from ..base import Preview
-from . import action_step, flow, offers
-from .moves import describe_step
-from .options import DODGE_SKILL, FIG
-from .situation import (
+from hexcombat.rulesets.fig_percentile import action_step, flow, offers
+from hexcombat.rulesets.fig_percentile.moves import describe_step
+from hexcombat.rulesets.fig_percentile.options import DODGE_SKILL, FIG
+from hexcombat.rulesets.fig_percentile.situation import (
     attack_check,
     attack_item,
     counted,
@@ -33,7 +31,8 @@ from .situation import (
     sight_between,
     target_problem,
 )
-from .speed import allowance, can_dodge, show, speed_value
+from hexcombat.rulesets.fig_percentile.speed import allowance, can_dodge, show, speed_value
+from hexcombat.state import GameState
 
 
 def attack_preview(state: GameState, action: Action, figure: Figure) -> Preview:

@@ -14,26 +14,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.dice import Dice, DiceSyntaxError, parse
+from hexcombat.errors import IllegalActionError, Problem
+from hexcombat.events import Event
+from hexcombat.figures import Equipment, Figure, Pool
+from hexcombat.layout import hex_label
+from hexcombat.movement import Reach
+from hexcombat.rulesets.base import Preview, Ruleset
 from hexcombat.rulesets.common import is_int
-
-from ...actions import Action, ActionSpec
-from ...dice import Dice, DiceSyntaxError, parse
-from ...errors import IllegalActionError, Problem
-from ...events import Event
-from ...figures import Equipment, Figure, Pool
-from ...layout import hex_label
-from ...movement import Reach
-from ...state import GameState
-from ...terrain import TerrainTable
-from ...time import Acting
-from ...validation import Json, copy_json
-from ..base import Preview, Ruleset
-from ..data import load
-from ..manifest import Manifest
-from ..registry import register
-from . import action_step, flow, offers, resolve
-from .equipment import catalogue_item, in_hand, is_ranged
-from .options import (
+from hexcombat.rulesets.data import load
+from hexcombat.rulesets.fig_percentile import action_step, flow, offers, resolve
+from hexcombat.rulesets.fig_percentile.equipment import catalogue_item, in_hand, is_ranged
+from hexcombat.rulesets.fig_percentile.options import (
     ATTACK_KIND,
     CAST_ROUNDS,
     DAMAGE,
@@ -47,7 +40,7 @@ from .options import (
     SKILL,
     TIME,
 )
-from .situation import (
+from hexcombat.rulesets.fig_percentile.situation import (
     actions_left,
     band_at,
     counted,
@@ -58,8 +51,22 @@ from .situation import (
     settings,
     turns_freely,
 )
-from .speed import MODE_SHOWN, RUNNING, accel_speed, allowance, can_dodge, show, top_speed
-from .state import FigureBook, RoundBook
+from hexcombat.rulesets.fig_percentile.speed import (
+    MODE_SHOWN,
+    RUNNING,
+    accel_speed,
+    allowance,
+    can_dodge,
+    show,
+    top_speed,
+)
+from hexcombat.rulesets.fig_percentile.state import FigureBook, RoundBook
+from hexcombat.rulesets.manifest import Manifest
+from hexcombat.rulesets.registry import register
+from hexcombat.state import GameState
+from hexcombat.terrain import TerrainTable
+from hexcombat.time import Acting
+from hexcombat.validation import Json, copy_json
 
 DATA: Any = load("fig_percentile")
 
@@ -350,6 +357,16 @@ class FigPercentile(Ruleset):
         if band is None:
             return f"out of range for {what} ({show(item_max_hexes(item))} hexes, FP-14)"
         return f"{band.label} with {what} ({band.rule})"
+
+    def ending_note(self, options: Mapping[str, Json]) -> str:
+        """Hits only recorded (G-2's default): nobody is put out of the fight."""
+        if options.get("fp.damage_model", "none") != "none":
+            return ""
+        return (
+            "Hits only recorded (G-2): the text has no damage rules, so nobody is put out of "
+            "the fight and it cannot end. To fight it out, set the rule option 'Damage' to "
+            "'Hit points'."
+        )
 
     def idle_text(self, state: GameState, figure: Figure) -> str:
         """A figure whose actions of the round are spent says so."""

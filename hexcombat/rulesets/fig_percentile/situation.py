@@ -11,16 +11,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from hexcombat.checks import Amount, Chain, Check, Modifier, Stage
+from hexcombat.figures import Equipment, Figure, figure_distance, hex_pairs
 from hexcombat.rulesets.common.settings import SettingsCache, option_values
-
-from ...checks import Amount, Chain, Check, Modifier, Stage
-from ...figures import Equipment, Figure, figure_distance, hex_pairs
-from ...state import GameState
-from ...validation import Json
-from .equipment import find, in_hand, is_ranged, needs_los
-from .options import DAMAGE, DODGE_SKILL, FIG, MAX_ACTIONS, MAX_RANGE_YARDS, SKILL
-from .ranges import Sight, max_range_hexes, range_band, sight
-from .speed import (
+from hexcombat.rulesets.fig_percentile.equipment import find, in_hand, is_ranged, needs_los
+from hexcombat.rulesets.fig_percentile.options import (
+    DAMAGE,
+    DODGE_SKILL,
+    FIG,
+    MAX_ACTIONS,
+    MAX_RANGE_YARDS,
+    SKILL,
+)
+from hexcombat.rulesets.fig_percentile.ranges import Sight, max_range_hexes, range_band, sight
+from hexcombat.rulesets.fig_percentile.speed import (
     NO_SPEED,
     RUNNING,
     SLOW,
@@ -37,7 +41,9 @@ from .speed import (
     speed_value,
     top_speed,
 )
-from .state import FigureBook, RoundBook
+from hexcombat.rulesets.fig_percentile.state import FigureBook, RoundBook
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...rounding import round_half_up
+from hexcombat.rounding import round_half_up
 
 ROUNDINGS = ("half_up", "half_down")
 """How .5 is rounded (``fp.rounding``, I-2): up by default, as 97/2 -> 49 needs."""

@@ -15,6 +15,6 @@ Options, figure fields and time in :mod:`.options`, the round's bookkeeping in
 
 from __future__ import annotations
 
-from .ruleset import Skirmish
+from hexcombat.rulesets.skirmish.ruleset import Skirmish
 
 __all__ = ["Skirmish"]

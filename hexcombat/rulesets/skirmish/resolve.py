@@ -8,9 +8,8 @@ from hexcombat.events import Event
 from hexcombat.figures import Figure, figure_distance, nearest_hexes
 from hexcombat.geometry import rear_hexes
 from hexcombat.rulesets.common import int_or, knock_down, lose_points
+from hexcombat.rulesets.skirmish.options import ATTACK, DAMAGE, DEFENCE
 from hexcombat.state import GameState
-
-from .options import ATTACK, DAMAGE, DEFENCE
 
 
 def enemies_in_reach(state: GameState, figure: Figure) -> list[Figure]:

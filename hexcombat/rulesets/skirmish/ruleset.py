@@ -19,15 +19,14 @@ from hexcombat.rulesets.base import Preview, Ruleset
 from hexcombat.rulesets.data import load
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
+from hexcombat.rulesets.skirmish.options import DAMAGE, FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
+from hexcombat.rulesets.skirmish.resolve import attack, attack_chain, enemies_in_reach
+from hexcombat.rulesets.skirmish.state import RoundBook
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
 from hexcombat.time import Acting
 from hexcombat.validation import Json
-
-from .options import DAMAGE, FACINGS, FIELDS, HP, MOVE, OPTIONS, TIME
-from .resolve import attack, attack_chain, enemies_in_reach
-from .state import RoundBook
 
 REACHES: KeptSearches[Reach] = KeptSearches()
 """Move searches kept by what they read: a move is checked against its figure's reach, then

@@ -7,8 +7,8 @@ the ruleset class registers itself as ``strike-chance-pulse``.
 
 from __future__ import annotations
 
-from . import rules
-from .ruleset import StrikeChancePulse
-from .strike import StrikeCheck, StrikeResult
+from hexcombat.rulesets.strike_chance_pulse import rules
+from hexcombat.rulesets.strike_chance_pulse.ruleset import StrikeChancePulse
+from hexcombat.rulesets.strike_chance_pulse.strike import StrikeCheck, StrikeResult
 
 __all__ = ["StrikeChancePulse", "StrikeCheck", "StrikeResult", "rules"]

@@ -11,8 +11,8 @@ included.
 
 from __future__ import annotations
 
-from ...actions import Action, ActionSpec
-from ...checks import (
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.checks import (
     Amount,
     AmountResult,
     Chain,
@@ -22,15 +22,15 @@ from ...checks import (
     Rollable,
     Stage,
 )
-from ...dice import Dice
-from ...events import Event
-from ...figures import Figure, Status
-from ...schema import Choice, FieldSpec
-from ...state import GameState
-from . import rules
-from .options_fields import EN
-from .resolve_damage import hurt_endurance
-from .state import FigureBook, RoundBook
+from hexcombat.dice import Dice
+from hexcombat.events import Event
+from hexcombat.figures import Figure, Status
+from hexcombat.rulesets.strike_chance_pulse import rules
+from hexcombat.rulesets.strike_chance_pulse.options_fields import EN
+from hexcombat.rulesets.strike_chance_pulse.resolve_damage import hurt_endurance
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook, RoundBook
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
 
 GM_END = "gm_end_fight"
 AILMENTS = {"infected": "infection", "poisoned": "poison"}

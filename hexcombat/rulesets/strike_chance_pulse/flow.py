@@ -7,20 +7,16 @@ and ``resolve_damage``); the figure panel's words in :mod:`.words`."""
 
 from __future__ import annotations
 
-from ...checks import Amount, Modifier
-from ...dice import Dice
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Figure
-from ...state import GameState
-from . import offers, rules
-from .options_fields import AG
-from .situation import (
-    engaged_figures,
-    is_out,
-    settings,
-)
-from .state import FigureBook, RoundBook
+from hexcombat.checks import Amount, Modifier
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Figure
+from hexcombat.rulesets.strike_chance_pulse import offers, rules
+from hexcombat.rulesets.strike_chance_pulse.options_fields import AG
+from hexcombat.rulesets.strike_chance_pulse.situation import engaged_figures, is_out, settings
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook, RoundBook
+from hexcombat.state import GameState
 
 MODES = {"melee": "melee", "charge": "melee", "fire": "ranged", "grapple": "close"}
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import IllegalActionError
-from ...figures import Equipment, Figure
-from ...geometry import Hex, distance
-from ...state import GameState
-from . import rules
-from .options_fields import BROKEN, LIES_AT, MD, STUCK_IN
-from .situation import (
+from hexcombat.errors import IllegalActionError
+from hexcombat.figures import Equipment, Figure
+from hexcombat.geometry import Hex, distance
+from hexcombat.rulesets.strike_chance_pulse import rules
+from hexcombat.rulesets.strike_chance_pulse.options_fields import BROKEN, LIES_AT, MD, STUCK_IN
+from hexcombat.rulesets.strike_chance_pulse.situation import (
     Weapon,
     attack_weapons,
     hands_used,
@@ -24,6 +23,7 @@ from .situation import (
     weapon_of,
     weapon_rank,
 )
+from hexcombat.state import GameState
 
 
 def drop(figure: Figure, item: Equipment) -> None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...figures import Figure
-from ...geometry import Hex, LineStep, distance, line_steps, side
-from ...layout import hex_label
-from ...state import GameState
-from . import rules
-from .situation import defense, settings, where
+from hexcombat.figures import Figure
+from hexcombat.geometry import Hex, LineStep, distance, line_steps, side
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.strike_chance_pulse import rules
+from hexcombat.rulesets.strike_chance_pulse.situation import defense, settings, where
+from hexcombat.state import GameState
 
 
 @dataclass(frozen=True)

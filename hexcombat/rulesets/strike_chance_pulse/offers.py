@@ -11,18 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-from ...actions import ActionSpec
-from ...checks import percent
-from ...figures import Figure, figure_distance
-from ...geometry import DIRECTION_NAMES, Hex, distance, neighbors
-from ...kept_searches import KeptSearches
-from ...layout import hex_label
-from ...schema import Choice, FieldSpec
-from ...state import GameState
-from ...validation import Json
-from . import ground, missile, rules
-from .options_fields import BROKEN, SIZE, TMR
-from .situation import (
+from hexcombat.actions import ActionSpec
+from hexcombat.checks import percent
+from hexcombat.figures import Figure, figure_distance
+from hexcombat.geometry import DIRECTION_NAMES, Hex, distance, neighbors
+from hexcombat.kept_searches import KeptSearches
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.strike_chance_pulse import ground, missile, rules
+from hexcombat.rulesets.strike_chance_pulse.options_fields import BROKEN, SIZE, TMR
+from hexcombat.rulesets.strike_chance_pulse.situation import (
     Weapon,
     attack_weapons,
     attackable,
@@ -39,7 +36,10 @@ from .situation import (
     strike_check,
     where,
 )
-from .state import FigureBook, RoundBook
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook, RoundBook
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 MODIFIER_LIMIT = 50
 SPECIAL_WORDS = {
@@ -259,7 +259,7 @@ def drop_param(state: GameState, targets: Iterable[Figure]) -> FieldSpec | None:
 
 
 def _before(attacker: Figure, target: Figure) -> tuple[Hex, ...]:
-    from ...geometry import line_steps
+    from hexcombat.geometry import line_steps
 
     steps = line_steps(attacker.position, target.position)
     return steps[-2].hexes if len(steps) > 1 else (attacker.position,)

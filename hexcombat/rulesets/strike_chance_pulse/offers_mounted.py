@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
-from ...actions import ActionSpec
-from ...figures import Figure, figure_distance
-from ...geometry import Hex, distance, neighbors
-from ...layout import hex_label
-from ...schema import Choice, FieldSpec
-from ...state import GameState
-from .offers import acted_now, modifier_param, pulse, target_problem
-from .options_fields import HUMANOID, TMR
-from .situation import (
+from hexcombat.actions import ActionSpec
+from hexcombat.figures import Figure, figure_distance
+from hexcombat.geometry import Hex, distance, neighbors
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.strike_chance_pulse.offers import (
+    acted_now,
+    modifier_param,
+    pulse,
+    target_problem,
+)
+from hexcombat.rulesets.strike_chance_pulse.options_fields import HUMANOID, TMR
+from hexcombat.rulesets.strike_chance_pulse.situation import (
     attack_weapons,
     attackable,
     hostile,
     is_out,
     settings,
 )
-from .state import FigureBook
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
 
 
 def straight_run(state: GameState, mount: Figure, hexes: int) -> list[Hex]:
     """SCP-51, SCP-52: the anchors the mount (and its riders) reach going straight ahead,
     facing unchanged, one hex at a time, while its whole body fits and no other figure
     stands in the way (its own riders move with it)."""
-    from ...figures import cover
-    from ...geometry import neighbor
+    from hexcombat.figures import cover
+    from hexcombat.geometry import neighbor
 
     mine = {mount.id} | {f.id for f in state.figures.values() if f.mounted_on == mount.id}
     taken = {
@@ -54,7 +59,7 @@ def straight_run(state: GameState, mount: Figure, hexes: int) -> list[Hex]:
 def charge_ends(state: GameState, rider: Figure, mount: Figure, target: Figure) -> list[Hex]:
     """SCP-51: the hexes of the straight run from which the rider could strike ``target``
     (tried by placing the pair there and putting it back)."""
-    from ...figures import place
+    from hexcombat.figures import place
 
     weapons = attack_weapons(state, rider, "melee")
     home = mount.position

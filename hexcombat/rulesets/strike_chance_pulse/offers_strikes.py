@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...actions import ActionSpec
-from ...figures import Figure, figure_distance
-from ...schema import Choice, FieldSpec
-from ...state import GameState
-from ...validation import Json
-from . import rules
-from .offers import ATTACK_WORDS, modifier_param, target_problem
-from .situation import (
+from hexcombat.actions import ActionSpec
+from hexcombat.figures import Figure, figure_distance
+from hexcombat.rulesets.strike_chance_pulse import rules
+from hexcombat.rulesets.strike_chance_pulse.offers import (
+    ATTACK_WORDS,
+    modifier_param,
+    target_problem,
+)
+from hexcombat.rulesets.strike_chance_pulse.situation import (
     HORSEMANSHIP,
     Weapon,
     attack_weapons,
@@ -23,6 +24,9 @@ from .situation import (
     weapon_of,
     weapon_rank,
 )
+from hexcombat.schema import Choice, FieldSpec
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 # ---- SCP-13 ... SCP-15: multiple strikes -----------------------------------------------------
 

@@ -9,9 +9,9 @@ text and the spec are both silent (listed in ``docs/rules/strike-chance-pulse.md
 
 from __future__ import annotations
 
-from ...schema import Choice, FieldSpec
-from .options_fields import FIELDS, TIME
-from .options_readings import DOC_NOTES, READINGS
+from hexcombat.rulesets.strike_chance_pulse.options_fields import FIELDS, TIME
+from hexcombat.rulesets.strike_chance_pulse.options_readings import DOC_NOTES, READINGS
+from hexcombat.schema import Choice, FieldSpec
 
 __all__ = ["DOC_NOTES", "FIELDS", "OPTIONS", "TIME"]
 

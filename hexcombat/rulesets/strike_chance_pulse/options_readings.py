@@ -5,7 +5,7 @@ where the text and the spec are both silent; :mod:`.options` adds them to the sp
 
 from __future__ import annotations
 
-from ...schema import Choice, FieldSpec
+from hexcombat.schema import Choice, FieldSpec
 
 DOC_NOTES = (
     "`scp.attack_unconscious` (R-19) defaults to `true`, the text's reading: 'a hostile "

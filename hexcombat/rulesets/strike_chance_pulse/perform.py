@@ -3,17 +3,16 @@ rollables their previews show (:mod:`.resolve`) and emit the events."""
 
 from __future__ import annotations
 
-from ...actions import Action
-from ...checks import Check
-from ...dice import Dice
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Figure, Status, place
-from ...geometry import direction_to, distance
-from ...layout import hex_label
-from ...state import GameState
-from ..base import Ruleset
-from . import (
+from hexcombat.actions import Action
+from hexcombat.checks import Check
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Figure, Status, place
+from hexcombat.geometry import direction_to, distance
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.base import Ruleset
+from hexcombat.rulesets.strike_chance_pulse import (
     aftermath,
     flow,
     ground,
@@ -24,14 +23,10 @@ from . import (
     resolve_parry,
     rules_mounted,
 )
-from .options_fields import AG, TMR
-from .situation import (
-    HORSEMANSHIP,
-    is_out,
-    rank,
-    settings,
-)
-from .state import FigureBook
+from hexcombat.rulesets.strike_chance_pulse.options_fields import AG, TMR
+from hexcombat.rulesets.strike_chance_pulse.situation import HORSEMANSHIP, is_out, rank, settings
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook
+from hexcombat.state import GameState
 
 
 class Perform(Ruleset):

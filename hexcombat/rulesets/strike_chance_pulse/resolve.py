@@ -9,21 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...actions import Action
-from ...checks import Amount, Check, Rollable
-from ...dice import Dice
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Equipment, Figure, Status, place
-from ...layout import hex_label
-from ...secrets import Secret
-from ...state import GameState
-from . import ground, missile, offers, rules
-from .flow import MODES, acted
-from .options_fields import AG, BROKEN, MD
-from .resolve_damage import disarm, take_damage
-from .resolve_parry import offer_parry, parry_context
-from .situation import (
+from hexcombat.actions import Action
+from hexcombat.checks import Amount, Check, Rollable
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Equipment, Figure, Status, place
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.strike_chance_pulse import ground, missile, offers, rules
+from hexcombat.rulesets.strike_chance_pulse.flow import MODES, acted
+from hexcombat.rulesets.strike_chance_pulse.options_fields import AG, BROKEN, MD
+from hexcombat.rulesets.strike_chance_pulse.resolve_damage import disarm, take_damage
+from hexcombat.rulesets.strike_chance_pulse.resolve_parry import offer_parry, parry_context
+from hexcombat.rulesets.strike_chance_pulse.situation import (
     Weapon,
     damage_amount,
     damage_expr,
@@ -34,8 +32,10 @@ from .situation import (
     shield_type_of,
     strike_check,
 )
-from .state import FigureBook
-from .strike import FUMBLE_MISSES, StrikeCheck, StrikeResult
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook
+from hexcombat.rulesets.strike_chance_pulse.strike import FUMBLE_MISSES, StrikeCheck, StrikeResult
+from hexcombat.secrets import Secret
+from hexcombat.state import GameState
 
 
 @dataclass(frozen=True)

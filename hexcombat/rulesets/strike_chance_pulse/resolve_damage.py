@@ -5,22 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexcombat.dice import dice_words
+from hexcombat.events import Event
+from hexcombat.figures import Figure, Status
 from hexcombat.rulesets.common import lose_points
-
-from ...dice import dice_words
-from ...events import Event
-from ...figures import Figure, Status
-from ...state import GameState
-from . import ground
-from .options_fields import ARMOUR
-from .situation import (
-    same_hex,
-    settings,
-)
-from .state import FigureBook
+from hexcombat.rulesets.strike_chance_pulse import ground
+from hexcombat.rulesets.strike_chance_pulse.options_fields import ARMOUR
+from hexcombat.rulesets.strike_chance_pulse.situation import same_hex, settings
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook
+from hexcombat.state import GameState
 
 if TYPE_CHECKING:
-    from .resolve import Plan
+    from hexcombat.rulesets.strike_chance_pulse.resolve import Plan
 
 
 def disarm(

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...actions import Action
-from ...dice import Dice
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Figure
-from ...state import GameState
-from ...validation import Json
-from . import offers_strikes
-from .flow import acted
-from .resolve import Plan, enter_close, fly, plan_attack, strike
-from .situation import (
-    Weapon,
-    attackable,
-    is_out,
-    settings,
+from hexcombat.actions import Action
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Figure
+from hexcombat.rulesets.strike_chance_pulse import offers_strikes
+from hexcombat.rulesets.strike_chance_pulse.flow import acted
+from hexcombat.rulesets.strike_chance_pulse.resolve import (
+    Plan,
+    enter_close,
+    fly,
+    plan_attack,
+    strike,
 )
+from hexcombat.rulesets.strike_chance_pulse.situation import Weapon, attackable, is_out, settings
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 
 def _two_weapon_strikes(

@@ -6,26 +6,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ...checks import Amount
-from ...dice import Dice
-from ...errors import IllegalActionError
-from ...events import Event
-from ...figures import Figure
-from ...state import GameState
-from ...validation import Json
-from . import ground, offers
-from .resolve_damage import disarm
-from .situation import (
+from hexcombat.checks import Amount
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError
+from hexcombat.events import Event
+from hexcombat.figures import Figure
+from hexcombat.rulesets.strike_chance_pulse import ground, offers
+from hexcombat.rulesets.strike_chance_pulse.resolve_damage import disarm
+from hexcombat.rulesets.strike_chance_pulse.situation import (
     is_out,
     parry_amount,
     parry_rank_of,
     settings,
     weapon_rank,
 )
-from .state import FigureBook, RoundBook
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook, RoundBook
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 if TYPE_CHECKING:
-    from .resolve import Plan
+    from hexcombat.rulesets.strike_chance_pulse.resolve import Plan
 
 
 def offer_parry(state: GameState, plan: Plan, defender: Figure, dice: Dice) -> None:

@@ -14,22 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...actions import Action, ActionSpec
-from ...checks import Chain, Check, Rollable, Stage
-from ...dice import Dice
-from ...errors import IllegalActionError, Problem
-from ...figures import Equipment, Figure, Pool, Status, place
-from ...geometry import Hex, direction_to, distance, neighbors
-from ...layout import hex_label
-from ...state import GameState
-from ...terrain import TerrainTable
-from ...time import Acting, StepDef
-from ...validation import Json, copy_json
-from ..base import Outcome, Preview
-from ..data import load
-from ..manifest import Manifest
-from ..registry import register
-from . import (
+from hexcombat.actions import Action, ActionSpec
+from hexcombat.checks import Chain, Check, Rollable, Stage
+from hexcombat.dice import Dice
+from hexcombat.errors import IllegalActionError, Problem
+from hexcombat.figures import Equipment, Figure, Pool, Status, place
+from hexcombat.geometry import Hex, direction_to, distance, neighbors
+from hexcombat.layout import hex_label
+from hexcombat.rulesets.base import Outcome, Preview
+from hexcombat.rulesets.data import load
+from hexcombat.rulesets.manifest import Manifest
+from hexcombat.rulesets.registry import register
+from hexcombat.rulesets.strike_chance_pulse import (
     aftermath,
     flow,
     ground,
@@ -43,11 +39,11 @@ from . import (
     rules,
     words,
 )
-from .options import FIELDS, OPTIONS, TIME
-from .options_fields import EN, FT
-from .perform import Perform, carry_on_rollables
-from .resolve import KNOCKED_OUT
-from .situation import (
+from hexcombat.rulesets.strike_chance_pulse.options import FIELDS, OPTIONS, TIME
+from hexcombat.rulesets.strike_chance_pulse.options_fields import EN, FT
+from hexcombat.rulesets.strike_chance_pulse.perform import Perform, carry_on_rollables
+from hexcombat.rulesets.strike_chance_pulse.resolve import KNOCKED_OUT
+from hexcombat.rulesets.strike_chance_pulse.situation import (
     UNARMED,
     Settings,
     find_weapon,
@@ -59,7 +55,11 @@ from .situation import (
     strike_check,
     weapon_rank,
 )
-from .state import FigureBook, RoundBook
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook, RoundBook
+from hexcombat.state import GameState
+from hexcombat.terrain import TerrainTable
+from hexcombat.time import Acting, StepDef
+from hexcombat.validation import Json, copy_json
 
 DATA: Any = load("strike_chance_pulse")
 DAMAGE_LIMIT_NOTE = "house default"
@@ -124,7 +124,7 @@ class StrikeChancePulse(Perform):
     def figure_problems(self, figure: Figure, data: Mapping[str, Json]) -> list[Problem]:
         """The field checks, plus at most two hands of prepared items."""
         problems = super().figure_problems(figure, data)
-        from .situation import hands_used
+        from hexcombat.rulesets.strike_chance_pulse.situation import hands_used
 
         if hands_used(figure) > 2:
             problems.append(Problem("equipment", "more than two hands of prepared items"))
@@ -505,7 +505,7 @@ class StrikeChancePulse(Perform):
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """Core invariants, two hands at most, one action per Pulse."""
-        from .situation import hands_used
+        from hexcombat.rulesets.strike_chance_pulse.situation import hands_used
 
         problems = super().invariant_problems(state)
         for f in state.figures.values():

@@ -10,15 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from hexcombat.checks import Amount, Band, Check, Modifier
+from hexcombat.figures import Equipment, Figure
+from hexcombat.geometry import Hex, in_front_arc, in_front_half, relative_position
 from hexcombat.rulesets.common.settings import SettingsCache, option_values
-
-from ...checks import Amount, Band, Check, Modifier
-from ...figures import Equipment, Figure
-from ...geometry import Hex, in_front_arc, in_front_half, relative_position
-from ...state import GameState
-from ...validation import Json
-from . import rules, rules_mounted
-from .options_fields import (
+from hexcombat.rulesets.strike_chance_pulse import rules, rules_mounted
+from hexcombat.rulesets.strike_chance_pulse.options_fields import (
     AG,
     ARMOUR,
     BASE_CHANCE,
@@ -35,9 +32,11 @@ from .options_fields import (
     SKILL,
     TWO_HANDED,
 )
-from .rules import Rank
-from .state import FigureBook
-from .strike import StrikeCheck
+from hexcombat.rulesets.strike_chance_pulse.rules import Rank
+from hexcombat.rulesets.strike_chance_pulse.state import FigureBook
+from hexcombat.rulesets.strike_chance_pulse.strike import StrikeCheck
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 UNARMED = "Unarmed Combat"
 HORSEMANSHIP = "Horsemanship"

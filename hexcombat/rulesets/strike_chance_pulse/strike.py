@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ...checks import Check, Face, Outcome, Rollable, RollResult, Variant
-from ...dice import Dice, Roll
-from .rules import fumble_face, knockout_limit
+from hexcombat.checks import Check, Face, Outcome, Rollable, RollResult, Variant
+from hexcombat.dice import Dice, Roll
+from hexcombat.rulesets.strike_chance_pulse.rules import fumble_face, knockout_limit
 
 LABELS = {
     "success": "hit",

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from ...figures import Figure
-from ...state import GameState
-from ...validation import Json
-from . import rules
-from .options_fields import MD
-from .situation import (
+from hexcombat.figures import Figure
+from hexcombat.rulesets.strike_chance_pulse import rules
+from hexcombat.rulesets.strike_chance_pulse.options_fields import MD
+from hexcombat.rulesets.strike_chance_pulse.situation import (
     HANDS,
     KICK,
     UNARMED,
@@ -17,7 +15,9 @@ from .situation import (
     settings,
     weapon_rank,
 )
-from .state import RoundBook
+from hexcombat.rulesets.strike_chance_pulse.state import RoundBook
+from hexcombat.state import GameState
+from hexcombat.validation import Json
 
 
 def figure_view(state: GameState, figure: Figure) -> dict[str, Json]:
@@ -41,7 +41,7 @@ def figure_view(state: GameState, figure: Figure) -> dict[str, Json]:
 
 def weapon_of_view(state: GameState, figure: Figure) -> list[tuple[str, int]]:
     """SCP-26: each attack's Strike Chance, worked out before the fight."""
-    from .situation import attack_weapons
+    from hexcombat.rulesets.strike_chance_pulse.situation import attack_weapons
 
     found: list[tuple[str, int]] = []
     for mode in ("melee", "ranged", "close"):

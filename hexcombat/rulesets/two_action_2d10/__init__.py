@@ -13,7 +13,7 @@ previews), :mod:`.perform` (what actions do, rolling those rollables), :mod:`.wo
 
 from __future__ import annotations
 
-from . import rules
-from .ruleset import TwoAction2d10
+from hexcombat.rulesets.two_action_2d10 import rules
+from hexcombat.rulesets.two_action_2d10.ruleset import TwoAction2d10
 
 __all__ = ["TwoAction2d10", "rules"]

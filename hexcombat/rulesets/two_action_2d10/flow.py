@@ -10,12 +10,11 @@ from hexcombat.dice import Dice
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Status
 from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.two_action_2d10 import rules as R
+from hexcombat.rulesets.two_action_2d10.fields import BRAWL, HEALTH, MISSILE_SKILL, SKILL, STRENGTH
+from hexcombat.rulesets.two_action_2d10.state import FigureBook, Readers, RoundBook
 from hexcombat.state import GameState
 from hexcombat.time import Acting
-
-from . import rules as R
-from .fields import BRAWL, HEALTH, MISSILE_SKILL, SKILL, STRENGTH
-from .state import FigureBook, Readers, RoundBook
 
 
 class Flow(Readers):

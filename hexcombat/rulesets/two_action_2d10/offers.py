@@ -11,16 +11,15 @@ from hexcombat.figures import Figure, figure_distance
 from hexcombat.geometry import Hex
 from hexcombat.layout import hex_label
 from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.two_action_2d10 import rules as R
+from hexcombat.rulesets.two_action_2d10.fields import MISSILE
+from hexcombat.rulesets.two_action_2d10.flow import Flow
+from hexcombat.rulesets.two_action_2d10.options import ACTIONS, STYLES
+from hexcombat.rulesets.two_action_2d10.state import FigureBook
+from hexcombat.rulesets.two_action_2d10.words import ADJUST_WORDS
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
 from hexcombat.validation import Json
-
-from . import rules as R
-from .fields import MISSILE
-from .flow import Flow
-from .options import ACTIONS, STYLES
-from .state import FigureBook
-from .words import ADJUST_WORDS
 
 TARGETED = ("attack", "brawl", "shoot")
 """The declared actions aimed at a target (D-18)."""

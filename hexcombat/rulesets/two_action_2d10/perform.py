@@ -10,14 +10,13 @@ from hexcombat.dice import Dice, Roll, dice_words
 from hexcombat.events import Event
 from hexcombat.figures import Figure, figure_distance
 from hexcombat.layout import hex_label
+from hexcombat.rulesets.two_action_2d10 import rules as R
+from hexcombat.rulesets.two_action_2d10.perform_hits import Hits
+from hexcombat.rulesets.two_action_2d10.resolve import MISTAKE
+from hexcombat.rulesets.two_action_2d10.state import FigureBook
+from hexcombat.rulesets.two_action_2d10.words import ANSWERS, DEFENCE_WORDS
 from hexcombat.state import GameState
 from hexcombat.validation import Json
-
-from . import rules as R
-from .perform_hits import Hits
-from .resolve import MISTAKE
-from .state import FigureBook
-from .words import ANSWERS, DEFENCE_WORDS
 
 
 class Perform(Hits):

@@ -16,11 +16,17 @@ from hexcombat.dice import Dice, Roll
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Status
 from hexcombat.rulesets.common import int_or, knock_down
+from hexcombat.rulesets.two_action_2d10 import rules as R
+from hexcombat.rulesets.two_action_2d10.resolve import (
+    SHIELD,
+    SHORT,
+    TIERS,
+    Resolve,
+    surplus_of,
+    tier_of,
+)
 from hexcombat.state import GameState
 from hexcombat.validation import Json
-
-from . import rules as R
-from .resolve import SHIELD, SHORT, TIERS, Resolve, surplus_of, tier_of
 
 
 class Hits(Resolve):

@@ -25,10 +25,8 @@ from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Preview
 from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.common.stats import IntStat
-from hexcombat.state import GameState
-
-from . import rules as R
-from .fields import (
+from hexcombat.rulesets.two_action_2d10 import rules as R
+from hexcombat.rulesets.two_action_2d10.fields import (
     AGILITY,
     BRAWL,
     DEFENCE_SKILLS,
@@ -37,8 +35,9 @@ from .fields import (
     STRENGTH,
     WHOLE_NUMBERS,
 )
-from .offers import Offers
-from .words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
+from hexcombat.rulesets.two_action_2d10.offers import Offers
+from hexcombat.rulesets.two_action_2d10.words import ADJUST_WORDS, ANSWERS, DEFENCE_WORDS
+from hexcombat.state import GameState
 
 TIERS = ("hit", "hit1", "hit2", "hit3")
 """The outcome id of a hit by the threshold its surplus reaches (TA-11): the damage dice,
@@ -577,24 +576,25 @@ class Resolve(Offers):
         combine = R.is_combined(first, second, action.params.get("combine") is True)
         t = state.figures.get(str(action.params.get("target") or ""))
         rollables: list[Rollable] = []
-        if "attack" in (first, second) and t is not None:
-            side = self.attack_side(state, f, "melee", combine)
-            base, label = self.passive(state, t), f"{t.name}'s passive defence (TA-6)"
-            rollables.append(
-                Check(
-                    "Attack",
-                    side.dice,
-                    "ge",
-                    base,
-                    label,
-                    (),
-                    side.modifiers,
-                    rule="TA-8",
-                    success_text="hit",
-                    success_phrase="to hit",
-                    failure_text="miss",
+        for act, mode, title in (("attack", "melee", "Attack"), ("shoot", "shot", "Shot")):
+            if act in (first, second) and t is not None:  # a shot is never combined (TA-22)
+                side = self.attack_side(state, f, mode, combine and mode != "shot")
+                base, label = self.passive(state, t), f"{t.name}'s passive defence (TA-6)"
+                rollables.append(
+                    Check(
+                        title,
+                        side.dice,
+                        "ge",
+                        base,
+                        label,
+                        (),
+                        side.modifiers,
+                        rule="TA-8",
+                        success_text="hit",
+                        success_phrase="to hit",
+                        failure_text="miss",
+                    )
                 )
-            )
         note = (
             "3d10, keep the best two (TA-5)"
             if combine and first != "move"

@@ -16,16 +16,15 @@ from hexcombat.figures import Figure, Pool
 from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
+from hexcombat.rulesets.two_action_2d10 import rules as R
+from hexcombat.rulesets.two_action_2d10.fields import FIELDS, HEALTH
+from hexcombat.rulesets.two_action_2d10.options import OPTIONS, TIME
+from hexcombat.rulesets.two_action_2d10.perform import Perform
+from hexcombat.rulesets.two_action_2d10.state import DATA, FigureBook
+from hexcombat.rulesets.two_action_2d10.words import Words
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
 from hexcombat.validation import Json, copy_json
-
-from . import rules as R
-from .fields import FIELDS, HEALTH
-from .options import OPTIONS, TIME
-from .perform import Perform
-from .state import DATA, FigureBook
-from .words import Words
 
 OUT = ("down", "dead", "incapacitated")
 

@@ -12,11 +12,10 @@ from hexcombat.rulesets.base import Ruleset
 from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
 from hexcombat.rulesets.data import load
+from hexcombat.rulesets.two_action_2d10 import rules as R
+from hexcombat.rulesets.two_action_2d10.fields import ARMOUR, MISSILE, SHIELD, WEAPON
 from hexcombat.state import GameState
 from hexcombat.validation import Json
-
-from . import rules as R
-from .fields import ARMOUR, MISSILE, SHIELD, WEAPON
 
 DATA: Any = load("two_action_2d10")
 

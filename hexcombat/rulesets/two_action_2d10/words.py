@@ -6,10 +6,9 @@ from __future__ import annotations
 from hexcombat.actions import ActionSpec
 from hexcombat.figures import Figure
 from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.two_action_2d10.state import FigureBook, Readers
 from hexcombat.state import GameState
 from hexcombat.validation import Json
-
-from .state import FigureBook, Readers
 
 DEFENCE_WORDS = {"parry": "Parry", "block": "Block", "dodge": "Dodge"}
 ANSWERS = {"parry": "parry", "block": "shield_block", "dodge": "dodge"}

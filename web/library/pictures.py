@@ -1,0 +1,349 @@
+"""The picture store: pictures (the GM's map pictures; portraits later) kept in the browser's
+storage meant for large data, IndexedDB, each under the SHA-256 digest of its bytes.
+
+An encounter names its picture by digest (``hexcombat.map_picture``); its bytes live here,
+never in the encounter's document. The API: :meth:`PictureStore.put` (bytes, type) -> digest,
+:meth:`~PictureStore.get`, :meth:`~PictureStore.has`, :meth:`~PictureStore.delete`,
+:meth:`~PictureStore.usage`. A picture that would not fit in the site's quota
+(``navigator.storage.estimate``) is refused with the reason before anything is written; the
+store never removes a picture by itself, and asks the browser to keep its storage
+(``navigator.storage.persist``) when it first writes one. Where the browser blocks storage
+(a wiki's embed, a private window) the store keeps pictures in memory and says so
+(``blocked``).
+
+Everything here is plain Python over a :class:`Shelf`: :class:`IndexedDbShelf` adapts the
+browser's IndexedDB (imported only when it is opened, so CPython tests use
+:class:`MemoryShelf`); :func:`browser_pictures` picks it, or memory when storage is blocked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from hexcombat.map_picture import MEDIA_TYPES, digest_of
+
+__all__ = [
+    "MAX_PICTURE_BYTES",
+    "IndexedDbShelf",
+    "MemoryShelf",
+    "PictureRefusedError",
+    "PictureStore",
+    "Shelf",
+    "StoredPicture",
+    "Usage",
+    "browser_pictures",
+    "media_type",
+]
+
+MAX_PICTURE_BYTES = 40 * 1024 * 1024
+"""The largest picture file kept (a 4000x3000 map is a few MB as PNG or JPEG)."""
+HEADROOM = 1024 * 1024
+"""What a write is reckoned to need beyond the picture's bytes (the database's own records)."""
+DATABASE = "hexcombat-pictures"
+SHELF = "pictures"
+_SIGNATURES: tuple[tuple[bytes, int, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", 0, "image/png"),
+    (b"\xff\xd8\xff", 0, "image/jpeg"),
+    (b"WEBP", 8, "image/webp"),
+)
+"""A picture file's first bytes (at an offset) and the type they mark."""
+
+
+class PictureRefusedError(Exception):
+    """A picture was not kept, and why (nothing was written)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPicture:
+    """A picture's bytes and media type, under their digest."""
+
+    digest: str
+    type: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """How much the store holds, against what the browser lets the site use."""
+
+    pictures: int
+    picture_bytes: int
+    used: int | None
+    """Bytes the whole site uses (None: the browser does not say)."""
+    quota: int | None
+    """Bytes the browser lets the site use (None: the browser does not say)."""
+    kept: bool
+    """True when the browser promised not to clear the site's storage to free space."""
+    blocked: bool
+    """True when storage is blocked: pictures last only as long as the page."""
+
+
+class Shelf(Protocol):
+    """Where the store's pictures are: a key/value store of bytes, and the site's quota."""
+
+    async def read(self, digest: str) -> StoredPicture | None:
+        """The picture under ``digest``, or None."""
+
+    async def write(self, picture: StoredPicture) -> None:
+        """Keep ``picture`` completely or not at all (PictureRefusedError when full)."""
+
+    async def remove(self, digest: str) -> None:
+        """Remove the picture under ``digest`` (nothing happens when it is absent)."""
+
+    async def sizes(self) -> dict[str, int]:
+        """The size in bytes of each picture, by digest."""
+
+    async def estimate(self) -> tuple[int, int] | None:
+        """(bytes the site uses, bytes it may use), or None when the browser does not say."""
+
+    async def persist(self) -> bool:
+        """Ask the browser to keep the site's storage; True when it promised."""
+
+
+def media_type(data: bytes) -> str | None:
+    """The type a picture file's first bytes mark (PNG, JPEG, WebP), or None."""
+    for signature, at, kind in _SIGNATURES:
+        if data[at : at + len(signature)] == signature:
+            if kind == "image/webp" and data[:4] != b"RIFF":
+                continue
+            return kind
+    return None
+
+
+def megabytes(n: int) -> str:
+    """``n`` bytes in MB, as people read it."""
+    return f"{n / 1_000_000:.1f} MB"
+
+
+class PictureStore:
+    """Pictures by digest over a :class:`Shelf`; see the module's docstring."""
+
+    def __init__(self, shelf: Shelf, *, blocked: bool = False) -> None:
+        self.shelf = shelf
+        self.blocked = blocked
+        self.kept = False
+        self._asked = False
+
+    async def put(self, data: bytes, kind: str) -> str:
+        """Keep a picture's bytes; its digest. Refused (PictureRefusedError, nothing written)
+        when it is not a PNG, JPEG or WebP file of that type, too large, or would not fit."""
+        if kind not in MEDIA_TYPES:
+            raise PictureRefusedError(
+                f"a picture must be a PNG, JPEG or WebP file, not {kind or 'an unknown type'}"
+            )
+        found = media_type(data)
+        if found != kind:
+            raise PictureRefusedError(
+                f"the file is not the {kind.removeprefix('image/').upper()} picture it says "
+                "it is (its first bytes are not a picture's)"
+                if found is None
+                else f"the file says it is {kind} but its bytes are {found}"
+            )
+        if len(data) > MAX_PICTURE_BYTES:
+            raise PictureRefusedError(
+                f"the picture is {megabytes(len(data))}; at most "
+                f"{megabytes(MAX_PICTURE_BYTES)} is kept (save it smaller, e.g. as JPEG)"
+            )
+        digest = digest_of(data)
+        if await self.has(digest):
+            return digest
+        estimate = await self.shelf.estimate()
+        if estimate is not None:
+            used, quota = estimate
+            if used + len(data) + HEADROOM > quota:
+                raise PictureRefusedError(
+                    f"the picture ({megabytes(len(data))}) does not fit: this browser lets "
+                    f"the site keep {megabytes(quota)} and {megabytes(used)} is used "
+                    f"({megabytes(max(0, quota - used))} free); delete pictures or encounters "
+                    "you no longer need, or choose a smaller file"
+                )
+        await self.shelf.write(StoredPicture(digest, kind, data))
+        if not self._asked and not self.blocked:
+            self._asked = True
+            self.kept = await self.shelf.persist()
+        return digest
+
+    async def get(self, digest: str) -> StoredPicture | None:
+        """The picture under ``digest`` (None when absent, or its bytes are not that picture:
+        a damaged record is never shown as the encounter's)."""
+        found = await self.shelf.read(digest)
+        if found is None or digest_of(found.data) != digest:
+            return None
+        return found
+
+    async def has(self, digest: str) -> bool:
+        """True when the store holds the picture under ``digest``."""
+        return digest in await self.shelf.sizes()
+
+    async def delete(self, digest: str) -> None:
+        """Remove the picture under ``digest`` (only ever on the user's word)."""
+        await self.shelf.remove(digest)
+
+    async def usage(self) -> Usage:
+        """How many pictures, their bytes, and the site's use against its quota."""
+        sizes = await self.shelf.sizes()
+        estimate = await self.shelf.estimate()
+        used, quota = estimate if estimate is not None else (None, None)
+        return Usage(len(sizes), sum(sizes.values()), used, quota, self.kept, self.blocked)
+
+
+class MemoryShelf:
+    """A :class:`Shelf` in a dict, with an optional quota: for tests, and for browsers that
+    block storage."""
+
+    def __init__(self, quota: int | None = None) -> None:
+        self.pictures: dict[str, StoredPicture] = {}
+        self.quota = quota
+
+    async def read(self, digest: str) -> StoredPicture | None:
+        """The picture under ``digest``, or None."""
+        return self.pictures.get(digest)
+
+    async def write(self, picture: StoredPicture) -> None:
+        """Keep ``picture`` (PictureRefusedError beyond the quota)."""
+        if self.quota is not None and self._used() + len(picture.data) > self.quota:
+            raise PictureRefusedError("the browser's storage for this site is full")
+        self.pictures[picture.digest] = picture
+
+    async def remove(self, digest: str) -> None:
+        """Remove the picture under ``digest`` if present."""
+        self.pictures.pop(digest, None)
+
+    async def sizes(self) -> dict[str, int]:
+        """The size of each picture, by digest."""
+        return {d: len(p.data) for d, p in self.pictures.items()}
+
+    async def estimate(self) -> tuple[int, int] | None:
+        """(bytes held, the quota), or None without a quota."""
+        return None if self.quota is None else (self._used(), self.quota)
+
+    async def persist(self) -> bool:
+        """Memory is never kept."""
+        return False
+
+    def _used(self) -> int:
+        return sum(len(p.data) for p in self.pictures.values())
+
+
+async def _settled(target: Any, ok: str, bad: tuple[str, ...]) -> Any:
+    """Wait for an IndexedDB request or transaction's ``ok`` event (its ``result``), or fail
+    with PictureRefusedError on one of ``bad`` (a full quota says so)."""
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+    future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    handlers: list[Any] = []
+
+    def done(event: Any) -> None:
+        for handler in handlers:
+            handler.destroy()
+        if future.done():
+            return
+        if str(event.type) == ok:
+            future.set_result(getattr(target, "result", None))
+            return
+        error = getattr(target, "error", None)
+        name = str(getattr(error, "name", "") or "")
+        future.set_exception(
+            PictureRefusedError(
+                "the browser's storage for this site is full"
+                if name == "QuotaExceededError"
+                else f"the browser could not keep the picture ({name or event.type})"
+            )
+        )
+
+    for kind in (ok, *bad):
+        handler = create_proxy(done)
+        handlers.append(handler)
+        setattr(target, f"on{kind}", handler)
+    return await future
+
+
+class IndexedDbShelf:
+    """A :class:`Shelf` in the browser's IndexedDB: one object store of Blobs by digest."""
+
+    def __init__(self, database: Any) -> None:
+        self._db = database
+
+    @classmethod
+    async def open(cls) -> IndexedDbShelf:
+        """The site's picture database (PictureRefusedError when the browser blocks it)."""
+        import js  # type: ignore[import-not-found]  # only in the browser
+        from pyodide.ffi import create_once_callable
+
+        factory = getattr(js, "indexedDB", None)
+        if factory is None:
+            raise PictureRefusedError("this browser has no storage for large data here")
+        request = factory.open(DATABASE, 1)
+
+        def upgrade(_event: Any) -> None:
+            request.result.createObjectStore(SHELF)
+
+        request.onupgradeneeded = create_once_callable(upgrade)
+        return cls(await _settled(request, "success", ("error", "blocked")))
+
+    def _store(self, mode: str) -> tuple[Any, Any]:
+        tx = self._db.transaction(SHELF, mode)
+        return tx, tx.objectStore(SHELF)
+
+    async def read(self, digest: str) -> StoredPicture | None:
+        """The picture under ``digest``, or None."""
+        _tx, store = self._store("readonly")
+        blob = await _settled(store.get(digest), "success", ("error",))
+        if blob is None or not hasattr(blob, "arrayBuffer"):
+            return None
+        data = bytes((await blob.arrayBuffer()).to_bytes())
+        return StoredPicture(digest, str(blob.type), data)
+
+    async def write(self, picture: StoredPicture) -> None:
+        """Keep ``picture`` as a Blob; done when its transaction is."""
+        import js
+        from pyodide.ffi import to_js
+
+        blob = js.Blob.new([to_js(picture.data)], js.Object.fromEntries([["type", picture.type]]))
+        tx, store = self._store("readwrite")
+        store.put(blob, picture.digest)
+        await _settled(tx, "complete", ("error", "abort"))
+
+    async def remove(self, digest: str) -> None:
+        """Remove the picture under ``digest``."""
+        tx, store = self._store("readwrite")
+        store.delete(digest)
+        await _settled(tx, "complete", ("error", "abort"))
+
+    async def sizes(self) -> dict[str, int]:
+        """The size of each picture, by digest (Blobs are read lazily: no bytes copied)."""
+        _tx, store = self._store("readonly")
+        keys = await _settled(store.getAllKeys(), "success", ("error",))
+        _tx, store = self._store("readonly")
+        blobs = await _settled(store.getAll(), "success", ("error",))
+        return {str(k): int(b.size) for k, b in zip(keys, blobs, strict=False)}
+
+    async def estimate(self) -> tuple[int, int] | None:
+        """``navigator.storage.estimate()``'s usage and quota, when the browser has it."""
+        import js
+
+        manager = getattr(js.navigator, "storage", None)
+        if manager is None or not hasattr(manager, "estimate"):
+            return None
+        found = await manager.estimate()
+        return int(found.usage or 0), int(found.quota or 0)
+
+    async def persist(self) -> bool:
+        """``navigator.storage.persist()`` (False when the browser has no such promise)."""
+        import js
+
+        manager = getattr(js.navigator, "storage", None)
+        try:
+            return bool(await manager.persist()) if manager is not None else False
+        except Exception:
+            return False
+
+
+async def browser_pictures() -> PictureStore:
+    """The page's picture store: IndexedDB, or memory (``blocked``) when the browser blocks it."""
+    try:
+        return PictureStore(await IndexedDbShelf.open())
+    except Exception:
+        return PictureStore(MemoryShelf(), blocked=True)
