@@ -17,13 +17,13 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from .encounter import Encounter
-from .errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
-from .figures import Equipment, Figure, Pool, Status, figure_from_json
-from .geometry import Hex
-from .rulesets import get_ruleset
-from .setup_checks import figure_problems
-from .validation import Json, Reader, describe, limit_problems
+from hexcombat.encounter import Encounter
+from hexcombat.errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
+from hexcombat.figures import Equipment, Figure, Pool, Status, figure_from_json
+from hexcombat.geometry import Hex
+from hexcombat.rulesets import get_ruleset
+from hexcombat.setup_checks import figure_problems
+from hexcombat.validation import Json, Reader, describe, limit_problems
 
 FORMAT = "hexcombat-roster"
 VERSION = 1
