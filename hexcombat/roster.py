@@ -22,6 +22,8 @@ from hexcombat.errors import HexcombatError, InvalidDocumentError, Problem, Unsu
 from hexcombat.figures import Equipment, Figure, Pool, Status, figure_from_json
 from hexcombat.geometry import Hex
 from hexcombat.rulesets import get_ruleset
+from hexcombat.rulesets.base import Ruleset, humanize
+from hexcombat.schema import FieldSpec
 from hexcombat.setup_checks import figure_problems
 from hexcombat.validation import Json, Reader, describe, limit_problems
 
@@ -33,10 +35,18 @@ PLACEMENT = ("position", "facing", "mounted_on", "character")
 BOARD_BOUND = ("lies_at", "stuck_in")
 """Item stats that name a hex or a figure of one fight (where a dropped item lies, whom a
 thrown one struck): meaningless in the next fight, so never carried."""
-GATHER_DROPPED = True
-"""Named option ``roster.gather_dropped`` (the texts are silent on gear after a fight):
-true, the characters pick up what they dropped (it comes back carried); false, what lies
-on the field is lost."""
+ITEM_STATE_WORDS = {"ready": "in hand", "carried": "carried", "dropped": "dropped"}
+GATHER_DROPPED = FieldSpec(
+    "roster.gather_dropped",
+    "They pick up what they dropped",
+    "bool",
+    True,
+    help="When a fight ends, what a character dropped comes back carried; off, what lies on "
+    "the field is lost. The texts are silent on gear after a fight.",
+)
+"""Named option ``roster.gather_dropped``, asked when a fight's changes are written back."""
+OPTIONS = (GATHER_DROPPED,)
+"""The roster's named options (the guide's roster page lists them)."""
 
 Migration = Callable[[dict[str, Json]], dict[str, Json]]
 MIGRATIONS: dict[int, Migration] = {}
@@ -126,7 +136,7 @@ def joined(encounter: Encounter, roster: Roster, character_id: str, at: Hex) -> 
 
 
 def write_back(
-    roster: Roster, encounter: Encounter, *, gather_dropped: bool = GATHER_DROPPED
+    roster: Roster, encounter: Encounter, *, gather_dropped: bool = GATHER_DROPPED.default is True
 ) -> list[Change]:
     """Per character of ``roster`` playing in ``encounter``, what the fight changed (only
     characters with a change; in set-up order). A pool the character did not have and that
@@ -141,11 +151,11 @@ def write_back(
         except HexcombatError:
             continue
         played = state.figures[start.id]
-        kept = state.ruleset.roster_memory(played)
-        after = _after_fight(played, kept, gather_dropped)
+        ruleset = state.ruleset
+        after = _after_fight(played, ruleset, gather_dropped)
         pools = {k: p for k, p in after.pools.items() if k in before.pools or p.current < p.maximum}
         after = replace(after, id=before.id, pools=pools)
-        lines = _differences(before, after)
+        lines = _differences(before, after, ruleset)
         if lines:
             changes.append(Change(start.character, before.name, after, tuple(lines)))
     return changes
@@ -162,8 +172,9 @@ def accept(roster: Roster, changes: Iterable[Change]) -> Roster:
     )
 
 
-def _after_fight(played: Figure, memory: dict[str, Json], gather_dropped: bool) -> Figure:
-    """The character as ``played`` left it: pools, statuses and equipment as they ended."""
+def _after_fight(played: Figure, ruleset: Ruleset, gather_dropped: bool) -> Figure:
+    """The character as ``played`` left it: pools and equipment as they ended, the statuses
+    and memory its ruleset keeps between fights."""
     equipment = []
     for item in played.equipment:
         stats = {k: v for k, v in item.stats.items() if k not in BOARD_BOUND}
@@ -173,7 +184,13 @@ def _after_fight(played: Figure, memory: dict[str, Json], gather_dropped: bool) 
                 continue
             state = "carried"
         equipment.append(Equipment(item.name, item.kind, state, item.loaded, stats))
-    return _unplaced(replace(played.copy(), equipment=equipment, memory=memory))
+    kept = replace(
+        played.copy(),
+        equipment=equipment,
+        statuses=ruleset.roster_statuses(played),
+        memory=ruleset.roster_memory(played),
+    )
+    return _unplaced(kept)
 
 
 def _unplaced(figure: Figure) -> Figure:
@@ -181,32 +198,34 @@ def _unplaced(figure: Figure) -> Figure:
     return replace(figure.copy(), position=Hex(0, 0), facing=0, mounted_on="", character="")
 
 
-def _differences(before: Figure, after: Figure) -> list[str]:
-    """What differs, one line per pool, status, item or carried memory."""
+def _differences(before: Figure, after: Figure, ruleset: Ruleset) -> list[str]:
+    """What differs, in the table's words: one line per pool, status, item or carried memory."""
+    label = ruleset.view_label
     lines = [
-        f"{key}: {_pool_words(before.pools.get(key))} → {_pool_words(after.pools.get(key))}"
+        f"{label(key)}: {_pool_words(before.pools.get(key))} → {_pool_words(after.pools.get(key))}"
         for key in dict.fromkeys([*before.pools, *after.pools])
         if _pool_json(before.pools.get(key)) != _pool_json(after.pools.get(key))
     ]
     lines += [
-        f"now {_status_words(after.statuses[s])}"
+        f"now {_status_words(after.statuses[s], label)}"
         for s in after.statuses
         if s not in before.statuses
     ]
-    lines += [f"no longer {s}" for s in before.statuses if s not in after.statuses]
-    old = {i.name: i.to_json() for i in before.equipment}
-    new = {i.name: i.to_json() for i in after.equipment}
+    lines += [f"no longer {label(s).lower()}" for s in before.statuses if s not in after.statuses]
+    old = {i.name: i for i in before.equipment}
+    new = {i.name: i for i in after.equipment}
     for name in dict.fromkeys([*old, *new]):
         if name not in new:
             lines.append(f"{name}: lost")
         elif name not in old:
             lines.append(f"{name}: gained")
-        elif old[name] != new[name]:
+        elif old[name].to_json() != new[name].to_json():
             lines.append(f"{name}: {_item_change(old[name], new[name])}")
     for key in dict.fromkeys([*before.memory, *after.memory]):
         if before.memory.get(key) != after.memory.get(key):
             lines.append(
-                f"{key}: {describe(before.memory.get(key))} → {describe(after.memory.get(key))}"
+                f"{label(key)}: {_value_words(before.memory.get(key))} → "
+                f"{_value_words(after.memory.get(key))}"
             )
     return lines
 
@@ -216,20 +235,35 @@ def _pool_json(pool: Pool | None) -> Json:
 
 
 def _pool_words(pool: Pool | None) -> str:
-    return f"{pool.current}/{pool.maximum}" if pool is not None else "none"
+    """'3 of 12'; 'full' for a pool the character lacks (the ruleset fills it at the start)."""
+    return f"{pool.current} of {pool.maximum}" if pool is not None else "full"
 
 
-def _status_words(status: Status) -> str:
+def _status_words(status: Status, label: Callable[[str], str]) -> str:
     timed = f" ({status.remaining} left)" if status.remaining is not None else ""
-    return f"{status.id}{timed}"
+    return f"{label(status.id).lower()}{timed}"
 
 
-def _item_change(old: dict[str, Json], new: dict[str, Json]) -> str:
-    """Only what differs of an item: its state, load and the stats that changed."""
-    flat_old = {**dict(old.get("stats", {})), **{k: v for k, v in old.items() if k != "stats"}}
-    flat_new = {**dict(new.get("stats", {})), **{k: v for k, v in new.items() if k != "stats"}}
-    keys = [k for k in dict.fromkeys([*flat_old, *flat_new]) if flat_old.get(k) != flat_new.get(k)]
-    return ", ".join(f"{k} {describe(flat_old.get(k))} → {describe(flat_new.get(k))}" for k in keys)
+def _value_words(value: Json) -> str:
+    if value is None or value is False:
+        return "no"
+    return "yes" if value is True else describe(value)
+
+
+def _item_change(old: Equipment, new: Equipment) -> str:
+    """Only what differs of an item: where it is, its load, the stats that changed."""
+    parts = []
+    if old.state != new.state:
+        parts.append(f"{ITEM_STATE_WORDS[new.state]} (was {ITEM_STATE_WORDS[old.state]})")
+    if old.loaded != new.loaded:
+        parts.append("loaded" if new.loaded else "not loaded")
+    for key in dict.fromkeys([*old.stats, *new.stats]):
+        if old.stats.get(key) != new.stats.get(key):
+            parts.append(
+                f"{humanize(key).lower()} {_value_words(old.stats.get(key))} → "
+                f"{_value_words(new.stats.get(key))}"
+            )
+    return ", ".join(parts)
 
 
 def _fresh_id(name: str, taken: set[str]) -> str:
@@ -327,6 +361,7 @@ def _migrated(doc: dict[str, Json]) -> dict[str, Json]:
 __all__ = [
     "FORMAT",
     "GATHER_DROPPED",
+    "OPTIONS",
     "VERSION",
     "Change",
     "Character",

@@ -7,12 +7,15 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import combat_speed_phase_fixtures as csp
+import fig_percentile_fixtures as fp
 import pytest
 from two_action_2d10_fixtures import act, declare, duel, to_step
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.document import dumps, loads, read_json
 from hexcombat.errors import HexcombatError, InvalidDocumentError, UnsupportedVersionError
+from hexcombat.layout import from_offset
 from hexcombat.roster import (
     Roster,
     accept,
@@ -83,7 +86,7 @@ def test_skirmish_hp_and_down_written_back_through_the_gm_tools() -> None:
     enc.perform(Action("gm_pool", None, {"figure": "bo", "pool": "hp", "value": 3}))
     enc.perform(Action("gm_status", None, {"figure": "ann", "status": "down", "duration": 0}))
     changes = {c.character: c for c in write_back(roster, enc)}
-    assert changes["bo-brute"].lines == ("hp: none → 3/12",)
+    assert changes["bo-brute"].lines == ("Hit points: full → 3 of 12",)
     assert changes["ann-archer"].lines == ("now down",)
     kept = accept(roster, [changes["bo-brute"]])  # the GM ticks Bo only
     assert kept.character("bo-brute").figure.pools["hp"].current == 3
@@ -96,7 +99,7 @@ def test_ta_12_hit_points_the_fight_took_carry_to_the_next_fight() -> None:
     roster, enc = played_demo("two-action-2d10")
     [change] = write_back(roster, enc)
     hp = enc.state.figures["ann"].pools["hp"]
-    assert change.lines == (f"hp: none → {hp.current}/{hp.maximum}",)
+    assert change.lines == (f"Hit points: full → {hp.current} of {hp.maximum}",)
     nxt = next_fight(accept(roster, [change]), "ann", "two-action-2d10", Hex(2, 2))
     assert nxt.state.figures["ann"].pools["hp"].current == hp.current < hp.maximum
     assert (
@@ -116,7 +119,7 @@ def test_ta_22_a_missile_loaded_in_the_fight_stays_loaded_and_nothing_else_of_it
     assert enc.state.figures["bo"].memory["loaded"] is True
     [change] = [c for c in write_back(roster, enc) if c.character == "bo"]
     assert change.after.memory == {"loaded": True}
-    assert "loaded: null → true" in change.lines
+    assert "Loaded: no → yes" in change.lines
     nxt = next_fight(accept(roster, [change]), "bo", "two-action-2d10", Hex(2, 2))
     assert nxt.state.figures["bo"].memory["loaded"] is True
 
@@ -127,7 +130,7 @@ def test_scp_a_26_endurance_fatigue_and_a_weapon_put_away_written_back() -> None
     ann = enc.state.figures["ann"]
     assert changes["ann"].after.pools["en"].current == ann.pools["en"].current
     assert changes["ann"].after.pools["ft"].current == ann.pools["ft"].current
-    assert "Broadsword: state 'ready' → 'carried'" in changes["ann"].lines
+    assert "Broadsword: carried (was in hand)" in changes["ann"].lines
     nxt = next_fight(accept(roster, changes.values()), "ann", "strike-chance-pulse", Hex(2, 2))
     assert nxt.state.figures["ann"].pools["en"].current == ann.pools["en"].current
 
@@ -137,10 +140,7 @@ def test_fp_g_5_a_crossbow_shot_and_not_reloaded_stays_unloaded() -> None:
     changes = {c.character: c for c in write_back(roster, enc)}
     bow = {i.name: i for i in changes["brie-the-oaken"].after.equipment}["Crossbow"]
     assert bow.loaded is False
-    assert (
-        "Crossbow: state 'ready' → 'carried', loaded true → false"
-        in changes["brie-the-oaken"].lines
-    )
+    assert "Crossbow: carried (was in hand), not loaded" in changes["brie-the-oaken"].lines
     nxt = next_fight(
         accept(roster, changes.values()), "brie-the-oaken", "fig-percentile", Hex(2, 2)
     )
@@ -193,3 +193,59 @@ def test_a_newer_roster_is_refused_never_guessed_at() -> None:
 def test_a_hostile_roster_text_is_refused_before_parsing() -> None:
     with pytest.raises(InvalidDocumentError):
         from_document(read_json("[" * 100_000))
+
+
+def csp_duel() -> Encounter:
+    """Ann and Bob two hexes apart, the GM ruling strikes (C-1), Ann once at Combat Speed."""
+    enc = csp.arena({"csp.combat_resolver": "gm"}, width=9, height=12)
+    enc = csp.add(enc, "ann", (4, 7), side="A", weapon="Hand-and-a-half sword")
+    enc = csp.add(enc, "bob", (4, 5), side="B", facing=3)
+    csp.run_phase(enc, {"ann": 1, "bob": 0}, {"ann": str(from_offset(4, 8))})
+    csp.next_step(enc)
+    return enc
+
+
+def test_csp_r3_hit_points_and_down_written_back_and_csp_3_impairment_left_in_the_fight() -> None:
+    roster, enc = cast(csp_duel())
+    csp.run_phase(enc, {"ann": 3, "bob": 0}, {"ann": str(from_offset(4, 7))})
+    strike = {"weapon": "Hand-and-a-half sword", "target": "bob", "outcome": "hit", "damage": 10}
+    enc.perform(Action("strike", "ann", strike))
+    assert enc.ruleset.fight_outcome(enc.state) is not None
+    assert enc.state.figures["ann"].has_status("impaired")
+    assert enc.state.figures["ann"].memory  # the phase's record (CSP-13, CSP-16)
+    changes = {c.character: c for c in write_back(roster, enc)}
+    assert "ann" not in changes  # impaired only this phase (CSP-3); the phase's record stays
+    assert changes["bob"].lines == ("Hit points: full → 0 of 10", "now down")
+    assert changes["bob"].after.memory == {}
+    nxt = next_fight(accept(roster, changes.values()), "bob", "combat-speed-phase", Hex(2, 2))
+    bob = nxt.state.figures["bob"]
+    assert (bob.pools["hp"].current, bob.has_status("down")) == (0, True)
+
+
+def dropped_sword() -> tuple[Roster, Encounter]:
+    """fig-percentile: A drops the Sword and draws the Staff (G-5), the Sword left lying."""
+    enc = fp.arena()
+    enc = fp.add(
+        enc, "a", (3, 4), side="A", skills={"Staff": 97, "Sword": 40},
+        items=["Sword", "Staff"], ready="Sword",
+    )  # fmt: skip
+    roster, enc = cast(fp.add(enc, "b", (4, 4), side="B"))
+    fp.play_round(enc, {"a": {"mode": "stationary", "ready": "Staff", "drop": True}})
+    return roster, enc
+
+
+def test_fp_g_5_roster_gather_dropped_a_dropped_weapon_comes_back_carried_by_default() -> None:
+    roster, enc = dropped_sword()
+    [change] = write_back(roster, enc)
+    kit = {i.name: i.state for i in change.after.equipment}
+    assert kit == {"Sword": "carried", "Staff": "ready"}
+    assert change.lines == ("Sword: carried (was in hand)", "Staff: in hand (was carried)")
+
+
+def test_fp_g_5_roster_gather_dropped_off_what_lies_on_the_field_is_lost() -> None:
+    roster, enc = dropped_sword()
+    [change] = write_back(roster, enc, gather_dropped=False)
+    assert [i.name for i in change.after.equipment] == ["Staff"]
+    assert change.lines == ("Sword: lost", "Staff: in hand (was carried)")
+    nxt = next_fight(accept(roster, [change]), "a", "fig-percentile", Hex(2, 2))
+    assert [i.name for i in nxt.state.figures["a"].equipment] == ["Staff"]
