@@ -18,6 +18,7 @@ from hexcombat.document import from_document, read_json
 from hexcombat.share import fingerprint, share_fragment
 from web.commands import Commands
 from web.library import storage
+from web.library.roster import Rosters
 from web.share import PANEL_COMMANDS, backup, exports, links
 from web.ui.dom import byid, esc, listen, present, proxy
 from web.ui.files import download_text
@@ -224,8 +225,13 @@ def export_all(host: Host) -> None:
         except (storage.LibraryError, HexcombatError):
             continue  # a damaged entry stays in the library, untouched
     stamp = str(js.Date.new().toISOString())[:10]
-    download_text(f"hexcombat-library-{stamp}.json", backup.bundle(documents, stamp))
-    host.toast(f"Exported {len(documents)} encounter{'s' if len(documents) != 1 else ''}.")
+    rosters = Rosters(host.library.store).documents()
+    text = backup.bundle(documents, stamp, rosters=rosters)
+    download_text(f"hexcombat-library-{stamp}.json", text)
+    host.toast(
+        f"Exported {len(documents)} encounter{'s' if len(documents) != 1 else ''}"
+        + (f" and {len(rosters)} roster{'s' if len(rosters) != 1 else ''}." if rosters else ".")
+    )
 
 
 def choose_backup(host: Host) -> None:
@@ -244,13 +250,16 @@ def choose_backup(host: Host) -> None:
 
 
 async def import_all(host: Host, file: Any) -> None:
-    """Add the encounters of a backup file (never over an entry; known ones skipped)."""
+    """Add the encounters of a backup file (never over an entry; known ones skipped) and the
+    characters of its rosters (never over a character)."""
     text = str(await file.text())
     try:
-        documents = backup.unbundle(text).encounters
+        read = backup.unbundle(text)
     except HexcombatError as exc:
         host.toast(f"{file.name}: {problems_text(exc)}", bad=True)
         return
+    documents = read.encounters
+    characters, bad_rosters = Rosters(host.library.store).import_documents(read.rosters)
     known = set()
     for entry in host.library.entries():
         try:
@@ -270,7 +279,11 @@ async def import_all(host: Host, file: Any) -> None:
         words += f"; {skipped} already in the library"
     if refused:
         words += f"; {refused} could not be read"
-    host.toast(words + ".", bad=refused > 0 and added == 0)
+    if characters:
+        words += f"; {characters} roster character{'s' if characters != 1 else ''}"
+    if bad_rosters:
+        words += ". Rosters refused, nothing of them changed: " + "; ".join(bad_rosters)
+    host.toast(words + ".", bad=(refused > 0 or bool(bad_rosters)) and added == 0)
     storage_dialog(host)
 
 
