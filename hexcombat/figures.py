@@ -112,6 +112,8 @@ class Figure:
     memory: dict[str, Json] = field(default_factory=dict)
     footprint: tuple[Hex, ...] = ()
     mounted_on: str = ""
+    character: str = ""
+    """The roster character this figure plays (:mod:`hexcombat.roster`), if any."""
 
     def copy(self) -> Figure:
         """A deep copy (cheaper than ``copy.deepcopy``: the fields are JSON data of known shape)."""
@@ -132,6 +134,7 @@ class Figure:
             copy_json(self.memory),
             self.footprint,
             self.mounted_on,
+            self.character,
         )
 
     def hexes(self) -> tuple[Hex, ...]:
@@ -200,6 +203,8 @@ class Figure:
             data["footprint"] = [str(h) for h in self.footprint]
         if self.mounted_on:
             data["mounted_on"] = self.mounted_on
+        if self.character:
+            data["character"] = self.character
         return data
 
 
@@ -320,7 +325,16 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
     memory = _mapping(obj, "memory", path, reader)
     footprint = _footprint(obj, path, reader)
     mounted_on = reader.string(obj, "mounted_on", path, default="")
-    if len(reader.problems) > before or None in (fid, name, side, position, facing, mounted_on):
+    character = reader.string(obj, "character", path, default="")
+    if len(reader.problems) > before or None in (
+        fid,
+        name,
+        side,
+        position,
+        facing,
+        mounted_on,
+        character,
+    ):
         return None
     assert fid and name and side and position is not None and facing is not None
     return Figure(
@@ -337,6 +351,7 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
         memory,
         footprint,
         mounted_on or "",
+        character or "",
     )
 
 

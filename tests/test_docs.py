@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from api_reference import page as api_page
 from cli_examples import BLOCK, DOCS, masked, run
-from guide_options import PAGES, page_with_tables
+from guide_options import PAGES, ROSTER_PAGE, page_with_tables
 
 from hexcombat.rulesets import all_rulesets
 from web.share.links import embed_code
@@ -186,3 +186,9 @@ def test_each_rulesets_guide_page_has_its_current_tables(ruleset: str) -> None:
     chosen = next(r for r in all_rulesets() if r.id == ruleset)
     text = (PAGES / f"{ruleset}.md").read_text(encoding="utf-8")
     assert text == page_with_tables(text, chosen), "run: python tests/guide_options.py"
+
+
+def test_the_roster_guide_page_lists_the_rosters_current_options() -> None:
+    text = ROSTER_PAGE.read_text(encoding="utf-8")
+    assert "roster.gather_dropped" in text
+    assert text == page_with_tables(text, None), "run: python tests/guide_options.py"

@@ -23,7 +23,7 @@ from hexcombat.checks import Rollable
 from hexcombat.dice import Dice
 from hexcombat.errors import IllegalActionError, Problem
 from hexcombat.events import Event
-from hexcombat.figures import Figure, is_standing
+from hexcombat.figures import Figure, Status, is_standing
 from hexcombat.geometry import Hex
 from hexcombat.movement import Reach
 from hexcombat.rulesets.gm_tools import GmTools
@@ -189,6 +189,16 @@ class Ruleset(GmTools):
             if name not in specs:
                 problems.append(Problem(f"stats.{name}", f"is not a field of {self.id}"))
         return problems
+
+    def roster_memory(self, figure: Figure) -> dict[str, Json]:
+        """The figure's memory its roster character keeps after a fight (override): the
+        fight's own bookkeeping is not (default: nothing)."""
+        return {}
+
+    def roster_statuses(self, figure: Figure) -> dict[str, Status]:
+        """The figure's statuses its roster character keeps after a fight (override to leave
+        out those that last only a step or phase of the fight; default: every one)."""
+        return dict(figure.statuses)
 
     def start(self, state: GameState) -> None:
         """Prepare a fresh state before the first action (memory, pools, the first step)."""

@@ -1,8 +1,10 @@
 """Export all / Import all: the whole library as one JSON file (pure, tested under CPython).
 
-The file holds every encounter's document as stored, and the pictures of the picture store
+The file holds every encounter's document as stored, every ruleset's roster document
+(``web/library/roster.py``), and the pictures of the picture store
 (``web/library/pictures.py``) in base64 under their digests; importing adds each encounter as
-a new entry and never overwrites one, and keeps each picture whose bytes match its digest.
+a new entry and never overwrites one, adds each roster's characters to the ruleset's roster,
+and keeps each picture whose bytes match its digest.
 Documents already in the library (same fingerprint) are skipped. The file is read by the
 engine's reader (:func:`hexcombat.document.read_json`): a file nested too deep or too large
 is refused with a message before it is parsed.
@@ -14,7 +16,7 @@ import base64
 import binascii
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hexcombat.document import MAX_DOCUMENT_CHARS, read_json
@@ -34,17 +36,20 @@ but not without end."""
 
 @dataclass(frozen=True, slots=True)
 class Backup:
-    """What a backup file holds: encounter documents, and pictures (or why one was refused)."""
+    """What a backup file holds: encounter documents, pictures (or why one was refused), and
+    roster documents (read by the engine when they are imported)."""
 
     encounters: list[Any]
     pictures: list[StoredPicture]
     refused_pictures: list[str]
+    rosters: list[Any] = field(default_factory=list)
 
 
 def bundle(
     documents: Sequence[Mapping[str, Any]],
     saved_at: str,
     pictures: Sequence[StoredPicture] = (),
+    rosters: Sequence[Mapping[str, Any]] = (),
 ) -> str:
     """The backup file's text."""
     data = {
@@ -52,6 +57,7 @@ def bundle(
         "version": VERSION,
         "saved": saved_at,
         "encounters": list(documents),
+        "rosters": list(rosters),
         "pictures": [
             {"digest": p.digest, "type": p.type, "data": base64.b64encode(p.data).decode("ascii")}
             for p in pictures
@@ -82,8 +88,11 @@ def unbundle(text: str) -> Backup:
     encounters = data.get("encounters")
     if not isinstance(encounters, list):
         raise InvalidDocumentError([Problem("encounters", "must be a list")], "damaged backup")
+    rosters = data.get("rosters", [])
+    if not isinstance(rosters, list):
+        raise InvalidDocumentError([Problem("rosters", "must be a list")], "damaged backup")
     pictures, refused = _pictures(data.get("pictures", []))
-    return Backup(encounters, pictures, refused)
+    return Backup(encounters, pictures, refused, rosters)
 
 
 def _pictures(found: Any) -> tuple[list[StoredPicture], list[str]]:

@@ -19,6 +19,7 @@ from hexcombat.share import fingerprint, share_fragment
 from web.commands import Commands
 from web.library import storage
 from web.library.pictures import PagePictures, PictureRefusedError, usage_words
+from web.library.roster import Rosters
 from web.share import PANEL_COMMANDS, backup, exports, links
 from web.ui.dom import byid, esc, listen, present, proxy
 from web.ui.files import download_text
@@ -245,8 +246,12 @@ async def export_all(host: Host) -> None:
             continue  # a damaged entry stays in the library, untouched
     pictures = await (await host.pictures.store()).every()
     stamp = str(js.Date.new().toISOString())[:10]
-    download_text(f"hexcombat-library-{stamp}.json", backup.bundle(documents, stamp, pictures))
+    rosters = Rosters(host.library.store).documents()
+    text = backup.bundle(documents, stamp, pictures, rosters)
+    download_text(f"hexcombat-library-{stamp}.json", text)
     also = f" and {len(pictures)} map {counted(len(pictures), 'pictures')}" if pictures else ""
+    if rosters:
+        also += f" and {len(rosters)} {counted(len(rosters), 'rosters')}"
     host.toast(f"Exported {len(documents)} {counted(len(documents), 'encounters')}{also}.")
 
 
@@ -266,7 +271,8 @@ def choose_backup(host: Host) -> None:
 
 
 async def import_all(host: Host, file: Any) -> None:
-    """Add the encounters of a backup file (never over an entry; known ones skipped)."""
+    """Add the encounters of a backup file (never over an entry; known ones skipped) and the
+    characters of its rosters (never over a character)."""
     text = str(await file.text())
     try:
         found = backup.unbundle(text)
@@ -275,6 +281,7 @@ async def import_all(host: Host, file: Any) -> None:
         return
     documents = found.encounters
     pictures, picture_problems = await keep_pictures(host, found)
+    characters, bad_rosters = Rosters(host.library.store).import_documents(found.rosters)
     known = set()
     for entry in host.library.entries():
         try:
@@ -296,9 +303,13 @@ async def import_all(host: Host, file: Any) -> None:
         words += f"; {refused} could not be read"
     if pictures:
         words += f"; {pictures} map {counted(pictures, 'pictures')} kept"
+    if characters:
+        words += f"; {characters} roster {counted(characters, 'characters')}"
     if picture_problems:
         words += ". Pictures left out: " + "; ".join(picture_problems)
-    host.toast(words + ".", bad=refused > 0 and added == 0)
+    if bad_rosters:
+        words += ". Rosters refused, nothing of them changed: " + "; ".join(bad_rosters)
+    host.toast(words + ".", bad=(refused > 0 or bool(bad_rosters)) and added == 0)
     storage_dialog(host)
 
 

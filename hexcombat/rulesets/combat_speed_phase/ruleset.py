@@ -156,6 +156,10 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             )
         return problems
 
+    def roster_statuses(self, figure: Figure) -> dict[str, Status]:
+        """Impairment lasts the phase it was declared in (CSP-3): the roster never keeps it."""
+        return {k: s for k, s in figure.statuses.items() if k != "impaired"}
+
     def start(self, state: GameState) -> None:
         """Hit points unless R-3 says none; every figure starts still (E-2: 'both
         stationary'), or as the option R-6 says: moving forward at CS, or running."""

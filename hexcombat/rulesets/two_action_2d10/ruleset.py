@@ -20,6 +20,7 @@ from hexcombat.rulesets.two_action_2d10 import rules as R
 from hexcombat.rulesets.two_action_2d10.fields import DATA, FIELDS, HEALTH
 from hexcombat.rulesets.two_action_2d10.options import OPTIONS, TIME
 from hexcombat.rulesets.two_action_2d10.perform import Perform
+from hexcombat.rulesets.two_action_2d10.state import FigureBook
 from hexcombat.rulesets.two_action_2d10.words import Words
 from hexcombat.state import GameState
 from hexcombat.terrain import TerrainTable
@@ -76,6 +77,10 @@ class TwoAction2d10(Words, Perform):
             f.pools.setdefault("hp", Pool(hp, hp))
             f.pools.setdefault("bp", Pool(bp, bp))
         self.start_step(state)
+
+    def roster_memory(self, figure: Figure) -> dict[str, Json]:
+        """A missile loaded in the fight stays loaded for the next (TA-22)."""
+        return FigureBook(figure).kept_after_fight()
 
     def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
         """``unready`` while the figure's weapon lies on the ground or it lies prone: a

@@ -117,6 +117,11 @@ class FigureBook(FigureMemory):
     def loaded(self, value: bool) -> None:
         self._set("loaded", value)
 
+    def kept_after_fight(self) -> dict[str, Json]:
+        """What a roster character keeps of it after the fight: a loaded missile stays
+        loaded (TA-22); the rest is the fight's own."""
+        return {"loaded": True} if self.loaded else {}
+
 
 class Readers(Ruleset):
     """The ruleset's readers of the state, shared by its flow, offers and resolution."""
