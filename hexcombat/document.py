@@ -12,12 +12,20 @@ import base64
 import binascii
 import json
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from hexcombat.actions import read_action
 from hexcombat.board import Board
 from hexcombat.dice import Roll
-from hexcombat.encounter import MAX_SEED, NOTE_LIMIT, Encounter, LogEntry, Setup, end_seal
+from hexcombat.encounter import (
+    MAX_SEED,
+    NOTE_LIMIT,
+    Encounter,
+    LogEntry,
+    Setup,
+    drained,
+    end_seal,
+)
 from hexcombat.errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
 from hexcombat.figures import Figure, figure_from_json, parse_hex
 from hexcombat.geometry import Hex
@@ -101,7 +109,14 @@ def loads(text: str) -> Encounter:
 
     The text's size and nesting depth are checked before it is parsed.
     """
-    return from_document(read_json(text))
+    return drained(loads_in_steps(text))
+
+
+def loads_in_steps(text: str) -> Generator[None, None, Encounter]:
+    """:func:`loads` in steps of one log entry (see :meth:`Encounter.in_steps`)."""
+    data = read_json(text)
+    yield
+    return (yield from from_document_in_steps(data))
 
 
 def read_json(text: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Json:
@@ -153,6 +168,11 @@ def from_document(data: Json, *, end_seal: str = "") -> Encounter:
     :func:`~hexcombat.encounter.end_seal` it kept beside it (a replay that skips the checks
     of each action and is kept only when it ends in the sealed state; see :class:`Encounter`).
     """
+    return drained(from_document_in_steps(data, end_seal=end_seal))
+
+
+def from_document_in_steps(data: Json, *, end_seal: str = "") -> Generator[None, None, Encounter]:
+    """:func:`from_document` in steps of one log entry (see :meth:`Encounter.in_steps`)."""
     reader = Reader()
     reader.problems += limit_problems(data)
     reader.raise_if_any("this document is beyond hexcombat's limits")
@@ -163,7 +183,8 @@ def from_document(data: Json, *, end_seal: str = "") -> Encounter:
     setup, log, cursor = _read(doc, reader)
     reader.raise_if_any()
     assert setup is not None and cursor is not None
-    return Encounter(setup, log, cursor, end_seal=end_seal)
+    yield
+    return (yield from Encounter.in_steps(setup, log, cursor, end_seal=end_seal))
 
 
 def _semantic_problems(

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.board import Board
@@ -119,6 +120,20 @@ Replay = tuple[list[list[Event]], dict[int, GameState], tuple[LogEntry, ...]]
 rolled."""
 
 
+Done = TypeVar("Done")
+
+
+def drained(steps: Generator[None, None, Done]) -> Done:
+    """What a stepwise piece of work (such as :meth:`Encounter.in_steps`) returns, run
+    through at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            value: Done = done.value
+            return value
+
+
 def apply_entry(state: GameState, entry: LogEntry, dice: Dice) -> LogEntry:
     """Resolve a log entry on ``state``: its note first (an event of the acting figure), then
     the action, which rolls only through rollables; the entry with what it rolled (every
@@ -176,6 +191,28 @@ class Encounter:
         saved them (its own storage only): the log is then replayed without checking each
         action against its offers, and that replay is kept only when it ends in the sealed
         state; otherwise (or when it fails in any way) the log is replayed and checked."""
+        drained(self._opening(setup, log, cursor, end_seal))
+
+    @classmethod
+    def in_steps(
+        cls,
+        setup: Setup,
+        log: Iterable[LogEntry] = (),
+        cursor: int | None = None,
+        *,
+        end_seal: str = "",
+    ) -> Generator[None, None, Encounter]:
+        """The constructor's work (the replay above all) in steps of one log entry: yields
+        between them and returns the encounter ``Encounter(...)`` would make (or raises its
+        errors). A page drives it in slices, answering taps between them (:func:`drained`
+        runs it through at once)."""
+        enc = cls.__new__(cls)
+        yield from enc._opening(setup, log, cursor, end_seal)
+        return enc
+
+    def _opening(
+        self, setup: Setup, log: Iterable[LogEntry], cursor: int | None, end_seal: str
+    ) -> Generator[None, None, None]:
         self.ruleset = get_ruleset(setup.ruleset)
         problems = setup_problems(setup, self.ruleset)
         if problems:
@@ -187,16 +224,19 @@ class Encounter:
             raise InvalidDocumentError(
                 [Problem("cursor", f"must be 0-{len(self._log)}, got {shown(stop)}")]
             )
-        self._played = played(setup, self._log)
+        self._played = played(setup, ())
+        for entry in self._log:
+            played_more(self._played, (entry,))
+            yield
         key = self._played.hexdigest()
         known = _REPLAYS.pop(key, None)
         self._seal = ""
         """The :func:`end_seal` of this set-up and log, once worked out (or held on opening)."""
         if known is None and end_seal:
-            known = self._replay_sealed(key, end_seal)
+            known = yield from self._replay_sealed(key, end_seal)
             self._seal = end_seal if known is not None else ""
         if known is None:
-            known = self._replay_all()
+            known = yield from self._replaying()
         _REPLAYS[key] = known
         while len(_REPLAYS) > REPLAYS_KEPT:
             del _REPLAYS[next(iter(_REPLAYS))]
@@ -208,10 +248,10 @@ class Encounter:
         self._offers_state: GameState | None = None
         self._offers: dict[str | None, tuple[ActionSpec, ...]] = {}
 
-    def _replay_all(self, checked: bool = True) -> Replay:
-        """Check and replay the whole log: every entry's events, the states at checkpoints
-        (the last one after the whole log) and the entries with what they rolled.
-        ``checked=False`` only for :meth:`_replay_sealed`.
+    def _replaying(self, checked: bool = True) -> Generator[None, None, Replay]:
+        """Check and replay the whole log, yielding after each entry: every entry's events,
+        the states at checkpoints (the last one after the whole log) and the entries with
+        what they rolled. ``checked=False`` only for :meth:`_replay_sealed`.
 
         One working state takes every entry in turn and is copied only at checkpoints (a
         failed entry refuses the whole log, so no entry needs a copy to fall back to); the
@@ -236,13 +276,14 @@ class Encounter:
                 kept.events = work.events
                 checkpoints[i + 1] = kept
             work.events = []
+            yield
         return events, checkpoints, tuple(entries)
 
-    def _replay_sealed(self, key: str, seal: str) -> Replay | None:
+    def _replay_sealed(self, key: str, seal: str) -> Generator[None, None, Replay | None]:
         """The replay without the offer checks, when it ends in the state ``seal`` names
         (None when it does not, or fails: the caller then replays with the checks)."""
         try:
-            replay = self._replay_all(checked=False)
+            replay = yield from self._replaying(checked=False)
             end = replay[1][len(self._log)]
             return replay if state_seal(key, end) == seal else None
         except Exception:  # a log the rules no longer take: the checked replay says where

@@ -5,6 +5,7 @@ items off the end; the saved fight reopens where it was. Timings are the benchma
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from hexcombat import Encounter, HexcombatError, loads
+from hexcombat import Encounter, HexcombatError, dumps, loads
 from web.library.storage import Library, MemoryStore
 
 from .appdriver import start_app
@@ -125,5 +126,41 @@ def test_undo_and_redo_in_a_long_fight_write_little_and_the_log_draws_a_window(
         page.locator("#redo-button").click()
         page.locator("#redo-button").click()
         expect(page.locator("#log-count")).to_have_text(str(sum(events)))
+    finally:
+        page.context.close()
+
+
+HEARTBEAT = """() => {
+  const beats = window.__beats = [performance.now()];
+  window.__beating = setInterval(() => beats.push(performance.now()), 10);
+}"""
+"""A timer every 10 ms that notes when it ran: the longest gap is the longest the page's main
+thread was held."""
+LONG_IMPORT = 3000
+
+
+def test_importing_a_long_fight_leaves_the_page_answering_between_slices(
+    browser: Browser, base_url: str
+) -> None:
+    enc = long_fight(LONG_IMPORT)
+    app = start_app(browser, base_url, "desktop")
+    page = app.page
+    try:
+        page.locator("#menu-button").click()
+        page.locator('#menu [data-cmd="library"]').click()
+        page.locator("[data-library]").wait_for()
+        page.evaluate(HEARTBEAT)
+        page.set_input_files(
+            '[data-library] input[type="file"]',
+            files=[
+                {"name": "long.json", "mimeType": "application/json", "buffer": dumps(enc).encode()}
+            ],
+        )
+        expect(page.locator('[data-lib="toast-action"]')).to_be_visible(timeout=120_000)
+        beats = page.evaluate("clearInterval(window.__beating) || window.__beats")
+        held = max(b - a for a, b in itertools.pairwise(beats))
+        assert len(beats) > 20 and held < 500, f"the page was held {held:.0f} ms at once"
+        page.locator('[data-lib="toast-action"]').click()
+        expect(page.locator("#log > li").last).to_have_attribute("data-entry", str(LONG_IMPORT - 1))
     finally:
         page.context.close()

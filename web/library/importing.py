@@ -9,9 +9,10 @@ import asyncio
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from hexcombat.document import MAX_DOCUMENT_CHARS
+from hexcombat.document import MAX_DOCUMENT_CHARS, loads_in_steps
 from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError, Problem
+from web.engine_slices import in_slices
 from web.library.storage import Entry, Library, LibraryError
 from web.ui.dialog import Dialog
 from web.ui.forms import esc, present, pyodide_ffi
@@ -46,10 +47,11 @@ async def read_files(files: Any) -> list[tuple[str, str | None]]:
     return found
 
 
-def import_texts(
+async def import_texts(
     library: Library, files: Sequence[tuple[str, str | None]]
 ) -> tuple[list[tuple[Entry, Encounter]], list[tuple[str, list[Problem]]]]:
-    """Import each (name, text): the entries added, and the files refused with their problems."""
+    """Import each (name, text): the entries added, and the files refused with their problems.
+    A long fight is opened in slices (:mod:`web.engine_slices`): the page answers meanwhile."""
     added: list[tuple[Entry, Encounter]] = []
     refused: list[tuple[str, list[Problem]]] = []
     for name, text in files:
@@ -57,7 +59,7 @@ def import_texts(
             refused.append((name, [Problem("", "the file is too large to be an encounter")]))
             continue
         try:
-            added.append(library.import_text(text))
+            added.append(library.add(await in_slices(loads_in_steps(text))))
         except InvalidDocumentError as exc:
             refused.append((name, list(exc.problems) or [Problem("", str(exc))]))
         except LibraryError as exc:
@@ -138,7 +140,7 @@ class DropImport:
 
     async def import_files(self, files: Any) -> None:
         """Read and import every file; refused ones are listed in the dialog."""
-        added, refused = import_texts(self.library, await read_files(files))
+        added, refused = await import_texts(self.library, await read_files(files))
         if refused:
             self.dialog.message("import-problems", refused_markup(refused))
         if added:

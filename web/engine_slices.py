@@ -1,0 +1,32 @@
+"""The engine's long work that must end on the page (opening a long fight: the page plays
+on the encounter it replays) run in slices of :data:`SLICE_MS`, between which the browser
+answers taps, pans the board and paints. Pure Python (asyncio and a clock): tested under
+CPython."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Generator
+from typing import TypeVar
+
+SLICE_MS = 25.0
+"""The longest the page works on one slice before it lets the browser run (a tablet with a
+slow CPU then answers a tap well within 100 ms)."""
+
+Done = TypeVar("Done")
+
+
+async def in_slices(steps: Generator[None, None, Done]) -> Done:
+    """What ``steps`` (such as :func:`hexcombat.document.loads_in_steps`) returns, worked
+    through in slices; its errors propagate."""
+    began = time.perf_counter()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            value: Done = done.value
+            return value
+        if (time.perf_counter() - began) * 1000 >= SLICE_MS:
+            await asyncio.sleep(0)
+            began = time.perf_counter()
