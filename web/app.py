@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -85,7 +85,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
                 hover=self.on_hover,
                 stroke=self.on_stroke,
                 cancel=self.cancel,
-                picture_missing=lambda picture: self.toast(str(picture["missing_words"])),
+                picture_missing=self._picture_missing,
             ),
             self.pictures,
         )
@@ -279,6 +279,17 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self.timings["save"] = now_ms() - started
 
     # ---- drawing -------------------------------------------------------------------------
+    def _picture_missing(self, picture: Mapping[str, Any]) -> None:
+        """Say the map picture is not in this browser; a device at a table asks the host for
+        it instead (and says what came of that)."""
+        if self.table is None or self.table.role != "guest":
+            self.toast(str(picture["missing_words"]))
+
+    def picture_arrived(self) -> None:
+        """A map picture came from the table's host: draw the board over it."""
+        self.board.backdrop.again()
+        self.refresh()
+
     def refresh(self) -> None:
         """Redraw everything from the engine's view of the encounter."""
         started = now_ms()

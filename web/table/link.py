@@ -17,7 +17,10 @@ from hexcombat import Action, Encounter, HexcombatError, IllegalActionError
 from hexcombat.document import MAX_DOCUMENT_CHARS, read_json
 from hexcombat.table import Device, Host, Outgoing
 from hexcombat.table.frames import FROM_GUEST, FROM_HOST
+from hexcombat.table.pictures import named_pictures
 from hexcombat.table.seats import Seats
+from web.library.importing import spawn
+from web.library.pictures import PagePictures, PictureRefusedError
 from web.table.rtc import Peer
 from web.ui.dom import esc
 from web.ui.remembered import remember, remembered
@@ -48,6 +51,11 @@ class TableApp(Protocol):
     @property
     def entry_id(self) -> str | None: ...
 
+    @property
+    def pictures(self) -> PagePictures: ...
+
+    def picture_arrived(self) -> None: ...
+
     def adopt(self, enc: Encounter, *, fresh: bool) -> None: ...
 
     def refresh(self) -> None: ...
@@ -75,8 +83,10 @@ class Hosting:
         self.waiting: str | None = None
         """The connection whose answer code the host waits for (its offer code is shown)."""
         self._on_change = on_change
+        self._tasks: set[asyncio.Future[None]] = set()
         self.deliver(self.host.receive(self.me, self.gm.hello()))
         self.keep()
+        self._hold_pictures()
 
     @property
     def me(self) -> str:
@@ -196,9 +206,23 @@ class Hosting:
         """The GM changed the fight here: every device gets it."""
         if self.host.encounter is not self.app.encounter:
             self.deliver(self.host.replace(self.app.encounter))
+            self._hold_pictures()
         else:
             self.deliver(self.host.sync())
         self.keep()
+
+    def _hold_pictures(self) -> None:
+        """Give the host the fight's pictures this browser keeps, for the devices that lack
+        them (a device asks; the host sends them a window of chunks at a time)."""
+
+        async def hold() -> None:
+            store = await self.app.pictures.store()
+            for digest in named_pictures(self.host.encounter.setup):
+                kept = await store.get(digest)
+                if kept is not None and digest in named_pictures(self.host.encounter.setup):
+                    self.host.hold_picture(kept.data)
+
+        spawn(self._tasks, hold())
 
     def release(self, figure: str, void: bool) -> None:
         """The GM releases ``figure``'s seal: its device asked again, or its choice voided."""
@@ -297,6 +321,7 @@ class Joined:
         """Whether the host has said anything since this device's last hello."""
         self._greeting: asyncio.Future[None] | None = None
         self._on_change = on_change
+        self._tasks: set[asyncio.Future[None]] = set()
 
     @property
     def seats(self) -> Seats:
@@ -386,8 +411,35 @@ class Joined:
             fresh = self.shown is None or enc.setup is not self.shown.setup
             self.shown = enc
             self.app.adopt(enc, fresh=fresh)
+            if fresh:
+                spawn(self._tasks, self._want_pictures(self.peer))
+        arrived = self.device.pictures.take()
+        if arrived:
+            spawn(self._tasks, self._keep_pictures(arrived))
         self.keep()
         self._on_change()
+
+    async def _want_pictures(self, peer: Peer) -> None:
+        """Ask the host for the fight's pictures this browser does not keep (from where an
+        earlier transfer stopped)."""
+        store = await self.app.pictures.store()
+        fight = self.device.fight
+        held = [d for d in named_pictures(fight.setup) if await store.has(d)]
+        for text in self.device.want_pictures(held):
+            peer.send(text)
+
+    async def _keep_pictures(self, arrived: dict[str, bytes]) -> None:
+        """Keep the pictures that came whole and checked, and draw the board over them."""
+        store = await self.app.pictures.store()
+        picture = self.device.fight.setup.picture
+        for data in arrived.values():
+            try:
+                await store.put(data, picture.type if picture is not None else "image/png")
+            except PictureRefusedError as exc:
+                self.app.toast(f"The map picture could not be kept: {exc}", bad=True)
+                return
+        self.app.toast("The map picture came from the host.")
+        self.app.picture_arrived()
 
     def before_perform(self, action: Action, faces: list[int] | None) -> bool:
         """Send the action (sealed when it is a hidden choice) to the host; never here."""
