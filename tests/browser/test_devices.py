@@ -13,9 +13,11 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from factories import skirmish_duel
 from playwright.sync_api import Browser, expect
 
 from hexcombat import Action, Encounter, LogEntry, from_document
+from hexcombat.map_picture import digest_of
 from hexcombat.table import is_hidden_choice
 from hexcombat.view import encounter_view
 
@@ -27,11 +29,13 @@ from .appdriver import (
     next_step,
     press,
     select,
+    set_mode,
     start_app,
     stored_document,
 )
 from .conftest import ARTIFACTS, READY_TIMEOUT_MS, ROOT, VIEWPORTS, App, new_app
 from .test_demo_playthrough import DEMOS, carry_out
+from .test_map_picture import load_map, map_file
 from .test_play import percentile_duel
 
 pytestmark = pytest.mark.browser
@@ -200,6 +204,37 @@ def scan(app: App, source: App, target: str) -> None:
         f'[data-scan="{target}"]',
         files=[{"name": "photo.png", "mimeType": "image/png", "buffer": picture}],
     )
+
+
+def test_the_map_picture_goes_to_a_device_that_joins_and_is_drawn_under_its_board(
+    pair: tuple[App, App],
+) -> None:
+    """The guest's browser has no copy of the GM's map: it asks the host, which sends it a
+    window of chunks at a time; kept whole and checked, it is drawn under the guest's board."""
+    host, guest = pair
+    import_encounter(host, skirmish_duel().renamed("Over my map"))
+    set_mode(host, "edit")
+    load_map(host.page)
+    set_mode(host, "play")
+    connect(host, guest, "Kim")
+    digest = digest_of(map_file())
+    expect(guest.page.locator("#board-picture")).to_have_attribute(
+        "data-picture", digest, timeout=30_000
+    )
+    expect(guest.page.locator("#toast")).to_contain_text("The map picture came from the host")
+    held = guest.page.evaluate(
+        """async (digest) => new Promise((done) => {
+            const open = indexedDB.open("hexcombat-pictures");
+            open.onsuccess = () => {
+                const shelf = open.result.transaction("pictures").objectStore("pictures");
+                const read = shelf.get(digest);
+                read.onsuccess = () => done(read.result ? read.result.size : 0);
+            };
+        })""",
+        digest,
+    )
+    assert held == len(map_file())
+    guest.screenshot("devices-guest-map")
 
 
 def test_two_devices_pair_by_decoding_each_others_qr_code(pair: tuple[App, App]) -> None:
