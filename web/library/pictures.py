@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from hexcombat.map_picture import MEDIA_TYPES, digest_of
+from hexcombat.map_picture import MAX_PICTURE_BYTES, MEDIA_TYPES, digest_of
 
 __all__ = [
     "MAX_PICTURE_BYTES",
@@ -40,8 +40,6 @@ __all__ = [
     "usage_words",
 ]
 
-MAX_PICTURE_BYTES = 40 * 1024 * 1024
-"""The largest picture file kept (a 4000x3000 map is a few MB as PNG or JPEG)."""
 HEADROOM = 1024 * 1024
 """What a write is reckoned to need beyond the picture's bytes (the database's own records)."""
 DATABASE = "hexcombat-pictures"
