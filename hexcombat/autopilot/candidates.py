@@ -79,12 +79,12 @@ def values(
     """The values worth trying for ``param`` given the earlier ``chosen`` ones, best guess
     first (never a value the spec does not offer)."""
     me = state.figures.get(spec.figure) if spec.figure else None
-    foe = nearest_enemy(state, me) if me else None
     offered = [c.value for c in param.offered(chosen)]
     if param.choices:
         if not offered:
             return []
         if param.type == "hex":
+            foe = nearest_enemy(state, me) if me else None
             foe_hexes = tuple(foe.hexes()) if foe else ()
             taken = {str(h) for f in state.living() if f is not me for h in f.hexes()}
             # a hex another figure stands in last: a move there is seldom more than a wish
@@ -105,6 +105,7 @@ def values(
             rest = rng.sample(rest, CHOICES)
         return first + rest
     if param.type == "facing":
+        foe = nearest_enemy(state, me) if me else None
         at = hex_of(chosen.get("to")) or (me.position if me else None)
         now = me.facing if me else 0
         if at is None or foe is None or at == foe.position:

@@ -3,6 +3,7 @@ side the rules name."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -127,7 +128,12 @@ class OpposedCheck(Rollable):
         return sum((p for (won, _, _), p in self._joint().items() if won), Fraction(0))
 
     def _joint(self) -> dict[tuple[bool, str, str], Fraction]:
-        """Every outcome over both sides' totals, with its exact chance."""
+        """Every outcome over both sides' totals, with its exact chance (worked out once
+        for equal rolls: a blow's preview and its resolution both ask; never to be changed)."""
+        return _joint_of(self)
+
+    def _joint_uncached(self) -> dict[tuple[bool, str, str], Fraction]:
+        """:meth:`_joint`, worked out."""
         a, d = self.attacker, self.defender
         chances: dict[tuple[bool, str, str], Fraction] = {}
         defence = distribution(d.expr).items()
@@ -238,3 +244,9 @@ class OpposedResult(RollResult):
         winner = c.attacker.name if self.attacker_wins else c.defender.name
         tie = f" (tie goes to the {c.ties})" if self.attacker_total == self.defender_total else ""
         return f"{c.label}: {a} vs {d}: {winner} wins{tie}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _joint_of(check: OpposedCheck) -> dict[tuple[bool, str, str], Fraction]:
+    """:meth:`OpposedCheck._joint`, kept for equal checks."""
+    return check._joint_uncached()
