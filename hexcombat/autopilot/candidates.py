@@ -169,6 +169,8 @@ def candidates(
     def keep(action: Action | None) -> None:
         if action is not None and slots:
             action = _mended(state, spec, action, slots)
+        if action is not None:
+            action = _consistent(state, spec, action, rng)
         if action is not None and len(found) < limit:
             found.setdefault(repr(sorted(action.params.items())), action)
 
@@ -258,6 +260,29 @@ def _mended(
             if _accepted(state, mended):
                 return mended
     return None
+
+
+def _consistent(state: GameState, spec: ActionSpec, action: Action, rng: Stream) -> Action | None:
+    """``action`` with every parameter whose value the choices before it no longer offer (a
+    slot mended to a dodge leaves no target) set to its plain value, or left out when
+    optional; None when the spec still refuses it. What the table would refuse is never
+    imagined (the rules' resolution does not check the form's parameters)."""
+    params = dict(action.params)
+    for param in spec.params:
+        if param.name not in params or param.check(params[param.name], params) is None:
+            continue
+        options = values(state, spec, param, params, rng)
+        if options:
+            params[param.name] = options[0]
+        elif param.required:
+            return None
+        else:
+            del params[param.name]
+    try:
+        spec.check(params)
+    except HexcombatError:
+        return None
+    return Action(action.kind, action.figure, params)
 
 
 def _accepted(state: GameState, action: Action) -> bool:
