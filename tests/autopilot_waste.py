@@ -1,7 +1,9 @@
 """Moves of the autopilot a player would call a waste, counted as it plays: a missed blow
 (the step ended, or a choice made that aims at no foe, while an offered blow had at least
-even odds), a wander (a healthy figure moving away from every foe) and a blind stand (a move
-that ends next to a foe with no foe in front).
+even odds), a wander (a healthy figure moving away from every foe), a blind stand (a move
+that ends next to a foe with no foe in front), a pick-up of another figure's weapon while
+its own was offered in the same choice, and a move that does nothing useful whose reason
+does not say so.
 
 :class:`Watched` wraps a policy and counts its decisions into a :class:`Waste`.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from hexcombat.actions import Action
 from hexcombat.autopilot.candidates import candidates, enemies, hex_of
 from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe
 from hexcombat.autopilot.scoring import health
@@ -33,6 +36,8 @@ class Waste:
         "missed_blow": "blow of 50%+ passed up",
         "wander": "healthy figure moved away from every foe",
         "blind": "ended next to a foe facing none",
+        "pickup": "picked up another's weapon over its own",
+        "silent": "did nothing useful without saying so",
     }
     decisions: int = 0
     counts: dict[str, int] = field(default_factory=dict)
@@ -74,6 +79,11 @@ def judged(turn: Turn, decision: Decision | None) -> list[str]:
     aimed = action is not None and aims_at_foe(state, action, turn.side)
     if not aimed and _best_blow(turn, state) >= EVEN:
         found.append("missed_blow")
+    if decision is not None and action is not None:
+        if _picks_up_another_weapon(turn, state, action):
+            found.append("pickup")
+        if _silent(state, decision, aimed):
+            found.append("silent")
     me = state.figures.get(action.figure) if action and action.figure else None
     to = hex_of(action.params.get("to")) if action else None
     foes = enemies(state, turn.side)
@@ -107,3 +117,34 @@ def _best_blow(turn: Turn, state: GameState) -> float:
                 if heads:
                     best = max(best, float(heads[0].chance))
     return best
+
+
+def _picks_up_another_weapon(turn: Turn, state: GameState, action: Action) -> bool:
+    """Whether ``action`` takes an item that is none of the figure's own while the same
+    choice offered one of its own weapons (its own is the one it is ranked with)."""
+    me = state.figures.get(action.figure) if action.figure else None
+    if me is None:
+        return False
+    own = {i.name for i in me.equipment if i.kind == "weapon"}
+    carried = {i.name for i in me.equipment}
+    for spec in turn.enc.legal_actions(me.id):
+        if spec.kind != action.kind:
+            continue
+        for param in spec.params:
+            chosen = action.params.get(param.name)
+            offered = {c.value for c in param.offered(action.params)}
+            if not isinstance(chosen, str) or chosen in carried or chosen not in offered:
+                continue
+            if param.type == "choice" and own & offered:
+                return True
+    return False
+
+
+def _silent(state: GameState, decision: Decision, aimed: bool) -> bool:
+    """Whether ``decision`` gains nothing over leaving things be, rolls nothing and aims at
+    no foe, and its reason does not say it is no useful action."""
+    if aimed or decision.numbers.get("score", 1.0) > 1e-9:
+        return False
+    if state.ruleset.preview(state, decision.action).rollables:
+        return False
+    return "nothing useful" not in decision.reason
