@@ -3,6 +3,7 @@ modifiers``, and its result."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -152,7 +153,11 @@ class Check(Rollable):
 
     def outcomes(self) -> tuple[Outcome, ...]:
         """Success and failure (or the margins' and naturals' outcomes), with their exact
-        chances."""
+        chances (worked out once for equal checks: previews and resolutions ask alike)."""
+        return _outcomes_of(self)
+
+    def _outcomes_uncached(self) -> tuple[Outcome, ...]:
+        """:meth:`outcomes`, worked out."""
         if not self.naturals and not self.margins:
             p = self.chance()
             return (
@@ -271,3 +276,9 @@ class CheckResult(RollResult):
             return f"rolled {rolled}: {outcome}"
         symbol = (_SYMBOLS if self.success else _FAILED_SYMBOLS)[check.comparison]
         return f"rolled {rolled} {symbol} {check.target}: {outcome}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _outcomes_of(check: Check) -> tuple[Outcome, ...]:
+    """:meth:`Check.outcomes`, kept for equal checks."""
+    return check._outcomes_uncached()
