@@ -1,7 +1,8 @@
 """Moves of the autopilot a player would call a waste, counted as it plays: a missed blow
 (the step ended, or a choice made that aims at no foe, while an offered blow had at least
 even odds), a wander (a healthy figure moving away from every foe), a blind stand (a move
-that ends next to a foe with no foe in front), a pick-up of another figure's weapon while
+that says it ends next to a foe with no foe in front, or a side done with the step leaving
+such a figure unturned while it may turn), a pick-up of another figure's weapon while
 its own was offered in the same choice, and a move that does nothing useful whose reason
 does not say so.
 
@@ -84,21 +85,34 @@ def judged(turn: Turn, decision: Decision | None) -> list[str]:
             found.append("pickup")
         if _silent(state, decision, aimed):
             found.append("silent")
+    foes = enemies(state, turn.side)
+    if decision is None:  # the side is done with the step: who stands blind now
+        found += ["blind" for fid in turn.actors() if _blind_and_may_turn(turn, state, fid)]
     me = state.figures.get(action.figure) if action and action.figure else None
     to = hex_of(action.params.get("to")) if action else None
-    foes = enemies(state, turn.side)
-    if me is None or to is None or not foes:
+    if action is None or me is None or to is None or not foes:
         return found
     nearest = min(figure_distance(me, f) for f in foes)
     after = min(distance(to, h) for f in foes for h in f.hexes())
     if after > nearest and health(state, me) >= HEALTHY:
         found.append("wander")
-    facing = action.params.get("facing", me.facing) if action else me.facing
+    facing = action.params.get("facing")
     near = [f for f in foes if any(h in neighbors(to) for h in f.hexes())]
     faced = isinstance(facing, int) and any(in_front_arc(to, facing, f.position) for f in near)
-    if near and not faced:
+    if near and isinstance(facing, int) and not faced:  # a move that says where it faces
         found.append("blind")
     return found
+
+
+def _blind_and_may_turn(turn: Turn, state: GameState, figure_id: str) -> bool:
+    """Whether the figure stands next to a foe with none in front while it is offered an
+    action that sets its facing (a turn it leaves unmade)."""
+    me = state.figures[figure_id]
+    near = [f for f in enemies(state, turn.side) if figure_distance(me, f) <= 1]
+    if not near or any(in_front_arc(me.position, me.facing, f.position) for f in near):
+        return False
+    specs = turn.enc.legal_actions(figure_id)
+    return any(p.type == "facing" for s in specs for p in s.params)
 
 
 def _best_blow(turn: Turn, state: GameState) -> float:

@@ -221,3 +221,21 @@ def test_the_benchmark_counts_a_useless_move_whose_reason_does_not_say_so() -> N
     assert decision is not None and "silent" not in judged(turn, decision)
     quiet = Decision(decision.action, "Move", {"score": 0.0})
     assert "silent" in judged(turn, quiet)
+
+
+def test_the_benchmark_counts_a_figure_left_facing_away_from_a_foe_at_grips() -> None:
+    """skirmish: Ann stands next to Bo in a new move step, where she may turn. A side done
+    with the step while she faces away from him is counted blind; facing him, it is not. A
+    move that sets no facing is not judged by where it leaves her facing (skirmish's move
+    keeps the facing; it used to count every such step)."""
+    enc = skirmish_duel()
+    move = Decision(Action("move", "ann", {"to": "3,1"}), "Move")
+    enc.state.figures["ann"].facing = 5
+    assert "blind" not in judged(Turn(enc, "Blue"), move)
+    enc.perform(move.action)
+    enc.perform(Action("next_step"))
+    enc.perform(Action("next_step"))  # the next round's move step: she may turn
+    enc.state.figures["ann"].facing = 5
+    assert "blind" in judged(Turn(enc, "Blue"), None)
+    enc.state.figures["ann"].facing = 2
+    assert "blind" not in judged(Turn(enc, "Blue"), None)
