@@ -112,13 +112,30 @@ class FieldSpec:
         if not self._conditional:
             return self.choices
         given = values or {}
-        return tuple(c for c in self.choices if c.offered(given))
+        key = tuple(given.get(name) for name in self._conditions)
+        try:
+            return self._offers[key]
+        except KeyError:
+            found = self._offers[key] = tuple(c for c in self.choices if c.offered(given))
+            return found
+        except TypeError:  # a value that is no key (a list): worked out every time
+            return tuple(c for c in self.choices if c.offered(given))
 
     @cached_property
     def _conditional(self) -> bool:
         """Whether a choice depends on other fields' values (worked out once: the autopilot
         and the forms ask for the offered choices by the thousand)."""
         return any(c.when for c in self.choices)
+
+    @cached_property
+    def _conditions(self) -> tuple[str, ...]:
+        """The other fields some choice's ``when`` names."""
+        return tuple(dict.fromkeys(name for c in self.choices for name in c.when))
+
+    @cached_property
+    def _offers(self) -> dict[tuple[Json, ...], tuple[Choice, ...]]:
+        """The offered choices by the values of :attr:`_conditions`, as worked out."""
+        return {}
 
     def check(self, value: Json, values: Mapping[str, Json] | None = None) -> str | None:
         """None when ``value`` is allowed (given the other fields' ``values``), else why not.

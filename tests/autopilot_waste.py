@@ -1,7 +1,10 @@
 """Moves of the autopilot a player would call a waste, counted as it plays: a missed blow
 (the step ended, or a choice made that aims at no foe, while an offered blow had at least
-even odds), a wander (a healthy figure moving away from every foe) and a blind stand (a move
-that ends next to a foe with no foe in front).
+even odds), a wander (a healthy figure moving away from every foe), a blind stand (a move
+that says it ends next to a foe with no foe in front, or a side done with the step leaving
+such a figure unturned while it may turn), a pick-up of another figure's weapon while
+its own was offered in the same choice, and a move that does nothing useful whose reason
+does not say so.
 
 :class:`Watched` wraps a policy and counts its decisions into a :class:`Waste`.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from hexcombat.actions import Action
 from hexcombat.autopilot.candidates import candidates, enemies, hex_of
 from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe
 from hexcombat.autopilot.scoring import health
@@ -33,6 +37,8 @@ class Waste:
         "missed_blow": "blow of 50%+ passed up",
         "wander": "healthy figure moved away from every foe",
         "blind": "ended next to a foe facing none",
+        "pickup": "picked up another's weapon over its own",
+        "silent": "did nothing useful without saying so",
     }
     decisions: int = 0
     counts: dict[str, int] = field(default_factory=dict)
@@ -74,21 +80,39 @@ def judged(turn: Turn, decision: Decision | None) -> list[str]:
     aimed = action is not None and aims_at_foe(state, action, turn.side)
     if not aimed and _best_blow(turn, state) >= EVEN:
         found.append("missed_blow")
+    if decision is not None and action is not None:
+        if _picks_up_another_weapon(turn, state, action):
+            found.append("pickup")
+        if _silent(state, decision, aimed):
+            found.append("silent")
+    foes = enemies(state, turn.side)
+    if decision is None:  # the side is done with the step: who stands blind now
+        found += ["blind" for fid in turn.actors() if _blind_and_may_turn(turn, state, fid)]
     me = state.figures.get(action.figure) if action and action.figure else None
     to = hex_of(action.params.get("to")) if action else None
-    foes = enemies(state, turn.side)
-    if me is None or to is None or not foes:
+    if action is None or me is None or to is None or not foes:
         return found
     nearest = min(figure_distance(me, f) for f in foes)
     after = min(distance(to, h) for f in foes for h in f.hexes())
     if after > nearest and health(state, me) >= HEALTHY:
         found.append("wander")
-    facing = action.params.get("facing", me.facing) if action else me.facing
+    facing = action.params.get("facing")
     near = [f for f in foes if any(h in neighbors(to) for h in f.hexes())]
     faced = isinstance(facing, int) and any(in_front_arc(to, facing, f.position) for f in near)
-    if near and not faced:
+    if near and isinstance(facing, int) and not faced:  # a move that says where it faces
         found.append("blind")
     return found
+
+
+def _blind_and_may_turn(turn: Turn, state: GameState, figure_id: str) -> bool:
+    """Whether the figure stands next to a foe with none in front while it is offered an
+    action that sets its facing (a turn it leaves unmade)."""
+    me = state.figures[figure_id]
+    near = [f for f in enemies(state, turn.side) if figure_distance(me, f) <= 1]
+    if not near or any(in_front_arc(me.position, me.facing, f.position) for f in near):
+        return False
+    specs = turn.enc.legal_actions(figure_id)
+    return any(p.type == "facing" for s in specs for p in s.params)
 
 
 def _best_blow(turn: Turn, state: GameState) -> float:
@@ -107,3 +131,34 @@ def _best_blow(turn: Turn, state: GameState) -> float:
                 if heads:
                     best = max(best, float(heads[0].chance))
     return best
+
+
+def _picks_up_another_weapon(turn: Turn, state: GameState, action: Action) -> bool:
+    """Whether ``action`` takes an item that is none of the figure's own while the same
+    choice offered one of its own weapons (its own is the one it is ranked with)."""
+    me = state.figures.get(action.figure) if action.figure else None
+    if me is None:
+        return False
+    own = {i.name for i in me.equipment if i.kind == "weapon"}
+    carried = {i.name for i in me.equipment}
+    for spec in turn.enc.legal_actions(me.id):
+        if spec.kind != action.kind:
+            continue
+        for param in spec.params:
+            chosen = action.params.get(param.name)
+            offered = {c.value for c in param.offered(action.params)}
+            if not isinstance(chosen, str) or chosen in carried or chosen not in offered:
+                continue
+            if param.type == "choice" and own & offered:
+                return True
+    return False
+
+
+def _silent(state: GameState, decision: Decision, aimed: bool) -> bool:
+    """Whether ``decision`` gains nothing over leaving things be, rolls nothing and aims at
+    no foe, and its reason does not say it is no useful action."""
+    if aimed or decision.numbers.get("score", 1.0) > 1e-9:
+        return False
+    if state.ruleset.preview(state, decision.action).rollables:
+        return False
+    return "nothing useful" not in decision.reason

@@ -10,10 +10,12 @@ from hexcombat import Action
 from hexcombat.autopilot import Autopilot
 from hexcombat.autopilot.candidates import candidates
 from hexcombat.autopilot.play import play_match, restarted
+from hexcombat.autopilot.starts import SHAPES, fresh_start
 from hexcombat.autopilot.stream import Stream
 from hexcombat.autopilot.view import app_move, played_by, suggest_view
 from hexcombat.figures import Status
 from hexcombat.geometry import distance
+from hexcombat.rulesets import all_rulesets
 
 
 @pytest.mark.parametrize(
@@ -136,3 +138,17 @@ def test_a_figure_far_from_its_foe_runs_at_it_rather_than_walking() -> None:
     enc.perform(decision.action)
     enc.perform(Action("declare", "brie", {"mode": "stationary", "ready": "", "drop": False}))
     assert enc.ruleset.autopilot_hints(enc.state, enc.state.figures["barclay"]) == {"pace": 3.0}
+
+
+@pytest.mark.parametrize("ruleset_id", [r.id for r in all_rulesets()])
+def test_every_candidate_has_parameters_the_table_accepts(ruleset_id: str) -> None:
+    """A candidate's parameters pass its spec's check (what the table checks before it
+    plays an action; the rules' resolution does not): two-action-2d10's declaration mended
+    from 'attack and parry' to 'dodge and dodge' kept its target, was imagined, then refused
+    by the table, and the side that had to declare stood still: the game ended drawn."""
+    for shape in SHAPES:
+        enc = fresh_start(ruleset_id, shape, 2, OPTIONS.get(ruleset_id, {}))
+        for fid in enc.state.figures:
+            for spec in enc.legal_actions(fid):
+                for action in candidates(enc.state, spec, Stream("t"), 24):
+                    spec.check(action.params)

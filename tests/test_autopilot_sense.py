@@ -1,7 +1,7 @@
 """The autopilot plays as a player would call sensible: it takes a good blow offered rather
 than letting the step end, readies its own ranked weapon rather than a foe's, faces a foe it
 can strike, does not run alone into two foes, and says so when a figure has nothing useful
-to do."""
+to do; and the long mode counts each lapse of the kind."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "rules"))
 from autopilot_games import demo
+from autopilot_waste import judged
 from factories import skirmish_duel
 from strike_chance_pulse_fixtures import duel, initiative
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot, Decision, RushPolicy
 from hexcombat.autopilot.play import Referee, play_game, restarted
+from hexcombat.autopilot.policy import Turn
 from hexcombat.editing import new_item
 from hexcombat.geometry import distance, in_front_arc, neighbor
 from hexcombat.rulesets.strike_chance_pulse.ground import drop
@@ -196,3 +198,44 @@ def test_ta_22_a_declaration_with_a_shot_previews_the_shot_odds() -> None:
     head = shots[0].headline()
     assert head is not None and 0 < head.chance < 1
     assert any(m.name == "Missile skill" for m in shots[0].roll_modifiers)
+
+
+def test_the_benchmark_counts_a_pick_up_of_a_foes_weapon_over_its_own() -> None:
+    """The long mode's waste counts (``tests/autopilot_waste.py``): Bo taking Ann's Spear
+    while his own Broadsword lies offered in the same choice is counted; his sword is not."""
+    enc = disarmed_bo()
+    turn = Turn(enc, "Red")
+    spear = Decision(Action("prepare", "bo", {"item": "ann/Spear"}), "Ready an item")
+    sword = Decision(Action("prepare", "bo", {"item": "Broadsword"}), "Ready an item")
+    assert "pickup" in judged(turn, spear)
+    assert "pickup" not in judged(turn, sword)
+
+
+def test_the_benchmark_counts_a_useless_move_whose_reason_does_not_say_so() -> None:
+    """Bo gains nothing in the move step (as above): the autopilot's own decision says so and
+    is not counted; the same move given a reason that does not say so is."""
+    enc = skirmish_duel()
+    enc.perform(Action("move", "ann", {"to": "3,1"}))
+    turn = Turn(enc, "Red", must_act=True)
+    decision = Autopilot("aggressive").decide(enc, "Red", must_act=True)
+    assert decision is not None and "silent" not in judged(turn, decision)
+    quiet = Decision(decision.action, "Move", {"score": 0.0})
+    assert "silent" in judged(turn, quiet)
+
+
+def test_the_benchmark_counts_a_figure_left_facing_away_from_a_foe_at_grips() -> None:
+    """skirmish: Ann stands next to Bo in a new move step, where she may turn. A side done
+    with the step while she faces away from him is counted blind; facing him, it is not. A
+    move that sets no facing is not judged by where it leaves her facing (skirmish's move
+    keeps the facing; it used to count every such step)."""
+    enc = skirmish_duel()
+    move = Decision(Action("move", "ann", {"to": "3,1"}), "Move")
+    enc.state.figures["ann"].facing = 5
+    assert "blind" not in judged(Turn(enc, "Blue"), move)
+    enc.perform(move.action)
+    enc.perform(Action("next_step"))
+    enc.perform(Action("next_step"))  # the next round's move step: she may turn
+    enc.state.figures["ann"].facing = 5
+    assert "blind" in judged(Turn(enc, "Blue"), None)
+    enc.state.figures["ann"].facing = 2
+    assert "blind" not in judged(Turn(enc, "Blue"), None)

@@ -210,3 +210,21 @@ def test_long_choice_lists_are_shortened() -> None:
 def test_an_unknown_type_is_refused_when_the_spec_is_written() -> None:
     with pytest.raises(ValueError, match="unknown field type 'number'"):
         FieldSpec("n", "N", "number")
+
+
+def test_offered_choices_kept_by_the_values_they_depend_on() -> None:
+    """A field's offered choices are worked out once per value of the fields its choices
+    name (the autopilot asks by the thousand), the same list every time, and a value that
+    cannot be a key (a list) is still answered."""
+    special = FieldSpec(
+        "special",
+        "Special",
+        "choice",
+        choices=(Choice("sweep", "Sweep", when={"weapon": "sword"}), Choice("lunge", "Lunge")),
+    )
+    sword = special.offered({"weapon": "sword", "bonus": 1})
+    assert [c.value for c in sword] == ["sweep", "lunge"]
+    assert special.offered({"weapon": "sword", "bonus": 2}) is sword
+    assert [c.value for c in special.offered({"weapon": "spear"})] == ["lunge"]
+    assert [c.value for c in special.offered({"weapon": ["sword"]})] == ["lunge"]
+    assert [c.value for c in special.offered()] == ["lunge"]

@@ -79,12 +79,12 @@ def values(
     """The values worth trying for ``param`` given the earlier ``chosen`` ones, best guess
     first (never a value the spec does not offer)."""
     me = state.figures.get(spec.figure) if spec.figure else None
-    foe = nearest_enemy(state, me) if me else None
     offered = [c.value for c in param.offered(chosen)]
     if param.choices:
         if not offered:
             return []
         if param.type == "hex":
+            foe = nearest_enemy(state, me) if me else None
             foe_hexes = tuple(foe.hexes()) if foe else ()
             taken = {str(h) for f in state.living() if f is not me for h in f.hexes()}
             # a hex another figure stands in last: a move there is seldom more than a wish
@@ -105,6 +105,7 @@ def values(
             rest = rng.sample(rest, CHOICES)
         return first + rest
     if param.type == "facing":
+        foe = nearest_enemy(state, me) if me else None
         at = hex_of(chosen.get("to")) or (me.position if me else None)
         now = me.facing if me else 0
         if at is None or foe is None or at == foe.position:
@@ -168,6 +169,8 @@ def candidates(
     def keep(action: Action | None) -> None:
         if action is not None and slots:
             action = _mended(state, spec, action, slots)
+        if action is not None:
+            action = _consistent(state, spec, action, rng)
         if action is not None and len(found) < limit:
             found.setdefault(repr(sorted(action.params.items())), action)
 
@@ -257,6 +260,29 @@ def _mended(
             if _accepted(state, mended):
                 return mended
     return None
+
+
+def _consistent(state: GameState, spec: ActionSpec, action: Action, rng: Stream) -> Action | None:
+    """``action`` with every parameter whose value the choices before it no longer offer (a
+    slot mended to a dodge leaves no target) set to its plain value, or left out when
+    optional; None when the spec still refuses it. What the table would refuse is never
+    imagined (the rules' resolution does not check the form's parameters)."""
+    params = dict(action.params)
+    for param in spec.params:
+        if param.name not in params or param.check(params[param.name], params) is None:
+            continue
+        options = values(state, spec, param, params, rng)
+        if options:
+            params[param.name] = options[0]
+        elif param.required:
+            return None
+        else:
+            del params[param.name]
+    try:
+        spec.check(params)
+    except HexcombatError:
+        return None
+    return Action(action.kind, action.figure, params)
 
 
 def _accepted(state: GameState, action: Action) -> bool:

@@ -91,7 +91,7 @@ class TwoAction2d10(Words, Perform):
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 body points (R-5), dead (TA-12) or incapacitated (D-7)."""
-        return any(figure.has_status(s) for s in OUT)
+        return not figure.statuses.keys().isdisjoint(OUT)
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """The engine's invariants, hit points never below 0 (TA-12), and nobody out of the
