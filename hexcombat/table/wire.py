@@ -69,31 +69,44 @@ class Sent:
 
 
 class Wire:
-    """The secrets each entry of a hosted log made (worked out once, as entries come) and the
-    log each audience is sent."""
+    """The secrets each entry of a hosted log made and which are still kept, worked out once
+    as entries come (a secret whose time has come is never kept again, as
+    :func:`~hexcombat.secrets.reveal_due` tells it once), and the log each audience is sent."""
 
     def __init__(self) -> None:
-        self._made: list[tuple[LogEntry, Made]] = []
+        self._made: list[tuple[LogEntry, Made, frozenset[Secret]]] = []
+        """Per applied entry: the entry, its secrets, and every secret still kept after it."""
 
     def made(self, encounter: Encounter) -> list[Made]:
         """The secrets of each applied entry of ``encounter``."""
+        return [m for _, m, _ in self._follow(encounter)]
+
+    def _follow(self, encounter: Encounter) -> list[tuple[LogEntry, Made, frozenset[Secret]]]:
         shared = encounter.log[: encounter.cursor]
         same = 0
         while same < min(len(shared), len(self._made)) and self._made[same][0] is shared[same]:
             same += 1
-        fresh = [(shared[i], entry_made(encounter, i)) for i in range(same, len(shared))]
-        self._made = [*self._made[:same], *fresh]
-        return [m for _, m in self._made]
+        del self._made[same:]
+        walker = at(encounter, same)
+        for index in range(same, len(shared)):
+            before = walker.state
+            walker.redo()
+            after = walker.state
+            made = entry_made(encounter, index, before)
+            kept = self._made[-1][2] if self._made else frozenset()
+            pending = {s for s in (*kept, *made.all()) if after.ruleset.secret_kept(after, s)}
+            self._made.append((shared[index], made, frozenset(pending)))
+        return self._made
 
     def sent(self, encounter: Encounter, audience: Audience) -> Sent:
         """The log ``audience`` is sent now (see the module's docstring)."""
         shared = encounter.log[: encounter.cursor]
         if audience.gm:
             return Sent(shared)
-        now = encounter.state
+        followed = self._follow(encounter)
+        pending = followed[-1][2] if followed else frozenset()
         kept = [
-            [s for s in m.all() if not audience.may_see(s) and now.ruleset.secret_kept(now, s)]
-            for m in self.made(encounter)
+            {s for s in m.all() if s in pending and not audience.may_see(s)} for _, m, _ in followed
         ]
         first = next((i for i, k in enumerate(kept) if k), None)
         if first is None:
@@ -101,17 +114,15 @@ class Wire:
         shadow = at(encounter, first)
         out = list(shared[:first])
         for index in range(first, len(shared)):
-            made = self._made[index][1]
-            wired = _wired(shadow, shared[index], made, set(kept[index]))
+            wired = _wired(shadow, shared[index], followed[index][1], kept[index])
             if wired is None:
                 break
             out.append(wired)
         return Sent(tuple(out), len(shared) - len(out), first)
 
 
-def entry_made(encounter: Encounter, index: int) -> Made:
-    """The secrets entry ``index`` of ``encounter`` made."""
-    before = at(encounter, index).state
+def entry_made(encounter: Encounter, index: int, before: GameState) -> Made:
+    """The secrets entry ``index`` of ``encounter`` made (``before``: the state it was made in)."""
     entry = encounter.log[index]
     until = encounter.ruleset.choice_secret(before, entry.action)
     choice = Secret.made(before, entry.action.figure or "", until) if until else None
@@ -190,3 +201,9 @@ def declarations_json(state: GameState) -> dict[str, Json]:
     choices: dict[str, Json] = {f: a.to_json() for f, a in sorted(d.choices.items())}
     made: list[Json] = sorted({*d.choices, *d.concealed})
     return {"choices": choices, "revealed": d.revealed, "made": made}
+
+
+def kept_back_words(count: int) -> str:
+    """What a device says of the entries kept back from it."""
+    entries = "1 action" if count == 1 else f"{count} actions"
+    return f"{entries} kept back until a secret's time"
