@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from hexcombat.dice import Roll
 from hexcombat.encounter import Encounter, LogEntry
 from hexcombat.errors import HexcombatError
-from hexcombat.secrets import GM, Secret, visible_state
+from hexcombat.secrets import Followed, Made, Secret, at, kept_from, visible_state
 from hexcombat.state import GameState
 from hexcombat.validation import Json
 
@@ -42,19 +42,6 @@ class Audience:
 
 
 @dataclass(frozen=True)
-class Made:
-    """The secrets one entry made: its choice's (None when the choice is no secret) and its
-    events' (with the rolls each holds)."""
-
-    choice: Secret | None
-    held: tuple[tuple[Secret, tuple[Roll, ...]], ...]
-
-    def all(self) -> tuple[Secret, ...]:
-        """Every secret of the entry."""
-        return (*(() if self.choice is None else (self.choice,)), *(s for s, _ in self.held))
-
-
-@dataclass(frozen=True)
 class Sent:
     """The log an audience is sent, how many entries after it are kept back, and where its
     stand-ins begin (``len(entries)`` when it has none: the log is the host's so far)."""
@@ -69,77 +56,34 @@ class Sent:
 
 
 class Wire:
-    """The secrets each entry of a hosted log made and which are still kept, worked out once
-    as entries come (a secret whose time has come is never kept again, as
-    :func:`~hexcombat.secrets.reveal_due` tells it once), and the log each audience is sent."""
+    """The log each audience of a hosted fight is sent (the secrets of each entry followed
+    once, as entries come: :class:`~hexcombat.secrets.Followed`)."""
 
     def __init__(self) -> None:
-        self._made: list[tuple[LogEntry, Made, frozenset[Secret]]] = []
-        """Per applied entry: the entry, its secrets, and every secret still kept after it."""
+        self._followed = Followed()
 
     def made(self, encounter: Encounter) -> list[Made]:
         """The secrets of each applied entry of ``encounter``."""
-        return [m for _, m, _ in self._follow(encounter)]
-
-    def _follow(self, encounter: Encounter) -> list[tuple[LogEntry, Made, frozenset[Secret]]]:
-        shared = encounter.log[: encounter.cursor]
-        same = 0
-        while same < min(len(shared), len(self._made)) and self._made[same][0] is shared[same]:
-            same += 1
-        del self._made[same:]
-        walker = at(encounter, same)
-        for index in range(same, len(shared)):
-            before = walker.state
-            walker.redo()
-            after = walker.state
-            made = entry_made(encounter, index, before)
-            kept = self._made[-1][2] if self._made else frozenset()
-            pending = {s for s in (*kept, *made.all()) if after.ruleset.secret_kept(after, s)}
-            self._made.append((shared[index], made, frozenset(pending)))
-        return self._made
+        return [m for m, _ in self._followed.follow(encounter)]
 
     def sent(self, encounter: Encounter, audience: Audience) -> Sent:
         """The log ``audience`` is sent now (see the module's docstring)."""
         shared = encounter.log[: encounter.cursor]
         if audience.gm:
             return Sent(shared)
-        followed = self._follow(encounter)
-        pending = followed[-1][2] if followed else frozenset()
-        kept = [
-            {s for s in m.all() if s in pending and not audience.may_see(s)} for _, m, _ in followed
-        ]
+        followed = self._followed.follow(encounter)
+        kept = kept_from(followed, audience.may_see)
         first = next((i for i, k in enumerate(kept) if k), None)
         if first is None:
             return Sent(shared)
         shadow = at(encounter, first)
         out = list(shared[:first])
         for index in range(first, len(shared)):
-            wired = _wired(shadow, shared[index], followed[index][1], kept[index])
+            wired = _wired(shadow, shared[index], followed[index][0], kept[index])
             if wired is None:
                 break
             out.append(wired)
         return Sent(tuple(out), len(shared) - len(out), first)
-
-
-def entry_made(encounter: Encounter, index: int, before: GameState) -> Made:
-    """The secrets entry ``index`` of ``encounter`` made (``before``: the state it was made in)."""
-    entry = encounter.log[index]
-    until = encounter.ruleset.choice_secret(before, entry.action)
-    choice = Secret.made(before, entry.action.figure or "", until) if until else None
-    held = tuple(
-        (e.secret, tuple(Roll.from_json(r) for r in e.rolls))
-        for e in encounter.entry_events(index, GM)
-        if e.secret is not None and e.secret != choice
-    )
-    return Made(choice, held)
-
-
-def at(encounter: Encounter, cursor: int) -> Encounter:
-    """A copy of ``encounter`` stepped back to ``cursor``."""
-    copy = encounter.copy()
-    while copy.cursor > cursor:
-        copy.undo()
-    return copy
 
 
 def _wired(shadow: Encounter, entry: LogEntry, made: Made, kept: set[Secret]) -> LogEntry | None:
@@ -201,9 +145,3 @@ def declarations_json(state: GameState) -> dict[str, Json]:
     choices: dict[str, Json] = {f: a.to_json() for f, a in sorted(d.choices.items())}
     made: list[Json] = sorted({*d.choices, *d.concealed})
     return {"choices": choices, "revealed": d.revealed, "made": made}
-
-
-def kept_back_words(count: int) -> str:
-    """What a device says of the entries kept back from it."""
-    entries = "1 action" if count == 1 else f"{count} actions"
-    return f"{entries} kept back until a secret's time"

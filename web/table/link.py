@@ -15,10 +15,10 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import Action, Encounter, HexcombatError, IllegalActionError
 from hexcombat.document import MAX_DOCUMENT_CHARS, read_json
+from hexcombat.secrets import kept_back_words
 from hexcombat.table import Device, Host, Outgoing
 from hexcombat.table.frames import FROM_GUEST, FROM_HOST
 from hexcombat.table.seats import Seats
-from hexcombat.table.wire import kept_back_words
 from web.table.rtc import Peer
 from web.ui.dom import esc
 from web.ui.remembered import remember, remembered
