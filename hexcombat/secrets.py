@@ -10,18 +10,25 @@ an entry shows depends on the log up to it alone, and a log drawn entry by entry
 redone, never shows it early. Every reader goes through :func:`shown_events` (the log, the
 result box, the exports, the share viewer, a device's replica) and :func:`visible_state` (the
 figures as the page draws them, and the state the autopilot decides from); the GM's own
-reader may ask for everything, each secret where it was made and marked.
+reader may ask for everything, each secret where it was made and marked. What leaves the
+device (another device's log, a share link) is cut or stood in for where an entry holds a
+secret still kept (:class:`Followed`, :func:`kept_from`, :func:`told_entries`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
+from hexcombat.dice import Roll
 from hexcombat.events import Event
 from hexcombat.state import GameState
 from hexcombat.time import Clock
 from hexcombat.validation import Json
+
+if TYPE_CHECKING:
+    from hexcombat.encounter import Encounter, LogEntry
 
 UNTIL = ("reveal", "step", "phase", "status", "never")
 """When a secret's time comes: ``reveal`` its hidden step's reveal (or the step's end);
@@ -127,3 +134,89 @@ def visible_state(state: GameState, viewer: Viewer = TABLE) -> GameState:
     for figure in others:
         state.ruleset.conceal(seen, figure)
     return seen
+
+
+@dataclass(frozen=True)
+class Made:
+    """The secrets one log entry made: its choice's (None when the choice is no secret) and
+    its events' (with the rolls each holds)."""
+
+    choice: Secret | None
+    held: tuple[tuple[Secret, tuple[Roll, ...]], ...]
+
+    def all(self) -> tuple[Secret, ...]:
+        """Every secret of the entry."""
+        return (*(() if self.choice is None else (self.choice,)), *(s for s, _ in self.held))
+
+
+class Followed:
+    """The secrets each applied entry of an encounter made, and which of all are still kept
+    after it, followed entry by entry as :func:`reveal_due` tells them (a secret whose time
+    has come is never kept again); worked out once per entry as entries come."""
+
+    def __init__(self) -> None:
+        self._entries: list[tuple[LogEntry, Made, frozenset[Secret]]] = []
+
+    def follow(self, encounter: Encounter) -> list[tuple[Made, frozenset[Secret]]]:
+        """Per applied entry of ``encounter``: its secrets, and every secret still kept
+        after it."""
+        shared = encounter.log[: encounter.cursor]
+        same = 0
+        known = self._entries
+        while same < min(len(shared), len(known)) and known[same][0] is shared[same]:
+            same += 1
+        del known[same:]
+        walker = at(encounter, same)
+        for index in range(same, len(shared)):
+            before = walker.state
+            walker.redo()
+            after = walker.state
+            made = entry_made(encounter, index, before)
+            kept = known[-1][2] if known else frozenset()
+            pending = {s for s in (*kept, *made.all()) if after.ruleset.secret_kept(after, s)}
+            known.append((shared[index], made, frozenset(pending)))
+        return [(m, p) for _, m, p in known]
+
+
+def kept_from(
+    followed: list[tuple[Made, frozenset[Secret]]], may_see: Callable[[Secret], bool]
+) -> list[set[Secret]]:
+    """Per entry, its secrets still kept (after the last entry) from a reader that may see
+    only those ``may_see`` says."""
+    pending = followed[-1][1] if followed else frozenset()
+    return [{s for s in m.all() if s in pending and not may_see(s)} for m, _ in followed]
+
+
+def told_entries(encounter: Encounter) -> int:
+    """How many of ``encounter``'s applied entries everyone may read now: those before the
+    first that holds a secret still kept (a share link carries only them)."""
+    kept = kept_from(Followed().follow(encounter), lambda secret: False)
+    return next((i for i, k in enumerate(kept) if k), encounter.cursor)
+
+
+def entry_made(encounter: Encounter, index: int, before: GameState) -> Made:
+    """The secrets entry ``index`` of ``encounter`` made (``before``: the state it was made
+    in): its choice, if the ruleset keeps it secret, and its events' secrets."""
+    entry = encounter.log[index]
+    until = encounter.ruleset.choice_secret(before, entry.action)
+    choice = Secret.made(before, entry.action.figure or "", until) if until else None
+    held = tuple(
+        (e.secret, tuple(Roll.from_json(r) for r in e.rolls))
+        for e in encounter.entry_events(index, GM)
+        if e.secret is not None and e.secret != choice
+    )
+    return Made(choice, held)
+
+
+def at(encounter: Encounter, cursor: int) -> Encounter:
+    """A copy of ``encounter`` stepped back to ``cursor``."""
+    copy = encounter.copy()
+    while copy.cursor > cursor:
+        copy.undo()
+    return copy
+
+
+def kept_back_words(count: int) -> str:
+    """What a reader is told of the actions kept back from it (a device, a share link)."""
+    entries = "1 action" if count == 1 else f"{count} actions"
+    return f"{entries} kept back until a secret's time"

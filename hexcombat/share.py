@@ -1,8 +1,11 @@
-"""Sharing an encounter: links with the whole document in the URL fragment, what a received
+"""Sharing an encounter: links with the document in the URL fragment, what a received
 link adds to one's own copy (play by post), and static exports (board SVG, log as Markdown).
 
 A share link is the page's address with ``#e=<share code>`` (:func:`hexcombat.document.
-to_share_code`: compact JSON, zlib, URL-safe base64). The fragment never reaches a server.
+to_share_code`: compact JSON, zlib, URL-safe base64), its log cut before any secret still
+kept (``&k=`` then says how many actions are kept back). The fragment never reaches a
+server. The Markdown and SVG exports read the log as the table does
+(:func:`~hexcombat.secrets.shown_events`, :func:`~hexcombat.view.tokens`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from hexcombat.document import from_share_code, to_share_code
 from hexcombat.encounter import Encounter
 from hexcombat.events import Event
 from hexcombat.render import render_svg
+from hexcombat.secrets import told_entries
 from hexcombat.validation import Json
 from hexcombat.view import tokens
 
@@ -27,6 +31,7 @@ __all__ = [
     "code_from_fragment",
     "encounter_from_fragment",
     "fingerprint",
+    "kept_back",
     "log_markdown",
     "new_events",
     "received",
@@ -36,6 +41,8 @@ __all__ = [
 ]
 
 FRAGMENT_KEY = "e"
+KEPT_KEY = "k"
+"""The fragment's count of actions kept back (a link made while a secret is pending)."""
 LINK_LIMIT = 16_000
 """Longest link offered for sharing (characters). Browsers open far longer ones, but chat
 apps, mail and wiki editors cut or refuse them; beyond this the page offers the file."""
@@ -46,15 +53,44 @@ dozen actions (the fig-percentile demo: 1,800 characters) still fits."""
 
 
 def share_fragment(encounter: Encounter) -> str:
-    """The URL fragment (with ``#``) that carries the whole encounter."""
-    return f"#{FRAGMENT_KEY}={to_share_code(encounter)}"
+    """The URL fragment (with ``#``) that carries the encounter as everyone may read it: its
+    log up to the first entry that holds a secret still kept (:func:`~hexcombat.secrets.
+    told_entries`; nothing after it, not even undone entries), and then ``&k=`` with how
+    many applied entries are kept back."""
+    told = told_entries(encounter)
+    if told == encounter.cursor and _tells_its_undone(encounter):
+        return f"#{FRAGMENT_KEY}={to_share_code(encounter)}"
+    shown = Encounter(encounter.setup, encounter.log[:told])
+    kept = encounter.cursor - told
+    return f"#{FRAGMENT_KEY}={to_share_code(shown)}" + (f"&{KEPT_KEY}={kept}" if kept else "")
+
+
+def _tells_its_undone(encounter: Encounter) -> bool:
+    """True when the entries undone after the cursor hold no secret still kept at their end
+    (a link may then carry them, for the viewer to step through)."""
+    if encounter.cursor == len(encounter.log):
+        return True
+    ahead = encounter.copy()
+    while ahead.can_redo:
+        ahead.redo()
+    return told_entries(ahead) == len(encounter.log)
 
 
 def code_from_fragment(fragment: str) -> str | None:
     """The share code in a URL fragment (``#e=...``, other ``&``-separated keys ignored)."""
+    return _fragment_value(fragment, FRAGMENT_KEY)
+
+
+def kept_back(fragment: str) -> int:
+    """How many actions the link's fight keeps back until a secret's time (0: none)."""
+    value = _fragment_value(fragment, KEPT_KEY) or ""
+    return int(value) if value.isdigit() and len(value) < 7 else 0
+
+
+def _fragment_value(fragment: str, wanted: str) -> str | None:
     for part in fragment.lstrip("#").split("&"):
         key, eq, value = part.partition("=")
-        if key == FRAGMENT_KEY and eq and value:
+        if key == wanted and eq and value:
             return value
     return None
 

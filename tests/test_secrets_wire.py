@@ -222,3 +222,56 @@ def test_c_7_a_later_phase_declared_n_is_kept_through_its_declare_step() -> None
         within = [j for j in step if at(game, j + 1).state.clock == made]
         told = [e.text for j in [index, *within] for e in game.entry_events(j)]
         assert note not in told, f"entry {index}'s note is read in its own declare step"
+
+
+def test_g19_planned_moves_travel_sealed_and_are_told_once_the_moves_run() -> None:
+    """At the table a planned move is sealed (the host holds a digest only) until every
+    figure has planned; the other side's device then has stand-ins until the moves run."""
+    from table_net import Net
+    from test_autopilot import fp_four
+
+    net = Net(fp_four(), 2)
+    net.seat_by_side()
+    for fid, device in (("a1", "d1"), ("a2", "d1"), ("b1", "d2"), ("b2", "d2")):
+        net.send(device, net.devices[device].send(Action("declare", fid, {"mode": "walk"})))
+    net.send("host", net.devices["host"].act(Action("next_step")))
+    host = net.host
+    plans = {}
+    for fid, device in (("a1", "d1"), ("a2", "d1"), ("b1", "d2"), ("b2", "d2")):
+        spec = next(s for s in host.encounter.legal_actions(fid) if s.kind == "plan_move")
+        plans[fid] = Action("plan_move", fid, {"to": spec.params[0].choices[0].value})
+        request = net.devices[device].send(plans[fid])
+        assert '"seal"' in request and "plan_move" not in request
+        net.send(device, request)
+        if fid != "b2":
+            assert fid in host.seals and "plan_move" not in str(host.encounter.log[-1])
+    assert not host.seals
+    told = {d: net.devices[d].fight.log for d in ("d1", "d2")}
+    assert [e.action for e in told["d1"][-2:]] != [plans["b1"], plans["b2"]]
+    assert [e.action for e in told["d1"][-4:-2]] == [plans["a1"], plans["a2"]]
+    net.send("host", net.devices["host"].act(Action("next_step")))
+    moved = [e.action for e in net.devices["d1"].fight.log if e.action.kind == "plan_move"]
+    assert moved == [plans[f] for f in ("a1", "a2", "b1", "b2")]
+
+
+def test_a_choice_told_at_its_reveal_is_not_kept_again_as_the_step_goes_on() -> None:
+    """fig-percentile's demo round at a table: once the act step's choices are revealed its
+    prompts follow in the same step, and the guest is sent every entry (nothing kept back)."""
+    from table_net import Net
+
+    with registered():
+        played = demo("fig-percentile")
+    fresh = restarted(played, played.setup.seed)
+    net = Net(restarted(played, played.setup.seed), 1)
+    side = played.state.figures[next(e.action.figure for e in played.log if e.action.figure)]
+    net.deliver(net.host.seat("d1", sides=(side.side,)))
+    net.deliver(net.host.set_rolls("players"))
+    for entry in played.log:
+        if fresh.state.clock.counters[0] > 1:
+            break
+        mover = fresh.state.figures.get(entry.action.figure or "")
+        device = "d1" if mover is not None and mover.side == side.side else "host"
+        net.send(device, net.devices[device].send(entry.action, entry.faces or None))
+        fresh.perform(entry.action, entry.faces or None)
+        assert net.devices["d1"].kept_back == 0, f"after {entry.action.kind}"
+    assert fresh.state.clock.counters[0] > 1 and net.host.encounter.cursor == fresh.cursor

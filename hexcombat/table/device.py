@@ -104,8 +104,9 @@ class Device:
         return kept[0] if kept else None
 
     def turn(self) -> dict[str, Json]:
-        """Who must act on which device, as this device sees it."""
-        return turn_view(self.fight, self.seats, self.sealed)
+        """Who must act on which device, as this device sees it, and how many of the host's
+        entries are kept back from it."""
+        return {**turn_view(self.fight, self.seats, self.sealed), "kept_back": self.kept_back}
 
     # ---- requests -------------------------------------------------------
     def hello(self) -> str:

@@ -27,7 +27,7 @@ from hexcombat.table.messages import (
     setup_digest,
     token_digest,
 )
-from hexcombat.table.seats import Seats, is_hidden_choice, turn_view
+from hexcombat.table.seats import Seats, is_hidden_choice, sealing_figures, turn_view
 from hexcombat.table.wire import Audience, Sent, Wire
 from hexcombat.validation import Json
 
@@ -152,7 +152,7 @@ class Host:
                 d: t for d, t in places.items() if isinstance(t, str) and DIGEST.fullmatch(t)
             }
         seals = data.get("seals")
-        waiting = host._waiting() if host._hidden_now() else []
+        waiting = host._waiting()
         if isinstance(seals, dict):
             for figure, kept in seals.items():
                 if isinstance(kept, list) and len(kept) == 2 and figure in waiting:
@@ -364,7 +364,7 @@ class Host:
         state = self.encounter.state
         if figure not in state.figures:
             raise IllegalActionError(f"there is no figure {figure!r} in this fight")
-        if not self._hidden_now() or figure not in self._waiting():
+        if figure not in self._waiting():
             raise IllegalActionError(
                 f"{state.figure(figure).name} has no hidden choice to make now"
             )
@@ -470,18 +470,13 @@ class Host:
             names = ", ".join(sorted(self.seals))
             raise IllegalActionError(f"waiting for the sealed choices ({names}) and their reveal")
 
-    def _hidden_now(self) -> bool:
-        state = self.encounter.state
-        return state.prompt is None and self.encounter.ruleset.who_acts(state).hidden
-
     def is_hidden(self, action: Action) -> bool:
         """True when the engine would keep ``action`` as a hidden choice (sent sealed)."""
         return is_hidden_choice(self.encounter, action)
 
     def _waiting(self) -> list[str]:
-        """The figures a hidden step waits for that are offered a choice."""
-        waiting = self.encounter.ruleset.who_acts(self.encounter.state).waiting
-        return [f for f in waiting if self.encounter.legal_actions(f)]
+        """The figures the step waits for whose choice travels sealed."""
+        return sealing_figures(self.encounter)
 
     def _all_sealed(self) -> bool:
         waiting = [f for f in self._waiting() if f not in self.voided]

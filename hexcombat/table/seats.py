@@ -85,13 +85,32 @@ class Seats:
 
 
 def is_hidden_choice(encounter: Encounter, action: Action) -> bool:
-    """True when the engine would keep ``action`` as a hidden choice now (so it must travel
-    sealed): a figure's action in a hidden step with no prompt open."""
+    """True when ``action`` is a choice kept secret as it is made (so it must travel sealed):
+    a figure's action in a hidden step, or a choice the step waits for that stays its side's
+    secret until its time (:meth:`~hexcombat.rulesets.base.Ruleset.choice_secret`, such as
+    fig-percentile's planned moves), with no prompt open."""
     state = encounter.state
-    acting = encounter.ruleset.who_acts(state)
-    if state.prompt is not None or not acting.hidden:
+    if state.prompt is not None or action.figure is None:
         return False
-    return action.figure in (*acting.figures, *acting.waiting)
+    acting = encounter.ruleset.who_acts(state)
+    if acting.hidden:
+        return action.figure in (*acting.figures, *acting.waiting)
+    return action.figure in acting.waiting and bool(encounter.ruleset.choice_secret(state, action))
+
+
+def sealing_figures(encounter: Encounter) -> list[str]:
+    """The figures the step waits for that are offered a choice travelling sealed: the
+    reveal is called once each has sealed (or been voided)."""
+    state = encounter.state
+    if state.prompt is not None:
+        return []
+    waiting = encounter.ruleset.who_acts(state).waiting
+    offered = {fid: encounter.legal_actions(fid) for fid in waiting}
+    return [
+        fid
+        for fid in waiting
+        if any(is_hidden_choice(encounter, Action(s.kind, fid)) for s in offered[fid])
+    ]
 
 
 def turn_view(encounter: Encounter, seats: Seats, sealed: tuple[str, ...]) -> dict[str, Json]:

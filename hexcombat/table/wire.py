@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from hexcombat.dice import Roll
 from hexcombat.encounter import Encounter, LogEntry
 from hexcombat.errors import HexcombatError
-from hexcombat.secrets import GM, Secret, visible_state
+from hexcombat.secrets import Followed, Made, Secret, at, kept_from, visible_state
 from hexcombat.state import GameState
 from hexcombat.validation import Json
 
@@ -42,19 +42,6 @@ class Audience:
 
 
 @dataclass(frozen=True)
-class Made:
-    """The secrets one entry made: its choice's (None when the choice is no secret) and its
-    events' (with the rolls each holds)."""
-
-    choice: Secret | None
-    held: tuple[tuple[Secret, tuple[Roll, ...]], ...]
-
-    def all(self) -> tuple[Secret, ...]:
-        """Every secret of the entry."""
-        return (*(() if self.choice is None else (self.choice,)), *(s for s, _ in self.held))
-
-
-@dataclass(frozen=True)
 class Sent:
     """The log an audience is sent, how many entries after it are kept back, and where its
     stand-ins begin (``len(entries)`` when it has none: the log is the host's so far)."""
@@ -69,66 +56,34 @@ class Sent:
 
 
 class Wire:
-    """The secrets each entry of a hosted log made (worked out once, as entries come) and the
-    log each audience is sent."""
+    """The log each audience of a hosted fight is sent (the secrets of each entry followed
+    once, as entries come: :class:`~hexcombat.secrets.Followed`)."""
 
     def __init__(self) -> None:
-        self._made: list[tuple[LogEntry, Made]] = []
+        self._followed = Followed()
 
     def made(self, encounter: Encounter) -> list[Made]:
         """The secrets of each applied entry of ``encounter``."""
-        shared = encounter.log[: encounter.cursor]
-        same = 0
-        while same < min(len(shared), len(self._made)) and self._made[same][0] is shared[same]:
-            same += 1
-        fresh = [(shared[i], entry_made(encounter, i)) for i in range(same, len(shared))]
-        self._made = [*self._made[:same], *fresh]
-        return [m for _, m in self._made]
+        return [m for m, _ in self._followed.follow(encounter)]
 
     def sent(self, encounter: Encounter, audience: Audience) -> Sent:
         """The log ``audience`` is sent now (see the module's docstring)."""
         shared = encounter.log[: encounter.cursor]
         if audience.gm:
             return Sent(shared)
-        now = encounter.state
-        kept = [
-            [s for s in m.all() if not audience.may_see(s) and now.ruleset.secret_kept(now, s)]
-            for m in self.made(encounter)
-        ]
+        followed = self._followed.follow(encounter)
+        kept = kept_from(followed, audience.may_see)
         first = next((i for i, k in enumerate(kept) if k), None)
         if first is None:
             return Sent(shared)
         shadow = at(encounter, first)
         out = list(shared[:first])
         for index in range(first, len(shared)):
-            made = self._made[index][1]
-            wired = _wired(shadow, shared[index], made, set(kept[index]))
+            wired = _wired(shadow, shared[index], followed[index][0], kept[index])
             if wired is None:
                 break
             out.append(wired)
         return Sent(tuple(out), len(shared) - len(out), first)
-
-
-def entry_made(encounter: Encounter, index: int) -> Made:
-    """The secrets entry ``index`` of ``encounter`` made."""
-    before = at(encounter, index).state
-    entry = encounter.log[index]
-    until = encounter.ruleset.choice_secret(before, entry.action)
-    choice = Secret.made(before, entry.action.figure or "", until) if until else None
-    held = tuple(
-        (e.secret, tuple(Roll.from_json(r) for r in e.rolls))
-        for e in encounter.entry_events(index, GM)
-        if e.secret is not None and e.secret != choice
-    )
-    return Made(choice, held)
-
-
-def at(encounter: Encounter, cursor: int) -> Encounter:
-    """A copy of ``encounter`` stepped back to ``cursor``."""
-    copy = encounter.copy()
-    while copy.cursor > cursor:
-        copy.undo()
-    return copy
 
 
 def _wired(shadow: Encounter, entry: LogEntry, made: Made, kept: set[Secret]) -> LogEntry | None:

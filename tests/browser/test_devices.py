@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, expect
 from hexcombat import Action, Encounter, LogEntry, from_document
 from hexcombat.map_picture import digest_of
 from hexcombat.table import is_hidden_choice
+from hexcombat.table.seats import sealing_figures
 from hexcombat.view import encounter_view
 
 from .appdriver import (
@@ -312,9 +313,8 @@ def _offers(enc: Encounter, fid: str, kind: str) -> bool:
 
 
 def _still_to_seal(enc: Encounter) -> bool:
-    """A hidden step still waits for a choice (once none is left, the host reveals them)."""
-    acting = enc.ruleset.who_acts(enc.state)
-    return acting.hidden and any(enc.legal_actions(f) for f in acting.waiting)
+    """The step still waits for a sealed choice (once none is left, the host reveals them)."""
+    return bool(sealing_figures(enc))
 
 
 def shared(app: App, cursor: int) -> dict[str, Any]:

@@ -395,3 +395,28 @@ def test_r11_ta_17_ta_19_a_ceding_spear_strikes_after_fists_or_fists_come_last()
     declare(enc, "bo", "brawl", "none", target="ann")
     to_step(enc, "combat")
     assert encounter_view(enc)["time"]["acting"]["figures"] == ["ann", "bo"]
+
+
+def test_ta_12_nothing_in_the_fight_restores_hit_or_body_points() -> None:
+    """Sentence 25 (body points recover more slowly) is recovery after the fight: within it
+    no action but the GM's own pool tool gives back a point of either pool."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for the games
+    from secret_games import at, random_game
+
+    dropped = 0
+    for seed in (1, 2, 3):
+        game = random_game(duel(), seed)
+        states = [at(game, i).state for i in range(game.cursor + 1)]
+        for i, entry in enumerate(game.log[: game.cursor]):
+            if entry.action.kind == "gm_pool":
+                continue
+            for fid, figure in states[i + 1].figures.items():
+                for key in ("hp", "bp"):
+                    before, after = states[i].figures[fid].pools.get(key), figure.pools.get(key)
+                    if before is not None and after is not None:
+                        assert after.current <= before.current, f"seed {seed}, entry {i}: {key}"
+                        dropped += after.current < before.current
+    assert dropped, "no blow landed in these games"

@@ -17,9 +17,11 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter, HexcombatError
 from hexcombat.document import from_share_code, read_json, to_document
+from hexcombat.secrets import kept_back_words
 from hexcombat.share import (
     code_from_fragment,
     fingerprint,
+    kept_back,
     received,
     share_fragment,
     when_words,
@@ -58,6 +60,8 @@ class Viewer:
         self._tick: Any = None
         self.library: Any = None
         self.imported_as: str | None = None
+        self.kept_back = kept_back(str(js.location.hash))
+        """Actions the link keeps back until a secret's time (it was made while one was kept)."""
         self._tasks: set[asyncio.Future[None]] = set()
         self._build()
         self.toast = Toast(byid("toast"), duration_ms=6000)
@@ -113,7 +117,8 @@ class Viewer:
         view = encounter_view(enc)
         self.board.draw(view, self.rs["terrain"])
         byid("viewer-name").textContent = view["name"]
-        byid("viewer-time").textContent = view["time"]["label"]
+        kept = f" · {kept_back_words(self.kept_back)}" if self.kept_back else ""
+        byid("viewer-time").textContent = view["time"]["label"] + kept
         js.document.title = f"{view['name']} · Hex Combat"
         total = len(enc.log)
         pos = byid("replay-pos")

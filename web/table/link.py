@@ -15,6 +15,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import Action, Encounter, HexcombatError, IllegalActionError
 from hexcombat.document import MAX_DOCUMENT_CHARS, read_json
+from hexcombat.secrets import kept_back_words
 from hexcombat.table import Device, Host, Outgoing
 from hexcombat.table.frames import FROM_GUEST, FROM_HOST
 from hexcombat.table.pictures import named_pictures
@@ -491,5 +492,7 @@ def turn_html(turn: dict[str, Any], me: str) -> str:
         for r in turn["acting"]
     )
     sealed = f"<li>{len(turn['sealed'])} sealed</li>" if turn["sealed"] else ""
+    kept = turn.get("kept_back", 0)
+    held = f"<li data-kept-back>{esc(kept_back_words(kept))}</li>" if kept else ""
     label = 'aria-label="Who acts on which device"'
-    return f'<ul class="table-turn" data-table-turn {label}>{rows}{sealed}</ul>'
+    return f'<ul class="table-turn" data-table-turn {label}>{rows}{sealed}{held}</ul>'
