@@ -23,7 +23,16 @@ from web.ui.shell import Shell
 
 COMMANDS = ("autopilot-side", "suggest", "close-suggestion", "autopilot-resume")
 PAUSE_MS = 900
-"""The pause before each of the app's moves, so that players can follow."""
+"""The pause before each of the app's moves, so that players can follow (a page whose
+``window.hexcombatAppPause`` holds a number of milliseconds waits that long instead: a
+test that watches the app play a whole fight)."""
+
+
+def pause_ms() -> int:
+    """How long the app waits before each of its moves (:data:`PAUSE_MS` unless the page
+    says otherwise)."""
+    given = getattr(js.window, "hexcombatAppPause", None)
+    return int(given) if isinstance(given, int | float) and given >= 0 else PAUSE_MS
 
 
 class AppPlayer:
@@ -130,7 +139,7 @@ class AppPlayer:
         enc = self.app.session.enc
         if enc is None or self.app.mode != "play" or not enc.setup.autopilot or self.paused:
             return
-        self._timer = js.setTimeout(self._step, PAUSE_MS)
+        self._timer = js.setTimeout(self._step, pause_ms())
 
     def step(self) -> None:
         """Play the app's next move (one), logged with its reason; nothing when it is the
