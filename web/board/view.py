@@ -228,6 +228,7 @@ class BoardView(Highlights, Camera, Gestures):
             self._write_coords()
         if self.cursor is not None and self.cursor not in self.index:
             self.cursor = None
+            byid("layer-cursor").removeAttribute("data-at")
         self.user_moved = False
         self.fit()
 
@@ -514,8 +515,10 @@ class BoardView(Highlights, Camera, Gestures):
         layer = byid("layer-cursor")
         if self.cursor is None:
             layer.innerHTML = ""
+            layer.removeAttribute("data-at")
             return
         layer.innerHTML = self._outline(self.cursor, "cursor", 0.95)
+        layer.setAttribute("data-at", self.cursor)  # a test hook: where the cursor is
         byid("board-announce").textContent = self.hex_words(self.cursor)
         self.keep_visible(self.cursor)
 

@@ -21,7 +21,16 @@ from web.ui.shell import Shell
 
 COMMANDS = ("autopilot-side", "suggest", "close-suggestion", "autopilot-resume")
 PAUSE_MS = 900
-"""The pause before each of the app's moves, so that players can follow."""
+"""The pause before each of the app's moves, so that players can follow (a page whose
+``window.hexcombatAppPause`` holds a number of milliseconds waits that long instead: a
+test that watches the app play a whole fight)."""
+
+
+def pause_ms() -> int:
+    """How long the app waits before each of its moves (:data:`PAUSE_MS` unless the page
+    says otherwise)."""
+    given = getattr(js.window, "hexcombatAppPause", None)
+    return int(given) if isinstance(given, int | float) and given >= 0 else PAUSE_MS
 
 
 class AppPlayer:
@@ -179,7 +188,7 @@ class AppPlayer:
             return
         self._move = answer["decision"]
         waited = now_ms() - self._asked_at
-        self._timer = js.setTimeout(self._step, max(0.0, PAUSE_MS - waited))
+        self._timer = js.setTimeout(self._step, max(0.0, pause_ms() - waited))
 
     def step(self) -> None:
         """Play the app's move the worker found (one), logged with its reason."""

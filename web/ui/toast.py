@@ -20,6 +20,10 @@ def _js() -> Any:
 
 GAP = 8
 """Pixels between a moved toast and the token it keeps clear of."""
+ARMING_MS = 450
+"""How long a new toast lets no pointer press its button: on a touch screen the tap that made
+it is followed by a click at the same spot, which must not land on a button (Undo) that has
+just appeared under the finger. Keys reach the button at once."""
 
 
 def toast_top(
@@ -62,6 +66,8 @@ class Toast:
 
         self._hide_later = create_proxy(lambda *_: self.hide())
         """Kept for the page's lifetime: a timer may fire after its owner has closed."""
+        self._arm_timer: Any = None
+        self._arm = create_proxy(lambda *_: self._armed())
 
     def show(
         self,
@@ -88,8 +94,17 @@ class Toast:
         self.element.classList.toggle("bad", bad)
         self.element.hidden = False
         self.on_action = on_action
+        self.element.style.pointerEvents = "none"
+        if self._arm_timer is not None:
+            js.clearTimeout(self._arm_timer)
+        self._arm_timer = js.setTimeout(self._arm, ARMING_MS)
         self.cancel_timer()
         self._timer = js.setTimeout(self._hide_later, self.duration_ms * (2 if bad else 1))
+
+    def _armed(self) -> None:
+        """Let pointers press the toast's button (:data:`ARMING_MS` after it showed)."""
+        self._arm_timer = None
+        self.element.style.pointerEvents = ""
 
     def take_action(self) -> Callable[[], None] | None:
         """The button's callback, once (None when there is none)."""
