@@ -82,6 +82,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
                 hover=self.on_hover,
                 stroke=self.on_stroke,
                 cancel=self.cancel,
+                viewed=self.toast_follows_board,
             )
         )
         self._editor: Any = None

@@ -81,6 +81,8 @@ class Handlers:
     hover: Callable[[str | None], None] = lambda key: None
     stroke: Callable[[list[str]], None] = lambda keys: None
     cancel: Callable[[], None] = lambda: None
+    viewed: Callable[[], None] = lambda: None
+    """The view was panned or zoomed (and drawn so): what floats over the board may move."""
 
 
 class BoardView(Highlights, Camera, Gestures):
