@@ -86,6 +86,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
                 stroke=self.on_stroke,
                 cancel=self.cancel,
                 picture_missing=self._picture_missing,
+                viewed=self.toast_follows_board,
             ),
             self.pictures,
         )

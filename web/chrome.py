@@ -38,7 +38,9 @@ class Chrome:
 
     def _toast_clear_of_selected(self) -> None:
         """The toast never sits over the selected figure's token (a tablet's or a phone's
-        toast is wide): it moves just below the token, or above it when there is no room."""
+        toast is wide): it moves just below the token, or above it when there is no room.
+        The token is measured by the hex it stands on, where the view is going: a token that
+        just moved is still gliding there, and the view may be panning to keep it in sight."""
         import js  # type: ignore[import-not-found]
 
         box = byid("toast")
@@ -47,14 +49,19 @@ class Chrome:
         holder = box.offsetParent
         if not present(token) or not present(holder):
             return
-        t, b, room = (e.getBoundingClientRect() for e in (token, box, holder))
+        b, room = (e.getBoundingClientRect() for e in (box, holder))
         top = toast_top(
-            (float(t.top), float(t.bottom), float(t.left), float(t.right)),
+            self.board.hex_box(str(token.dataset.at)),
             (float(b.top), float(b.bottom), float(b.left), float(b.right)),
             (float(room.top), float(room.bottom)),
         )
         if top is not None:
             box.style.top = f"{top:.0f}px"
+
+    def toast_follows_board(self) -> None:
+        """The board moved under a toast on show: it makes room for the selected token again."""
+        if not byid("toast").hidden:
+            self._toast_clear_of_selected()
 
     def hint(self, message: str, button: str, cmd: str) -> None:
         """A message with a button that runs command ``cmd`` (e.g. a reminder to back up)."""

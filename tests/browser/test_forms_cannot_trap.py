@@ -279,8 +279,19 @@ def test_axe_finds_no_token_name_mismatch_on_a_phone(phone: App) -> None:
     assert axe_problems(phone.page) == []
 
 
-def test_a_toast_never_covers_the_selected_token_on_a_phone(phone: App) -> None:
-    app, page = phone, phone.page
+@pytest.fixture(scope="module")
+def tablet(browser: Browser, base_url: str) -> Iterator[App]:
+    app = start_app(browser, base_url, "tablet-touch")
+    yield app
+    app.page.context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_a_toast_never_covers_the_selected_token_on_a_phone_or_a_tablet(
+    size: str, request: pytest.FixtureRequest
+) -> None:
+    app: App = request.getfixturevalue(size)
+    page = app.page
     enc = Encounter.new("skirmish", 6, 6, name="Toast", seed=4)
     for fid, col_row, side in (("ann", (2, 0), "Blue"), ("bo", (5, 5), "Red")):
         at = from_offset(*col_row)
@@ -289,15 +300,29 @@ def test_a_toast_never_covers_the_selected_token_on_a_phone(phone: App) -> None:
     select(app, "ann")
     wrap = page.locator("#board-wrap").bounding_box()
     assert wrap
-    band = wrap["y"] + 120  # where a phone's toast starts (static/app.css)
-    reach = highlighted(app, "reach")
+    # where the toast starts at this size (static/app.css)
+    band = wrap["y"] + float(
+        page.eval_on_selector("#toast", "t => parseFloat(getComputedStyle(t).top)")
+    )
+    start = figure(app, "ann").get_attribute("data-at")
+    reach = [k for k in highlighted(app, "reach") if k != start]
     centres = {k: hex_at(app, k).bounding_box() for k in reach}
-    key = min(reach, key=lambda k: abs(centres[k]["y"] + centres[k]["height"] / 2 - band - 20))
+    middle = wrap["x"] + wrap["width"] / 2  # the toast is centred over the board
+
+    def off_the_toast(k: str) -> float:
+        c = centres[k]
+        return abs(c["y"] + c["height"] / 2 - band - 20) + abs(c["x"] + c["width"] / 2 - middle)
+
+    key = min(reach, key=off_the_toast)
     press(app, hex_at(app, key))  # Ann moves under where the toast would be
     press(app, '[data-commit-bar] [data-cmd="commit"]')
     box = page.locator("#toast")
     expect(box).to_be_visible()
     expect(figure(app, "ann")).to_have_attribute("data-at", key)
+    page.wait_for_function(  # the token glides to its hex: measured where it comes to rest
+        "() => { const t = document.querySelector('#board [data-figure=\"ann\"]');"
+        " return !t.getAnimations({subtree: true}).length; }"
+    )
     a, b = figure(app, "ann").bounding_box(), box.bounding_box()
     assert a and b
     assert not overlaps(a, b), f"the toast covers Ann's token at {key}: {a}, {b}"

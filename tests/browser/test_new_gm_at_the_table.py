@@ -16,10 +16,12 @@ from hexcombat.geometry import Hex
 from hexcombat.layout import from_offset
 
 from .appdriver import (
+    axe_problems,
     figure,
     focused,
     hex_at,
     import_encounter,
+    menu,
     new_encounter,
     press,
     press_key_on,
@@ -236,3 +238,52 @@ def test_a_figure_placed_on_red_first_is_drawn_red_and_stays_red(desktop: App) -
     assert ring_colour(desktop, blue) == "#2f6fd6"
     assert ring_colour(desktop, red) == "#c8402a"  # no swap once Blue is on the board
     set_mode(desktop, "play")
+
+
+@pytest.mark.parametrize("size", ["desktop", "tablet-touch", "phone"])
+def test_axe_finds_nothing_serious_on_every_screen(
+    size: str, browser: Browser, base_url: str
+) -> None:
+    """Welcome, guide, play with the figure sheet, set-up with the figure editor, library,
+    share, table of devices and the embed view, at desktop, tablet and phone sizes."""
+    app = start_app(browser, base_url, size)
+    page, found = app.page, []
+
+    def check(screen: str) -> None:
+        found.extend(f"{screen}: {p}" for p in axe_problems(page))
+
+    try:
+        expect(page.locator("#welcome")).to_be_visible()
+        check("welcome")
+        press(app, '#welcome [data-cmd="welcome-guide"]')
+        expect(page.locator("#guide")).to_be_visible()
+        check("guide")
+        press(app, '#guide [data-cmd="guide-close"]')
+        fid = str(page.locator("#board [data-figure]").first.get_attribute("data-figure"))
+        select(app, fid)
+        check("play: figure sheet")
+        set_mode(app, "edit")
+        if not page.locator("#figure-form").count():
+            press(app, f'#panel-body [data-cmd="pick"][data-pick="{fid}"]')
+        expect(page.locator("#figure-form [data-field]").first).to_be_visible()
+        check("set-up: figure editor")
+        set_mode(app, "play")
+        for command, ready in (
+            ("library", "[data-library]"),
+            ("share", '#dialog [data-share="link"]'),
+            ("table", "#dialog-body button"),
+        ):
+            menu(app, command)
+            page.locator(ready).first.wait_for()
+            check(command)
+            if command == "share":
+                link = page.locator('#dialog [data-share="link"]').input_value()
+            press(app, '#dialog [data-cmd="close-dialog"]')
+        embed = page.context.new_page()
+        embed.goto(base_url + "?embed" + link[link.index("#") :])
+        embed.wait_for_selector("html[data-app-state=ready]", timeout=60_000)
+        found.extend(f"embed: {p}" for p in axe_problems(embed))
+    finally:
+        app.page.context.close()
+    assert found == []
+    assert app.blocked == []

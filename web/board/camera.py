@@ -9,7 +9,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from web.board.units import HEX, TOKEN_R, parse_key
+from web.board.units import APOTHEM, HEX, TOKEN_R, parse_key
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 FAR_PX = 12.0
@@ -51,6 +51,7 @@ class Camera:
     finger_fit: bool
     index: dict[str, int]
     tokens: dict[str, list[Any]]
+    handlers: Any
 
     def keep_visible(self, key: str) -> None:
         """Pan just enough that hex ``key`` is on screen, clear of the panels."""
@@ -149,6 +150,7 @@ class Camera:
             self._far = far
             self.svg.classList.toggle("far", far)
         self._set_plain()
+        self.handlers.viewed()
 
     def set_moving(self, moving: bool) -> None:
         """While the view moves, terrain is drawn in plain colours (patterns cost 5x per frame)."""
@@ -161,6 +163,14 @@ class Camera:
         if plain != self._plain:
             self._plain = plain
             self.svg.classList.toggle("plain", plain)
+
+    def hex_box(self, key: str) -> tuple[float, float, float, float]:
+        """Where hex ``key`` is on the page (top, bottom, left, right) once the view's pending
+        pan or zoom is drawn: what a token standing there covers, even while it glides."""
+        self._screen()
+        x, y = self.layout.to_pixel(parse_key(key))
+        cx, cy = self._rect[0] + self.tx + x * self.k, self._rect[1] + self.ty + y * self.k
+        return (cy - APOTHEM * self.k, cy + APOTHEM * self.k, cx - HEX * self.k, cx + HEX * self.k)
 
     def board_point(self, client_x: float, client_y: float) -> tuple[float, float]:
         """The board point (in the board's units) under a screen point."""

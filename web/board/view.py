@@ -89,6 +89,8 @@ class Handlers:
     cancel: Callable[[], None] = lambda: None
     picture_missing: Callable[[Mapping[str, Any]], None] = lambda picture: None
     """The board names a map picture (this view of it) that this device does not hold."""
+    viewed: Callable[[], None] = lambda: None
+    """The view was panned or zoomed (and drawn so): what floats over the board may move."""
 
 
 class BoardView(Highlights, Camera, Gestures):

@@ -460,6 +460,7 @@ class Play(BoardPicks):
             return
         self.result = [e.to_json() for e in events]
         self.reset_pending()
+        self.render()  # first: the sheet may grow and the board pan, then the toast finds room
         if events:
             text = events[0].text
             if self.app.set_aside:
@@ -468,7 +469,6 @@ class Play(BoardPicks):
                     " set aside: Undo brings it back."
                 )
             self.app.toast(text, undo=True)
-        self.render()
         card = js.document.querySelector("#panel-body .result")
         if present(card):  # the panel may be scrolled down to the dice: show the result
             card.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
