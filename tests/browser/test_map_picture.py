@@ -5,6 +5,7 @@ refused before anything is written."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import math
 import zlib
@@ -18,18 +19,19 @@ from map_pictures import MapCase, draw_rgba
 from playwright.sync_api import Browser, Page, expect
 
 from hexcombat.map_picture import MapPicture, digest_of
-from hexcombat.view import PICTURE_MISSING
+from hexcombat.view import PICTURE_LEFT_OUT, PICTURE_MISSING
 
 from .appdriver import (
     hex_at,
     import_encounter,
+    menu,
     press,
     select,
     served,
     set_mode,
     started_app_fixture,
 )
-from .conftest import NO_SNAPSHOT, READY_TIMEOUT_MS, App
+from .conftest import NO_SNAPSHOT, READY_TIMEOUT_MS, VIEWPORTS, App, new_app
 
 pytestmark = pytest.mark.browser
 
@@ -197,3 +199,89 @@ def painted_and_played(app: App) -> None:
     press(app, '[data-commit-bar] [data-cmd="commit"]')
     expect(app.page.locator('#board [data-figure="ann"]')).to_have_attribute("data-at", "2,1")
     app.screenshot("map-picture-played")
+
+
+def stored_pictures(page: Page) -> int:
+    """How many pictures the site's picture database holds (0 when there is none)."""
+    return int(
+        page.evaluate(
+            """async () => {
+              const names = (await indexedDB.databases()).map(d => d.name);
+              if (!names.includes("hexcombat-pictures")) return 0;
+              const db = await new Promise(ok => {
+                const r = indexedDB.open("hexcombat-pictures"); r.onsuccess = () => ok(r.result);
+              });
+              const n = await new Promise(ok => {
+                const r = db.transaction("pictures").objectStore("pictures").count();
+                r.onsuccess = () => ok(r.result);
+              });
+              db.close();
+              return n;
+            }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("ui", ["desktop"], indirect=True)
+def test_a_picture_that_would_not_fit_is_refused_before_anything_is_written(ui: App) -> None:
+    page = ui.page
+    import_encounter(ui, skirmish_duel().renamed("Too big a map"))
+    set_mode(ui, "edit")
+    before = stored_pictures(page)
+    page.evaluate("navigator.storage.estimate = async () => ({usage: 5000000, quota: 5400000})")
+    try:
+        page.locator('[data-cmd="tool"][data-tool="map"]').click()
+        with page.expect_file_chooser() as chooser:
+            page.locator('[data-cmd="map-choose"]').click()
+        chooser.value.set_files(
+            files=[{"name": "map.png", "mimeType": "image/png", "buffer": map_file()}]
+        )
+        expect(page.locator("#toast")).to_contain_text("map.png: not kept: the picture")
+        expect(page.locator("#toast")).to_contain_text("does not fit")
+        expect(page.locator("[data-map-alignment]")).to_have_count(0)
+        assert page.locator("#board-picture").get_attribute("data-picture") is None
+        assert stored_pictures(page) == before
+        menu(ui, "storage")
+        usage = page.locator("[data-picture-usage]")
+        expect(usage).to_contain_text(f"{before} map pictures")
+        expect(usage).to_contain_text("the site uses 5.0 MB of the 5.4 MB")
+        press(ui, '#dialog [data-cmd="close-dialog"]')
+    finally:
+        page.evaluate("delete navigator.storage.estimate")
+
+
+@pytest.mark.parametrize("ui", ["desktop"], indirect=True)
+def test_the_map_goes_into_exports_and_embeds_and_a_share_link_says_it_is_left_out(
+    ui: App, browser: Browser
+) -> None:
+    page = ui.page
+    import_encounter(ui, skirmish_duel().renamed("Shared map"))
+    set_mode(ui, "edit")
+    load_map(page)
+    with page.expect_download() as download:
+        menu(ui, "share")
+        page.locator('[data-cmd="export-svg"]').click()
+    path = download.value.path()
+    assert path is not None
+    svg = Path(path).read_text(encoding="utf-8")
+    assert f'href="data:image/png;base64,{base64.b64encode(map_file()).decode()}"' in svg
+    expect(page.locator('[data-share="no-picture"]')).to_have_text(PICTURE_LEFT_OUT)
+    link = page.locator('[data-share="link"]').input_value()
+    press(ui, '#dialog [data-cmd="close-dialog"]')
+
+    embed = page.context.new_page()  # this browser holds the picture: the embed draws it
+    embed.goto(link.replace("#", "?embed#", 1))
+    expect(embed.locator("#board-picture")).to_have_attribute("data-picture", digest_of(map_file()))
+    embed.close()
+    elsewhere = new_app(browser, ui.base_url, "desktop", VIEWPORTS["desktop"])
+    try:  # another browser: the link carries no picture, and the view says so
+        elsewhere.open(link)
+        elsewhere.wait_ready()
+        expect(elsewhere.page.locator("#toast")).to_contain_text(PICTURE_LEFT_OUT)
+        expect(elsewhere.page.locator("#board-picture")).to_have_attribute(
+            "data-picture", "missing"
+        )
+        made = elsewhere.page.evaluate("indexedDB.databases().then(d => d.map(b => b.name))")
+        assert "hexcombat-pictures" not in made  # a view makes no picture database
+    finally:
+        elsewhere.page.context.close()
