@@ -93,6 +93,11 @@ class Backdrop:
         self.drawn = True
         self.svg.setAttribute("data-map", self.terrain)
 
+    def look_again(self) -> None:
+        """Look the picture up in the store again on the next draw (its bytes were just
+        kept)."""
+        self.shown = None
+
     def shift(self, dx: float, dy: float) -> None:
         """Show the picture moved by ``dx``, ``dy`` board units while it is dragged."""
         moved = f"translate({num(dx)} {num(dy)}) " if dx or dy else ""
