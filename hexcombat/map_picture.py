@@ -3,10 +3,11 @@
 The picture's bytes never live in the encounter's document (the page keeps them in the
 browser's storage for large data under their digest); the document names them by their
 SHA-256 digest, with the alignment: the grid's orientation, its hex size and the centre of
-the board's hex in column 0, row 0, in the picture's pixels. Pointed-topped grids are
-measured after a quarter turn clockwise, which makes their rows the board's columns (as
-``hexcombat.map_grid`` proposes them). ``terrain`` says how painted terrain shows over the
-picture.
+the board's hex in column 0, row 0, in the picture's pixels, and the few degrees the print
+is turned (``tilt``: the picture is turned back about its middle under the board).
+Pointed-topped grids are measured after a quarter turn clockwise, which makes their rows the
+board's columns (as ``hexcombat.map_grid`` proposes them). ``terrain`` says how painted
+terrain shows over the picture.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from hexcombat.errors import HexcombatError
@@ -42,7 +43,19 @@ MAX_PICTURE_BYTES = 40 * 1024 * 1024
 MAX_SIDE = 20_000
 """The longest side of a picture, in pixels."""
 _SQRT3 = math.sqrt(3.0)
-_FIELDS = ("digest", "type", "width", "height", "orientation", "hex_size", "offset", "terrain")
+_FIELDS = (
+    "digest",
+    "type",
+    "width",
+    "height",
+    "orientation",
+    "hex_size",
+    "offset",
+    "tilt",
+    "terrain",
+)
+MOST_TILT = 5.0
+"""The most a picture's print may be turned, in degrees."""
 
 
 class PictureMismatchError(HexcombatError):
@@ -61,10 +74,12 @@ class MapPicture:
     hex_size: float = 50.0
     offset: tuple[float, float] = (50.0, 43.3)
     terrain: TerrainShown = "tint"
+    tilt: float = 0.0
+    """Degrees the print is turned clockwise; the offset is exact at the picture's middle."""
 
     def to_json(self) -> dict[str, Json]:
-        """Plain JSON form, as the document's ``board.picture``."""
-        return {
+        """Plain JSON form, as the document's ``board.picture`` (``tilt`` only when turned)."""
+        data: dict[str, Json] = {
             "digest": self.digest,
             "type": self.type,
             "width": self.width,
@@ -74,18 +89,18 @@ class MapPicture:
             "offset": [self.offset[0], self.offset[1]],
             "terrain": self.terrain,
         }
+        if self.tilt:
+            data["tilt"] = self.tilt
+        return data
 
     def aligned(self, proposal: GridProposal) -> MapPicture:
         """This picture aligned as the grid finder proposes."""
-        return MapPicture(
-            self.digest,
-            self.type,
-            self.width,
-            self.height,
-            proposal.orientation,
-            proposal.hex_size,
-            proposal.offset,
-            self.terrain,
+        return replace(
+            self,
+            orientation=proposal.orientation,
+            hex_size=proposal.hex_size,
+            offset=proposal.offset,
+            tilt=proposal.tilt,
         )
 
     def two_taps(
@@ -117,16 +132,7 @@ class MapPicture:
         i = math.floor((self.offset[0] - ax) / pitch + 0.5)
         j = math.floor((self.offset[1] - ay - i * height / 2.0) / height + 0.5)
         offset = (ax + i * pitch, ay + (j + i / 2.0) * height)
-        return MapPicture(
-            self.digest,
-            self.type,
-            self.width,
-            self.height,
-            self.orientation,
-            size,
-            offset,
-            self.terrain,
-        )
+        return replace(self, hex_size=size, offset=offset)
 
 
 def digest_of(data: bytes) -> str:
@@ -150,7 +156,12 @@ def placement(picture: MapPicture, origin: tuple[float, float], hex_size: float)
     k = hex_size / picture.hex_size
     x = origin[0] - k * picture.offset[0]
     y = origin[1] - k * picture.offset[1]
-    turn = f" translate({picture.height} 0) rotate(90)" if picture.orientation == "pointed" else ""
+    pointed = picture.orientation == "pointed"
+    turn = f" translate({picture.height} 0) rotate(90)" if pointed else ""
+    if picture.tilt:  # turned back about the middle of the (quarter-turned) picture
+        w, h = (picture.height, picture.width) if pointed else (picture.width, picture.height)
+        cx, cy = _num(w / 2.0), _num(h / 2.0)
+        turn = f" translate({cx} {cy}) rotate({-picture.tilt:.6g}) translate(-{cx} -{cy}){turn}"
     return f"translate({_num(x)} {_num(y)}) scale({k:.6g}){turn}"
 
 
@@ -195,6 +206,7 @@ def map_picture_from_json(data: Json, path: str, reader: Reader) -> MapPicture |
     longest = max(width or 1, height or 1)
     hex_size = _number(obj.get("hex_size"), f"{path}.hex_size", reader, 1.0, float(longest))
     x, y = _offset(obj.get("offset"), f"{path}.offset", reader, 4.0 * longest)
+    tilt = _number(obj.get("tilt", 0.0), f"{path}.tilt", reader, -MOST_TILT, MOST_TILT)
     terrain = obj.get("terrain", "tint")
     if terrain not in TERRAIN_SHOWN:
         reader.problem(
@@ -207,11 +219,12 @@ def map_picture_from_json(data: Json, path: str, reader: Reader) -> MapPicture |
         or hex_size is None
         or x is None
         or y is None
+        or tilt is None
     ):
         return None
     turned: Orientation = "pointed" if orientation == "pointed" else "flat"
     shown = next(t for t in TERRAIN_SHOWN if t == terrain)
-    return MapPicture(str(digest), str(kind), width, height, turned, hex_size, (x, y), shown)
+    return MapPicture(str(digest), str(kind), width, height, turned, hex_size, (x, y), shown, tilt)
 
 
 def _offset(

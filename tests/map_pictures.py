@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from dataclasses import dataclass
 from functools import cache
 
@@ -254,3 +255,21 @@ def error(case: MapCase, proposal: GridProposal) -> tuple[float, float]:
         for jj in (j - 1, j, j + 1):
             best = min(best, math.hypot(px - x, py - (ybase + jj * height)))
     return abs(proposal.hex_size - s) / s, best / s
+
+
+def png_file(width: int, height: int, rgba: bytes) -> bytes:
+    """RGBA pixels as a PNG file (a test map as the GM's file)."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body).to_bytes(4, "big")
+        return len(body).to_bytes(4, "big") + kind + body + crc
+
+    stride = 4 * width
+    rows = b"".join(b"\0" + rgba[y * stride : (y + 1) * stride] for y in range(height))
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 6, 0, 0, 0])
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 6))
+        + chunk(b"IEND", b"")
+    )

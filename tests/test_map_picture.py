@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,7 @@ def test_changing_the_picture_changes_no_state() -> None:
         ({"offset": [1, 1e9]}, "board.picture.offset[1]", "a number from"),
         ({"orientation": "sideways"}, "board.picture.orientation", "flat (flat-topped"),
         ({"terrain": "glow"}, "board.picture.terrain", "tint, outline, hidden"),
+        ({"tilt": 12}, "board.picture.tilt", "a number from -5 to 5"),
         ({"bytes": "..."}, "board.picture.bytes", "is not a map picture field"),
     ],
 )
@@ -119,12 +121,42 @@ def test_placement_turns_a_pointed_grid_a_quarter_clockwise() -> None:
 def test_aligned_takes_the_grid_finders_proposal() -> None:
     proposal = GridProposal("pointed", 41.5, (12.0, 30.0), 9, 7, 0.4, 0.9)
     aligned = PICTURE.aligned(proposal)
-    assert (aligned.orientation, aligned.hex_size, aligned.offset) == (
+    assert (aligned.orientation, aligned.hex_size, aligned.offset, aligned.tilt) == (
         "pointed",
         41.5,
         (12.0, 30.0),
+        0.4,
     )
     assert aligned.digest == PICTURE.digest
+
+
+def _turned(x: float, y: float, degrees: float, about: tuple[float, float]) -> tuple[float, float]:
+    """A point turned clockwise (on a y-down picture) about a centre, as a tilted print."""
+    a = math.radians(degrees)
+    dx, dy = x - about[0], y - about[1]
+    cos, sin = math.cos(a), math.sin(a)
+    return about[0] + dx * cos - dy * sin, about[1] + dx * sin + dy * cos
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointed"])
+def test_a_tilted_print_is_turned_back_about_its_middle_under_the_board(orientation: str) -> None:
+    """The finder's tilt: a hex centre far from the middle of a print turned 2 degrees still
+    lands on its board hex, for either orientation; the tilt is kept in the document."""
+    tilted = MapPicture(PICTURE.digest, "image/png", 1200, 900, orientation, 60.0, (70.0, 55.0))
+    tilted = replace(tilted, tilt=2.0)
+    frame = (1200.0, 900.0) if orientation == "flat" else (900.0, 1200.0)
+    transform = placement(tilted, (0.0, 0.0), 60.0)
+    for col, row in ((0, 0), (10, 4), (12, 0)):  # in the board's frame, before the tilt
+        x, y = 70.0 + 90.0 * col, 55.0 + math.sqrt(3.0) * 60.0 * (row + (col % 2) / 2)
+        x, y = _turned(x, y, 2.0, (frame[0] / 2, frame[1] / 2))
+        if orientation == "pointed":  # the picture's own pixel: the quarter turn undone
+            x, y = y, 900.0 - x
+        assert _apply(transform, x, y) == pytest.approx(
+            (90.0 * col, math.sqrt(3.0) * 60.0 * (row + (col % 2) / 2)), abs=1e-6
+        )
+    doc = to_document(with_picture(tilted))
+    assert doc["board"]["picture"]["tilt"] == 2.0
+    assert from_document(json.loads(json.dumps(doc))).setup.picture == tilted
 
 
 @pytest.mark.parametrize("terrain", ["tint", "outline", "hidden"])

@@ -288,7 +288,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
 
     def picture_arrived(self) -> None:
         """A map picture came from the table's host: draw the board over it."""
-        self.board.backdrop.again()
+        self.board.backdrop.look_again()
         self.refresh()
 
     def refresh(self) -> None:

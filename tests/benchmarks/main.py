@@ -115,6 +115,10 @@ def page_rows(
                 long_log_rows(table, pg, browser, url, runs)
             if "table" in parts:
                 table_rows(table, browser, url)
+            if "mappage" in parts:
+                import map_page
+
+                map_page.rows(table, browser, url, runs)
             if "responsiveness" in parts:
                 import responsiveness
 
@@ -349,7 +353,8 @@ def main() -> None:
         help="comma-separated: engine, longengine (a long fight, CPython), mapgrid (the grid "
         "finder on the test maps), startup, taps, longlog (a long fight in the page), table "
         "(six devices at one table), responsiveness (main-thread tasks and taps while the "
-        "engine works; not in the default run)",
+        "engine works; not in the default run), mappage (a 4000x3000 map picture in the "
+        "page on the tablet profile; not in the default run)",
     )
     parser.add_argument(
         "--scenarios",
@@ -381,7 +386,7 @@ def main() -> None:
         import map_grid
 
         map_grid.rows(table, args.runs)
-    if parts & {"startup", "taps", "longlog", "table", "responsiveness"}:
+    if parts & {"startup", "taps", "longlog", "table", "responsiveness", "mappage"}:
         page_rows(table, args.runs, parts, tablet=not args.no_tablet, options=args)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(

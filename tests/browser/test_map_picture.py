@@ -5,31 +5,32 @@ refused before anything is written."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import math
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from factories import skirmish_duel
-from map_pictures import MapCase, draw_rgba
+from map_pictures import MapCase, draw_rgba, png_file
 from playwright.sync_api import Browser, Page, expect
 
 from hexcombat.map_picture import MapPicture, digest_of
-from hexcombat.view import PICTURE_MISSING
+from hexcombat.view import PICTURE_LEFT_OUT, PICTURE_MISSING
 
 from .appdriver import (
     hex_at,
     import_encounter,
+    menu,
     press,
     select,
     served,
     set_mode,
     started_app_fixture,
 )
-from .conftest import NO_SNAPSHOT, READY_TIMEOUT_MS, App
+from .conftest import NO_SNAPSHOT, READY_TIMEOUT_MS, VIEWPORTS, App, new_app
 
 pytestmark = pytest.mark.browser
 
@@ -37,28 +38,10 @@ MAP = MapCase("flat", 60.0, (80.0, 20.0 + 30.0 * math.sqrt(3.0)), 790, 715, nois
 """An 8 by 6 board printed with hexes of 60 px, its first hex's centre at ``MAP.offset``."""
 
 
-def png(width: int, height: int, rgba: bytes) -> bytes:
-    """RGBA pixels as a PNG file."""
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        crc = zlib.crc32(kind + body).to_bytes(4, "big")
-        return len(body).to_bytes(4, "big") + kind + body + crc
-
-    stride = 4 * width
-    rows = b"".join(b"\0" + rgba[y * stride : (y + 1) * stride] for y in range(height))
-    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 6, 0, 0, 0])
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows, 6))
-        + chunk(b"IEND", b"")
-    )
-
-
 @functools.cache
 def map_file() -> bytes:
     """The test map as the GM's PNG file."""
-    return png(*draw_rgba(MAP))
+    return png_file(*draw_rgba(MAP))
 
 
 @pytest.fixture(scope="module", params=["desktop", "tablet-touch"])
@@ -136,9 +119,10 @@ def played_offline(page: Page, url: str, server: Any) -> None:
     assert abs(size / MAP.hex_size - 1) < 0.02
     assert math.hypot(x - MAP.offset[0], y - MAP.offset[1]) < 0.1 * MAP.hex_size
     expect(page.locator("#board")).to_have_attribute("data-map", "tint")
-    size, x, y = dragged_and_tapped(app, (x, y))
+    dragged_and_tapped(app, (x, y))
     painted_and_played(app)
 
+    placed = page.locator("#board-picture").get_attribute("transform")
     page.wait_for_selector("html[data-offline=ready]", timeout=READY_TIMEOUT_MS)
     server.shutdown()
     page.context.set_offline(True)
@@ -148,16 +132,14 @@ def played_offline(page: Page, url: str, server: Any) -> None:
     expect(page.locator("#board")).to_have_attribute("data-map", "tint")
     expect(page.locator('#board [data-figure="ann"]')).to_have_attribute("data-at", "2,1")
     expect(hex_at(app, "5,2")).to_have_attribute("data-terrain", "woods")
-    set_mode(app, "edit")
-    page.locator('[data-cmd="tool"][data-tool="map"]').click()
-    assert alignment(page) == pytest.approx((size, x, y), abs=0.01)
+    assert page.locator("#board-picture").get_attribute("transform") == placed
     app.screenshot("map-picture-offline")
     assert errors == []
 
 
-def dragged_and_tapped(app: App, found: tuple[float, float]) -> tuple[float, float, float]:
+def dragged_and_tapped(app: App, found: tuple[float, float]) -> None:
     """The picture dragged off by a third of a hex, then aligned again by two taps four
-    hexes apart: its alignment then."""
+    hexes apart."""
     page = app.page
     start = on_screen(page, 300.0, 300.0)
     page.mouse.move(*start)
@@ -178,7 +160,6 @@ def dragged_and_tapped(app: App, found: tuple[float, float]) -> tuple[float, flo
     size, x, y = alignment(page)
     assert abs(size / MAP.hex_size - 1) < 0.01
     assert math.hypot(x - MAP.offset[0], y - MAP.offset[1]) < 0.05 * MAP.hex_size
-    return size, x, y
 
 
 def painted_and_played(app: App) -> None:
@@ -197,3 +178,89 @@ def painted_and_played(app: App) -> None:
     press(app, '[data-commit-bar] [data-cmd="commit"]')
     expect(app.page.locator('#board [data-figure="ann"]')).to_have_attribute("data-at", "2,1")
     app.screenshot("map-picture-played")
+
+
+def stored_pictures(page: Page) -> int:
+    """How many pictures the site's picture database holds (0 when there is none)."""
+    return int(
+        page.evaluate(
+            """async () => {
+              const names = (await indexedDB.databases()).map(d => d.name);
+              if (!names.includes("hexcombat-pictures")) return 0;
+              const db = await new Promise(ok => {
+                const r = indexedDB.open("hexcombat-pictures"); r.onsuccess = () => ok(r.result);
+              });
+              const n = await new Promise(ok => {
+                const r = db.transaction("pictures").objectStore("pictures").count();
+                r.onsuccess = () => ok(r.result);
+              });
+              db.close();
+              return n;
+            }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("ui", ["desktop"], indirect=True)
+def test_a_picture_that_would_not_fit_is_refused_before_anything_is_written(ui: App) -> None:
+    page = ui.page
+    import_encounter(ui, skirmish_duel().renamed("Too big a map"))
+    set_mode(ui, "edit")
+    before = stored_pictures(page)
+    page.evaluate("navigator.storage.estimate = async () => ({usage: 5000000, quota: 5400000})")
+    try:
+        page.locator('[data-cmd="tool"][data-tool="map"]').click()
+        with page.expect_file_chooser() as chooser:
+            page.locator('[data-cmd="map-choose"]').click()
+        chooser.value.set_files(
+            files=[{"name": "map.png", "mimeType": "image/png", "buffer": map_file()}]
+        )
+        expect(page.locator("#toast")).to_contain_text("map.png: not kept: the picture")
+        expect(page.locator("#toast")).to_contain_text("does not fit")
+        expect(page.locator("[data-map-alignment]")).to_have_count(0)
+        assert page.locator("#board-picture").get_attribute("data-picture") is None
+        assert stored_pictures(page) == before
+        menu(ui, "storage")
+        usage = page.locator("[data-picture-usage]")
+        expect(usage).to_contain_text(f"{before} map pictures")
+        expect(usage).to_contain_text("the site uses 5.0 MB of the 5.4 MB")
+        press(ui, '#dialog [data-cmd="close-dialog"]')
+    finally:
+        page.evaluate("delete navigator.storage.estimate")
+
+
+@pytest.mark.parametrize("ui", ["desktop"], indirect=True)
+def test_the_map_goes_into_exports_and_embeds_and_a_share_link_says_it_is_left_out(
+    ui: App, browser: Browser
+) -> None:
+    page = ui.page
+    import_encounter(ui, skirmish_duel().renamed("Shared map"))
+    set_mode(ui, "edit")
+    load_map(page)
+    with page.expect_download() as download:
+        menu(ui, "share")
+        page.locator('[data-cmd="export-svg"]').click()
+    path = download.value.path()
+    assert path is not None
+    svg = Path(path).read_text(encoding="utf-8")
+    assert f'href="data:image/png;base64,{base64.b64encode(map_file()).decode()}"' in svg
+    expect(page.locator('[data-share="no-picture"]')).to_have_text(PICTURE_LEFT_OUT)
+    link = page.locator('[data-share="link"]').input_value()
+    press(ui, '#dialog [data-cmd="close-dialog"]')
+
+    embed = page.context.new_page()  # this browser holds the picture: the embed draws it
+    embed.goto(link.replace("#", "?embed#", 1))
+    expect(embed.locator("#board-picture")).to_have_attribute("data-picture", digest_of(map_file()))
+    embed.close()
+    elsewhere = new_app(browser, ui.base_url, "desktop", VIEWPORTS["desktop"])
+    try:  # another browser: the link carries no picture, and the view says so
+        elsewhere.open(link)
+        elsewhere.wait_ready()
+        expect(elsewhere.page.locator("#toast")).to_contain_text(PICTURE_LEFT_OUT)
+        expect(elsewhere.page.locator("#board-picture")).to_have_attribute(
+            "data-picture", "missing"
+        )
+        made = elsewhere.page.evaluate("indexedDB.databases().then(d => d.map(b => b.name))")
+        assert "hexcombat-pictures" not in made  # a view makes no picture database
+    finally:
+        elsewhere.page.context.close()

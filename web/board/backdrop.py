@@ -93,9 +93,9 @@ class Backdrop:
         self.drawn = True
         self.svg.setAttribute("data-map", self.terrain)
 
-    def again(self) -> None:
-        """Look the picture up in the store again at the next draw (it has just come from the
-        table's host)."""
+    def look_again(self) -> None:
+        """Look the picture up in the store again on the next draw (its bytes were just
+        kept)."""
         self.shown = None
 
     def shift(self, dx: float, dy: float) -> None:

@@ -36,6 +36,7 @@ __all__ = [
     "StoredPicture",
     "Usage",
     "browser_pictures",
+    "held_pictures",
     "media_type",
     "usage_words",
 ]
@@ -292,12 +293,13 @@ class IndexedDbShelf:
         self._db = database
 
     @classmethod
-    async def open(cls) -> IndexedDbShelf:
-        """The site's picture database (PictureRefusedError when the browser blocks it)."""
+    async def open(cls, factory: Any = None) -> IndexedDbShelf:
+        """The site's picture database (PictureRefusedError when the browser blocks it), from
+        ``factory`` (default: the page's ``indexedDB``)."""
         import js  # type: ignore[import-not-found]  # only in the browser
         from pyodide.ffi import create_once_callable
 
-        factory = getattr(js, "indexedDB", None)
+        factory = factory or getattr(js, "indexedDB", None)
         if factory is None:
             raise PictureRefusedError("this browser has no storage for large data here")
         request = factory.open(DATABASE, 1)
@@ -372,6 +374,21 @@ async def browser_pictures() -> PictureStore:
         return PictureStore(await IndexedDbShelf.open())
     except Exception:
         return PictureStore(MemoryShelf(), blocked=True)
+
+
+async def held_pictures() -> PictureStore:
+    """The picture store of a read-only view (a share link, an embed): the site's database
+    when this browser already holds it, else an empty memory store (a view never makes one)."""
+    import js  # type: ignore[import-not-found]  # only in the browser
+
+    # the embed view keeps the real IndexedDB aside for this (index.html)
+    factory = getattr(js, "hexcombatPictureDatabases", None) or js.indexedDB
+    try:
+        if DATABASE in [str(d.name) for d in await factory.databases()]:
+            return PictureStore(await IndexedDbShelf.open(factory))
+    except Exception:
+        pass
+    return PictureStore(MemoryShelf())
 
 
 class PagePictures:

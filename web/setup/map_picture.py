@@ -14,6 +14,7 @@ of the map picture are all here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +24,7 @@ from hexcombat.geometry import distance
 from hexcombat.map_grid import GridProposal, NoGrid, Picture, find_grid
 from hexcombat.map_picture import MEDIA_TYPES, TERRAIN_SHOWN, MapPicture
 from web.board.units import HEX, parse_key
+from web.boot import next_frame
 from web.library.pictures import PictureRefusedError, media_type
 from web.ui import forms
 from web.ui.dom import byid, esc, listen, now_ms
@@ -40,6 +42,7 @@ class MapPictureEdits:
     app: Shell
     tool: str
     form: forms.Form | None
+    render: Callable[[], None]
 
     def _init_map(self) -> None:
         self.app.commands.register(
@@ -236,12 +239,20 @@ class MapPictureEdits:
         except PictureRefusedError as exc:
             app.toast(f"{name}: not kept: {exc}.", bad=True)
             return
+        if self.picture is not None and self.picture.digest == digest:
+            app.board.backdrop.look_again()
+            app.refresh()
+            app.toast(f"{name} is this fight's map picture: it is drawn as it was aligned.")
+            return
         try:
             bitmap = await js.createImageBitmap(file)
         except Exception:
             app.toast(f"{name}: this browser could not read the picture.", bad=True)
             return
         width, height = int(bitmap.width), int(bitmap.height)
+        self.map_found = f"Looking for the hex grid in {name} ({width} by {height} px)…"
+        self.render()
+        await next_frame()  # the words are shown before the finder takes the thread
         started = now_ms()
         found = find_grid(*_reduced(bitmap, width, height))
         bitmap.close()
@@ -317,5 +328,6 @@ def _proposal_words(found: GridProposal) -> str:
     sure = "sure" if found.confidence >= 0.5 else "not sure: check it"
     return (
         f"Grid found ({sure}): hexes of {found.hex_size:.1f} px with {turn}, "
-        f"{found.columns} by {found.rows} hexes, turned {found.tilt:+.1f}°."
+        f"{found.columns} by {found.rows} hexes, the print turned {found.tilt:+.1f}° (turned "
+        "back under the board)."
     )

@@ -41,6 +41,7 @@ class Host(Protocol):
     commands: Commands
     library: storage.Library
     pictures: PagePictures
+    view: dict[str, Any]
 
     @property
     def encounter(self) -> Encounter: ...
@@ -108,10 +109,16 @@ def share_dialog(host: Host) -> None:
         if fits
         else ""
     )
+    picture = host.view.get("picture")
+    left_out = (
+        f'<p class="hint" data-share="no-picture">{esc(picture["share_words"])}</p>'
+        if picture
+        else ""
+    )
     host.dialog(
         "Share",
         '<div class="share" data-share="dialog">'
-        f"{exports.link_markup(link)}{qr}"
+        f"{exports.link_markup(link)}{left_out}{qr}"
         '<p class="muted">Whoever opens the link sees this encounter read-only and can import '
         "a copy. To play by post: they play their step and share their link back; you see "
         "the new log entries before importing.</p>"

@@ -30,7 +30,7 @@ from hexcombat.view import encounter_view, ruleset_view
 from web import later
 from web.board.view import BoardView, Handlers
 from web.commands import Commands
-from web.library.pictures import PagePictures
+from web.library.pictures import PagePictures, held_pictures
 from web.share import exports, links
 from web.share.bar import BAR
 from web.ui.dialog import Dialog
@@ -72,7 +72,7 @@ class Viewer:
                 hover=self.on_hover,
                 picture_missing=lambda picture: self.toast.show(str(picture["share_words"])),
             ),
-            PagePictures(),
+            PagePictures(held_pictures),
         )
         self._register()
         listen(byid("app-root"), "click", self._on_click)
