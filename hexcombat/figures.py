@@ -302,26 +302,13 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
     position = parse_hex(obj.get("position"), f"{path}.position", reader)
     facing = reader.integer(obj, "facing", path, minimum=0, maximum=5, default=0)
     stats = _mapping(obj, "stats", path, reader)
-    skills: dict[str, int] = {}
-    for key, value in _mapping(obj, "skills", path, reader).items():
-        checked = reader.check_integer(value, f"{path}.skills.{key}", minimum=0, maximum=1000)
-        if checked is not None:
-            skills[key] = checked
+    skills = _skills(obj, path, reader)
     equipment = [
         item
         for i, raw in enumerate(_sequence(obj, "equipment", path, reader))
         if (item := _equipment(raw, f"{path}.equipment[{i}]", reader)) is not None
     ]
-    statuses: dict[str, Status] = {}
-    for i, raw in enumerate(_sequence(obj, "statuses", path, reader)):
-        status = _status(raw, f"{path}.statuses[{i}]", reader)
-        if status is not None:
-            statuses[status.id] = status
-    pools: dict[str, Pool] = {}
-    for key, raw in _mapping(obj, "pools", path, reader).items():
-        pool = _pool(raw, f"{path}.pools.{key}", reader)
-        if pool is not None:
-            pools[key] = pool
+    statuses, pools = _statuses_and_pools(obj, path, reader)
     memory = _mapping(obj, "memory", path, reader)
     footprint = _footprint(obj, path, reader)
     mounted_on = reader.string(obj, "mounted_on", path, default="")
@@ -353,6 +340,33 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
         mounted_on or "",
         character or "",
     )
+
+
+def _skills(obj: dict[str, Any], path: str, reader: Reader) -> dict[str, int]:
+    """A figure's skills: name -> a whole number from 0 to 1000."""
+    skills: dict[str, int] = {}
+    for key, value in _mapping(obj, "skills", path, reader).items():
+        checked = reader.check_integer(value, f"{path}.skills.{key}", minimum=0, maximum=1000)
+        if checked is not None:
+            skills[key] = checked
+    return skills
+
+
+def _statuses_and_pools(
+    obj: dict[str, Any], path: str, reader: Reader
+) -> tuple[dict[str, Status], dict[str, Pool]]:
+    """A figure's statuses by id and its pools by key."""
+    statuses: dict[str, Status] = {}
+    for i, raw in enumerate(_sequence(obj, "statuses", path, reader)):
+        status = _status(raw, f"{path}.statuses[{i}]", reader)
+        if status is not None:
+            statuses[status.id] = status
+    pools: dict[str, Pool] = {}
+    for key, raw in _mapping(obj, "pools", path, reader).items():
+        pool = _pool(raw, f"{path}.pools.{key}", reader)
+        if pool is not None:
+            pools[key] = pool
+    return statuses, pools
 
 
 def _footprint(obj: dict[str, Any], path: str, reader: Reader) -> tuple[Hex, ...]:
