@@ -59,8 +59,13 @@ class RosterEdits:
             f'<span class="grow">{esc(c.figure.name)}<br><small class="muted">'
             f"{esc(c.figure.side)}{' · in this encounter' if c.id in playing else ''}"
             "</small></span>"
-            f'<button type="button" data-cmd="roster-add" data-character="{esc(c.id)}">'
-            "Add</button></li>"
+            + (
+                ""
+                if c.id in playing
+                else f'<button type="button" data-cmd="roster-add" data-character="{esc(c.id)}">'
+                "Add</button>"
+            )
+            + "</li>"
             for c in kept.roster.characters
         )
         return f"<h3>{title} ({len(kept.roster.characters)})</h3>" + (
@@ -98,6 +103,9 @@ class RosterEdits:
         if kept.roster is None:
             return
         enc = self.app.encounter
+        if any(f.character == character for f in enc.setup.figures):
+            self.app.toast("This character is already in this encounter.", bad=True)
+            return
         taken = {h for f in enc.setup.figures for h in f.hexes()}
         free = [h for h in enc.setup.board.hexes() if h not in taken][:FREE_HEX_TRIES]
         for spot in free:
