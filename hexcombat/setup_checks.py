@@ -39,10 +39,12 @@ def option_problems(options: Mapping[str, Json], ruleset: Ruleset) -> list[Probl
 def figure_problems(
     figures: Sequence[tuple[int, Figure]], ruleset: Ruleset, overrides: Mapping[str, Json]
 ) -> list[Problem]:
-    """Duplicate ids, facings and the ruleset's own checks of each (index, figure)."""
+    """Duplicate ids, a roster character played twice, facings and the ruleset's own checks
+    of each (index, figure)."""
     data = merged_data(ruleset, overrides)
     problems = []
     seen: dict[str, int] = {}
+    playing: dict[str, int] = {}
     for i, fig in figures:
         path = f"figures[{i}]"
         if fig.id in seen:
@@ -50,6 +52,11 @@ def figure_problems(
                 Problem(f"{path}.id", f"{fig.id!r} is already used by figures[{seen[fig.id]}]")
             )
         seen.setdefault(fig.id, i)
+        if fig.character in playing:
+            where = f"figures[{playing[fig.character]}]"
+            problems.append(Problem(f"{path}.character", f"is already played by {where}"))
+        if fig.character:
+            playing.setdefault(fig.character, i)
         if not 0 <= fig.facing <= 5:
             problems.append(Problem(f"{path}.facing", f"must be 0-5, got {shown(fig.facing)}"))
         problems += [

@@ -59,6 +59,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self.library = storage.browser_library()
         self.pictures = PagePictures()
         """The page's picture store (map pictures by digest), opened when first needed."""
+        self._rosters: Any = None
         self.session = Session()
         self.sync = TabSync(self, self.library.store)
         """The open entry's revision, checked saves, and other tabs' changes to it."""
@@ -108,6 +109,16 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
             if self.rs:
                 self._editor.reset()
         return self._editor
+
+    @property
+    def rosters(self) -> Any:
+        """Every ruleset's roster, beside the encounters in the library's store
+        (web.library.roster, imported when first needed)."""
+        if self._rosters is None:
+            from web.library.roster import Rosters
+
+            self._rosters = Rosters(self.library.store)
+        return self._rosters
 
     def _reset_editor(self) -> None:
         if self._editor is not None:

@@ -282,6 +282,9 @@ def later_names() -> tuple[str, ...]:
         "hexcombat/autoplay_cli.py",
         "hexcombat/__main__.py",
         "hexcombat/editing.py",
+        "hexcombat/roster.py",  # the roster: set-up's part, a fight's end, the library's list
+        "web/library/roster.py",
+        "web/play/roster_prompt.py",
         "web/setup/",
         "web/library/panel.py",
         "web/library/importing.py",

@@ -75,6 +75,14 @@ def test_saving_a_figure_that_plays_a_character_replaces_it() -> None:
     assert again.character(cid).figure.stats["hp"] == 20
 
 
+def test_a_character_joins_an_encounter_once() -> None:
+    roster, enc = cast(skirmish_duel())
+    with pytest.raises(InvalidDocumentError) as caught:
+        joined(enc, roster, "bo-brute", Hex(6, 2))
+    assert [p.path for p in caught.value.problems] == ["figures[2].character"]
+    assert "already played by figures[1]" in caught.value.problems[0].message
+
+
 def test_a_character_joins_only_its_own_ruleset() -> None:
     roster, _ = cast(skirmish_duel())
     with pytest.raises(HexcombatError, match="cannot join"):

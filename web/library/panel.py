@@ -48,6 +48,7 @@ from hexcombat.errors import InvalidDocumentError
 from hexcombat.rulesets import ruleset_entries
 from web.library.importing import DropImport, problem_items, spawn
 from web.library.new_encounter import NewEncounterForm
+from web.library.roster_list import RosterList
 from web.library.storage import DamagedEntryError, Entry, Library, LibraryError
 from web.ui.dialog import Dialog
 from web.ui.files import download_text
@@ -66,7 +67,7 @@ def _js() -> Any:
     return js
 
 
-class LibraryPanel(NewEncounterForm):
+class LibraryPanel(NewEncounterForm, RosterList):
     """The library UI inside a container; see the module docstring for the callbacks."""
 
     def __init__(
@@ -143,6 +144,7 @@ class LibraryPanel(NewEncounterForm):
         self._slot("trash-title").textContent = f"Recently deleted ({len(trash)})"
         self._slot("trash-list").innerHTML = "".join(self._trash_markup(e) for e in trash)
         self._draw_demos(bool(entries))
+        self.draw_rosters()
 
     def _ruleset_name(self, ruleset_id: str) -> str:
         return self._ruleset_names.get(ruleset_id, ruleset_id or "unknown rules")
@@ -289,7 +291,9 @@ class LibraryPanel(NewEncounterForm):
             return
         command = str(button.dataset.lib)
         row = button.closest("[data-entry]")
-        entry_id = str(row.dataset.entry) if present(row) else ""
+        entry_id = (
+            str(row.dataset.entry) if present(row) else str(button.getAttribute("data-arg") or "")
+        )
         demo = button.closest("[data-demo]")
         if command == "demo" and present(demo):
             event.preventDefault()
@@ -527,6 +531,10 @@ encounters last only until this tab closes. Export the ones you want to keep.</p
 <section class="hc-lib-start" data-slot="start" aria-label="Getting started" hidden></section>
 <details data-slot="demos" hidden><summary>Demo encounters</summary>
   <ul class="hc-lib-demos" data-slot="demo-list"></ul></details>
+<details data-slot="rosters" hidden><summary>Rosters</summary>
+  <p class="hc-lib-hint">The characters kept from fight to fight, per ruleset: set-up saves
+  and adds them, a fight's end writes back what it changed.</p>
+  <div data-slot="roster-list"></div></details>
 <details data-slot="trash" hidden><summary data-slot="trash-title">Recently deleted</summary>
   <ul class="hc-lib-trash-list" data-slot="trash-list"></ul></details>
 <p class="hc-lib-hint">Import takes an encounter <code>.json</code> file; you can also drop files

@@ -85,8 +85,19 @@ class Play(BoardPicks):
         """The open card's main button and chance, drawn in the panel's footer."""
         self.pilot = AppPlayer(app, self.open_with)
         """The sides the app plays, Suggest and the app's moves."""
+        self._roster: Any = None
 
     # ---- state ------------------------------------------------------------------------
+    @property
+    def roster(self) -> Any:
+        """At the fight's end, what it changed of the roster's characters
+        (web.play.roster_prompt, imported when a fight first ends)."""
+        if self._roster is None:
+            from web.play.roster_prompt import RosterPrompt
+
+            self._roster = RosterPrompt(self.app)
+        return self._roster
+
     @property
     def result(self) -> list[dict[str, Any]]:
         """The events of the last action performed or redone (the session keeps them)."""
@@ -173,6 +184,7 @@ class Play(BoardPicks):
         parts = [table.prompt_html(app.view["prompt"])] if app.view["prompt"] else []
         if app.view.get("outcome"):
             parts.append(table.outcome_html(app.view["outcome"]))
+            parts.append(self.roster.html())
         if self.choice is not None:
             parts.append(self._choice_html(self.choice))
         if self.info_hex is not None:

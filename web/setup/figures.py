@@ -177,6 +177,7 @@ class FigureEdits:
             fig.id = enc.new_figure_id(name)
             fig.name = name
             fig.position = spot
+            fig.character = ""  # a copy is not the roster character the original plays
             try:
                 new = enc.with_figure(fig)
             except InvalidDocumentError:

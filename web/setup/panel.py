@@ -23,6 +23,8 @@ from web.board.view import Marks, parse_key
 from web.setup.figures import FigureEdits
 from web.setup.gear import GearEdits, gear_html
 from web.setup.map_picture import MapPictureEdits
+from web.setup.roster import COMMANDS as ROSTER_COMMANDS
+from web.setup.roster import RosterEdits
 from web.setup.settings import SettingsForm
 from web.ui import forms
 from web.ui.dom import bring_into_view, byid, esc, present
@@ -66,12 +68,13 @@ def figure_fields(rs: dict[str, Any]) -> list[dict[str, Any]]:
     return fields
 
 
-class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits):
+class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits):
     """The set-up panel and the board taps of set-up mode."""
 
     def __init__(self, app: Shell) -> None:
         self.app = app
         app.commands.register(COMMANDS, self.on_command, scope="edit")
+        app.commands.register(ROSTER_COMMANDS, self.on_roster_command, scope="edit")
         self.tool = "select"
         self.terrain = ""
         self.form: forms.Form | None = None
@@ -187,7 +190,7 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits):
                 else '<p class="hint">No figures yet: choose “Add figure”, then tap a hex.</p>'
             )
             + '<div class="row"><button type="button" data-cmd="settings">'
-            "Encounter settings…</button></div>"
+            "Encounter settings…</button></div>" + self.roster_html()
         )
 
     def _paint_html(self) -> str:
@@ -300,6 +303,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits):
             '<button type="button" data-cmd="duplicate">Duplicate</button>'
             '<button type="button" class="danger" data-cmd="delete">Delete</button>'
             "</div>"
+            '<div class="row"><button type="button" data-cmd="roster-save">'
+            "Save to roster</button></div>"
         )
 
     def _build_figure_form(self, body: Any, fid: str) -> None:

@@ -180,7 +180,8 @@ def storage_dialog(host: Host) -> None:
         '<button type="button" data-cmd="import-all">Import all…</button></div>'
         '<input type="file" accept=".json,application/json" data-backup-file hidden>'
         '<p class="muted">Import all adds the encounters of a backup file as new entries; it '
-        "never replaces one, and skips those already in the library.</p></div>",
+        "never replaces one, and skips those already in the library. Its roster characters "
+        "join the rosters the same way.</p></div>",
     )
     spawn(show_picture_usage(host))
 

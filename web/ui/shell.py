@@ -8,12 +8,15 @@ register their buttons in the command registry (:mod:`web.commands`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hexcombat import Action, Encounter
 from hexcombat.events import Event
 from web.commands import Commands
 from web.session import Session
+
+if TYPE_CHECKING:
+    from web.library.roster import Rosters
 
 
 class Shell(Protocol):
@@ -31,6 +34,9 @@ class Shell(Protocol):
 
     @property
     def encounter(self) -> Encounter: ...
+
+    @property
+    def rosters(self) -> Rosters: ...
 
     @property
     def mode(self) -> str: ...
