@@ -180,7 +180,7 @@ def from_document_in_steps(data: Json, *, end_seal: str = "") -> Generator[None,
     reader.raise_if_any("this is not an encounter file")
     assert doc is not None
     doc = _migrated(doc)
-    setup, log, cursor = _read(doc, reader)
+    setup, log, cursor = yield from _read(doc, reader)
     reader.raise_if_any()
     assert setup is not None and cursor is not None
     yield
@@ -261,7 +261,11 @@ def _migrated(doc: dict[str, Json]) -> dict[str, Json]:
     return doc
 
 
-def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogEntry], int | None]:
+def _read(
+    doc: dict[str, Json], reader: Reader
+) -> Generator[None, None, tuple[Setup | None, list[LogEntry], int | None]]:
+    """The set-up, log and cursor of ``doc`` (its problems noted by ``reader``), in steps of
+    one log entry."""
     name = reader.string(doc, "name", "")
     notes = doc.get("notes", "")
     if not isinstance(notes, str):
@@ -289,12 +293,12 @@ def _read(doc: dict[str, Json], reader: Reader) -> tuple[Setup | None, list[LogE
         reader.problems += _semantic_problems(ruleset, options, board, figures, data)
     dice = reader.object(doc.get("dice", {}), "dice") or {}
     seed = reader.integer(dice, "seed", "dice", minimum=0, maximum=MAX_SEED, default=1)
-    log = [
-        entry
-        for i, raw in enumerate(_limited(doc, "log", MAX_LOG, reader))
-        if (entry := _entry(raw, f"log[{i}]", ruleset.default_die if ruleset else None, reader))
-        is not None
-    ]
+    log = []
+    for i, raw in enumerate(_limited(doc, "log", MAX_LOG, reader)):
+        entry = _entry(raw, f"log[{i}]", ruleset.default_die if ruleset else None, reader)
+        if entry is not None:
+            log.append(entry)
+        yield
     cursor = reader.integer(doc, "cursor", "", minimum=0, maximum=len(log), default=len(log))
     autopilot = reader.object(doc.get("autopilot", {}), "autopilot") or {}
     for side, temper in autopilot.items():

@@ -123,6 +123,10 @@ def page_rows(
                 import responsiveness
 
                 responsiveness.rows(table, browser, url, runs, options)
+            if "memory" in parts:
+                import memory
+
+                memory.rows(table, browser, url, runs, pg.BARE_NAME)
             browser.close()
     finally:
         server.shutdown()
@@ -354,7 +358,8 @@ def main() -> None:
         "finder on the test maps), startup, taps, longlog (a long fight in the page), table "
         "(six devices at one table), responsiveness (main-thread tasks and taps while the "
         "engine works; not in the default run), mappage (a 4000x3000 map picture in the "
-        "page on the tablet profile; not in the default run)",
+        "page on the tablet profile; not in the default run), memory (the renderer's, "
+        "against the bare page; not in the default run)",
     )
     parser.add_argument(
         "--scenarios",
@@ -386,7 +391,7 @@ def main() -> None:
         import map_grid
 
         map_grid.rows(table, args.runs)
-    if parts & {"startup", "taps", "longlog", "table", "responsiveness", "mappage"}:
+    if parts & {"startup", "taps", "longlog", "table", "responsiveness", "mappage", "memory"}:
         page_rows(table, args.runs, parts, tablet=not args.no_tablet, options=args)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(

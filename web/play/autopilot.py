@@ -16,7 +16,8 @@ from web.engine_boundary import Answer, app_move_command, suggest_command
 from web.engine_client import engine
 from web.play.table import turn_line_html
 from web.ui import focus
-from web.ui.dom import byid, esc, now_ms, proxy
+from web.ui.dom import byid, now_ms, proxy
+from web.ui.html import el, joined
 from web.ui.shell import Shell
 
 COMMANDS = ("autopilot-side", "suggest", "close-suggestion", "autopilot-resume")
@@ -61,40 +62,56 @@ class AppPlayer:
         """One button per side: played by people, or by the app with a temperament."""
         view = autopilot_view(self.app.encounter)
         words = {t["id"]: f"the app ({t['label'].lower()})" for t in view["temperaments"]}
-        rows = "".join(
-            f'<li><button type="button" data-cmd="autopilot-side" data-side="{esc(s["side"])}" '
-            f'data-played-by="{esc(s["played_by"])}" title="Tap to change who plays it">'
-            f'<span class="grow">{esc(s["side"])}</span>'
-            f'<small class="muted">played by {esc(words.get(s["played_by"], "people"))}</small>'
-            "</button></li>"
+        rows = joined(
+            el(
+                "li",
+                el(
+                    "button",
+                    el("span", str(s["side"]), class_="grow"),
+                    el("small", f"played by {words.get(s['played_by'], 'people')}", class_="muted"),
+                    type="button",
+                    data_cmd="autopilot-side",
+                    data_side=str(s["side"]),
+                    data_played_by=str(s["played_by"]),
+                    title="Tap to change who plays it",
+                ),
+            )
             for s in view["sides"]
         )
         resume = (
-            '<p class="hint">The app waits after Undo. <button type="button" '
-            'data-cmd="autopilot-resume">Resume the app</button></p>'
+            el(
+                "p",
+                "The app waits after Undo. ",
+                el("button", "Resume the app", type="button", data_cmd="autopilot-resume"),
+                class_="hint",
+            )
             if self.paused and any(s["played_by"] for s in view["sides"])
-            else ""
+            else None
         )
-        return f'<h3>Played by</h3><ul class="fig-list" id="autopilot-sides">{rows}</ul>{resume}'
+        return joined(
+            [el("h3", "Played by"), el("ul", rows, class_="fig-list", id="autopilot-sides"), resume]
+        )
 
     def suggest_html(self, fid: str) -> str:
         """The Suggest button for the figure in hand, and the suggestion when asked for."""
-        shown = ""
+        shown = None
         suggestion = self.suggestion
         if (
             suggestion is not None
             and suggestion.get("figure") == fid
             and suggestion.get("step") == self._step_now()
         ):  # a suggestion of an earlier step is not shown in this one
-            shown = (
-                f'<div class="result" id="suggestion" tabindex="-1" role="status">'
-                f"<p><strong>Suggestion:</strong> {esc(suggestion['reason'])}</p>"
-                '<button type="button" data-cmd="close-suggestion">Close</button></div>'
+            shown = el(
+                "div",
+                el("p", el("strong", "Suggestion:"), " ", str(suggestion["reason"])),
+                el("button", "Close", type="button", data_cmd="close-suggestion"),
+                class_="result",
+                id="suggestion",
+                tabindex="-1",
+                role="status",
             )
-        return (
-            '<div class="row"><button type="button" data-cmd="suggest" '
-            f'data-figure="{esc(fid)}">Suggest a move</button></div>{shown}'
-        )
+        button = el("button", "Suggest a move", type="button", data_cmd="suggest", data_figure=fid)
+        return joined([el("div", button, class_="row"), shown])
 
     def _step_now(self) -> str:
         """The current unit and step in words ("Turn 2 · Actions")."""
