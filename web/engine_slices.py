@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TypeVar
 
 SLICE_MS = 25.0
@@ -17,16 +17,18 @@ slow CPU then answers a tap well within 100 ms)."""
 Done = TypeVar("Done")
 
 
-async def in_slices(steps: Generator[None, None, Done]) -> Done:
+async def in_slices(
+    steps: Generator[None, None, Done], clock: Callable[[], float] = time.perf_counter
+) -> Done:
     """What ``steps`` (such as :func:`hexcombat.document.loads_in_steps`) returns, worked
-    through in slices; its errors propagate."""
-    began = time.perf_counter()
+    through in slices of ``clock``'s seconds; its errors propagate."""
+    began = clock()
     while True:
         try:
             next(steps)
         except StopIteration as done:
             value: Done = done.value
             return value
-        if (time.perf_counter() - began) * 1000 >= SLICE_MS:
+        if (clock() - began) * 1000 >= SLICE_MS:
             await asyncio.sleep(0)
-            began = time.perf_counter()
+            began = clock()

@@ -1,62 +1,77 @@
 """The engine's long work on the page in slices (``web/engine_slices.py``): the result of the
-steps, their errors, and the event loop running between slices of at most ``SLICE_MS``."""
+steps, their errors, and the event loop running between slices of at most ``SLICE_MS``
+(measured on a clock the test moves itself, so a busy machine changes nothing)."""
 
 from __future__ import annotations
 
 import asyncio
-import itertools
-import time
+import math
 from collections.abc import Generator
 
 import pytest
 
-from web import engine_slices
-from web.engine_slices import in_slices
+from web.engine_slices import SLICE_MS, in_slices
 
 
-def busy_steps(count: int, step_ms: float, ran: list[float]) -> Generator[None, None, int]:
-    """``count`` steps of ``step_ms`` of work each (their ends in ``ran``); returns ``count``."""
+class Clock:
+    """A clock that moves only when a step says it worked."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def steps(count: int, step_ms: float, clock: Clock, seen: list[str]) -> Generator[None, None, int]:
+    """``count`` steps of ``step_ms`` each on ``clock`` (each noted in ``seen``)."""
     for _ in range(count):
-        end = time.perf_counter() + step_ms / 1000
-        while time.perf_counter() < end:
-            pass
-        ran.append(time.perf_counter())
+        clock.now += step_ms / 1000
+        seen.append("step")
         yield
     return count
 
 
-async def sliced_beside_a_ticker(steps: Generator[None, None, int]) -> tuple[int, list[float]]:
-    ticks: list[float] = []
-    done = False
+async def beside_a_ticker(count: int, step_ms: float) -> tuple[int, list[str]]:
+    """The steps in slices, with a task beside them noting each turn of the loop it gets."""
+    clock, seen, done = Clock(), [], False
 
     async def ticker() -> None:
         while not done:
-            ticks.append(time.perf_counter())
+            seen.append("tick")
             await asyncio.sleep(0)
 
     beside = asyncio.ensure_future(ticker())
     await asyncio.sleep(0)
-    result = await in_slices(steps)
+    seen.clear()
+    result = await in_slices(steps(count, step_ms, clock, seen), clock)
     done = True
     await beside
-    return result, ticks
+    return result, seen
+
+
+def runs_of_steps(seen: list[str]) -> list[int]:
+    """How many steps ran between one turn of the loop and the next."""
+    return [len(run) for run in "".join("s" if s == "step" else "|" for s in seen).split("|")]
 
 
 def test_the_steps_run_in_slices_with_the_loop_running_between_them() -> None:
-    ran: list[float] = []
-    result, ticks = asyncio.run(sliced_beside_a_ticker(busy_steps(40, 2.0, ran)))
-    assert result == 40 and len(ran) == 40
-    between = [t for t in ticks if ran[0] < t < ran[-1]]
-    assert len(between) >= 40 * 2.0 / engine_slices.SLICE_MS - 1  # one tick per slice, about
-    gaps = [b - a for a, b in itertools.pairwise(ticks)]
-    assert max(gaps) * 1000 < engine_slices.SLICE_MS + 2.0 + 50  # a slice, a step, a busy machine
+    result, seen = asyncio.run(beside_a_ticker(40, 2.0))
+    assert result == 40 and seen.count("step") == 40
+    per_slice = math.ceil(SLICE_MS / 2.0)  # 13 steps of 2 ms reach the 25 ms slice
+    runs = [n for n in runs_of_steps(seen) if n]
+    assert runs == [per_slice] * (40 // per_slice) + [40 % per_slice]
+
+
+def test_one_long_step_is_a_slice_of_its_own() -> None:
+    _, seen = asyncio.run(beside_a_ticker(3, SLICE_MS * 4))
+    assert [n for n in runs_of_steps(seen) if n] == [1, 1, 1]
 
 
 def test_quick_steps_are_done_in_one_slice() -> None:
-    ran: list[float] = []
-    result, ticks = asyncio.run(sliced_beside_a_ticker(busy_steps(5, 0.0, ran)))
+    result, seen = asyncio.run(beside_a_ticker(5, 0.0))
     assert result == 5
-    assert not [t for t in ticks if ran[0] < t < ran[-1]]
+    assert [n for n in runs_of_steps(seen) if n] == [5]
 
 
 def test_an_error_of_the_steps_reaches_the_caller() -> None:
