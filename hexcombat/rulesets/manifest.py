@@ -52,7 +52,7 @@ class Manifest:
     def built_in(
         cls,
         ruleset_id: str,
-        builder: str,
+        builder: str = "",
         *,
         position: int,
         tagline: str,
@@ -65,12 +65,14 @@ class Manifest:
         """The manifest of a ruleset under ``hexcombat/rulesets/``, its paths derived from its
         id: package ``hexcombat/rulesets/<pkg>`` (``<pkg>``: the id with ``_`` for ``-``),
         options ``hexcombat.rulesets.<pkg>.options``, data
-        ``hexcombat/rulesets/data/<pkg>.json``, demo ``<id>.json``; with a rules spec
-        (``prefix``) also the spec ``<id>.md`` and the tests ``tests/rules/test_<pkg>_*.py``."""
+        ``hexcombat/rulesets/data/<pkg>.json``, demo ``<id>.json`` built by ``builder``
+        (``<pkg>_fixtures:demo`` unless named: ``demo`` in ``tests/rules/<pkg>_fixtures.py``);
+        with a rules spec (``prefix``) also the spec ``<id>.md`` and the tests
+        ``tests/rules/test_<pkg>_*.py``."""
         package = ruleset_id.replace("-", "_")
         return cls(
             package=f"hexcombat/rulesets/{package}",
-            builder=builder,
+            builder=builder or f"{package}_fixtures:demo",
             demo=f"{ruleset_id}.json",
             prefix=prefix,
             gap_letters=gap_letters,

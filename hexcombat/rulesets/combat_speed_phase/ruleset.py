@@ -97,7 +97,6 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
     manifest = Manifest.built_in(
         id,
-        "combat_speed_phase_fixtures:demo",
         prefix="CSP",
         gap_letters="CIR",
         rules=17,

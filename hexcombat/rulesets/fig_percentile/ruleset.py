@@ -107,7 +107,6 @@ class FigPercentile(Ruleset):
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
     manifest = Manifest.built_in(
         id,
-        "fig_percentile_fixtures:demo",
         prefix="FP",
         rules=27,
         position=1,

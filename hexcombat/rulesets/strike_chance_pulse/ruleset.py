@@ -86,7 +86,6 @@ class StrikeChancePulse(Perform):
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
     manifest = Manifest.built_in(
         id,
-        "strike_chance_pulse_fixtures:demo",
         prefix="SCP",
         gap_letters="AIR",
         rules=58,

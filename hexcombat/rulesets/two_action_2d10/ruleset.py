@@ -50,7 +50,6 @@ class TwoAction2d10(Words, Perform):
     rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
     manifest = Manifest.built_in(
         id,
-        "two_action_2d10_fixtures:demo",
         prefix="TA",
         gap_letters="DIR",
         rules=27,
