@@ -19,7 +19,7 @@ from hexcombat.document import from_share_code, to_share_code
 from hexcombat.encounter import Encounter
 from hexcombat.events import Event
 from hexcombat.render import render_svg
-from hexcombat.secrets import told_entries
+from hexcombat.secrets import Followed, told_entries
 from hexcombat.validation import Json
 from hexcombat.view import tokens
 
@@ -55,25 +55,31 @@ dozen actions (the fig-percentile demo: 1,800 characters) still fits."""
 def share_fragment(encounter: Encounter) -> str:
     """The URL fragment (with ``#``) that carries the encounter as everyone may read it: its
     log up to the first entry that holds a secret still kept (:func:`~hexcombat.secrets.
-    told_entries`; nothing after it, not even undone entries), and then ``&k=`` with how
-    many applied entries are kept back."""
+    told_entries`), then ``&k=`` with how many applied entries are kept back; with nothing
+    kept back, the entries undone after the cursor as far as one ends with no secret kept
+    (for the viewer to step through)."""
     told = told_entries(encounter)
-    if told == encounter.cursor and _tells_its_undone(encounter):
-        return f"#{FRAGMENT_KEY}={to_share_code(encounter)}"
-    shown = Encounter(encounter.setup, encounter.log[:told])
-    kept = encounter.cursor - told
-    return f"#{FRAGMENT_KEY}={to_share_code(shown)}" + (f"&{KEPT_KEY}={kept}" if kept else "")
+    if told < encounter.cursor:
+        shown = Encounter(encounter.setup, encounter.log[:told])
+        kept = encounter.cursor - told
+        return f"#{FRAGMENT_KEY}={to_share_code(shown)}&{KEPT_KEY}={kept}"
+    carried = _undone_told(encounter)
+    if carried < len(encounter.log):
+        encounter = Encounter(encounter.setup, encounter.log[:carried], encounter.cursor)
+    return f"#{FRAGMENT_KEY}={to_share_code(encounter)}"
 
 
-def _tells_its_undone(encounter: Encounter) -> bool:
-    """True when the entries undone after the cursor hold no secret still kept at their end
-    (a link may then carry them, for the viewer to step through)."""
+def _undone_told(encounter: Encounter) -> int:
+    """How far the log may travel past the cursor: to the last undone entry after which no
+    secret is kept (the cursor itself when there is none)."""
     if encounter.cursor == len(encounter.log):
-        return True
+        return encounter.cursor
     ahead = encounter.copy()
     while ahead.can_redo:
         ahead.redo()
-    return told_entries(ahead) == len(encounter.log)
+    followed = Followed().follow(ahead)
+    quiet = [i + 1 for i in range(encounter.cursor, len(followed)) if not followed[i][1]]
+    return max([encounter.cursor, *quiet])
 
 
 def code_from_fragment(fragment: str) -> str | None:

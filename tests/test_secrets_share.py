@@ -99,3 +99,19 @@ def test_g19_a_link_made_while_moves_are_planned_keeps_them_back() -> None:
     assert [e.action.kind for e in opened.log][-1] == "next_step"
     game.perform(Action("next_step"))
     assert kept_back(share_fragment(game)) == 0
+
+
+def test_g19_undone_entries_travel_only_as_far_as_no_secret_is_kept() -> None:
+    """A link made with entries undone after the cursor carries them for the viewer only up
+    to the last one after which no secret is kept (the demo's last step plans moves)."""
+    with registered():
+        full = demo("fig-percentile")
+    end = at(full, len(full.log))
+    while end.can_redo:
+        end.redo()
+    quiet = told_entries(end)
+    assert 0 < quiet < len(full.log)
+    here = next(c for c in range(1, quiet) if told_entries(at(end, c)) == c)
+    opened = encounter_from_fragment(share_fragment(at(end, here)))
+    assert opened is not None and opened.cursor == here
+    assert [e.to_json() for e in opened.log] == [e.to_json() for e in full.log[:quiet]]

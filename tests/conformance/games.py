@@ -26,11 +26,15 @@ from playouts import action_for, assert_replays_exactly  # noqa: E402
 
 from hexcombat import Action, Encounter  # noqa: E402
 from hexcombat.actions import ActionSpec  # noqa: E402
+from hexcombat.autopilot.starts import SHAPES, fresh_start  # noqa: E402
 from hexcombat.errors import HexcombatError  # noqa: E402
 from hexcombat.geometry import Hex  # noqa: E402
 
 STARTS = ("demo-start", "demo-end", "four")
 """Where every ruleset's games start; a manifest's ``starts`` add builders of its own."""
+FRESH = tuple(f"fresh {shape}" for shape in SHAPES)
+"""The long mode's starts besides: fights the autopilot has never seen, built fresh from
+the seed (:func:`~hexcombat.autopilot.starts.fresh_start`, each shape)."""
 TRIES = 8
 """Offered actions tried at a state before giving up on it (each refusal is checked)."""
 LONG = int(os.environ.get("HEXCOMBAT_CONFORMANCE", "0"))
@@ -76,6 +80,8 @@ def start(ruleset_id: str, which: str, seed: int) -> Encounter:
     """The encounter a game starts from."""
     if which == "four":
         return four(ruleset_id, seed)
+    if which in FRESH:
+        return fresh_start(ruleset_id, which.removeprefix("fresh "), seed)
     if which in manifests.manifest(ruleset_id).starts:
         return manifests.function(which)(seed)
     enc = manifests.demo(ruleset_id)
@@ -86,8 +92,8 @@ def start(ruleset_id: str, which: str, seed: int) -> Encounter:
 
 
 def starts(ruleset_id: str) -> tuple[str, ...]:
-    """The starts a ruleset's games are played from."""
-    return STARTS + manifests.manifest(ruleset_id).starts
+    """The starts a ruleset's games are played from (in the long mode, fresh ones too)."""
+    return STARTS + manifests.manifest(ruleset_id).starts + (FRESH if LONG else ())
 
 
 def four(ruleset_id: str, seed: int) -> Encounter:
