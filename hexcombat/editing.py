@@ -136,6 +136,8 @@ def new_figure(
             item = new_item(ruleset, data, start.item)
         except IllegalActionError:
             continue
+        if start.state:
+            item = replace(item, state=start.state)
         skills = {start.skill: start.level, **figure.skills} if start.skill else figure.skills
         armed = replace(figure, skills=skills, equipment=[*figure.equipment, item])
         if not ruleset.figure_problems(armed, data):

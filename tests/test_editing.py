@@ -88,6 +88,8 @@ def test_a_figure_new_in_the_editor_carries_the_starting_gear_and_can_strike(
     assert setup_ending_note(rs, enc.state.options, enc.state.figures.values()) == ""
     for fig in enc.setup.figures:
         assert [i.name for i in fig.equipment] == [s.item for s in rs.starting_gear]
+        gear = zip(rs.starting_gear, fig.equipment, strict=True)
+        assert all(s.state in ("", i.state) for s, i in gear)
         assert all(fig.skills[s.skill] == s.level for s in rs.starting_gear if s.skill)
         assert not rs.unarmed(fig) and rs.figure_problems(fig, enc.state.data) == []
     referee = Referee({side: make_policy("aggressive") for side in PLACES})

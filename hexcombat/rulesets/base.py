@@ -99,11 +99,13 @@ class Outcome:
 @dataclass(frozen=True)
 class StartingItem:
     """A catalogue item a figure new in the set-up editor carries, with the ``level`` of the
-    ``skill`` it is used with ('' when the ruleset rates no skill for it)."""
+    ``skill`` it is used with ('' when the ruleset rates no skill for it), in the equipment
+    ``state`` given ('' leaves the catalogue's own, e.g. ``carried``)."""
 
     item: str
     skill: str = ""
     level: int = 0
+    state: str = ""
 
 
 Handler = Callable[[GameState, Action, Dice], None]

@@ -180,7 +180,7 @@ def test_refused_edits_explain_themselves_and_deletes_can_be_undone(ui: App) -> 
     "fig-percentile" not in {r.id for r in all_rulesets()}, reason="needs fig-percentile"
 )
 def test_skills_and_equipment_from_the_data_tables_are_checked_by_the_engine(ui: App) -> None:
-    """A new figure carries the starting sword with its skill; another weapon needs its own
+    """A new figure carries the starting sword, drawn, with its skill; another weapon needs its own
     skill: the list says which, and adding the weapon adds it too."""
     page = ui.page
     new_encounter(ui, "Armoury", "fig-percentile", 8, 6)
@@ -188,7 +188,7 @@ def test_skills_and_equipment_from_the_data_tables_are_checked_by_the_engine(ui:
     press(ui, hex_at(ui, "2,2"))
     press(ui, '[data-cmd="edit-figure"]')
     expect(page.locator('#panel-body input[data-skill="Sword"]')).to_have_value("50")
-    expect(page.locator('#panel-body [data-item-state="0"]')).to_have_value("carried")
+    expect(page.locator('#panel-body [data-item-state="0"]')).to_have_value("ready")
     # the list names the skill an item is used with and its numbers before it is added
     axe = page.locator('#new-item option[value="Beaked axe"]')
     expect(axe).to_contain_text("Pole Arm skill")

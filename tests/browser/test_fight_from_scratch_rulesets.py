@@ -16,6 +16,7 @@ fights are short by construction (a 6 by 5 board, every figure next to a foe, lo
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 
 import pytest
@@ -36,12 +37,13 @@ from .appdriver import (
     press_key_on,
     set_mode,
     start_app,
+    stored_document,
     tab_to,
     tap_board,
     terrains,
     wait_toast_gone,
 )
-from .conftest import App
+from .conftest import ARTIFACTS, App
 from .test_keyboard_round import act_once, refused
 
 pytestmark = pytest.mark.browser
@@ -52,7 +54,10 @@ APP_PAUSE_MS = 60
 ROUND_MOVES = 60
 """Keyboard moves allowed for the first round."""
 PLAYED = [r for r in FIGHTS if r != "fig-percentile"]
-"""The rulesets whose fight from scratch the app plays to its end here."""
+"""The rulesets whose fight from scratch the app plays to its end here. Not fig-percentile
+yet: its two sides played by the app may each plan a move into the one hex between their
+last two figures, round after round (fig-percentile's moves are simultaneous and a
+collision stops both), so the fight may never end."""
 
 
 def fast_app(app: App) -> App:
@@ -100,7 +105,13 @@ def assert_fight_ended(app: App) -> None:
     """The app played on to the end: the outcome shows, nothing was refused."""
     page = app.page
     outcome = page.locator("#panel-body [data-outcome]")
-    expect(outcome).to_be_visible(timeout=FIGHT_TIMEOUT_MS)
+    try:
+        expect(outcome).to_be_visible(timeout=FIGHT_TIMEOUT_MS)
+    except AssertionError:  # what the fight came to, to play it again in the engine
+        app.screenshot("from-scratch-no-end")
+        kept = json.dumps(stored_document(app), indent=1)
+        (ARTIFACTS / f"from-scratch-no-end-{app.viewport}.json").write_text(kept, "utf-8")
+        raise
     assert outcome.get_attribute("data-outcome") in [*PLACES, ""]
     expect(page.locator("#action-error")).to_have_count(0)
     expect(page.locator("#turn-line .turn-text")).to_have_attribute("data-over", "true")

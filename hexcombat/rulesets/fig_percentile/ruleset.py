@@ -118,8 +118,9 @@ class FigPercentile(Ruleset):
             "through it."
         ),
     )
-    starting_gear = (StartingItem("Sword", "Sword", 50),)
-    """A new figure fights with a sword at skill 50 (a percentage, FP-21)."""
+    starting_gear = (StartingItem("Sword", "Sword", 50, "ready"),)
+    """A new figure fights with a sword at skill 50 (a percentage, FP-21), drawn: it strikes
+    in its first round, with no readying to declare (FP-23)."""
 
     # ---- set-up ----------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:
