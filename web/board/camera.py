@@ -9,17 +9,11 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from web.board.units import APOTHEM, HEX, TOKEN_R, parse_key
+from web.board.units import APOTHEM, HEX, TOKEN_R, TOUCH_FIT_PX, TOUCH_TOKEN_PX, parse_key
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 FAR_PX = 12.0
 """Below this hex size on screen, patterns, costs and coordinates are too small to read."""
-TOUCH_TOKEN_PX = 44.0
-TOUCH_FIT_PX = 30.0
-"""On a touch screen, when the whole board would make tokens narrower than TOUCH_FIT_PX,
-fit() zooms to TOUCH_TOKEN_PX tokens instead and centres on the figures (pan for the rest).
-A board without figures has no token to tap: it is fitted whole (set-up paints and places on
-all of it). The page's scripts drawn before Python get TOUCH_FIT_PX from web/build.py."""
 
 
 def coarse_pointer() -> bool:
