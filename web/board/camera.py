@@ -43,6 +43,7 @@ class Camera:
     ty: float
     user_moved: bool
     finger_fit: bool
+    fitted_insets: tuple[float, float, float, float]
     index: dict[str, int]
     tokens: dict[str, list[Any]]
     handlers: Any
@@ -93,12 +94,17 @@ class Camera:
         self.tx = centred(left, free_w, bw * self.k, cx * self.k)
         self.ty = centred(top, free_h, bh * self.k, cy * self.k)
         self.user_moved = False
+        self.fitted_insets = self.insets
         self._apply()
 
     def fit_again(self) -> None:
         """The Fit button, F and a double tap: fit; pressed again on a board fitted for fingers
-        and untouched since, show the whole board (Fit never does nothing)."""
-        self.fit(whole=self.finger_fit and not self.user_moved)
+        and untouched since, show the whole board (Fit never does nothing). A whole board the
+        sheet has grown over since is fitted whole again above it (its lower figures were
+        under the sheet)."""
+        untouched = not self.user_moved
+        covered = self.insets != self.fitted_insets and not self.finger_fit
+        self.fit(whole=(self.finger_fit and untouched) or (covered and untouched))
 
     def _focus_point(self, span_w: float, span_h: float) -> tuple[float, float]:
         """Board point to centre when the board is larger than the screen (``span_w`` x

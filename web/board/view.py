@@ -120,6 +120,8 @@ class BoardView(Highlights, Camera, Gestures):
         """Fill shown under a paint stroke before the engine confirms it (None: no painting)."""
         self.insets = (0.0, 0.0, 0.0, 0.0)
         """Screen space covered by panels (top, right, bottom, left) that fit() avoids."""
+        self.fitted_insets = self.insets
+        """The insets of the last fit()."""
         # view transform: screen = board * k + t
         self.k = 1.0
         self.tx = 0.0
