@@ -244,6 +244,7 @@ def page_html() -> str:
     """``web/index.html`` as shipped: the first-visit board's picture in its slot
     (``web/board_picture.py``), then its Content-Security-Policy."""
     engine_on_path()
+    from web.board.units import TOUCH_FIT_PX
     from web.board_picture import with_picture
     from web.pyscript_files import pyscript_chunks
     from web.site_server import with_csp_meta
@@ -256,7 +257,7 @@ def page_html() -> str:
         f'\n  <link rel="modulepreload" href="./vendor/pyscript/{name}">'
         for name in pyscript_chunks()
     )
-    page = page.replace(core, core + chunks, 1)
+    page = page.replace(core, core + chunks, 1).replace("__TOUCH_FIT_PX__", f"{TOUCH_FIT_PX:g}")
     return with_csp_meta(lean_page(with_picture(page, ROOT / "static")))
 
 
@@ -504,6 +505,7 @@ def write_share_picture(out: Path) -> None:
     format it reads."""
     engine_on_path()
     from hexcombat.document import FORMAT, MAX_BOARD, VERSION
+    from web.board.units import TOUCH_FIT_PX
     from web.board_picture import terrain_looks
     from web.share.bar import BAR
 
@@ -514,6 +516,7 @@ def write_share_picture(out: Path) -> None:
         ("__FORMAT__", FORMAT),
         ("__VERSION__", str(VERSION)),
         ("__MAX_BOARD__", str(MAX_BOARD)),
+        ("__TOUCH_FIT_PX__", f"{TOUCH_FIT_PX:g}"),
     ):
         source = source.replace(name, value)
     (out / "share-picture.js").write_text(lean_script(source), encoding="utf-8")

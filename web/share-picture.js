@@ -19,7 +19,8 @@
   var FORMAT = "__FORMAT__", VERSION = __VERSION__, MAX_BOARD = __MAX_BOARD__;
   // web/board/view.py: hex size and margin (board units), zoom limits, fingers' token size
   var HEX = 30, MARGIN = 16, APOTHEM = HEX * Math.sqrt(3) / 2;
-  var MIN_ZOOM = 0.08, MAX_ZOOM = 6, TOKEN_PX = 2 * HEX * 0.52, TOUCH_FIT_PX = 30;
+  var MIN_ZOOM = 0.08, MAX_ZOOM = 6, TOKEN_PX = 2 * HEX * 0.52;
+  var TOUCH_FIT_PX = __TOUCH_FIT_PX__;  // web/board/units.py, by web/build.py
   function $(id) { return document.getElementById(id); }
 
   function code() {
@@ -88,11 +89,11 @@
   }
 
   // Where web/board/view.py's fit() puts the board (no insets in the viewer), or null where
-  // it would not show the whole board centred.
-  function place(picture) {
+  // it would not show the whole board centred (a board with figures fitted for fingers).
+  function place(picture, figures) {
     var rect = $("board").getBoundingClientRect();
     var k = Math.min(rect.width / picture.w, rect.height / picture.h);
-    if (matchMedia("(pointer: coarse)").matches && TOKEN_PX * k < TOUCH_FIT_PX) return null;
+    if (figures && matchMedia("(pointer: coarse)").matches && TOKEN_PX * k < TOUCH_FIT_PX) return null;
     if (!(k >= MIN_ZOOM)) return null;
     k = Math.min(MAX_ZOOM, k);
     var tx = (rect.width - picture.w * k) / 2, ty = (rect.height - picture.h * k) / 2;
@@ -130,7 +131,7 @@
       var picture = boardSvg(doc, look);
       if (!picture) return;
       frame(kind);
-      var rect = place(picture);
+      var rect = place(picture, (doc.figures || []).length > 0);
       if (rect) window.hexcombatBoot.showPicture(picture.svg, rect, "share");
     }).catch(function () { /* no picture: the viewer says what is wrong with the link */ });
   }

@@ -192,7 +192,7 @@ def clear_of_the_sheet(app: App, target: Locator) -> bool:
     )
 
 
-def test_a_new_8x8_board_opens_whole_on_a_phone_and_every_hex_takes_a_figure(
+def test_a_new_8x8_board_opens_whole_on_a_phone_and_its_figures_can_be_tapped(
     phone: App,
 ) -> None:
     page = phone.page
@@ -209,6 +209,11 @@ def test_a_new_8x8_board_opens_whole_on_a_phone_and_every_hex_takes_a_figure(
             tap_board(phone, hex_at(phone, f"{at.q},{at.r}"))
     expect(page.locator("#board [data-figure]")).to_have_count(4)  # every corner was tapped
     set_mode(phone, "play")
+    ids = page.locator("#board [data-figure]").evaluate_all("ts => ts.map(t => t.dataset.figure)")
+    for fid in ids:  # each in view, or after one Fit: never left under the sheet
+        tap_board(phone, figure(phone, fid))
+        expect(figure(phone, fid)).to_have_class(re.compile(r"\bselected\b"))
+        press(phone, '#panel-body [data-cmd="deselect"]')
 
 
 def ring_colour(app: App, fid: str) -> str:

@@ -157,6 +157,17 @@ def test_the_shipped_scripts_lose_only_their_comments_and_indentation() -> None:
     assert len(lean["body"]) < 0.8 * len(source["body"])
 
 
+def test_the_scripts_before_python_fit_for_fingers_at_the_camera_s_size(site: Path) -> None:
+    """The first-visit and share-link pictures decide as the live board's fit() does, with
+    its one TOUCH_FIT_PX (web/board/units.py), written in by the build."""
+    from web.board.units import TOUCH_FIT_PX
+
+    for name in ("index.html", "share-picture.js"):
+        shipped = (site / name).read_text(encoding="utf-8")
+        assert "__TOUCH_FIT_PX__" not in shipped
+        assert re.findall(r"TOUCH_FIT_PX\s*=\s*([\d.]+)", shipped) == [f"{TOUCH_FIT_PX:g}"]
+
+
 def test_pyscript_loads_no_plugin_the_app_does_not_use_for_either_interpreter() -> None:
     """Pyscript.json excludes PyScript's editor, terminal and game plugins for Python, and the
     page's <mpy-config> the same for MicroPython (PyScript loads them for each otherwise)."""

@@ -9,17 +9,11 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from web.board.units import APOTHEM, HEX, TOKEN_R, parse_key
+from web.board.units import APOTHEM, HEX, TOKEN_R, TOUCH_FIT_PX, TOUCH_TOKEN_PX, parse_key
 
 MIN_ZOOM, MAX_ZOOM = 0.08, 6.0
 FAR_PX = 12.0
 """Below this hex size on screen, patterns, costs and coordinates are too small to read."""
-TOUCH_TOKEN_PX = 44.0
-TOUCH_FIT_PX = 30.0
-"""On a touch screen, when the whole board would make tokens narrower than TOUCH_FIT_PX,
-fit() zooms to TOUCH_TOKEN_PX tokens instead and centres on the figures (pan for the rest).
-A board without figures has no token to tap: it is fitted whole (set-up paints and places on
-all of it). The page's scripts drawn before Python get TOUCH_FIT_PX from web/build.py."""
 
 
 def coarse_pointer() -> bool:
@@ -49,6 +43,7 @@ class Camera:
     ty: float
     user_moved: bool
     finger_fit: bool
+    fitted_insets: tuple[float, float, float, float]
     index: dict[str, int]
     tokens: dict[str, list[Any]]
     handlers: Any
@@ -99,12 +94,17 @@ class Camera:
         self.tx = centred(left, free_w, bw * self.k, cx * self.k)
         self.ty = centred(top, free_h, bh * self.k, cy * self.k)
         self.user_moved = False
+        self.fitted_insets = self.insets
         self._apply()
 
     def fit_again(self) -> None:
         """The Fit button, F and a double tap: fit; pressed again on a board fitted for fingers
-        and untouched since, show the whole board (Fit never does nothing)."""
-        self.fit(whole=self.finger_fit and not self.user_moved)
+        and untouched since, show the whole board (Fit never does nothing). A whole board the
+        sheet has grown over since is fitted whole again above it (its lower figures were
+        under the sheet)."""
+        untouched = not self.user_moved
+        covered = self.insets != self.fitted_insets and not self.finger_fit
+        self.fit(whole=(self.finger_fit and untouched) or (covered and untouched))
 
     def _focus_point(self, span_w: float, span_h: float) -> tuple[float, float]:
         """Board point to centre when the board is larger than the screen (``span_w`` x

@@ -15,6 +15,13 @@ HEX = 30.0
 APOTHEM = HEX * math.sqrt(3) / 2
 MARGIN = 16.0
 TOKEN_R = HEX * 0.52
+TOUCH_TOKEN_PX = 44.0
+TOUCH_FIT_PX = 30.0
+"""On a touch screen, when the whole board would make tokens narrower than TOUCH_FIT_PX,
+the camera's fit() zooms to TOUCH_TOKEN_PX tokens instead and centres on the figures (pan
+for the rest). A board without figures has no token to tap: it is fitted whole (set-up paints
+and places on all of it). web/build.py writes TOUCH_FIT_PX into the scripts that draw the
+board's picture before Python (web/index.html, web/share-picture.js)."""
 CORNERS = [(HEX * math.cos(math.pi / 3 * i), HEX * math.sin(math.pi / 3 * i)) for i in range(6)]
 """A hex's six corners from its centre, east first."""
 OUTLINE = (

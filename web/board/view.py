@@ -131,6 +131,8 @@ class BoardView(Highlights, Camera, Gestures):
         self.tapped_at = (0.0, 0.0)
         self.insets = (0.0, 0.0, 0.0, 0.0)
         """Screen space covered by panels (top, right, bottom, left) that fit() avoids."""
+        self.fitted_insets = self.insets
+        """The insets of the last fit()."""
         # view transform: screen = board * k + t
         self.k = 1.0
         self.tx = 0.0
