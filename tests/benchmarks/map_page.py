@@ -183,5 +183,5 @@ def gestures(page: Page) -> tuple[float, float, float, float]:
     frames = sorted(pan_and_zoom(page))
     page.click('[data-cmd="fit"]')
     page.wait_for_timeout(300)
-    taps = [tap(page, '#board [data-figure="f0"]') for _ in range(5)]
+    taps = [tap(page, f'#board [data-figure="f{i % 2}"]') for i in range(6)]  # each selects
     return frames[int(0.95 * (len(frames) - 1))], frames[-1], statistics.median(taps), max(taps)

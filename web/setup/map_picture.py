@@ -14,6 +14,7 @@ of the map picture are all here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -219,6 +220,10 @@ class MapPictureEdits:
         chooser = byid("panel-body").querySelector(selector)
         if chooser is None:
             return
+        if chooser.hasAttribute("data-listening"):  # chosen again after a cancelled choice
+            chooser.click()
+            return
+        chooser.setAttribute("data-listening", "")
 
         def chosen(ev: Any) -> None:
             files = ev.target.files
@@ -277,7 +282,11 @@ class MapPictureEdits:
         """A tap on the board with the map picture tool: one of the two alignment taps."""
         if self.map_taps is None or len(self.map_taps) >= 2:
             return
-        self.map_taps.append(self.app.board.tapped_at)
+        board = self.app.board
+        centre = board.layout.to_pixel(parse_key(key))
+        tapped = board.tapped_at  # a pointer's own point; the keyboard's Enter: the hex centre
+        near = math.hypot(tapped[0] - centre[0], tapped[1] - centre[1]) <= HEX
+        self.map_taps.append(tapped if near else centre)
         self.map_tapped.append(key)
         self.render()
 

@@ -112,20 +112,18 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits)
         drawn = (self.tool, app.selected, self.showing_settings)
         top = body.scrollTop  # before the old forms go (the sheet shrinks without them)
         self._drop_forms()
-        parts = [
-            '<div class="tools" role="group" aria-label="Set-up tool">',
-            *(
-                f'<button type="button" data-cmd="tool" data-tool="{t}" '
-                f'aria-pressed="{"true" if self.tool == t else "false"}">{label}</button>'
-                for t, label in (
-                    ("select", "Select"),
-                    ("paint", "Paint"),
-                    ("add", "Add figure"),
-                    ("map", "Map picture"),
-                )
-            ),
-            "</div>",
-        ]
+        tools = "".join(
+            f'<button type="button" data-cmd="tool" data-tool="{t}" '
+            f'aria-pressed="{"true" if self.tool == t else "false"}">{label}</button>'
+            for t, label in (
+                ("select", "Select"),
+                ("paint", "Paint"),
+                ("add", "Add figure"),
+                ("map", "Map picture"),
+            )
+        )
+        # one part: the started fight's hint goes after the whole group, not inside it
+        parts = [f'<div class="tools" role="group" aria-label="Set-up tool">{tools}</div>']
         if self.showing_settings:
             parts.append(self._settings_html())
         elif self.tool == "paint":
