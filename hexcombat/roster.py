@@ -187,7 +187,7 @@ def _after_fight(played: Figure, ruleset: Ruleset, gather_dropped: bool) -> Figu
     kept = replace(
         played.copy(),
         equipment=equipment,
-        statuses=ruleset.roster_statuses(played),
+        statuses=ruleset.roster_statuses(played, gather_dropped),
         memory=ruleset.roster_memory(played),
     )
     return _unplaced(kept)

@@ -197,9 +197,10 @@ class Ruleset(GmTools):
         fight's own bookkeeping is not (default: nothing)."""
         return {}
 
-    def roster_statuses(self, figure: Figure) -> dict[str, Status]:
+    def roster_statuses(self, figure: Figure, gather_dropped: bool) -> dict[str, Status]:
         """The figure's statuses its roster character keeps after a fight (override to leave
-        out those that last only a step or phase of the fight; default: every one)."""
+        out those that last only part of the fight, and with ``roster.gather_dropped`` those
+        of gear picked up; default: every one)."""
         return dict(figure.statuses)
 
     def start(self, state: GameState) -> None:

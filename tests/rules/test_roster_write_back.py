@@ -203,6 +203,28 @@ def test_a_hostile_roster_text_is_refused_before_parsing() -> None:
         from_document(read_json("[" * 100_000))
 
 
+def gm_statuses(enc: Encounter, figure: str, *statuses: str) -> None:
+    for status in statuses:
+        params = {"figure": figure, "status": status, "duration": 0}
+        enc.perform(Action("gm_status", None, params))  # type: ignore[arg-type]
+
+
+def test_ta_d_7_d_14_stagger_lock_and_incapacitation_stay_in_the_fight() -> None:
+    roster, enc = cast(duel())
+    gm_statuses(enc, "ann", "staggered", "locked", "incapacitated", "dropped_weapon", "prone")
+    [change] = [c for c in write_back(roster, enc) if c.character == "ann"]
+    assert change.lines == ("now prone",)  # the weapon picked up (roster.gather_dropped)
+    [left] = [c for c in write_back(roster, enc, gather_dropped=False) if c.character == "ann"]
+    assert left.lines == ("now dropped weapon", "now prone")
+
+
+def test_scp_29_r_6_evading_stays_in_the_fight() -> None:
+    roster, enc = played_demo("strike-chance-pulse")
+    before = {c.character: c.lines for c in write_back(roster, enc)}
+    gm_statuses(enc, "ann", "evading")
+    assert {c.character: c.lines for c in write_back(roster, enc)} == before
+
+
 def csp_duel() -> Encounter:
     """Ann and Bob two hexes apart, the GM ruling strikes (C-1), Ann once at Combat Speed."""
     enc = csp.arena({"csp.combat_resolver": "gm"}, width=9, height=12)

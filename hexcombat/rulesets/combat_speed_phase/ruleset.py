@@ -155,7 +155,7 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             )
         return problems
 
-    def roster_statuses(self, figure: Figure) -> dict[str, Status]:
+    def roster_statuses(self, figure: Figure, gather_dropped: bool) -> dict[str, Status]:
         """Impairment lasts the phase it was declared in (CSP-3): the roster never keeps it."""
         return {k: s for k, s in figure.statuses.items() if k != "impaired"}
 

@@ -134,6 +134,11 @@ class StrikeChancePulse(Perform):
             problems.append(Problem("equipment", "more than two hands of prepared items"))
         return problems
 
+    def roster_statuses(self, figure: Figure, gather_dropped: bool) -> dict[str, Status]:
+        """Evading lasts until the next Pulse or the figure's next action (SCP-29, R-6): the
+        roster never keeps it."""
+        return {k: s for k, s in figure.statuses.items() if k != "evading"}
+
     def start(self, state: GameState) -> None:
         """Endurance and Fatigue pools (A-26), then the first Pulse."""
         for f in state.figures.values():

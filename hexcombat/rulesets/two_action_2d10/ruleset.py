@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from hexcombat.figures import Figure, Pool
+from hexcombat.figures import Figure, Pool, Status
 from hexcombat.rulesets.common import int_or
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
@@ -27,6 +27,8 @@ from hexcombat.terrain import TerrainTable
 from hexcombat.validation import Json, copy_json
 
 OUT = ("down", "dead", "incapacitated")
+LYING_SHIELD = ("dropped", "torn away")
+"""How a lost shield came to lie on the field (D-3, D-7): a character can pick it up."""
 
 __all__ = ["DATA", "TwoAction2d10"]
 
@@ -76,6 +78,20 @@ class TwoAction2d10(Words, Perform):
             f.pools.setdefault("hp", Pool(hp, hp))
             f.pools.setdefault("bp", Pool(bp, bp))
         self.start_step(state)
+
+    def roster_statuses(self, figure: Figure, gather_dropped: bool) -> dict[str, Status]:
+        """Not kept: a stagger (the next round's action, D-7), a lock (on a foe of this fight,
+        D-14) and incapacitation (for the rest of the combat, D-7); a dropped weapon or a
+        shield dropped or torn away is picked up under ``roster.gather_dropped``."""
+        fight_only = {"staggered", "locked", "incapacitated"}
+        if gather_dropped:
+            fight_only.add("dropped_weapon")
+        return {
+            k: s
+            for k, s in figure.statuses.items()
+            if k not in fight_only
+            and not (gather_dropped and k == "shield_lost" and s.note in LYING_SHIELD)
+        }
 
     def roster_memory(self, figure: Figure) -> dict[str, Json]:
         """A missile loaded in the fight stays loaded for the next (TA-22)."""
