@@ -153,7 +153,7 @@ class Check(Rollable):
 
     def outcomes(self) -> tuple[Outcome, ...]:
         """Success and failure (or the margins' and naturals' outcomes), with their exact
-        chances (worked out once for equal checks: previews and resolutions ask alike)."""
+        chances."""
         return _outcomes_of(self)
 
     def _outcomes_uncached(self) -> tuple[Outcome, ...]:
@@ -280,5 +280,5 @@ class CheckResult(RollResult):
 
 @functools.lru_cache(maxsize=1024)
 def _outcomes_of(check: Check) -> tuple[Outcome, ...]:
-    """:meth:`Check.outcomes`, kept for equal checks."""
+    """:meth:`Check.outcomes`, kept for equal checks (previews and resolutions ask alike)."""
     return check._outcomes_uncached()
