@@ -141,6 +141,13 @@ def _picks_up_another_weapon(turn: Turn, state: GameState, action: Action) -> bo
         return False
     own = {i.name for i in me.equipment if i.kind == "weapon"}
     carried = {i.name for i in me.equipment}
+    others = {
+        text
+        for f in state.figures.values()
+        if f.id != me.id
+        for i in f.equipment
+        for text in (i.name, f"{f.id}/{i.name}")
+    }
     for spec in turn.enc.legal_actions(me.id):
         if spec.kind != action.kind:
             continue
@@ -148,6 +155,8 @@ def _picks_up_another_weapon(turn: Turn, state: GameState, action: Action) -> bo
             chosen = action.params.get(param.name)
             offered = {c.value for c in param.offered(action.params)}
             if not isinstance(chosen, str) or chosen in carried or chosen not in offered:
+                continue
+            if chosen not in others:  # no item (a 'none'), or no one else's
                 continue
             if param.type == "choice" and own & offered:
                 return True

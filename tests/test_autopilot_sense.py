@@ -239,3 +239,11 @@ def test_the_benchmark_counts_a_figure_left_facing_away_from_a_foe_at_grips() ->
     assert "blind" in judged(Turn(enc, "Blue"), None)
     enc.state.figures["ann"].facing = 2
     assert "blind" not in judged(Turn(enc, "Blue"), None)
+
+
+def test_the_benchmark_does_not_count_readying_nothing_as_a_pick_up() -> None:
+    """fig-percentile: Barclay's declaration readies nothing (``ready`` left empty) while
+    his own axe is offered: no item of another figure is taken, so it is no pick-up."""
+    enc = restarted(demo("fig-percentile"), 1, {"fp.damage_model": "hp"})
+    plain = Decision(Action("declare", "barclay", {"mode": "walk", "ready": ""}), "Declare")
+    assert "pickup" not in judged(Turn(enc, "Black"), plain)
