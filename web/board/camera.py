@@ -153,9 +153,11 @@ class Camera:
         self.handlers.viewed()
 
     def set_moving(self, moving: bool) -> None:
-        """While the view moves, terrain is drawn in plain colours (patterns cost 5x per frame)."""
+        """While the view moves, terrain is drawn in plain colours (patterns cost 5x per frame)
+        and a map picture by its coarse copy (the board's ``moving`` class)."""
         if moving != self._moving:
             self._moving = moving
+            self.svg.classList.toggle("moving", moving)
             self._set_plain()
 
     def _set_plain(self) -> None:

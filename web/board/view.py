@@ -61,6 +61,8 @@ LAYERS = (
     '<rect id="board-bg" class="board-bg" x="0" y="0" width="1" height="1" rx="10"/>'
     '<image id="board-picture" class="map-picture" preserveAspectRatio="none" '
     'aria-hidden="true"/>'
+    '<image id="board-picture-coarse" class="map-picture" preserveAspectRatio="none" '
+    'aria-hidden="true"/>'
     '<g id="layer-hexes" class="hexes"></g>'
     '<g id="layer-bands" class="overlay" aria-hidden="true"></g>'
     '<g id="layer-reach" class="overlay" aria-hidden="true"></g>'
