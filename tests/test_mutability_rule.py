@@ -22,7 +22,7 @@ SETUP_EDITS: dict[str, Callable[[Encounter], Encounter]] = {
     "without_figure": lambda e: e.without_figure("ann"),
 }
 """Each set-up edit, called with a change it makes."""
-MAKERS = {"new", "copy"}
+MAKERS = {"new", "copy", "in_steps"}
 """Names that make an encounter from nothing or from another one."""
 PLAY = {"perform", "undo", "redo"}
 """Moves along the log: they change the encounter in place."""

@@ -47,9 +47,10 @@ def test_the_steps_run_in_slices_with_the_loop_running_between_them() -> None:
     result, ticks = asyncio.run(sliced_beside_a_ticker(busy_steps(40, 2.0, ran)))
     assert result == 40 and len(ran) == 40
     between = [t for t in ticks if ran[0] < t < ran[-1]]
-    assert len(between) >= 40 * 2.0 / engine_slices.SLICE_MS - 1  # one tick per slice, about
-    gaps = [b - a for a, b in itertools.pairwise(ticks)]
-    assert max(gaps) * 1000 < engine_slices.SLICE_MS + 2.0 + 50  # a slice, a step, a busy machine
+    assert len(between) >= 2  # the loop ran between slices, not only before and after
+    # at most a slice's worth of steps between two turns of the loop, however busy the machine
+    per_slice = [sum(a < r < b for r in ran) for a, b in itertools.pairwise(ticks)]
+    assert max(per_slice) <= engine_slices.SLICE_MS / 2.0 + 1
 
 
 def test_quick_steps_are_done_in_one_slice() -> None:
