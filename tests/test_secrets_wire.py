@@ -275,3 +275,24 @@ def test_a_choice_told_at_its_reveal_is_not_kept_again_as_the_step_goes_on() -> 
         fresh.perform(entry.action, entry.faces or None)
         assert net.devices["d1"].kept_back == 0, f"after {entry.action.kind}"
     assert fresh.state.clock.counters[0] > 1 and net.host.encounter.cursor == fresh.cursor
+
+
+def test_g19_a_guest_that_hosts_the_fight_again_hosts_no_stand_in() -> None:
+    """A device whose copy ends in a stand-in (another side's planned move, not yet told)
+    hosts the fight again, the host gone, from the entries before it: never the guess."""
+    from test_autopilot import fp_four
+
+    game = fp_four()
+    table = hosted(game)
+    for fid in ("a1", "a2", "b1", "b2"):
+        game.perform(Action("declare", fid, {"mode": "walk"}))
+        table.play(game, game.cursor)
+    game.perform(Action("next_step", None, {}))
+    table.play(game, game.cursor)
+    plan = next(s for s in game.legal_actions("b1") if s.kind == "plan_move")
+    game.perform(Action("plan_move", "b1", {"to": plan.params[0].choices[-1].value}))
+    table.play(game, game.cursor)
+    guest = table.guests["A"]
+    assert guest.fight.log[-1] != game.log[-1]  # its copy ends in the stand-in
+    truth = guest.truth()
+    assert list(truth.log) == list(game.log[:-1]) and truth.cursor == game.cursor - 1

@@ -84,7 +84,12 @@ class Device:
         the same on every device, and never a stand-in taken for the truth."""
         doc = to_document(self.fight)
         applied = min(self.fight.cursor, self.standing) if self.encounter else 0
-        return {**doc, "log": doc["log"][:applied]}
+        return {**doc, "log": doc["log"][:applied], "cursor": applied}
+
+    def truth(self) -> Encounter:
+        """The replica up to its first stand-in: what this device may host the fight again
+        from (the host gone), never a stand-in taken for the truth."""
+        return from_document(self.document())
 
     def legal_actions(self, figure_id: str | None) -> list[ActionSpec]:
         """What this device offers for ``figure_id``: only its seat's (the GM: everything)."""

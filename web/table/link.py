@@ -296,6 +296,11 @@ def _hosting_again(app: TableApp) -> tuple[Host, Device]:
     try:
         if found.get("role") in ("host", "guest", "left"):
             device = Device.restore(found.get("device"), app.encounter.copy())
+            if found["role"] != "host":  # a guest's copy may end in stand-ins: host the truth
+                truth = device.truth()
+                if truth.log != app.encounter.log or truth.cursor != app.encounter.cursor:
+                    app.adopt(truth, fresh=False)
+                    device = Device.restore(found.get("device"), app.encounter.copy())
             data = found.get("host") if found["role"] == "host" else device.hosting()
             host = Host.restore(app.encounter, data)
             if device.me == host.seats.gm:
