@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import functools
 import math
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,36 @@ def test_a_fight_whose_picture_is_missing_opens_plain_and_says_so(ui: App) -> No
     expect(page.locator("#board [data-hex]")).to_have_count(8 * 6)
     expect(page.locator('#board [data-hex="3,1"]')).to_have_attribute("data-terrain", "woods")
     ui.screenshot("map-picture-missing")
+
+
+DAMAGE = """async ([digest, bytes]) => {
+  const db = await new Promise((ok, bad) => {
+    const r = indexedDB.open("hexcombat-pictures", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("pictures");
+    r.onsuccess = () => ok(r.result); r.onerror = () => bad(r.error); });
+  await new Promise((ok, bad) => {
+    const tx = db.transaction("pictures", "readwrite");
+    tx.objectStore("pictures").put(
+      new Blob([Uint8Array.from(atob(bytes), c => c.charCodeAt(0))], {type: "image/png"}), digest);
+    tx.oncomplete = ok; tx.onerror = () => bad(tx.error); });
+  db.close();
+}"""
+"""Keep a picture file's bytes (base64) in the page's picture database under a digest."""
+
+
+def test_a_stored_picture_whose_bytes_are_not_its_digest_is_not_kept_on_the_board(
+    ui: App,
+) -> None:
+    digest = digest_of(b"a map whose record was damaged")
+    page = ui.page
+    page.evaluate(DAMAGE, [digest, base64.b64encode(map_file()).decode()])
+    picture = MapPicture(digest, "image/png", MAP.width, MAP.height, "flat", 60.0, MAP.offset)
+    enc = skirmish_duel().renamed("Over a damaged map").with_setup(picture=picture)
+    import_encounter(ui, enc)
+    expect(page.locator("#toast")).to_contain_text(PICTURE_MISSING)
+    expect(page.locator("#board-picture")).to_have_attribute("data-picture", "missing")
+    expect(page.locator("#board-picture")).not_to_have_attribute("href", re.compile("."))
+    expect(page.locator("#board")).not_to_have_attribute("data-map", "tint")
 
 
 def alignment(page: Page) -> tuple[float, float, float]:

@@ -1,6 +1,8 @@
 """The map picture under the board: an SVG ``<image>`` in the board's own units, below the
-hexes, its bytes from the page's picture store (``web/library/pictures.py``) by the digest
-the encounter's view names.
+hexes, drawn straight from the page's picture store's Blob (``web/library/pictures.py``; its
+bytes never copied into Python) by the digest the encounter's view names. The Blob's digest
+is checked by the browser just after it is drawn; a record whose bytes are not that digest's
+is taken down again and reported missing.
 
 It is placed with the engine's ``placement`` (the picture under a board whose hex (0, 0) is
 centred at 0,0 with hexes of size 1), moved and scaled to the live board's hex (0, 0) and hex
@@ -24,7 +26,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from web.board.units import HEX, num
-from web.library.pictures import PagePictures
+from web.library.pictures import PagePictures, blob_digest
 
 COARSE_SIDE = 1024
 """The long side, in pixels, of the copy drawn while the board moves."""
@@ -90,21 +92,23 @@ class Backdrop:
 
     async def _load(self, digest: str, picture: Mapping[str, Any]) -> None:
         store = await self.pictures.store()
-        found = await store.get(digest)
+        blob = await store.blob(digest)
         if digest != self.shown:
             return  # another picture was opened meanwhile
-        if found is None:
-            self.image.setAttribute("data-picture", "missing")
-            self.missing(picture)
+        if blob is None:
+            self._missing(picture)
             return
-        from pyodide.ffi import to_js  # type: ignore[import-not-found]
-
-        blob = js.Blob.new([to_js(found.data)], js.Object.fromEntries([["type", found.type]]))
         self.url = str(js.URL.createObjectURL(blob))
         self.image.setAttribute("href", self.url)
         self.image.setAttribute("data-picture", digest)
         self.drawn = True
         self.svg.setAttribute("data-map", self.terrain)
+        if await blob_digest(blob) != digest:
+            if digest == self.shown:  # a damaged record is never shown as the encounter's
+                self._clear()
+                self.shown = digest
+                self._missing(picture)
+            return
         await asyncio.sleep(COARSE_AFTER_S)  # not while the fight opens: decoding takes CPU
         if digest != self.shown:
             return
@@ -113,6 +117,10 @@ class Backdrop:
             self.coarse_url = str(js.URL.createObjectURL(coarse))
             self.coarse.setAttribute("href", self.coarse_url)
             self.svg.setAttribute("data-coarse", "")
+
+    def _missing(self, picture: Mapping[str, Any]) -> None:
+        self.image.setAttribute("data-picture", "missing")
+        self.missing(picture)
 
     def look_again(self) -> None:
         """Look the picture up in the store again on the next draw (its bytes were just

@@ -35,6 +35,7 @@ __all__ = [
     "Shelf",
     "StoredPicture",
     "Usage",
+    "blob_digest",
     "browser_pictures",
     "held_pictures",
     "media_type",
@@ -87,6 +88,10 @@ class Shelf(Protocol):
 
     async def read(self, digest: str) -> StoredPicture | None:
         """The picture under ``digest``, or None."""
+
+    async def blob(self, digest: str) -> Any:
+        """The picture under ``digest`` as the browser's Blob (its bytes not copied into
+        Python), or None; browser only."""
 
     async def write(self, picture: StoredPicture) -> None:
         """Keep ``picture`` completely or not at all (PictureRefusedError when full)."""
@@ -175,6 +180,12 @@ class PictureStore:
             return None
         return found
 
+    async def blob(self, digest: str) -> Any:
+        """The picture under ``digest`` as the browser's Blob, to draw at once (None when
+        absent). Its digest is not checked here: a drawer checks it afterwards with
+        :func:`blob_digest`, in the background."""
+        return await self.shelf.blob(digest)
+
     async def has(self, digest: str) -> bool:
         """True when the store holds the picture under ``digest``."""
         return digest in await self.shelf.sizes()
@@ -227,6 +238,11 @@ class MemoryShelf:
         """The picture under ``digest``, or None."""
         return self.pictures.get(digest)
 
+    async def blob(self, digest: str) -> Any:
+        """The picture under ``digest`` as a Blob of its bytes, or None (browser only)."""
+        found = self.pictures.get(digest)
+        return None if found is None else _js_blob(found)
+
     async def write(self, picture: StoredPicture) -> None:
         """Keep ``picture`` (PictureRefusedError beyond the quota)."""
         if self.quota is not None and self._used() + len(picture.data) > self.quota:
@@ -251,6 +267,29 @@ class MemoryShelf:
 
     def _used(self) -> int:
         return sum(len(p.data) for p in self.pictures.values())
+
+
+def _js_blob(picture: StoredPicture) -> Any:
+    """A browser Blob of ``picture``'s bytes, of its type."""
+    import js  # type: ignore[import-not-found]  # only in the browser
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    return js.Blob.new([to_js(picture.data)], js.Object.fromEntries([["type", picture.type]]))
+
+
+async def blob_digest(blob: Any) -> str:
+    """The SHA-256 digest of a Blob's bytes as lowercase hexadecimal, worked out by the
+    browser (``crypto.subtle``, off the page's thread; only the 32-byte result comes into
+    Python), or by :func:`~hexcombat.map_picture.digest_of` where the page has no
+    ``crypto.subtle`` (an insecure origin)."""
+    import js  # type: ignore[import-not-found]  # only in the browser
+
+    data = await blob.arrayBuffer()
+    subtle = getattr(getattr(js, "crypto", None), "subtle", None)
+    if subtle is None:
+        return digest_of(bytes(data.to_bytes()))
+    found = await subtle.digest("SHA-256", data)
+    return bytes(js.Uint8Array.new(found).to_bytes()).hex()
 
 
 async def _settled(target: Any, ok: str, bad: tuple[str, ...]) -> Any:
@@ -323,14 +362,16 @@ class IndexedDbShelf:
         data = bytes((await blob.arrayBuffer()).to_bytes())
         return StoredPicture(digest, str(blob.type), data)
 
+    async def blob(self, digest: str) -> Any:
+        """The stored Blob under ``digest``, or None (no bytes read)."""
+        _tx, store = self._store("readonly")
+        blob = await _settled(store.get(digest), "success", ("error",))
+        return blob if blob is not None and hasattr(blob, "arrayBuffer") else None
+
     async def write(self, picture: StoredPicture) -> None:
         """Keep ``picture`` as a Blob; done when its transaction is."""
-        import js
-        from pyodide.ffi import to_js
-
-        blob = js.Blob.new([to_js(picture.data)], js.Object.fromEntries([["type", picture.type]]))
         tx, store = self._store("readwrite")
-        store.put(blob, picture.digest)
+        store.put(_js_blob(picture), picture.digest)
         await _settled(tx, "complete", ("error", "abort"))
 
     async def remove(self, digest: str) -> None:
