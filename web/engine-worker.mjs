@@ -2,9 +2,10 @@
 // makes it when it first needs the engine's heavy work (the app's decisions) and keeps it.
 // Python starts here as in the page (python-start.mjs: from this build's start-up snapshot
 // when this browser keeps one, else plain, with the start's archives), then the rulesets of
-// later.tar.bz2 are unpacked beside them. Each message [id, command] (a JSON text, see
-// web/engine_boundary.py) is answered [id, answer] (a JSON text), or [id, null, error] when
-// Python itself failed; messages are answered one at a time, in order.
+// later.tar.bz2 are unpacked beside them. Each message [id, command, bytes] (a JSON text, see
+// web/engine_boundary.py, and the bytes it names or null) is answered [id, answer] (a JSON
+// text), or [id, null, error] when Python itself failed; messages are answered one at a
+// time, in order.
 import { loadPyodide, untar } from "./python-start.mjs";
 import { bunzip2 } from "./bunzip2.mjs";
 
@@ -13,7 +14,7 @@ const SERVE = `
 import importlib.util
 if importlib.util.find_spec("hexcombat_extras"): import hexcombat_extras
 from web.engine_boundary import serve
-serve
+lambda text, data=None: serve(text, None if data is None else data.to_bytes())
 `;
 
 async function started() {
@@ -28,11 +29,11 @@ const serving = started();
 let queue = Promise.resolve();
 
 self.onmessage = (event) => {
-  const [id, command] = event.data;
+  const [id, command, data] = event.data;
   queue = queue.then(async () => {
     try {
       const serve = await serving;
-      postMessage([id, serve(command)]);
+      postMessage([id, data ? serve(command, data) : serve(command)]);
     } catch (error) {
       postMessage([id, null, String((error && error.stack) || error)]);
     }

@@ -3,18 +3,20 @@
 The page (:mod:`web.engine_client`) sends a command as one JSON text and gets one JSON
 text back; both carry :data:`VERSION`, so a page and a worker of different builds refuse
 each other's messages instead of misreading them. The worker (``web/engine-worker.mjs``)
-calls :func:`serve`, which runs the engine: the app's decisions, which would hold the
-page's main thread for hundreds of milliseconds on a slow tablet. Pure Python: it never
-imports ``js``, so it runs the same in the worker and under CPython (tests).
+calls :func:`serve`, which runs the engine: the app's decisions and the map picture's grid
+finder, which would hold the page's main thread for hundreds of milliseconds on a slow
+tablet. The finder's pixels travel beside the command as bytes, not inside its JSON. Pure
+Python: it never imports ``js``, so it runs the same in the worker and under CPython (tests).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Literal, TypedDict
+from typing import Literal, TypedDict, TypeGuard
 
 from hexcombat import Encounter, HexcombatError
 from hexcombat.document import read_json, to_document
+from hexcombat.map_grid import GridProposal, NoGrid, Picture, find_grid
 from hexcombat.validation import Json
 
 VERSION = 1
@@ -38,7 +40,18 @@ class SuggestCommand(TypedDict):
     figure: str
 
 
-Command = AppMoveCommand | SuggestCommand
+class FindGridCommand(TypedDict):
+    """Find the hex grid in a picture of ``width`` x ``height`` RGBA pixels (sent beside the
+    command as bytes), drawn at ``scale`` of the original's size."""
+
+    version: int
+    kind: Literal["find-grid"]
+    width: int
+    height: int
+    scale: float
+
+
+Command = AppMoveCommand | SuggestCommand | FindGridCommand
 
 
 class AppMoveAnswer(TypedDict):
@@ -59,6 +72,27 @@ class SuggestAnswer(TypedDict):
     suggestion: dict[str, Json]
 
 
+class Proposal(TypedDict):
+    """A :class:`~hexcombat.map_grid.GridProposal` as JSON."""
+
+    orientation: Literal["flat", "pointed"]
+    hex_size: float
+    offset: list[float]
+    columns: int
+    rows: int
+    tilt: float
+    confidence: float
+
+
+class FindGridAnswer(TypedDict):
+    """The grid finder's ``proposal``, or None with the ``reason`` none was found."""
+
+    version: int
+    kind: Literal["find-grid"]
+    proposal: Proposal | None
+    reason: str
+
+
 class RefusedAnswer(TypedDict):
     """The engine refused the command (an illegal position, a bad message): why."""
 
@@ -67,7 +101,7 @@ class RefusedAnswer(TypedDict):
     message: str
 
 
-Answer = AppMoveAnswer | SuggestAnswer | RefusedAnswer
+Answer = AppMoveAnswer | SuggestAnswer | FindGridAnswer | RefusedAnswer
 
 
 # ---- the page's side ----------------------------------------------------------------------
@@ -86,6 +120,40 @@ def suggest_command(enc: Encounter, figure: str) -> str:
         "figure": figure,
     }
     return json.dumps(command, separators=(",", ":"))
+
+
+def find_grid_command(width: int, height: int, scale: float) -> str:
+    """The command asking for the grid in ``width`` x ``height`` RGBA pixels drawn at
+    ``scale`` (the pixels go beside it), serialised."""
+    command: FindGridCommand = {
+        "version": VERSION,
+        "kind": "find-grid",
+        "width": width,
+        "height": height,
+        "scale": scale,
+    }
+    return json.dumps(command, separators=(",", ":"))
+
+
+def found_grid(answer: Answer) -> GridProposal | NoGrid:
+    """The grid finder's answer as the engine's proposal (a refusal: no grid, and why)."""
+    if answer["kind"] == "refused":
+        return NoGrid(answer["message"])
+    if answer["kind"] != "find-grid":
+        return NoGrid(f"the engine's worker answered {answer['kind']!r} to the grid finder")
+    found = answer["proposal"]
+    if found is None:
+        return NoGrid(answer["reason"])
+    x, y = found["offset"]
+    return GridProposal(
+        found["orientation"],
+        found["hex_size"],
+        (x, y),
+        found["columns"],
+        found["rows"],
+        found["tilt"],
+        found["confidence"],
+    )
 
 
 def _doc(enc: Encounter) -> Json:
@@ -113,9 +181,42 @@ def read_answer(text: str) -> Answer:
         }
     if kind == "suggest" and isinstance(data.get("suggestion"), dict):
         return {"version": VERSION, "kind": "suggest", "suggestion": data["suggestion"]}
+    if kind == "find-grid" and ("proposal" in data or "reason" in data):
+        return _grid_answer(data.get("proposal"), str(data.get("reason") or ""))
     if kind == "refused":
         return refused(str(data.get("message") or "the engine refused"))
     return refused(f"the engine's worker answered an unknown {kind!r}")
+
+
+def _grid_answer(found: Json, reason: str) -> FindGridAnswer | RefusedAnswer:
+    """A find-grid answer with ``found`` checked to be a proposal's shape."""
+    if found is None:
+        return {"version": VERSION, "kind": "find-grid", "proposal": None, "reason": reason}
+    numbers = ("hex_size", "tilt", "confidence")
+    counts = ("columns", "rows")
+    offset = found.get("offset") if isinstance(found, dict) else None
+    if (
+        not isinstance(found, dict)
+        or found.get("orientation") not in ("flat", "pointed")
+        or not (isinstance(offset, list) and len(offset) == 2)
+        or not all(_is_number(v) for v in [*offset, *(found.get(k) for k in numbers)])
+        or not all(isinstance(found.get(k), int) for k in counts)
+    ):
+        return refused("the engine's worker answered a grid that is not a proposal's shape")
+    proposal: Proposal = {
+        "orientation": "pointed" if found["orientation"] == "pointed" else "flat",
+        "hex_size": float(found["hex_size"]),
+        "offset": [float(v) for v in offset],
+        "columns": int(found["columns"]),
+        "rows": int(found["rows"]),
+        "tilt": float(found["tilt"]),
+        "confidence": float(found["confidence"]),
+    }
+    return {"version": VERSION, "kind": "find-grid", "proposal": proposal, "reason": ""}
+
+
+def _is_number(value: Json) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def refused(message: str) -> RefusedAnswer:
@@ -172,13 +273,14 @@ def _extends(kept: Json, document: Json) -> bool:
 OPENED = Opened()
 
 
-def serve(text: str) -> str:
-    """Answer one command (the worker's whole job), serialised; never raises."""
-    return json.dumps(answer(text), separators=(",", ":"))
+def serve(text: str, pixels: bytes | None = None) -> str:
+    """Answer one command (the worker's whole job), with the bytes sent beside it, serialised;
+    never raises."""
+    return json.dumps(answer(text, pixels), separators=(",", ":"))
 
 
-def answer(text: str) -> Answer:
-    """The answer to one serialised command."""
+def answer(text: str, pixels: bytes | None = None) -> Answer:
+    """The answer to one serialised command (``pixels``: the bytes sent beside it)."""
     try:
         data = read_json(text)
     except HexcombatError as exc:
@@ -186,9 +288,38 @@ def answer(text: str) -> Answer:
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return refused(f"the engine's worker speaks version {VERSION}")
     try:
+        if data.get("kind") == "find-grid":
+            return _find_grid(data, pixels)
         return _answer(data)
     except HexcombatError as exc:
         return refused(str(exc))
+
+
+def _find_grid(data: dict[str, Json], pixels: bytes | None) -> Answer:
+    """The grid finder on the RGBA ``pixels`` the command describes."""
+    width, height, scale = data.get("width"), data.get("height"), data.get("scale")
+    if not isinstance(width, int) or not isinstance(height, int):
+        return refused("the grid finder needs the picture's width and height in pixels")
+    if not _is_number(scale):
+        return refused("the grid finder needs the scale the picture was drawn at")
+    if pixels is None:
+        return refused("the grid finder was sent no pixels")
+    try:
+        found = find_grid(Picture.from_rgba(width, height, pixels), float(scale))
+    except ValueError as exc:
+        return refused(f"the grid finder cannot read the picture: {exc}")
+    if isinstance(found, NoGrid):
+        return _grid_answer(None, found.reason)
+    proposal: Proposal = {
+        "orientation": found.orientation,
+        "hex_size": found.hex_size,
+        "offset": list(found.offset),
+        "columns": found.columns,
+        "rows": found.rows,
+        "tilt": found.tilt,
+        "confidence": found.confidence,
+    }
+    return {"version": VERSION, "kind": "find-grid", "proposal": proposal, "reason": ""}
 
 
 def _answer(data: dict[str, Json]) -> Answer:

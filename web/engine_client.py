@@ -9,6 +9,7 @@ answered; the page's main thread never waits for it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -33,9 +34,11 @@ class EngineWorker:
         self._counts.answered = 0
         js.window.hexcombatEngine = self._counts
 
-    def ask(self, command: str, answered: Callable[[Answer], None]) -> None:
-        """Send ``command`` (serialised by :mod:`web.engine_boundary`); ``answered`` gets the
-        answer (a refusal saying why when the worker cannot start or failed)."""
+    def ask(self, command: str, answered: Callable[[Answer], None], data: Any = None) -> None:
+        """Send ``command`` (serialised by :mod:`web.engine_boundary`) with ``data`` (a JS
+        Uint8Array the command names, handed over to the worker: the page's copy is emptied),
+        ``answered`` gets the answer (a refusal saying why when the worker cannot start or
+        failed)."""
         worker = self._started()
         if worker is None:
             answered(refused("the engine's worker could not start in this browser"))
@@ -43,7 +46,20 @@ class EngineWorker:
         self._next += 1
         self._waiting[self._next] = answered
         self._counts.asked += 1
-        worker.postMessage(to_js([self._next, command]))
+        if data is None:
+            worker.postMessage(to_js([self._next, command]))
+        else:
+            worker.postMessage(to_js([self._next, command, data]), to_js([data.buffer]))
+
+    async def asked(self, command: str, data: Any = None) -> Answer:
+        """:meth:`ask`, awaited."""
+        future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+        self.ask(command, future.set_result, data)
+        return await future
+
+    def warm(self) -> None:
+        """Start the worker now, before it is asked something (its start takes seconds)."""
+        self._started()
 
     def _started(self) -> Any:
         """The worker, made on first use (None when the browser refuses to make one)."""

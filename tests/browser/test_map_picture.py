@@ -64,19 +64,22 @@ def test_a_fight_whose_picture_is_missing_opens_plain_and_says_so(ui: App) -> No
     ui.screenshot("map-picture-missing")
 
 
-DAMAGE = """async ([digest, bytes]) => {
+SHELVE = """async ([digest, bytes]) => {
   const db = await new Promise((ok, bad) => {
     const r = indexedDB.open("hexcombat-pictures", 1);
     r.onupgradeneeded = () => r.result.createObjectStore("pictures");
     r.onsuccess = () => ok(r.result); r.onerror = () => bad(r.error); });
   await new Promise((ok, bad) => {
     const tx = db.transaction("pictures", "readwrite");
-    tx.objectStore("pictures").put(
+    const pictures = tx.objectStore("pictures");
+    if (bytes === null) pictures.delete(digest);
+    else pictures.put(
       new Blob([Uint8Array.from(atob(bytes), c => c.charCodeAt(0))], {type: "image/png"}), digest);
     tx.oncomplete = ok; tx.onerror = () => bad(tx.error); });
   db.close();
 }"""
-"""Keep a picture file's bytes (base64) in the page's picture database under a digest."""
+"""Keep a picture file's bytes (base64) in the page's picture database under a digest
+(null: remove what is there)."""
 
 
 def test_a_stored_picture_whose_bytes_are_not_its_digest_is_not_kept_on_the_board(
@@ -84,7 +87,7 @@ def test_a_stored_picture_whose_bytes_are_not_its_digest_is_not_kept_on_the_boar
 ) -> None:
     digest = digest_of(b"a map whose record was damaged")
     page = ui.page
-    page.evaluate(DAMAGE, [digest, base64.b64encode(map_file()).decode()])
+    page.evaluate(SHELVE, [digest, base64.b64encode(map_file()).decode()])
     picture = MapPicture(digest, "image/png", MAP.width, MAP.height, "flat", 60.0, MAP.offset)
     enc = skirmish_duel().renamed("Over a damaged map").with_setup(picture=picture)
     import_encounter(ui, enc)
@@ -92,6 +95,7 @@ def test_a_stored_picture_whose_bytes_are_not_its_digest_is_not_kept_on_the_boar
     expect(page.locator("#board-picture")).to_have_attribute("data-picture", "missing")
     expect(page.locator("#board-picture")).not_to_have_attribute("href", re.compile("."))
     expect(page.locator("#board")).not_to_have_attribute("data-map", "tint")
+    page.evaluate(SHELVE, [digest, None])
 
 
 def alignment(page: Page) -> tuple[float, float, float]:

@@ -16,11 +16,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from factories import skirmish_duel
+from map_pictures import MapCase, draw_rgba
 
 import hexcombat.document as document_module
 from hexcombat import Action, Encounter
 from hexcombat.autopilot import pilot as pilot_module
 from hexcombat.autopilot.view import app_move, left_by_app, played_by, suggest_view
+from hexcombat.map_grid import GridProposal, NoGrid, Picture, find_grid
 from web import engine_boundary as boundary
 
 
@@ -125,3 +127,63 @@ def test_an_app_decision_is_the_same_on_a_slow_device(monkeypatch: pytest.Monkey
     monkeypatch.setattr(pilot_module, "time", slow)
     assert app_move(enc.copy()) == fast
     assert asked(boundary.app_move_command(enc))["decision"] == json.loads(json.dumps(fast))
+
+
+# ---- the map picture's grid finder --------------------------------------------------------
+GRID_MAP = MapCase("pointed", 30.0, (40.0, 36.0), 400, 300, noise=2, seed=7)
+"""A small test map of pointed-topped hexes, as the page hands its pixels over."""
+
+
+def test_the_grid_finder_round_trips_the_boundary_as_the_engine_finds_it() -> None:
+    width, height, rgba = draw_rgba(GRID_MAP)
+    expected = find_grid(Picture.from_rgba(width, height, rgba), 0.5)
+    assert isinstance(expected, GridProposal)
+    answer = boundary.read_answer(
+        boundary.serve(boundary.find_grid_command(width, height, 0.5), rgba)
+    )
+    assert answer["kind"] == "find-grid" and answer["version"] == boundary.VERSION
+    assert boundary.found_grid(answer) == expected
+
+
+def test_a_picture_without_a_grid_answers_no_grid_and_why() -> None:
+    width, height = 300, 200
+    blank = bytes([200, 190, 180, 255]) * (width * height)
+    expected = find_grid(Picture.from_rgba(width, height, blank))
+    assert isinstance(expected, NoGrid)
+    answer = asked_with(boundary.find_grid_command(width, height, 1.0), blank)
+    assert answer == {
+        "version": 1,
+        "kind": "find-grid",
+        "proposal": None,
+        "reason": expected.reason,
+    }
+    assert boundary.found_grid(answer) == expected
+
+
+def test_the_grid_finder_refuses_missing_or_mismatched_pixels_with_a_reason() -> None:
+    command = boundary.find_grid_command(300, 200, 1.0)
+    assert asked_with(command, None) == boundary.refused("the grid finder was sent no pixels")
+    short = asked_with(command, bytes(4 * 300 * 199))
+    assert (
+        short["kind"] == "refused" and "300x200 RGBA pixels need 240000 bytes" in short["message"]
+    )
+    bad = json.loads(command) | {"width": "wide"}
+    assert asked_with(json.dumps(bad), bytes(4))["kind"] == "refused"
+    found = boundary.found_grid(asked_with(command, None))
+    assert found == NoGrid("the grid finder was sent no pixels")
+
+
+def test_a_grid_answer_of_the_wrong_shape_is_refused_by_the_page() -> None:
+    proposal = {"orientation": "flat", "hex_size": 60.0, "offset": [1.0, 2.0], "columns": 8}
+    text = json.dumps({"version": 1, "kind": "find-grid", "proposal": proposal, "reason": ""})
+    answer = boundary.read_answer(text)
+    assert answer["kind"] == "refused" and "not a proposal's shape" in answer["message"]
+    whole = proposal | {"rows": 6, "tilt": 0.5, "confidence": 1}
+    text = json.dumps({"version": 1, "kind": "find-grid", "proposal": whole, "reason": ""})
+    found = boundary.found_grid(boundary.read_answer(text))
+    assert found == GridProposal("flat", 60.0, (1.0, 2.0), 8, 6, 0.5, 1.0)
+
+
+def asked_with(command: str, pixels: bytes | None) -> boundary.Answer:
+    """A command and the bytes beside it through the worker's side and back."""
+    return boundary.read_answer(boundary.serve(command, pixels))

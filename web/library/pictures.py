@@ -282,7 +282,7 @@ async def blob_digest(blob: Any) -> str:
     browser (``crypto.subtle``, off the page's thread; only the 32-byte result comes into
     Python), or by :func:`~hexcombat.map_picture.digest_of` where the page has no
     ``crypto.subtle`` (an insecure origin)."""
-    import js  # type: ignore[import-not-found]  # only in the browser
+    import js
 
     data = await blob.arrayBuffer()
     subtle = getattr(getattr(js, "crypto", None), "subtle", None)
@@ -295,7 +295,7 @@ async def blob_digest(blob: Any) -> str:
 async def _settled(target: Any, ok: str, bad: tuple[str, ...]) -> Any:
     """Wait for an IndexedDB request or transaction's ``ok`` event (its ``result``), or fail
     with PictureRefusedError on one of ``bad`` (a full quota says so)."""
-    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+    from pyodide.ffi import create_proxy
 
     future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
     handlers: list[Any] = []
@@ -335,7 +335,7 @@ class IndexedDbShelf:
     async def open(cls, factory: Any = None) -> IndexedDbShelf:
         """The site's picture database (PictureRefusedError when the browser blocks it), from
         ``factory`` (default: the page's ``indexedDB``)."""
-        import js  # type: ignore[import-not-found]  # only in the browser
+        import js  # only in the browser
         from pyodide.ffi import create_once_callable
 
         factory = factory or getattr(js, "indexedDB", None)
@@ -420,7 +420,7 @@ async def browser_pictures() -> PictureStore:
 async def held_pictures() -> PictureStore:
     """The picture store of a read-only view (a share link, an embed): the site's database
     when this browser already holds it, else an empty memory store (a view never makes one)."""
-    import js  # type: ignore[import-not-found]  # only in the browser
+    import js  # only in the browser
 
     # the embed view keeps the real IndexedDB aside for this (index.html)
     factory = getattr(js, "hexcombatPictureDatabases", None) or js.indexedDB

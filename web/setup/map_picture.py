@@ -4,8 +4,9 @@ under the board.
 A PNG, JPEG or WebP file (or a tablet camera's photo of a printed map) goes into the page's
 picture store (``web/library/pictures.py``; refused with the reason before anything is
 written), is decoded by the browser, drawn smaller (at most :data:`FINDER_SIDE` px on its long
-side) and handed to the engine's grid finder (``hexcombat.map_grid``), whose proposal (hex
-size, orientation, offset, board size) aligns it. The GM corrects it by dragging the picture
+side) and handed to the engine's grid finder (``hexcombat.map_grid``) in the engine's worker
+(``web/engine_client.py``; the page stays free while it looks), whose proposal (hex size,
+orientation, offset, board size) aligns it. The GM corrects it by dragging the picture
 with one finger (two still pan and zoom) or by tapping the centres of two printed hexes a known
 distance apart (``MapPicture.two_taps``), and chooses how painted terrain shows over it. Every
 change is one undoable set-up edit (``Encounter.with_setup(picture=...)``). The engine calls
@@ -22,10 +23,11 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat.geometry import distance
-from hexcombat.map_grid import GridProposal, NoGrid, Picture, find_grid
+from hexcombat.map_grid import GridProposal, NoGrid
 from hexcombat.map_picture import MEDIA_TYPES, TERRAIN_SHOWN, MapPicture
 from web.board.units import HEX, parse_key
-from web.boot import next_frame
+from web.engine_boundary import find_grid_command, found_grid
+from web.engine_client import engine
 from web.library.pictures import PictureRefusedError, media_type
 from web.ui import forms
 from web.ui.dom import byid, esc, listen, now_ms
@@ -194,6 +196,7 @@ class MapPictureEdits:
         if cmd == "map-terrain":
             self._terrain_shown(str(element.dataset.shown))
         elif cmd in ("map-choose", "map-photo"):
+            engine().warm()  # the grid finder runs there: start it while the GM chooses
             self._choose("[data-map-file]" if cmd == "map-choose" else "[data-map-photo]")
         elif cmd == "map-taps":
             self.map_taps = [] if self.map_taps is None else None
@@ -257,11 +260,12 @@ class MapPictureEdits:
         width, height = int(bitmap.width), int(bitmap.height)
         self.map_found = f"Looking for the hex grid in {name} ({width} by {height} px)…"
         self.render()
-        await next_frame()  # the words are shown before the finder takes the thread
         started = now_ms()
-        found = find_grid(*_reduced(bitmap, width, height))
+        command, pixels = _reduced(bitmap, width, height)
         bitmap.close()
         app.timings["map_finder"] = now_ms() - started
+        found = found_grid(await engine().asked(command, pixels))
+        app.timings["map_proposal"] = now_ms() - started
         picture = MapPicture(digest, kind, width, height)
         if isinstance(found, NoGrid):
             self.map_found = (
@@ -318,17 +322,15 @@ class MapPictureEdits:
         self.app.change(lambda e: e.with_setup(picture=aligned), "Map picture aligned.")
 
 
-def _reduced(bitmap: Any, width: int, height: int) -> tuple[Picture, float]:
-    """The picture drawn at most :data:`FINDER_SIDE` px on its long side, as grey pixels,
-    and the scale it was drawn at."""
+def _reduced(bitmap: Any, width: int, height: int) -> tuple[str, Any]:
+    """The grid finder's command for the picture drawn at most :data:`FINDER_SIDE` px on its
+    long side, and its RGBA pixels (a JS Uint8ClampedArray, never copied into Python)."""
     scale = min(1.0, FINDER_SIDE / max(width, height))
     w, h = max(1, round(width * scale)), max(1, round(height * scale))
-    canvas = js.document.createElement("canvas")
-    canvas.width, canvas.height = w, h
+    canvas = js.OffscreenCanvas.new(w, h)
     context = canvas.getContext("2d", js.Object.fromEntries([["willReadFrequently", True]]))
     context.drawImage(bitmap, 0, 0, w, h)
-    rgba = bytes(context.getImageData(0, 0, w, h).data.to_py())
-    return Picture.from_rgba(w, h, rgba), w / width
+    return find_grid_command(w, h, w / width), context.getImageData(0, 0, w, h).data
 
 
 def _proposal_words(found: GridProposal) -> str:
