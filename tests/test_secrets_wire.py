@@ -15,7 +15,7 @@ from manifests import test_only_registered as registered
 from playouts import LONG_MODE
 from secret_games import Twin, at, random_game, secrets_of, twins
 
-from hexcombat import Action, Encounter
+from hexcombat import Action, ActionSpec, Encounter
 from hexcombat.autopilot.play import restarted
 from hexcombat.sealing import canonical
 from hexcombat.table import Device, Host, Outgoing
@@ -179,17 +179,23 @@ def test_scp_20_the_knockout_time_travels_at_its_highest_until_the_figure_wakes(
         assert len(device.document()["log"]) == len(game.log) - 1  # never hosted from
 
 
-def test_g19_a_planned_move_reaches_the_other_sides_once_the_moves_run() -> None:
-    from test_autopilot import fp_four
-
-    game = fp_four()
-    table = hosted(game)
+def to_the_moves(game: Encounter, table: Table) -> ActionSpec:
+    """Every figure of fig-percentile's four declares a walk and the table moves on to the
+    plans: ``b1``'s plan_move offer, as the host (and each device) has it."""
     for fid in ("a1", "a2", "b1", "b2"):
         game.perform(Action("declare", fid, {"mode": "walk"}))
         table.play(game, game.cursor)
     game.perform(Action("next_step", None, {}))
     table.play(game, game.cursor)
-    plan = next(s for s in game.legal_actions("b1") if s.kind == "plan_move")
+    return next(s for s in game.legal_actions("b1") if s.kind == "plan_move")
+
+
+def test_g19_a_planned_move_reaches_the_other_sides_once_the_moves_run() -> None:
+    from test_autopilot import fp_four
+
+    game = fp_four()
+    table = hosted(game)
+    plan = to_the_moves(game, table)
     to = plan.params[0].choices[-1].value
     game.perform(Action("plan_move", "b1", {"to": to}), note=f"The app plays B: to {to}")
     table.play(game, game.cursor)
@@ -284,12 +290,7 @@ def test_g19_a_guest_that_hosts_the_fight_again_hosts_no_stand_in() -> None:
 
     game = fp_four()
     table = hosted(game)
-    for fid in ("a1", "a2", "b1", "b2"):
-        game.perform(Action("declare", fid, {"mode": "walk"}))
-        table.play(game, game.cursor)
-    game.perform(Action("next_step", None, {}))
-    table.play(game, game.cursor)
-    plan = next(s for s in game.legal_actions("b1") if s.kind == "plan_move")
+    plan = to_the_moves(game, table)
     game.perform(Action("plan_move", "b1", {"to": plan.params[0].choices[-1].value}))
     table.play(game, game.cursor)
     guest = table.guests["A"]
