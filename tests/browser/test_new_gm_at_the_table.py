@@ -22,6 +22,7 @@ from .appdriver import (
     hex_at,
     import_encounter,
     menu,
+    module_app,
     new_encounter,
     press,
     press_key_on,
@@ -35,18 +36,10 @@ from .conftest import App
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def desktop(browser: Browser, base_url: str) -> Iterator[App]:
-    app = start_app(browser, base_url, "desktop")
-    yield app
-    app.page.context.close()
+desktop = module_app("desktop")
 
 
-@pytest.fixture(scope="module")
-def tablet(browser: Browser, base_url: str) -> Iterator[App]:
-    app = start_app(browser, base_url, "tablet-touch")
-    yield app
-    app.page.context.close()
+tablet = module_app("tablet-touch")
 
 
 def sheet_row(app: App, heading: str) -> Locator:
