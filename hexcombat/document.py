@@ -12,7 +12,7 @@ import base64
 import binascii
 import json
 import zlib
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 
 from hexcombat.actions import read_action
 from hexcombat.board import Board
@@ -228,36 +228,49 @@ def from_share_code(code: str) -> Encounter:
 
 
 def _migrated(doc: dict[str, Json]) -> dict[str, Json]:
-    fmt = doc.get("format")
-    if fmt != FORMAT:
+    return migrated(doc, FORMAT, VERSION, MIGRATIONS, "encounter")
+
+
+def migrated(
+    doc: dict[str, Json],
+    fmt: str,
+    latest: int,
+    migrations: Mapping[int, Migration],
+    what: str,
+) -> dict[str, Json]:
+    """``doc``, a file of format ``fmt`` (``what`` it holds, for its errors), brought up to
+    version ``latest`` one migration at a time; refused when it is another format, its
+    version is no version, or a newer hexcombat wrote it."""
+    found = doc.get("format")
+    if found != fmt:
+        article = "an" if what[0] in "aeiou" else "a"
         raise InvalidDocumentError(
-            [Problem("format", f"must be {FORMAT!r}, got {describe(fmt)}")],
-            "this is not an encounter file",
+            [Problem("format", f"must be {fmt!r}, got {describe(found)}")],
+            f"this is not {article} {what} file",
         )
     version = doc.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise InvalidDocumentError(
             [Problem("version", f"must be a whole number from 1, got {describe(version)}")]
         )
-    if version > VERSION:
+    if version > latest:
         raise UnsupportedVersionError(
             [
                 Problem(
                     "version",
-                    f"{version} was written by a newer hexcombat; this one reads up to {VERSION}",
+                    f"{version} was written by a newer hexcombat; this one reads up to {latest}",
                 )
             ],
-            "update hexcombat to open this encounter",
+            f"update hexcombat to open this {what}",
         )
-    while version < VERSION:
-        migration = MIGRATIONS.get(version)
+    while version < latest:
+        migration = migrations.get(version)
         if migration is None:
             raise UnsupportedVersionError(
                 [Problem("version", f"no migration from version {version}")]
             )
-        doc = migration(doc)
+        doc = {**migration(doc), "version": version + 1}
         version += 1
-        doc["version"] = version
     return doc
 
 

@@ -17,8 +17,9 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
+from hexcombat.document import migrated
 from hexcombat.encounter import Encounter
-from hexcombat.errors import HexcombatError, InvalidDocumentError, Problem, UnsupportedVersionError
+from hexcombat.errors import HexcombatError, Problem
 from hexcombat.figures import Equipment, Figure, Pool, Status, figure_from_json
 from hexcombat.geometry import Hex
 from hexcombat.rulesets import get_ruleset
@@ -332,30 +333,7 @@ def _character(data: Json, i: int, reader: Reader) -> Character | None:
 
 
 def _migrated(doc: dict[str, Json]) -> dict[str, Json]:
-    if doc.get("format") != FORMAT:
-        raise InvalidDocumentError(
-            [Problem("format", f"must be {FORMAT!r}, got {describe(doc.get('format'))}")],
-            "this is not a roster file",
-        )
-    version = doc.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise InvalidDocumentError(
-            [Problem("version", f"must be a whole number from 1, got {describe(version)}")]
-        )
-    if version > VERSION:
-        raise UnsupportedVersionError(
-            [
-                Problem(
-                    "version",
-                    f"{version} was written by a newer hexcombat; this one reads up to {VERSION}",
-                )
-            ],
-            "update hexcombat to open this roster",
-        )
-    while version < VERSION:
-        doc = {**MIGRATIONS[version](doc), "version": version + 1}
-        version += 1
-    return doc
+    return migrated(doc, FORMAT, VERSION, MIGRATIONS, "roster")
 
 
 __all__ = [

@@ -7,7 +7,7 @@ secret's time (tests/test_secrets.py), and so is the autopilot's decision
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from playouts import action_for
@@ -183,3 +183,28 @@ def swapped(game: Encounter, most: int = 2) -> Iterator[Twin]:
         if twin is not None and twin.cursor > i + 1:
             found += 1
             yield Twin(game, twin, i + 1, Secret.made(second.state, figures[1].id, two))
+
+
+def twin_leaks(
+    template: Encounter,
+    seeds: Sequence[int],
+    moves: int,
+    most: int,
+    first_leak: Callable[[Twin], str],
+) -> list[str]:
+    """Each twin of seeded random games from ``template`` whose ``first_leak`` says where a
+    secret shows before its time, and a line when the games made secrets but none had a
+    twin to compare (the sweep would then prove nothing)."""
+    leaks, looked, made = [], 0, 0
+    for seed in seeds:
+        game = random_game(template, seed, moves)
+        made += sum(bool(secrets_of(game, i)) for i in range(game.cursor))
+        for pair in twins(game, seed, most):
+            looked += 1
+            where = first_leak(pair)
+            if where:
+                what = pair.game.log[pair.index].action.kind
+                leaks.append(f"seed {seed}: {what} (entry {pair.index}): {where}")
+    if made and not looked:
+        leaks.append(f"{made} secrets made, none with a twin to compare")
+    return leaks

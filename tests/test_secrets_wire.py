@@ -13,9 +13,9 @@ import pytest
 from manifests import demo, every_id
 from manifests import test_only_registered as registered
 from playouts import LONG_MODE
-from secret_games import Twin, at, random_game, secrets_of, twins
+from secret_games import Twin, at, random_game, twin_leaks
 
-from hexcombat import Action, Encounter
+from hexcombat import Action, ActionSpec, Encounter
 from hexcombat.autopilot.play import restarted
 from hexcombat.sealing import canonical
 from hexcombat.table import Device, Host, Outgoing
@@ -135,19 +135,8 @@ def state_text(enc: Encounter) -> str:
 @pytest.mark.parametrize("ruleset_id", every_id())
 def test_a_guest_hears_no_secret_before_its_time(ruleset_id: str) -> None:
     with registered():
-        template = demo(ruleset_id)
-        leaks, looked, made = [], 0, 0
-        for seed in SEEDS:
-            game = random_game(template, seed, MOVES)
-            made += sum(bool(secrets_of(game, i)) for i in range(game.cursor))
-            for pair in twins(game, seed, TWINS):
-                looked += 1
-                where = first_leak(pair)
-                if where:
-                    what = pair.game.log[pair.index].action.kind
-                    leaks.append(f"seed {seed}: {what} (entry {pair.index}) heard {where}")
-        assert not leaks, "\n".join(leaks)
-        assert looked or not made, f"{made} secrets made, none with a twin to compare"
+        leaks = twin_leaks(demo(ruleset_id), SEEDS, MOVES, TWINS, first_leak)
+    assert not leaks, "\n".join(leaks)
 
 
 @pytest.mark.parametrize("ruleset_id", every_id())
@@ -179,17 +168,23 @@ def test_scp_20_the_knockout_time_travels_at_its_highest_until_the_figure_wakes(
         assert len(device.document()["log"]) == len(game.log) - 1  # never hosted from
 
 
-def test_g19_a_planned_move_reaches_the_other_sides_once_the_moves_run() -> None:
-    from test_autopilot import fp_four
-
-    game = fp_four()
-    table = hosted(game)
+def to_the_moves(game: Encounter, table: Table) -> ActionSpec:
+    """Every figure of fig-percentile's four declares a walk and the table moves on to the
+    plans: ``b1``'s plan_move offer, as the host (and each device) has it."""
     for fid in ("a1", "a2", "b1", "b2"):
         game.perform(Action("declare", fid, {"mode": "walk"}))
         table.play(game, game.cursor)
     game.perform(Action("next_step", None, {}))
     table.play(game, game.cursor)
-    plan = next(s for s in game.legal_actions("b1") if s.kind == "plan_move")
+    return next(s for s in game.legal_actions("b1") if s.kind == "plan_move")
+
+
+def test_g19_a_planned_move_reaches_the_other_sides_once_the_moves_run() -> None:
+    from test_autopilot import fp_four
+
+    game = fp_four()
+    table = hosted(game)
+    plan = to_the_moves(game, table)
     to = plan.params[0].choices[-1].value
     game.perform(Action("plan_move", "b1", {"to": to}), note=f"The app plays B: to {to}")
     table.play(game, game.cursor)
@@ -284,12 +279,7 @@ def test_g19_a_guest_that_hosts_the_fight_again_hosts_no_stand_in() -> None:
 
     game = fp_four()
     table = hosted(game)
-    for fid in ("a1", "a2", "b1", "b2"):
-        game.perform(Action("declare", fid, {"mode": "walk"}))
-        table.play(game, game.cursor)
-    game.perform(Action("next_step", None, {}))
-    table.play(game, game.cursor)
-    plan = next(s for s in game.legal_actions("b1") if s.kind == "plan_move")
+    plan = to_the_moves(game, table)
     game.perform(Action("plan_move", "b1", {"to": plan.params[0].choices[-1].value}))
     table.play(game, game.cursor)
     guest = table.guests["A"]

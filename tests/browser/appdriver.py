@@ -81,6 +81,19 @@ def started_app_fixture(
     close_started(app)
 
 
+def module_app(viewport: str) -> Any:
+    """A module-scoped fixture: one app started at ``viewport`` for all the module's tests
+    (``desktop = module_app("desktop")``)."""
+
+    @pytest.fixture(scope="module")
+    def started(browser: Browser, base_url: str) -> Iterator[App]:
+        app = start_app(browser, base_url, viewport)
+        yield app
+        close_started(app)
+
+    return started
+
+
 def close_started(app: App) -> None:
     """Close a shared started app; fail if it made a non-local request or had page errors."""
     errors = [

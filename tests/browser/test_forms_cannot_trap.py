@@ -26,6 +26,7 @@ from .appdriver import (
     import_encounter,
     log_texts,
     menu,
+    module_app,
     new_encounter,
     open_action,
     overlaps,
@@ -45,18 +46,10 @@ from two_action_2d10_fixtures import duel
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def desktop(browser: Browser, base_url: str) -> Iterator[App]:
-    app = start_app(browser, base_url, "desktop")
-    yield app
-    app.page.context.close()
+desktop = module_app("desktop")
 
 
-@pytest.fixture(scope="module")
-def phone(browser: Browser, base_url: str) -> Iterator[App]:
-    app = start_app(browser, base_url, "phone")
-    yield app
-    app.page.context.close()
+phone = module_app("phone")
 
 
 def listed(app: App, field: str) -> list[str]:

@@ -22,6 +22,7 @@ from .appdriver import (
     hex_at,
     import_encounter,
     menu,
+    module_app,
     new_encounter,
     press,
     press_key_on,
@@ -35,18 +36,10 @@ from .conftest import App
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def desktop(browser: Browser, base_url: str) -> Iterator[App]:
-    app = start_app(browser, base_url, "desktop")
-    yield app
-    app.page.context.close()
+desktop = module_app("desktop")
 
 
-@pytest.fixture(scope="module")
-def tablet(browser: Browser, base_url: str) -> Iterator[App]:
-    app = start_app(browser, base_url, "tablet-touch")
-    yield app
-    app.page.context.close()
+tablet = module_app("tablet-touch")
 
 
 def sheet_row(app: App, heading: str) -> Locator:
@@ -117,24 +110,31 @@ def scrolled_to_add_item(app: App) -> float:
 def test_add_item_keeps_the_sheet_where_it_was_on_a_tablet(tablet: App) -> None:
     page = tablet.page
     top = scrolled_to_add_item(tablet)
+    new = f'#panel-body [data-item-state="{items(page)}"]'  # after the starting gear
     page.select_option("#new-item", "Sword")
     press(tablet, '#panel-body [data-cmd="add-item"]')
-    expect(page.locator('#panel-body [data-item-state="0"]')).to_be_visible()
+    expect(page.locator(new)).to_be_visible()
     after = float(page.eval_on_selector("#panel-body", "b => b.scrollTop"))
     assert after >= top - 1, f"the sheet jumped from {top} to {after} after Add item"
-    assert in_panel(page, '#panel-body [data-item-state="0"]'), "the new item is out of view"
+    assert in_panel(page, new), "the new item is out of view"
     set_mode(tablet, "play")
 
 
 def test_add_item_by_keyboard_puts_the_focus_on_the_new_item(desktop: App) -> None:
     page = desktop.page
     scrolled_to_add_item(desktop)
+    new = f'#panel-body [data-item-state="{items(page)}"]'  # after the starting gear
     page.select_option("#new-item", "Sword")
     press_key_on(page, '#panel-body [data-cmd="add-item"]')
-    expect(page.locator('#panel-body [data-item-state="0"]')).to_be_visible()
-    assert focused(page, '#panel-body [data-item-state="0"]')
-    assert in_panel(page, '#panel-body [data-item-state="0"]')
+    expect(page.locator(new)).to_be_visible()
+    assert focused(page, new)
+    assert in_panel(page, new)
     set_mode(desktop, "play")
+
+
+def items(page: Page) -> int:
+    """How many items the figure on the sheet carries."""
+    return page.locator("#panel-body [data-item-state]").count()
 
 
 def in_panel(page: Page, selector: str) -> bool:
