@@ -43,6 +43,8 @@ sys.path.insert(0, str(ROOT / "tests" / "rules"))
 from test_forms_cannot_trap import app_passes
 from two_action_2d10_fixtures import duel
 
+from web.ui.toast import ARMING_MS
+
 pytestmark = pytest.mark.browser
 
 
@@ -354,3 +356,53 @@ def test_a_fight_that_cannot_end_says_so_before_create_on_a_phone(phone: App) ->
     expect(note).to_be_hidden()
     press(app, '[data-lib="cancel"]')
     press(app, '#dialog [data-cmd="close-dialog"]')
+
+
+def hit_at_centre(page: Page, selector: str) -> str:
+    """What a tap at the centre of ``selector`` lands on: ``toast``, ``button`` (the toast's
+    own), ``board`` or ``other``."""
+    return str(
+        page.eval_on_selector(
+            selector,
+            """el => { const r = el.getBoundingClientRect();
+                const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                if (hit && hit.closest('#toast button')) return 'button';
+                if (hit && hit.closest('#toast')) return 'toast';
+                if (hit && hit.closest('#board')) return 'board';
+                return 'other'; }""",
+        )
+    )
+
+
+def test_a_tap_on_a_toasts_words_reaches_the_board_beneath_on_a_phone(phone: App) -> None:
+    page = phone.page
+    new_encounter(phone, "Under the toast", "skirmish", 6, 5)
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    page.wait_for_timeout(ARMING_MS + 150)  # armed: its button would take a press now
+    # the board's top rows brought under the toast's words, as on a bigger board
+    box, words = page.locator("#board").bounding_box(), toast.bounding_box()
+    assert box and words
+    page.evaluate(
+        "dy => { document.getElementById('board').style.transform = `translateY(${dy}px)`; }",
+        words["y"] - box["y"] - 10,
+    )
+    try:
+        assert hit_at_centre(page, "#toast > span") == "board"
+    finally:
+        page.evaluate("document.getElementById('board').style.transform = ''")
+    # its Undo button still takes a press, once armed
+    enc = Encounter.new("skirmish", 6, 6, name="Undo under the toast", seed=4)
+    enc = enc.with_figure(enc.ruleset.new_figure("ann", "Ann", "Blue", from_offset(2, 2), 2))
+    import_encounter(
+        phone, enc.with_figure(enc.ruleset.new_figure("bo", "Bo", "Red", from_offset(5, 5), 2))
+    )
+    select(phone, "ann")
+    start = figure(phone, "ann").get_attribute("data-at")
+    press(phone, hex_at(phone, next(k for k in highlighted(phone, "reach") if k != start)))
+    press(phone, '[data-commit-bar] [data-cmd="commit"]')
+    button = page.locator("#toast button")
+    expect(button).to_be_visible()
+    page.wait_for_timeout(ARMING_MS + 150)
+    expect(toast).not_to_have_attribute("data-arming", "")
+    assert hit_at_centre(page, "#toast button") == "button"

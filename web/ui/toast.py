@@ -1,5 +1,8 @@
 """The one toast: a short message over the page that hides itself, with an optional button.
 
+A toast never stops a tap: its words let pointers through to what lies beneath (the board's
+top rows on a phone), and only its controls take a press, once armed (``data-arming``).
+
 The app shows its messages in ``#toast`` (its Undo button is a ``data-cmd``); the library
 panel, which also runs on its own page, keeps a toast in its own markup. Both are this class.
 """
@@ -94,7 +97,7 @@ class Toast:
         self.element.classList.toggle("bad", bad)
         self.element.hidden = False
         self.on_action = on_action
-        self.element.style.pointerEvents = "none"
+        self.element.setAttribute("data-arming", "")
         if self._arm_timer is not None:
             js.clearTimeout(self._arm_timer)
         self._arm_timer = js.setTimeout(self._arm, ARMING_MS)
@@ -104,7 +107,7 @@ class Toast:
     def _armed(self) -> None:
         """Let pointers press the toast's button (:data:`ARMING_MS` after it showed)."""
         self._arm_timer = None
-        self.element.style.pointerEvents = ""
+        self.element.removeAttribute("data-arming")
 
     def take_action(self) -> Callable[[], None] | None:
         """The button's callback, once (None when there is none)."""
