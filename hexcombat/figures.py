@@ -325,21 +325,7 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
     facing = reader.integer(obj, "facing", path, minimum=0, maximum=5, default=0)
     stats = _mapping(obj, "stats", path, reader)
     skills = _skills(obj, path, reader)
-    equipment = [
-        item
-        for i, raw in enumerate(_sequence(obj, "equipment", path, reader))
-        if (item := _equipment(raw, f"{path}.equipment[{i}]", reader)) is not None
-    ]
-    statuses = {
-        status.id: status
-        for i, raw in enumerate(_sequence(obj, "statuses", path, reader))
-        if (status := _status(raw, f"{path}.statuses[{i}]", reader)) is not None
-    }
-    pools = {
-        key: pool
-        for key, raw in _mapping(obj, "pools", path, reader).items()
-        if (pool := _pool(raw, f"{path}.pools.{key}", reader)) is not None
-    }
+    equipment, statuses, pools = _carried(obj, path, reader)
     memory = _mapping(obj, "memory", path, reader)
     footprint = _footprint(obj, path, reader)
     mounted_on = reader.string(obj, "mounted_on", path, default="")
@@ -373,6 +359,28 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
         character or "",
         portrait,
     )
+
+
+def _carried(
+    obj: dict[str, Any], path: str, reader: Reader
+) -> tuple[list[Equipment], dict[str, Status], dict[str, Pool]]:
+    """The figure's equipment, statuses and pools (the ones that can be read)."""
+    equipment = [
+        item
+        for i, raw in enumerate(_sequence(obj, "equipment", path, reader))
+        if (item := _equipment(raw, f"{path}.equipment[{i}]", reader)) is not None
+    ]
+    statuses = {
+        status.id: status
+        for i, raw in enumerate(_sequence(obj, "statuses", path, reader))
+        if (status := _status(raw, f"{path}.statuses[{i}]", reader)) is not None
+    }
+    pools = {
+        key: pool
+        for key, raw in _mapping(obj, "pools", path, reader).items()
+        if (pool := _pool(raw, f"{path}.pools.{key}", reader)) is not None
+    }
+    return equipment, statuses, pools
 
 
 def _portrait(obj: dict[str, Any], path: str, reader: Reader) -> Portrait | None:

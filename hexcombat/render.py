@@ -21,7 +21,7 @@ from hexcombat.layout import Layout, hex_label
 from hexcombat.map_picture import MapPicture, TerrainShown, data_url, placement
 from hexcombat.terrain import Terrain, terrain_facts
 
-__all__ = ["Token", "render_svg"]
+__all__ = ["PORTRAIT_CLIP", "Token", "portrait_image", "render_svg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +85,13 @@ PORTRAIT_CLIP = (
 """The circle a portrait is cropped to: the round middle of the square it is drawn in."""
 
 
-def portrait_image(href: str, cx: float, cy: float, inner: float) -> str:
+def portrait_image(href: str, cx: float, cy: float, inner: float, hooks: str = "") -> str:
     """A portrait filling the circle of radius ``inner`` about ``cx``, ``cy`` (the inside of
-    a token's ring), cropped to it: the picture's middle, scaled to cover the circle."""
+    a token's ring), cropped to it: the picture's middle, scaled to cover the circle. Without
+    ``href`` nothing shows (yet); ``hooks``: further attributes, as markup."""
+    source = f' href="{_esc(href)}"' if href else ""
     return (
-        f'<image class="portrait" href="{_esc(href)}" x="{_num(cx - inner)}" '
+        f'<image class="portrait"{source}{hooks} x="{_num(cx - inner)}" '
         f'y="{_num(cy - inner)}" width="{_num(2 * inner)}" height="{_num(2 * inner)}" '
         'preserveAspectRatio="xMidYMid slice" clip-path="url(#portrait-clip)"/>'
     )
