@@ -166,6 +166,19 @@ def test_the_table_sends_each_device_the_portraits_it_lacks() -> None:
     assert net.refused == 0
 
 
+def test_the_map_and_a_portrait_come_to_a_device_side_by_side() -> None:
+    picture = MapPicture(digest_of(MAP_BYTES), "image/png", 800, 600)
+    net = Net(with_portraits(bo=None).with_setup(picture=picture), 1)
+    net.host.hold_picture(MAP_BYTES)
+    net.host.hold_picture(ANN_BYTES)
+    device = net.devices["d1"]
+    wants = device.want_pictures(held=())
+    assert [json.loads(w)["digest"] for w in wants] == [picture.digest, ANN.digest]
+    for text in wants:
+        net.send("d1", text)
+    assert device.pictures.take() == {picture.digest: MAP_BYTES, ANN.digest: ANN_BYTES}
+
+
 def test_the_svg_export_draws_a_held_portrait_clipped_inside_the_ring() -> None:
     enc = with_portraits()
     svg = board_svg(enc, portraits={ANN.digest: ANN_BYTES})

@@ -7,12 +7,16 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from factories import skirmish_duel
 from map_pictures import png_file
 from playwright.sync_api import Browser, Page, expect
+
+from hexcombat.figures import Portrait
+from hexcombat.map_picture import digest_of
 
 from .appdriver import (
     axe_problems,
@@ -171,3 +175,20 @@ def drawn(app: App) -> None:
     assert near(centre, GREEN), centre
     assert near(ring, side), (ring, side)
     assert near(wedge, side), (wedge, side)
+
+
+def test_a_figure_whose_portrait_is_not_in_this_browser_keeps_its_initials(ui: App) -> None:
+    page = ui.page
+    elsewhere = Portrait(digest_of(b"a portrait kept on another device"), "image/png")
+    enc = skirmish_duel().renamed("Portrait elsewhere")
+    enc = enc.with_figure(replace(enc.setup_figure("bo"), portrait=elsewhere))
+    import_encounter(ui, enc)
+    image = figure(ui, "bo").locator("image.portrait")
+    expect(image).to_have_attribute("data-portrait", "missing")
+    assert image.get_attribute("href") is None
+    expect(figure(ui, "bo").locator(".initials")).to_be_visible()
+    expect(figure(ui, "bo").locator(".initials")).to_have_text("BB")
+    set_mode(ui, "edit")
+    press(ui, figure(ui, "bo"))
+    expect(page.locator("[data-portrait-missing]")).to_contain_text("does not hold the portrait")
+    assert axe_problems(page) == []
