@@ -8,6 +8,7 @@ import base64
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from .appdriver import (
     axe_problems,
     figure,
     import_encounter,
+    menu,
     press,
     set_mode,
     started_app_fixture,
@@ -143,6 +145,9 @@ def test_a_portrait_chosen_on_a_tablet_is_on_the_token_within_its_ring_after_a_r
     drawn(ui)
     assert axe_problems(page) == []
     ui.screenshot("portrait-editor")
+    kept = exported_portrait(ui)
+    assert digest_of(kept) == named
+    assert png_size(kept) == (384, 256)  # drawn smaller: 256 px on its short side
 
     page.reload()
     page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
@@ -158,6 +163,27 @@ def test_a_portrait_chosen_on_a_tablet_is_on_the_token_within_its_ring_after_a_r
     expect(page.locator("#toast")).to_contain_text("Ann Archer's portrait removed")
     expect(figure(ui, "ann").locator("image.portrait")).to_have_count(0)
     expect(figure(ui, "ann").locator(".initials")).to_be_visible()
+
+
+def exported_portrait(app: App) -> bytes:
+    """The bytes of Ann's portrait in the board's SVG export (Bo's token keeps initials)."""
+    page = app.page
+    with page.expect_download() as download:
+        menu(app, "share")
+        press(app, '[data-cmd="export-svg"]')
+    press(app, '#dialog [data-cmd="close-dialog"]')
+    path = download.value.path()
+    assert path is not None
+    svg = Path(path).read_text(encoding="utf-8")
+    found = re.findall(r'<image class="portrait" href="data:image/png;base64,([^"]+)"', svg)
+    assert len(found) == 1 and ">BB</text>" in svg
+    return base64.b64decode(found[0])
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """A PNG file's width and height, from its header."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
 def drawn(app: App) -> None:
