@@ -35,7 +35,7 @@ from hexcombat.setup_checks import figure_problems, option_problems, placement_p
 from hexcombat.validation import Json, Reader, describe, limit_problems, text_depth_problem
 
 FORMAT = "hexcombat-encounter"
-VERSION = 4
+VERSION = 5
 MAX_BOARD = 200
 MAX_DOCUMENT_CHARS = 5_000_000
 MAX_FIGURES = 500
@@ -60,7 +60,12 @@ def _to_4(doc: dict[str, Json]) -> dict[str, Json]:
     return dict(doc)
 
 
-MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3, 3: _to_4}
+def _to_5(doc: dict[str, Json]) -> dict[str, Json]:
+    """Version 5 lets a figure name a portrait for its token (``portrait``): none before."""
+    return dict(doc)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2, 2: _to_3, 3: _to_4, 4: _to_5}
 """``MIGRATIONS[n]`` turns a version-``n`` document into a version ``n + 1`` one."""
 
 

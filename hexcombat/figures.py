@@ -10,6 +10,10 @@ A figure stands on its anchor hex (``position``) and may cover more hexes: its
 hex behind its head) turns as one body. A rider names its mount in
 ``mounted_on``: it stands on the mount's anchor with the mount's facing, moves
 with it (:func:`place`) and does not count against the stacking limit.
+
+A figure may carry a ``portrait``, drawn on its token: like the board's map picture
+(:mod:`hexcombat.map_picture`), the document names it by the digest of its bytes and its
+media type; the bytes stay in the page's picture store.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 
 from hexcombat.errors import InvalidValueError, Problem
 from hexcombat.geometry import Hex, distance, rotate
+from hexcombat.map_picture import picture_name
 from hexcombat.validation import Json, Reader, copy_json, describe
 
 EQUIPMENT_KINDS = ("weapon", "armour", "shield", "spell", "other")
@@ -87,6 +92,18 @@ class Pool:
         return {"current": self.current, "maximum": self.maximum}
 
 
+@dataclass(frozen=True, slots=True)
+class Portrait:
+    """The picture on a figure's token, named by the SHA-256 digest of its bytes."""
+
+    digest: str
+    type: str
+
+    def to_json(self) -> dict[str, Json]:
+        """Plain JSON form, as the figure's ``portrait``."""
+        return {"digest": self.digest, "type": self.type}
+
+
 def initials_of(name: str, fallback: str) -> str:
     """Up to two letters for a token, the same on the page and in every export: the first
     letters of the name's capitalised words ('Brie the Oaken' -> 'BO'), else ``fallback``'s."""
@@ -114,6 +131,8 @@ class Figure:
     mounted_on: str = ""
     character: str = ""
     """The roster character this figure plays (:mod:`hexcombat.roster`), if any."""
+    portrait: Portrait | None = None
+    """The picture on its token, if any (initials are drawn without one)."""
 
     def copy(self) -> Figure:
         """A deep copy (cheaper than ``copy.deepcopy``: the fields are JSON data of known shape)."""
@@ -135,6 +154,7 @@ class Figure:
             self.footprint,
             self.mounted_on,
             self.character,
+            self.portrait,
         )
 
     def hexes(self) -> tuple[Hex, ...]:
@@ -205,6 +225,8 @@ class Figure:
             data["mounted_on"] = self.mounted_on
         if self.character:
             data["character"] = self.character
+        if self.portrait is not None:
+            data["portrait"] = self.portrait.to_json()
         return data
 
 
@@ -303,25 +325,12 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
     facing = reader.integer(obj, "facing", path, minimum=0, maximum=5, default=0)
     stats = _mapping(obj, "stats", path, reader)
     skills = _skills(obj, path, reader)
-    equipment = [
-        item
-        for i, raw in enumerate(_sequence(obj, "equipment", path, reader))
-        if (item := _equipment(raw, f"{path}.equipment[{i}]", reader)) is not None
-    ]
-    statuses = {
-        status.id: status
-        for i, raw in enumerate(_sequence(obj, "statuses", path, reader))
-        if (status := _status(raw, f"{path}.statuses[{i}]", reader)) is not None
-    }
-    pools = {
-        key: pool
-        for key, raw in _mapping(obj, "pools", path, reader).items()
-        if (pool := _pool(raw, f"{path}.pools.{key}", reader)) is not None
-    }
+    equipment, statuses, pools = _carried(obj, path, reader)
     memory = _mapping(obj, "memory", path, reader)
     footprint = _footprint(obj, path, reader)
     mounted_on = reader.string(obj, "mounted_on", path, default="")
     character = reader.string(obj, "character", path, default="")
+    portrait = _portrait(obj, path, reader)
     if len(reader.problems) > before or None in (
         fid,
         name,
@@ -348,7 +357,45 @@ def figure_from_json(data: Json, path: str, reader: Reader) -> Figure | None:
         footprint,
         mounted_on or "",
         character or "",
+        portrait,
     )
+
+
+def _carried(
+    obj: dict[str, Any], path: str, reader: Reader
+) -> tuple[list[Equipment], dict[str, Status], dict[str, Pool]]:
+    """The figure's equipment, statuses and pools (the ones that can be read)."""
+    equipment = [
+        item
+        for i, raw in enumerate(_sequence(obj, "equipment", path, reader))
+        if (item := _equipment(raw, f"{path}.equipment[{i}]", reader)) is not None
+    ]
+    statuses = {
+        status.id: status
+        for i, raw in enumerate(_sequence(obj, "statuses", path, reader))
+        if (status := _status(raw, f"{path}.statuses[{i}]", reader)) is not None
+    }
+    pools = {
+        key: pool
+        for key, raw in _mapping(obj, "pools", path, reader).items()
+        if (pool := _pool(raw, f"{path}.pools.{key}", reader)) is not None
+    }
+    return equipment, statuses, pools
+
+
+def _portrait(obj: dict[str, Any], path: str, reader: Reader) -> Portrait | None:
+    """The figure's portrait, if it names one: ``digest`` and ``type`` only."""
+    if "portrait" not in obj:
+        return None
+    where = f"{path}.portrait"
+    named = reader.object(obj["portrait"], where)
+    if named is None:
+        return None
+    for key in sorted(set(named) - {"digest", "type"}):
+        reader.problem(f"{where}.{key}", "is not a portrait field (digest, type)")
+    before = len(reader.problems)
+    digest, kind = picture_name(named, where, reader)
+    return Portrait(digest, kind) if len(reader.problems) == before else None
 
 
 def _skills(obj: dict[str, Any], path: str, reader: Reader) -> dict[str, int]:

@@ -16,7 +16,7 @@ import base64
 import hashlib
 import math
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 from hexcombat.errors import HexcombatError
 from hexcombat.map_grid import GridProposal, Orientation
@@ -27,10 +27,12 @@ __all__ = [
     "MEDIA_TYPES",
     "TERRAIN_SHOWN",
     "MapPicture",
+    "NamedPicture",
     "PictureMismatchError",
     "data_url",
     "digest_of",
     "map_picture_from_json",
+    "picture_name",
     "placement",
 ]
 
@@ -140,11 +142,24 @@ def digest_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def data_url(picture: MapPicture, data: bytes) -> str:
-    """The picture's bytes as a ``data:`` URL, once they are checked to be the named ones."""
+class NamedPicture(Protocol):
+    """A picture as a document names it: the digest of its bytes and its media type."""
+
+    @property
+    def digest(self) -> str:
+        """The SHA-256 digest of its bytes."""
+
+    @property
+    def type(self) -> str:
+        """Its media type (one of :data:`MEDIA_TYPES`)."""
+
+
+def data_url(picture: NamedPicture, data: bytes, what: str = "map picture") -> str:
+    """The picture's bytes as a ``data:`` URL, once they are checked to be the named ones
+    (``what`` the encounter calls the picture, for the error)."""
     if digest_of(data) != picture.digest:
         raise PictureMismatchError(
-            f"the file given is not the encounter's map picture (its SHA-256 digest is "
+            f"the file given is not the encounter's {what} (its SHA-256 digest is "
             f"{digest_of(data)[:12]}…, the encounter names {picture.digest[:12]}…)"
         )
     return f"data:{picture.type};base64,{base64.b64encode(data).decode('ascii')}"
@@ -170,14 +185,9 @@ def _num(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def map_picture_from_json(data: Json, path: str, reader: Reader) -> MapPicture | None:
-    """Read ``board.picture``, every problem recorded in ``reader`` under ``path``."""
-    obj = reader.object(data, path)
-    if obj is None:
-        return None
-    before = len(reader.problems)
-    for key in sorted(set(obj) - set(_FIELDS)):
-        reader.problem(f"{path}.{key}", f"is not a map picture field ({', '.join(_FIELDS)})")
+def picture_name(obj: dict[str, Json], path: str, reader: Reader) -> tuple[str, str]:
+    """A picture's ``digest`` and media ``type`` as a document names it (``board.picture``,
+    a figure's ``portrait``), each problem recorded in ``reader`` under ``path``."""
     digest = obj.get("digest")
     if not (
         isinstance(digest, str)
@@ -194,6 +204,18 @@ def map_picture_from_json(data: Json, path: str, reader: Reader) -> MapPicture |
         reader.problem(
             f"{path}.type", f"must be one of {', '.join(MEDIA_TYPES)}, got {describe(kind)}"
         )
+    return str(digest), str(kind)
+
+
+def map_picture_from_json(data: Json, path: str, reader: Reader) -> MapPicture | None:
+    """Read ``board.picture``, every problem recorded in ``reader`` under ``path``."""
+    obj = reader.object(data, path)
+    if obj is None:
+        return None
+    before = len(reader.problems)
+    for key in sorted(set(obj) - set(_FIELDS)):
+        reader.problem(f"{path}.{key}", f"is not a map picture field ({', '.join(_FIELDS)})")
+    digest, kind = picture_name(obj, path, reader)
     width = reader.integer(obj, "width", path, minimum=1, maximum=MAX_SIDE)
     height = reader.integer(obj, "height", path, minimum=1, maximum=MAX_SIDE)
     orientation = obj.get("orientation", "flat")
@@ -224,7 +246,7 @@ def map_picture_from_json(data: Json, path: str, reader: Reader) -> MapPicture |
         return None
     turned: Orientation = "pointed" if orientation == "pointed" else "flat"
     shown = next(t for t in TERRAIN_SHOWN if t == terrain)
-    return MapPicture(str(digest), str(kind), width, height, turned, hex_size, (x, y), shown, tilt)
+    return MapPicture(digest, kind, width, height, turned, hex_size, (x, y), shown, tilt)
 
 
 def _offset(

@@ -21,7 +21,7 @@ from hexcombat.layout import Layout, hex_label
 from hexcombat.map_picture import MapPicture, TerrainShown, data_url, placement
 from hexcombat.terrain import Terrain, terrain_facts
 
-__all__ = ["Token", "render_svg"]
+__all__ = ["PORTRAIT_CLIP", "Token", "portrait_image", "render_svg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,9 @@ class Token:
 
     ``body``: the other hexes a figure covering several hexes spans (drawn joined to ``hex``).
     ``initials``: the letters on the token (default: from the name). ``out``: no longer in
-    the fight (drawn crossed out and greyed, and said so in its name).
+    the fight (drawn crossed out and greyed, and said so in its name). ``portrait``: the
+    figure's picture as a ``data:`` URL, drawn cropped to the inside of the token's ring in
+    place of its initials.
     """
 
     id: str
@@ -43,6 +45,7 @@ class Token:
     body: tuple[Hex, ...] = ()
     initials: str = ""
     out: bool = False
+    portrait: str = ""
 
 
 _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -73,6 +76,25 @@ def _num(x: float) -> str:
 
 def _points(points: Sequence[tuple[float, float]]) -> str:
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+PORTRAIT_CLIP = (
+    '<clipPath id="portrait-clip" clipPathUnits="objectBoundingBox">'
+    '<circle cx="0.5" cy="0.5" r="0.5"/></clipPath>'
+)
+"""The circle a portrait is cropped to: the round middle of the square it is drawn in."""
+
+
+def portrait_image(href: str, cx: float, cy: float, inner: float, hooks: str = "") -> str:
+    """A portrait filling the circle of radius ``inner`` about ``cx``, ``cy`` (the inside of
+    a token's ring), cropped to it: the picture's middle, scaled to cover the circle. Without
+    ``href`` nothing shows (yet); ``hooks``: further attributes, as markup."""
+    source = f' href="{_esc(href)}"' if href else ""
+    return (
+        f'<image class="portrait"{source}{hooks} x="{_num(cx - inner)}" '
+        f'y="{_num(cy - inner)}" width="{_num(2 * inner)}" height="{_num(2 * inner)}" '
+        'preserveAspectRatio="xMidYMid slice" clip-path="url(#portrait-clip)"/>'
+    )
 
 
 def _initials(token: Token) -> str:
@@ -185,8 +207,11 @@ def render_svg(
 
     tile = s * 0.6
     patterned = [t for t in used if t.pattern != "none"]
-    if patterned:
+    portraits = any(t.portrait for t in tokens)
+    if patterned or portraits:
         out.append("<defs>")
+        if portraits:
+            out.append(PORTRAIT_CLIP)
         for t in patterned:
             out.append(
                 f'<pattern id="terrain-{t.id}" patternUnits="userSpaceOnUse" '
@@ -333,15 +358,19 @@ def _tokens_svg(tokens: Sequence[Token], layout: Layout, font: float) -> list[st
                 'stroke-linecap="round" fill="none"/>'
             )
         out.append(f'<polygon points="{_points([tip, left, right])}" fill="{color}"/>')
+        ring = max(radius * 0.22, 2.0)
         out.append(
             f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(radius)}" fill="#ffffff" '
-            f'stroke="{color}" stroke-width="{_num(max(radius * 0.22, 2.0))}"/>'
+            f'stroke="{color}" stroke-width="{_num(ring)}"/>'
         )
-        out.append(
-            f'<text x="{_num(cx)}" y="{_num(cy + radius * 0.3)}" text-anchor="middle" '
-            f'font-size="{_num(radius * 0.85)}" font-weight="bold" fill="{color}">'
-            f"{_esc(_initials(token))}</text>"
-        )
+        if token.portrait:
+            out.append(portrait_image(token.portrait, cx, cy, radius - ring / 2))
+        else:
+            out.append(
+                f'<text x="{_num(cx)}" y="{_num(cy + radius * 0.3)}" text-anchor="middle" '
+                f'font-size="{_num(radius * 0.85)}" font-weight="bold" fill="{color}">'
+                f"{_esc(_initials(token))}</text>"
+            )
         if token.out:
             out.append(_out_cross(cx, cy, radius))
         if token.badges:

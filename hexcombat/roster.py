@@ -29,7 +29,7 @@ from hexcombat.setup_checks import figure_problems
 from hexcombat.validation import Json, Reader, describe, limit_problems
 
 FORMAT = "hexcombat-roster"
-VERSION = 1
+VERSION = 2
 MAX_CHARACTERS = 500
 PLACEMENT = ("position", "facing", "mounted_on", "character")
 """Figure fields a character does not have: where it stands is the encounter's."""
@@ -50,7 +50,14 @@ OPTIONS = (GATHER_DROPPED,)
 """The roster's named options (the guide's roster page lists them)."""
 
 Migration = Callable[[dict[str, Json]], dict[str, Json]]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _to_2(doc: dict[str, Json]) -> dict[str, Json]:
+    """Version 2 lets a character carry its token's portrait (``portrait``): none before."""
+    return dict(doc)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _to_2}
 """``MIGRATIONS[n]`` turns a version-``n`` roster into a version ``n + 1`` one."""
 
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from hexcombat.document import from_share_code, to_share_code
 from hexcombat.encounter import Encounter
 from hexcombat.events import Event
-from hexcombat.render import render_svg
+from hexcombat.map_picture import data_url, digest_of
+from hexcombat.render import Token, render_svg
 from hexcombat.secrets import Followed, told_entries
+from hexcombat.state import GameState
 from hexcombat.validation import Json
 from hexcombat.view import tokens
 
@@ -168,23 +170,45 @@ def new_events(encounter: Encounter, since: int) -> list[Event]:
 
 
 def board_svg(
-    encounter: Encounter, *, show_coords: bool = False, picture: bytes | None = None
+    encounter: Encounter,
+    *,
+    show_coords: bool = False,
+    picture: bytes | None = None,
+    portraits: Mapping[str, bytes] | None = None,
 ) -> str:
     """The board at the encounter's cursor: the picture ``hexcombat render`` draws.
 
     ``picture``: the bytes of the map picture the board names, drawn under it (refused with
-    a ValueError when they are not that picture, or the board names none).
+    a ValueError when they are not that picture, or the board names none). ``portraits``:
+    the bytes of the figures' portraits this device holds, by digest, drawn on their tokens
+    (a figure whose portrait is not there, or whose bytes are not it, keeps its initials).
     """
     named = encounter.setup.picture
     if picture is not None and named is None:
         raise ValueError("this encounter's board names no map picture")
     return render_svg(
         encounter.state.board,
-        tokens(encounter.state),
+        _with_portraits(encounter.state, tokens(encounter.state), portraits or {}),
         show_coords=show_coords,
         title=encounter.setup.name,
         backdrop=(named, picture) if named is not None and picture is not None else None,
     )
+
+
+def _with_portraits(
+    state: GameState, drawn: Sequence[Token], portraits: Mapping[str, bytes]
+) -> list[Token]:
+    """``drawn`` with the portrait of each figure whose bytes are in ``portraits`` (checked
+    against the digest the figure names)."""
+    out = []
+    for token in drawn:
+        figure = state.figures.get(token.id)
+        named = figure.portrait if figure is not None else None
+        data = portraits.get(named.digest) if named is not None else None
+        if named is not None and data is not None and digest_of(data) == named.digest:
+            token = replace(token, portrait=data_url(named, data, "portrait"))
+        out.append(token)
+    return out
 
 
 _MD_SPECIAL = "\\`*_[]<>#|"

@@ -298,8 +298,9 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
             self.toast(str(picture["missing_words"]))
 
     def picture_arrived(self) -> None:
-        """A map picture came from the table's host: draw the board over it."""
+        """Pictures came from the table's host: draw the board over them."""
         self.board.backdrop.look_again()
+        self.board.portraits.look_again()
         self.refresh()
 
     def refresh(self) -> None:

@@ -1,8 +1,9 @@
 """Pictures over the table: a device whose fight names a picture it does not hold (the map
-under the board) asks the host for it a window of chunks at a time. Each chunk is checked
-as it arrives (the picture it belongs to, its place, its size) and the whole against its
-digest at the end, so a device takes no byte it did not ask for and keeps no picture that
-is not the one named. A device that drops keeps what it has and asks again from there.
+under the board, the figures' portraits) asks the host for it a window of chunks at a time.
+Each chunk is checked as it arrives (the picture it belongs to, its place, its size) and the
+whole against its digest at the end, so a device takes no byte it did not ask for and keeps
+no picture that is not the one named. A device that drops keeps what it has and asks again
+from there.
 
 Messages: ``want`` (device to host: ``digest``, ``start``, the first chunk it lacks) and
 ``picture`` (host to device: ``digest``, ``index``, ``count`` of chunks, ``size`` in bytes
@@ -17,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from hexcombat.encounter import Setup
-from hexcombat.map_picture import MAX_PICTURE_BYTES, digest_of
+from hexcombat.map_picture import MAX_PICTURE_BYTES, NamedPicture, digest_of
 from hexcombat.table.messages import DIGEST, Message, ProtocolError
 from hexcombat.validation import Json
 
@@ -30,8 +31,19 @@ MOST_CHUNKS = -(-MAX_PICTURE_BYTES // CHUNK)
 
 
 def named_pictures(setup: Setup) -> tuple[str, ...]:
-    """The digests of the pictures a fight shows (its map picture)."""
-    return (setup.picture.digest,) if setup.picture is not None else ()
+    """The digests of the pictures a fight shows: its map picture, then its figures'
+    portraits (each once, in set-up order)."""
+    return tuple(picture_types(setup))
+
+
+def picture_types(setup: Setup) -> dict[str, str]:
+    """The media type of each picture a fight shows, by digest (as :func:`named_pictures`)."""
+    named_ones: list[NamedPicture] = [setup.picture] if setup.picture is not None else []
+    named_ones += [f.portrait for f in setup.figures if f.portrait is not None]
+    types: dict[str, str] = {}
+    for named in named_ones:
+        types.setdefault(named.digest, named.type)
+    return types
 
 
 def chunk_count(size: int) -> int:

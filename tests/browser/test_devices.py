@@ -37,6 +37,7 @@ from .conftest import ARTIFACTS, READY_TIMEOUT_MS, ROOT, VIEWPORTS, App, new_app
 from .test_demo_playthrough import DEMOS, carry_out
 from .test_map_picture import load_map, map_file
 from .test_play import percentile_duel
+from .test_portraits import choose_portrait, portrait_file
 
 pytestmark = pytest.mark.browser
 
@@ -209,17 +210,27 @@ def scan(app: App, source: App, target: str) -> None:
 def test_the_map_picture_goes_to_a_device_that_joins_and_is_drawn_under_its_board(
     pair: tuple[App, App],
 ) -> None:
-    """The guest's browser has no copy of the GM's map: it asks the host, which sends it a
-    window of chunks at a time; kept whole and checked, it is drawn under the guest's board."""
+    """The guest's browser has no copy of the GM's map nor of Ann's portrait: it asks the
+    host, which sends each a window of chunks at a time; kept whole and checked, the map is
+    drawn under the guest's board and the portrait on Ann's token."""
     host, guest = pair
     import_encounter(host, skirmish_duel().renamed("Over my map"))
     set_mode(host, "edit")
     load_map(host.page)
+    press(host, '[data-cmd="tool"][data-tool="select"]')
+    press(host, figure(host, "ann"))
+    choose_portrait(host, portrait_file())
+    expect(figure(host, "ann").locator("image.portrait")).to_have_attribute(
+        "data-portrait", "shown"
+    )
     set_mode(host, "play")
     connect(host, guest, "Kim")
     digest = digest_of(map_file())
     expect(guest.page.locator("#board-picture")).to_have_attribute(
         "data-picture", digest, timeout=30_000
+    )
+    expect(figure(guest, "ann").locator("image.portrait")).to_have_attribute(
+        "data-portrait", "shown", timeout=30_000
     )
     expect(guest.page.locator("#toast")).to_contain_text("The map picture came from the host")
     held = guest.page.evaluate(

@@ -257,7 +257,7 @@ def test_a_picture_that_would_not_fit_is_refused_before_anything_is_written(ui: 
         assert stored_pictures(page) == before
         menu(ui, "storage")
         usage = page.locator("[data-picture-usage]")
-        expect(usage).to_contain_text(f"{before} map pictures")
+        expect(usage).to_contain_text(f"{before} pictures")
         expect(usage).to_contain_text("the site uses 5.0 MB of the 5.4 MB")
         press(ui, '#dialog [data-cmd="close-dialog"]')
     finally:

@@ -144,9 +144,9 @@ def test_usage_words_give_the_pictures_with_the_browsers_quota() -> None:
     store = PictureStore(MemoryShelf(quota=50_000_000))
     run(store.put(png(11), "image/png"))
     words = usage_words(run(store.usage()))
-    assert words.startswith("1 map picture (0.0 MB); the site uses 0.0 MB of the 50.0 MB")
+    assert words.startswith("1 picture (0.0 MB); the site uses 0.0 MB of the 50.0 MB")
     assert words.endswith("(0%). Nothing is removed without your word.")
-    assert "2 map pictures" in usage_words(Usage(2, 3_000_000, None, None, False, False))
+    assert "2 pictures" in usage_words(Usage(2, 3_000_000, None, None, False, False))
     assert "does not say" in usage_words(Usage(2, 3_000_000, None, None, False, False))
     blocked = usage_words(Usage(1, 10, None, None, False, True))
     assert "kept only while this page is open" in blocked

@@ -28,13 +28,14 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat.layout import Layout, from_offset, to_offset
-from hexcombat.render import pattern_motif
+from hexcombat.render import PORTRAIT_CLIP, pattern_motif, portrait_image
 from hexcombat.terrain import terrain_cost
 from web.board.backdrop import Backdrop
 from web.board.camera import Camera
 from web.board.colours import BADGE_FALLBACK, css_color, css_string, night_colour, prefers_dark
 from web.board.gestures import Gestures
 from web.board.marks import Highlights, Marks
+from web.board.portraits import Portraits
 from web.board.units import (
     APOTHEM,
     HEX,
@@ -107,8 +108,8 @@ class BoardView(Highlights, Camera, Gestures):
         self.fig_layer = byid("layer-figures")
         self.layout = Layout(size=HEX, origin=(HEX + MARGIN, APOTHEM + MARGIN))
         self.backdrop = Backdrop(self.svg, self.layout.origin, pictures, handlers.picture_missing)
-        self.width = 0
-        self.height = 0
+        self.portraits = Portraits(self.svg, pictures)
+        self.width = self.height = 0
         self.size = (0.0, 0.0)
         self.signature: tuple[Any, ...] = ()
         self.terrains: dict[str, dict[str, Any]] = {}
@@ -272,7 +273,8 @@ class BoardView(Highlights, Camera, Gestures):
         tile = HEX * 0.6
         parts = [
             '<filter id="lift" x="-50%" y="-50%" width="200%" height="200%">'
-            '<feDropShadow dx="0" dy="3" stdDeviation="3" flood-opacity="0.45"/></filter>'
+            '<feDropShadow dx="0" dy="3" stdDeviation="3" flood-opacity="0.45"/></filter>',
+            PORTRAIT_CLIP,
         ]
         for t in self.terrains.values():
             if t["pattern"] != "none":
@@ -378,7 +380,9 @@ class BoardView(Highlights, Camera, Gestures):
             tail = tuple((px - x, py - y) for px, py in centres)
             badges = tuple(str(b) for b in f.get("badges", ()))
             label = str(f.get("label") or f["name"])
-            body = (f["name"], f["initials"], f["color"], badges, bool(f.get("out")), scale, tail)
+            portrait = (f.get("portrait") or {}).get("digest", "")
+            out = bool(f.get("out"))
+            body = (f["name"], f["initials"], f["color"], badges, out, scale, tail, portrait)
             facing = int(f["facing"])
             entry, node, angle = self._token(fid, facing)
             if entry[0] != body:
@@ -453,6 +457,7 @@ class BoardView(Highlights, Camera, Gestures):
             f'<circle class="halo" r="{num(r + 5)}"/>',
             wedge,
             f'<circle class="ring" r="{num(r)}" stroke="{color}" stroke-width="{num(r * 0.24)}"/>',
+            self._portrait(f, r * 0.88),
             # the token's name is its aria-label; its initials are a picture of it
             f'<text class="initials" aria-hidden="true" y="{num(r * 0.33)}" '
             f'font-size="{num(r * 0.95)}" fill="{color}">{initials}</text>',
@@ -476,6 +481,18 @@ class BoardView(Highlights, Camera, Gestures):
             )
         parts.append(f"<title>{esc(f['name'])}</title></g>")
         return "".join(parts)
+
+    def _portrait(self, f: Mapping[str, Any], inner: float) -> str:
+        """The figure's portrait inside its ring (over the ring's face, so the ring and the
+        facing wedge stay whole), or nothing without one; its initials show until it is
+        drawn."""
+        named = f.get("portrait")
+        if not named:
+            return ""
+        digest = str(named["digest"])
+        href, shown = self.portraits.state(digest)
+        hooks = f' data-digest="{esc(digest)}" data-portrait="{shown}" aria-hidden="true"'
+        return portrait_image(href, 0.0, 0.0, inner, hooks)
 
     # ---- highlights -----------------------------------------------------------
     # ---- coordinates and cursor ---------------------------------------------------

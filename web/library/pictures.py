@@ -1,10 +1,11 @@
-"""The picture store: pictures (the GM's map pictures; portraits later) kept in the browser's
-storage meant for large data, IndexedDB, each under the SHA-256 digest of its bytes.
+"""The picture store: pictures (the GM's map pictures, the figures' portraits) kept in the
+browser's storage meant for large data, IndexedDB, each under the SHA-256 digest of its bytes.
 
-An encounter names its picture by digest (``hexcombat.map_picture``); its bytes live here,
-never in the encounter's document. The API: :meth:`PictureStore.put` (bytes, type) -> digest,
-:meth:`~PictureStore.get`, :meth:`~PictureStore.has`, :meth:`~PictureStore.delete`,
-:meth:`~PictureStore.usage`. A picture that would not fit in the site's quota
+An encounter names its pictures by digest (``hexcombat.map_picture``, a figure's
+``portrait``); their bytes live here, never in the encounter's document. The API:
+:meth:`PictureStore.put` (bytes, type) -> digest, :meth:`~PictureStore.get`,
+:meth:`~PictureStore.has`, :meth:`~PictureStore.delete`, :meth:`~PictureStore.usage`. A
+picture that would not fit in the site's quota
 (``navigator.storage.estimate``) is refused with the reason before anything is written; the
 store never removes a picture by itself, and asks the browser to keep its storage
 (``navigator.storage.persist``) when it first writes one. Where the browser blocks storage
@@ -37,6 +38,7 @@ __all__ = [
     "Usage",
     "blob_digest",
     "browser_pictures",
+    "check_type",
     "held_pictures",
     "media_type",
     "usage_words",
@@ -119,6 +121,22 @@ def media_type(data: bytes) -> str | None:
     return None
 
 
+def check_type(data: bytes, kind: str) -> None:
+    """Refuse (PictureRefusedError) a file that is not a PNG, JPEG or WebP picture of ``kind``."""
+    if kind not in MEDIA_TYPES:
+        raise PictureRefusedError(
+            f"a picture must be a PNG, JPEG or WebP file, not {kind or 'an unknown type'}"
+        )
+    found = media_type(data)
+    if found != kind:
+        raise PictureRefusedError(
+            f"the file is not the {kind.removeprefix('image/').upper()} picture it says "
+            "it is (its first bytes are not a picture's)"
+            if found is None
+            else f"the file says it is {kind} but its bytes are {found}"
+        )
+
+
 def megabytes(n: int) -> str:
     """``n`` bytes in MB, as people read it."""
     return f"{n / 1_000_000:.1f} MB"
@@ -136,18 +154,7 @@ class PictureStore:
     async def put(self, data: bytes, kind: str) -> str:
         """Keep a picture's bytes; its digest. Refused (PictureRefusedError, nothing written)
         when it is not a PNG, JPEG or WebP file of that type, too large, or would not fit."""
-        if kind not in MEDIA_TYPES:
-            raise PictureRefusedError(
-                f"a picture must be a PNG, JPEG or WebP file, not {kind or 'an unknown type'}"
-            )
-        found = media_type(data)
-        if found != kind:
-            raise PictureRefusedError(
-                f"the file is not the {kind.removeprefix('image/').upper()} picture it says "
-                "it is (its first bytes are not a picture's)"
-                if found is None
-                else f"the file says it is {kind} but its bytes are {found}"
-            )
+        check_type(data, kind)
         if len(data) > MAX_PICTURE_BYTES:
             raise PictureRefusedError(
                 f"the picture is {megabytes(len(data))}; at most "
@@ -211,7 +218,7 @@ def usage_words(usage: Usage) -> str:
     """The Storage dialog's line on pictures: how many, their size, the site's use against
     the browser's quota, and whether they last."""
     words = (
-        f"{usage.pictures} map picture{'s' if usage.pictures != 1 else ''} "
+        f"{usage.pictures} picture{'s' if usage.pictures != 1 else ''} "
         f"({megabytes(usage.picture_bytes)})"
     )
     if usage.blocked:

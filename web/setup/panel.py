@@ -10,8 +10,8 @@ is saved and can be undone.
 Tools: *Select* (tap a figure to edit it; with a figure selected, tap an
 empty hex to move it there), *Paint* (tap or drag over hexes with the chosen
 terrain), *Add figure* (tap a hex to place a new figure with the ruleset's
-default numbers) and *Map picture* (``web/setup/map_picture.py``). R and Shift+R
-turn the selected figure.
+default numbers) and *Map picture* (``web/setup/map_picture.py``). A figure's editor takes
+its portrait (``web/setup/portraits.py``). R and Shift+R turn the selected figure.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from web.board.view import Marks, parse_key
 from web.setup.figures import FigureEdits
 from web.setup.gear import GearEdits, gear_html
 from web.setup.map_picture import MapPictureEdits
+from web.setup.portraits import COMMANDS as PORTRAIT_COMMANDS
+from web.setup.portraits import PortraitEdits
 from web.setup.roster import COMMANDS as ROSTER_COMMANDS
 from web.setup.roster import RosterEdits
 from web.setup.settings import SettingsForm
@@ -68,13 +70,14 @@ def figure_fields(rs: dict[str, Any]) -> list[dict[str, Any]]:
     return fields
 
 
-class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits):
+class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits, PortraitEdits):
     """The set-up panel and the board taps of set-up mode."""
 
     def __init__(self, app: Shell) -> None:
         self.app = app
         app.commands.register(COMMANDS, self.on_command, scope="edit")
         app.commands.register(ROSTER_COMMANDS, self.on_roster_command, scope="edit")
+        app.commands.register(PORTRAIT_COMMANDS, self.on_portrait_command, scope="edit")
         self.tool = "select"
         self.terrain = ""
         self.form: forms.Form | None = None
@@ -281,6 +284,7 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits)
         if f is None:
             return self._overview_html()
         facing = int(f["facing"])
+        figure = self.app.encounter.setup_figure(fid)
         return (
             f'<div class="row"><span class="chip-token" style="--side:{esc(f["color"])}">'
             f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])}</h2>'
@@ -289,8 +293,9 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits)
             "Tap an empty hex to move it there.</p>"
             + self._facing_html(facing)
             + '<div id="figure-form"></div>'
+            + self.portrait_html(figure)
             + gear_html(
-                self.app.encounter.setup_figure(fid),
+                figure,
                 catalogue(self.app.encounter.state.data)
                 if self.app.rs["carries_equipment"]
                 else [],
@@ -313,6 +318,7 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits)
         values: dict[str, Any] = {"name": fig.name, "side": fig.side}
         values.update({f"stats.{k}": v for k, v in fig.stats.items()})
         self.form = forms.build_form(holder, figure_fields(self.app.rs))
+        self.bind_portrait(body, fid)
 
         for name, value in values.items():
             if name in self.form.fields:

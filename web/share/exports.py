@@ -4,7 +4,7 @@ clipboard, and the share dialog's parts (link, QR code, embed code) as markup.""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -29,20 +29,29 @@ async def export_board(
     enc: Encounter, pictures: PagePictures, kind: str, on_error: Callable[[str], None]
 ) -> None:
     """The board at the current step as an SVG or PNG file (``kind``), over its map picture
-    when this device holds it."""
+    and with its figures' portraits, those this device holds."""
+    store = await pictures.store()
     named = enc.setup.picture
-    found = await (await pictures.store()).get(named.digest) if named is not None else None
+    found = await store.get(named.digest) if named is not None else None
     data = found.data if found is not None else None
+    portraits: dict[str, bytes] = {}
+    for figure in enc.setup.figures:
+        if figure.portrait is not None and figure.portrait.digest not in portraits:
+            held = await store.get(figure.portrait.digest)
+            if held is not None:
+                portraits[held.digest] = held.data
     if kind == "svg":
-        export_svg(enc, data)
+        export_svg(enc, data, portraits)
     else:
-        export_png(enc, on_error, data)
+        export_png(enc, on_error, data, portraits)
 
 
-def export_svg(enc: Encounter, picture: bytes | None = None) -> None:
+def export_svg(
+    enc: Encounter, picture: bytes | None = None, portraits: Mapping[str, bytes] | None = None
+) -> None:
     """The board at the current step as a standalone SVG (the CLI's ``render`` picture), over
-    the bytes of its map ``picture`` if given."""
-    svg = board_svg(enc, picture=picture)
+    the bytes of its map ``picture`` if given, with the ``portraits`` given (by digest)."""
+    svg = board_svg(enc, picture=picture, portraits=portraits)
     download_text(safe_filename(enc.setup.name, ".svg"), svg, "image/svg+xml")
 
 
@@ -62,9 +71,14 @@ def svg_size(svg: str) -> tuple[float, float]:
     return (float(found.group(1)), float(found.group(2))) if found else (800.0, 600.0)
 
 
-def export_png(enc: Encounter, on_error: Any, picture: bytes | None = None) -> None:
+def export_png(
+    enc: Encounter,
+    on_error: Any,
+    picture: bytes | None = None,
+    portraits: Mapping[str, bytes] | None = None,
+) -> None:
     """The same picture as a PNG, drawn by the browser from the SVG onto a canvas."""
-    svg = board_svg(enc, picture=picture)
+    svg = board_svg(enc, picture=picture, portraits=portraits)
     width, height = svg_size(svg)
     url = js.URL.createObjectURL(js.Blob.new([svg], _options(type="image/svg+xml")))
     image = js.Image.new()

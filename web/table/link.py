@@ -18,7 +18,7 @@ from hexcombat.document import MAX_DOCUMENT_CHARS, read_json
 from hexcombat.secrets import kept_back_words
 from hexcombat.table import Device, Host, Outgoing
 from hexcombat.table.frames import FROM_GUEST, FROM_HOST
-from hexcombat.table.pictures import named_pictures
+from hexcombat.table.pictures import named_pictures, picture_types
 from hexcombat.table.seats import Seats
 from web.library.importing import spawn
 from web.library.pictures import PagePictures, PictureRefusedError
@@ -437,14 +437,16 @@ class Joined:
     async def _keep_pictures(self, arrived: dict[str, bytes]) -> None:
         """Keep the pictures that came whole and checked, and draw the board over them."""
         store = await self.app.pictures.store()
-        picture = self.device.fight.setup.picture
-        for data in arrived.values():
+        types = picture_types(self.device.fight.setup)
+        for digest, data in arrived.items():
             try:
-                await store.put(data, picture.type if picture is not None else "image/png")
+                await store.put(data, types.get(digest, ""))
             except PictureRefusedError as exc:
-                self.app.toast(f"The map picture could not be kept: {exc}", bad=True)
+                self.app.toast(f"A picture of the fight could not be kept: {exc}", bad=True)
                 return
-        self.app.toast("The map picture came from the host.")
+        picture = self.device.fight.setup.picture
+        if picture is not None and picture.digest in arrived:
+            self.app.toast("The map picture came from the host.")
         self.app.picture_arrived()
 
     def before_perform(self, action: Action, faces: list[int] | None) -> bool:
