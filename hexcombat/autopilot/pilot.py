@@ -9,6 +9,7 @@ import time
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.autopilot.blows import invited_blows
 from hexcombat.autopilot.candidates import PER_SPEC, candidates
+from hexcombat.autopilot.contest import destination, rival, staying, waits
 from hexcombat.autopilot.exact import exact_shift
 from hexcombat.autopilot.explain import Imagined, numbers, reason
 from hexcombat.autopilot.lookahead import Look, follow_up, play_out
@@ -16,6 +17,8 @@ from hexcombat.autopilot.memo import Memo
 from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe, view_text
 from hexcombat.autopilot.scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, settled, value
 from hexcombat.autopilot.stream import Stream
+from hexcombat.figures import Figure
+from hexcombat.layout import hex_label
 from hexcombat.state import GameState
 
 BUDGET = 240
@@ -118,7 +121,40 @@ class Autopilot(Policy):
                     return self._decided(seen, side, blow, stay) if blow else None
         if blow is not None and not aims_at_foe(seen, best[1], side):
             best = blow
+        met = rival(seen, best[0], best[1], side, memo, Stream(f"{text}:contest"))
+        if met is not None:
+            return self._met(
+                seen,
+                side,
+                best,
+                met,
+                stay,
+                Look(side, self.temper, Stream(f"{text}:stay"), {}, memo),
+            )
         return self._decided(seen, side, best, stay)
+
+    def _met(
+        self, seen: GameState, side: str, best: Tried, foe: Figure, stay: float, look: Look
+    ) -> Decision:
+        """``best`` plans a move into the hex ``foe`` plainly plans to enter
+        (:func:`~.contest.rival`): made when the draw both sides make alike has the foe wait
+        (:func:`~.contest.waits`), else the figure stays, turned to meet the foe there (its
+        numbers are the move's: the meeting is what waiting aims at)."""
+        spec, action = best[0], best[1]
+        me = seen.figures[str(action.figure)]
+        to = destination(spec, action)
+        chosen = self._decided(seen, side, best, stay)
+        if to is None or not waits(seen, me, foe, to):
+            return chosen
+        kept = staying(seen, spec, me, to, look)
+        if kept is None:
+            return chosen
+        why = (
+            f"{spec.label} (stays at {hex_label(me.position)}): waits for {foe.name} to come "
+            f"to {hex_label(to)}, which both may plan to enter (moves made together stop "
+            "at a collision)"
+        )
+        return Decision(kept, why, chosen.numbers)
 
     def _decided(self, seen: GameState, side: str, best: Tried, stay: float) -> Decision:
         """The decision to play ``best``, explained, with its numbers (one that gains
