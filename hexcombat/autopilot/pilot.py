@@ -56,6 +56,12 @@ LOOK_LIMIT = 16
 replies and the side's own guesses) lost skirmish's demo to the rush baseline: 0/3/1 on
 seeds 1-4 where 16 wins 4/0/0."""
 
+PLAY_OUT_FLOOR = 8
+"""Engine calls a hidden choice's first-look play-out may always spend; the first look keeps
+that many for the next candidate, so a small budget still compares two (with 20, the first
+of combat-speed-phase's speeds, N = 0, spent it all: figures back to back that must turn to
+strike declared N = 0, under which nobody turns, phase after phase)."""
+
 Tried = tuple[ActionSpec, Action, list[Imagined]]
 
 
@@ -187,11 +193,12 @@ class Autopilot(Policy):
         tried: list[Tried] = []
         guesses: Guesses = {}
         budget = int(self.budget * FIRST_SHARE * (HIDDEN_BUDGET if hidden else 1))
-        for spec, action in pool:
+        for i, (spec, action) in enumerate(pool):
             if tried and (memo.spent >= budget or _past(deadline)):
                 break
             look = Look(side, self.temper, Stream(f"{text}:0"), guesses, memo)
-            one = self._imagine(seen, action, look, hidden, budget - memo.spent)
+            kept = PLAY_OUT_FLOOR if i + 1 < len(pool) else 0  # for the next candidate
+            one = self._imagine(seen, action, look, hidden, budget - memo.spent - kept)
             if one is not None:
                 tried.append((spec, action, [one]))
         return tried
@@ -270,7 +277,7 @@ class Autopilot(Policy):
             return None
         state, rolled = after
         if hidden:
-            limit = max(8, min(LOOK_LIMIT, left))
+            limit = max(PLAY_OUT_FLOOR, min(LOOK_LIMIT, left))
             blows = invited_blows(look, state)
             score, extra = follow_up(look, state, limit, HIDDEN_STEPS)
             if blows is None:  # no blows in sight: what the choice's own attack promises
