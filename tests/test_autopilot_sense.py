@@ -211,6 +211,19 @@ def test_ta_22_a_shot_declared_with_nothing_loaded_is_tried_as_a_load_and_a_shot
     assert ("shoot", "parry") not in pairs  # refused: nothing is loaded (TA-22)
 
 
+def test_ta_22_an_archer_five_hexes_from_her_foe_loads_and_shoots_rather_than_striking() -> None:
+    """Ann (bow, nothing loaded) stands five hexes from Bo. She declared a blow and a parry:
+    the blow's play-out reached the combat step where nobody is in reach (a hold is all
+    either is offered), found no blow and fell back on the declaration's own preview
+    chance, 79%, above the shot's exact odds. A step of blows with nobody in reach now
+    invites nothing, and she loads and shoots."""
+    enc = ta_archer()
+    decision = Autopilot("aggressive").decide(enc, "Blue", must_act=True)
+    assert decision is not None and decision.action.kind == "declare"
+    acts = {decision.action.params["first"], decision.action.params["second"]}
+    assert acts == {"load", "shoot"}, decision.action.params
+
+
 def test_ta_22_a_declaration_with_a_shot_previews_the_shot_odds() -> None:
     """A declaration that includes a shot previewed no odds at all; it shows the shot's to-hit
     (2d10 + missile skill against the target's passive defence), as the strike will roll."""
