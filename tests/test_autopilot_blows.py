@@ -53,4 +53,5 @@ def test_no_blow_in_reach_claims_nothing() -> None:
     enc = restarted(demo("two-action-2d10"), 1)
     bo = next(f for f in enc.setup.figures if f.id == "bo")
     far = enc.with_figure(replace(bo, position=Hex(8, 2)))
-    assert invited(far, {"first": "attack", "second": "dodge", "guard": "bo"}) is None
+    # 0, not None: None lets the pilot fall back on the declaration's own preview chance
+    assert invited(far, {"first": "attack", "second": "dodge", "guard": "bo"}) == 0.0

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 from autopilot_games import OPTIONS, demo, starts
+from scratch_fights import FIGHTS, built
 
-from hexcombat import Action
+from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot
 from hexcombat.autopilot.candidates import candidates
 from hexcombat.autopilot.play import play_match, restarted
@@ -14,7 +15,7 @@ from hexcombat.autopilot.starts import SHAPES, fresh_start
 from hexcombat.autopilot.stream import Stream
 from hexcombat.autopilot.view import app_move, played_by, suggest_view
 from hexcombat.figures import Status
-from hexcombat.geometry import distance
+from hexcombat.geometry import distance, in_front_arc
 from hexcombat.rulesets import all_rulesets
 
 
@@ -138,6 +139,50 @@ def test_a_figure_far_from_its_foe_runs_at_it_rather_than_walking() -> None:
     enc.perform(decision.action)
     enc.perform(Action("declare", "brie", {"mode": "stationary", "ready": "", "drop": False}))
     assert enc.ruleset.autopilot_hints(enc.state, enc.state.figures["barclay"]) == {"pace": 3.0}
+
+
+def last_two_apart() -> Encounter:
+    """fig-percentile's fight from scratch (tests/scratch_fights.py), both sides played by
+    the app: Blue A and Red A down, Blue B at 1,2 and Red B at 0,1, two hexes apart with one
+    free hex between them (0,2) that each reaches with a walk."""
+    enc = built(FIGHTS["fig-percentile"])
+    enc = played_by(played_by(enc, "Blue", "aggressive"), "Red", "aggressive")
+    figures = enc.state.figures
+    figures["red-b"].position, figures["red-b"].facing = Hex(0, 1), 1
+    figures["blue-b"].facing = 3
+    for fid in ("blue-a", "red-a"):
+        figures[fid].pools["hp"].current = 0
+        figures[fid].statuses["down"] = Status("down")
+    return enc
+
+
+def test_g_19_two_sides_of_the_app_do_not_both_plan_the_one_hex_between_them() -> None:
+    """Moves are planned in secret and carried out together, a collision stopping both
+    (G-19): the app playing both sides planned both last figures into 0,2 round after
+    round and the fight never ended (seen to round 77). Which of the two waits is now
+    drawn alike by both sides from what both see, so each round exactly one of them plans
+    the hex and the other stays turned towards it (saying so); they meet in the first
+    round and fight it out."""
+    enc = last_two_apart()
+    plans: dict[int, list[tuple[str, str, str]]] = {}
+    first_actions: list[Action] = []
+    while enc.ruleset.fight_outcome(enc.state) is None and enc.state.clock.counters[0] <= 10:
+        move = app_move(enc)
+        assert move is not None
+        action = Action.from_json(move["action"])
+        if action.kind == "plan_move":
+            row = (str(action.figure), str(action.params["to"]), str(move["note"]))
+            plans.setdefault(enc.state.clock.counters[0], []).append(row)
+            first_actions += [action] if enc.state.clock.counters[0] == 1 else []
+        enc.perform(action)
+    assert enc.ruleset.fight_outcome(enc.state) is not None, plans
+    first = sorted(plans[1])
+    assert [to for _fid, to, _note in first] == ["0,2", "0,1"], first  # Blue moves, Red waits
+    assert "waits for Blue B to come to A3" in first[1][2]
+    waiting = next(a for a in first_actions if a.figure == "red-b")
+    assert in_front_arc(Hex(0, 1), int(str(waiting.params["facing"])), Hex(0, 2))  # to meet it
+    for rows in plans.values():
+        assert len({to for _fid, to, _note in rows}) == len(rows), plans
 
 
 @pytest.mark.parametrize("ruleset_id", [r.id for r in all_rulesets()])

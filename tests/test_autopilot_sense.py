@@ -94,6 +94,30 @@ def test_a_figure_at_grips_turns_to_face_its_foe_and_strikes() -> None:
     assert in_front_arc(a1.position, a1.facing, b1.position)
 
 
+def test_csp_7_figures_back_to_back_both_played_by_the_app_turn_and_strike_on_a_small_budget() -> (
+    None
+):
+    """A1 and B1 stand side by side, each with its back to the other, both played by the
+    app on a small budget (20 engine calls). The first of the two speeds, N = 0 (under which
+    a figure cannot turn, CSP-7), spent the hidden choice's whole first look, so both
+    declared it phase after phase and neither ever turned. The first look now keeps a
+    play-out's floor for the next candidate: a speed that turns is declared and the first
+    phase has its blow."""
+    enc = back_to_the_foe()
+    enc.state.figures["b1"].facing = 1
+    a1, b1 = enc.state.figures["a1"], enc.state.figures["b1"]
+    assert not in_front_arc(a1.position, a1.facing, b1.position)
+    assert not in_front_arc(b1.position, b1.facing, a1.position)
+    played: list[tuple[int, str | None, str]] = []
+
+    def watch(side: str | None, decision: Decision) -> None:
+        played.append((enc.state.clock.counters[0], side, decision.action.kind))
+
+    small = {side: Autopilot("aggressive", budget=20) for side in ("A", "B")}
+    play_game(enc, Referee(small), 14, watch)
+    assert any(phase == 1 and kind == "strike" for phase, _side, kind in played), played
+
+
 def test_a_good_blow_is_not_passed_up_for_the_steps_end() -> None:
     """two-action-2d10: Ann, worn out (no hit points left, 2 body points), stands next to
     Bo unhurt in the hidden declaration step. A blow at 79% whose harm back is expected
@@ -185,6 +209,19 @@ def test_ta_22_a_shot_declared_with_nothing_loaded_is_tried_as_a_load_and_a_shot
     ]
     assert ("shoot", "load") in pairs or ("load", "shoot") in pairs
     assert ("shoot", "parry") not in pairs  # refused: nothing is loaded (TA-22)
+
+
+def test_ta_22_an_archer_five_hexes_from_her_foe_loads_and_shoots_rather_than_striking() -> None:
+    """Ann (bow, nothing loaded) stands five hexes from Bo. She declared a blow and a parry:
+    the blow's play-out reached the combat step where nobody is in reach (a hold is all
+    either is offered), found no blow and fell back on the declaration's own preview
+    chance, 79%, above the shot's exact odds. A step of blows with nobody in reach now
+    invites nothing, and she loads and shoots."""
+    enc = ta_archer()
+    decision = Autopilot("aggressive").decide(enc, "Blue", must_act=True)
+    assert decision is not None and decision.action.kind == "declare"
+    acts = {decision.action.params["first"], decision.action.params["second"]}
+    assert acts == {"load", "shoot"}, decision.action.params
 
 
 def test_ta_22_a_declaration_with_a_shot_previews_the_shot_odds() -> None:

@@ -29,7 +29,8 @@ BLOW_STEPS = 3
 def invited_blows(look: Look, state: GameState) -> float | None:
     """What the first step of blows after ``state`` (hidden choices revealed) is worth to the
     side at the blows' exact odds; None when no step of blows is found (the fight over, a
-    prompt, nobody in reach) or no blow's harm can be known."""
+    prompt, choices still to make) or no blow's harm can be known; 0 when the step of blows
+    comes with nobody in reach (:func:`_out_of_reach`)."""
     work = state
     for _ in range(BLOW_STEPS + 1):
         if work.prompt is not None or look.memo.outcome(work) is not None:
@@ -40,7 +41,7 @@ def invited_blows(look: Look, state: GameState) -> float | None:
         if found:
             return sum(found)
         if not any(s.kind == "next_step" for s in look.memo.legal(work, None)):
-            return None
+            return 0.0 if _out_of_reach(look, work) else None
         after = look.imagine(work, Action("next_step"))
         if after is None:
             return None
@@ -62,6 +63,18 @@ def _blows(look: Look, state: GameState) -> Iterator[float]:
             if harm is not None:
                 yield harm
                 break
+
+
+def _out_of_reach(look: Look, state: GameState) -> bool:
+    """Whether the step cannot end before its figures act and they are offered nothing to
+    choose (a hold alone): the step of blows has come with nobody in reach, so a blow
+    declared earlier lands nowhere (an archer's blade declared at a foe five hexes off)."""
+    acting = look.memo.acting(state)
+    fids = dict.fromkeys((*acting.now(), *acting.figures, *acting.waiting))
+    figures = [state.figures[f] for f in fids if f in state.figures]
+    return bool(figures) and all(
+        not spec.params for f in figures for spec in state.ruleset.figure_actions(state, f)
+    )
 
 
 def _blow(look: Look, state: GameState, by: Figure, action: Action) -> float | None:

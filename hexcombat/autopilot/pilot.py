@@ -9,6 +9,7 @@ import time
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.autopilot.blows import invited_blows
 from hexcombat.autopilot.candidates import PER_SPEC, candidates
+from hexcombat.autopilot.contest import destination, rival, staying, waits
 from hexcombat.autopilot.exact import exact_shift
 from hexcombat.autopilot.explain import Imagined, numbers, reason
 from hexcombat.autopilot.lookahead import Look, follow_up, play_out
@@ -16,6 +17,8 @@ from hexcombat.autopilot.memo import Memo
 from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe, view_text
 from hexcombat.autopilot.scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, settled, value
 from hexcombat.autopilot.stream import Stream
+from hexcombat.figures import Figure
+from hexcombat.layout import hex_label
 from hexcombat.state import GameState
 
 BUDGET = 240
@@ -52,6 +55,12 @@ LOOK_LIMIT = 16
 """Engine calls in one play-out at most. 32 (longer play-outs, more of them the foes' plain
 replies and the side's own guesses) lost skirmish's demo to the rush baseline: 0/3/1 on
 seeds 1-4 where 16 wins 4/0/0."""
+
+PLAY_OUT_FLOOR = 8
+"""Engine calls a hidden choice's first-look play-out may always spend; the first look keeps
+that many for the next candidate, so a small budget still compares two (with 20, the first
+of combat-speed-phase's speeds, N = 0, spent it all: figures back to back that must turn to
+strike declared N = 0, under which nobody turns, phase after phase)."""
 
 Tried = tuple[ActionSpec, Action, list[Imagined]]
 
@@ -118,7 +127,40 @@ class Autopilot(Policy):
                     return self._decided(seen, side, blow, stay) if blow else None
         if blow is not None and not aims_at_foe(seen, best[1], side):
             best = blow
+        met = rival(seen, best[0], best[1], side, memo, Stream(f"{text}:contest"))
+        if met is not None:
+            return self._met(
+                seen,
+                side,
+                best,
+                met,
+                stay,
+                Look(side, self.temper, Stream(f"{text}:stay"), {}, memo),
+            )
         return self._decided(seen, side, best, stay)
+
+    def _met(
+        self, seen: GameState, side: str, best: Tried, foe: Figure, stay: float, look: Look
+    ) -> Decision:
+        """``best`` plans a move into the hex ``foe`` plainly plans to enter
+        (:func:`~.contest.rival`): made when the draw both sides make alike has the foe wait
+        (:func:`~.contest.waits`), else the figure stays, turned to meet the foe there (its
+        numbers are the move's: the meeting is what waiting aims at)."""
+        spec, action = best[0], best[1]
+        me = seen.figures[str(action.figure)]
+        to = destination(spec, action)
+        chosen = self._decided(seen, side, best, stay)
+        if to is None or not waits(seen, me, foe, to):
+            return chosen
+        kept = staying(seen, spec, me, to, look)
+        if kept is None:
+            return chosen
+        why = (
+            f"{spec.label} (stays at {hex_label(me.position)}): waits for {foe.name} to come "
+            f"to {hex_label(to)}, which both may plan to enter (moves made together stop "
+            "at a collision)"
+        )
+        return Decision(kept, why, chosen.numbers)
 
     def _decided(self, seen: GameState, side: str, best: Tried, stay: float) -> Decision:
         """The decision to play ``best``, explained, with its numbers (one that gains
@@ -151,11 +193,12 @@ class Autopilot(Policy):
         tried: list[Tried] = []
         guesses: Guesses = {}
         budget = int(self.budget * FIRST_SHARE * (HIDDEN_BUDGET if hidden else 1))
-        for spec, action in pool:
+        for i, (spec, action) in enumerate(pool):
             if tried and (memo.spent >= budget or _past(deadline)):
                 break
             look = Look(side, self.temper, Stream(f"{text}:0"), guesses, memo)
-            one = self._imagine(seen, action, look, hidden, budget - memo.spent)
+            kept = PLAY_OUT_FLOOR if i + 1 < len(pool) else 0  # for the next candidate
+            one = self._imagine(seen, action, look, hidden, budget - memo.spent - kept)
             if one is not None:
                 tried.append((spec, action, [one]))
         return tried
@@ -234,7 +277,7 @@ class Autopilot(Policy):
             return None
         state, rolled = after
         if hidden:
-            limit = max(8, min(LOOK_LIMIT, left))
+            limit = max(PLAY_OUT_FLOOR, min(LOOK_LIMIT, left))
             blows = invited_blows(look, state)
             score, extra = follow_up(look, state, limit, HIDDEN_STEPS)
             if blows is None:  # no blows in sight: what the choice's own attack promises

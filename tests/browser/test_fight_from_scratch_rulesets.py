@@ -53,11 +53,6 @@ APP_PAUSE_MS = 60
 """The app's pause before each of its moves here (0.9 s for players)."""
 ROUND_MOVES = 60
 """Keyboard moves allowed for the first round."""
-PLAYED = [r for r in FIGHTS if r != "fig-percentile"]
-"""The rulesets whose fight from scratch the app plays to its end here. Not fig-percentile
-yet: its two sides played by the app may each plan a move into the one hex between their
-last two figures, round after round (fig-percentile's moves are simultaneous and a
-collision stops both), so the fight may never end."""
 
 
 def fast_app(app: App) -> App:
@@ -156,7 +151,7 @@ def tool(app: App, name: str) -> None:
     expect(app.page.locator(f'[data-tool="{name}"]')).to_have_attribute("aria-pressed", "true")
 
 
-@pytest.mark.parametrize("ruleset_id", [r for r in PLAYED if r != "skirmish"])
+@pytest.mark.parametrize("ruleset_id", [r for r in FIGHTS if r != "skirmish"])
 def test_a_fight_from_scratch_by_taps_on_a_phone_then_the_app_plays_both_sides(
     phone: App, ruleset_id: str
 ) -> None:
@@ -264,7 +259,7 @@ def new_encounter_by_keys(page: Page, fight: ScratchFight) -> None:
     expect(page.locator("html")).to_have_attribute("data-mode", "edit")
 
 
-@pytest.mark.parametrize("ruleset_id", PLAYED)
+@pytest.mark.parametrize("ruleset_id", list(FIGHTS))
 def test_a_fight_from_scratch_by_keyboard_alone_on_a_desktop_a_round_then_the_app(
     desk: App, ruleset_id: str
 ) -> None:
