@@ -15,6 +15,7 @@ from hexcombat.autoplay_cli import add_autoplay_arguments, autoplay
 from hexcombat.document import loads
 from hexcombat.encounter import Encounter
 from hexcombat.errors import HexcombatError, InvalidDocumentError
+from hexcombat.map_picture import digest_of
 from hexcombat.rulesets import all_rulesets
 from hexcombat.share import board_svg
 from hexcombat.view import ruleset_view
@@ -53,6 +54,13 @@ def _parser() -> argparse.ArgumentParser:
         "--picture",
         type=Path,
         help="the board's map picture (PNG, JPEG or WebP file) to draw under the hexes",
+    )
+    p.add_argument(
+        "--portrait",
+        type=Path,
+        action="append",
+        default=[],
+        help="a figure's portrait file to draw on its token (repeat for each figure)",
     )
     p = commands.add_parser(
         "autoplay", help="pit two policies against each other for N seeded games"
@@ -94,13 +102,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "replay":
         return _replay(encounter, args.details, args.saved)
-    return _render(encounter, args.output, args.coords, args.picture)
+    return _render(encounter, args.output, args.coords, args.picture, args.portrait)
 
 
-def _render(encounter: Encounter, output: Path, coords: bool, picture: Path | None) -> int:
-    """Write the board's SVG (with its map picture when given the picture's file)."""
+def _render(
+    encounter: Encounter,
+    output: Path,
+    coords: bool,
+    picture: Path | None,
+    portraits: Sequence[Path] = (),
+) -> int:
+    """Write the board's SVG (with its map picture and the figures' portraits when given
+    their files)."""
     try:
-        svg = board_svg(encounter, show_coords=coords, picture=_picture_bytes(picture))
+        svg = board_svg(
+            encounter,
+            show_coords=coords,
+            picture=_picture_bytes(picture),
+            portraits=_portrait_bytes(encounter, portraits),
+        )
     except (OSError, ValueError) as exc:
         print(f"hexcombat: {exc}", file=sys.stderr)
         return 1
@@ -120,6 +140,21 @@ def _picture_bytes(path: Path | None) -> bytes | None:
         return path.read_bytes()
     except OSError as exc:
         raise OSError(f"cannot read the map picture {path}: {exc.strerror or exc}") from None
+
+
+def _portrait_bytes(encounter: Encounter, paths: Sequence[Path]) -> dict[str, bytes]:
+    """The portrait files' bytes by digest, each the portrait of a figure of ``encounter``."""
+    named = {f.portrait.digest for f in encounter.setup.figures if f.portrait is not None}
+    found: dict[str, bytes] = {}
+    for path in paths:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise OSError(f"cannot read the portrait {path}: {exc.strerror or exc}") from None
+        if digest_of(data) not in named:
+            raise ValueError(f"{path} is not the portrait of any figure of this encounter")
+        found[digest_of(data)] = data
+    return found
 
 
 def _load(path: Path) -> Encounter:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from factories import skirmish_duel
 from table_net import Net
 
 from hexcombat import Encounter, Hex
+from hexcombat.cli import main
 from hexcombat.document import VERSION, dumps, from_document, loads, read_json, to_document
 from hexcombat.errors import InvalidDocumentError, UnsupportedVersionError
 from hexcombat.figures import Portrait
@@ -207,3 +209,22 @@ def test_the_svg_export_draws_a_held_portrait_clipped_inside_the_ring() -> None:
 def test_the_svg_export_refuses_bytes_that_are_not_the_portrait() -> None:
     svg = board_svg(with_portraits(), portraits={ANN.digest: BO_BYTES})
     assert 'class="portrait"' not in svg
+
+
+def test_render_takes_the_portrait_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "duel.json"
+    saved.write_text(dumps(with_portraits()), encoding="utf-8")
+    (tmp_path / "ann.png").write_bytes(ANN_BYTES)
+    (tmp_path / "map.png").write_bytes(MAP_BYTES)
+    out = tmp_path / "board.svg"
+    given = ["--portrait", str(tmp_path / "ann.png")]
+    assert main(["render", str(saved), "-o", str(out), *given]) == 0
+    assert len(re.findall(r'<image class="portrait"', out.read_text(encoding="utf-8"))) == 1
+    wrong = ["--portrait", str(tmp_path / "map.png")]
+    assert main(["render", str(saved), "-o", str(out), *wrong]) == 1
+    assert "map.png is not the portrait of any figure" in capsys.readouterr().err
+    gone = ["--portrait", str(tmp_path / "none.png")]
+    assert main(["render", str(saved), "-o", str(out), *gone]) == 1
+    assert "cannot read the portrait" in capsys.readouterr().err

@@ -137,6 +137,8 @@ def test_a_portrait_chosen_on_a_tablet_is_on_the_token_within_its_ring_after_a_r
     expect(page.locator("#panel-body img.portrait-preview")).to_have_attribute(
         "src", re.compile("^blob:")
     )
+    chip = page.locator("#panel-body .chip-token img.chip-portrait")  # the editor's heading
+    expect(chip).to_have_attribute("src", re.compile("^blob:"))
 
     named = page.locator("#panel-body img.portrait-preview").get_attribute("data-portrait-preview")
     saved = next(f for f in stored_document(ui)["figures"] if f["id"] == "ann")

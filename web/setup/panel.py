@@ -172,8 +172,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
         figures = self.app.view["figures"]
         rows = "".join(
             f'<li><button type="button" data-cmd="pick" data-pick="{esc(f["id"])}">'
-            f'<span class="chip-token" style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
-            f'<span class="grow">{esc(f["name"])}<br><small class="muted">{esc(f["side"])} · '
+            + self.chip_html(f)
+            + f'<span class="grow">{esc(f["name"])}<br><small class="muted">{esc(f["side"])} · '
             f"at {esc(f.get('where') or f['position'])}</small></span></button></li>"
             for f in figures
         )
@@ -262,9 +262,10 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
         if f is None:
             return ""
         return (
-            f'<h3>Just placed</h3><div class="row"><span class="chip-token" '
-            f'style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
-            f'<span class="grow">{esc(f["name"])} at {esc(f.get("where") or f["position"])}</span>'
+            '<h3>Just placed</h3><div class="row">'
+            + self.chip_html(f)
+            + f'<span class="grow">{esc(f["name"])} at '
+            f"{esc(f.get('where') or f['position'])}</span>"
             '<button type="button" data-cmd="edit-figure">Edit</button></div>'
             + self._facing_html(int(f["facing"]))
         )
@@ -286,8 +287,7 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
         facing = int(f["facing"])
         figure = self.app.encounter.setup_figure(fid)
         return (
-            f'<div class="row"><span class="chip-token" style="--side:{esc(f["color"])}">'
-            f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])}</h2>'
+            '<div class="row">' + self.chip_html(f) + f'<h2 class="grow">{esc(f["name"])}</h2>'
             '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
             f'<p class="hint">At {esc(f.get("where") or f["position"])}. '
             "Tap an empty hex to move it there.</p>"

@@ -11,7 +11,7 @@ change is one undoable set-up edit, applied with what is typed in the figure's f
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -71,6 +71,23 @@ class PortraitEdits:
             'aria-label="Portrait file">'
         )
         return "".join(parts)
+
+    def chip_html(self, f: Mapping[str, Any]) -> str:
+        """A view figure's chip: its side's ring round its portrait (shown once read, as on
+        the board) or its initials."""
+        named = f.get("portrait")
+        face = ""
+        if named:
+            digest = str(named["digest"])
+            href = self.app.board.portraits.url(digest)
+            source = f' src="{esc(href)}"' if href else ""
+            face = (
+                f'<img class="chip-portrait" data-portrait-preview="{esc(digest)}"{source} alt="">'
+            )
+        return (
+            f'<span class="chip-token" style="--side:{esc(f["color"])}">{face}'
+            f"{esc(f['initials'])}</span>"
+        )
 
     def bind_portrait(self, body: Any, fid: str) -> None:
         """Listen to the Portrait file input of the editor just drawn for figure ``fid``."""
