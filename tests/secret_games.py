@@ -173,11 +173,13 @@ def swapped(game: Encounter, most: int = 2) -> Iterator[Twin]:
     for i in range(len(log) - 1):
         if found >= most:
             return
-        first, second = at(game, i), at(game, i + 1)
-        one = first.ruleset.choice_secret(first.state, log[i].action)
+        first = at(game, i)
+        if not first.ruleset.choice_secret(first.state, log[i].action):
+            continue
+        second = at(game, i + 1)
         two = second.ruleset.choice_secret(second.state, log[i + 1].action)
         figures = [first.state.figures.get(e.action.figure or "") for e in log[i : i + 2]]
-        if not (one and two and all(figures)) or len({f.side for f in figures if f}) != 1:
+        if not (two and all(figures)) or len({f.side for f in figures if f}) != 1:
             continue
         twin = _replayed(game, [*log[:i], log[i + 1], log[i], *log[i + 2 :]])
         if twin is not None and twin.cursor > i + 1:

@@ -19,6 +19,9 @@ import pytest
 from built_site import SITE
 from playwright.sync_api import Browser, expect
 
+from hexcombat import Encounter
+from hexcombat.document import from_document
+
 from .appdriver import (
     axe_problems,
     box,
@@ -28,11 +31,10 @@ from .appdriver import (
     press,
     press_key_on,
     set_mode,
-    start_app,
     started_app_fixture,
 )
 from .conftest import ROOT, App
-from .test_issue22_desktop import demo_at
+from .test_issue22_desktop import DEMOS, demo_at
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +43,11 @@ pytestmark = pytest.mark.browser
 def ui(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[App]:
     """The app started once per size (its first test sees a first visit)."""
     yield from started_app_fixture(request, browser, base_url)
+
+
+def skirmish_demo() -> Encounter:
+    """The demo a first visit opens, at its start."""
+    return from_document(json.loads((DEMOS / "skirmish.json").read_text(encoding="utf-8")))
 
 
 def past_welcome(ui: App) -> None:
@@ -152,18 +159,17 @@ def test_22_9_axe_finds_nothing_serious_with_a_question_open(ui: App) -> None:
 
 
 # ---- item 4 and 9: the embed at 400x300 --------------------------------------------------------
-def test_22_4_embed_at_400x300_keeps_open_whole_and_the_board_beside_its_log(
-    browser: Browser, base_url: str
-) -> None:
-    app = start_app(browser, base_url, "desktop")
+@pytest.mark.parametrize("ui", ["desktop"], indirect=True)
+def test_22_4_embed_at_400x300_keeps_open_whole_and_the_board_beside_its_log(ui: App) -> None:
+    page = ui.page
+    import_encounter(ui, skirmish_demo())
+    menu(ui, "share")
+    link = page.locator('#dialog [data-share="link"]').input_value()
+    press(ui, '#dialog [data-cmd="close-dialog"]')
+    embed = page.context.new_page()
     try:
-        page = app.page
-        press(app, page.locator('#welcome [data-cmd="welcome-close"]').first)
-        menu(app, "share")
-        link = page.locator('#dialog [data-share="link"]').input_value()
-        embed = app.page.context.new_page()
         embed.set_viewport_size({"width": 400, "height": 300})
-        embed.goto(base_url + "?embed" + link[link.index("#") :])
+        embed.goto(ui.base_url + "?embed" + link[link.index("#") :])
         embed.wait_for_selector("html[data-app-state=ready]", timeout=60_000)
         opener = box(embed, "#import-button")
         more = box(embed, '.viewer-bar [aria-haspopup="menu"]')
@@ -174,44 +180,39 @@ def test_22_4_embed_at_400x300_keeps_open_whole_and_the_board_beside_its_log(
         assert log["width"] <= 0.6 * 400, "the log covers the board"
         embed.screenshot(path=str(ROOT / "test-artifacts" / "issue22-embed-400x300.png"))
     finally:
-        app.page.context.close()
-    assert app.blocked == []
+        embed.close()
 
 
 # ---- the board without sight: a hex cursor that names each hex and who stands there ------------
-def test_22_10_arrow_keys_and_n_name_each_hex_and_every_figure_in_turn(
-    browser: Browser, base_url: str
-) -> None:
-    app = start_app(browser, base_url, "desktop")
-    try:
-        page = app.page
+@pytest.mark.parametrize("ui", ["desktop"], indirect=True)
+def test_22_10_arrow_keys_and_n_name_each_hex_and_every_figure_in_turn(ui: App) -> None:
+    page = ui.page
+    if page.locator("#welcome").is_visible():  # a first visit: the card closes by keyboard too
         press_key_on(page, '#welcome [data-cmd="welcome-close"]:not([aria-label])')
-        chip = page.locator("#turn-tracker [data-pick]").first
-        fid = str(chip.get_attribute("data-pick"))
-        name = str(chip.get_attribute("title")).split(":")[0]
-        press_key_on(page, f'#turn-tracker [data-pick="{fid}"]')
-        press_key_on(page, "#board", "ArrowRight")
-        said = page.locator("#board-announce")
-        expect(said).to_have_text(re.compile(r"^hex [A-Z]+\d+: "))
-        page.keyboard.press("ArrowLeft")  # back onto the figure's own hex
-        expect(said).to_have_text(re.compile(rf"^hex [A-Z]+\d+: .*; {re.escape(name)}$"))
-        expect(said).to_have_attribute("aria-live", "polite")
-        names = [
-            str(t).split(":")[0]
-            for t in page.locator("#turn-tracker [data-pick]").evaluate_all(
-                "cs => cs.map(c => c.title)"
-            )
-        ]
-        heard = []
-        for _ in names:  # N visits every figure once, in reading order, and names it
-            page.keyboard.press("n")
-            heard.append(str(said.text_content()).rsplit("; ", 1)[-1])
-        assert sorted(heard) == sorted(names)
-        page.keyboard.press("Shift+N")
-        assert str(said.text_content()).endswith(heard[-2])
-    finally:
-        app.page.context.close()
-    assert app.blocked == []
+    import_encounter(ui, skirmish_demo())
+    chip = page.locator("#turn-tracker [data-pick]").first
+    fid = str(chip.get_attribute("data-pick"))
+    name = str(chip.get_attribute("title")).split(":")[0]
+    press_key_on(page, f'#turn-tracker [data-pick="{fid}"]')
+    press_key_on(page, "#board", "ArrowRight")
+    said = page.locator("#board-announce")
+    expect(said).to_have_text(re.compile(r"^hex [A-Z]+\d+: "))
+    page.keyboard.press("ArrowLeft")  # back onto the figure's own hex
+    expect(said).to_have_text(re.compile(rf"^hex [A-Z]+\d+: .*; {re.escape(name)}$"))
+    expect(said).to_have_attribute("aria-live", "polite")
+    names = [
+        str(t).split(":")[0]
+        for t in page.locator("#turn-tracker [data-pick]").evaluate_all(
+            "cs => cs.map(c => c.title)"
+        )
+    ]
+    heard = []
+    for _ in names:  # N visits every figure once, in reading order, and names it
+        page.keyboard.press("n")
+        heard.append(str(said.text_content()).rsplit("; ", 1)[-1])
+    assert sorted(heard) == sorted(names)
+    page.keyboard.press("Shift+N")
+    assert str(said.text_content()).endswith(heard[-2])
 
 
 def test_22_axe_core_is_never_shipped_in_the_site() -> None:
