@@ -375,20 +375,23 @@ class TerrainWalk:
     A one-hex figure's facing is free, so its search has one pose per hex (facing 0); a body
     covering several hexes faces the way it steps and turns in place for nothing, wherever it
     fits (:func:`body_steps`). ``cost`` gives a terrain's cost to enter (None: impassable);
-    the terrain's ``move_cost`` unless a ruleset pays otherwise. The steps out of a hex of a
-    one-hex figure depend only on the board, so they are made once per board (kept for the
-    last board seen, which every state of an encounter shares) and the hexes other figures
-    fill are left out per search.
+    the terrain's ``move_cost`` unless a ruleset pays otherwise. Entering a hex of ``stops``
+    (say an enemy's, where a ruleset's text ends a move) ends the movement there. The steps
+    out of a hex of a one-hex figure depend only on the board, so they are made once per
+    board (kept for the last board seen, which every state of an encounter shares) and the
+    hexes other figures fill are left out per search.
     """
 
     def __init__(self, cost: Callable[[Terrain], int | None] = lambda t: t.move_cost) -> None:
         self.cost = cost
         self._table: _StepTable | None = None
 
-    def reach(self, room: Room, figure: Figure, allowance: int) -> Reach:
+    def reach(
+        self, room: Room, figure: Figure, allowance: int, stops: Collection[Hex] = ()
+    ) -> Reach:
         """Every pose ``figure`` can reach within ``allowance`` from where it stands."""
         if not figure.footprint:
-            return search(Pose(figure.position, 0), self._one_hex_steps(room), allowance)
+            return self.hex_reach(room, figure.position, allowance, stops)
         board, cost = room.board, self.cost
 
         def steps(pose: Pose, spent: int, allowance: int) -> Iterable[Step]:
@@ -397,14 +400,18 @@ class TerrainWalk:
                     continue
                 paid = cost(board.terrain_at(nxt))
                 if paid is not None and spent + paid <= allowance:
-                    yield Step("move", Pose(nxt, direction), paid)
+                    yield Step("move", Pose(nxt, direction), paid, nxt in stops)
             for turn in (1, -1):
                 yield Step("turn", Pose(pose.hex, (pose.facing + turn) % 6), 0)
 
         start = Pose(figure.position, figure.facing)
         return search(start, body_steps(steps, figure.footprint, room), allowance)
 
-    def _one_hex_steps(self, room: Room) -> StepFunction:
+    def hex_reach(self, room: Room, at: Hex, allowance: int, stops: Collection[Hex] = ()) -> Reach:
+        """Every hex a one-hex body can reach from ``at`` within ``allowance`` (facing 0)."""
+        return search(Pose(at, 0), self._one_hex_steps(room, stops), allowance)
+
+    def _one_hex_steps(self, room: Room, stops: Collection[Hex]) -> StepFunction:
         """The steps of a one-hex figure, from the board's table of steps out of each hex."""
         board = room.board
         if self._table is None or self._table[0] is not board:
@@ -427,7 +434,17 @@ class TerrainWalk:
                 moves = table[key] = tuple(made)
             return [step for at, step in moves if at not in full]
 
-        return steps
+        if not stops:
+            return steps
+        ending = {(h.q, h.r) for h in stops}
+
+        def stopping_steps(pose: Pose, spent: int, allowance: int) -> list[Step]:
+            return [
+                Step("move", s.pose, s.cost, True) if (s.pose.hex.q, s.pose.hex.r) in ending else s
+                for s in steps(pose, spent, allowance)
+            ]
+
+        return stopping_steps
 
 
 def find_path(start: Pose, goal: Hex, steps: StepFunction, allowance: int) -> list[Step] | None:

@@ -15,8 +15,10 @@ from hexcombat.layout import from_offset
 from hexcombat.movement import (
     Pose,
     Reach,
+    Room,
     Step,
     StepFunction,
+    TerrainWalk,
     find_path,
     lockstep,
     search,
@@ -572,3 +574,16 @@ def test_validate_path_explains_from_a_chain_that_can_still_move() -> None:
     assert [s.cost for s in validate_path(Pose(a, 3), steps, 5, [Pose(b, 3), Pose(c, 3)])] == [2, 1]
     with pytest.raises(ValueError, match=r"step 2 .*not a step allowed from 0,1 facing 3"):
         validate_path(Pose(a, 3), steps, 5, [Pose(b, 3), Pose(d, 2)])
+
+
+def test_terrain_walk_ends_the_move_in_a_stop_hex() -> None:
+    """A hex of ``stops`` (an enemy's, say) is entered but not walked through: what lies
+    beyond it costs the way round."""
+    board = Board(7, 1, TABLE)
+    start, stop, beyond = from_offset(0, 0), from_offset(2, 0), from_offset(4, 0)
+    room = Room(board, {})
+    free = TerrainWalk().hex_reach(room, start, 4).hex_costs()
+    stopped = TerrainWalk().hex_reach(room, start, 4, {stop}).hex_costs()
+    assert free[beyond] == 4 and stopped[stop] == 2
+    assert beyond not in stopped, "a one-row board has no way round the stop"
+    assert set(stopped) == {from_offset(c, 0) for c in range(3)}

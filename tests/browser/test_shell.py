@@ -13,10 +13,14 @@ from playwright.sync_api import Route, expect
 import hexcombat
 from web import build, site_server
 
+from .appdriver import module_app
 from .conftest import App
 from .held_runtime import hold_the_runtime, release_the_runtime
 
 pytestmark = pytest.mark.browser
+
+desktop = module_app("desktop")
+"""A started page for the tests that store something hostile and start again (reload)."""
 
 STAGES = ["runtime", "python", "engine", "board"]
 STAGE_WORDS = [
@@ -253,12 +257,9 @@ SNAPSHOT_PAYLOADS = [
 ]
 
 
-@pytest.mark.parametrize("app", ["desktop"], indirect=True)
-def test_a_planted_boot_snapshot_never_runs(app: App) -> None:
+def test_a_planted_boot_snapshot_never_runs(desktop: App) -> None:
     """The warm-start board from localStorage is rebuilt from an allow-list: no handler runs."""
-    app.open()
-    app.wait_ready()
-    page = app.page
+    app, page = desktop, desktop.page
     for payload in SNAPSHOT_PAYLOADS:
         page.evaluate(
             "(svg) => localStorage.setItem('hexcombat.snapshot', "
@@ -273,12 +274,9 @@ def test_a_planted_boot_snapshot_never_runs(app: App) -> None:
         assert page.evaluate("window.pwned") is None, payload
 
 
-@pytest.mark.parametrize("app", ["desktop"], indirect=True)
-def test_a_hostile_last_opened_entry_does_not_stop_start_up(app: App) -> None:
+def test_a_hostile_last_opened_entry_does_not_stop_start_up(desktop: App) -> None:
     """100,000-deep JSON as the last-opened entry: the app starts on something else."""
-    app.open()
-    app.wait_ready()
-    page = app.page
+    app, page = desktop, desktop.page
     page.evaluate(
         """() => {
             localStorage.setItem("hexcombat:enc:deep:r1", "[".repeat(100000) + "]".repeat(100000));

@@ -17,6 +17,7 @@ from hexcombat.figures import Figure, figure_distance
 from hexcombat.geometry import DIRECTION_NAMES, Hex, distance, neighbors
 from hexcombat.kept_searches import KeptSearches
 from hexcombat.layout import hex_label
+from hexcombat.movement import Room, TerrainWalk
 from hexcombat.rulesets.strike_chance_pulse import ground, missile, rules
 from hexcombat.rulesets.strike_chance_pulse.options_fields import BROKEN, SIZE, TMR
 from hexcombat.rulesets.strike_chance_pulse.situation import (
@@ -299,10 +300,15 @@ def reach(state: GameState, figure: Figure) -> Mapping[Hex, int]:
     return REACHES.get(state.board, key, lambda: MappingProxyType(_search_reach(state, figure)))
 
 
+WALK = TerrainWalk()
+"""A-14's walk: one hex at a time at terrain cost, facing free."""
+
+
 def _search_reach(state: GameState, figure: Figure) -> dict[Hex, int]:
-    """:func:`reach` worked out: the search itself."""
+    """:func:`reach` worked out: the search itself. The figure moves by its own hex (the
+    text's moves count hexes, not bodies); every other figure on foot or mount fills its
+    hexes, fallen or not, and a hostile's hex is closed (R-7) or, by option, ends the move."""
     s = settings(state)
-    tmr = TMR(figure)
     limit = s.stacking or 99
     crowd: dict[Hex, int] = {}
     foes: set[Hex] = set()
@@ -313,24 +319,11 @@ def _search_reach(state: GameState, figure: Figure) -> dict[Hex, int]:
             crowd[h] = crowd.get(h, 0) + 1
             if hostile(f, figure) and not is_out(f):
                 foes.add(h)
-    best = {figure.position: 0}
-    frontier = [figure.position]
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in neighbors(h):
-                if not state.board.contains(n) or crowd.get(n, 0) >= limit:
-                    continue
-                if n in foes and not s.move_into_hostile:  # R-7
-                    continue
-                cost = state.board.terrain_at(n).move_cost
-                if cost is None or best[h] + cost > tmr:
-                    continue
-                if n not in best or best[h] + cost < best[n]:
-                    best[n] = best[h] + cost
-                    if n not in foes:  # R-7: a hostile's hex ends the move
-                        nxt.append(n)
-        frontier = nxt
+    if not s.move_into_hostile:  # R-7
+        crowd.update(dict.fromkeys(foes, limit))
+    room = Room(state.board, crowd, limit)
+    stops = foes if s.move_into_hostile else ()  # R-7: a hostile's hex ends the move
+    best = WALK.hex_reach(room, figure.position, TMR(figure), stops).hex_costs()
     best.pop(figure.position)
     return best
 
