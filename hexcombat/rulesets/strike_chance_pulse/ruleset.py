@@ -39,8 +39,8 @@ from hexcombat.rulesets.strike_chance_pulse import (
     rules,
     words,
 )
+from hexcombat.rulesets.strike_chance_pulse.fields import EN, FT
 from hexcombat.rulesets.strike_chance_pulse.options import FIELDS, OPTIONS, TIME
-from hexcombat.rulesets.strike_chance_pulse.options_fields import EN, FT
 from hexcombat.rulesets.strike_chance_pulse.perform import Perform, carry_on_rollables
 from hexcombat.rulesets.strike_chance_pulse.resolve import KNOCKED_OUT
 from hexcombat.rulesets.strike_chance_pulse.situation import (
