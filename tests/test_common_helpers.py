@@ -25,7 +25,7 @@ from hexcombat.rulesets.common import (
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
 from hexcombat.rulesets.common.moves import sentence
 from hexcombat.rulesets.common.settings import SettingsCache, option_values
-from hexcombat.rulesets.strike_chance_pulse import options_fields as scp
+from hexcombat.rulesets.strike_chance_pulse import fields as scp
 from hexcombat.schema import FieldSpec
 
 pytestmark = pytest.mark.pyodide

@@ -365,7 +365,16 @@ class Ruleset(GmTools):
         return None
 
     def preview(self, state: GameState, action: Action) -> Preview:
-        """What ``action`` would need and its exact odds, without changing anything (override)."""
+        """What ``action`` would need and its exact odds, without changing anything: the
+        ruleset's :meth:`preview_or_raise`, a refusal on the way a preview not allowed."""
+        try:
+            return self.preview_or_raise(state, action)
+        except IllegalActionError as exc:
+            return Preview(action, False, str(exc))
+
+    def preview_or_raise(self, state: GameState, action: Action) -> Preview:
+        """The preview of ``action``; IllegalActionError says why it cannot be done (override
+        this, or :meth:`preview` itself where nothing on the way refuses)."""
         return Preview(action, True)
 
     def badges(self, state: GameState, figure: Figure) -> list[str]:

@@ -23,12 +23,18 @@ from hexcombat.rulesets.strike_chance_pulse.rules import (
     fumble_face,
     fumble_threshold,
     hit,
+    horsemanship_threshold,
     infected,
     infection_chance,
     initiative_bonus,
     knockout_limit,
     knockout_succeeds,
+    may_mount,
     missile_band,
+    momentum_hexes,
+    mounted_charge_ok,
+    mounted_melee_hexes,
+    mounted_problem,
     multiple_strike_forms,
     needs_infection_check,
     parry_rank,
@@ -43,14 +49,6 @@ from hexcombat.rulesets.strike_chance_pulse.rules import (
     special_problem,
     strength_bonus,
     strike_chance,
-)
-from hexcombat.rulesets.strike_chance_pulse.rules_mounted import (
-    horsemanship_threshold,
-    may_mount,
-    momentum_hexes,
-    mounted_charge_ok,
-    mounted_melee_hexes,
-    mounted_problem,
 )
 from hexcombat.rulesets.strike_chance_pulse.situation import parry_amount
 

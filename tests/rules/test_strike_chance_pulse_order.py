@@ -22,7 +22,7 @@ from strike_chance_pulse_fixtures import arena, signature
 from hexcombat import Action, Encounter, HexcombatError
 from hexcombat.encounter import MoreDiceNeededError
 from hexcombat.rulesets.strike_chance_pulse import rules
-from hexcombat.rulesets.strike_chance_pulse.options_fields import AG
+from hexcombat.rulesets.strike_chance_pulse.fields import AG
 
 pytestmark = pytest.mark.pyodide
 

@@ -447,14 +447,8 @@ class CombatSpeedPhase(HalfPhases, Strikes):
         return f"{figure.name} cannot declare N = {n} now: {why}"
 
     # ---- previews ------------------------------------------------------------------------
-    def preview(self, state: GameState, action: Action) -> Preview:
+    def preview_or_raise(self, state: GameState, action: Action) -> Preview:
         """Cost and path of a plan, the halves of a declaration, the checks of a strike."""
-        try:
-            return self._preview(state, action)
-        except IllegalActionError as exc:
-            return Preview(action, False, str(exc))
-
-    def _preview(self, state: GameState, action: Action) -> Preview:
         figure = state.figure(action.figure)
         if action.kind == "plan_half":
             path = self.plan_path(state, figure, action)

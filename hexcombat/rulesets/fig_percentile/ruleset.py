@@ -277,14 +277,8 @@ class FigPercentile(Ruleset):
         return flow.reach_of(state, figure)
 
     # ---- previews ------------------------------------------------------------------------
-    def preview(self, state: GameState, action: Action) -> Preview:
+    def preview_or_raise(self, state: GameState, action: Action) -> Preview:
         """The cost, path, exact odds and every modifier of an action, before any roll."""
-        try:
-            return self._preview(state, action)
-        except IllegalActionError as exc:
-            return Preview(action, False, str(exc))
-
-    def _preview(self, state: GameState, action: Action) -> Preview:
         figure = state.figure(action.figure)
         kind = action.kind
         if kind in ("attack", "release_spell"):

@@ -26,7 +26,7 @@ from hexcombat.dice import Dice
 from hexcombat.events import Event
 from hexcombat.figures import Figure, Status
 from hexcombat.rulesets.strike_chance_pulse import rules
-from hexcombat.rulesets.strike_chance_pulse.options_fields import EN
+from hexcombat.rulesets.strike_chance_pulse.fields import EN
 from hexcombat.rulesets.strike_chance_pulse.resolve_damage import hurt_endurance
 from hexcombat.rulesets.strike_chance_pulse.state import FigureBook, RoundBook
 from hexcombat.schema import Choice, FieldSpec

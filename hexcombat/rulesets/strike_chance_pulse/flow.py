@@ -13,7 +13,7 @@ from hexcombat.errors import IllegalActionError
 from hexcombat.events import Event
 from hexcombat.figures import Figure
 from hexcombat.rulesets.strike_chance_pulse import offers, rules
-from hexcombat.rulesets.strike_chance_pulse.options_fields import AG
+from hexcombat.rulesets.strike_chance_pulse.fields import AG
 from hexcombat.rulesets.strike_chance_pulse.situation import engaged_figures, is_out, settings
 from hexcombat.rulesets.strike_chance_pulse.state import FigureBook, RoundBook
 from hexcombat.state import GameState

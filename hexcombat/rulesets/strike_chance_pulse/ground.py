@@ -13,7 +13,7 @@ from hexcombat.errors import IllegalActionError
 from hexcombat.figures import Equipment, Figure
 from hexcombat.geometry import Hex, distance
 from hexcombat.rulesets.strike_chance_pulse import rules
-from hexcombat.rulesets.strike_chance_pulse.options_fields import BROKEN, LIES_AT, MD, STUCK_IN
+from hexcombat.rulesets.strike_chance_pulse.fields import BROKEN, LIES_AT, MD, STUCK_IN
 from hexcombat.rulesets.strike_chance_pulse.situation import (
     Weapon,
     attack_weapons,

@@ -19,7 +19,7 @@ from hexcombat.kept_searches import KeptSearches
 from hexcombat.layout import hex_label
 from hexcombat.movement import Room, TerrainWalk
 from hexcombat.rulesets.strike_chance_pulse import ground, missile, rules
-from hexcombat.rulesets.strike_chance_pulse.options_fields import BROKEN, SIZE, TMR
+from hexcombat.rulesets.strike_chance_pulse.fields import BROKEN, SIZE, TMR
 from hexcombat.rulesets.strike_chance_pulse.situation import (
     Weapon,
     attack_weapons,

@@ -6,13 +6,13 @@ from hexcombat.actions import ActionSpec
 from hexcombat.figures import Figure, figure_distance
 from hexcombat.geometry import Hex, distance, neighbors
 from hexcombat.layout import hex_label
+from hexcombat.rulesets.strike_chance_pulse.fields import HUMANOID, TMR
 from hexcombat.rulesets.strike_chance_pulse.offers import (
     acted_now,
     modifier_param,
     pulse,
     target_problem,
 )
-from hexcombat.rulesets.strike_chance_pulse.options_fields import HUMANOID, TMR
 from hexcombat.rulesets.strike_chance_pulse.situation import (
     attack_weapons,
     attackable,

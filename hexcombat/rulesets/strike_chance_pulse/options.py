@@ -1,4 +1,4 @@
-"""Options of ``strike-chance-pulse``; its figure fields and Pulse are in :mod:`.options_fields`
+"""Options of ``strike-chance-pulse``; its figure fields and Pulse are in :mod:`.fields`
 and re-exported here.
 
 Every option is a proposed default of ``shared/rules/strike-chance-pulse.md``
@@ -9,8 +9,7 @@ text and the spec are both silent (listed in ``docs/rules/strike-chance-pulse.md
 
 from __future__ import annotations
 
-from hexcombat.rulesets.strike_chance_pulse.options_fields import FIELDS, TIME
-from hexcombat.rulesets.strike_chance_pulse.options_readings import DOC_NOTES, READINGS
+from hexcombat.rulesets.strike_chance_pulse.fields import FIELDS, TIME
 from hexcombat.schema import Choice, FieldSpec
 
 __all__ = ["DOC_NOTES", "FIELDS", "OPTIONS", "TIME"]
@@ -19,6 +18,279 @@ __all__ = ["DOC_NOTES", "FIELDS", "OPTIONS", "TIME"]
 def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
     return tuple(Choice(value, label) for value, label in pairs)
 
+
+DOC_NOTES = (
+    "`scp.attack_unconscious` (R-19) defaults to `true`, the text's reading: 'a hostile "
+    "figure may be attacked ... while on the display' names no exception, and SCP-40 "
+    "already says how an incapacitated defender fares (no shield). Off: a knocked-out "
+    "figure is out of the fight and cannot be targeted.",
+    "`scp.incapacitated_parry` (R-20) defaults to `false`: a restrained figure 'is treated "
+    "as incapacitated' (SCP-19), and an incapacitated figure cannot take the parry's "
+    "swing. On: the parry rule's letter, which names no exception (SCP-32).",
+    '`scp.disarm_empty_handed` (R-21) defaults to `"refuse"`: a Disarm\'s point is the '
+    "dropped weapon or item (SCP-22), which a figure with empty hands cannot give; "
+    '`"damage_only"` is the letter of the text, whose only condition is the attacker\'s '
+    "weapon: a hit deals its 1 Endurance damage and nothing is dropped.",
+    '`scp.line_fumbles` (R-22) defaults to `"first"`: a fumble breaks or drops the '
+    "attacker's weapon as it is loosed, which happens once a shot, so one missile makes "
+    'at most one fumble check; `"each"` is the letter of SCP-30 ("whenever the Strike '
+    'Check results in a roll of 99 or 100") applied to every check along the line.',
+)
+"""Notes for docs/rules/strike-chance-pulse.md on the defaults chosen (tests/rules/coverage.py)."""
+
+
+READINGS: tuple[FieldSpec, ...] = (
+    FieldSpec(
+        "scp.grapple_enters_hex",
+        "A Grapple may step into the target's hex",
+        "bool",
+        True,
+        "Reading: a Grapple against an adjacent hostile moves the attacker into its hex "
+        "first (the only way into Close combat); off: only figures already sharing a hex.",
+        "R-1",
+    ),
+    FieldSpec(
+        "scp.rider_lift_rank",
+        "Horsemanship Rank that lifts riders' limits",
+        "int",
+        0,
+        "Reading: section 83.2 is missing; 0 means Horsemanship never lifts the SCP-49 "
+        "limits, a number means that Rank or more does.",
+        "R-2",
+        minimum=0,
+        maximum=20,
+    ),
+    FieldSpec(
+        "scp.hexside_missile_break",
+        "A missile along a hexside breaks",
+        "choice",
+        "both",
+        "Reading: a missile flying exactly along a hexside touches two hexes; by default it "
+        "breaks only if both of them break missiles (it passes an open side), or if either "
+        "does (SCP-11).",
+        "R-3",
+        _choices(("both", "Only if both hexes break it"), ("either", "If either hex does")),
+    ),
+    FieldSpec(
+        "scp.close_drops_shields",
+        "Whose shields are dropped in Close combat",
+        "choice",
+        "both",
+        "Reading: SCP-41 drops the shield of 'the figure' entering Close combat; by default "
+        "both figures of the Close attack drop theirs, or only the attacker who starts it.",
+        "R-4",
+        _choices(("both", "Both figures"), ("attacker", "Only the attacker")),
+    ),
+    FieldSpec(
+        "scp.disarm_drops",
+        "What a Disarm drops",
+        "choice",
+        "attacker",
+        "The text lets the attacker choose the weapon or item dropped (SCP-22): by default "
+        "the Disarm form asks which; or the first prepared weapon or shield in the figure's "
+        "list, or its weapons before its shield. A parry's disarm drops the weapon the attack "
+        "was made with (A-8).",
+        "R-5",
+        _choices(
+            ("attacker", "The attacker chooses"),
+            ("first", "First prepared item"),
+            ("weapon_first", "A weapon before a shield"),
+        ),
+    ),
+    FieldSpec(
+        "scp.evading_lasts",
+        "How long Evading lasts",
+        "choice",
+        "next_initiative",
+        "Reading: Evade is declared for the Pulse (A-10); by default it ends at the next "
+        "initiative, or it lasts until the figure's own next action.",
+        "R-6",
+        _choices(
+            ("next_initiative", "Until the next initiative"),
+            ("next_action", "Until the figure's next action"),
+        ),
+    ),
+    FieldSpec(
+        "scp.move_into_hostile",
+        "Move may enter a hostile's hex",
+        "bool",
+        False,
+        "Reading: by default a Move cannot enter a hex holding a hostile (Close combat starts "
+        "with a Grapple, R-1); on: it may when stacking allows, and both drop their shields "
+        "(SCP-41).",
+        "R-7",
+    ),
+    FieldSpec(
+        "scp.free_hand_punch",
+        "Who may punch",
+        "choice",
+        "free_hand",
+        "Reading: by default a humanoid with a free hand may always punch (SCP-43), even with "
+        "a weapon prepared in the other; or only a figure with no weapon prepared.",
+        "R-8",
+        _choices(("free_hand", "Any free hand"), ("empty_handed", "Only with no weapon")),
+    ),
+    FieldSpec(
+        "scp.knockout_duration_shown",
+        "Show the Knockout duration in the log",
+        "bool",
+        False,
+        "Reading: SCP-20 rolls the D10 + 5 minutes secretly; by default the event text says "
+        "so and only the GM's record (the event data) holds the minutes; on: the log says "
+        "how long.",
+        "R-9",
+    ),
+    FieldSpec(
+        "scp.two_weapon_off_hand",
+        "Two-weapon strike: the second weapon is the secondary hand",
+        "bool",
+        True,
+        "Reading: SCP-14 puts one weapon in each hand, so by default the second strike also "
+        "gets the secondary hand's modifier (SCP-7); off: only the multiple-strike modifier.",
+        "R-10",
+    ),
+    FieldSpec(
+        "scp.rideable",
+        "Which figures may be mounted",
+        "choice",
+        "non_humanoid",
+        "Reading: the text names no mount list; by default a figure may mount a non-humanoid "
+        "of its own side (SCP-48), or any figure of its side.",
+        "R-11",
+        _choices(("non_humanoid", "Non-humanoids of the own side"), ("any", "Any of the own side")),
+    ),
+    FieldSpec(
+        "scp.same_hex_check_order",
+        "Figures sharing a hex on a missile's line",
+        "choice",
+        "target_first",
+        "Reading: the text orders only tied hexes (A-24); in a hex of Close combat the missile "
+        "meets the target first by default, or the others first; then by name (never by the "
+        "order the figures were entered in).",
+        "R-12",
+        _choices(("target_first", "The target first"), ("target_last", "The target last")),
+    ),
+    FieldSpec(
+        "scp.momentum_blocked",
+        "A mount carried on by momentum meets an obstacle",
+        "choice",
+        "check",
+        "Reading: the text only says the mount carries on for its full TMR (SCP-52); when a "
+        "wall, another figure or the board's edge is in the way, it stops in the last free "
+        "hex. By default the rider's Horsemanship Check still decides whether it keeps "
+        "pressing on next Pulse; or the obstacle ends the momentum (no check).",
+        "R-13",
+        _choices(
+            ("check", "Stops in front; the Horsemanship Check still decides"),
+            ("halt", "Stops in front; the momentum ends"),
+        ),
+    ),
+    FieldSpec(
+        "scp.charge_spends_mount",
+        "A mounted Charge is the mount's action too",
+        "bool",
+        True,
+        "Reading: the text treats rider and mount as one mounted figure making one Charge "
+        "(SCP-47, SCP-51), so by default the Charge spends both their actions; off: the mount "
+        "keeps its own action this Pulse (a war mount may still bite or kick), but it has "
+        "moved, so it cannot Move, Charge or be dismounted from.",
+        "R-14",
+    ),
+    FieldSpec(
+        "scp.two_weapon_fire",
+        "Two-weapon Fire: which weapons",
+        "choice",
+        "thrown",
+        "Reading: SCP-14 allows a two-weapon strike of the Fire type, one weapon in each hand, "
+        "but says nothing of loading; by default only thrown weapons (one thrown from each "
+        "hand) make it, since a bow or crossbow cannot be drawn or loaded with one hand; or "
+        "any two prepared missile weapons, each taken to be loaded already.",
+        "R-15",
+        _choices(
+            ("thrown", "Thrown weapons only, one from each hand"),
+            ("loaded", "Any two prepared missile weapons, both loaded"),
+        ),
+    ),
+    FieldSpec(
+        "scp.pick_up_reach",
+        "Where a dropped item can be picked up from",
+        "choice",
+        "adjacent",
+        "Reading: any figure may pick up a dropped weapon (SCP-31), and the text gives no "
+        "reach; by default from the hex it lies in or an adjacent one, or only from that hex.",
+        "R-16",
+        _choices(("adjacent", "Its hex or an adjacent one"), ("same_hex", "Only its hex")),
+    ),
+    FieldSpec(
+        "scp.riposte_zone",
+        "Where a Riposte can strike",
+        "choice",
+        "melee_zone",
+        "Reading: a Riposte is 'a Melee attack' (SCP-35), which needs the target in the Melee "
+        "Zone (SCP-4); by default a defender parrying an attack from its rear cannot riposte, "
+        "or it may riposte at any attacker next to it.",
+        "R-17",
+        _choices(("melee_zone", "Only into the Melee Zone"), ("any", "Any adjacent attacker")),
+    ),
+    FieldSpec(
+        "scp.punch_and_kick",
+        "A punch and a kick in one attack",
+        "choice",
+        "multiple",
+        "Reading: from Unarmed Combat Rank 3 a figure may kick 'in addition to hands' (SCP-46); "
+        "by default the two strikes are a Multiple Strike, each at its modifier (SCP-14, "
+        "A-15), or both strike without it (the text names no penalty there).",
+        "R-18",
+        _choices(
+            ("multiple", "Each strike at the multiple-strike modifier"),
+            ("free", "No modifier"),
+        ),
+    ),
+    FieldSpec(
+        "scp.attack_unconscious",
+        "An unconscious figure may be attacked",
+        "bool",
+        True,
+        "Reading: the text lets any hostile figure on the display be attacked (SCP-1) and "
+        "names no exception; by default a knocked-out figure may be, its shield giving no "
+        "defense (SCP-40) and no parry; off: only figures still in the fight.",
+        "R-19",
+    ),
+    FieldSpec(
+        "scp.incapacitated_parry",
+        "A restrained or stunned figure may parry",
+        "bool",
+        False,
+        "Reading: a restrained figure 'is treated as incapacitated' (SCP-19) and the parry "
+        "rule names no exception (SCP-32); by default an incapacitated figure is not asked "
+        "to parry; on: it is, like any defender.",
+        "R-20",
+    ),
+    FieldSpec(
+        "scp.disarm_empty_handed",
+        "A Disarm against a figure holding nothing",
+        "choice",
+        "refuse",
+        "Reading: a Disarm forces the target to drop a weapon or item, and deals 1 Endurance "
+        "damage (SCP-22); by default it is refused against a figure with nothing to drop, or "
+        "it is allowed and a hit deals only the damage.",
+        "R-21",
+        _choices(("refuse", "Refused"), ("damage_only", "Allowed: a hit deals only the damage")),
+    ),
+    FieldSpec(
+        "scp.line_fumbles",
+        "Fumble checks along one missile's line",
+        "choice",
+        "first",
+        "Reading: each figure on a missile's line gets its own Strike Check (SCP-12), and a 99 "
+        "or 100 calls for a fumble check (SCP-30); by default one missile makes at most one "
+        "fumble check, on its first 99 or 100; or every 99 or 100 on the line makes one.",
+        "R-22",
+        _choices(("first", "At most one, on the first 99 or 100"), ("each", "One for each")),
+    ),
+)
+"""The options that are this implementation's own readings (R-*), where the text and the
+spec are both silent; ``DOC_NOTES`` say which reading is the default and why."""
 
 OPTIONS: tuple[FieldSpec, ...] = (
     FieldSpec(

@@ -21,9 +21,9 @@ from hexcombat.rulesets.strike_chance_pulse import (
     resolve,
     resolve_multiple,
     resolve_parry,
-    rules_mounted,
+    rules,
 )
-from hexcombat.rulesets.strike_chance_pulse.options_fields import AG, TMR
+from hexcombat.rulesets.strike_chance_pulse.fields import AG, TMR
 from hexcombat.rulesets.strike_chance_pulse.situation import HORSEMANSHIP, is_out, rank, settings
 from hexcombat.rulesets.strike_chance_pulse.state import FigureBook
 from hexcombat.state import GameState
@@ -172,7 +172,7 @@ class Perform(Ruleset):
         Check: at or under it the mount turns or stops; above it, it keeps going next Pulse."""
         mount = state.figure(action.figure)
         checks = carry_on_rollables(state, mount)  # what the carry-on previews
-        full = rules_mounted.momentum_hexes(TMR(mount))
+        full = rules.momentum_hexes(TMR(mount))
         run = offers_mounted.straight_run(state, mount, full)
         blocked = len(run) < full
         start = mount.position
@@ -319,7 +319,7 @@ class Perform(Ruleset):
 def horsemanship_check(rider: Figure) -> Check:
     """SCP-52, A-28: the rider's Horsemanship Check once its mount has carried on: a D100
     at or under it turns or stops the mount."""
-    threshold = rules_mounted.horsemanship_threshold(AG(rider), rank(rider, HORSEMANSHIP))
+    threshold = rules.horsemanship_threshold(AG(rider), rank(rider, HORSEMANSHIP))
     return Check(
         f"{rider.name}'s Horsemanship Check",
         "d100",
@@ -336,7 +336,7 @@ def horsemanship_check(rider: Figure) -> Check:
 def carry_on_rollables(state: GameState, mount: Figure) -> tuple[Check, ...]:
     """What a mount's carrying on rolls: its rider's Horsemanship Check, unless it has no
     rider or halts against what blocks it (SCP-52, R-13)."""
-    full = rules_mounted.momentum_hexes(TMR(mount))
+    full = rules.momentum_hexes(TMR(mount))
     blocked = len(offers_mounted.straight_run(state, mount, full)) < full
     rider = next((f for f in state.figures.values() if f.mounted_on == mount.id), None)
     if rider is None or (blocked and settings(state).momentum_blocked == "halt"):

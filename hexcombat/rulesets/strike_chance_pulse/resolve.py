@@ -17,8 +17,8 @@ from hexcombat.events import Event
 from hexcombat.figures import Equipment, Figure, Status, place
 from hexcombat.layout import hex_label
 from hexcombat.rulesets.strike_chance_pulse import ground, missile, offers, rules
+from hexcombat.rulesets.strike_chance_pulse.fields import AG, BROKEN, MD
 from hexcombat.rulesets.strike_chance_pulse.flow import MODES, acted
-from hexcombat.rulesets.strike_chance_pulse.options_fields import AG, BROKEN, MD
 from hexcombat.rulesets.strike_chance_pulse.resolve_damage import disarm, take_damage
 from hexcombat.rulesets.strike_chance_pulse.resolve_parry import offer_parry, parry_context
 from hexcombat.rulesets.strike_chance_pulse.situation import (

@@ -10,7 +10,7 @@ from hexcombat.events import Event
 from hexcombat.figures import Figure, Status
 from hexcombat.rulesets.common import lose_points
 from hexcombat.rulesets.strike_chance_pulse import ground
-from hexcombat.rulesets.strike_chance_pulse.options_fields import ARMOUR
+from hexcombat.rulesets.strike_chance_pulse.fields import ARMOUR
 from hexcombat.rulesets.strike_chance_pulse.situation import same_hex, settings
 from hexcombat.rulesets.strike_chance_pulse.state import FigureBook
 from hexcombat.state import GameState

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.checks import Chain, Check, Rollable, Stage
 from hexcombat.dice import Dice
-from hexcombat.errors import IllegalActionError, Problem
+from hexcombat.errors import Problem
 from hexcombat.figures import Equipment, Figure, Pool, Status, place
 from hexcombat.geometry import Hex, direction_to, distance, neighbors
 from hexcombat.layout import hex_label
@@ -39,8 +39,8 @@ from hexcombat.rulesets.strike_chance_pulse import (
     rules,
     words,
 )
+from hexcombat.rulesets.strike_chance_pulse.fields import EN, FT
 from hexcombat.rulesets.strike_chance_pulse.options import FIELDS, OPTIONS, TIME
-from hexcombat.rulesets.strike_chance_pulse.options_fields import EN, FT
 from hexcombat.rulesets.strike_chance_pulse.perform import Perform, carry_on_rollables
 from hexcombat.rulesets.strike_chance_pulse.resolve import KNOCKED_OUT
 from hexcombat.rulesets.strike_chance_pulse.situation import (
@@ -267,14 +267,8 @@ class StrikeChancePulse(Perform):
         return super().fight_outcome(state)
 
     # ---- previews ---------------------------------------------------------------------
-    def preview(self, state: GameState, action: Action) -> Preview:
+    def preview_or_raise(self, state: GameState, action: Action) -> Preview:
         """Exact odds and every number with its rule, before any roll."""
-        try:
-            return self._preview(state, action)
-        except IllegalActionError as exc:
-            return Preview(action, False, str(exc))
-
-    def _preview(self, state: GameState, action: Action) -> Preview:
         kind = action.kind
         if kind == "mounted_charge":
             return self._mounted_charge_preview(state, action)
@@ -338,7 +332,7 @@ class StrikeChancePulse(Perform):
         params.pop("to", None)
         try:
             place(state.figures.values(), figure, to, facing)
-            inner = self._preview(state, Action("melee", figure.id, params))
+            inner = self.preview_or_raise(state, Action("melee", figure.id, params))
         finally:
             place(state.figures.values(), figure, home, heading)
         return Preview(
@@ -369,7 +363,7 @@ class StrikeChancePulse(Perform):
         params.pop("to", None)
         try:
             place(state.figures.values(), mount, to, mount.facing)
-            inner = self._preview(state, Action("melee", rider.id, params))
+            inner = self.preview_or_raise(state, Action("melee", rider.id, params))
         finally:
             place(state.figures.values(), mount, home, mount.facing)
         notes = (

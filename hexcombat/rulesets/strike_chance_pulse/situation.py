@@ -14,8 +14,8 @@ from hexcombat.checks import Amount, Band, Check, Modifier
 from hexcombat.figures import Equipment, Figure
 from hexcombat.geometry import Hex, in_front_arc, in_front_half, relative_position
 from hexcombat.rulesets.common.settings import SettingsCache, option_values
-from hexcombat.rulesets.strike_chance_pulse import rules, rules_mounted
-from hexcombat.rulesets.strike_chance_pulse.options_fields import (
+from hexcombat.rulesets.strike_chance_pulse import rules
+from hexcombat.rulesets.strike_chance_pulse.fields import (
     AG,
     ARMOUR,
     BASE_CHANCE,
@@ -242,7 +242,7 @@ def attack_weapons(state: GameState, figure: Figure, mode: str) -> list[Weapon]:
         found = [
             w
             for w in found
-            if not rules_mounted.mounted_problem(
+            if not rules.mounted_problem(
                 two_handed=w.two_handed,
                 firing=mode == "ranged",
                 moving=False,  # a moving mount is refused per target (SCP-49)
@@ -290,7 +290,7 @@ def melee_zone(state: GameState, figure: Figure, weapon: Weapon | None) -> tuple
     """SCP-4, A-11 (SCP-50 for riders): the hexes a Melee attack may go into."""
     if figure.mounted_on:
         long = weapon is not None and "long_hafted" in weapon.categories
-        return rules_mounted.mounted_melee_hexes(long)
+        return rules.mounted_melee_hexes(long)
     return rules.MELEE_ZONE
 
 

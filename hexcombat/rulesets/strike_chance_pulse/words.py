@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hexcombat.figures import Figure
 from hexcombat.rulesets.strike_chance_pulse import rules
-from hexcombat.rulesets.strike_chance_pulse.options_fields import MD
+from hexcombat.rulesets.strike_chance_pulse.fields import MD
 from hexcombat.rulesets.strike_chance_pulse.situation import (
     HANDS,
     KICK,
