@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from abc import ABC, abstractmethod
+from functools import cached_property
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -266,11 +267,12 @@ class Rollable(ABC):
         if "roll" in cls.__dict__:
             cls.roll = _recorded(cls.__dict__["roll"])  # type: ignore[method-assign,assignment]
 
-    @property
+    @cached_property
     def id(self) -> str:
         """Which rollable this is, as its preview names it: a digest of everything it is
         made of but its variants (two rollables with the same id roll the same dice to the
-        same outcomes; a variant is another rollable, with its own id)."""
+        same outcomes; a variant is another rollable, with its own id). Worked out once per
+        rollable (they never change)."""
         plain = dataclasses.replace(self, variants=()) if self.variants else self  # type: ignore[type-var]
         return hashlib.sha256(repr(plain).encode()).hexdigest()[:12]
 
