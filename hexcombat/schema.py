@@ -61,6 +61,15 @@ class Choice:
         return data
 
     @classmethod
+    def pairs(cls, *pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
+        """Choices from ``(value, label)`` pairs, as an option's or a field's list.
+
+        >>> [c.label for c in Choice.pairs(("d6", "One die"), (2, "Two"))]
+        ['One die', 'Two']
+        """
+        return tuple(cls(value, label) for value, label in pairs)
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Json]) -> Choice:
         """Read :meth:`to_json` data (as a form receives it)."""
         when = data.get("when")

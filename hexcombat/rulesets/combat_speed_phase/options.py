@@ -11,11 +11,6 @@ from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextStat
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.time import StepDef, Time
 
-
-def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
-    return tuple(Choice(value, label) for value, label in pairs)
-
-
 RESOLVERS = ("none", "gm", "skirmish")
 """``csp.combat_resolver`` (C-1): the ruleset runs movement-only (the default), the GM
 enters each strike's outcome, or a landed ruleset's resolution is borrowed."""
@@ -57,7 +52,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "strike's outcome (hit or miss, damage, status). 'Skirmish' borrows the skirmish "
         "ruleset's d20 to-hit and damage roll.",
         "C-1",
-        _choices(
+        Choice.pairs(
             ("none", "Movement only: no strikes"),
             ("gm", "The GM enters the outcome"),
             ("skirmish", "Borrow skirmish's d20 to-hit and damage"),
@@ -72,7 +67,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "impaired figure may strike with the resolver's penalty, and its shield gives no "
         "defence; the alternative bars its strikes.",
         "C-2",
-        _choices(
+        Choice.pairs(
             ("hook_no_shield", "May strike with a penalty; no shield"),
             ("no_attack_no_shield", "No strikes; no shield"),
         ),
@@ -109,7 +104,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: each hexside turned costs N hexes (a two-hexside turn at N = 1 costs 2); "
         "'per change' charges N once for any turn.",
         "C-3",
-        _choices(("per_hexside", "N per hexside"), ("per_change", "N per change")),
+        Choice.pairs(("per_hexside", "N per hexside"), ("per_change", "N per change")),
     ),
     FieldSpec(
         "csp.direction_memory_across_phases",
@@ -132,7 +127,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "stopped, and 'starting to move from a stationary position ... is free', so its "
         "first step of the second half carries no change of direction.",
         "C-4",
-        _choices(
+        Choice.pairs(
             ("keeps_motion", "Keeps its direction of motion"),
             ("standstill", "Stands still: the second half starts free"),
         ),
@@ -145,7 +140,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: only the facing direction is forward; the front oblique directions count "
         "as oblique (2 x CS).",
         "C-5",
-        _choices(
+        Choice.pairs(
             ("F", "Only straight ahead (F)"), ("F_FL_FR", "Straight ahead and front obliques")
         ),
     ),
@@ -158,7 +153,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "all-forward. 'Count hexes': any N, but at most 2 x CS backward or oblique hexes "
         "in a phase.",
         "C-6",
-        _choices(
+        Choice.pairs(
             ("n_at_most_2", "Only at N <= 2"),
             ("count_hexes", "At most 2 x CS such hexes a phase"),
         ),
@@ -172,7 +167,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "'Moved': N = hexes entered / CS rounded up. Impairment and turn costs always use the "
         "declared N.",
         "C-7",
-        _choices(("declared", "The declared N"), ("moved", "The hexes entered")),
+        Choice.pairs(("declared", "The declared N"), ("moved", "The hexes entered")),
     ),
     FieldSpec(
         "csp.cs_phase_rule",
@@ -182,7 +177,9 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "What qualifies a figure to run (CSP-13) or to stop after running (CSP-16). Default: "
         "N = 1 and at least 1 hex entered; strict: exactly CS hexes entered.",
         "C-8",
-        _choices(("moved_at_least_1", "N = 1, at least 1 hex"), ("exactly_cs", "Exactly CS hexes")),
+        Choice.pairs(
+            ("moved_at_least_1", "N = 1, at least 1 hex"), ("exactly_cs", "Exactly CS hexes")
+        ),
     ),
     FieldSpec(
         "csp.turn_cost_split",
@@ -193,7 +190,9 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "of its cost from the start of the second (so a CS 1 figure at N = 2 can turn). 'No "
         "borrow': it must fit in the half where it starts.",
         "C-10",
-        _choices(("span", "Finishes in the second half"), ("no_borrow", "Must fit in its half")),
+        Choice.pairs(
+            ("span", "Finishes in the second half"), ("no_borrow", "Must fit in its half")
+        ),
     ),
     FieldSpec(
         "csp.turn_into_next_phase",
@@ -217,7 +216,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "tick, is cancelled and that figure's movement for the half ends. 'Faster first': "
         "the figure with the higher N (then the higher CS) goes on.",
         "C-11",
-        _choices(("stop", "Both stop"), ("priority", "The faster figure goes on")),
+        Choice.pairs(("stop", "Both stop"), ("priority", "The faster figure goes on")),
     ),
     FieldSpec(
         "csp.tick_timing",
@@ -230,7 +229,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "start of the second half, C-10). 'One tick a step': entering a hex or a turn, "
         "whatever it costs, takes one tick. Our reading (R-4).",
         "R-4",
-        _choices(
+        Choice.pairs(
             ("per_hex", "One tick per hex of movement spent"),
             ("per_step", "One tick a step, whatever it costs"),
         ),
@@ -243,7 +242,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: a reach 2 ('2+') weapon strikes targets 1 or 2 away, a reach 1 weapon only "
         "adjacent ones. 'Exactly': only at its reach.",
         "C-13",
-        _choices(("up_to", "From 1 up to R"), ("exact", "Exactly R")),
+        Choice.pairs(("up_to", "From 1 up to R"), ("exact", "Exactly R")),
     ),
     FieldSpec(
         "csp.attack_arc",
@@ -252,7 +251,9 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "arc120",
         "Default: the 120° front arc of the striker.",
         "C-13",
-        _choices(("arc120", "The 120° front arc"), ("half180", "The front half"), ("any", "Any")),
+        Choice.pairs(
+            ("arc120", "The 120° front arc"), ("half180", "The front half"), ("any", "Any")
+        ),
     ),
     FieldSpec(
         "csp.narrative_distance",
@@ -262,7 +263,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "How 'hexes separating the two' and weapon reach are counted. Default: hex distance "
         "(the worked example needs it); 'gap': the hexes between them (distance - 1).",
         "C-17",
-        _choices(("distance", "Hex distance"), ("gap", "Hexes between")),
+        Choice.pairs(("distance", "Hex distance"), ("gap", "Hexes between")),
     ),
     FieldSpec(
         "csp.starting_motion",
@@ -276,7 +277,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "first step backward is a change of direction (C-4). 'Running': each has just run "
         "forward, so it may not stop in phase 1 (CSP-16). Our reading (R-6).",
         "R-6",
-        _choices(
+        Choice.pairs(
             ("still", "Standing still"),
             ("combat_speed", "Moving forward at Combat Speed"),
             ("running", "Running forward"),
@@ -304,7 +305,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "'None': no hit points; the GM rules a hit's status and only 'down' takes a figure "
         "out (a borrowed roll deals damage, so it needs the default). Our reading (R-3).",
         "R-3",
-        _choices(
+        Choice.pairs(
             ("track", "Each figure's own; down at 0"),
             ("none", "None: the GM rules who is down"),
         ),
@@ -320,7 +321,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "together when the combat step ends, so a figure struck down still strikes this phase "
         "and the order strikes are entered in changes nothing. Our reading (R-7).",
         "R-7",
-        _choices(
+        Choice.pairs(
             ("at_once", "At once, as each strike is logged"),
             ("end_of_combat", "Together at the end of the combat step"),
         ),

@@ -10,11 +10,6 @@ from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextStat
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.time import StepDef, Time
 
-
-def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
-    return tuple(Choice(value, label) for value, label in pairs)
-
-
 DOC_NOTES = (
     '`fp.empty_acceleration` (G-11) defaults to `"stopped"`, the spec\'s G-11: a figure '
     "that enters no hex in a round has stopped 'for any reason', and its G-18 keeps a FIG "
@@ -37,7 +32,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         'The example says both "needs 59 or lower" and "roll under 23". '
         "Default: at or under the target hits. A target of 0 or less always misses.",
         "G-1",
-        _choices(("le", "At or under the target"), ("lt", "Strictly under the target")),
+        Choice.pairs(("le", "At or under the target"), ("lt", "Strictly under the target")),
     ),
     FieldSpec(
         "fp.rounding",
@@ -47,7 +42,9 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "How FIG/10, FIG/20 and halved skills round a .5. The example halves 97 to 49, "
         "which needs halves up.",
         "I-2",
-        _choices(("half_up", "Halves round up (97/2 = 49)"), ("half_down", "Halves round down")),
+        Choice.pairs(
+            ("half_up", "Halves round up (97/2 = 49)"), ("half_down", "Halves round down")
+        ),
     ),
     FieldSpec(
         "fp.damage_model",
@@ -57,7 +54,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "The text has no damage rules: by default hits are only recorded. 'Hit points' rolls "
         "each weapon's placeholder damage dice against the figure's hit points.",
         "G-2",
-        _choices(("none", "Record hits only"), ("hp", "Hit points (placeholder damage dice)")),
+        Choice.pairs(("none", "Record hits only"), ("hp", "Hit points (placeholder damage dice)")),
     ),
     FieldSpec(
         "fp.dodge",
@@ -85,7 +82,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: a caster must not have moved this round, or must declare a stop, as Brie "
         "does in the example's round 3.",
         "G-6",
-        _choices(
+        Choice.pairs(
             ("stationary_or_stopping", "Stationary, or declaring a stop"),
             ("stationary", "Only a figure that did not move this round"),
             ("no", "Anyone, even while running"),
@@ -108,7 +105,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "none",
         "The speed bands start at 1, so two stationary figures get no speed modifier by default.",
         "G-10",
-        _choices(("none", "No speed modifier"), ("slow", "Slow (-5)")),
+        Choice.pairs(("none", "No speed modifier"), ("slow", "Slow (-5)")),
     ),
     FieldSpec(
         "fp.walk_speed",
@@ -119,7 +116,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "(two walkers make 14, still Slow); 'Slow band' makes any pair Slow when one walks "
         "and neither runs.",
         "G-11",
-        _choices((7, "7 per hex walked"), ("slow_band", "Slow band whenever one walks")),
+        Choice.pairs((7, "7 per hex walked"), ("slow_band", "Slow band whenever one walks")),
     ),
     FieldSpec(
         "fp.empty_acceleration",
@@ -131,7 +128,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "reaches top speed. 'Counts': the text's 'it takes one round to reach top speed' "
         "holds for it too: the round counts and it runs at top speed (1 hex) the next.",
         "G-11",
-        _choices(("stopped", "It has stopped"), ("counts", "It counts: top speed next round")),
+        Choice.pairs(("stopped", "It has stopped"), ("counts", "It counts: top speed next round")),
     ),
     FieldSpec(
         "fp.turn_policy",
@@ -143,7 +140,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "'Once a round' reads 'one movement' as the round's: one such turn in the whole "
         "round.",
         "G-12",
-        _choices(
+        Choice.pairs(
             ("per_step", "Per hex step (FP-9)"),
             ("per_round", "Once a round"),
             ("free", "No turning limits"),
@@ -179,7 +176,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: a hex costing more than the points left cannot be entered and the rest "
         "is wasted. 'Literal' stops only a figure with exactly 1 point left.",
         "G-17",
-        _choices(
+        Choice.pairs(
             ("need_full_cost", "Need the full cost"),
             ("literal_one_left", "Only 1 point left stops entry"),
         ),
@@ -203,7 +200,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "together, so a figure taken out still makes its chosen attack. 'One by one': a "
         "figure taken out loses the rolls it has not made.",
         "G-19",
-        _choices(("simultaneous", "All together"), ("sequential", "One by one")),
+        Choice.pairs(("simultaneous", "All together"), ("sequential", "One by one")),
     ),
     FieldSpec(
         "fp.unreleased_spell",
@@ -214,7 +211,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: the spell stays ready until released in a later action step; it is lost "
         "if the caster readies a weapon or begins another spell.",
         "G-26",
-        _choices(
+        Choice.pairs(
             ("kept", "Kept until released"),
             ("lost_after_next_step", "Lost after the next action step"),
         ),
@@ -235,7 +232,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: a figure turns freely when its own speed is below 15 (Slow); "
         "'combined': when its combined speed with every opponent is Slow.",
         "G-23",
-        _choices(("own", "Its own speed"), ("combined", "Combined with each opponent")),
+        Choice.pairs(("own", "Its own speed"), ("combined", "Combined with each opponent")),
     ),
     FieldSpec(
         "fp.range_band_distance",
@@ -245,7 +242,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: the hex distance (\"4-6 hexes away\"); 'gap' counts the hexes between "
         "the figures.",
         "G-24",
-        _choices(("distance", "Hex distance"), ("gap", "Hexes between")),
+        Choice.pairs(("distance", "Hex distance"), ("gap", "Hexes between")),
     ),
     FieldSpec(
         "fp.spells_as_ranged",
@@ -264,7 +261,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "The example adds speed points (29/2 + 52/2 = 40.5). 'Hexes' adds hexes per round "
         "with the hex limits of the band table.",
         "I-4",
-        _choices(("points", "Speed points"), ("hexes", "Hexes per round")),
+        Choice.pairs(("points", "Speed points"), ("hexes", "Hexes per round")),
     ),
     FieldSpec(
         "core.stacking",
@@ -284,7 +281,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "When a line of sight runs exactly between two hexes: default, it is blocked only "
         "if both block (a pair of tree hexes counts once).",
         "G-15",
-        _choices(("both_must_block", "Both must block"), ("either_blocks", "Either blocks")),
+        Choice.pairs(("both_must_block", "Both must block"), ("either_blocks", "Either blocks")),
     ),
     FieldSpec(
         "core.hidden_declarations",

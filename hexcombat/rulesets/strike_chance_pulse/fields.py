@@ -6,11 +6,6 @@ from hexcombat.rulesets.common.stats import FlagStat, IntStat, TextsStat, TextSt
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.time import StepDef, Time
 
-
-def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
-    return tuple(Choice(value, label) for value, label in pairs)
-
-
 # Figure stats, each read through its typed reader (hexcombat/rulesets/common/stats.py).
 PS = IntStat(
     FieldSpec(
@@ -100,7 +95,7 @@ SIZE = TextStat(
         "human",
         "Trip and Knockout need human size or less (A-20).",
         "A-20",
-        _choices(("small", "Small"), ("human", "Human"), ("large", "Large")),
+        Choice.pairs(("small", "Small"), ("human", "Human"), ("large", "Large")),
     ),
     fallback="human",
     reads="text",
@@ -113,7 +108,7 @@ PRIMARY_HAND = TextStat(
         "right",
         "The attack hand (SCP-7) and the shield side (A-30).",
         "SCP-7",
-        _choices(("right", "Right"), ("left", "Left")),
+        Choice.pairs(("right", "Right"), ("left", "Left")),
     ),
     fallback="right",
     reads="text",

@@ -118,7 +118,10 @@ def _tied(keys: dict[str, tuple[int, ...]], fid: str) -> bool:
 
 
 def acted(state: GameState, figure: Figure) -> None:
-    """The figure has taken its one action this Pulse (A-14); a non-Pass resets its streak."""
+    """The figure has taken its one action this Pulse (A-14); a non-Pass resets its streak.
+
+    Not ``common/once_per_step``: a Pulse's figures act one at a time in initiative order,
+    the engaged first (SCP-6, A-13), not all at once in any order."""
     book = RoundBook(state)
     done = book.acted
     if figure.id in done:

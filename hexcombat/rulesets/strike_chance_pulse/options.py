@@ -15,10 +15,6 @@ from hexcombat.schema import Choice, FieldSpec
 __all__ = ["DOC_NOTES", "FIELDS", "OPTIONS", "TIME"]
 
 
-def _choices(*pairs: tuple[str | int, str]) -> tuple[Choice, ...]:
-    return tuple(Choice(value, label) for value, label in pairs)
-
-
 DOC_NOTES = (
     "`scp.attack_unconscious` (R-19) defaults to `true`, the text's reading: 'a hostile "
     "figure may be attacked ... while on the display' names no exception, and SCP-40 "
@@ -69,7 +65,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "breaks only if both of them break missiles (it passes an open side), or if either "
         "does (SCP-11).",
         "R-3",
-        _choices(("both", "Only if both hexes break it"), ("either", "If either hex does")),
+        Choice.pairs(("both", "Only if both hexes break it"), ("either", "If either hex does")),
     ),
     FieldSpec(
         "scp.close_drops_shields",
@@ -79,7 +75,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "Reading: SCP-41 drops the shield of 'the figure' entering Close combat; by default "
         "both figures of the Close attack drop theirs, or only the attacker who starts it.",
         "R-4",
-        _choices(("both", "Both figures"), ("attacker", "Only the attacker")),
+        Choice.pairs(("both", "Both figures"), ("attacker", "Only the attacker")),
     ),
     FieldSpec(
         "scp.disarm_drops",
@@ -91,7 +87,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "list, or its weapons before its shield. A parry's disarm drops the weapon the attack "
         "was made with (A-8).",
         "R-5",
-        _choices(
+        Choice.pairs(
             ("attacker", "The attacker chooses"),
             ("first", "First prepared item"),
             ("weapon_first", "A weapon before a shield"),
@@ -105,7 +101,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "Reading: Evade is declared for the Pulse (A-10); by default it ends at the next "
         "initiative, or it lasts until the figure's own next action.",
         "R-6",
-        _choices(
+        Choice.pairs(
             ("next_initiative", "Until the next initiative"),
             ("next_action", "Until the figure's next action"),
         ),
@@ -128,7 +124,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "Reading: by default a humanoid with a free hand may always punch (SCP-43), even with "
         "a weapon prepared in the other; or only a figure with no weapon prepared.",
         "R-8",
-        _choices(("free_hand", "Any free hand"), ("empty_handed", "Only with no weapon")),
+        Choice.pairs(("free_hand", "Any free hand"), ("empty_handed", "Only with no weapon")),
     ),
     FieldSpec(
         "scp.knockout_duration_shown",
@@ -157,7 +153,9 @@ READINGS: tuple[FieldSpec, ...] = (
         "Reading: the text names no mount list; by default a figure may mount a non-humanoid "
         "of its own side (SCP-48), or any figure of its side.",
         "R-11",
-        _choices(("non_humanoid", "Non-humanoids of the own side"), ("any", "Any of the own side")),
+        Choice.pairs(
+            ("non_humanoid", "Non-humanoids of the own side"), ("any", "Any of the own side")
+        ),
     ),
     FieldSpec(
         "scp.same_hex_check_order",
@@ -168,7 +166,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "meets the target first by default, or the others first; then by name (never by the "
         "order the figures were entered in).",
         "R-12",
-        _choices(("target_first", "The target first"), ("target_last", "The target last")),
+        Choice.pairs(("target_first", "The target first"), ("target_last", "The target last")),
     ),
     FieldSpec(
         "scp.momentum_blocked",
@@ -180,7 +178,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "hex. By default the rider's Horsemanship Check still decides whether it keeps "
         "pressing on next Pulse; or the obstacle ends the momentum (no check).",
         "R-13",
-        _choices(
+        Choice.pairs(
             ("check", "Stops in front; the Horsemanship Check still decides"),
             ("halt", "Stops in front; the momentum ends"),
         ),
@@ -206,7 +204,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "hand) make it, since a bow or crossbow cannot be drawn or loaded with one hand; or "
         "any two prepared missile weapons, each taken to be loaded already.",
         "R-15",
-        _choices(
+        Choice.pairs(
             ("thrown", "Thrown weapons only, one from each hand"),
             ("loaded", "Any two prepared missile weapons, both loaded"),
         ),
@@ -219,7 +217,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "Reading: any figure may pick up a dropped weapon (SCP-31), and the text gives no "
         "reach; by default from the hex it lies in or an adjacent one, or only from that hex.",
         "R-16",
-        _choices(("adjacent", "Its hex or an adjacent one"), ("same_hex", "Only its hex")),
+        Choice.pairs(("adjacent", "Its hex or an adjacent one"), ("same_hex", "Only its hex")),
     ),
     FieldSpec(
         "scp.riposte_zone",
@@ -230,7 +228,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "Zone (SCP-4); by default a defender parrying an attack from its rear cannot riposte, "
         "or it may riposte at any attacker next to it.",
         "R-17",
-        _choices(("melee_zone", "Only into the Melee Zone"), ("any", "Any adjacent attacker")),
+        Choice.pairs(("melee_zone", "Only into the Melee Zone"), ("any", "Any adjacent attacker")),
     ),
     FieldSpec(
         "scp.punch_and_kick",
@@ -241,7 +239,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "by default the two strikes are a Multiple Strike, each at its modifier (SCP-14, "
         "A-15), or both strike without it (the text names no penalty there).",
         "R-18",
-        _choices(
+        Choice.pairs(
             ("multiple", "Each strike at the multiple-strike modifier"),
             ("free", "No modifier"),
         ),
@@ -275,7 +273,9 @@ READINGS: tuple[FieldSpec, ...] = (
         "damage (SCP-22); by default it is refused against a figure with nothing to drop, or "
         "it is allowed and a hit deals only the damage.",
         "R-21",
-        _choices(("refuse", "Refused"), ("damage_only", "Allowed: a hit deals only the damage")),
+        Choice.pairs(
+            ("refuse", "Refused"), ("damage_only", "Allowed: a hit deals only the damage")
+        ),
     ),
     FieldSpec(
         "scp.line_fumbles",
@@ -286,7 +286,7 @@ READINGS: tuple[FieldSpec, ...] = (
         "or 100 calls for a fumble check (SCP-30); by default one missile makes at most one "
         "fumble check, on its first 99 or 100; or every 99 or 100 on the line makes one.",
         "R-22",
-        _choices(("first", "At most one, on the first 99 or 100"), ("each", "One for each")),
+        Choice.pairs(("first", "At most one, on the first 99 or 100"), ("each", "One for each")),
     ),
 )
 """The options that are this implementation's own readings (R-*), where the text and the
@@ -300,7 +300,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "d10-4 min 0",
         'The text prints "D104": a lost minus sign. Default D10 - 4, at least 0.',
         "A-1",
-        _choices(("d10-4 min 0", "D10 - 4, at least 0"), ("d10+4", "D10 + 4")),
+        Choice.pairs(("d10-4 min 0", "D10 - 4, at least 0"), ("d10+4", "D10 + 4")),
     ),
     FieldSpec(
         "scp.shield_rush_damage",
@@ -309,7 +309,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "d10-2 min 0",
         'The text prints "D10 2". Default D10 - 2, at least 0.',
         "A-2",
-        _choices(("d10-2 min 0", "D10 - 2, at least 0"), ("d10+2", "D10 + 2")),
+        Choice.pairs(("d10-2 min 0", "D10 - 2, at least 0"), ("d10+2", "D10 + 2")),
     ),
     FieldSpec(
         "scp.fumble_threshold",
@@ -319,7 +319,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "After a 99 or 100 a second D100 at or under this avoids the misfortune. The text "
         "says both 3 x MD and MD (I-2).",
         "A-3, I-2",
-        _choices(("3xMD", "3 x modified MD"), ("MD", "modified MD")),
+        Choice.pairs(("3xMD", "3 x modified MD"), ("MD", "modified MD")),
     ),
     FieldSpec(
         "scp.fumble_auto_miss",
@@ -345,7 +345,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "melee",
         "Default: Melee attacks only; Ranged and Close attacks are never parried.",
         "A-6",
-        _choices(("melee", "Melee only"), ("melee_close", "Melee and Close")),
+        Choice.pairs(("melee", "Melee only"), ("melee_close", "Melee and Close")),
     ),
     FieldSpec(
         "scp.parry_optional",
@@ -363,7 +363,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "max_prepared",
         "The highest Rank among the defender's prepared weapons and shields (unranked 0).",
         "A-7",
-        _choices(("max_prepared", "Highest prepared weapon or shield"), ("primary", "Primary")),
+        Choice.pairs(("max_prepared", "Highest prepared weapon or shield"), ("primary", "Primary")),
     ),
     FieldSpec(
         "scp.parry_disarm_en_damage",
@@ -401,7 +401,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "arc120",
         "Default: the front 120-degree arc; 'half' is the front half-plane.",
         "A-11",
-        _choices(("arc120", "Front 120-degree arc"), ("half180", "Front half")),
+        Choice.pairs(("arc120", "Front 120-degree arc"), ("half180", "Front half")),
     ),
     FieldSpec(
         "scp.engaged_rule",
@@ -411,7 +411,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Default: sharing a hex with a hostile, or adjacent with either in the other's Melee "
         "Zone. 'Adjacent': any adjacent hostile.",
         "A-12",
-        _choices(("zone", "Same hex or a Melee Zone contact"), ("adjacent", "Any adjacent")),
+        Choice.pairs(("zone", "Same hex or a Melee Zone contact"), ("adjacent", "Any adjacent")),
     ),
     FieldSpec(
         "scp.initiative",
@@ -422,7 +422,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "ties re-roll. 'Agility' orders by AG; figures with equal AG roll a D10 off (ties "
         "re-roll, A-13), never the set-up order.",
         "A-13",
-        _choices(
+        Choice.pairs(
             ("d10+ag", "D10 + AG // 5, ties re-roll"),
             ("agility", "Highest AG first, equal AG rolls off"),
         ),
@@ -475,7 +475,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "unarmed",
         "The Restrain Base Chance gets MD and 4 x Rank with the Unarmed Combat Rank.",
         "A-16",
-        _choices(("unarmed", "Unarmed Combat Rank"), ("none", "No MD or Rank")),
+        Choice.pairs(("unarmed", "Unarmed Combat Rank"), ("none", "No MD or Rank")),
     ),
     FieldSpec(
         "scp.restrain_subtract_dr",
@@ -501,7 +501,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "rise",
         "Default: only rise (the literal rule); 'all' also blocks moving and attacking.",
         "A-18",
-        _choices(("rise", "Rise"), ("all", "Rise, move or attack")),
+        Choice.pairs(("rise", "Rise"), ("all", "Rise, move or attack")),
     ),
     FieldSpec(
         "scp.pulses_per_minute",
@@ -520,7 +520,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "no_effect",
         "A roll under the MSC but above 15% of it does nothing (the attack failed).",
         "A-21",
-        _choices(
+        Choice.pairs(
             ("no_effect", "No effect"),
         ),
     ),
@@ -531,7 +531,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "any",
         "Any restrainer takes 1 or more effective damage from outside the hex.",
         "A-22",
-        _choices(("any", "Any restrainer is hurt from outside"), ("all", "Every restrainer")),
+        Choice.pairs(("any", "Any restrainer is hurt from outside"), ("all", "Every restrainer")),
     ),
     FieldSpec(
         "scp.bystander_check",
@@ -540,7 +540,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "same_sc",
         "Each figure in the path is checked with the same Strike Chance minus its own DR.",
         "A-24",
-        _choices(("same_sc", "Same SC, own DR"), ("target_msc", "The target's MSC")),
+        Choice.pairs(("same_sc", "Same SC, own DR"), ("target_msc", "The target's MSC")),
     ),
     FieldSpec(
         "scp.tie_check_order",
@@ -550,7 +550,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Where the line runs along a hexside, the hex clockwise of the shooter-target line is "
         "checked first.",
         "A-24",
-        _choices(("clockwise_first", "Clockwise first"), ("counter_first", "Counterclockwise")),
+        Choice.pairs(("clockwise_first", "Clockwise first"), ("counter_first", "Counterclockwise")),
     ),
     FieldSpec(
         "scp.min_damage",
@@ -570,7 +570,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "Placeholder: weapon dice minus armour is effective damage; it comes off Fatigue "
         "first and the rest off Endurance; Endurance 0 or less is death.",
         "A-26",
-        _choices(("ft_then_en", "Fatigue, then Endurance"), ("en_only", "Endurance only")),
+        Choice.pairs(("ft_then_en", "Fatigue, then Endurance"), ("en_only", "Endurance only")),
     ),
     FieldSpec(
         "scp.horsemanship_check",
@@ -579,7 +579,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "3ag_10rank",
         "Placeholder: D100 at or under 3 x AG + 10 x Horsemanship Rank.",
         "A-28",
-        _choices(
+        Choice.pairs(
             ("3ag_10rank", "3 x AG + 10 x Rank"),
         ),
     ),
@@ -591,7 +591,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "A missile comes through the target's neighbour hex it crosses last; along a hexside "
         "the better one for the defender (shield counts).",
         "A-29",
-        _choices(("defender", "Favour the defender"), ("attacker", "Favour the attacker")),
+        Choice.pairs(("defender", "Favour the defender"), ("attacker", "Favour the attacker")),
     ),
     FieldSpec(
         "scp.shield_side_only",
@@ -639,7 +639,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "The mounted rule lets a rider fire into its Front hex, an exception to 'not "
         "adjacent' (SCP-3).",
         "I-10",
-        _choices(("allow_adjacent", "Allowed"), ("not_adjacent", "Not adjacent, as SCP-3")),
+        Choice.pairs(("allow_adjacent", "Allowed"), ("not_adjacent", "Not adjacent, as SCP-3")),
     ),
     FieldSpec(
         "scp.two_handed_multi",
@@ -648,7 +648,7 @@ OPTIONS: tuple[FieldSpec, ...] = (
         "needs_form",
         "A two-handed weapon below the high Rank fits no strike form and gives none.",
         "I-11",
-        _choices(
+        Choice.pairs(
             ("needs_form", "Needs a strike form"),
         ),
     ),

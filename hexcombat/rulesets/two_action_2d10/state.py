@@ -55,7 +55,8 @@ class RoundBook(StateMemory):
 
     @property
     def moved(self) -> list[str]:
-        """Figures that have moved this round (TA-23)."""
+        """Figures that have moved this round (TA-23); the movement step is one of the
+        round's steps, the others in strike order, so not ``common/once_per_step``."""
         return self._ids("moved")
 
     @property
