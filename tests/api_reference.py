@@ -8,6 +8,7 @@ methods too). ``tests/test_docs.py`` fails when the page is stale.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import re
@@ -98,12 +99,15 @@ def _methods(cls: type) -> list[str]:
     for name, member in sorted(vars(cls).items()):
         if name.startswith("_"):
             continue
+        attribute = isinstance(member, property | functools.cached_property)
         target = member.fget if isinstance(member, property) else member
+        if isinstance(member, functools.cached_property):
+            target = member.func
         if isinstance(member, classmethod | staticmethod):
             target = member.__func__
         if not inspect.isfunction(target):
             continue
-        shown = name if isinstance(member, property) else f"{name}{_signature(target)}"
+        shown = name if attribute else f"{name}{_signature(target)}"
         summary = _first_paragraph(target)
         lines.append(f"  - `{shown}`" + (f": {summary}" if summary else ""))
     return lines
