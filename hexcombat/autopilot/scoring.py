@@ -16,6 +16,7 @@ from hexcombat import secrets
 from hexcombat.actions import Action
 from hexcombat.autopilot.candidates import candidates, enemies
 from hexcombat.autopilot.memo import Memo
+from hexcombat.autopilot.routes import route_gap
 from hexcombat.autopilot.stream import Stream
 from hexcombat.errors import HexcombatError
 from hexcombat.figures import Figure, figure_distance
@@ -121,7 +122,7 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                 foe = min(foes, key=lambda e: figure_distance(f, e))
                 lean = temper.approach if h >= temper.retreat_below else -temper.approach
                 gap = figure_distance(f, foe)
-                score -= lean * gap / pace(state, f)
+                score -= lean * route_gap(state, f, foe) / pace(state, f)
                 if focus is not None and lean > 0:
                     score -= lean * FOCUS * figure_distance(f, focus)
                 if h >= temper.retreat_below:  # at grips with foes, facing them
