@@ -14,14 +14,16 @@ sys.path.insert(0, str(Path(__file__).parent / "rules"))
 from autopilot_games import demo
 from autopilot_waste import judged
 from factories import skirmish_duel
+from scratch_fights import FIGHTS, built
 from strike_chance_pulse_fixtures import duel, initiative
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot, Decision, RushPolicy
 from hexcombat.autopilot.play import Referee, play_game, restarted
 from hexcombat.autopilot.policy import Turn
+from hexcombat.autopilot.view import app_move, played_by
 from hexcombat.editing import new_item
-from hexcombat.geometry import distance, in_front_arc, neighbor
+from hexcombat.geometry import distance, in_front_arc, neighbor, neighbors
 from hexcombat.rulesets.strike_chance_pulse.ground import drop
 
 pytestmark = pytest.mark.pyodide
@@ -116,6 +118,41 @@ def test_csp_7_figures_back_to_back_both_played_by_the_app_turn_and_strike_on_a_
     small = {side: Autopilot("aggressive", budget=20) for side in ("A", "B")}
     play_game(enc, Referee(small), 14, watch)
     assert any(phase == 1 and kind == "strike" for phase, _side, kind in played), played
+
+
+def round_the_fallen() -> Encounter:
+    """combat-speed-phase's fight from scratch (tests/scratch_fights.py) down to one figure a
+    side: Blue B at 1,2 facing N and Red A at 0,1 facing SE, two hexes apart, the two hexes
+    between them (every short way) held by the fallen Blue A and Red B; both played by the
+    app, in the first declaration step."""
+    enc = built(FIGHTS["combat-speed-phase"])
+    figures = enc.state.figures
+    figures["red-a"].position, figures["red-a"].facing = Hex(0, 1), 2
+    figures["blue-b"].facing = 0
+    for fallen in ("blue-a", "red-b"):
+        figures[fallen].pools["hp"].current = 0
+    return played_by(played_by(enc, "Blue", "aggressive"), "Red", "aggressive")
+
+
+def test_csp_8_two_figures_the_fallen_keep_apart_go_round_them_and_fight() -> None:
+    """Two figures whose every short way to the other is blocked by a fallen figure saw no
+    step round the obstacle bring them nearer (the hex distance looks through it): both
+    declared N = 0 ("nothing useful to do now") phase after phase, for good. The gap to a
+    foe now counts round what blocks the way, so one of them goes round and they fight."""
+    enc = round_the_fallen()
+    here = {fid: f.position for fid, f in enc.state.figures.items()}
+    assert distance(here["blue-b"], here["red-a"]) == 2
+    assert all(
+        h in (here["blue-a"], here["red-b"])
+        for h in neighbors(here["blue-b"])
+        if distance(h, here["red-a"]) == 1
+    )
+    for _ in range(400):
+        move = app_move(enc)
+        if move is None or enc.state.clock.counters[0] > 8:
+            break
+        enc.perform(Action.from_json(move["action"]))
+    assert enc.ruleset.fight_outcome(enc.state) is not None, enc.state.clock
 
 
 def test_a_good_blow_is_not_passed_up_for_the_steps_end() -> None:

@@ -84,7 +84,7 @@ def _blow(look: Look, state: GameState, by: Figure, action: Action) -> float | N
     if not preview.allowed or len(preview.rollables) != 1:
         return None
     target = _target(state, by, action, preview.highlights.get("target", ()))
-    if target is None or state.ruleset.autopilot_hints(state, target).get("health"):
+    if target is None or look.memo.hints(state, target).get("health"):
         return None
     mine = target.side == look.side
     down = 0.0 if mine else DOWN
@@ -97,7 +97,7 @@ def _blow(look: Look, state: GameState, by: Figure, action: Action) -> float | N
     if not losses:
         return None
     weight = look.temper.harm_taken if mine else look.temper.harm_done
-    return (-1 if mine else 1) * weight * worth(state, target) * min(losses)
+    return (-1 if mine else 1) * weight * worth(state, target, look.memo) * min(losses)
 
 
 def _met_by(rollable: Rollable) -> list[Rollable]:

@@ -35,23 +35,24 @@ def exact_shift(
     """What to add to the value of ``after`` (``action`` imagined once on ``seen``) so that
     the harm to its target (a foe it aims at; the answering figure itself for an answer to
     a foe's blow) counts at its exact expectation: 0 when that cannot be known."""
+    memo = memo or Memo()
     foes = {f.id: f for f in enemies(seen, side)}
     aimed = [v for v in action.params.values() if isinstance(v, str) and v in foes]
     answer = seen.prompt is not None and seen.prompt.figure == action.figure
     if answer and not aimed and action.figure in seen.figures:
         # an answer to a foe's blow: the harm is the answering figure's own
         target = seen.figures[action.figure]
-        weight, down = -temper.harm_taken * worth(seen, target), 0.0
+        weight, down = -temper.harm_taken * worth(seen, target, memo), 0.0
     elif len(aimed) == 1:
         target = foes[aimed[0]]
-        weight, down = temper.harm_done * worth(seen, target), DOWN
+        weight, down = temper.harm_done * worth(seen, target, memo), DOWN
     else:
         return 0.0
-    if seen.ruleset.autopilot_hints(seen, target).get("health"):
+    if memo.hints(seen, target).get("health"):
         return 0.0
     names = [n for n, p in target.pools.items() if p.maximum > 0]
     now = after.figures.get(target.id)
-    rollables = (memo or Memo()).preview(seen, action).rollables
+    rollables = memo.preview(seen, action).rollables
     if not names or now is None or len(rollables) != 1:
         return 0.0
     odds = damage_odds(rollables[0])

@@ -8,11 +8,13 @@ its own for the whole decision.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.autopilot.odds import damage_odds
 from hexcombat.checks import Rollable
+from hexcombat.figures import Figure
 from hexcombat.rulesets.base import Outcome, Preview
 from hexcombat.state import GameState
 from hexcombat.time import Acting
@@ -32,6 +34,7 @@ class Memo:
         self._outcome: dict[int, Outcome | None] = {}
         self._previews: dict[tuple[int, str], Preview] = {}
         self._odds: dict[Rollable, dict[int, Fraction] | None] = {}
+        self._hints: dict[tuple[int, str], Mapping[str, float]] = {}
 
     def left(self) -> int:
         """The engine calls still to spend (a large number when unlimited)."""
@@ -66,6 +69,15 @@ class Memo:
         found = self._previews.get(key)
         if found is None:
             found = self._previews[key] = state.ruleset.preview(state, action)
+        return found
+
+    def hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
+        """``state.ruleset.autopilot_hints(state, figure)``, once per state and figure (a
+        state's value asks for them several times a figure)."""
+        key = (self._hold(state), figure.id)
+        found = self._hints.get(key)
+        if found is None:
+            found = self._hints[key] = state.ruleset.autopilot_hints(state, figure)
         return found
 
     def odds(self, rollable: Rollable) -> dict[int, Fraction] | None:

@@ -10,12 +10,14 @@ sampling).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from hexcombat import secrets
 from hexcombat.actions import Action
 from hexcombat.autopilot.candidates import candidates, enemies
 from hexcombat.autopilot.memo import Memo
+from hexcombat.autopilot.routes import route_gap
 from hexcombat.autopilot.stream import Stream
 from hexcombat.errors import HexcombatError
 from hexcombat.figures import Figure, figure_distance
@@ -73,12 +75,12 @@ TEMPERAMENTS = {
 """The temperaments a side may be played with, by id."""
 
 
-def health(state: GameState, figure: Figure) -> float:
+def health(state: GameState, figure: Figure, memo: Memo | None = None) -> float:
     """0 (out of the fight) to 1 (unhurt): the share of its pools it still has, or the
     ruleset's hint."""
     if state.ruleset.is_out(state, figure):
         return 0.0
-    hinted = state.ruleset.autopilot_hints(state, figure).get("health")
+    hinted = _hints(state, figure, memo).get("health")
     if hinted is not None:
         return max(0.0, min(1.0, hinted))
     pools = [p for p in figure.pools.values() if p.maximum > 0]
@@ -87,21 +89,22 @@ def health(state: GameState, figure: Figure) -> float:
     return sum(max(0, p.current) / p.maximum for p in pools) / len(pools)
 
 
-def pace(state: GameState, figure: Figure) -> float:
+def pace(state: GameState, figure: Figure, memo: Memo | None = None) -> float:
     """Hexes the figure may cover in its next move as it moves now: the ruleset's hint
     ``pace`` (at least 1), else 1; the gap to its foe counts in such moves."""
-    return max(1.0, state.ruleset.autopilot_hints(state, figure).get("pace", 1.0))
+    return max(1.0, _hints(state, figure, memo).get("pace", 1.0))
 
 
-def worth(state: GameState, figure: Figure) -> float:
+def worth(state: GameState, figure: Figure, memo: Memo | None = None) -> float:
     """What a figure in the fight is worth: 1, or the ruleset's hint."""
-    return state.ruleset.autopilot_hints(state, figure).get("worth", 1.0)
+    return _hints(state, figure, memo).get("worth", 1.0)
 
 
 def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = None) -> float:
     """How good ``state`` is for ``side``: its figures' health against the foes', a won or
     lost fight, and standing (closing in, or falling back when badly hurt)."""
-    outcome = (memo or Memo()).outcome(state)
+    memo = memo or Memo()
+    outcome = memo.outcome(state)
     if outcome is not None and outcome.winner is not None:
         return WIN if outcome.winner == side else -WIN
     score = 0.0
@@ -109,19 +112,19 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
     mine = [f for f in state.living() if f.side == side]
     focus = min(
         foes,
-        key=lambda e: (sum(figure_distance(m, e) for m in mine), health(state, e)),
+        key=lambda e: (sum(figure_distance(m, e) for m in mine), health(state, e, memo)),
         default=None,
     )
     for f in state.figures.values():
-        h = health(state, f)
+        h = health(state, f, memo)
         standing = math.sqrt(h)  # a hurt figure's last points count most: focus on it
         if f.side == side:
-            score += temper.harm_taken * worth(state, f) * standing
+            score += temper.harm_taken * worth(state, f, memo) * standing
             if h and foes:
                 foe = min(foes, key=lambda e: figure_distance(f, e))
                 lean = temper.approach if h >= temper.retreat_below else -temper.approach
                 gap = figure_distance(f, foe)
-                score -= lean * gap / pace(state, f)
+                score -= lean * route_gap(state, f, foe) / pace(state, f, memo)
                 if focus is not None and lean > 0:
                     score -= lean * FOCUS * figure_distance(f, focus)
                 if h >= temper.retreat_below:  # at grips with foes, facing them
@@ -129,9 +132,9 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                     score += FACING * sum(_facing(f, e) for e in near)
                     score += ENGAGED if gap <= 1 else 0.0
             if h:
-                score -= UNARMED * unready(state, f)
+                score -= UNARMED * unready(state, f, memo)
         else:
-            score -= temper.harm_done * worth(state, f) * (standing if h else -DOWN)
+            score -= temper.harm_done * worth(state, f, memo) * (standing if h else -DOWN)
     return score + OUTNUMBERED * (_odds_at_grips(foes, mine) - _odds_at_grips(mine, foes))
 
 
@@ -141,10 +144,10 @@ def _odds_at_grips(figures: list[Figure], against: list[Figure]) -> int:
     return sum(max(0, sum(1 for e in against if figure_distance(f, e) <= 1) - 1) for f in figures)
 
 
-def unready(state: GameState, figure: Figure) -> float:
+def unready(state: GameState, figure: Figure, memo: Memo | None = None) -> float:
     """0 (ready to strike at its best) to 1: the ruleset's hint ``unready`` (two-action-2d10:
     a dropped weapon, lying prone), else 1 when it carries a weapon but holds none ready."""
-    hinted = state.ruleset.autopilot_hints(state, figure).get("unready")
+    hinted = _hints(state, figure, memo).get("unready")
     if hinted is not None:
         return max(0.0, min(1.0, hinted))
     return 1.0 if _unarmed(figure) else 0.0
@@ -172,6 +175,13 @@ def _turned_to(f: Figure, foe: Figure) -> float:
         return 1.0
     one = any(in_front_arc(f.position, (f.facing + k) % 6, foe.position) for k in (1, 5))
     return 1 / 3 if one else 0.0
+
+
+def _hints(state: GameState, figure: Figure, memo: Memo | None) -> Mapping[str, float]:
+    """The ruleset's hints about ``figure``, kept by ``memo`` when there is one."""
+    if memo is None:
+        return state.ruleset.autopilot_hints(state, figure)
+    return memo.hints(state, figure)
 
 
 def visible_state(state: GameState, side: str) -> GameState:

@@ -77,31 +77,41 @@ class StrikeCheck(Rollable):
 
     def hits(self, face: int) -> bool:
         """SCP-28 (and SCP-20 for a Knockout): does ``face`` succeed?"""
-        if face >= 99 and self.auto_miss:
-            return False
-        if self.knockout:
-            return 100 * face <= 15 * self.msc
-        return face <= self.msc
+        return self._hits(face, self.msc)
 
     def classify(self, face: int) -> str:
         """The outcome id of a D100 face."""
-        hit = self.hits(face)
+        return self._classify(face, self.msc)
+
+    def _hits(self, face: int, msc: int) -> bool:
+        """:meth:`hits` under the Modified Strike Chance ``msc`` (worked out once for all
+        100 faces)."""
+        if face >= 99 and self.auto_miss:
+            return False
+        if self.knockout:
+            return 100 * face <= 15 * msc
+        return face <= msc
+
+    def _classify(self, face: int, msc: int) -> str:
+        """:meth:`classify` under the Modified Strike Chance ``msc``."""
+        hit = self._hits(face, msc)
         if face >= 99 and self.fumble:
             what = fumble_face(face) if self.fumble == "check" else "fumble"
             return f"{what}_hit" if hit else f"{what}_miss"
         if hit:
             return "success"
-        if face <= self.msc:
+        if face <= msc:
             return "no_effect"
-        if self.evading_parry or (self.parry_margin and face >= self.msc + 30):
+        if self.evading_parry or (self.parry_margin and face >= msc + 30):
             return "parry"
         return "failure"
 
     def outcomes(self) -> tuple[Outcome, ...]:
         """Each outcome that can happen, with its exact chance (in hundredths)."""
         counts: dict[str, int] = {}
+        msc = self.msc
         for face in range(1, 101):
-            key = self.classify(face)
+            key = self._classify(face, msc)
             counts[key] = counts.get(key, 0) + 1
         possible = {"success", "failure", *counts}
         if self.fumble == "check":
@@ -132,7 +142,8 @@ class StrikeCheck(Rollable):
 
     def chance(self) -> Fraction:
         """The exact chance of success (a hit, 99/100 hits included)."""
-        return Fraction(sum(1 for f in range(1, 101) if self.hits(f)), 100)
+        msc = self.msc
+        return Fraction(sum(1 for f in range(1, 101) if self._hits(f, msc)), 100)
 
     def headline(self) -> Outcome:
         """The chance to hit (or knock out)."""
