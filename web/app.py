@@ -30,7 +30,7 @@ from hexcombat.view import encounter_view, ruleset_view
 from web.board.snapshot import SNAPSHOT_DELAY_MS, keep_drawn_board
 from web.board.view import BoardView, Handlers, Marks
 from web.chrome import Chrome
-from web.commands import Commands
+from web.commands import Commands, plain
 from web.library import storage
 from web.library.pictures import PagePictures
 from web.library.sync import TabSync
@@ -525,7 +525,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
             "next-step": self.play.next_step,
         }
         for name, fn in simple.items():
-            self.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn())
+            self.commands.register(name, plain(fn))
         self.commands.register(
             "switch-mode", lambda _cmd, el, _ev: self.set_mode(str(el.dataset.mode))
         )

@@ -186,8 +186,8 @@ def lean_source(source: bytes) -> bytes:
                 end = offset(first.end_lineno, first.end_col_offset)
                 # a class keeps a docstring of one character: a dataclass without one has
                 # its signature worked out as its __doc__ (inspect.signature, at import)
-                kept = "." if isinstance(node, ast.ClassDef) else ""
-                cuts.append((start, end, f'"""{kept}{breaks}"""' if breaks else f'"{kept}"'))
+                mark = "." if isinstance(node, ast.ClassDef) else ""
+                cuts.append((start, end, f'"""{mark}{breaks}"""' if breaks else f'"{mark}"'))
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type == tokenize.COMMENT:
             row, col = token.start
@@ -313,7 +313,7 @@ def write_tbz(target: Path, entries: dict[str, bytes]) -> None:
         write_tar(packed, entries)
 
 
-def write_tar(packed: typing.BinaryIO, entries: dict[str, bytes]) -> None:
+def write_tar(packed: typing.IO[bytes], entries: dict[str, bytes]) -> None:
     """Write ``entries`` as a tar to the stream ``packed`` (deterministic order and dates)."""
     with tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
         for name, data in entries.items():

@@ -4,7 +4,7 @@ dialog, the terrain legend and the help panel."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hexcombat.terrain import terrain_facts
 from web.play.help import help_html
@@ -21,6 +21,10 @@ class Chrome:
     board: Any
     play: Any
     rs: dict[str, Any]
+
+    if TYPE_CHECKING:  # the app's, which this is mixed into
+
+        def close_library(self) -> None: ...
 
     def toast(
         self, message: str, *, bad: bool = False, undo: bool = False, details: str = ""

@@ -15,6 +15,15 @@ Handler = Callable[[str, Any, Any], None]
 """Called with the command's name, the element carrying ``data-cmd`` and the page event."""
 
 
+def plain(action: Callable[[], object]) -> Handler:
+    """A handler that runs ``action`` alone (a command that needs neither element nor event)."""
+
+    def handler(_name: str, _element: Any, _event: Any) -> None:
+        action()
+
+    return handler
+
+
 class Commands:
     """Command name (in a scope, or app-wide) -> handler."""
 

@@ -5,7 +5,7 @@ download."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
@@ -14,18 +14,32 @@ from web.library import storage
 from web.ui.dom import byid, present
 from web.ui.files import download_text
 
+if TYPE_CHECKING:
+    from web.session import Session
+
 
 class LibraryLink:
     """The library panel, opened from the app."""
 
     library: Any
     library_panel: Any
-    session: Any
+    session: Session
     sync: Any
-    enc: Encounter | None
-    entry_id: str | None
     _first_drag: Any
     _close_dialog_later: Any
+
+    if TYPE_CHECKING:  # the app's, which this is mixed into
+
+        @property
+        def enc(self) -> Encounter | None: ...
+        @property
+        def entry_id(self) -> str | None: ...
+        def open(self, enc: Encounter, entry_id: str | None) -> None: ...
+        def toast(
+            self, message: str, *, bad: bool = False, undo: bool = False, details: str = ""
+        ) -> None: ...
+        def dialog(self, title: str, body_html: str) -> Any: ...
+        def close_welcome(self) -> None: ...
 
     def export(self) -> None:
         """Download the open encounter as a JSON file."""

@@ -7,4 +7,4 @@ the page's main thread with top-level ``await``.
 
 from web.start import run
 
-await run()  # noqa: F704 -- PyScript runs this file asynchronously
+await run()  # type: ignore[top-level-await]  # noqa: F704 -- PyScript runs it asynchronously

@@ -42,7 +42,7 @@ async def start() -> None:
     boot.set_stage("engine")
     await boot.next_frame()
     try:  # only a test build has it (web/build.py --extra-ruleset): it registers rulesets
-        import hexcombat_extras  # noqa: F401
+        import hexcombat_extras  # type: ignore[import-not-found]  # noqa: F401
     except ModuleNotFoundError as exc:
         if exc.name != "hexcombat_extras":
             raise

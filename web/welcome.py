@@ -4,7 +4,7 @@ the others, New encounter), the guided first fight, and demos opened from the ca
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
@@ -70,7 +70,16 @@ class Welcome:
     demo_entries: dict[str, str]
     board: Any
     guide: Any
-    enc: Encounter | None
+
+    if TYPE_CHECKING:  # the app's, which this is mixed into
+
+        @property
+        def enc(self) -> Encounter | None: ...
+        def open(self, enc: Encounter, entry_id: str | None) -> None: ...
+        def refresh(self) -> None: ...
+        def toast(
+            self, message: str, *, bad: bool = False, undo: bool = False, details: str = ""
+        ) -> None: ...
 
     async def open_first(self) -> None:
         """Open the encounter used last, or on a first visit the demo encounter."""

@@ -5,7 +5,7 @@ point, plain colours while the view moves or is far out."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
@@ -47,6 +47,16 @@ class Camera:
     index: dict[str, int]
     tokens: dict[str, list[Any]]
     handlers: Any
+    _rect: Any
+    _frame_pending: bool
+    _frame_proxy: Any
+    _moving: bool
+    _far: bool
+    _plain: bool
+
+    if TYPE_CHECKING:  # the board's, which this is mixed into
+
+        def selected_key(self) -> str | None: ...
 
     def keep_visible(self, key: str) -> None:
         """Pan just enough that hex ``key`` is on screen, clear of the panels."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from web.board.units import APOTHEM, CORNERS, HEX, REACH_OUTLINE, num, parse_key
 from web.ui.dom import byid, esc
@@ -38,6 +38,10 @@ class Highlights:
     layout: Any
     index: dict[str, int]
     highlighted: dict[str, str]
+
+    if TYPE_CHECKING:  # the board's, which this is mixed into
+
+        def hex_node(self, key: str) -> Any: ...
 
     def mark(self, marks: Marks) -> None:
         """Show reach, path, targets, line of sight, range bands and the focused hex."""
@@ -90,7 +94,7 @@ class Highlights:
         return f'<polygon class="{cls}" points="{pts}"/>'
 
     def _bands_svg(self, bands: Mapping[str, Sequence[str]]) -> str:
-        out = []
+        out: list[str] = []
         for i, (_name, keys) in enumerate(bands.items()):
             out.extend(
                 self._outline(k, f"band band-{i % 4}", 0.92) for k in keys if k in self.index

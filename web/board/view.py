@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import js  # type: ignore[import-not-found]
 
@@ -98,6 +98,9 @@ class Handlers:
 
 class BoardView(Highlights, Camera, Gestures):
     """The live board in ``<svg id=board>``: drawing, pan/zoom, pointer and keyboard input."""
+
+    _sheet: ClassVar[Any] = None
+    """The page's style sheet of plain terrain colours, made on the first draw."""
 
     def __init__(self, handlers: Handlers, pictures: PagePictures) -> None:
         self.handlers = handlers
@@ -262,7 +265,7 @@ class BoardView(Highlights, Camera, Gestures):
             for t in self.terrains.values()
             if t["id"] != self.default_terrain
         )
-        sheet = getattr(BoardView, "_sheet", None)
+        sheet = BoardView._sheet
         if sheet is None:
             sheet = js.CSSStyleSheet.new()
             BoardView._sheet = sheet

@@ -15,7 +15,8 @@ from hexcombat.errors import InvalidDocumentError, Problem
 from web.engine_slices import in_slices
 from web.library.storage import Entry, Library, LibraryError
 from web.ui.dialog import Dialog
-from web.ui.forms import esc, present, pyodide_ffi
+from web.ui.nodes import present, pyodide_ffi
+from web.ui.words import esc
 
 
 def spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]) -> None:

@@ -6,7 +6,7 @@ engine's problems are shown beside their fields."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hexcombat.document import MAX_BOARD
 from hexcombat.encounter import Encounter
@@ -14,7 +14,8 @@ from hexcombat.errors import InvalidDocumentError
 from hexcombat.rulesets import get_ruleset
 from hexcombat.view import ruleset_view
 from web.library.storage import Library, LibraryError
-from web.ui.forms import Form, build_form, present
+from web.ui.forms import Form, build_form
+from web.ui.nodes import present
 
 DEFAULT_SIZE = (12, 10)
 """A new board's width and height in hexes."""
@@ -30,6 +31,14 @@ class NewEncounterForm:
     on_open: Callable[[str, Encounter], None]
     _base_form: Form | None
     _options_form: Form | None
+
+    if TYPE_CHECKING:  # the panel's, which this is mixed into
+
+        def _slot(self, name: str) -> Any: ...
+        def refresh(self) -> None: ...
+        def toast(
+            self, text: str, action: str = "", on_action: Callable[[], None] | None = None
+        ) -> None: ...
 
     def _cmd_new(self, _: str) -> None:
         slot = self._slot("new")

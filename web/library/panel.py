@@ -52,8 +52,10 @@ from web.library.roster_list import RosterList
 from web.library.storage import DamagedEntryError, Entry, Library, LibraryError
 from web.ui.dialog import Dialog
 from web.ui.files import download_text
-from web.ui.forms import Form, ensure_stylesheet, esc, present, pyodide_ffi
+from web.ui.forms import Form, ensure_stylesheet
+from web.ui.nodes import present, pyodide_ffi
 from web.ui.toast import Toast
+from web.ui.words import esc
 
 OnOpen = Callable[[str, Encounter], None]
 OnChange = Callable[[str, Entry | None], None]

@@ -12,7 +12,7 @@ from hexcombat.roster import without
 from web.library.entries import LibraryError
 from web.library.roster import Kept, Rosters
 from web.library.storage import Library
-from web.ui.forms import esc
+from web.ui.words import esc
 
 
 class RosterList:

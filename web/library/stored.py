@@ -123,7 +123,7 @@ def seal_of(data: dict[str, Any]) -> str:
 def referenced(entry_id: str, text: str | None) -> set[str]:
     """The part keys a stored revision's text names (none for a whole document)."""
     try:
-        data = read_json(text) if text is not None else None
+        data: Any = read_json(text) if text is not None else None
     except InvalidDocumentError:
         return set()
     if not is_manifest(data):

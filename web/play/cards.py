@@ -27,8 +27,8 @@ def cards_html(
 ) -> str:
     """The action cards, the open one (``kind``, filled in with ``params``) with its form and
     preview; the GM's tools apart."""
-    cards = []
-    gm_cards = []
+    cards: list[str] = []
+    gm_cards: list[str] = []
     for spec in specs:
         open_ = spec["kind"] == kind
         inner = ""

@@ -128,8 +128,9 @@ def idle_html(view: dict[str, Any], fid: str | None) -> str:
             f'<p class="hint declared">Chosen in this step ({step}): the '
             "choice stays hidden until everyone has chosen.</p>"
         )
-    if (f or {}).get("idle"):
-        return f'<p class="hint">{esc(f["idle"])}</p>'
+    idle = (f or {}).get("idle")
+    if idle:
+        return f'<p class="hint">{esc(idle)}</p>'
     if done:
         return f'<p class="hint declared">Done in this step ({step}).</p>'
     return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'

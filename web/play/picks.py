@@ -9,7 +9,7 @@ the panel's ``spec``, ``action``, ``commit``, ``reset_pending`` and ``render``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hexcombat import Action, IllegalActionError
 from hexcombat.view import reach_view, sight_view
@@ -33,6 +33,14 @@ class BoardPicks:
     extra_faces: list[int]
     error: str
     _specs: list[dict[str, Any]]
+
+    if TYPE_CHECKING:  # the panel's, which this is mixed into
+
+        def spec(self, kind: str | None) -> dict[str, Any] | None: ...
+        def action(self) -> Action | None: ...
+        def commit(self, action: Action, faces: list[int] | None) -> None: ...
+        def reset_pending(self) -> None: ...
+        def render(self) -> None: ...
 
     def _offers(self, kind: str, value: str) -> list[tuple[dict[str, Any], str]]:
         """(action, parameter name) pairs of the selected figure that accept a tapped hex or

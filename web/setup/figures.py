@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hexcombat import Encounter, HexcombatError, InvalidDocumentError, Problem
 from hexcombat.editing import new_figure
@@ -19,7 +19,7 @@ from hexcombat.layout import hex_label
 from web.board.view import friendly, parse_key
 from web.ui import forms
 from web.ui.dom import present
-from web.ui.shell import Shell
+from web.ui.shell import Shell, becomes
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Letters for new figures' names ("Blue A", "Blue B")."""
@@ -47,6 +47,12 @@ class FigureEdits:
     form: forms.Form | None
     tool: str
     new_side: str
+
+    if TYPE_CHECKING:  # the editor's, which this is mixed into
+
+        def sides(self) -> list[str]: ...
+        def _read_gear(self, fig: Figure) -> None: ...
+        def _show_gear_problems(self, problems: list[Problem]) -> None: ...
 
     def add_figure(self, key: str) -> None:
         """Place a new figure of the chosen side on ``key``."""
@@ -182,7 +188,7 @@ class FigureEdits:
                 new = enc.with_figure(fig)
             except InvalidDocumentError:
                 continue
-            self.app.change(lambda _e, new=new: new, f"Duplicated as {name} at {hex_label(spot)}.")
+            self.app.change(becomes(new), f"Duplicated as {name} at {hex_label(spot)}.")
             self.app.select(fig.id)
             return
         self.app.toast(f"There is no free hex next to {original.name} for a copy.", bad=True)

@@ -5,7 +5,8 @@ form (``apply_figure``), so the engine checks it with the rest."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
@@ -90,6 +91,10 @@ class GearEdits:
     app: Shell
     added_item: int | None = None
     """The index of the item Add item just gave the figure (drawn once with the focus on it)."""
+
+    if TYPE_CHECKING:  # the editor's, which this is mixed into
+
+        def apply_figure(self, change: Callable[[Figure], str] | None = None) -> bool: ...
 
     def _read_gear(self, fig: Figure) -> None:
         """Skill values, item states and loaded flags as shown in the panel."""

@@ -17,7 +17,7 @@ from hexcombat.roster import joined, saved
 from web.library.entries import LibraryError
 from web.library.roster import Kept
 from web.ui.dom import esc
-from web.ui.shell import Shell
+from web.ui.shell import Shell, becomes
 from web.ui.words import problems_text
 
 COMMANDS = ("roster-add", "roster-save")
@@ -118,7 +118,7 @@ class RosterEdits:
                 return
             figure = new.setup.figures[-1]
             done = f"Added {figure.name} at {hex_label(spot)}: tap a hex to move it."
-            if self.app.change(lambda _e, new=new: new, done):
+            if self.app.change(becomes(new), done):
                 self.app.select(figure.id)
             return
         self.app.toast("There is no free hex for this character.", bad=True)

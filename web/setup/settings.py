@@ -4,7 +4,7 @@ the engine's problems are shown beside their fields."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hexcombat import InvalidDocumentError
 from web.ui import forms
@@ -22,6 +22,10 @@ class SettingsForm:
     settings_form: forms.Form | None
     showing_settings: bool
 
+    if TYPE_CHECKING:  # the editor's, which this is mixed into
+
+        def render(self) -> None: ...
+
     def _settings_html(self) -> str:
         return (
             '<div class="row"><h2 class="grow">Encounter settings</h2>'
@@ -35,7 +39,7 @@ class SettingsForm:
     def _build_settings_forms(self, body: Any) -> None:
         enc = self.app.encounter
         board = enc.setup.board
-        fields = [
+        fields: list[dict[str, Any]] = [
             {"name": "name", "label": "Name", "type": "text", "default": enc.setup.name},
             {
                 "name": "width",

@@ -15,8 +15,8 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter, HexcombatError
 from hexcombat.document import from_document, read_json
-from hexcombat.share import fingerprint, share_fragment
-from web.commands import Commands
+from hexcombat.share import LINK_LIMIT, fingerprint, share_fragment
+from web.commands import Commands, plain
 from web.library import storage
 from web.library.pictures import PagePictures, PictureRefusedError, usage_words
 from web.library.roster import Rosters
@@ -88,7 +88,7 @@ def register(host: Host) -> None:
     assert set(simple) == set(PANEL_COMMANDS), set(simple) ^ set(PANEL_COMMANDS)
     for name, fn in simple.items():
         # replace: the app's stand-in that imported this module on the first of them
-        host.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn(), replace=True)
+        host.commands.register(name, plain(fn), replace=True)
 
 
 # ---- share ------------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def share_dialog(host: Host) -> None:
     fragment = share_fragment(enc)
     link = links.share_url(href, fragment)
     embed = links.embed_code(href, fragment, enc.setup.name)
-    fits = len(link) <= exports.LINK_LIMIT
+    fits = len(link) <= LINK_LIMIT
     qr = exports.qr_markup(link) if fits else ""
     embed_part = (
         '<details class="share-embed"><summary>Embed in a wiki</summary>'

@@ -11,6 +11,7 @@ library to recognise a link imported before and to show what a link adds to one'
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -29,7 +30,7 @@ from hexcombat.share import (
 from hexcombat.view import encounter_view, ruleset_view
 from web import later
 from web.board.view import BoardView, Handlers
-from web.commands import Commands
+from web.commands import Commands, plain
 from web.library.pictures import PagePictures, held_pictures
 from web.share import exports, links
 from web.share.bar import BAR
@@ -260,11 +261,19 @@ class Viewer:
     # ---- commands -------------------------------------------------------------------------
     def _register(self) -> None:
         board = self.board
+
+        def stop_at(index: Callable[[], int]) -> Callable[[], None]:
+            def go() -> None:
+                self.stop()
+                self.goto(index())
+
+            return go
+
         simple: dict[str, Any] = {
-            "replay-first": lambda: (self.stop(), self.goto(0)),
+            "replay-first": stop_at(lambda: 0),
             "replay-prev": lambda: self.step(-1),
             "replay-next": lambda: self.step(1),
-            "replay-last": lambda: (self.stop(), self.goto(len(self.enc.log))),
+            "replay-last": stop_at(lambda: len(self.enc.log)),
             "replay-play": self.play,
             "viewer-log": lambda: self.set_log(byid("viewer-log").hidden),
             "viewer-menu": self.toggle_menu,
@@ -287,7 +296,7 @@ class Viewer:
             "copy-text": self.copy_shown,
         }
         for name, fn in simple.items():
-            self.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn())
+            self.commands.register(name, plain(fn))
 
     def _on_click(self, ev: Any) -> None:
         element, cmd = closest_data(ev, "cmd")

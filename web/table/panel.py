@@ -15,7 +15,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import IllegalActionError
 from hexcombat.qr import encode, to_svg
-from web.commands import Commands
+from web.commands import Commands, plain
 from web.table import TABLE_COMMANDS
 from web.table.link import Hosting, Joined, TableApp
 from web.table.scan import read_code
@@ -54,7 +54,7 @@ def register(app: Host) -> None:
     }
     assert set(simple) | {"table-release", "table-void"} == set(TABLE_COMMANDS)
     for name, fn in simple.items():
-        app.commands.register(name, lambda _cmd, _el, _ev, fn=fn: fn(), replace=True)
+        app.commands.register(name, plain(fn), replace=True)
     app.commands.register(
         "table-release",
         lambda _cmd, el, _ev: release(app, str(el.dataset.figure), void=False),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.ui.forms import present
+from web.ui.nodes import present
 
 
 class Dialog:

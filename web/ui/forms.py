@@ -333,7 +333,7 @@ class Form:
         shows on a narrow panel (a select never wraps its text)."""
         for line in self.element.querySelectorAll("[data-chosen]"):
             control = line.parentElement.querySelector("select")
-            chosen = control.querySelector("option:checked") if present(control) else None
+            chosen: Any = control.querySelector("option:checked") if present(control) else None
             text = str(chosen.textContent) if present(chosen) and str(chosen.value) else ""
             line.textContent = text
             line.hidden = len(text) <= CHOSEN_SHOWN
