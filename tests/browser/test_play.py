@@ -27,6 +27,7 @@ from .appdriver import (
     open_action,
     press,
     select,
+    set_mode,
     started_app_fixture,
     touch,
     type_faces,
@@ -140,7 +141,7 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
 
 def test_names_typed_like_markup_stay_text_on_the_play_screen(ui: App) -> None:
     """Encounter, figure and side names that look like markup show as their text: in the
-    tracker, the figure sheet, the log, the attack-or-select choice and the hex card."""
+    figure sheet, the log, the attack-or-select choice and the set-up's figure list."""
     page = ui.page
     hostile = "<img src=x onerror=window.pwned=1>"
     enc = Encounter.new("skirmish", 10, 8, name=f"Duel {hostile}")
@@ -160,8 +161,13 @@ def test_names_typed_like_markup_stay_text_on_the_play_screen(ui: App) -> None:
     expect(page.locator('#panel-body [data-choice="dax"] strong')).to_have_text(
         f"Dax {hostile} (R {hostile})"
     )
+    set_mode(ui, "edit")  # the set-up's figure editor, then its list of figures
+    expect(page.locator("#panel-body h2")).to_have_text(f"Ash {hostile}")
+    press(ui, '#panel-body [data-cmd="deselect"]')
+    expect(page.locator("#panel-body .fig-list")).to_contain_text(f"Dax {hostile}R {hostile}")
     assert page.locator('img[src="x"]').count() == 0
     assert page.evaluate("window.pwned") is None
+    set_mode(ui, "play")
 
 
 def test_hex_details_say_why_not_and_show_a_blocked_line_of_sight(ui: App) -> None:
