@@ -556,13 +556,7 @@ def entry_markup(entry: Entry, ruleset_name: str, changed: str, *, current: bool
     duplicate, export and delete beside it; ``current``: the one open now."""
     name = entry.name
     meta = f"{ruleset_name} · changed {changed}" + (" · open now" if current else "")
-    problem = None
-    if not entry.readable:
-        shown = "; ".join(str(p) for p in entry.problems[:3])
-        more = len(entry.problems) - 3
-        if more > 0:
-            shown += f"; and {more} more"
-        problem = el("p", f"Cannot be opened: {shown}", class_="hc-lib-problem")
+    problem = None if entry.readable else _unreadable(entry)
     if entry.readable:
         open_button = el(
             "button",
@@ -612,6 +606,15 @@ def entry_markup(entry: Entry, ruleset_name: str, changed: str, *, current: bool
         data_unreadable=not entry.readable,
         data_current=current,
     )
+
+
+def _unreadable(entry: Entry) -> Markup:
+    """Why an entry cannot be opened: its first three problems."""
+    shown = "; ".join(str(p) for p in entry.problems[:3])
+    more = len(entry.problems) - 3
+    if more > 0:
+        shown += f"; and {more} more"
+    return el("p", f"Cannot be opened: {shown}", class_="hc-lib-problem")
 
 
 def trash_markup(entry: Entry, deleted: str) -> Markup:
