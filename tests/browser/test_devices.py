@@ -153,6 +153,24 @@ def test_two_devices_pair_by_text_play_a_hidden_step_and_end_with_the_same_log(
     guest.screenshot("devices-guest")
 
 
+def test_a_device_named_like_markup_is_shown_as_its_text_on_every_device(
+    pair: tuple[App, App],
+) -> None:
+    host, guest = pair
+    hostile = "<img src=x onerror=window.pwned=1>"
+    import_encounter(host, percentile_duel())
+    connect(host, guest, hostile)
+    host.page.select_option("#table-seat-pick", "d1|Red")
+    press(host, '[data-cmd="table-seat"]')
+    expect(host.page.locator("#table-rename-pick option").last).to_have_text(hostile)
+    press(host, '[data-cmd="close-dialog"]')
+    press(guest, '[data-cmd="close-dialog"]')
+    for app in (host, guest):
+        expect(app.page.locator("[data-table-turn]")).to_contain_text(f"Bob · {hostile}")
+        assert app.page.locator('img[src="x"]').count() == 0
+        assert app.page.evaluate("window.pwned") is None
+
+
 def test_three_devices_a_player_drops_holding_a_sealed_choice_and_joins_again(
     browser: Browser, base_url: str
 ) -> None:

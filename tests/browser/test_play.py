@@ -27,6 +27,7 @@ from .appdriver import (
     open_action,
     press,
     select,
+    set_mode,
     started_app_fixture,
     touch,
     type_faces,
@@ -136,6 +137,37 @@ def test_skirmish_fight_move_attack_typed_dice_log_undo_redo(ui: App) -> None:
     expect(page.locator("#log > li:not([hidden]) .text")).to_have_text([hit])
     page.select_option("#log-filter", "")
     press(ui, '#log-drawer [data-cmd="log"]')
+
+
+def test_names_typed_like_markup_stay_text_on_the_play_screen(ui: App) -> None:
+    """Encounter, figure and side names that look like markup show as their text: in the
+    figure sheet, the log, the attack-or-select choice and the set-up's figure list."""
+    page = ui.page
+    hostile = "<img src=x onerror=window.pwned=1>"
+    enc = Encounter.new("skirmish", 10, 8, name=f"Duel {hostile}")
+    rs = enc.ruleset
+    enc = enc.with_figure(rs.new_figure("ash", f"Ash {hostile}", f"W {hostile}", Hex(2, 2), 2))
+    enc = enc.with_figure(rs.new_figure("dax", f"Dax {hostile}", f"R {hostile}", Hex(4, 2), 4))
+    import_encounter(ui, enc)
+    select(ui, "ash")
+    expect(page.locator("#panel-body h2")).to_contain_text(f"Ash {hostile}")
+    press(ui, hex_at(ui, "3,2"))
+    press(ui, '[data-commit-bar] [data-cmd="commit"]')
+    expect(figure(ui, "ash")).to_have_attribute("data-at", "3,2")
+    assert log_texts(ui)[-1].startswith(f"Ash {hostile} moves")
+    next_step(ui, "Finish: Movement")
+    select(ui, "ash")
+    press(ui, figure(ui, "dax"))
+    expect(page.locator('#panel-body [data-choice="dax"] strong')).to_have_text(
+        f"Dax {hostile} (R {hostile})"
+    )
+    set_mode(ui, "edit")  # the set-up's figure editor, then its list of figures
+    expect(page.locator("#panel-body h2")).to_have_text(f"Ash {hostile}")
+    press(ui, '#panel-body [data-cmd="deselect"]')
+    expect(page.locator("#panel-body .fig-list")).to_contain_text(f"Dax {hostile}R {hostile}")
+    assert page.locator('img[src="x"]').count() == 0
+    assert page.evaluate("window.pwned") is None
+    set_mode(ui, "play")
 
 
 def test_hex_details_say_why_not_and_show_a_blocked_line_of_sight(ui: App) -> None:

@@ -1,9 +1,16 @@
 """HTML built by construction (``web/ui/html.py``): text and attribute values are escaped,
 whatever a player typed; only markup made by the helper (or marked as the page's own)
-passes as it is."""
+passes as it is; the panels that build their markup with it show a typed name as text."""
 
 from __future__ import annotations
 
+from hexcombat import Encounter, Hex
+from hexcombat.errors import Problem
+from hexcombat.roster import new_roster, saved
+from web.library.panel import entry_markup, rename_form, trash_markup
+from web.library.roster import Kept
+from web.library.roster_list import roster_markup
+from web.library.storage import Entry
 from web.ui.html import Markup, el, joined
 
 TYPED = '"><img src=x onerror=alert(1)> & <b>Bo</b>'
@@ -39,3 +46,28 @@ def test_attribute_names_and_flags() -> None:
 def test_joined_leaves_out_nothing_but_none() -> None:
     assert joined([el("li", "a"), None, "&", el("li", "")]) == "<li>a</li>&amp;<li></li>"
     assert isinstance(joined([]), Markup)
+
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+SHOWN = "&lt;img src=x onerror=alert(1)&gt;"
+
+
+def test_names_a_player_typed_stay_text_in_the_library_panel() -> None:
+    enc = Encounter.new("skirmish", 8, 6, name=HOSTILE)
+    enc = enc.with_figure(enc.ruleset.new_figure("ash", HOSTILE, HOSTILE, Hex(2, 2), 1))
+    roster, _ = saved(new_roster("skirmish"), enc.setup_figure("ash"))
+    entry = Entry(id="e1", name=HOSTILE, ruleset="skirmish", changed="", revision=1)
+    damaged = Entry(id="e2", name=HOSTILE, ruleset="skirmish", changed="", revision=1,
+                    problems=(Problem("name", HOSTILE),))  # fmt: skip
+    shown = {
+        "entry": entry_markup(entry, "Skirmish", "today", current=True),
+        "damaged entry": entry_markup(damaged, "Skirmish", "today", current=False),
+        "trash": trash_markup(entry, "today"),
+        "rename": rename_form(entry.name),
+        "roster": roster_markup(Kept("skirmish", 1, roster), "Skirmish"),
+    }
+    for where, html in shown.items():
+        assert "<img" not in html, where
+        assert SHOWN in html, where
+    assert f'value="{SHOWN}"' in shown["rename"]
+    assert f'aria-label="Remove {SHOWN} from the roster"' in shown["roster"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from hexcombat import Action, Encounter, Hex
 from hexcombat.view import actions_view, encounter_view, ruleset_view
 from web.play import cards, figure_sheet, rollables, table
+from web.ui.html import Markup
 
 
 def duel() -> Encounter:
@@ -95,3 +96,48 @@ def test_a_result_shows_unless_only_the_clock_moved_and_a_prompt_names_its_figur
     asked = table.prompt_html(prompt)
     assert 'data-prompt="p1"' in asked and "Only Dax can act" in asked
     assert asked.count('data-cmd="answer"') == 2
+
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+"""A name a player might type: markup if it ever reached the page unescaped."""
+SHOWN = "&lt;img src=x onerror=alert(1)&gt;"
+
+
+def hostile_duel() -> Encounter:
+    """The duel with every name a player types (figures, sides, the encounter) hostile."""
+    enc = Encounter.new("skirmish", 8, 6, name=HOSTILE)
+    rs = enc.ruleset
+    enc = enc.with_figure(rs.new_figure("ash", f"Ash {HOSTILE}", f"W {HOSTILE}", Hex(2, 2), 1))
+    enc = enc.with_figure(rs.new_figure("dax", f"Dax {HOSTILE}", f"R {HOSTILE}", Hex(3, 2), 4))
+    enc.perform(Action("next_step"))
+    return enc
+
+
+def test_names_a_player_typed_stay_text_in_every_play_card() -> None:
+    enc = hostile_duel()
+    attack = next(s for s in actions_view(enc, "ash") if s["kind"] == "attack")
+    events = [e.to_json() for e in enc.perform(Action("attack", "ash", {"target": "dax"}))]
+    view = encounter_view(enc)
+    ash, dax = (next(f for f in view["figures"] if f["id"] == i) for i in ("ash", "dax"))
+    fields = ruleset_view(enc.ruleset)["figure_fields"]
+    terrain = ruleset_view(enc.ruleset)["terrain"][0]
+    sight = {"clear": True, "reason": "", "distance": 1}
+    prompt = {"id": "p", "question": f"{ash['name']}: parry?", "figure_name": ash["name"],
+              "answers": [{"kind": "parry", "label": "Parry"}]}  # fmt: skip
+    shown = {
+        "tracker": table.tracker_html(view, playing=True, acts=lambda _: True, selected="ash"),
+        "turn line": table.turn_line_html(view),
+        "to act": table.to_act_html([ash, dax]),
+        "target": table.target_line(attack, {"target": "dax"}, view),
+        "choice": table.choice_html(dax, [(attack, "target")]),
+        "prompt": table.prompt_html(prompt),
+        "result": table.result_html(events),
+        "refused": table.refused_bar("Attack", f"{dax['name']} is out of reach"),
+        "problem": table.with_problem(table.commit_bar("", Markup("")), f"{dax['name']} left"),
+        "sheet": figure_sheet.figure_html(ash, fields, "", ""),
+        "hex": figure_sheet.hex_info_html("C3", terrain, dax, "", sight, ash["name"]),
+    }
+    for where, html in shown.items():
+        assert "<img" not in html, where
+        assert SHOWN in html, where
+    assert f'title="Ash {SHOWN}: to act"' in shown["tracker"]  # as an attribute value too

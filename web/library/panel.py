@@ -53,6 +53,7 @@ from web.library.storage import DamagedEntryError, Entry, Library, LibraryError
 from web.ui.dialog import Dialog
 from web.ui.files import download_text
 from web.ui.forms import Form, ensure_stylesheet
+from web.ui.html import Markup, el, joined
 from web.ui.nodes import present, pyodide_ffi
 from web.ui.toast import Toast
 from web.ui.words import esc
@@ -139,12 +140,22 @@ class LibraryPanel(NewEncounterForm, RosterList):
     def refresh(self) -> None:
         """Redraw the list, the trash and the start section from the library."""
         entries = self.library.entries()
-        self._slot("list").innerHTML = "".join(self._entry_markup(e) for e in entries)
+        self._slot("list").innerHTML = joined(
+            entry_markup(
+                e,
+                self._ruleset_name(e.ruleset),
+                self._when(e.changed),
+                current=e.id == self.current_id,
+            )
+            for e in entries
+        )
         self._slot("list").hidden = not entries
         trash = self.library.trash()
         self._slot("trash").hidden = not trash
         self._slot("trash-title").textContent = f"Recently deleted ({len(trash)})"
-        self._slot("trash-list").innerHTML = "".join(self._trash_markup(e) for e in trash)
+        self._slot("trash-list").innerHTML = joined(
+            trash_markup(e, self._when(e.deleted)) for e in trash
+        )
         self._draw_demos(bool(entries))
         self.draw_rosters()
 
@@ -159,64 +170,6 @@ class LibraryPanel(NewEncounterForm, RosterList):
             {"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries
         )
         return str(js.Date.new(iso).toLocaleString(None, options))
-
-    def _entry_markup(self, entry: Entry) -> str:
-        flags = ""
-        if not entry.readable:
-            flags += " data-unreadable"
-        if entry.id == self.current_id:
-            flags += " data-current"
-        name = esc(entry.name)
-        meta = (
-            f"{esc(self._ruleset_name(entry.ruleset))} · changed {esc(self._when(entry.changed))}"
-        )
-        if entry.id == self.current_id:
-            meta += " · open now"
-        problem = ""
-        if not entry.readable:
-            shown = "; ".join(str(p) for p in entry.problems[:3])
-            more = len(entry.problems) - 3
-            if more > 0:
-                shown += f"; and {more} more"
-            problem = f'<p class="hc-lib-problem">Cannot be opened: {esc(shown)}</p>'
-        open_button = (
-            f'<button type="button" class="hc-lib-open" data-lib="open" '
-            f'aria-label="Open {name}" title="{name}">{name}</button>'
-            if entry.readable
-            else f'<button type="button" class="hc-lib-open" disabled>{name}</button>'
-        )
-        edit = (
-            f'<button type="button" class="hc-secondary" data-lib="rename" '
-            f'aria-label="Rename {name}">Rename</button>'
-            f'<button type="button" class="hc-secondary" data-lib="duplicate" '
-            f'aria-label="Duplicate {name}">Duplicate</button>'
-            if entry.readable
-            else ""
-        )
-        export_label = "Export" if entry.readable else "Export as is"
-        return (
-            f'<li class="hc-lib-entry" data-entry="{esc(entry.id)}"{flags}>'
-            f'<div class="hc-lib-main">{open_button}'
-            f'<p class="hc-lib-meta">{meta}</p>{problem}</div>'
-            f'<div class="hc-lib-actions">{edit}'
-            f'<button type="button" class="hc-secondary" data-lib="export" '
-            f'aria-label="Export {name}">{export_label}</button>'
-            f'<button type="button" class="hc-danger danger" data-lib="delete" '
-            f'aria-label="Delete {name}">Delete</button></div></li>'
-        )
-
-    def _trash_markup(self, entry: Entry) -> str:
-        name = esc(entry.name)
-        return (
-            f'<li class="hc-lib-entry" data-entry="{esc(entry.id)}" data-deleted>'
-            f'<div class="hc-lib-main"><span>{name}</span><p class="hc-lib-meta">'
-            f"deleted {esc(self._when(entry.deleted))}</p></div>"
-            f'<div class="hc-lib-actions">'
-            f'<button type="button" class="hc-secondary" data-lib="restore" '
-            f'aria-label="Restore {name}">Restore</button>'
-            f'<button type="button" class="hc-danger danger" data-lib="purge" '
-            f'aria-label="Delete {name} for good">Delete for good</button></div></li>'
-        )
 
     def _draw_demos(self, has_entries: bool) -> None:
         if self.demos is None:
@@ -339,11 +292,7 @@ class LibraryPanel(NewEncounterForm, RosterList):
         self._renaming = entry_id
         self.dialog.show(
             "rename",
-            '<form><h3>Rename encounter</h3><div class="hc-field">'
-            '<label for="hc-rename-input">New name</label>'
-            f'<input type="text" id="hc-rename-input" value="{esc(entry.name)}" maxlength="120" '
-            'aria-describedby="hc-rename-problem" autocomplete="off">'
-            '<p class="hc-problem" id="hc-rename-problem" role="alert" hidden></p></div></form>',
+            rename_form(entry.name),
             '<button type="button" class="primary" data-lib="rename-save">Rename</button>'
             '<button type="button" class="hc-secondary" data-lib="dialog-ok">Cancel</button>',
         )
@@ -429,8 +378,16 @@ class LibraryPanel(NewEncounterForm, RosterList):
         self._purging = entry_id
         self.dialog.show(
             "purge",
-            f"<h3>Delete “{esc(entry.name)}” for good?</h3>"
-            "<p>It cannot be restored afterwards. Export it first if you may want it again.</p>",
+            joined(
+                [
+                    el("h3", f"Delete “{entry.name}” for good?"),
+                    el(
+                        "p",
+                        "It cannot be restored afterwards. "
+                        "Export it first if you may want it again.",
+                    ),
+                ]
+            ),
             '<button type="button" class="hc-danger danger" data-lib="purge-confirm">'
             "Delete for good</button>"
             '<button type="button" class="hc-secondary" data-lib="dialog-ok">Cancel</button>',
@@ -566,4 +523,129 @@ def open(
         on_close=on_close,
         current_id=current_id,
         demos_url=demos_url,
+    )
+
+
+def rename_form(name: str) -> Markup:
+    """The rename dialog's form, the field holding the encounter's ``name``."""
+    field = el(
+        "input",
+        type="text",
+        id="hc-rename-input",
+        value=name,
+        maxlength="120",
+        aria_describedby="hc-rename-problem",
+        autocomplete="off",
+    )
+    problem = el("p", class_="hc-problem", id="hc-rename-problem", role="alert", hidden=True)
+    return el(
+        "form",
+        el("h3", "Rename encounter"),
+        el(
+            "div",
+            el("label", "New name", for_="hc-rename-input"),
+            field,
+            problem,
+            class_="hc-field",
+        ),
+    )
+
+
+def entry_markup(entry: Entry, ruleset_name: str, changed: str, *, current: bool) -> Markup:
+    """An encounter's row in the list: its name opens it (when it can be read), with rename,
+    duplicate, export and delete beside it; ``current``: the one open now."""
+    name = entry.name
+    meta = f"{ruleset_name} · changed {changed}" + (" · open now" if current else "")
+    problem = None if entry.readable else _unreadable(entry)
+    if entry.readable:
+        open_button = el(
+            "button",
+            name,
+            type="button",
+            class_="hc-lib-open",
+            data_lib="open",
+            aria_label=f"Open {name}",
+            title=name,
+        )
+        edit: Markup | None = joined(
+            el(
+                "button",
+                word,
+                type="button",
+                class_="hc-secondary",
+                data_lib=lib,
+                aria_label=f"{word} {name}",
+            )
+            for word, lib in (("Rename", "rename"), ("Duplicate", "duplicate"))
+        )
+    else:
+        open_button = el("button", name, type="button", class_="hc-lib-open", disabled=True)
+        edit = None
+    export = el(
+        "button",
+        "Export" if entry.readable else "Export as is",
+        type="button",
+        class_="hc-secondary",
+        data_lib="export",
+        aria_label=f"Export {name}",
+    )
+    delete = el(
+        "button",
+        "Delete",
+        type="button",
+        class_="hc-danger danger",
+        data_lib="delete",
+        aria_label=f"Delete {name}",
+    )
+    return el(
+        "li",
+        el("div", open_button, el("p", meta, class_="hc-lib-meta"), problem, class_="hc-lib-main"),
+        el("div", edit, export, delete, class_="hc-lib-actions"),
+        class_="hc-lib-entry",
+        data_entry=entry.id,
+        data_unreadable=not entry.readable,
+        data_current=current,
+    )
+
+
+def _unreadable(entry: Entry) -> Markup:
+    """Why an entry cannot be opened: its first three problems."""
+    shown = "; ".join(str(p) for p in entry.problems[:3])
+    more = len(entry.problems) - 3
+    if more > 0:
+        shown += f"; and {more} more"
+    return el("p", f"Cannot be opened: {shown}", class_="hc-lib-problem")
+
+
+def trash_markup(entry: Entry, deleted: str) -> Markup:
+    """A deleted encounter's row in the trash: restore it, or delete it for good."""
+    name = entry.name
+    restore = el(
+        "button",
+        "Restore",
+        type="button",
+        class_="hc-secondary",
+        data_lib="restore",
+        aria_label=f"Restore {name}",
+    )
+    purge = el(
+        "button",
+        "Delete for good",
+        type="button",
+        class_="hc-danger danger",
+        data_lib="purge",
+        aria_label=f"Delete {name} for good",
+    )
+    return el(
+        "li",
+        el(
+            "div",
+            el("span", name),
+            el("p", f"deleted {deleted}", class_="hc-lib-meta"),
+            class_="hc-lib-main",
+        ),
+        el("div", restore, purge, class_="hc-lib-actions"),
+        class_="hc-lib-entry",
+        data_entry=entry.id,
+        data_deleted=True,
     )

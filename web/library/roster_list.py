@@ -12,7 +12,7 @@ from hexcombat.roster import without
 from web.library.entries import LibraryError
 from web.library.roster import Kept, Rosters
 from web.library.storage import Library
-from web.ui.words import esc
+from web.ui.html import Markup, el, joined
 
 
 class RosterList:
@@ -32,31 +32,8 @@ class RosterList:
         """Redraw the Rosters part (hidden while no roster is kept)."""
         kept = [k for k in self.rosters.every() if k.roster is None or k.roster.characters]
         self._slot("rosters").hidden = not kept
-        self._slot("roster-list").innerHTML = "".join(self._roster_markup(k) for k in kept)
-
-    def _roster_markup(self, kept: Kept) -> str:
-        name = esc(self._ruleset_name(kept.ruleset))
-        if kept.roster is None:
-            shown = "; ".join(str(p) for p in kept.problems[:3])
-            return (
-                f'<section data-roster="{esc(kept.ruleset)}" data-unreadable><h3>{name}</h3>'
-                f'<p class="hc-lib-problem">Cannot be read: {esc(shown)}</p>'
-                f'<button type="button" class="hc-danger danger" data-lib="roster-discard" '
-                f'data-arg="{esc(kept.ruleset)}">Remove this roster</button></section>'
-            )
-        rows = "".join(
-            f'<li class="hc-lib-entry" data-roster-character="{esc(c.id)}">'
-            f'<div class="hc-lib-main"><span>{esc(c.figure.name)}</span>'
-            f'<p class="hc-lib-meta">{esc(c.figure.side)}</p></div>'
-            '<div class="hc-lib-actions"><button type="button" class="hc-danger danger" '
-            f'data-lib="roster-remove" data-arg="{esc(kept.ruleset)}/{esc(c.id)}" '
-            f'aria-label="Remove {esc(c.figure.name)} from the roster">Remove</button></div></li>'
-            for c in kept.roster.characters
-        )
-        return (
-            f'<section data-roster="{esc(kept.ruleset)}"><h3>{name} '
-            f"({len(kept.roster.characters)})</h3>"
-            f'<ul class="hc-lib-list">{rows}</ul></section>'
+        self._slot("roster-list").innerHTML = joined(
+            roster_markup(k, self._ruleset_name(k.ruleset)) for k in kept
         )
 
     def _cmd_roster_remove(self, arg: str) -> None:
@@ -80,3 +57,59 @@ class RosterList:
 
 
 __all__ = ["RosterList"]
+
+
+def roster_markup(kept: Kept, ruleset_name: str) -> Markup:
+    """A ruleset's roster: each character with its side and a Remove button (or, when the
+    roster cannot be read, why, and a button to remove it)."""
+    if kept.roster is None:
+        shown = "; ".join(str(p) for p in kept.problems[:3])
+        discard = el(
+            "button",
+            "Remove this roster",
+            type="button",
+            class_="hc-danger danger",
+            data_lib="roster-discard",
+            data_arg=kept.ruleset,
+        )
+        return el(
+            "section",
+            el("h3", ruleset_name),
+            el("p", f"Cannot be read: {shown}", class_="hc-lib-problem"),
+            discard,
+            data_roster=kept.ruleset,
+            data_unreadable=True,
+        )
+    rows = joined(
+        el(
+            "li",
+            el(
+                "div",
+                el("span", c.figure.name),
+                el("p", c.figure.side, class_="hc-lib-meta"),
+                class_="hc-lib-main",
+            ),
+            el(
+                "div",
+                el(
+                    "button",
+                    "Remove",
+                    type="button",
+                    class_="hc-danger danger",
+                    data_lib="roster-remove",
+                    data_arg=f"{kept.ruleset}/{c.id}",
+                    aria_label=f"Remove {c.figure.name} from the roster",
+                ),
+                class_="hc-lib-actions",
+            ),
+            class_="hc-lib-entry",
+            data_roster_character=c.id,
+        )
+        for c in kept.roster.characters
+    )
+    return el(
+        "section",
+        el("h3", f"{ruleset_name} ({len(kept.roster.characters)})"),
+        el("ul", rows, class_="hc-lib-list"),
+        data_roster=kept.ruleset,
+    )

@@ -30,7 +30,7 @@ from web.library.storage import (
     LibraryError,
 )
 from web.session import Session
-from web.ui.dom import esc
+from web.ui.html import el
 
 CONFLICT_PREFIX = PREFIX + "conflict:"
 """``hexcombat:conflict:<entry id>``: a tab's save of that entry was refused (JSON note)."""
@@ -152,7 +152,7 @@ class TabSync:
     # ---- the dialog ----------------------------------------------------------------------
     def show(self) -> None:
         """The conflict dialog for the current state, with the choices that fit it."""
-        name = esc(self.host.session.encounter.setup.name)
+        name = self.host.session.encounter.setup.name
         words = {
             "changed": f"“{name}” was changed in another tab or window.",
             "trashed": f"“{name}” was deleted: it is in the library's trash.",
@@ -170,7 +170,7 @@ class TabSync:
             buttons.append('<button type="button" data-cmd="conflict-close">Close it</button>')
         self.host.dialog(
             "Two versions of this encounter",
-            f'<div data-conflict="{self.state}"><p>{words}</p>'
+            f'<div data-conflict="{self.state}">{el("p", words)}'
             "<p>What this tab shows is not saved over it. Keep this tab's version as a new "
             "encounter (nothing is lost), or choose the other one.</p>"
             f'<div class="row">{"".join(buttons)}</div></div>',

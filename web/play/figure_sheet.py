@@ -12,6 +12,7 @@ from typing import Any
 
 from hexcombat.terrain import terrain_facts
 from web.ui.forms import choices_of, is_house_value
+from web.ui.html import el, joined
 from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown
 
 
@@ -23,14 +24,19 @@ def figure_html(
     fields = {x["name"]: x for x in figure_fields}
     labels = f.get("labels") or {}
 
-    head = (
-        f'<div class="row"><span class="chip-token" style="--side:{esc(f["color"])}">'
-        f'{esc(f["initials"])}</span><h2 class="grow">{esc(f["name"])} '
-        f'<small class="muted">{esc(f["side"])}</small></h2>'
-        '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
-        f'<p class="hint">At {esc(f.get("where") or f["position"])}, '
-        f"facing {FACING_NAMES[int(f['facing'])]}"
-        f"{' — out of the fight' if f.get('out') else ''}.</p>"
+    out = " — out of the fight" if f.get("out") else ""
+    where = f"At {f.get('where') or f['position']}, facing {FACING_NAMES[int(f['facing'])]}{out}."
+    head = joined(
+        [
+            el(
+                "div",
+                el("span", f["initials"], class_="chip-token", style=f"--side:{f['color']}"),
+                el("h2", f"{f['name']} ", el("small", f["side"], class_="muted"), class_="grow"),
+                el("button", "✕", type="button", data_cmd="deselect", aria_label="Close"),
+                class_="row",
+            ),
+            el("p", where, class_="hint"),
+        ]
     )
     pools = "".join(
         f'<div class="pool"><span>{esc(_label(name, fields, labels))}'
@@ -41,16 +47,19 @@ def figure_html(
         f"<strong>{p['current']}/{p['maximum']}</strong></div>"
         for name, p in (f.get("pools") or {}).items()
     )
-    statuses = "".join(
-        f'<span class="pill" title="{esc(s.get("note", ""))}">'
-        f"{esc(labels.get(s['id'], s['id']))}"
-        + (f" · {s['remaining']} left" if s.get("remaining") is not None else "")
-        + "</span>"
+    statuses = joined(
+        el(
+            "span",
+            labels.get(s["id"], s["id"]),
+            f" · {s['remaining']} left" if s.get("remaining") is not None else None,
+            class_="pill",
+            title=s.get("note", ""),
+        )
         for s in f.get("statuses", [])
     )
     body = [head, pools]
     if statuses:
-        body.append(f'<div class="row">{statuses}</div>')
+        body.append(el("div", statuses, class_="row"))
     body.append(suggest)  # above the cards: in view on a phone
     body.append(f"<h3>Actions</h3>{actions}")
     body.append(_numbers_html(f, fields, labels))
@@ -77,11 +86,8 @@ def _numbers_html(
     skills = "".join(
         f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in (f.get("skills") or {}).items()
     )
-    gear = "".join(
-        f'<li>{esc(i["name"])} <span class="muted">({esc(i.get("kind", ""))}, '
-        f"{esc(i.get('state', ''))}"
-        + ("" if i.get("loaded") is None else (", loaded" if i.get("loaded") else ", not loaded"))
-        + ")</span></li>"
+    gear = joined(
+        el("li", i["name"], " ", el("span", f"({i.get('kind', '')}, {_state(i)})", class_="muted"))
         for i in f.get("equipment", [])
     )
     body.append(f'<h3>Now</h3><dl class="stats">{extra}</dl>' if extra else "")
@@ -89,6 +95,13 @@ def _numbers_html(
     body.append(f'<h3>Skills</h3><dl class="stats">{skills}</dl>' if skills else "")
     body.append(f'<h3>Equipment</h3><ul class="gear">{gear}</ul>' if gear else "")
     return "".join(body)
+
+
+def _state(item: dict[str, Any]) -> str:
+    """An item's state, and whether it is loaded where that applies."""
+    loaded = item.get("loaded")
+    tail = "" if loaded is None else (", loaded" if loaded else ", not loaded")
+    return f"{item.get('state', '')}{tail}"
 
 
 def stat_words(field: dict[str, Any], value: Any) -> str:
@@ -147,9 +160,9 @@ def hex_info_html(
     """A hex's card: its terrain (``key_words`` names the hex), the ``figure`` standing there,
     why the selected figure's actions refuse it, and the line of sight from ``seer``."""
     t = terrain
-    lines = [f'<div class="muted">{esc(terrain_facts(t))}</div>']
+    lines = [el("div", terrain_facts(t), class_="muted")]
     if t.get("help"):
-        lines.append(f"<div>{esc(t['help'])}</div>")
+        lines.append(el("div", t["help"]))
     if figure is not None:
         f = figure
         labels = f.get("labels") or {}
@@ -160,11 +173,16 @@ def hex_info_html(
         states = ", ".join(labels.get(s["id"], s["id"]) for s in f.get("statuses", []))
         extra = "; ".join(x for x in (pools, states) if x)
         lines.append(
-            f"<div><strong>{esc(f['name'])}</strong> ({esc(f['side'])}) stands here"
-            f"{': ' + esc(extra) if extra else ''}.</div>"
+            el(
+                "div",
+                el("strong", f["name"]),
+                f" ({f['side']}) stands here",
+                f": {extra}" if extra else None,
+                ".",
+            )
         )
     if why_not:
-        lines.append(f'<div class="problem" role="alert">{esc(why_not)}</div>')
+        lines.append(el("div", why_not, class_="problem", role="alert"))
     if sight is not None:
         reason = str(sight["reason"])
         verdict = (
@@ -175,14 +193,13 @@ def hex_info_html(
             else f"blocked ({reason})"
         )
         lines.append(
-            f'<div class="sight" data-clear="{str(bool(sight["clear"])).lower()}">'
-            f"Line of sight from {esc(seer)}"
-            f": {esc(verdict)}, {sight['distance']} hexes away.</div>"
+            el(
+                "div",
+                f"Line of sight from {seer}: {verdict}, {sight['distance']} hexes away.",
+                class_="sight",
+                data_clear=str(bool(sight["clear"])).lower(),
+            )
         )
-    return (
-        '<div class="result info"><div class="row"><strong class="grow">'
-        f"Hex {esc(key_words)}: {esc(t['name'])}</strong>"
-        '<button type="button" data-cmd="close-info" aria-label="Close">✕</button></div>'
-        + "".join(lines)
-        + "</div>"
-    )
+    heading = el("strong", f"Hex {key_words}: {t['name']}", class_="grow")
+    close = el("button", "✕", type="button", data_cmd="close-info", aria_label="Close")
+    return el("div", el("div", heading, close, class_="row"), *lines, class_="result info")

@@ -14,7 +14,8 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter
-from web.ui.dom import byid, esc, present
+from web.ui.dom import byid, present
+from web.ui.html import Markup, el, joined
 from web.ui.words import tagged
 
 WINDOW = 400
@@ -128,27 +129,30 @@ class LogDrawer:
             who = str(byid("log-filter").value)
         item.hidden = bool(who) and who not in (str(item.dataset.actor), str(item.dataset.target))
 
-    def _event_html(self, e: dict[str, Any], entry: int) -> str:
+    def _event_html(self, e: dict[str, Any], entry: int) -> Markup:
         data = e.get("data") or {}
         when = ""
         if "time" in data:
             units = self.units()
             when = "".join(f"{u[:1].upper()}{n}" for u, n in zip(units, data["time"], strict=False))
-        more = []
+        more: list[Markup] = []
         if e.get("rule"):
-            more.append(f'<div>Rule <span class="rule-id">{esc(e["rule"])}</span></div>')
+            more.append(el("div", "Rule ", el("span", e["rule"], class_="rule-id")))
         if e.get("details"):
-            more.append("<ul>" + "".join(f"<li>{tagged(d)}</li>" for d in e["details"]) + "</ul>")
+            more.append(el("ul", joined(el("li", Markup(tagged(d))) for d in e["details"])))
         for roll in e.get("rolls", []):
             faces = ", ".join(str(x) for x in roll.get("faces", []))
-            more.append(f"<div>Rolled {esc(roll.get('expr', ''))}: {esc(faces)}</div>")
-        figure = esc(e.get("figure") or "")
-        target = esc(e.get("target") or "")
-        body = "".join(more) or '<div class="muted">No further details.</div>'
-        return (
-            f'<li class="kind-{esc(e["kind"])}" data-kind="{esc(e["kind"])}" '
-            f'data-actor="{figure}" data-target="{target}" data-entry="{entry}">'
-            f'<details><summary><span class="when">{esc(when)}</span>'
-            f'<span class="text">{esc(e["text"])}</span></summary>'
-            f'<div class="more">{body}</div></details></li>'
+            more.append(el("div", f"Rolled {roll.get('expr', '')}: {faces}"))
+        body = joined(more) or el("div", "No further details.", class_="muted")
+        summary = el(
+            "summary", el("span", when, class_="when"), el("span", e["text"], class_="text")
+        )
+        return el(
+            "li",
+            el("details", summary, el("div", body, class_="more")),
+            class_=f"kind-{e['kind']}",
+            data_kind=e["kind"],
+            data_actor=e.get("figure") or "",
+            data_target=e.get("target") or "",
+            data_entry=entry,
         )

@@ -37,6 +37,7 @@ from web.play.picks import BoardPicks
 from web.play.rollables import die_name, face_input, rollable_html
 from web.ui import forms
 from web.ui.dom import byid, esc, present
+from web.ui.html import el, joined
 from web.ui.shell import Shell
 from web.ui.words import counted, details_html, plain_error, rule_tag, tagged
 
@@ -181,7 +182,7 @@ class Play(BoardPicks):
         ) + list(app.view.get("gm_actions", []))
         if self.kind is not None and self.spec(self.kind) is None:
             self.reset_pending()
-        parts = [table.prompt_html(app.view["prompt"])] if app.view["prompt"] else []
+        parts: list[str] = [table.prompt_html(app.view["prompt"])] if app.view["prompt"] else []
         if app.view.get("outcome"):
             parts.append(table.outcome_html(app.view["outcome"]))
             parts.append(self.roster.html())
@@ -250,13 +251,7 @@ class Play(BoardPicks):
         step = view["time"]["step"]
         enc = self.app.encounter
         ready = [f for f in view["figures"] if not f.get("out") and enc.legal_actions(f["id"])]
-        rows = "".join(
-            f'<li><button type="button" data-cmd="pick" data-pick="{esc(f["id"])}">'
-            f'<span class="chip-token" style="--side:{esc(f["color"])}">{esc(f["initials"])}</span>'
-            f'<span class="grow">{esc(f["name"])}<br><small class="muted">{esc(f["side"])}'
-            f"</small></span></button></li>"
-            for f in ready
-        )
+        rows = table.to_act_html(ready)
         secret = (
             '<p class="hint">Choices in this step are secret: each figure declares in turn and '
             "nothing is shown until everyone has.</p>"
@@ -275,12 +270,12 @@ class Play(BoardPicks):
             if nxt and not view.get("outcome") and self.kind != "next_step"
             else ""
         )
-        table = self._actions_html(None) if self._specs else ""
+        actions = self._actions_html(None) if self._specs else ""
         return (
             f"<h2>{esc(view['time']['label'])}</h2>"
             f'<p class="hint">{esc(step.get("help", ""))}'
             f"{rule_tag(step.get('rule', ''))}</p>"
-            f"{secret}{who}{table}{button}{self.pilot.sides_html()}"
+            f"{secret}{who}{actions}{button}{self.pilot.sides_html()}"
             '<p class="hint">Tap a figure to see its numbers and actions.</p>'
         )
 
@@ -408,14 +403,18 @@ class Play(BoardPicks):
         faces = [f for r in pv["rollables"] for f in r["faces"]]
         view = self.app.view
         hidden = view["time"]["acting"]["hidden"] and view["prompt"] is None
-        cancel = '<button type="button" data-cmd="close-action">Cancel</button>'
+        cancel = el("button", "Cancel", type="button", data_cmd="close-action")
         chance = table.headline(pv["rollables"])
         if not faces or hidden:  # a hidden choice rolls nothing when it is made
-            self.bar = table.commit_bar(
-                "" if hidden else chance,
-                '<button type="button" class="primary" data-cmd="commit" '
-                f'data-commit="{esc(spec["kind"])}">{esc(label)}</button>{cancel}',
+            commit = el(
+                "button",
+                label,
+                type="button",
+                class_="primary",
+                data_cmd="commit",
+                data_commit=spec["kind"],
             )
+            self.bar = table.commit_bar("" if hidden else chance, joined([commit, cancel]))
             return (
                 '<p class="hint hidden-choice">Your choice stays hidden until everyone has '
                 "chosen; the dice are rolled after that.</p>"
@@ -439,11 +438,15 @@ class Play(BoardPicks):
         target = table.target_name(spec, self.params, self.app.view)
         label = str(spec["label"])
         words = label if label.lower().startswith("roll") else f"Roll — {label}"
-        self.bar = table.commit_bar(
-            chance,
-            '<button type="button" class="primary" data-cmd="roll">'
-            f"{esc(words)}{' ' + esc(target) if target else ''}</button>{cancel}",
+        roll = el(
+            "button",
+            words,
+            f" {target}" if target else None,
+            type="button",
+            class_="primary",
+            data_cmd="roll",
         )
+        self.bar = table.commit_bar(chance, joined([roll, cancel]))
         return (
             '<p class="hint">Or roll real dice and type the faces:</p>'
             f'<div class="dice-row">{"".join(fields)}'
@@ -626,8 +629,8 @@ class Play(BoardPicks):
         if select.getAttribute("data-signature") == signature:
             return
         current = str(select.value)
-        select.innerHTML = '<option value="">Everyone</option>' + "".join(
-            f'<option value="{esc(fid)}">{esc(name)}</option>' for fid, name in figures
+        select.innerHTML = joined(
+            [el("option", "Everyone", value=""), *(el("option", n, value=f) for f, n in figures)]
         )
         select.value = current if any(fid == current for fid, _ in figures) else ""
         select.setAttribute("data-signature", signature)

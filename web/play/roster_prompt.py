@@ -15,6 +15,7 @@ from hexcombat import HexcombatError
 from hexcombat.roster import GATHER_DROPPED, accept, write_back
 from web.library.entries import LibraryError
 from web.ui.dom import esc, present
+from web.ui.html import el, joined
 from web.ui.shell import Shell
 
 COMMANDS = ("roster-write", "roster-gather")
@@ -47,11 +48,19 @@ class RosterPrompt:
         self._shown = kept.revision
         if not changes:
             return ""
-        rows = "".join(
-            f'<li data-roster-change="{esc(c.character)}"><label class="check-label">'
-            f'<input type="checkbox" data-roster-tick="{esc(c.character)}" checked> '
-            f"<strong>{esc(c.name)}</strong></label>"
-            f"<ul>{''.join(f'<li>{esc(line)}</li>' for line in c.lines)}</ul></li>"
+        rows = joined(
+            el(
+                "li",
+                el(
+                    "label",
+                    el("input", type="checkbox", data_roster_tick=c.character, checked=True),
+                    " ",
+                    el("strong", c.name),
+                    class_="check-label",
+                ),
+                el("ul", joined(el("li", line) for line in c.lines)),
+                data_roster_change=c.character,
+            )
             for c in changes
         )
         gather = " checked" if self.gather else ""

@@ -1,8 +1,8 @@
 """What a table needs to see at a glance, as markup built from the engine's views:
-the turn line (round, step, who acts; always shown), the end of a fight with its summary,
-the target of an open action, the choice between attacking and selecting a tapped figure,
-the sticky bar with the open card's main button and chance, the GM's tools, an open
-question (a prompt) and the result of the last action.
+the turn line (round, step, who acts; always shown), the figures left to act, the end of
+a fight with its summary, the target of an open action, the choice between attacking and
+selecting a tapped figure, the sticky bar with the open card's main button and chance, the
+GM's tools, an open question (a prompt) and the result of the last action.
 
 Pure: no page access, so it runs under CPython in the tests.
 """
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from web.ui.words import esc, rule_tag
+from web.ui.html import Markup, el, joined
+from web.ui.words import rule_tag
 
 
 def tracker_html(
@@ -22,45 +23,61 @@ def tracker_html(
     acts: Callable[[str], bool],
     selected: str | None,
     next_rolls: Callable[[], bool] = lambda: False,
-) -> str:
+) -> Markup:
     """The turn tracker: unit and step with the steps' dots; while ``playing`` also a chip per
     figure in the fight (in strike order; whether it ``acts`` now; the ``selected`` one
     marked) and the next-step button (``data-rolls`` when ending the step ``next_rolls``:
     then it opens the step's card)."""
     time = view["time"]
     shown = {"current": "now", "done": "done"}
-    steps = "".join(
-        f'<span class="{shown.get(s["state"], "")}" title="{esc(s["label"])}"></span>'
-        for s in time["steps"]
+    steps = joined(
+        el("span", class_=shown.get(s["state"], ""), title=s["label"]) for s in time["steps"]
     )
     step = time["step"]
     secret = " · secret" if time["acting"]["hidden"] else ""
     units = " · ".join(u["label"] for u in time["units"])
     parts = [
-        f'<div class="clock" title="{esc(step.get("help", ""))}">'
-        f'<span class="unit">{esc(units)}</span>'
-        f'<span class="step-name">{esc(step["label"])}{secret}</span>'
-        f'<div class="steps" aria-hidden="true">{steps}</div></div>'
+        el(
+            "div",
+            el("span", units, class_="unit"),
+            el("span", step["label"], secret, class_="step-name"),
+            el("div", steps, class_="steps", aria_hidden="true"),
+            class_="clock",
+            title=step.get("help", ""),
+        )
     ]
     if playing:
         parts.append(
-            f'<div class="who" role="group" aria-label="Who acts" '
-            f'title="{esc(time["acting"]["text"])}">{_chips_html(view, acts, selected)}</div>'
+            el(
+                "div",
+                _chips_html(view, acts, selected),
+                class_="who",
+                role="group",
+                aria_label="Who acts",
+                title=time["acting"]["text"],
+            )
         )
         nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
         if nxt is not None and not view.get("outcome"):  # a fight that has ended: no Next
             rolls = next_rolls()  # opens its card
             parts.append(
-                f'<button type="button" class="next primary" data-cmd="next-step" '
-                f'data-action="next_step" data-rolls="{"true" if rolls else "false"}" '
-                f'title="{esc(nxt.get("help", ""))}">'
-                f'<span class="label">{esc(nxt["label"])}</span><span class="short">Next'
-                f"</span> ▸</button>"
+                el(
+                    "button",
+                    el("span", nxt["label"], class_="label"),
+                    el("span", "Next", class_="short"),
+                    " ▸",
+                    type="button",
+                    class_="next primary",
+                    data_cmd="next-step",
+                    data_action="next_step",
+                    data_rolls="true" if rolls else "false",
+                    title=nxt.get("help", ""),
+                )
             )
-    return "".join(parts)
+    return joined(parts)
 
 
-def _chips_html(view: dict[str, Any], acts: Callable[[str], bool], selected: str | None) -> str:
+def _chips_html(view: dict[str, Any], acts: Callable[[str], bool], selected: str | None) -> Markup:
     """A chip per figure in the fight, in strike order: whether it ``acts`` now, the
     ``selected`` one marked."""
     chips = []
@@ -75,13 +92,43 @@ def _chips_html(view: dict[str, Any], acts: Callable[[str], bool], selected: str
         if f["id"] == selected:
             cls += " current"
         chips.append(
-            f'<button type="button" class="{cls}" data-cmd="tracker-select" '
-            f'data-pick="{esc(f["id"])}" style="--side:{esc(f["color"])}" '
-            f'title="{esc(f["name"])}: {state}">'
-            f'<span class="chip-token" aria-hidden="true">{esc(f["initials"])}</span>'
-            f'<span class="sr-only">{esc(f["name"])}: {state}</span></button>'
+            el(
+                "button",
+                el("span", f["initials"], class_="chip-token", aria_hidden="true"),
+                el("span", f"{f['name']}: {state}", class_="sr-only"),
+                type="button",
+                class_=cls,
+                data_cmd="tracker-select",
+                data_pick=f["id"],
+                style=f"--side:{f['color']}",
+                title=f"{f['name']}: {state}",
+            )
         )
-    return "".join(chips)
+    return joined(chips)
+
+
+def to_act_html(figures: Sequence[dict[str, Any]]) -> Markup:
+    """A list item per figure with something left to do, its button selecting it."""
+    return joined(
+        el(
+            "li",
+            el(
+                "button",
+                el("span", f["initials"], class_="chip-token", style=f"--side:{f['color']}"),
+                el(
+                    "span",
+                    f["name"],
+                    el("br"),
+                    el("small", f["side"], class_="muted"),
+                    class_="grow",
+                ),
+                type="button",
+                data_cmd="pick",
+                data_pick=f["id"],
+            ),
+        )
+        for f in figures
+    )
 
 
 def turn_line(view: dict[str, Any], left: Sequence[str] = ()) -> str:
@@ -126,41 +173,52 @@ def _names(names: Sequence[str], shown: int = 3) -> str:
     return ", ".join(names[:shown]) + f" and {len(names) - shown} more"
 
 
-def turn_line_html(view: dict[str, Any], left: Sequence[str] = ()) -> str:
+def turn_line_html(view: dict[str, Any], left: Sequence[str] = ()) -> Markup:
     """The turn line's markup: the whole words at every size (a long line wraps, never cut)."""
     text = turn_line(view, left)
     over = "true" if view.get("outcome") else "false"
-    return f'<span class="turn-text" data-over="{over}" title="{esc(text)}">{esc(text)}</span>'
+    return el("span", text, class_="turn-text", data_over=over, title=text)
 
 
-def outcome_html(outcome: dict[str, Any]) -> str:
+def outcome_html(outcome: dict[str, Any]) -> Markup:
     """The end of the fight: who won, the summary, and that undo still goes back."""
     summary = outcome.get("summary") or {}
-    lines = "".join(f"<li>{esc(line)}</li>" for line in summary.get("lines", []))
-    return (
-        f'<section class="result outcome" data-outcome="{esc(outcome.get("winner") or "")}" '
-        'role="status" tabindex="-1">'
-        f"<h2>{esc(outcome['text'])}</h2>"
-        f'<ul class="summary" data-summary>{lines}</ul>'
-        '<p class="hint">No more actions are offered. Undo goes back into the fight; the '
-        "log keeps every roll.</p></section>"
+    lines = joined(el("li", line) for line in summary.get("lines", []))
+    return el(
+        "section",
+        el("h2", outcome["text"]),
+        el("ul", lines, class_="summary", data_summary=True),
+        el(
+            "p",
+            "No more actions are offered. Undo goes back into the fight; the log keeps every roll.",
+            class_="hint",
+        ),
+        class_="result outcome",
+        data_outcome=outcome.get("winner") or "",
+        role="status",
+        tabindex="-1",
     )
 
 
-def target_line(spec: dict[str, Any], params: dict[str, Any], view: dict[str, Any]) -> str:
+def target_line(spec: dict[str, Any], params: dict[str, Any], view: dict[str, Any]) -> Markup:
     """The open action's chosen figure, unmistakable before anything is rolled."""
     names = {f["id"]: f for f in view.get("figures", [])}
     for p in spec.get("params", []):
         value = params.get(p["name"])
         if p["type"] == "figure" and value in names:
             f = names[value]
-            return (
-                f'<p class="target-line" data-target="{esc(value)}">'
-                f'{esc(p["label"])}: <span class="chip-token" style="--side:{esc(f["color"])}">'
-                f"{esc(f['initials'])}</span> <strong>{esc(f['name'])}</strong> "
-                f'<span class="muted">({esc(f["side"])}, at {esc(f.get("where", ""))})</span></p>'
+            return el(
+                "p",
+                f"{p['label']}: ",
+                el("span", f["initials"], class_="chip-token", style=f"--side:{f['color']}"),
+                " ",
+                el("strong", f["name"]),
+                " ",
+                el("span", f"({f['side']}, at {f.get('where', '')})", class_="muted"),
+                class_="target-line",
+                data_target=value,
             )
-    return ""
+    return Markup("")
 
 
 def target_name(spec: dict[str, Any], params: dict[str, Any], view: dict[str, Any]) -> str:
@@ -173,40 +231,57 @@ def target_name(spec: dict[str, Any], params: dict[str, Any], view: dict[str, An
     return ""
 
 
-def choice_html(figure: dict[str, Any], offers: Sequence[tuple[dict[str, Any], str]]) -> str:
+def choice_html(figure: dict[str, Any], offers: Sequence[tuple[dict[str, Any], str]]) -> Markup:
     """A figure tapped while another is selected: act on it (one button per action that
     accepts it) or select it instead. Nothing happens until one is pressed."""
-    name = esc(figure["name"])
-    buttons = "".join(
-        f'<button type="button" data-cmd="choose-target" data-kind="{esc(spec["kind"])}" '
-        f'data-param="{esc(param)}" data-pick="{esc(figure["id"])}">'
-        f"{esc(spec['label'])} {name}</button>"
+    name, fid = figure["name"], figure["id"]
+    buttons = joined(
+        el(
+            "button",
+            f"{spec['label']} {name}",
+            type="button",
+            data_cmd="choose-target",
+            data_kind=spec["kind"],
+            data_param=param,
+            data_pick=fid,
+        )
         for spec, param in offers
     )
-    return (
-        f'<section class="result choice" data-choice="{esc(figure["id"])}" tabindex="-1">'
-        f"<strong>{name} ({esc(figure['side'])})</strong>"
-        f'<div class="row">{buttons}'
-        f'<button type="button" data-cmd="pick" data-pick="{esc(figure["id"])}">'
-        f"Select {name}</button></div></section>"
+    select = el("button", f"Select {name}", type="button", data_cmd="pick", data_pick=fid)
+    return el(
+        "section",
+        el("strong", f"{name} ({figure['side']})"),
+        el("div", buttons, select, class_="row"),
+        class_="result choice",
+        data_choice=fid,
+        tabindex="-1",
     )
 
 
-def commit_bar(chance: str, buttons: str) -> str:
+def commit_bar(chance: str, buttons: Markup) -> Markup:
     """The open card's main button(s) with its chance, kept in view at the panel's bottom."""
-    shown = f'<span class="bar-chance" data-bar-chance>{esc(chance)}</span>' if chance else ""
-    return f'<div class="commit-bar" data-commit-bar>{shown}{buttons}</div>'
+    shown = el("span", chance, class_="bar-chance", data_bar_chance=True) if chance else None
+    return el("div", shown, buttons, class_="commit-bar", data_commit_bar=True)
 
 
-def refused_bar(label: str, reason: str) -> str:
+def refused_bar(label: str, reason: str) -> Markup:
     """The open card's main button when its action cannot be done as chosen: greyed, with
     the engine's reason beside it (a button that cannot act says why)."""
-    return (
-        '<div class="commit-bar" data-commit-bar>'
-        f'<button type="button" class="primary" aria-disabled="true" disabled '
-        f'aria-describedby="bar-problem">{esc(label)}</button>'
-        '<button type="button" data-cmd="close-action">Cancel</button>'
-        f'<p class="problem" id="bar-problem" data-bar-problem>{esc(reason)}</p></div>'
+    return el(
+        "div",
+        el(
+            "button",
+            label,
+            type="button",
+            class_="primary",
+            aria_disabled="true",
+            disabled=True,
+            aria_describedby="bar-problem",
+        ),
+        el("button", "Cancel", type="button", data_cmd="close-action"),
+        el("p", reason, class_="problem", id="bar-problem", data_bar_problem=True),
+        class_="commit-bar",
+        data_commit_bar=True,
     )
 
 
@@ -215,7 +290,7 @@ def with_problem(bar: str, problem: str) -> str:
     that was pressed is."""
     if not bar:
         return bar
-    line = f'<p class="problem" role="alert" data-bar-problem>{esc(problem)}</p>'
+    line = el("p", problem, class_="problem", role="alert", data_bar_problem=True)
     return bar.removesuffix("</div>") + line + "</div>"
 
 
@@ -228,18 +303,29 @@ def headline(rollables: Sequence[dict[str, Any]]) -> str:
     return ""
 
 
-def prompt_html(prompt: dict[str, Any]) -> str:
+def prompt_html(prompt: dict[str, Any]) -> Markup:
     """The open prompt: its question to the named figure and its answers."""
-    answers = "".join(
-        f'<button type="button" data-cmd="answer" data-kind="{esc(a["kind"])}" '
-        f'data-answer="{esc(a["kind"])}">{esc(a["label"])}</button>'
+    answers = joined(
+        el(
+            "button",
+            a["label"],
+            type="button",
+            data_cmd="answer",
+            data_kind=a["kind"],
+            data_answer=a["kind"],
+        )
         for a in prompt["answers"]
     )
-    return (
-        f'<section class="result prompt" role="alert" data-prompt="{esc(prompt["id"])}">'
-        f"<strong>{esc(prompt['question'])}</strong>{rule_tag(prompt.get('rule', ''))}"
-        f'<p class="hint">Only {esc(prompt["figure_name"])} can act until this is '
-        f'answered.</p><div class="row">{answers}</div></section>'
+    only = f"Only {prompt['figure_name']} can act until this is answered."
+    return el(
+        "section",
+        el("strong", prompt["question"]),
+        Markup(rule_tag(prompt.get("rule", ""))),
+        el("p", only, class_="hint"),
+        el("div", answers, class_="row"),
+        class_="result prompt",
+        role="alert",
+        data_prompt=prompt["id"],
     )
 
 
@@ -248,15 +334,18 @@ def worth_showing(events: Sequence[dict[str, Any]]) -> bool:
     return any(e.get("kind") != "clock" for e in events)
 
 
-def result_html(events: Sequence[dict[str, Any]]) -> str:
+def result_html(events: Sequence[dict[str, Any]]) -> Markup:
     """The result card: what the last action did, the clock's last word at the end."""
-    lines = "".join(f"<li>{esc(e['text'])}</li>" for e in events if e.get("kind") != "clock")
+    lines = [el("li", e["text"]) for e in events if e.get("kind") != "clock"]
     clock = [e for e in events if e.get("kind") == "clock"]
     if clock:
-        lines += f'<li class="muted">{esc(clock[-1]["text"])}</li>'
-    return (
-        '<div class="result" role="status" tabindex="-1"><div class="row">'
-        '<strong class="grow">Result'
-        '</strong><button type="button" data-cmd="close-result" aria-label="Close">✕</button>'
-        f'</div><ul class="breakdown">{lines}</ul></div>'
+        lines.append(el("li", clock[-1]["text"], class_="muted"))
+    close = el("button", "✕", type="button", data_cmd="close-result", aria_label="Close")
+    return el(
+        "div",
+        el("div", el("strong", "Result", class_="grow"), close, class_="row"),
+        el("ul", joined(lines), class_="breakdown"),
+        class_="result",
+        role="status",
+        tabindex="-1",
     )

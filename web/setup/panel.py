@@ -30,6 +30,7 @@ from web.setup.roster import RosterEdits
 from web.setup.settings import SettingsForm
 from web.ui import forms
 from web.ui.dom import bring_into_view, byid, esc, present
+from web.ui.html import Markup, el, joined
 from web.ui.shell import Shell
 from web.ui.words import FACING_NAMES
 
@@ -170,11 +171,24 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
 
     def _overview_html(self) -> str:
         figures = self.app.view["figures"]
-        rows = "".join(
-            f'<li><button type="button" data-cmd="pick" data-pick="{esc(f["id"])}">'
-            + self.chip_html(f)
-            + f'<span class="grow">{esc(f["name"])}<br><small class="muted">{esc(f["side"])} · '
-            f"at {esc(f.get('where') or f['position'])}</small></span></button></li>"
+        rows = joined(
+            el(
+                "li",
+                el(
+                    "button",
+                    Markup(self.chip_html(f)),
+                    el(
+                        "span",
+                        f["name"],
+                        el("br"),
+                        el("small", f"{f['side']} · at {_where(f)}", class_="muted"),
+                        class_="grow",
+                    ),
+                    type="button",
+                    data_cmd="pick",
+                    data_pick=f["id"],
+                ),
+            )
             for f in figures
         )
         board = self.app.view["board"]
@@ -240,10 +254,16 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
             self.new_side = sides[0]
             self._sides_of = opened
         colors = self.app.view.get("sides", {})
-        buttons = "".join(
-            f'<button type="button" data-cmd="new-side" data-side="{esc(s)}" '
-            f'aria-pressed="{"true" if s == self.new_side else "false"}" '
-            f'style="border-color:{esc(colors.get(s, "var(--border)"))}">{esc(s)}</button>'
+        buttons = joined(
+            el(
+                "button",
+                s,
+                type="button",
+                data_cmd="new-side",
+                data_side=s,
+                aria_pressed="true" if s == self.new_side else "false",
+                style=f"border-color:{colors.get(s, 'var(--border)')}",
+            )
             for s in sides
         )
         return (
@@ -264,9 +284,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
         return (
             '<h3>Just placed</h3><div class="row">'
             + self.chip_html(f)
-            + f'<span class="grow">{esc(f["name"])} at '
-            f"{esc(f.get('where') or f['position'])}</span>"
-            '<button type="button" data-cmd="edit-figure">Edit</button></div>'
+            + el("span", f"{f['name']} at {_where(f)}", class_="grow")
+            + '<button type="button" data-cmd="edit-figure">Edit</button></div>'
             + self._facing_html(int(f["facing"]))
         )
 
@@ -287,10 +306,11 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
         facing = int(f["facing"])
         figure = self.app.encounter.setup_figure(fid)
         return (
-            '<div class="row">' + self.chip_html(f) + f'<h2 class="grow">{esc(f["name"])}</h2>'
-            '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
-            f'<p class="hint">At {esc(f.get("where") or f["position"])}. '
-            "Tap an empty hex to move it there.</p>"
+            '<div class="row">'
+            + self.chip_html(f)
+            + el("h2", f["name"], class_="grow")
+            + '<button type="button" data-cmd="deselect" aria-label="Close">✕</button></div>'
+            + el("p", f"At {_where(f)}. Tap an empty hex to move it there.", class_="hint")
             + self._facing_html(facing)
             + '<div id="figure-form"></div>'
             + self.portrait_html(figure)
@@ -446,3 +466,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
 
 
 __all__ = ["Editor", "figure_fields"]
+
+
+def _where(f: dict[str, Any]) -> str:
+    """Where a view figure stands, in the player's words."""
+    return str(f.get("where") or f["position"])

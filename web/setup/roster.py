@@ -16,7 +16,9 @@ from hexcombat.layout import hex_label
 from hexcombat.roster import joined, saved
 from web.library.entries import LibraryError
 from web.library.roster import Kept
+from web.ui import html
 from web.ui.dom import esc
+from web.ui.html import el
 from web.ui.shell import Shell, becomes
 from web.ui.words import problems_text
 
@@ -54,18 +56,27 @@ class RosterEdits:
                 "It was left as it is; the library's Rosters part can remove it.</p>"
             )
         playing = {f.character for f in self.app.encounter.setup.figures if f.character}
-        rows = "".join(
-            f'<li class="row" data-roster-character="{esc(c.id)}">'
-            f'<span class="grow">{esc(c.figure.name)}<br><small class="muted">'
-            f"{esc(c.figure.side)}{' · in this encounter' if c.id in playing else ''}"
-            "</small></span>"
-            + (
-                ""
+        rows = html.joined(
+            el(
+                "li",
+                el(
+                    "span",
+                    c.figure.name,
+                    el("br"),
+                    el(
+                        "small",
+                        c.figure.side,
+                        " · in this encounter" if c.id in playing else None,
+                        class_="muted",
+                    ),
+                    class_="grow",
+                ),
+                None
                 if c.id in playing
-                else f'<button type="button" data-cmd="roster-add" data-character="{esc(c.id)}">'
-                "Add</button>"
+                else el("button", "Add", type="button", data_cmd="roster-add", data_character=c.id),
+                class_="row",
+                data_roster_character=c.id,
             )
-            + "</li>"
             for c in kept.roster.characters
         )
         return f"<h3>{title} ({len(kept.roster.characters)})</h3>" + (

@@ -36,6 +36,7 @@ from web.share import exports, links
 from web.share.bar import BAR
 from web.ui.dialog import Dialog
 from web.ui.dom import byid, closest_data, esc, listen, present
+from web.ui.html import Markup, el, joined
 from web.ui.toast import Toast
 from web.ui.words import problems_text
 
@@ -186,7 +187,7 @@ class Viewer:
         byid("viewer-log-button").setAttribute("aria-expanded", "true" if show else "false")
         byid("viewer-log").hidden = not show
 
-    def note(self, html: str) -> None:
+    def note(self, html: Markup) -> None:
         """A line under the title bar (imported before, what a link adds)."""
         box = byid("viewer-note")
         box.innerHTML = html
@@ -394,8 +395,12 @@ class Viewer:
             self.imported_as = entry_id
             byid("import-button").textContent = "Import another copy"
             self.note(
-                f"You imported this link before, as “{esc(known[entry_id].name)}”. "
-                '<button type="button" data-cmd="open-copy">Open it</button>'
+                joined(
+                    [
+                        f"You imported this link before, as “{known[entry_id].name}”. ",
+                        el("button", "Open it", type="button", data_cmd="open-copy"),
+                    ]
+                )
             )
             return
         theirs = to_document(self.original)
@@ -411,18 +416,23 @@ class Viewer:
         if best is None:
             return
         entry, got = best
-        name = esc(entry.name)
+        name = entry.name
         if got.relation == "same":
-            self.note(f"Your copy “{name}” is at the same point as this link.")
+            self.note(joined([f"Your copy “{name}” is at the same point as this link."]))
         elif got.relation == "behind":
-            self.note(f"Your copy “{name}” is further on than this link.")
+            self.note(joined([f"Your copy “{name}” is further on than this link."]))
         else:
             self.since = got.common
             plural = "y" if got.new == 1 else "ies"
             after = "" if got.relation == "ahead" else f" (the two differ after {got.common})"
             self.note(
-                f"This link has {got.new} new log entr{plural} since your copy “{name}”{after}; "
-                "they are marked new in the log. Import a copy to play on."
+                joined(
+                    [
+                        f"This link has {got.new} new log entr{plural} since your copy "
+                        f"“{name}”{after}; they are marked new in the log. "
+                        "Import a copy to play on."
+                    ]
+                )
             )
             self.set_log(True)
 

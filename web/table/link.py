@@ -23,7 +23,7 @@ from hexcombat.table.seats import Seats
 from web.library.importing import spawn
 from web.library.pictures import PagePictures, PictureRefusedError
 from web.table.rtc import Peer
-from web.ui.dom import esc
+from web.ui.html import Markup, el, joined
 from web.ui.remembered import remember, remembered
 
 GM = "host"
@@ -490,16 +490,26 @@ class Joined:
         self.keep("left")
 
 
-def turn_html(turn: dict[str, Any], me: str) -> str:
+def turn_html(turn: dict[str, Any], me: str) -> Markup:
     """The turn line's addition: who acts on which device, this device's name in bold."""
-    rows = "".join(
-        f"<li>{esc(r['name'])} · <b>{esc(r['device_name'])}</b></li>"
-        if r["device"] == me
-        else f"<li>{esc(r['name'])} · {esc(r['device_name'])}</li>"
+    rows = joined(
+        el(
+            "li",
+            r["name"],
+            " · ",
+            el("b", r["device_name"]) if r["device"] == me else r["device_name"],
+        )
         for r in turn["acting"]
     )
-    sealed = f"<li>{len(turn['sealed'])} sealed</li>" if turn["sealed"] else ""
+    sealed = el("li", f"{len(turn['sealed'])} sealed") if turn["sealed"] else None
     kept = turn.get("kept_back", 0)
-    held = f"<li data-kept-back>{esc(kept_back_words(kept))}</li>" if kept else ""
-    label = 'aria-label="Who acts on which device"'
-    return f'<ul class="table-turn" data-table-turn {label}>{rows}{sealed}{held}</ul>'
+    held = el("li", kept_back_words(kept), data_kept_back=True) if kept else None
+    return el(
+        "ul",
+        rows,
+        sealed,
+        held,
+        class_="table-turn",
+        data_table_turn=True,
+        aria_label="Who acts on which device",
+    )

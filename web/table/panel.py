@@ -20,6 +20,7 @@ from web.table import TABLE_COMMANDS
 from web.table.link import Hosting, Joined, TableApp
 from web.table.scan import read_code
 from web.ui.dom import byid, esc, listen, present
+from web.ui.html import el, joined
 
 QR_BORDER = 4
 QR_MODULE = (2, 6)
@@ -277,15 +278,14 @@ def _scan_html(target: str) -> str:
 
 def _hosting_html(table: Hosting, code: str) -> str:
     h = table.host
-    rows = "".join(
-        f'<li data-device="{esc(d)}">{esc(name)} · '
-        f"{'connected' if d in h.connected else 'away'}</li>"
+    rows = joined(
+        el("li", f"{name} · {'connected' if d in h.connected else 'away'}", data_device=d)
         for d, name in h.seats.names.items()
         if d != h.seats.gm
     )
     sides = sorted({f.side for f in h.encounter.state.figures.values()})
-    picks = "".join(
-        f'<option value="{esc(d)}|{esc(s)}">{esc(name)} plays {esc(s)}</option>'
+    picks = joined(
+        el("option", f"{name} plays {s}", value=f"{d}|{s}")
         for d, name in h.seats.names.items()
         for s in sides
     )
@@ -315,7 +315,7 @@ def _hosting_html(table: Hosting, code: str) -> str:
 
 def _rename_html(table: Hosting) -> str:
     names = table.host.seats.names
-    picks = "".join(f'<option value="{esc(d)}">{esc(n)}</option>' for d, n in names.items())
+    picks = joined(el("option", n, value=d) for d, n in names.items())
     return (
         f'<label>Rename <select id="table-rename-pick">{picks}</select></label>'
         '<label>to <input id="table-rename-name" maxlength="40"></label>'
@@ -337,14 +337,16 @@ def _rolls_html(table: Hosting) -> str:
 def _seals_html(table: Hosting) -> str:
     """Each sealed choice with its device, and the GM's way out when it never comes."""
     h = table.host
-    rows = "".join(
-        f'<li data-sealed="{esc(fid)}">{esc(h.encounter.state.figure(fid).name)}: sealed on '
-        f"{esc(h.seats.names.get(device, device))}"
-        f"{'' if device in h.connected else ' (away)'} "
-        f'<button type="button" data-cmd="table-release" data-figure="{esc(fid)}">'
-        "Ask again</button> "
-        f'<button type="button" data-cmd="table-void" data-figure="{esc(fid)}">'
-        "Void the choice</button></li>"
+    rows = joined(
+        el(
+            "li",
+            f"{h.encounter.state.figure(fid).name}: sealed on "
+            f"{h.seats.names.get(device, device)}{'' if device in h.connected else ' (away)'} ",
+            el("button", "Ask again", type="button", data_cmd="table-release", data_figure=fid),
+            " ",
+            el("button", "Void the choice", type="button", data_cmd="table-void", data_figure=fid),
+            data_sealed=fid,
+        )
         for fid, (device, _digest) in sorted(h.seals.items())
         if device != h.seats.gm
     )
@@ -369,7 +371,7 @@ def _joined_html(table: Joined, code: str) -> str:
     gm = table.seats.gm
     names = [n for d, n in table.seats.names.items() if d == gm]  # the GM first
     names += [n for d, n in table.seats.names.items() if d != gm]
-    seated = f"<p data-table-devices>At the table: {esc(', '.join(names))}</p>" if names else ""
+    seated = el("p", f"At the table: {', '.join(names)}", data_table_devices=True) if names else ""
     return (
         f'<div id="table-dialog"><p data-table-state="{"open" if table.open else "closed"}">'
         f"{state}. You play what the GM seats you at; the GM's device holds the truth.</p>"
