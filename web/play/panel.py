@@ -77,7 +77,7 @@ class Play(BoardPicks):
         self.info_hex: str | None = None
         self.hover_path: list[str] = []
         self.hover_key: str | None = None
-        self.log = LogDrawer(lambda: self.app.rs["units"])
+        self.log = LogDrawer(lambda: self.app.rs["units"], app.later.soon)
         self._specs: list[dict[str, Any]] = []
         self.choice: str | None = None
         """A figure tapped while another is selected: attack it or select it."""
