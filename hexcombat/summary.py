@@ -7,10 +7,11 @@ many entries, never the whole log (a long fight's view costs what a short one's 
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field, replace
 from weakref import WeakKeyDictionary
 
-from hexcombat.encounter import CHECKPOINT_EVERY, Encounter, LogEntry
+from hexcombat.encounter import CHECKPOINT_EVERY, Encounter, LogEntry, drained
 from hexcombat.validation import Json
 
 
@@ -50,6 +51,12 @@ _KEPT: WeakKeyDictionary[Encounter, dict[int, tuple[LogEntry | None, Totals]]] =
 
 def totals(encounter: Encounter) -> Totals:
     """The totals of the log up to the encounter's cursor."""
+    return drained(totals_in_steps(encounter))
+
+
+def totals_in_steps(encounter: Encounter) -> Generator[None, None, Totals]:
+    """:func:`totals` in steps of one log entry (a page folds a long fight's in slices; the
+    totals it keeps make the next summary cheap)."""
     kept = _KEPT.setdefault(encounter, {})
     log, cursor = encounter.log, encounter.cursor
     base = cursor - cursor % CHECKPOINT_EVERY
@@ -63,6 +70,7 @@ def totals(encounter: Encounter) -> Totals:
         running.add(encounter, i)
         if running.entries % CHECKPOINT_EVERY == 0:
             kept[running.entries] = (log[i], replace(running, last_hit=dict(running.last_hit)))
+        yield
     return running
 
 

@@ -44,6 +44,7 @@ from web.table import TABLE_COMMANDS
 from web.ui import focus
 from web.ui.dialog import Dialog
 from web.ui.dom import byid, closest_data, listen, now_ms, present, proxy
+from web.ui.later_tasks import LaterTasks
 from web.ui.remembered import COORDS_KEY, remember, remember_mode, remembered, remembered_mode
 from web.ui.sheet import BottomSheet
 from web.ui.toast import Toast
@@ -70,6 +71,9 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self._toast = Toast(byid("toast"), duration_ms=TOAST_MS)
         self._dialog = Dialog(byid("dialog"))
         self._snapshot_timer: Any = None
+        self.later = LaterTasks(self.guard)
+        """What a change leaves for later tasks (the log, the save): the first task draws
+        the board, the turn and the panel."""
         self.library_panel: Any = None
         self.demos: list[dict[str, Any]] = []
         """The demo encounters the site lists (static/demos/index.json entries)."""
@@ -157,6 +161,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
     # ---- opening ---------------------------------------------------------------------
     def open(self, enc: Encounter, entry_id: str | None) -> None:
         """Show ``enc`` (saved as ``entry_id``), with a fresh history."""
+        self.later.flush()  # the encounter shown until now is saved first
         self.session.open(enc, entry_id, remembered_mode(entry_id))
         self.sync.opened(entry_id)
         if entry_id is not None:
@@ -208,11 +213,12 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         return events
 
     def after_change(self, done: str) -> None:
-        """Save when the session says so, redraw, and say what was done (with Undo)."""
+        """Redraw, save in a later task when the session says so, and say what was done
+        (with Undo)."""
         if self.table is not None:
             self.table.after_change()
         if self.session.take_unsaved():
-            self.save()
+            self.save_soon()
         self.refresh()
         if done:
             self.toast(done, undo=True)
@@ -275,8 +281,18 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         """True when there is an undone change to apply again."""
         return self.session.can_redo
 
+    def save_soon(self) -> None:
+        """Save in a later task (:meth:`save`); whatever reads the library or closes the
+        page runs it first."""
+        self.later.soon("save", self._save)
+
     def save(self) -> None:
-        """Write the encounter to the library (failures are shown; the old revision stays)."""
+        """Write the encounter to the library now (failures are shown; the old revision
+        stays)."""
+        self.later.soon("save", self._save)
+        self.later.flush("save")
+
+    def _save(self) -> None:
         started = now_ms()
         try:
             if self.entry_id is None:
@@ -320,7 +336,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         drawn = now_ms()
         self.draw_topbar()
         self.render_panel()
-        self.play.render_log()
+        self.later.soon("log", self.play.render_log)
         if self.table is not None:
             from web.table.link import turn_html
 
@@ -466,6 +482,9 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         listen(byid("dialog"), "close", lambda ev: self.close_library())
         # another tab of this site changed localStorage (never fired for this tab's writes)
         listen(js.window, "storage", self._on_storage)
+        # the page closed or hidden (a tablet put away): the waiting save is written first
+        listen(js.window, "pagehide", lambda _ev: self.later.flush())
+        listen(js.document, "visibilitychange", self._on_visibility)
         # files dropped on the page are imported by the library panel's code, imported on
         # the first drag over the page (not at start)
         self._first_drag = proxy(self._on_first_drag)
@@ -475,7 +494,12 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
 
     def _on_storage(self, ev: Any) -> None:
         key = ev.key
+        self.later.flush()  # this tab's waiting save meets the other tab's change as before
         self.guard(lambda: self.sync.on_storage(key if isinstance(key, str) else None))
+
+    def _on_visibility(self, _ev: Any) -> None:
+        if str(js.document.visibilityState) == "hidden":
+            self.later.flush()
 
     def _on_click(self, ev: Any) -> None:
         target = ev.target
@@ -498,7 +522,9 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self.guard(lambda: focus.kept(lambda: self.command(cmd, element), element))
 
     def command(self, cmd: str, element: Any = None) -> None:
-        """Run a command of the top bar, the menu, the board tools or a message."""
+        """Run a command of the top bar, the menu, the board tools or a message (what waits
+        for a later task is done first: the library, the table or a download sees it)."""
+        self.later.flush()
         self.commands.run(cmd, element)
 
     def _register_commands(self) -> None:

@@ -10,6 +10,9 @@ import time
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
+from hexcombat.encounter import Encounter
+from hexcombat.summary import totals_in_steps
+
 SLICE_MS = 25.0
 """The longest the page works on one slice before it lets the browser run (a tablet with a
 slow CPU then answers a tap well within 100 ms)."""
@@ -32,3 +35,13 @@ async def in_slices(
         if (clock() - began) * 1000 >= SLICE_MS:
             await asyncio.sleep(0)
             began = clock()
+
+
+async def opened_in_slices(steps: Generator[None, None, Encounter]) -> Encounter:
+    """The encounter ``steps`` open (such as :meth:`web.library.storage.Library.load_in_steps`),
+    in slices; when its fight is over, the summary its view shows is folded in slices too
+    (else the first view folds the whole log in one task)."""
+    encounter = await in_slices(steps)
+    if encounter.ruleset.fight_outcome(encounter.state) is not None:
+        await in_slices(totals_in_steps(encounter))
+    return encounter

@@ -46,6 +46,10 @@ TABLET_TOUCH: dict[str, Any] = {
 SIZES = {"phone": PHONE, "tablet-touch": TABLET_TOUCH}
 
 
+SETTLED = "!document.documentElement.dataset.waiting"
+"""True once the page has done what a change left for later tasks (the log, the save)."""
+
+
 def start_app(browser: Browser, base_url: str, viewport: str) -> App:
     """A fresh context and page at ``viewport`` with the app started (data-app-state=ready).
 
@@ -294,6 +298,7 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
 # ---- playing ------------------------------------------------------------------------------
 def log_texts(app: App) -> list[str]:
     """The combat log's entries, oldest first."""
+    app.page.wait_for_function(SETTLED)
     return [t.strip() for t in app.page.locator("#log > li .text").all_text_contents()]
 
 
@@ -366,10 +371,16 @@ MAIN_BUTTON = '[data-commit-bar] [data-cmd="commit"], [data-commit-bar] [data-cm
 
 def stored_document(app: App) -> dict[str, Any]:
     """The open encounter's document as the page saved it (read with the library's own code)."""
+    app.page.wait_for_function(SETTLED)
+    return read_stored(app.page.evaluate("Object.fromEntries(Object.entries(localStorage))"))
+
+
+def read_stored(items: dict[str, str]) -> dict[str, Any]:
+    """The document of the encounter opened last, read from a page's localStorage ``items``
+    with the library's own code."""
     from web.library.storage import Library, MemoryStore
 
-    items = dict(app.page.evaluate("Object.fromEntries(Object.entries(localStorage))"))
-    text = Library(MemoryStore(items)).export(items["hexcombat:last"])[1]
+    text = Library(MemoryStore(dict(items))).export(items["hexcombat:last"])[1]
     return dict(json.loads(text))
 
 

@@ -22,6 +22,7 @@ from hexcombat.table.seats import sealing_figures
 from hexcombat.view import encounter_view
 
 from .appdriver import (
+    SETTLED,
     figure,
     import_encounter,
     log_texts,
@@ -507,7 +508,9 @@ def request(kind: str, **fields: Any) -> str:
 
 
 def reopen(browser: Browser, base_url: str, app: App) -> App:
-    """The browser closes and opens again: a new page with what this one kept in storage."""
+    """The browser closes and opens again: a new page with what this one kept in storage
+    (once it has written it: closing runs the page's waiting work, ``storage_state`` not)."""
+    app.page.wait_for_function(SETTLED)
     state = app.page.context.storage_state()
     app.page.context.close()
     options = {**VIEWPORTS["desktop"], "storage_state": state}

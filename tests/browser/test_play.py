@@ -26,9 +26,11 @@ from .appdriver import (
     next_step,
     open_action,
     press,
+    read_stored,
     select,
     set_mode,
     started_app_fixture,
+    stored_document,
     touch,
     type_faces,
     wait_toast_gone,
@@ -168,6 +170,31 @@ def test_names_typed_like_markup_stay_text_on_the_play_screen(ui: App) -> None:
     assert page.locator('img[src="x"]').count() == 0
     assert page.evaluate("window.pwned") is None
     set_mode(ui, "play")
+
+
+# Clicks the step's button and, in the same task, before the save's later task can run, hides
+# the page as a tab closed or put away does: what was waiting, and the storage then.
+CLOSED_RIGHT_AFTER = """() => {
+  document.querySelector('#turn-tracker [data-action="next_step"]').click();
+  const waiting = document.documentElement.dataset.waiting;
+  window.dispatchEvent(new PageTransitionEvent("pagehide"));
+  return { waiting, items: Object.fromEntries(Object.entries(localStorage)) };
+}"""
+
+
+def test_an_action_is_saved_when_the_page_is_closed_right_after_it(ui: App) -> None:
+    """A change is saved in a later task; a page closed before that task ran (pagehide) writes
+    it first: nothing is lost."""
+    page = ui.page
+    import_encounter(ui, skirmish_duel())
+    expect(page.locator("#turn-tracker")).to_contain_text("Movement")
+    logged = len(stored_document(ui)["log"])
+    step = page.locator('#turn-tracker [data-action="next_step"]')
+    expect(step).to_have_attribute("data-rolls", "false")  # performed at once, no card
+    seen = page.evaluate(CLOSED_RIGHT_AFTER)
+    assert "save" in seen["waiting"].split()  # the save had not run when the page closed
+    assert len(read_stored(seen["items"])["log"]) == logged + 1
+    expect(page.locator("#turn-tracker")).to_contain_text("Attacks")
 
 
 def test_hex_details_say_why_not_and_show_a_blocked_line_of_sight(ui: App) -> None:

@@ -1,16 +1,24 @@
 """The engine's long work on the page in slices (``web/engine_slices.py``): the result of the
 steps, their errors, and the event loop running between slices of at most ``SLICE_MS``
-(measured on a clock the test moves itself, so a busy machine changes nothing)."""
+(measured on a clock the test moves itself, so a busy machine changes nothing); an ended
+fight opened with its summary folded in the same slices."""
 
 from __future__ import annotations
 
 import asyncio
 import math
+import random
 from collections.abc import Generator
 
 import pytest
+from factories import skirmish_duel
+from playouts import playout
 
-from web.engine_slices import SLICE_MS, in_slices
+from hexcombat import Encounter, dumps
+from hexcombat.document import loads_in_steps
+from hexcombat.encounter import CHECKPOINT_EVERY
+from hexcombat.summary import Totals, fight_summary
+from web.engine_slices import SLICE_MS, in_slices, opened_in_slices
 
 
 class Clock:
@@ -81,3 +89,45 @@ def test_an_error_of_the_steps_reaches_the_caller() -> None:
 
     with pytest.raises(ValueError, match="log"):
         asyncio.run(in_slices(failing()))
+
+
+def opened(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Encounter, list[int]]:
+    """``text`` opened with :func:`opened_in_slices`, and the log entries folded into the fight
+    summary's totals meanwhile."""
+    folds: list[int] = []
+    fold = Totals.add
+
+    def counted(totals: Totals, enc: Encounter, index: int) -> None:
+        folds.append(index)
+        fold(totals, enc, index)
+
+    monkeypatch.setattr(Totals, "add", counted)
+    return asyncio.run(opened_in_slices(loads_in_steps(text))), folds
+
+
+def played(actions: int, seed: int) -> Encounter:
+    """The skirmish duel after ``actions`` random actions at most (it may end before)."""
+    enc = skirmish_duel()
+    assert playout(enc, random.Random(seed).randrange, actions) == []
+    return enc
+
+
+def test_an_ended_fight_opens_with_its_summary_folded_in_slices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ended = played(3000, seed=3)
+    assert ended.ruleset.fight_outcome(ended.state) is not None
+    assert ended.cursor > 2 * CHECKPOINT_EVERY
+    summary = fight_summary(ended)
+    enc, folds = opened(dumps(ended), monkeypatch)
+    assert folds == list(range(enc.cursor))  # folded while it opened, in steps
+    folds.clear()
+    assert fight_summary(enc) == summary
+    assert len(folds) < CHECKPOINT_EVERY  # its first view folds no more than any view
+
+
+def test_a_fight_going_on_opens_without_folding_a_summary(monkeypatch: pytest.MonkeyPatch) -> None:
+    going = played(20, seed=4)
+    assert going.ruleset.fight_outcome(going.state) is None
+    enc, folds = opened(dumps(going), monkeypatch)
+    assert enc.cursor == going.cursor and folds == []

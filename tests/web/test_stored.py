@@ -228,9 +228,9 @@ def test_opening_a_listed_entry_reads_its_document_once(
     store = FlakyStore()
     entry, _ = make_library(store).add(fight.copy())
     reads: list[object] = []
-    real = storage.from_document
+    real = storage.from_document_in_steps
     monkeypatch.setattr(
-        storage, "from_document", lambda doc, **kw: reads.append(1) or real(doc, **kw)
+        storage, "from_document_in_steps", lambda doc, **kw: reads.append(1) or real(doc, **kw)
     )
     library = make_library(store)
     assert library.last_opened() is None and library.entries()[0].readable

@@ -12,7 +12,7 @@ from typing import Any
 from hexcombat.document import MAX_DOCUMENT_CHARS, loads_in_steps
 from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError, Problem
-from web.engine_slices import in_slices
+from web.engine_slices import opened_in_slices
 from web.library.storage import Entry, Library, LibraryError
 from web.ui.dialog import Dialog
 from web.ui.nodes import present, pyodide_ffi
@@ -60,7 +60,7 @@ async def import_texts(
             refused.append((name, [Problem("", "the file is too large to be an encounter")]))
             continue
         try:
-            added.append(library.add(await in_slices(loads_in_steps(text))))
+            added.append(library.add(await opened_in_slices(loads_in_steps(text))))
         except InvalidDocumentError as exc:
             refused.append((name, list(exc.problems) or [Problem("", str(exc))]))
         except LibraryError as exc:

@@ -46,6 +46,7 @@ from hexcombat.document import read_json
 from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError
 from hexcombat.rulesets import ruleset_entries
+from web.engine_slices import opened_in_slices
 from web.library.importing import DropImport, problem_items, spawn
 from web.library.new_encounter import NewEncounterForm
 from web.library.roster_list import RosterList
@@ -276,8 +277,12 @@ class LibraryPanel(NewEncounterForm, RosterList):
             self.on_close()
 
     def _cmd_open(self, entry_id: str) -> None:
+        spawn(self._tasks, self._open(entry_id))
+
+    async def _open(self, entry_id: str) -> None:
+        """Open an entry, a long fight in slices (the page answers meanwhile)."""
         try:
-            encounter = self.library.load(entry_id)
+            encounter = await opened_in_slices(self.library.load_in_steps(entry_id))
         except (InvalidDocumentError, LibraryError) as exc:
             self.refresh()
             self._error("This encounter cannot be opened", exc)

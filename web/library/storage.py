@@ -49,12 +49,12 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import replace
 from typing import Any
 
-from hexcombat.document import dumps, from_document, loads, read_json
-from hexcombat.encounter import NAME_LIMIT, Encounter
+from hexcombat.document import dumps, from_document_in_steps, loads, read_json
+from hexcombat.encounter import NAME_LIMIT, Encounter, drained
 from hexcombat.errors import InvalidDocumentError, Problem
 from web.library import stored
 from web.library.entries import (
@@ -132,6 +132,11 @@ class Library:
 
     def load(self, entry_id: str) -> Encounter:
         """Open an encounter (InvalidDocumentError with the engine's problems when damaged)."""
+        return drained(self.load_in_steps(entry_id))
+
+    def load_in_steps(self, entry_id: str) -> Generator[None, None, Encounter]:
+        """:meth:`load` in steps of one log entry (a long fight opens in slices, see
+        :mod:`web.engine_slices`); the entry is read before the first step."""
         entry = self.entry(entry_id)
         text = self.store.get(entry.key)
         if text is None:
@@ -140,7 +145,7 @@ class Library:
         if checked is not None and checked[:2] == (entry.key, hash(text)):
             encounter = checked[2]
         else:
-            encounter = self._decode(entry_id, text)
+            encounter = yield from self._decode_in_steps(entry_id, text)
         self._remember_check(entry.key, text, (), encounter)
         return encounter
 
@@ -459,11 +464,15 @@ class Library:
     def _decode(self, entry_id: str, text: str) -> Encounter:
         """The encounter a stored revision holds (the engine's InvalidDocumentError if not):
         a manifest read from its parts, or a whole document written by an older version."""
+        return drained(self._decode_in_steps(entry_id, text))
+
+    def _decode_in_steps(self, entry_id: str, text: str) -> Generator[None, None, Encounter]:
         data = read_json(text)
         if not stored.is_manifest(data):
-            return from_document(data)
+            return (yield from from_document_in_steps(data))
         doc, sizes = stored.document(entry_id, data, self.store.get)
-        encounter = from_document(doc, end_seal=stored.seal_of(data))
+        yield
+        encounter = yield from from_document_in_steps(doc, end_seal=stored.seal_of(data))
         self._parts[entry_id] = stored.known_parts(encounter, data, sizes)
         return encounter
 

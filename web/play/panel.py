@@ -78,7 +78,7 @@ class Play(BoardPicks):
         self.info_hex: str | None = None
         self.hover_path: list[str] = []
         self.hover_key: str | None = None
-        self.log = LogDrawer(lambda: self.app.rs["units"])
+        self.log = LogDrawer(lambda: self.app.rs["units"], app.later.soon)
         self._specs: list[dict[str, Any]] = []
         self.choice: str | None = None
         """A figure tapped while another is selected: attack it or select it."""
@@ -87,6 +87,8 @@ class Play(BoardPicks):
         self.pilot = AppPlayer(app, self.open_with)
         """The sides the app plays, Suggest and the app's moves."""
         self._roster: Any = None
+        self._tracker = ""
+        """The turn tracker's HTML as last written."""
 
     # ---- state ------------------------------------------------------------------------
     @property
@@ -136,13 +138,15 @@ class Play(BoardPicks):
         """Round / Pulse / phase, the step, who acts and the next-step button."""
         app = self.app
         offered = set(app.view["time"]["acting"]["waiting"])  # exactly those offered an action
-        byid("turn-tracker").innerHTML = table.tracker_html(
+        tracker = table.tracker_html(
             app.view,
             playing=app.mode == "play",
             acts=offered.__contains__,
             selected=app.selected,
             next_rolls=lambda: bool(app.encounter.preview(Action("next_step")).rollables),
         )
+        if tracker != self._tracker:  # (nothing else writes it: unchanged, it is left as it is)
+            byid("turn-tracker").innerHTML = self._tracker = tracker
         byid("turn-line").innerHTML = table.turn_line_html(app.view)
 
     def next_step(self) -> None:

@@ -24,6 +24,7 @@ from web.library.importing import spawn
 from web.library.pictures import PagePictures, PictureRefusedError
 from web.table.rtc import Peer
 from web.ui.html import Markup, el, joined
+from web.ui.later_tasks import LaterTasks
 from web.ui.remembered import remember, remembered
 
 GM = "host"
@@ -56,6 +57,9 @@ class TableApp(Protocol):
     def pictures(self) -> PagePictures: ...
 
     def picture_arrived(self) -> None: ...
+
+    @property
+    def later(self) -> LaterTasks: ...
 
     def adopt(self, enc: Encounter, *, fresh: bool) -> None: ...
 
@@ -100,7 +104,11 @@ class Hosting:
         return self.host.seats
 
     def keep(self) -> None:
-        """Keep the table in this browser's storage (a reload hosts it again as it was)."""
+        """Keep the table in this browser's storage (a reload hosts it again as it was), in a
+        later task: a device's entry is shown first."""
+        self.app.later.soon("table", self._keep_now)
+
+    def _keep_now(self) -> None:
         kept = {"role": "host", "host": self.host.to_json(), "device": self.gm.to_json()}
         _keep(self.app, kept)
 

@@ -17,6 +17,7 @@ from web.session import Session
 
 if TYPE_CHECKING:
     from web.library.roster import Rosters
+    from web.ui.later_tasks import LaterTasks
 
 
 class Shell(Protocol):
@@ -28,6 +29,8 @@ class Shell(Protocol):
     pictures: Any
     """The page's picture store (``web.library.pictures.PagePictures``)."""
     timings: dict[str, float]
+    later: LaterTasks
+    """What a change leaves for later tasks (``web.ui.later_tasks``)."""
     view: dict[str, Any]
     rs: dict[str, Any]
     selected: str | None
