@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from abc import ABC, abstractmethod
-from functools import cached_property
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
 from hexcombat.dice import Dice, DiceExpr, Roll, dice_words
