@@ -55,6 +55,16 @@ def test_every_committed_map_belongs_to_a_ruleset_and_names_only_real_tests(name
     assert found is not None and sentence_maps.entry_problems(found) == []
 
 
+def test_a_first_map_numbers_every_sentence_open_and_matches_its_text() -> None:
+    text = "BRACE\n\nA figure may move. It may strike; the foe may brace.\n"
+    made = sentence_maps.from_json(sentence_maps.skeleton("brace.txt", text))
+    assert made.source == "brace.txt" and [e.n for e in made.entries] == [1, 2, 3]
+    assert made.count("open") == 3 and sentence_maps.problems(made, text) == []
+    assert sentence_maps.problems(made, text.replace("move", "run"))[0].startswith(
+        "sentence 2 changed"
+    )
+
+
 # ---- the splitter ----------------------------------------------------------------------------
 def test_a_wrapped_text_joins_its_lines_and_ends_sentences_at_stops() -> None:
     text = "The CS is the top speed\nat full ability. It is on the sheet.\n\nhe must stop.\n"
