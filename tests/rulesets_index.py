@@ -3,11 +3,12 @@ summary, starter and :class:`~hexcombat.rulesets.manifest.Manifest`).
 
 ``python tests/rulesets_index.py`` rewrites: the registry's table of built-in rulesets
 (``BUILT_IN`` in ``hexcombat/rulesets/registry.py``), the demo index
-(``static/demos/index.json``), and the lists of rulesets in ``README.md`` and
-``docs/guide/README.md``. A ruleset is built in when its package sits in
-``hexcombat/rulesets/`` and registers a class; they are listed in the order of their
-manifests' ``position``. ``tests/test_ruleset_registry.py`` fails when a written file is
-stale.
+(``static/demos/index.json``), the lists of rulesets in ``README.md`` (its sentence and its
+links to the players' pages) and ``docs/guide/README.md``. A ruleset is built in when its
+package sits in ``hexcombat/rulesets/`` and registers a class; they are listed in the order
+of their manifests' ``position``. A new ruleset's demo is left out of the index until its
+file exists: run this once to register the ruleset, build the demo, then run it again.
+``tests/test_ruleset_registry.py`` fails when a written file is stale.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ README = ROOT / "README.md"
 GUIDE = ROOT / "docs" / "guide" / "README.md"
 BEGIN = "<!-- rulesets: written by tests/rulesets_index.py from the rulesets' declarations -->"
 END = "<!-- end of rulesets -->"
+GUIDES_BEGIN = "<!-- ruleset guides: written by tests/rulesets_index.py -->"
+GUIDES_END = "<!-- end of ruleset guides -->"
 TABLE_BEGIN = "# ---- written by tests/rulesets_index.py from each ruleset's declaration ----\n"
 TABLE_END = "# ---- end of the written table ----\n"
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -81,9 +84,10 @@ def demo_index(rulesets: list[Ruleset]) -> str:
     entries = []
     for r in rulesets:
         m = manifest(r)
-        if not m.demo:
-            continue
-        demo = loads((DEMO_INDEX.parent / m.demo).read_text(encoding="utf-8"))
+        path = DEMO_INDEX.parent / m.demo
+        if not m.demo or not path.is_file():
+            continue  # a new ruleset's demo is built once the registry lists it; run again then
+        demo = loads(path.read_text(encoding="utf-8"))
         entry: dict[str, object] = {"ruleset": r.id, "file": m.demo, "title": demo.setup.name}
         entry["description"] = m.demo_about
         if r.starter:
@@ -103,6 +107,12 @@ def readme_sentence(rulesets: list[Ruleset]) -> str:
     listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
     text = f"It enforces {NUMBERS[len(spec)]} tabletop rulesets rule by rule{extra}: {listed}."
     return "\n".join(textwrap.wrap(text, 90, break_on_hyphens=False)) + "\n"
+
+
+def readme_guides(rulesets: list[Ruleset]) -> str:
+    """README's item linking every ruleset's page of the players' guide."""
+    links = ",\n  ".join(f"[{r.id}](docs/guide/rulesets/{r.id}.md)" for r in rulesets)
+    return f"- The rulesets: {links}\n"
 
 
 def guide_list(rulesets: list[Ruleset]) -> str:
@@ -132,7 +142,13 @@ def written() -> dict[Path, str]:
             REGISTRY,
         ),
         DEMO_INDEX: demo_index(rulesets),
-        README: _between(readme, BEGIN, END, readme_sentence(rulesets), README),
+        README: _between(
+            _between(readme, BEGIN, END, readme_sentence(rulesets), README),
+            GUIDES_BEGIN,
+            GUIDES_END,
+            readme_guides(rulesets),
+            README,
+        ),
         GUIDE: _between(guide, BEGIN, END, guide_list(rulesets), GUIDE),
     }
 

@@ -35,7 +35,9 @@ KIT = COVERAGE.Target(KitDuel.id, KitDuel.manifest)
 
 
 def adding_section() -> str:
-    return ADDING.read_text(encoding="utf-8").split("## Steps", 1)[1]
+    """The steps (the small ruleset after them names the files it makes)."""
+    steps = ADDING.read_text(encoding="utf-8").split("## Steps", 1)[1]
+    return steps.split("## A small ruleset, whole", 1)[0]
 
 
 def test_every_file_the_adding_a_ruleset_steps_name_exists() -> None:

@@ -15,6 +15,7 @@ how many sentences are covered by tests, carry no rule, or are still open.
 from __future__ import annotations
 
 import ast
+import glob
 import json
 import os
 import re
@@ -142,7 +143,7 @@ def tests(target: Target) -> Tests:
     found = Tests()
     low = target.manifest.prefix.lower()
     letters = target.manifest.gap_letters.lower()
-    for name in _test_names(sorted(ROOT.glob(target.manifest.tests))):
+    for name in _test_names(sorted(map(Path, glob.glob(str(ROOT / target.manifest.tests))))):
         found.total += 1
         for n in re.findall(rf"(?<![a-z0-9]){low}_(\d+)(?![0-9])", name):
             found.rules.setdefault(f"{target.manifest.prefix}-{n}", []).append(name)

@@ -19,7 +19,9 @@ A source text (``source/<file>.txt`` in the spec folder) is split into numbered 
 3. **Digest.** A sentence's digest is the first ``DIGEST_LENGTH`` hex digits of the SHA-256
    of its text in NFC form (white space already collapsed).
 
-A ruleset's map is ``tests/rules/sentences/<ruleset>.json``::
+A ruleset's map is ``tests/rules/sentences/<ruleset>.json``; ``python
+tests/rules/sentence_maps.py <ruleset> <source text>`` writes a first one, every sentence
+open::
 
     {"source": "002_12c6a4afc6139cfc.txt",
      "sentences": [
@@ -43,10 +45,13 @@ import hashlib
 import itertools
 import json
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests/
 from source_trees import source_tree
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,7 +182,11 @@ def load(ruleset: str) -> SentenceMap | None:
     path = map_path(ruleset)
     if not path.is_file():
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
+    return from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def from_json(data: dict[str, Any]) -> SentenceMap:
+    """A map from its JSON form."""
     entries = tuple(
         Entry(
             n=e["n"],
@@ -241,3 +250,31 @@ def problems(sentence_map: SentenceMap, text: str) -> list[str]:
             found.append(f"sentence {n} changed: digest {digest(sentence)}, map {entry.digest}")
     found += [f"sentence {n} is not in the text" for n in by_number if n > len(sentences)]
     return found + entry_problems(sentence_map)
+
+
+def skeleton(source: str, text: str) -> dict[str, Any]:
+    """A first map of ``text`` (the file ``source``): every sentence numbered with its digest
+    and open, for the paraphrase and the tests to be written in."""
+    sentences = [
+        {"n": n, "digest": digest(sentence), "says": "to paraphrase", "open": "not read yet"}
+        for n, sentence in enumerate(split(text), start=1)
+    ]
+    return {"source": source, "sentences": sentences}
+
+
+def main(argv: list[str]) -> int:
+    """``python tests/rules/sentence_maps.py <ruleset> <source text>``: write the ruleset's
+    first map (never over a map already committed)."""
+    ruleset, source = argv
+    path, text = map_path(ruleset), Path(source)
+    if path.exists():
+        sys.stderr.write(f"{path.relative_to(ROOT)} exists; edit it instead\n")
+        return 1
+    made = skeleton(text.name, text.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(made, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    sys.stdout.write(f"wrote {path.relative_to(ROOT)}: {len(made['sentences'])} sentences\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

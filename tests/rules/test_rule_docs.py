@@ -94,7 +94,9 @@ def test_the_rule_table_of_the_ruleset_matches_the_spec(name: str) -> None:
     if folder is None:
         pytest.skip("the spec folder (../shared/rules or HEXCOMBAT_SPECS) is not on this machine")
     target = COVERAGE.targets()[name]
-    text = (folder / target.manifest.spec).read_text(encoding="utf-8")
+    spec = folder / target.manifest.spec
+    assert spec.is_file(), f"a ruleset with rule ids has its spec in the spec folder: {spec}"
+    text = spec.read_text(encoding="utf-8")
     assert COVERAGE.spec_rules(text, target.manifest.prefix) == get_ruleset(name).rules  # type: ignore[attr-defined]
 
 
