@@ -15,12 +15,14 @@ from autopilot_games import demo
 from autopilot_waste import judged
 from factories import skirmish_duel
 from scratch_fights import FIGHTS, built
-from strike_chance_pulse_fixtures import duel, initiative
+from strike_chance_pulse_fixtures import ANN_AT, duel, initiative
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot, Decision, RushPolicy
+from hexcombat.autopilot.candidates import candidates, hex_of
 from hexcombat.autopilot.play import Referee, play_game, restarted
 from hexcombat.autopilot.policy import Turn
+from hexcombat.autopilot.stream import Stream
 from hexcombat.autopilot.view import app_move, played_by
 from hexcombat.editing import new_item
 from hexcombat.geometry import distance, in_front_arc, neighbor, neighbors
@@ -313,6 +315,45 @@ def test_the_benchmark_counts_a_figure_left_facing_away_from_a_foe_at_grips() ->
     assert "blind" in judged(Turn(enc, "Blue"), None)
     enc.state.figures["ann"].facing = 2
     assert "blind" not in judged(Turn(enc, "Blue"), None)
+
+
+def test_scp_47_a_moves_plain_candidate_faces_the_foe_nearest_where_it_ends() -> None:
+    """strike-chance-pulse: Ann faces away from Bo, three hexes behind her. The move's facing
+    (free, A-14) is a list of the six directions, and its plain value was the one she has:
+    every plain move (the one a look ahead tries first) ended with her back to the foe, so
+    the long mode counted her blind next to him. It now faces the foe nearest the hex the
+    move ends in, with him in her front (her Melee Zone, SCP-4)."""
+    enc = duel()
+    bo_at = neighbor(neighbor(neighbor(ANN_AT, 4), 4), 4)
+    enc.state.figures["bo"].position = bo_at
+    initiative(enc, [10, 1])
+    move = next(s for s in enc.legal_actions("ann") if s.kind == "move")
+    assert [c.value for c in move.params[1].choices] == list(range(6))
+    plain = candidates(Turn(enc, "Blue").seen(), move, Stream("plain"))[0]
+    to = hex_of(plain.params["to"])
+    assert to is not None and distance(to, bo_at) == 1
+    assert in_front_arc(to, int(str(plain.params["facing"])), bo_at)
+
+
+def test_scp_5_the_benchmark_does_not_count_stepping_out_of_a_foes_hex_as_a_wander() -> None:
+    """strike-chance-pulse: Ann shares Bo's hex (close combat), where a Melee attack may not
+    be made (SCP-5). A move or a charge to the next hex, still next to him, was counted a
+    wander (from 0 hexes to 1: "away from every foe"), most of the long mode's wanders in
+    this ruleset; a move two hexes off still is."""
+    enc = duel()
+    enc.state.figures["bo"].position = ANN_AT
+    initiative(enc, [10, 1])
+    turn = Turn(enc, "Blue")
+    beside, off = neighbor(ANN_AT, 2), neighbor(neighbor(ANN_AT, 2), 2)
+    out = Decision(Action("move", "ann", {"to": str(beside), "facing": 5}), "Move")
+    charge = Decision(
+        Action("charge", "ann", {"target": "bo", "to": str(beside), "weapon": "Broadsword"}),
+        "Charge",
+    )
+    away = Decision(Action("move", "ann", {"to": str(off), "facing": 5}), "Move")
+    assert "wander" not in judged(turn, out)
+    assert "wander" not in judged(turn, charge)
+    assert "wander" in judged(turn, away)
 
 
 def test_the_benchmark_does_not_count_readying_nothing_as_a_pick_up() -> None:
