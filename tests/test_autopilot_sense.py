@@ -66,6 +66,31 @@ def test_a_disarmed_figure_picks_up_its_own_ranked_weapon_not_a_foes() -> None:
     assert hints(enc.state, enc.state.figures["bo"])["unready"] == 0
 
 
+def test_scp_31_a_disarmed_figure_picks_up_its_own_weapon_before_the_same_one_a_foe_dropped() -> (
+    None
+):
+    """strike-chance-pulse: Bo's Broadsword and Ann's (the same weapon) lie at his feet. The
+    two picks look alike to every look ahead, and the first offered, Ann's, was the plain
+    pick (the one a look ahead tries, and a tie's winner): the long mode counted such picks
+    as a pick-up of another's weapon over his own. His own gear is now tried first."""
+    enc = duel()
+    ann, bo = enc.setup_figure("ann"), enc.setup_figure("bo")
+    bo.equipment = [i for i in bo.equipment if i.kind == "weapon"]
+    drop(bo, bo.equipment[0])
+    ann.equipment.append(enc.ruleset.item("Broadsword"))
+    drop(bo, ann.equipment[-1])
+    enc = enc.with_figure(ann).with_figure(bo)
+    initiative(enc, [1, 10])
+    offered = [s for s in enc.legal_actions("bo") if s.kind == "prepare"]
+    assert [c.value for c in offered[0].params[0].choices] == ["ann/Broadsword", "Broadsword"]
+    seen = Turn(enc, "Red").seen()
+    assert candidates(seen, offered[0], Stream("plain"))[0].params == {"item": "Broadsword"}
+    decision = Autopilot("aggressive").decide(enc, "Red")
+    assert decision is not None
+    assert decision.action.to_json()["params"] == {"item": "Broadsword"}
+    assert "pickup" not in judged(Turn(enc, "Red"), decision)
+
+
 def back_to_the_foe() -> Encounter:
     """combat-speed-phase (the borrowed roll): A1 stands next to B1 with its back to it, both
     with short swords, in the first declaration step. At N = 0 it cannot turn (CSP-7)."""
@@ -128,12 +153,19 @@ def round_the_fallen() -> Encounter:
     between them (every short way) held by the fallen Blue A and Red B; both played by the
     app, in the first declaration step."""
     enc = built(FIGHTS["combat-speed-phase"])
-    figures = enc.state.figures
-    figures["red-a"].position, figures["red-a"].facing = Hex(0, 1), 2
-    figures["blue-b"].facing = 0
-    for fallen in ("blue-a", "red-b"):
-        figures[fallen].pools["hp"].current = 0
+    enc = placed(enc, "red-a", Hex(0, 1), 2)
+    enc = placed(enc, "blue-b", Hex(1, 2), 0)
+    for fallen in ("blue-a", "red-b"):  # this set-up's own state (no other test has it)
+        enc.state.figures[fallen].pools["hp"].current = 0
     return played_by(played_by(enc, "Blue", "aggressive"), "Red", "aggressive")
+
+
+def placed(enc: Encounter, figure_id: str, at: Hex, facing: int) -> Encounter:
+    """``enc`` with a figure of its set-up standing at ``at`` facing ``facing`` (a set-up
+    change: the state of an equal set-up is shared, never changed)."""
+    figure = enc.setup_figure(figure_id)
+    figure.position, figure.facing = at, facing
+    return enc.with_figure(figure)
 
 
 def test_csp_8_two_figures_the_fallen_keep_apart_go_round_them_and_fight() -> None:
@@ -323,9 +355,8 @@ def test_scp_47_a_moves_plain_candidate_faces_the_foe_nearest_where_it_ends() ->
     every plain move (the one a look ahead tries first) ended with her back to the foe, so
     the long mode counted her blind next to him. It now faces the foe nearest the hex the
     move ends in, with him in her front (her Melee Zone, SCP-4)."""
-    enc = duel()
     bo_at = neighbor(neighbor(neighbor(ANN_AT, 4), 4), 4)
-    enc.state.figures["bo"].position = bo_at
+    enc = placed(duel(), "bo", bo_at, 4)
     initiative(enc, [10, 1])
     move = next(s for s in enc.legal_actions("ann") if s.kind == "move")
     assert [c.value for c in move.params[1].choices] == list(range(6))
@@ -340,8 +371,7 @@ def test_scp_5_the_benchmark_does_not_count_stepping_out_of_a_foes_hex_as_a_wand
     be made (SCP-5). A move or a charge to the next hex, still next to him, was counted a
     wander (from 0 hexes to 1: "away from every foe"), most of the long mode's wanders in
     this ruleset; a move two hexes off still is."""
-    enc = duel()
-    enc.state.figures["bo"].position = ANN_AT
+    enc = placed(duel(), "bo", ANN_AT, 4)
     initiative(enc, [10, 1])
     turn = Turn(enc, "Blue")
     beside, off = neighbor(ANN_AT, 2), neighbor(neighbor(ANN_AT, 2), 2)

@@ -105,6 +105,9 @@ def values(
             foes.sort(key=lambda v: (near.get(str(v), 99), str(v)))
             return (foes + own)[:6]
         first = [param.default] if param.default in offered else []
+        carried = {i.name for i in me.equipment} if me else set()
+        # then its own gear (a weapon of its own before the same one another dropped)
+        first += [v for v in offered if isinstance(v, str) and v in carried and v not in first]
         rest = [v for v in offered if v not in first]
         if len(rest) > CHOICES:
             rest = rng.sample(rest, CHOICES)
