@@ -1,6 +1,7 @@
 """Moves of the autopilot a player would call a waste, counted as it plays: a missed blow
 (the step ended, or a choice made that aims at no foe, while an offered blow had at least
-even odds), a wander (a healthy figure moving away from every foe), a blind stand (a move
+even odds), a wander (a healthy figure moving away from every foe, aiming at none: out of
+a foe's hex to the next, still at grips with it, is none), a blind stand (a move
 that says it ends next to a foe with no foe in front, or a side done with the step leaving
 such a figure unturned while it may turn), a pick-up of another figure's weapon while
 its own was offered in the same choice, and a move that does nothing useful whose reason
@@ -94,8 +95,8 @@ def judged(turn: Turn, decision: Decision | None) -> list[str]:
         return found
     nearest = min(figure_distance(me, f) for f in foes)
     after = min(distance(to, h) for f in foes for h in f.hexes())
-    if after > nearest and health(state, me) >= HEALTHY:
-        found.append("wander")
+    if not aimed and after > max(nearest, 1) and health(state, me) >= HEALTHY:
+        found.append("wander")  # out of a foe's hex to the next is still at grips
     facing = action.params.get("facing")
     near = [f for f in foes if any(h in neighbors(to) for h in f.hexes())]
     faced = isinstance(facing, int) and any(in_front_arc(to, facing, f.position) for f in near)

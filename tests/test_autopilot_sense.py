@@ -15,12 +15,14 @@ from autopilot_games import demo
 from autopilot_waste import judged
 from factories import skirmish_duel
 from scratch_fights import FIGHTS, built
-from strike_chance_pulse_fixtures import duel, initiative
+from strike_chance_pulse_fixtures import ANN_AT, duel, initiative
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot, Decision, RushPolicy
+from hexcombat.autopilot.candidates import candidates, hex_of
 from hexcombat.autopilot.play import Referee, play_game, restarted
 from hexcombat.autopilot.policy import Turn
+from hexcombat.autopilot.stream import Stream
 from hexcombat.autopilot.view import app_move, played_by
 from hexcombat.editing import new_item
 from hexcombat.geometry import distance, in_front_arc, neighbor, neighbors
@@ -62,6 +64,31 @@ def test_a_disarmed_figure_picks_up_its_own_ranked_weapon_not_a_foes() -> None:
     assert hints(enc.state, bo)["unready"] > 0.5  # bare hands against his Broadsword
     enc.perform(decision.action)
     assert hints(enc.state, enc.state.figures["bo"])["unready"] == 0
+
+
+def test_scp_31_a_disarmed_figure_picks_up_its_own_weapon_before_the_same_one_a_foe_dropped() -> (
+    None
+):
+    """strike-chance-pulse: Bo's Broadsword and Ann's (the same weapon) lie at his feet. The
+    two picks look alike to every look ahead, and the first offered, Ann's, was the plain
+    pick (the one a look ahead tries, and a tie's winner): the long mode counted such picks
+    as a pick-up of another's weapon over his own. His own gear is now tried first."""
+    enc = duel()
+    ann, bo = enc.setup_figure("ann"), enc.setup_figure("bo")
+    bo.equipment = [i for i in bo.equipment if i.kind == "weapon"]
+    drop(bo, bo.equipment[0])
+    ann.equipment.append(enc.ruleset.item("Broadsword"))
+    drop(bo, ann.equipment[-1])
+    enc = enc.with_figure(ann).with_figure(bo)
+    initiative(enc, [1, 10])
+    offered = [s for s in enc.legal_actions("bo") if s.kind == "prepare"]
+    assert [c.value for c in offered[0].params[0].choices] == ["ann/Broadsword", "Broadsword"]
+    seen = Turn(enc, "Red").seen()
+    assert candidates(seen, offered[0], Stream("plain"))[0].params == {"item": "Broadsword"}
+    decision = Autopilot("aggressive").decide(enc, "Red")
+    assert decision is not None
+    assert decision.action.to_json()["params"] == {"item": "Broadsword"}
+    assert "pickup" not in judged(Turn(enc, "Red"), decision)
 
 
 def back_to_the_foe() -> Encounter:
@@ -126,12 +153,19 @@ def round_the_fallen() -> Encounter:
     between them (every short way) held by the fallen Blue A and Red B; both played by the
     app, in the first declaration step."""
     enc = built(FIGHTS["combat-speed-phase"])
-    figures = enc.state.figures
-    figures["red-a"].position, figures["red-a"].facing = Hex(0, 1), 2
-    figures["blue-b"].facing = 0
-    for fallen in ("blue-a", "red-b"):
-        figures[fallen].pools["hp"].current = 0
+    enc = placed(enc, "red-a", Hex(0, 1), 2)
+    enc = placed(enc, "blue-b", Hex(1, 2), 0)
+    for fallen in ("blue-a", "red-b"):  # this set-up's own state (no other test has it)
+        enc.state.figures[fallen].pools["hp"].current = 0
     return played_by(played_by(enc, "Blue", "aggressive"), "Red", "aggressive")
+
+
+def placed(enc: Encounter, figure_id: str, at: Hex, facing: int) -> Encounter:
+    """``enc`` with a figure of its set-up standing at ``at`` facing ``facing`` (a set-up
+    change: the state of an equal set-up is shared, never changed)."""
+    figure = enc.setup_figure(figure_id)
+    figure.position, figure.facing = at, facing
+    return enc.with_figure(figure)
 
 
 def test_csp_8_two_figures_the_fallen_keep_apart_go_round_them_and_fight() -> None:
@@ -313,6 +347,43 @@ def test_the_benchmark_counts_a_figure_left_facing_away_from_a_foe_at_grips() ->
     assert "blind" in judged(Turn(enc, "Blue"), None)
     enc.state.figures["ann"].facing = 2
     assert "blind" not in judged(Turn(enc, "Blue"), None)
+
+
+def test_scp_47_a_moves_plain_candidate_faces_the_foe_nearest_where_it_ends() -> None:
+    """strike-chance-pulse: Ann faces away from Bo, three hexes behind her. The move's facing
+    (free, A-14) is a list of the six directions, and its plain value was the one she has:
+    every plain move (the one a look ahead tries first) ended with her back to the foe, so
+    the long mode counted her blind next to him. It now faces the foe nearest the hex the
+    move ends in, with him in her front (her Melee Zone, SCP-4)."""
+    bo_at = neighbor(neighbor(neighbor(ANN_AT, 4), 4), 4)
+    enc = placed(duel(), "bo", bo_at, 4)
+    initiative(enc, [10, 1])
+    move = next(s for s in enc.legal_actions("ann") if s.kind == "move")
+    assert [c.value for c in move.params[1].choices] == list(range(6))
+    plain = candidates(Turn(enc, "Blue").seen(), move, Stream("plain"))[0]
+    to = hex_of(plain.params["to"])
+    assert to is not None and distance(to, bo_at) == 1
+    assert in_front_arc(to, int(str(plain.params["facing"])), bo_at)
+
+
+def test_scp_5_the_benchmark_does_not_count_stepping_out_of_a_foes_hex_as_a_wander() -> None:
+    """strike-chance-pulse: Ann shares Bo's hex (close combat), where a Melee attack may not
+    be made (SCP-5). A move or a charge to the next hex, still next to him, was counted a
+    wander (from 0 hexes to 1: "away from every foe"), most of the long mode's wanders in
+    this ruleset; a move two hexes off still is."""
+    enc = placed(duel(), "bo", ANN_AT, 4)
+    initiative(enc, [10, 1])
+    turn = Turn(enc, "Blue")
+    beside, off = neighbor(ANN_AT, 2), neighbor(neighbor(ANN_AT, 2), 2)
+    out = Decision(Action("move", "ann", {"to": str(beside), "facing": 5}), "Move")
+    charge = Decision(
+        Action("charge", "ann", {"target": "bo", "to": str(beside), "weapon": "Broadsword"}),
+        "Charge",
+    )
+    away = Decision(Action("move", "ann", {"to": str(off), "facing": 5}), "Move")
+    assert "wander" not in judged(turn, out)
+    assert "wander" not in judged(turn, charge)
+    assert "wander" in judged(turn, away)
 
 
 def test_the_benchmark_does_not_count_readying_nothing_as_a_pick_up() -> None:

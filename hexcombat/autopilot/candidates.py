@@ -80,6 +80,11 @@ def values(
     first (never a value the spec does not offer)."""
     me = state.figures.get(spec.figure) if spec.figure else None
     offered = [c.value for c in param.offered(chosen)]
+    if param.type == "facing":
+        facings: list[Json] = list(_facings(state, me, chosen))
+        if not param.choices:
+            return facings
+        return [d for d in facings if d in offered] + [d for d in offered if d not in facings]
     if param.choices:
         if not offered:
             return []
@@ -100,24 +105,13 @@ def values(
             foes.sort(key=lambda v: (near.get(str(v), 99), str(v)))
             return (foes + own)[:6]
         first = [param.default] if param.default in offered else []
+        carried = {i.name for i in me.equipment} if me else set()
+        # then its own gear (a weapon of its own before the same one another dropped)
+        first += [v for v in offered if isinstance(v, str) and v in carried and v not in first]
         rest = [v for v in offered if v not in first]
         if len(rest) > CHOICES:
             rest = rng.sample(rest, CHOICES)
         return first + rest
-    if param.type == "facing":
-        foe = nearest_enemy(state, me) if me else None
-        at = hex_of(chosen.get("to")) or (me.position if me else None)
-        now = me.facing if me else 0
-        if at is None or foe is None or at == foe.position:
-            return [now]
-        toward = facing_towards(at, foe.position)
-        # then the other facings with the foe in front, the shortest turn from now first,
-        # then a hexside's turn towards them (a move may allow no more)
-        arc = [d for d in range(6) if in_front_arc(at, d, foe.position)]
-        arc.sort(key=lambda d: (_turn(now, d), d))
-        gap = min(_turn(now, d) for d in arc)
-        half = [d for d in ((now + 1) % 6, (now + 5) % 6) if min(_turn(d, a) for a in arc) < gap]
-        return list(dict.fromkeys([toward, *arc, *half, now]))
     if param.type == "bool":
         plain = param.default if isinstance(param.default, bool) else False
         return [plain, not plain]
@@ -126,6 +120,27 @@ def values(
     if param.type == "int" and param.minimum is not None:
         return [max(param.minimum, 0) if param.maximum is None else param.minimum]
     return []
+
+
+def _facings(state: GameState, me: Figure | None, chosen: Mapping[str, Json]) -> list[int]:
+    """The facings worth trying at the hex ``chosen`` moves to (else where ``me`` stands):
+    towards the foe nearest that hex (one sharing it is in no front), then the other facings
+    with that foe in front, the shortest turn from now first, then a hexside's turn towards
+    them (a move may allow no more), then the facing it has."""
+    at = hex_of(chosen.get("to")) or (me.position if me else None)
+    now = me.facing if me else 0
+    if me is None or at is None:
+        return [now]
+    apart = [f for f in enemies(state, me.side) if at not in f.hexes()]
+    foe = min(apart, key=lambda f: min(distance(at, h) for h in f.hexes()), default=None)
+    if foe is None:
+        return [now]
+    toward = facing_towards(at, foe.position)
+    arc = [d for d in range(6) if in_front_arc(at, d, foe.position)]
+    arc.sort(key=lambda d: (_turn(now, d), d))
+    gap = min(_turn(now, d) for d in arc)
+    half = [d for d in ((now + 1) % 6, (now + 5) % 6) if min(_turn(d, a) for a in arc) < gap]
+    return list(dict.fromkeys([toward, *arc, *half, now]))
 
 
 def _complete(
