@@ -7,8 +7,8 @@ its end (one side out of the fight) with no refused action and no stuck step:
 - by taps on a phone: built by taps, then both sides given to the app (skirmish's is in
   test_fight_from_scratch.py);
 - by the keyboard alone on a desktop (Tab, arrows, Enter: no click, no focus() call): built
-  by keyboard, the first round played by keyboard, then both sides given to the app by
-  keyboard, which plays the rest.
+  by keyboard, then played to its end by keyboard, each action as Suggest fills its card
+  (test_fight_to_the_end_by_hand.played_on; that module plays the same fights by taps).
 
 The app's pause before each of its moves is shortened (``window.hexcombatAppPause``): the
 fights are short by construction (a 6 by 5 board, every figure next to a foe, low pools).
@@ -44,15 +44,13 @@ from .appdriver import (
     wait_toast_gone,
 )
 from .conftest import ARTIFACTS, App
-from .test_keyboard_round import act_once, refused
+from .test_fight_to_the_end_by_hand import played_on
 
 pytestmark = pytest.mark.browser
 
 FIGHT_TIMEOUT_MS = 150_000
 APP_PAUSE_MS = 60
 """The app's pause before each of its moves here (0.9 s for players)."""
-ROUND_MOVES = 60
-"""Keyboard moves allowed for the first round."""
 
 
 def fast_app(app: App) -> App:
@@ -260,7 +258,7 @@ def new_encounter_by_keys(page: Page, fight: ScratchFight) -> None:
 
 
 @pytest.mark.parametrize("ruleset_id", list(FIGHTS))
-def test_a_fight_from_scratch_by_keyboard_alone_on_a_desktop_a_round_then_the_app(
+def test_a_fight_from_scratch_built_and_played_to_its_end_by_the_keyboard_alone(
     desk: App, ruleset_id: str
 ) -> None:
     fight = FIGHTS[ruleset_id]
@@ -298,25 +296,7 @@ def test_a_fight_from_scratch_by_keyboard_alone_on_a_desktop_a_round_then_the_ap
 
     press_key_on(page, '#mode-switch [data-mode="play"]')
     expect(page.locator("html")).to_have_attribute("data-mode", "play")
-    line = page.locator("#turn-line .turn-text")
-    unit = str(line.text_content()).split(" · ")[0].rsplit(" ", 1)[0]
-    done: list[str] = []
-    tried: set[tuple[str, str]] = set()
-    refused.clear()
-    while not str(line.text_content()).startswith(f"{unit} 2"):
-        if line.get_attribute("data-over") == "true":
-            break
-        assert len(done) < ROUND_MOVES, done
-        done.append(act_once(page, tried))
-        if done[-1] == "next step":
-            tried.clear()
-    if line.get_attribute("data-over") != "true":
-        if page.locator('#panel-body [data-cmd="deselect"]').count():
-            press_key_on(page, '#panel-body [data-cmd="deselect"]')
-        for side in PLACES:
-            selector = f'#autopilot-sides [data-side="{side}"]'
-            press_key_on(page, selector)
-            expect(page.locator(selector)).to_have_attribute("data-played-by", "aggressive")
+    played_on(desk, "keys", f"from-scratch-keys-{ruleset_id}")
     assert_fight_ended(desk)
     wait_toast_gone(desk)
     desk.screenshot(f"from-scratch-keys-{ruleset_id}-end")

@@ -4,11 +4,11 @@ phone. The person asks Suggest what each figure should do, and enters it: Sugges
 action's card filled in, the person presses its button (Roll where it rolls), answers every
 prompt with its first answer and finishes each step with the turn tracker's step button.
 
-The fights are the editor's fights from scratch (tests/scratch_fights.py: a 6 by 5 board,
-every figure next to a foe, low pools), opened from a file; building them in the editor by
-taps and by keys is test_fight_from_scratch_rulesets.py's. The quick run plays each ruleset
-one way (two rulesets by keys, the others by taps); the long mode (tests/fuzz) plays every
-ruleset both ways.
+Here every ruleset's fight from scratch (tests/scratch_fights.py: a 6 by 5 board, every
+figure next to a foe, low pools; the very set-up the editor makes, tests/test_editing.py) is
+opened from a file and played by taps on a phone; test_fight_from_scratch_rulesets.py builds
+the same fights in the editor by keys and plays them to the end with :func:`played_on` by
+keys, and by taps before the app plays both sides.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from playouts import LONG_MODE
 from playwright.sync_api import Page, expect
 from scratch_fights import FIGHTS, built
 
@@ -34,22 +33,12 @@ from .conftest import App
 
 pytestmark = pytest.mark.browser
 
-desktop = module_app("desktop")
 phone = module_app("phone")
 
 ACTIONS = 160
 """More actions than any of these fights takes: past them the fight is stuck."""
-BY_KEYS = ("strike-chance-pulse", "two-action-2d10")
-"""The rulesets the quick run plays by keys (the others by taps)."""
 ANSWER_MS = 20_000
 """How long Suggest may take to answer (the engine's worker starts on first use)."""
-
-
-def cases(way: str) -> list[str]:
-    """The rulesets played ``way`` ("keys" or "taps") in this run."""
-    if LONG_MODE:
-        return list(FIGHTS)
-    return [r for r in FIGHTS if r != "skirmish" and (r in BY_KEYS) == (way == "keys")]
 
 
 class Hand:
@@ -163,11 +152,10 @@ def one_action(hand: Hand, skipped: set[str]) -> str:
     return "next step"
 
 
-def play_to_the_end(app: App, ruleset_id: str, way: str) -> list[str]:
-    """Open the fight from scratch and play it to its end by ``way``; what was done."""
+def played_on(app: App, way: str, label: str) -> list[str]:
+    """Play the open fight to its end by ``way``; what was done (``label`` names the
+    screenshots)."""
     page = app.page
-    import_encounter(app, built(FIGHTS[ruleset_id]).renamed(f"By {way}: {ruleset_id}"))
-    wait_toast_gone(app)
     line = page.locator("#turn-line .turn-text")
     done: list[str] = []
     skipped: set[str] = set()
@@ -177,26 +165,19 @@ def play_to_the_end(app: App, ruleset_id: str, way: str) -> list[str]:
         try:
             done.append(one_action(hand, skipped))
         except AssertionError as exc:
-            app.screenshot(f"by-{way}-{ruleset_id}-stuck")
+            app.screenshot(f"{label}-stuck")
             raise AssertionError(f"stuck after {done[-8:]}: {exc}") from exc
-    outcome = page.locator("#panel-body [data-outcome]")
-    expect(outcome).to_be_visible()
+    expect(page.locator("#panel-body [data-outcome]")).to_be_visible()
     expect(page.locator("#action-error")).to_have_count(0)
-    app.screenshot(f"by-{way}-{ruleset_id}-end")
+    assert any(d.endswith("as suggested") for d in done), done
+    app.screenshot(f"{label}-end")
     return done
 
 
-@pytest.mark.parametrize("ruleset_id", cases("keys"))
-def test_a_fight_from_scratch_played_to_its_end_by_the_keyboard_alone(
-    desktop: App, ruleset_id: str
-) -> None:
-    done = play_to_the_end(desktop, ruleset_id, "keys")
-    assert any(d.endswith("as suggested") for d in done)
-
-
-@pytest.mark.parametrize("ruleset_id", cases("taps"))
+@pytest.mark.parametrize("ruleset_id", list(FIGHTS))
 def test_a_fight_from_scratch_played_to_its_end_by_taps_on_a_phone(
     phone: App, ruleset_id: str
 ) -> None:
-    done = play_to_the_end(phone, ruleset_id, "taps")
-    assert any(d.endswith("as suggested") for d in done)
+    import_encounter(phone, built(FIGHTS[ruleset_id]).renamed(f"By taps: {ruleset_id}"))
+    wait_toast_gone(phone)
+    played_on(phone, "taps", f"by-taps-{ruleset_id}")
