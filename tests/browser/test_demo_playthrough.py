@@ -207,7 +207,7 @@ demos of one size are played on one started page."""
 @pytest.mark.parametrize(
     ("demo", "size"), PLAYED, ids=[f"{d['ruleset']}-{size}" for d, size in PLAYED]
 )
-def test_22_10_each_demo_is_played_to_its_end_through_the_page(
+def test_each_demo_is_played_to_its_end_through_the_page(
     started: Callable[[str], App], demo: dict[str, Any], size: str
 ) -> None:
     app = started(size)
@@ -283,7 +283,7 @@ def test_22_10_each_demo_is_played_to_its_end_through_the_page(
     assert shots >= 2
 
 
-def test_22_10_a_tap_on_the_selected_figure_picks_its_own_hex_when_the_action_asks_for_one(
+def test_a_tap_on_the_selected_figure_picks_its_own_hex_when_the_action_asks_for_one(
     started: Callable[[str], App],
 ) -> None:
     """To stay put (or only turn) a player taps the figure's own token: inside an open action

@@ -151,7 +151,7 @@ def open_demo(page: Page, demo: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("demo", DEMOS, ids=[d["ruleset"] for d in DEMOS])
-def test_22_10_a_full_round_by_keyboard_alone_is_heard_in_the_live_region(
+def test_a_full_round_by_keyboard_alone_is_heard_in_the_live_region(
     desk: App, demo: dict[str, Any]
 ) -> None:
     page = desk.page

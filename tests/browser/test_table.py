@@ -87,7 +87,7 @@ def tap_figure(ui: App, fid: str) -> None:
 
 
 # ---- 12: a guided first visit ---------------------------------------------------------------
-def test_12_first_visit_guides_three_steps_and_focuses_the_card(ui: App) -> None:
+def test_first_visit_guides_three_steps_and_focuses_the_card(ui: App) -> None:
     """The first visit opens the simplest demo with focus in the welcome card; "Show me how"
     rings a figure, then a hex it can reach, then the enemies, as the player goes."""
     page = ui.page
@@ -118,7 +118,7 @@ def test_12_first_visit_guides_three_steps_and_focuses_the_card(ui: App) -> None
     expect(guide).to_be_hidden()
 
 
-def test_12_picking_another_demo_closes_the_card(browser: Browser, base_url: str) -> None:
+def test_picking_another_demo_closes_the_card(browser: Browser, base_url: str) -> None:
     """Another demo chosen on the welcome card opens it and puts the card away."""
     app = start_app(browser, base_url, "desktop")
     try:
@@ -136,7 +136,7 @@ def test_12_picking_another_demo_closes_the_card(browser: Browser, base_url: str
 
 
 # ---- 1: typed edits are never lost ----------------------------------------------------------
-def test_1_typed_figure_edits_survive_rotate_another_figure_play_and_enter(ui: App) -> None:
+def test_typed_figure_edits_survive_rotate_another_figure_play_and_enter(ui: App) -> None:
     page = ui.page
     import_encounter(ui, duel())
     set_mode(ui, "edit")
@@ -164,7 +164,7 @@ def test_1_typed_figure_edits_survive_rotate_another_figure_play_and_enter(ui: A
 
 
 # ---- 2: selecting and targeting are distinct ----------------------------------------------------
-def test_2_a_fresh_play_selects_nothing_and_a_tap_asks_attack_or_select(ui: App) -> None:
+def test_a_fresh_play_selects_nothing_and_a_tap_asks_attack_or_select(ui: App) -> None:
     page = ui.page
     import_encounter(ui, duel(attacks=True))
     set_mode(ui, "edit")
@@ -201,7 +201,7 @@ def test_2_a_fresh_play_selects_nothing_and_a_tap_asks_attack_or_select(ui: App)
     expect(page.locator("#panel-body .result[role=status]").first).to_be_focused()
 
 
-def test_7_move_here_is_in_view_after_choosing_a_hex(ui: App) -> None:
+def test_move_here_is_in_view_after_choosing_a_hex(ui: App) -> None:
     page = ui.page
     import_encounter(ui, duel())
     tap_figure(ui, "bryn")
@@ -226,7 +226,7 @@ def test_7_move_here_is_in_view_after_choosing_a_hex(ui: App) -> None:
 
 
 # ---- 3: fights end ------------------------------------------------------------------------------
-def test_3_a_fight_ends_with_the_winner_and_a_summary_and_undo_goes_back(ui: App) -> None:
+def test_a_fight_ends_with_the_winner_and_a_summary_and_undo_goes_back(ui: App) -> None:
     page = ui.page
     import_encounter(ui, duel(dax_hp=1, attacks=True))
     tap_figure(ui, "ash")
@@ -256,7 +256,7 @@ def test_3_a_fight_ends_with_the_winner_and_a_summary_and_undo_goes_back(ui: App
 
 
 # ---- 6: who acts, always visible ---------------------------------------------------------------
-def test_6_round_step_and_who_acts_are_visible(ui: App) -> None:
+def test_round_step_and_who_acts_are_visible(ui: App) -> None:
     page = ui.page
     import_encounter(ui, duel())
     line = page.locator("#turn-line")
@@ -266,7 +266,7 @@ def test_6_round_step_and_who_acts_are_visible(ui: App) -> None:
 
 
 # ---- 9: coordinates -----------------------------------------------------------------------------
-def test_9_hexes_read_as_column_letter_and_row_and_show_coordinates_is_kept(ui: App) -> None:
+def test_hexes_read_as_column_letter_and_row_and_show_coordinates_is_kept(ui: App) -> None:
     page = ui.page
     import_encounter(ui, duel())
     expect(hex_at(ui, "2,2")).to_have_attribute("aria-label", re.compile(r"^hex C4: "))
@@ -292,7 +292,7 @@ def sheet_to_peek(ui: App) -> None:
         expect(page.locator("#panel")).to_have_attribute("data-sheet", "peek")
 
 
-def test_11_measure_two_hexes_for_distance_and_sight(ui: App) -> None:
+def test_measure_two_hexes_for_distance_and_sight(ui: App) -> None:
     """The ruler (or M) measures between two tapped hexes: distance, sight with its reason."""
     page = ui.page
     enc = duel().painted([Hex(2, 3)], "wall")
@@ -319,7 +319,7 @@ def test_11_measure_two_hexes_for_distance_and_sight(ui: App) -> None:
     expect(page.locator("#measure-info")).to_be_hidden()
 
 
-def test_11_measure_from_an_archer_names_its_range_band(ui: App) -> None:
+def test_measure_from_an_archer_names_its_range_band(ui: App) -> None:
     """Where the ruleset has range bands (fig-percentile), measuring from a figure names the
     band its ranged weapon shoots in, with the rule (the engine's words, FP-17)."""
     page = ui.page
@@ -344,7 +344,7 @@ def test_11_measure_from_an_archer_names_its_range_band(ui: App) -> None:
 
 
 # ---- 13: help ---------------------------------------------------------------------------------
-def test_13_help_panel_names_gestures_keys_and_colours(ui: App) -> None:
+def test_help_panel_names_gestures_keys_and_colours(ui: App) -> None:
     page = ui.page
     menu(ui, "help")
     dialog = page.locator("#dialog")
@@ -359,7 +359,7 @@ def test_13_help_panel_names_gestures_keys_and_colours(ui: App) -> None:
 
 
 # ---- 14: GM tools -------------------------------------------------------------------------------
-def test_14_gm_sets_hit_points_and_rolls_free_dice_into_the_log_and_undo(ui: App) -> None:
+def test_gm_sets_hit_points_and_rolls_free_dice_into_the_log_and_undo(ui: App) -> None:
     page = ui.page
     import_encounter(ui, duel())
     tap_figure(ui, "dax")
@@ -389,7 +389,7 @@ def test_14_gm_sets_hit_points_and_rolls_free_dice_into_the_log_and_undo(ui: App
 
 
 # ---- 15: keyboard and screen reader ----------------------------------------------------
-def test_15_labels_escape_and_the_action_key(ui: App) -> None:
+def test_labels_escape_and_the_action_key(ui: App) -> None:
     page = ui.page
     import_encounter(ui, duel())
     expect(figure(ui, "ash")).to_have_attribute(

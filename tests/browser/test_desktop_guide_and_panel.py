@@ -1,7 +1,7 @@
 """Seen at desktop size (1280x800, a mouse), through the page alone: the guide
-never covered by a message and naming the step button as it reads (item 2), fig-percentile's
-panel and board (item 7) and a player's words (item 8); axe-core on an open question at every
-size (item 9) is in test_issue22_table.py, on its page of each size.
+never covered by a message and naming the step button as it reads, fig-percentile's
+panel and board and a player's words; axe-core on an open question at every
+size is in test_every_screen_size.py, on its page of each size.
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def desk(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Ite
     yield from started_app_fixture(request, browser, base_url)
 
 
-# ---- item 2: the guide ------------------------------------------------------------------------
-def test_22_2_guide_messages_never_cover_its_words_and_step_3_names_the_button(
+# ---- the guide ------------------------------------------------------------------------
+def test_guide_messages_never_cover_its_words_and_step_3_names_the_button(
     desk: App,
 ) -> None:
     page = desk.page
@@ -80,12 +80,12 @@ def test_22_2_guide_messages_never_cover_its_words_and_step_3_names_the_button(
     button = page.locator('#turn-tracker [data-action="next_step"]')
     shown = str(button.inner_text()).replace("▸", "").strip()
     expect(guide).to_contain_text(f"Press “{shown}” (top bar)")
-    desk.screenshot("issue22-guide-step3")
+    desk.screenshot("guide-step3")
     press(desk, guide.locator('[data-cmd="guide-close"]'))
 
 
-# ---- item 7: fig-percentile's panel and board ---------------------------------------------------
-def test_22_7_g19_declared_shows_yes_and_a_long_choice_is_written_out(desk: App) -> None:
+# ---- fig-percentile's panel and board ---------------------------------------------------
+def test_g19_declared_shows_yes_and_a_long_choice_is_written_out(desk: App) -> None:
     page = desk.page
     import_encounter(desk, demo_at("fig-percentile.json", "declare"))
     press(desk, '#turn-tracker [data-pick="barclay"]')
@@ -105,7 +105,7 @@ def test_22_7_g19_declared_shows_yes_and_a_long_choice_is_written_out(desk: App)
     assert now_value(page, "Declared") == "yes"  # hidden is what it chose, not that it did
 
 
-def test_22_7_the_path_label_takes_its_hex_cost_place_and_measuring_clears_the_tooltip(
+def test_the_path_label_takes_its_hex_cost_place_and_measuring_clears_the_tooltip(
     desk: App,
 ) -> None:
     page = desk.page
@@ -134,16 +134,16 @@ def test_22_7_the_path_label_takes_its_hex_cost_place_and_measuring_clears_the_t
     hover = page.locator("#hover-info")
     expect(hover).to_be_visible()
     assert not overlaps(box(page, "#hover-info"), box(page, "#measure-info"))
-    desk.screenshot("issue22-measure")
+    desk.screenshot("measure")
     press(desk, "#measure-button")
     assert figure(desk, "barclay").count() == 1
 
 
-# ---- item 8: a player's words ------------------------------------------------------------------
+# ---- a player's words ------------------------------------------------------------------
 NOTATION = re.compile(r"\d*d\d+k[hl]\d|\bmin \d|\b(?:gm|sc): |[A-Z]-\d+ placeholder")
 
 
-def test_22_8_the_panel_shows_no_engine_notation(desk: App) -> None:
+def test_the_panel_shows_no_engine_notation(desk: App) -> None:
     """Dice read "best two of 3d10" (two-action-2d10's combined attack) and typed dice name
     their die in words; no "3d10kh2", "d10+2 min 0", "gm: outcome" or "A-15 placeholder"."""
     page = desk.page

@@ -101,7 +101,7 @@ def assert_top_bar_whole(app: App, label: str) -> None:
 
 
 @pytest.mark.parametrize("demo", DEMOS, ids=[d["ruleset"] for d in DEMOS])
-def test_22_3_phone_top_bar_is_whole_at_the_longest_clock_label(
+def test_phone_top_bar_is_whole_at_the_longest_clock_label(
     phone: App, demo: dict[str, Any]
 ) -> None:
     found = longest_clocks(demo["file"])
@@ -114,11 +114,11 @@ def test_22_3_phone_top_bar_is_whole_at_the_longest_clock_label(
         step = page.locator(f"#topbar {TOP_BAR[2]}")
         expect(step).to_have_count(1 if offered else 0)
         expect(page.locator("#log-button")).to_contain_text("Log")
-        phone.screenshot(f"issue22-phone-clock-{demo['ruleset']}-{'next' if offered else 'wait'}")
+        phone.screenshot(f"phone-clock-{demo['ruleset']}-{'next' if offered else 'wait'}")
         assert_top_bar_whole(phone, label)
 
 
-def test_22_finishing_the_initiative_step_on_a_phone_takes_typed_dice(phone: App) -> None:
+def test_finishing_the_initiative_step_on_a_phone_takes_typed_dice(phone: App) -> None:
     """Strike-chance-pulse's initiative is rolled by the step button: it opens the step's card
     with each figure's D10 and its odds (A-13), and the faces typed there are the ones logged."""
     demo = next(d for d in DEMOS if d["ruleset"] == "strike-chance-pulse")
@@ -135,7 +135,7 @@ def test_22_finishing_the_initiative_step_on_a_phone_takes_typed_dice(phone: App
         expect(card.locator("#preview")).to_contain_text(r.label)
     expect(card.locator("#preview")).to_contain_text("(A-13)")
     faces = [9, 4, 6, 1, 7, 2, 8, 3][: len(rolls)]
-    phone.screenshot("issue22-phone-initiative-dice")
+    phone.screenshot("phone-initiative-dice")
     roll_typed(phone, faces)
     expect(card).to_have_count(0)
     expected = enc.perform(Action("next_step"), faces)
@@ -144,7 +144,7 @@ def test_22_finishing_the_initiative_step_on_a_phone_takes_typed_dice(phone: App
     assert_top_bar_whole(phone, "after initiative")
 
 
-def test_22_tablet_who_acts_chips_are_all_whole(browser: Browser, base_url: str) -> None:
+def test_tablet_who_acts_chips_are_all_whole(browser: Browser, base_url: str) -> None:
     """At 820x1180 the chips wrap into two rows rather than being cut at the bar's edge; a
     chip is either whole in view or in a row scrolled below (never cut left or right)."""
     app = start_app(browser, base_url, "tablet-touch")
@@ -169,7 +169,7 @@ def test_22_tablet_who_acts_chips_are_all_whole(browser: Browser, base_url: str)
             assert c["y"] + c["height"] <= bottom + 0.5 or c["y"] >= bottom - 0.5, f"chip {i} cut"
             rows.add(round(c["y"]))
         assert len(rows) >= 2, "six chips in one row: the bar had room, nothing was tested"
-        app.screenshot("issue22-tablet-chips")
+        app.screenshot("tablet-chips")
         assert_top_bar_whole(app, "tablet, six chips")
     finally:
         page.context.close()

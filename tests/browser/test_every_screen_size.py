@@ -34,7 +34,7 @@ from .appdriver import (
     started_app_fixture,
 )
 from .conftest import ROOT, App
-from .test_issue22_desktop import DEMOS, demo_at
+from .test_desktop_guide_and_panel import DEMOS, demo_at
 
 pytestmark = pytest.mark.browser
 
@@ -59,8 +59,8 @@ def past_welcome(ui: App) -> None:
         expect(card).to_be_hidden()
 
 
-# ---- item 1: the welcome card and the share dialog open at their top --------------------------
-def test_22_1_welcome_card_opens_at_its_title_with_focus_on_its_first_button(ui: App) -> None:
+# ---- the welcome card and the share dialog open at their top --------------------------
+def test_welcome_card_opens_at_its_title_with_focus_on_its_first_button(ui: App) -> None:
     page = ui.page
     card = page.locator("#welcome")
     expect(card).to_be_visible()
@@ -72,12 +72,12 @@ def test_22_1_welcome_card_opens_at_its_title_with_focus_on_its_first_button(ui:
     first = box(page, "#welcome .primary")
     assert first["y"] + first["height"] <= outer["y"] + outer["height"] + 0.5
     assert axe_problems(page) == []
-    ui.screenshot("issue22-welcome")
+    ui.screenshot("welcome")
     press(ui, card.locator('[data-cmd="welcome-close"]').first)
     expect(card).to_be_hidden()
 
 
-def test_22_1_share_dialog_opens_at_its_top_with_the_link_whole(ui: App) -> None:
+def test_share_dialog_opens_at_its_top_with_the_link_whole(ui: App) -> None:
     page = ui.page
     menu(ui, "share")
     link = page.locator('#dialog [data-share="link"]')
@@ -86,12 +86,12 @@ def test_22_1_share_dialog_opens_at_its_top_with_the_link_whole(ui: App) -> None
     field, body = box(page, '#dialog [data-share="link"]'), box(page, "#dialog-body")
     assert field["y"] >= body["y"] and field["y"] + field["height"] <= body["y"] + body["height"]
     assert axe_problems(page) == []
-    ui.screenshot("issue22-share")
+    ui.screenshot("share")
     press(ui, '#dialog [data-cmd="close-dialog"]')
 
 
-# ---- item 3: the phone's top bar and turn line -------------------------------------------------
-def test_22_3_top_bar_buttons_never_overlap_and_the_turn_line_is_whole(ui: App) -> None:
+# ---- the phone's top bar and turn line -------------------------------------------------
+def test_top_bar_buttons_never_overlap_and_the_turn_line_is_whole(ui: App) -> None:
     page = ui.page
     past_welcome(ui)
     bar = ("#menu-button", "#mode-switch", '#turn-tracker [data-action="next_step"]')
@@ -109,11 +109,11 @@ def test_22_3_top_bar_buttons_never_overlap_and_the_turn_line_is_whole(ui: App) 
         " return t.scrollWidth <= t.clientWidth + 1; })()"
     )
     assert whole, "the turn line is cut off"
-    ui.screenshot("issue22-topbar")
+    ui.screenshot("topbar")
 
 
-# ---- items 5 and 9: Fit, and axe on the play panel, the editor and the library ----------------
-def test_22_5_fit_pressed_again_always_changes_the_view_or_shows_the_whole_board(ui: App) -> None:
+# ---- Fit, and axe on the play panel, the editor and the library ----------------
+def test_fit_pressed_again_always_changes_the_view_or_shows_the_whole_board(ui: App) -> None:
     page = ui.page
     past_welcome(ui)
     fit = page.locator('#board-tools [data-cmd="fit"]')
@@ -129,7 +129,7 @@ def test_22_5_fit_pressed_again_always_changes_the_view_or_shows_the_whole_board
     assert whole or second != first, "Fit changed nothing and the board is not whole"
 
 
-def test_22_9_axe_finds_nothing_serious_on_the_play_panel_editor_and_library(ui: App) -> None:
+def test_axe_finds_nothing_serious_on_the_play_panel_editor_and_library(ui: App) -> None:
     page = ui.page
     past_welcome(ui)
     assert axe_problems(page) == [], "main screen"
@@ -140,7 +140,7 @@ def test_22_9_axe_finds_nothing_serious_on_the_play_panel_editor_and_library(ui:
         press(ui, page.locator("#panel-body [data-pick], #panel-body [data-select]").first)
     expect(page.locator("#board .token.selected")).to_have_count(1)
     assert axe_problems(page) == [], "play panel with a figure selected"
-    ui.screenshot("issue22-selected")
+    ui.screenshot("selected")
     set_mode(ui, "edit")
     assert axe_problems(page) == [], "set-up editor"
     set_mode(ui, "play")
@@ -150,17 +150,17 @@ def test_22_9_axe_finds_nothing_serious_on_the_play_panel_editor_and_library(ui:
     press(ui, '#dialog [data-cmd="close-dialog"]')
 
 
-def test_22_9_axe_finds_nothing_serious_with_a_question_open(ui: App) -> None:
+def test_axe_finds_nothing_serious_with_a_question_open(ui: App) -> None:
     past_welcome(ui)
     import_encounter(ui, demo_at("strike-chance-pulse.json", "prompt"))
     expect(ui.page.locator("#panel-body [data-prompt]")).to_be_visible()
     assert axe_problems(ui.page) == []
-    ui.screenshot("issue22-prompt")
+    ui.screenshot("prompt")
 
 
-# ---- item 4 and 9: the embed at 400x300 --------------------------------------------------------
+# ---- the embed at 400x300 --------------------------------------------------------
 @pytest.mark.parametrize("ui", ["desktop"], indirect=True)
-def test_22_4_embed_at_400x300_keeps_open_whole_and_the_board_beside_its_log(ui: App) -> None:
+def test_embed_at_400x300_keeps_open_whole_and_the_board_beside_its_log(ui: App) -> None:
     page = ui.page
     import_encounter(ui, skirmish_demo())
     menu(ui, "share")
@@ -178,14 +178,14 @@ def test_22_4_embed_at_400x300_keeps_open_whole_and_the_board_beside_its_log(ui:
         embed.click("#viewer-log-button")
         log = box(embed, "#viewer-log")
         assert log["width"] <= 0.6 * 400, "the log covers the board"
-        embed.screenshot(path=str(ROOT / "test-artifacts" / "issue22-embed-400x300.png"))
+        embed.screenshot(path=str(ROOT / "test-artifacts" / "embed-400x300.png"))
     finally:
         embed.close()
 
 
 # ---- the board without sight: a hex cursor that names each hex and who stands there ------------
 @pytest.mark.parametrize("ui", ["desktop"], indirect=True)
-def test_22_10_arrow_keys_and_n_name_each_hex_and_every_figure_in_turn(ui: App) -> None:
+def test_arrow_keys_and_n_name_each_hex_and_every_figure_in_turn(ui: App) -> None:
     page = ui.page
     if page.locator("#welcome").is_visible():  # a first visit: the card closes by keyboard too
         press_key_on(page, '#welcome [data-cmd="welcome-close"]:not([aria-label])')
@@ -215,7 +215,7 @@ def test_22_10_arrow_keys_and_n_name_each_hex_and_every_figure_in_turn(ui: App) 
     assert str(said.text_content()).endswith(heard[-2])
 
 
-def test_22_axe_core_is_never_shipped_in_the_site() -> None:
+def test_axe_core_is_never_shipped_in_the_site() -> None:
     lock = json.loads((ROOT / "web" / "package.json").read_text(encoding="utf-8"))
     assert lock["devDependencies"]["axe-core"].startswith("4.")
     shipped = [p for p in Path(SITE).rglob("*axe*")] if SITE.is_dir() else []
