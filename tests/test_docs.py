@@ -167,11 +167,24 @@ def code_files() -> list[Path]:
 
 def test_the_code_speaks_of_itself_not_of_its_making() -> None:
     """No comment or docstring names a work session or an issue: history is git's."""
-    journal = re.compile(r"\b(?:session|issue) \d", re.I)
+    journal = re.compile(r"\b(?:session|issue) \d|\bthe issue's\b|\bissue\d|\(items? \d", re.I)
     found = [
         f"{_name(p)}: {m.group(0)}"
         for p in code_files()
         for m in journal.finditer(p.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert found == []
+
+
+def test_tests_are_named_for_what_they_check_not_for_an_issues_item() -> None:
+    """A test's name starts with what it checks or a rule id (``test_fp_12_...``), never with
+    the bare number of the issue or item that asked for it (``test_22_3_...``)."""
+    numbered = re.compile(r"^(?:async )?def (test_\d{1,2}_[a-z]\w*)", re.M)
+    found = [
+        f"{_name(p)}: {m.group(1)}"
+        for p in code_files()
+        if p.name.startswith("test_")
+        for m in numbered.finditer(p.read_text(encoding="utf-8"))
     ]
     assert found == []
 

@@ -1,4 +1,4 @@
-"""The grid finder on the whole set of test maps, and on a 4000x3000 map (issue's budget:
+"""The grid finder on the whole set of test maps, and on a 4000x3000 map (the target:
 under 2 s on the tablet profile). Run through ``tests/bench --only mapgrid``.
 
 Prints the share of maps whose proposal is within 2% of the hex size and a tenth of a hex

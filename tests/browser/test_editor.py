@@ -41,7 +41,7 @@ def tool(ui: App, name: str) -> None:
 
 
 def test_create_paint_place_rotate_edit_and_reload_restores_everything(ui: App) -> None:
-    """The issue's flow: new encounter, terrain, two figures, a rotation, a reload."""
+    """A GM's flow: new encounter, terrain, two figures, a rotation, a reload."""
     page = ui.page
     new_encounter(ui, "Ford ambush", "skirmish", 10, 8)
     expect(page.locator("html")).to_have_attribute("data-mode", "edit")

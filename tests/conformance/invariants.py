@@ -31,7 +31,7 @@ NOBODY_WORDS = ("Everyone is done", "Everyone has chosen", "Nobody acts", "Nobod
 TIED_WORDS = ("end of combat", "next morning", "after combat", "after the fight")
 """Label words of an action whose rule ties it to a time (it must declare ``tied_to``)."""
 MOST_IN_A_STEP = 12
-"""No figure acts more often than this in one step (a dozen: the issue's bound)."""
+"""No figure acts more often than this in one step (a dozen)."""
 
 
 @dataclass

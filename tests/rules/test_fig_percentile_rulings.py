@@ -3,7 +3,7 @@
 G-11: a figure that enters no hex in a round has stopped. G-12: no turn after the last step
 (unless Slow). G-13: terrain lowers S once, by the extra movement points actually spent.
 G-26: a finished spell stays ready until released. G-19/G-3: the action step is order-free
-(see ``test_fig_percentile_action_step.py``). Each regression test replays a case of the issue.
+(see ``test_fig_percentile_action_step.py``). Each regression test replays a case a referee raised.
 """
 
 from __future__ import annotations

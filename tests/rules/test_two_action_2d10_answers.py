@@ -74,7 +74,7 @@ def test_ta_7_d2_each_answer_previews_the_odds_of_the_dice_left_given_the_attack
 
 
 def test_ta_9_no_defensive_roll_against_a_known_attack_is_certain() -> None:
-    """The issue's case: 'No defensive roll' showed 79/100 when the hit was certain."""
+    """The case seen: 'No defensive roll' showed 79/100 when the hit was certain."""
     enc = _prompted(("parry", "dodge"), [9, 9])  # 22 against passive 13
     (chain,) = enc.preview(Action("take", "ann", {})).rollables
     assert isinstance(chain, Chain)
