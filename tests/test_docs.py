@@ -179,7 +179,7 @@ def test_the_code_speaks_of_itself_not_of_its_making() -> None:
 def test_tests_are_named_for_what_they_check_not_for_an_issues_item() -> None:
     """A test's name starts with what it checks or a rule id (``test_fp_12_...``), never with
     the bare number of the issue or item that asked for it (``test_22_3_...``)."""
-    numbered = re.compile(r"^(?:async )?def (test_\d{1,2}_[a-z]\w*)", re.M)
+    numbered = re.compile(r"^(?:async )?def (test_\d{1,2}_(?:\d{1,2}_)?[a-z]\w*)", re.M)
     found = [
         f"{_name(p)}: {m.group(1)}"
         for p in code_files()
