@@ -3,11 +3,14 @@ demo (its set-up, no action played), a symmetric start and fresh starts it never
 (:mod:`hexcombat.autopilot.starts`: three shapes of figures made from the ruleset's fields
 and catalogue on scattered terrain), sides swapped game by game.
 
-``python tests/autopilot_games.py [GAMES] [RULESET...]`` is the long mode (``tests/fuzz``
-runs it with ``HEXCOMBAT_AUTOPILOT`` games): GAMES games (default 50) per ruleset, start and
-opponent, printing won/lost/drawn, the autopilot's share of the decided games and its
-decision times per cell, then per ruleset and opponent, with the counts of its moves a
-player would call a waste (:func:`wasted`). The games are shared
+``python tests/autopilot_games.py [GAMES] [RULESET...] [--starts S,...] [--against O,...]``
+is the long mode (``tests/fuzz`` runs it with ``HEXCOMBAT_AUTOPILOT`` games): GAMES games
+(default 50) per ruleset, start and opponent, printing won/lost/drawn, the autopilot's share
+of the decided games, its decision times and the seeds of the games it lost or drew per
+cell as each cell ends, then per ruleset and opponent, with the counts of its moves a player
+would call a waste (:func:`wasted`) per ruleset and opponent. ``--starts`` picks the starts
+(``demo``, ``symmetric``, ``fresh`` for every fresh shape, or a shape: ``pair``, ...; default
+all) and ``--against`` the opponents (default all of :data:`OPPONENTS`). The games are shared
 out to ``HEXCOMBAT_AUTOPILOT_JOBS`` processes (default 2), in even runs of seeds so that
 sides still swap game by game; the figures are the same for any number of processes. The
 normal suite plays a few of them (``tests/test_autopilot_play.py``).
@@ -15,11 +18,12 @@ normal suite plays a few of them (``tests/test_autopilot_play.py``).
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -93,36 +97,59 @@ def _cell(job: tuple[str, str, str, str, int, int]) -> tuple[MatchResult, Waste]
     return result, waste
 
 
+def chosen_starts(ruleset_id: str, names: list[str] | None) -> list[str]:
+    """The names of ``ruleset_id``'s starts that ``names`` picks (None: every start):
+    ``fresh`` stands for every fresh shape and a shape's own name for its start."""
+    known = list(starts(ruleset_id))
+    if names is None:
+        return known
+    picked: list[str] = []
+    for name in names:
+        matches = [k for k in known if name in (k, k.split()[0], k.split()[-1])]
+        if not matches:
+            raise SystemExit(
+                f"unknown start {name!r}; choose from demo, symmetric, fresh, {', '.join(SHAPES)}"
+            )
+        picked += [k for k in matches if k not in picked]
+    return picked
+
+
 def run(
-    ruleset_id: str, games: int, policy: str = "aggressive", seed: int = 1, jobs: int = 1
-) -> tuple[list[tuple[str, str, MatchResult]], Waste]:
-    """Every (start, opponent, result) match of ``policy`` in ``ruleset_id``, its games
-    played by ``jobs`` processes, and its wasted moves over them all."""
-    cells = [(name, opponent) for name in starts(ruleset_id) for opponent in OPPONENTS]
+    ruleset_id: str,
+    games: int,
+    policy: str = "aggressive",
+    seed: int = 1,
+    jobs: int = 1,
+    names: list[str] | None = None,
+    opponents: tuple[str, ...] = OPPONENTS,
+) -> Iterator[tuple[str, str, MatchResult, Waste]]:
+    """Every (start, opponent, result, wasted moves) match of ``policy`` in ``ruleset_id``
+    from the starts ``names`` picks (:func:`chosen_starts`) against ``opponents``, its games
+    played by ``jobs`` processes, each yielded as soon as its games are played."""
+    cells = [(name, o) for name in chosen_starts(ruleset_id, names) for o in opponents]
     work = [
         (ruleset_id, name, policy, opponent, min(CHUNK, games - k), seed + k)
         for name, opponent in cells
         for k in range(0, games, CHUNK)
     ]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(_cell, work))
-    else:
-        parts = [_cell(job) for job in work]
-    results = []
-    waste = Waste()
-    for _result, part_waste in parts:
-        waste.add(part_waste)
-    for name, opponent in cells:
-        total = MatchResult(policy, opponent)
-        for job, (part, _waste) in zip(work, parts, strict=True):
-            if job[1:4] == (name, policy, opponent):
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    parts = iter(pool.map(_cell, work) if pool else map(_cell, work))
+    try:
+        for name, opponent in cells:
+            total, waste = MatchResult(policy, opponent), Waste()
+            for _k in range(0, games, CHUNK):
+                part, part_waste = next(parts)
                 total.wins, total.losses = total.wins + part.wins, total.losses + part.losses
                 total.draws += part.draws
+                total.lost += part.lost
+                total.drawn += part.drawn
                 for who, times in part.timings.items():
                     total.timings.setdefault(who, []).extend(times)
-        results.append((name, opponent, total))
-    return results, waste
+                waste.add(part_waste)
+            yield name, opponent, total, waste
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
 
 
 def share(results: list[MatchResult]) -> str:
@@ -135,36 +162,65 @@ def share(results: list[MatchResult]) -> str:
     return f"{won}/{lost}/{drawn} ({percent})"
 
 
+def _listed(text: str) -> list[str]:
+    """A comma-separated option's items."""
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
 def main(argv: list[str]) -> None:
-    """``[GAMES] [RULESET...]``: GAMES games a cell (default 50)."""
-    games = int(argv[0]) if argv else 50
-    ids = argv[1:] or [r.id for r in all_rulesets()]
+    """``[GAMES] [RULESET...] [--starts S,...] [--against O,...]``: GAMES games a cell
+    (default 50)."""
+    parser = argparse.ArgumentParser(prog="autopilot_games.py")
+    parser.add_argument("games", nargs="?", type=int, default=50)
+    parser.add_argument("rulesets", nargs="*", metavar="ruleset")
+    parser.add_argument(
+        "--starts", type=_listed, default=None, help="demo,symmetric,fresh,pair,..."
+    )
+    parser.add_argument(
+        "--against", type=_listed, default=list(OPPONENTS), help=",".join(OPPONENTS)
+    )
+    args = parser.parse_args(argv)
+    unknown = [o for o in args.against if o not in OPPONENTS]
+    if unknown:
+        parser.error(f"unknown opponent {unknown[0]!r}; choose from {', '.join(OPPONENTS)}")
+    against = tuple(args.against)
+    games: int = args.games
+    ids = args.rulesets or [r.id for r in all_rulesets()]
     jobs = int(os.environ.get("HEXCOMBAT_AUTOPILOT_JOBS", "2"))
-    print("| ruleset | start | opponent | won/lost/drawn (share of decided) | decision |")
-    print("|---|---|---|---|---|")
-    wastes: dict[str, Waste] = {}
+    print("| ruleset | start | opponent | won/lost/drawn (share of decided) | decision | seeds |")
+    print("|---|---|---|---|---|---|")
+    wastes: dict[tuple[str, str], Waste] = {}
     for ruleset_id in ids:
         began = time.monotonic()
-        rows, wastes[ruleset_id] = run(ruleset_id, games, jobs=jobs)
-        for start, opponent, r in rows:
+        rows = []
+        for start, opponent, r, waste in run(
+            ruleset_id, games, jobs=jobs, names=args.starts, opponents=against
+        ):
+            rows.append((start, opponent, r))
+            wastes.setdefault((ruleset_id, opponent), Waste()).add(waste)
             ms = sorted(t * 1000 for t in r.timings.get(r.a, [0.0]))
             print(
                 f"| {ruleset_id} | {start} | {opponent} | {share([r])} | "
-                f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms |",
+                f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms | "
+                f"lost {r.lost}, drawn {r.drawn} |",
                 flush=True,
             )
-        for opponent in OPPONENTS:
-            both = [r for _s, o, r in rows if o == opponent]
-            print(f"| {ruleset_id} | all | {opponent} | {share(both)} | |", flush=True)
-            fresh = [r for s, o, r in rows if o == opponent and s.startswith("fresh")]
-            print(f"| {ruleset_id} | fresh | {opponent} | {share(fresh)} | |", flush=True)
+        for opponent in against:
+            for label, rule in (("all", ""), ("fresh", "fresh")):
+                picked = [r for s, o, r in rows if o == opponent and s.startswith(rule)]
+                ms = sorted(t * 1000 for r in picked for t in r.timings.get(r.a, []))
+                times = (
+                    f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms" if ms else ""
+                )
+                if picked:
+                    print(f"| {ruleset_id} | {label} | {opponent} | {share(picked)} | {times} | |")
         print(f"<!-- {ruleset_id}: {len(rows) * games} games, {time.monotonic() - began:.0f} s -->")
     print()
-    print(f"| ruleset | decisions | {' | '.join(Waste.LABELS.values())} |")
-    print(f"|---|---|{'---|' * len(Waste.LABELS)}")
-    for ruleset_id, waste in wastes.items():
+    print(f"| ruleset | opponent | decisions | {' | '.join(Waste.LABELS.values())} |")
+    print(f"|---|---|---|{'---|' * len(Waste.LABELS)}")
+    for (ruleset_id, opponent), waste in wastes.items():
         counts = " | ".join(str(waste.counts.get(k, 0)) for k in Waste.LABELS)
-        print(f"| {ruleset_id} | {waste.decisions} | {counts} |")
+        print(f"| {ruleset_id} | {opponent} | {waste.decisions} | {counts} |", flush=True)
 
 
 if __name__ == "__main__":

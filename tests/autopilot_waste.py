@@ -3,9 +3,10 @@
 even odds), a wander (a healthy figure moving away from every foe, aiming at none: out of
 a foe's hex to the next, still at grips with it, is none), a blind stand (a move
 that says it ends next to a foe with no foe in front, or a side done with the step leaving
-such a figure unturned while it may turn), a pick-up of another figure's weapon while
-its own was offered in the same choice, and a move that does nothing useful whose reason
-does not say so.
+such a figure unturned while it may turn, where the ruleset's ``facing`` hint says facing
+decides whom it may strike), a pick-up of another figure's weapon while its own was offered
+in the same choice, and a move that does nothing useful whose reason does not say so (or
+whom it waits for).
 
 :class:`Watched` wraps a policy and counts its decisions into a :class:`Waste`.
 """
@@ -20,7 +21,7 @@ from hexcombat.autopilot.candidates import candidates, enemies, hex_of
 from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe
 from hexcombat.autopilot.scoring import health
 from hexcombat.autopilot.stream import Stream
-from hexcombat.figures import figure_distance
+from hexcombat.figures import Figure, figure_distance
 from hexcombat.geometry import distance, in_front_arc, neighbors
 from hexcombat.state import GameState
 
@@ -100,8 +101,8 @@ def judged(turn: Turn, decision: Decision | None) -> list[str]:
     facing = action.params.get("facing")
     near = [f for f in foes if any(h in neighbors(to) for h in f.hexes())]
     faced = isinstance(facing, int) and any(in_front_arc(to, facing, f.position) for f in near)
-    if near and isinstance(facing, int) and not faced:  # a move that says where it faces
-        found.append("blind")
+    if near and isinstance(facing, int) and not faced and _strikes_by_facing(state, me):
+        found.append("blind")  # a move that says where it faces
     return found
 
 
@@ -110,10 +111,18 @@ def _blind_and_may_turn(turn: Turn, state: GameState, figure_id: str) -> bool:
     action that sets its facing (a turn it leaves unmade)."""
     me = state.figures[figure_id]
     near = [f for f in enemies(state, turn.side) if figure_distance(me, f) <= 1]
-    if not near or any(in_front_arc(me.position, me.facing, f.position) for f in near):
+    if not near or not _strikes_by_facing(state, me):
+        return False
+    if any(in_front_arc(me.position, me.facing, f.position) for f in near):
         return False
     specs = turn.enc.legal_actions(figure_id)
     return any(p.type == "facing" for s in specs for p in s.params)
+
+
+def _strikes_by_facing(state: GameState, me: Figure) -> bool:
+    """Whether turning may let ``me`` strike a foe it cannot strike as it faces: its
+    ruleset's ``facing`` hint (default 1) says facing decides whom it may strike."""
+    return state.ruleset.autopilot_hints(state, me).get("facing", 1.0) > 0
 
 
 def _best_blow(turn: Turn, state: GameState) -> float:
@@ -166,9 +175,10 @@ def _picks_up_another_weapon(turn: Turn, state: GameState, action: Action) -> bo
 
 def _silent(state: GameState, decision: Decision, aimed: bool) -> bool:
     """Whether ``decision`` gains nothing over leaving things be, rolls nothing and aims at
-    no foe, and its reason does not say it is no useful action."""
+    no foe, and its reason says neither that it is no useful action nor whom it waits for
+    (a plan made at once that leaves a contested hex to a foe: the contest module)."""
     if aimed or decision.numbers.get("score", 1.0) > 1e-9:
         return False
     if state.ruleset.preview(state, decision.action).rollables:
         return False
-    return "nothing useful" not in decision.reason
+    return not any(said in decision.reason for said in ("nothing useful", "waits for"))

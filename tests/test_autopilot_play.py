@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import pytest
 from autopilot_games import OPTIONS, demo, starts
+from autopilot_waste import judged
 from scratch_fights import FIGHTS, built
 
 from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot
 from hexcombat.autopilot.candidates import candidates
 from hexcombat.autopilot.play import play_match, restarted
+from hexcombat.autopilot.policy import Decision, Turn
 from hexcombat.autopilot.starts import SHAPES, fresh_start
 from hexcombat.autopilot.stream import Stream
 from hexcombat.autopilot.view import app_move, played_by, suggest_view
 from hexcombat.figures import Status
-from hexcombat.geometry import distance, in_front_arc
+from hexcombat.geometry import distance, in_front_arc, neighbor
 from hexcombat.rulesets import all_rulesets
 
 
@@ -128,7 +130,7 @@ def test_a_figure_far_from_its_foe_runs_at_it_rather_than_walking() -> None:
     the same first hex)."""
     enc = restarted(demo("fig-percentile"), 1, OPTIONS["fig-percentile"])
     barclay = enc.state.figures["barclay"]
-    assert enc.ruleset.autopilot_hints(enc.state, barclay) == {"pace": 1.0}
+    assert enc.ruleset.autopilot_hints(enc.state, barclay) == {"pace": 1.0, "facing": 0.0}
     decision = Autopilot("aggressive").decide(enc, "Black", must_act=True)
     assert decision is not None and decision.action.params["mode"] == "accelerate"
     # Suggest, which only Barclay's player sees, names the options; the log's note of the
@@ -138,7 +140,7 @@ def test_a_figure_far_from_its_foe_runs_at_it_rather_than_walking() -> None:
     assert move is not None and "chosen" not in str(move["note"]) and "running" not in str(move)
     enc.perform(decision.action)
     enc.perform(Action("declare", "brie", {"mode": "stationary", "ready": "", "drop": False}))
-    assert enc.ruleset.autopilot_hints(enc.state, enc.state.figures["barclay"]) == {"pace": 3.0}
+    assert enc.ruleset.autopilot_hints(enc.state, enc.state.figures["barclay"])["pace"] == 3.0
 
 
 def last_two_apart() -> Encounter:
@@ -183,6 +185,45 @@ def test_g_19_two_sides_of_the_app_do_not_both_plan_the_one_hex_between_them() -
     assert in_front_arc(Hex(0, 1), int(str(waiting.params["facing"])), Hex(0, 2))  # to meet it
     for rows in plans.values():
         assert len({to for _fid, to, _note in rows}) == len(rows), plans
+
+
+def red_plans_first_round(enc: Encounter) -> Encounter:
+    """``enc`` (:func:`last_two_apart`) played by the app up to Red B's plan in round 1."""
+    while True:
+        move = app_move(enc)
+        assert move is not None
+        action = Action.from_json(move["action"])
+        if action.kind == "plan_move" and action.figure == "red-b":
+            return enc
+        enc.perform(action)
+
+
+def test_g_19_the_benchmark_does_not_count_a_wait_for_the_contested_hex_as_silent() -> None:
+    """Red B waits for Blue B to come to the one hex between them (G-19, as above), and the
+    reason says so. A wait whose move gains nothing in the look ahead is no silent useless
+    move for the long mode's waste counts (combat-speed-phase's were such waits); the same
+    stay with a reason that says nothing is."""
+    enc = red_plans_first_round(last_two_apart())
+    turn = Turn(enc, "Red", must_act=True)
+    decision = Autopilot("aggressive").decide(enc, "Red", must_act=True)
+    assert decision is not None and "waits for Blue B" in decision.reason
+    wait = Decision(decision.action, decision.reason, {**decision.numbers, "score": 0.0})
+    assert "silent" not in judged(turn, wait)
+    assert "silent" in judged(turn, Decision(decision.action, "Move", {"score": 0.0}))
+
+
+def test_fp_9_the_benchmark_does_not_count_a_figure_facing_away_from_a_foe_blind() -> None:
+    """fig-percentile: facing limits only turning and moving (FP-8, FP-9): a blow needs no
+    foe in front. Red B next to Blue B with its back to it, offered a planned move that sets
+    its facing, is not counted blind when its side is done (the ruleset's ``facing`` hint is
+    0); the long mode counted every such stand."""
+    enc = red_plans_first_round(last_two_apart())
+    red, blue = enc.state.figures["red-b"], enc.state.figures["blue-b"]
+    red.position, red.facing = neighbor(blue.position, 0), 0
+    assert not in_front_arc(red.position, red.facing, blue.position)
+    assert any(p.type == "facing" for s in enc.legal_actions("red-b") for p in s.params)
+    assert enc.ruleset.autopilot_hints(enc.state, red)["facing"] == 0
+    assert "blind" not in judged(Turn(enc, "Red"), None)
 
 
 @pytest.mark.parametrize("ruleset_id", [r.id for r in all_rulesets()])

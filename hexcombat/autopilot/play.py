@@ -147,8 +147,8 @@ def _figures_now(enc: Encounter) -> list[object]:
 
 @dataclass
 class MatchResult:
-    """Games of policy ``a`` against policy ``b``: a's wins, losses and draws, and every
-    decision's time in CPU seconds by policy name."""
+    """Games of policy ``a`` against policy ``b``: a's wins, losses and draws, the seeds of
+    the games it lost and drew, and every decision's time in CPU seconds by policy name."""
 
     a: str
     b: str
@@ -156,6 +156,8 @@ class MatchResult:
     losses: int = 0
     draws: int = 0
     timings: dict[str, list[float]] = field(default_factory=dict)
+    lost: list[int] = field(default_factory=list)
+    drawn: list[int] = field(default_factory=list)
 
     @property
     def decided_share(self) -> float:
@@ -188,10 +190,12 @@ def play_match(
         game = play_game(enc, referee, max_actions, watch(i) if watch else None)
         if game.winner is None:
             result.draws += 1
+            result.drawn.append(seed + i)
         elif game.winner == mine:
             result.wins += 1
         else:
             result.losses += 1
+            result.lost.append(seed + i)
         for name, times in referee.timings.items():
             result.timings.setdefault(name, []).extend(times)
     return result

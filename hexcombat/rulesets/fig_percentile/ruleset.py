@@ -395,12 +395,13 @@ class FigPercentile(Ruleset):
 
     def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
         """``pace``: hexes the figure may cover next round as it moves now: a run goes on at
-        top speed (FP-3), else a new run starts with its acceleration round (FP-2)."""
+        top speed (FP-3), else a new run starts with its acceleration round (FP-2);
+        ``facing`` 0: facing limits only turning and moving (FP-8, FP-9), never a blow."""
         book = FigureBook(figure)
         rounding = settings(state).rounding
         if book.running or (book.mode in RUNNING and not book.stop):
-            return {"pace": float(top_speed(FIG(figure), rounding))}
-        return {"pace": float(max(1, accel_speed(FIG(figure), rounding)))}
+            return {"pace": float(top_speed(FIG(figure), rounding)), "facing": 0.0}
+        return {"pace": float(max(1, accel_speed(FIG(figure), rounding))), "facing": 0.0}
 
     def choice_secret(self, state: GameState, action: Action) -> str:
         """A planned move is secret until the moves run at the step's end (G-19)."""

@@ -100,9 +100,9 @@ class TwoAction2d10(Words, Perform):
     def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
         """``unready`` while the figure's weapon lies on the ground or it lies prone: a
         Recover action fixes both (TA-11, R-3), which the autopilot cannot see pay off
-        within its look ahead."""
+        within its look ahead; ``facing`` 0: facing steers only movement (TA-23, D-12)."""
         down = figure.has_status("dropped_weapon") or figure.has_status("prone")
-        return {"unready": 1.0} if down else {}
+        return {"unready": 1.0, "facing": 0.0} if down else {"facing": 0.0}
 
     def is_out(self, state: GameState, figure: Figure) -> bool:
         """Down at 0 body points (R-5), dead (TA-12) or incapacitated (D-7)."""
