@@ -47,10 +47,18 @@ def built_in() -> list[Ruleset]:
     for init in sorted(RULESETS.glob("*/__init__.py")):
         package = f"hexcombat.rulesets.{init.parent.name}"
         importlib.import_module(package)
-        found += [
-            r for r in registry._REGISTRY.values() if type(r).__module__.startswith(package + ".")
-        ]
+        found += [r for r in registry._REGISTRY.values() if _in_package(type(r), package)]
     return sorted(found, key=lambda r: manifest(r).position)
+
+
+def _in_package(cls: type[Ruleset], package: str) -> bool:
+    """Whether the class is defined in the package (its ``__init__.py`` or a module of it)."""
+    return cls.__module__ == package or cls.__module__.startswith(package + ".")
+
+
+def module_of(ruleset: Ruleset) -> str:
+    """The package the registry imports to register the ruleset (its manifest's ``package``)."""
+    return manifest(ruleset).package.replace("/", ".")
 
 
 def manifest(ruleset: Ruleset) -> Manifest:
@@ -70,8 +78,7 @@ def registry_table(rulesets: list[Ruleset]) -> str:
     """The ``BUILT_IN`` table, between its markers."""
     rows = []
     for r in rulesets:
-        module = type(r).__module__.rsplit(".", 1)[0]
-        fields = [_string(r.id, 8), _string(r.name, 8), _string(r.summary, 8), f'"{module}"']
+        fields = [_string(r.id, 8), _string(r.name, 8), _string(r.summary, 8), f'"{module_of(r)}"']
         fields += ["starter=True"] if r.starter else []
         rows.append("    RulesetEntry(\n" + "".join(f"        {f},\n" for f in fields) + "    ),\n")
     return (

@@ -86,7 +86,9 @@ def modules() -> list[Path]:
 
 def packages() -> list[str]:
     return sorted(
-        p.name for p in RULESETS.iterdir() if (p / "ruleset.py").exists() and p.name != "common"
+        p.name
+        for p in RULESETS.iterdir()
+        if (p / "__init__.py").exists() and p.name not in ("common", "data")
     )
 
 

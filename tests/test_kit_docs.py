@@ -31,7 +31,7 @@ def _coverage() -> ModuleType:
 
 
 COVERAGE = _coverage()
-KIT = COVERAGE.Target(KitDuel.id, KitDuel.manifest)
+KIT = COVERAGE.Target.of(KitDuel)
 
 
 def adding_section() -> str:

@@ -1,6 +1,7 @@
 """Every ruleset package has the shape docs/architecture.md shows once ("The shape of a
-ruleset package"): the same required parts, typed bookkeeping as
-the only code that names a memory key, and whole numbers read through the shared helpers."""
+ruleset package"): an ``__init__.py`` and the class in the package (one module or split by
+concept, the names free), typed bookkeeping over the shared memory bases as the only code
+that names a memory key, and whole numbers read through the shared helpers."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from hexcombat.rulesets import Ruleset, all_rulesets
 from hexcombat.rulesets.common.memory import Memory
 
 ROOT = Path(__file__).resolve().parents[1]
-REQUIRED = ("__init__.py", "ruleset.py", "options.py")
+REQUIRED = ("__init__.py",)
 RULESETS: list[Ruleset] = [*all_rulesets(), KitDuel()]
 
 
@@ -41,21 +42,26 @@ def test_every_package_has_the_required_parts(ruleset: Ruleset) -> None:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=_ids)
-def test_the_class_lives_in_ruleset_py(ruleset: Ruleset) -> None:
-    assert type(ruleset).__module__.endswith(".ruleset")
+def test_the_class_lives_in_its_package(ruleset: Ruleset) -> None:
+    module = importlib.import_module(type(ruleset).__module__)
+    assert module.__file__ is not None and Path(module.__file__).parent == package(ruleset)
 
 
 @pytest.mark.parametrize("ruleset", all_rulesets(), ids=_ids)
-def test_state_py_declares_the_bookkeeping_over_the_shared_memory(ruleset: Ruleset) -> None:
-    """A package that keeps bookkeeping of its own declares it in ``state.py``; one whose
-    figures act once per step (``common/once_per_step.py``) may keep none."""
-    name = type(ruleset).__module__.rsplit(".", 1)[0] + ".state"
+def test_a_state_py_declares_the_bookkeeping_over_the_shared_memory(ruleset: Ruleset) -> None:
+    """A package split by concept keeps its own bookkeeping in ``state.py``; one whose figures
+    act once per step (``common/once_per_step.py``) may keep none."""
+    name = manifest_module(ruleset) + ".state"
     if importlib.util.find_spec(name) is None:
-        assert not [a for p in modules(ruleset) for a in _memory_accesses(p)]
         return
     state = importlib.import_module(name)
     books = [v for v in vars(state).values() if isinstance(v, type) and issubclass(v, Memory)]
     assert [b for b in books if b.__module__ == state.__name__], state.__name__
+
+
+def manifest_module(ruleset: Ruleset) -> str:
+    """The ruleset's package as a module name."""
+    return ruleset.manifest.package.replace("/", ".")
 
 
 def _memory_accesses(path: Path) -> list[str]:
@@ -68,9 +74,10 @@ def _memory_accesses(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=_ids)
-def test_only_state_py_names_a_memory_key(ruleset: Ruleset) -> None:
-    found = [a for p in modules(ruleset) if p.name != "state.py" for a in _memory_accesses(p)]
-    assert found == []
+def test_no_module_of_a_ruleset_names_a_memory_key(ruleset: Ruleset) -> None:
+    """The memory is read and written only through the typed bases of
+    ``hexcombat/rulesets/common/memory.py``, whichever module declares the bookkeeping."""
+    assert [a for p in modules(ruleset) for a in _memory_accesses(p)] == []
 
 
 def _bool_checks(path: Path) -> list[str]:

@@ -130,7 +130,15 @@ class Ruleset(GmTools):
     options: ClassVar[tuple[FieldSpec, ...]] = ()
     figure_fields: ClassVar[tuple[FieldSpec, ...]] = ()
     time: ClassVar[Time]
+    tables: ClassVar[Mapping[str, Any]] = {}
+    """The ruleset's data file as loaded (``load("<pkg>")``, step 4 of adding a ruleset): its
+    ``"terrain"`` rows give ``terrain`` and its ``"rules"`` table ``rules`` (see
+    :meth:`__init_subclass__`)."""
     terrain: ClassVar[TerrainTable]
+    rules: ClassVar[Mapping[str, str]] = {}
+    """Rule id -> title: the spec's headings; empty for a ruleset without a rules spec."""
+    doc_notes: ClassVar[tuple[str, ...]] = ()
+    """Why the defaults are what they are, a sentence each, for the coverage table."""
     stacking_option: ClassVar[str] = ""
     starter: ClassVar[bool] = False
     """True for the ruleset a new, empty encounter uses when nobody chose one."""
@@ -143,6 +151,17 @@ class Ruleset(GmTools):
     starting_gear: ClassVar[tuple[StartingItem, ...]] = ()
     """What a figure new in the set-up editor carries, so that a fight built from scratch can
     be fought to its end (see :func:`hexcombat.editing.new_figure`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that declares ``tables`` gets its ``terrain`` and ``rules`` from them,
+        unless it declares those itself."""
+        super().__init_subclass__(**kwargs)
+        declared = vars(cls)
+        if "tables" in declared:
+            if "terrain" not in declared:
+                cls.terrain = TerrainTable.from_json(cls.tables["terrain"])
+            if "rules" not in declared and "rules" in cls.tables:
+                cls.rules = dict(cls.tables["rules"])
 
     # ---- set-up -------------------------------------------------------
     def default_options(self) -> dict[str, Json]:

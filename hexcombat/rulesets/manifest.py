@@ -42,7 +42,6 @@ class Manifest:
     rules: int = 0
     data: str = ""
     tests: str = ""
-    options_module: str = ""
     starts: tuple[str, ...] = ()
     position: int = 0
     tagline: str = ""
@@ -63,8 +62,7 @@ class Manifest:
         starts: tuple[str, ...] = (),
     ) -> Manifest:
         """The manifest of a ruleset under ``hexcombat/rulesets/``, its paths derived from its
-        id: package ``hexcombat/rulesets/<pkg>`` (``<pkg>``: the id with ``_`` for ``-``),
-        options ``hexcombat.rulesets.<pkg>.options``, data
+        id: package ``hexcombat/rulesets/<pkg>`` (``<pkg>``: the id with ``_`` for ``-``), data
         ``hexcombat/rulesets/data/<pkg>.json``, demo ``<id>.json`` built by ``builder``
         (``<pkg>_fixtures:demo`` unless named: ``demo`` in ``tests/rules/<pkg>_fixtures.py``);
         with a rules spec (``prefix``) also the spec ``<id>.md`` and the tests
@@ -80,7 +78,6 @@ class Manifest:
             rules=rules,
             data=f"hexcombat/rulesets/data/{package}.json",
             tests=f"tests/rules/test_{package}_*.py" if prefix else "",
-            options_module=f"hexcombat.rulesets.{package}.options",
             starts=starts,
             position=position,
             tagline=tagline,

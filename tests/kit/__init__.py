@@ -18,6 +18,6 @@ from typing import Any
 
 DATA: Any = json.loads(Path(__file__).with_name("data.json").read_text(encoding="utf-8"))
 
-from .ruleset import KitDuel  # noqa: E402  (ruleset.py reads DATA)
+from kit.ruleset import KitDuel  # noqa: E402  (ruleset.py reads DATA)
 
 __all__ = ["DATA", "KitDuel"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from itertools import pairwise
-from typing import Any, ClassVar
+from typing import Any
 
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.checks import (
@@ -34,14 +34,12 @@ from hexcombat.rulesets.common import int_or, knock_down
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
-from hexcombat.terrain import TerrainTable
 from hexcombat.time import Acting, Clock
 from hexcombat.validation import Json
-
-from . import DATA
-from .options import DEFENCE, FIELDS, HP, OPTIONS, PASSES, SKILL, TIME, WEAPONS
-from .rules import damage_left, in_zone, strike_key, weapon_list
-from .state import RoundBook
+from kit import DATA
+from kit.options import DEFENCE, FIELDS, HP, OPTIONS, PASSES, SKILL, TIME, WEAPONS
+from kit.rules import damage_left, in_zone, strike_key, weapon_list
+from kit.state import RoundBook
 
 STANCES = (
     Choice("press", "Press", "Strike in your place in the order (KIT-2)"),
@@ -68,10 +66,8 @@ class KitDuel(Ruleset):
         rules=9,
         data="tests/kit/data.json",
         tests="tests/test_kit_*.py",
-        options_module="kit.options",
     )
-    terrain = TerrainTable.from_json(DATA["terrain"])
-    rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    tables = DATA
 
     # ---- set-up ---------------------------------------------------------------
     def default_data(self) -> dict[str, Json]:

@@ -32,16 +32,27 @@ sys.path.insert(0, str(ROOT / "tests" / "rules"))  # and the sentence maps besid
 import sentence_maps  # noqa: E402
 from source_trees import source_tree  # noqa: E402
 
-from hexcombat.rulesets import all_rulesets  # noqa: E402
+from hexcombat.rulesets import Ruleset, all_rulesets  # noqa: E402
 from hexcombat.rulesets.manifest import Manifest  # noqa: E402
+from hexcombat.schema import FieldSpec  # noqa: E402
 
 
 @dataclass(frozen=True)
 class Target:
-    """A ruleset and its manifest (where its spec, code, data and tests live)."""
+    """A ruleset, its manifest (where its spec, code, data and tests live) and the options
+    and notes it declares."""
 
     ruleset: str
     manifest: Manifest
+    options: tuple[FieldSpec, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, ruleset: Ruleset | type[Ruleset], manifest: Manifest | None = None) -> Target:
+        """The target of a ruleset's declaration (its own manifest unless one is given)."""
+        made = manifest or ruleset.manifest
+        assert made is not None, f"ruleset {ruleset.id!r} declares no manifest"
+        return cls(ruleset.id, made, ruleset.options, ruleset.doc_notes)
 
     @property
     def doc(self) -> Path:
@@ -52,9 +63,7 @@ class Target:
 def targets() -> dict[str, Target]:
     """Every registered ruleset whose manifest names a rules spec, by id, in listing order."""
     return {
-        r.id: Target(r.id, r.manifest)
-        for r in all_rulesets()
-        if r.manifest is not None and r.manifest.prefix
+        r.id: Target.of(r) for r in all_rulesets() if r.manifest is not None and r.manifest.prefix
     }
 
 
@@ -165,16 +174,7 @@ def rule_titles(target: Target) -> dict[str, str]:
 
 def _options(target: Target) -> list[tuple[str, str, str]]:
     """(option name, default, gap id) of every option of the ruleset."""
-    module = __import__(target.manifest.options_module, fromlist=["OPTIONS"])
-    return [(o.name, json.dumps(o.default), o.rule) for o in module.OPTIONS]
-
-
-def _notes(target: Target) -> tuple[str, ...]:
-    """The ruleset's notes on the defaults it chose (its options module's ``DOC_NOTES``)."""
-    sys.path.insert(0, str(ROOT))
-    module = __import__(target.manifest.options_module, fromlist=["DOC_NOTES"])
-    notes: tuple[str, ...] = getattr(module, "DOC_NOTES", ())
-    return notes
+    return [(o.name, json.dumps(o.default), o.rule) for o in target.options]
 
 
 def _cell(items: Iterable[str]) -> str:
@@ -240,7 +240,7 @@ def render(target: Target) -> str:
         gaps = re.findall(rf"[{target.manifest.gap_letters}]-\d+", rule)
         names = list(dict.fromkeys(n for g in gaps for n in found.gaps.get(g, [])))
         lines.append(f"| `{name}` | `{default}` | {rule} | {len(names)}: {_cell(names)} |")
-    notes = _notes(target)
+    notes = target.notes
     if notes:
         lines += ["", "## Defaults chosen", "", *(f"- {note}" for note in notes)]
     lines += _sentence_lines(target)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any
 
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.dice import Dice
@@ -34,6 +34,7 @@ from hexcombat.rulesets.combat_speed_phase.halves import HalfPhases
 from hexcombat.rulesets.combat_speed_phase.moves import RELATIVE, describe_step, motion_words
 from hexcombat.rulesets.combat_speed_phase.options import (
     COMBAT_HELP,
+    DOC_NOTES,
     FIELDS,
     HP,
     OPTIONS,
@@ -67,7 +68,6 @@ from hexcombat.rulesets.registry import register
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.secrets import Secret
 from hexcombat.state import GameState
-from hexcombat.terrain import TerrainTable
 from hexcombat.time import Acting, Clock, StepDef
 from hexcombat.validation import Json, copy_json
 
@@ -93,8 +93,8 @@ class CombatSpeedPhase(HalfPhases, Strikes):
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME
-    terrain = TerrainTable.from_json(DATA["terrain"])
-    rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    tables = DATA
+    doc_notes = DOC_NOTES
     manifest = Manifest.built_in(
         id,
         prefix="CSP",

@@ -12,7 +12,7 @@ reloading) happen when the action step ends.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.dice import Dice, DiceSyntaxError, parse
@@ -36,6 +36,7 @@ from hexcombat.rulesets.fig_percentile.options import (
     ATTACK_KIND,
     CAST_ROUNDS,
     DAMAGE,
+    DOC_NOTES,
     FIELDS,
     FIG,
     HP,
@@ -70,7 +71,6 @@ from hexcombat.rulesets.fig_percentile.state import FigureBook, RoundBook
 from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.state import GameState
-from hexcombat.terrain import TerrainTable
 from hexcombat.time import Acting
 from hexcombat.validation import Json, copy_json
 
@@ -103,8 +103,8 @@ class FigPercentile(Ruleset):
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME
-    terrain = TerrainTable.from_json(DATA["terrain"])
-    rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    tables = DATA
+    doc_notes = DOC_NOTES
     manifest = Manifest.built_in(
         id,
         prefix="FP",

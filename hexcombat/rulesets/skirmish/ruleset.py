@@ -23,7 +23,6 @@ from hexcombat.rulesets.skirmish.options import DAMAGE, FACINGS, FIELDS, HP, MOV
 from hexcombat.rulesets.skirmish.resolve import attack, attack_chain, enemies_in_reach
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
-from hexcombat.terrain import TerrainTable
 from hexcombat.validation import Json
 
 WALK = TerrainWalk()
@@ -54,7 +53,7 @@ class Skirmish(OncePerStep):
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME
-    terrain = TerrainTable.from_json(load("skirmish")["terrain"])
+    tables = load("skirmish")
     manifest = Manifest.built_in(
         id,
         "demo_skirmish:skirmish_demo",

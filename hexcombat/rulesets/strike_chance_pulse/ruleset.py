@@ -12,7 +12,7 @@ about the Riposte (SCP-35).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.checks import Chain, Check, Rollable, Stage
@@ -40,7 +40,7 @@ from hexcombat.rulesets.strike_chance_pulse import (
     words,
 )
 from hexcombat.rulesets.strike_chance_pulse.fields import EN, FT
-from hexcombat.rulesets.strike_chance_pulse.options import FIELDS, OPTIONS, TIME
+from hexcombat.rulesets.strike_chance_pulse.options import DOC_NOTES, FIELDS, OPTIONS, TIME
 from hexcombat.rulesets.strike_chance_pulse.perform import Perform, carry_on_rollables
 from hexcombat.rulesets.strike_chance_pulse.resolve import KNOCKED_OUT
 from hexcombat.rulesets.strike_chance_pulse.situation import (
@@ -57,7 +57,6 @@ from hexcombat.rulesets.strike_chance_pulse.situation import (
 )
 from hexcombat.rulesets.strike_chance_pulse.state import FigureBook, RoundBook
 from hexcombat.state import GameState
-from hexcombat.terrain import TerrainTable
 from hexcombat.time import Acting, StepDef
 from hexcombat.validation import Json, copy_json
 
@@ -82,8 +81,8 @@ class StrikeChancePulse(Perform):
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME
-    terrain = TerrainTable.from_json(DATA["terrain"])
-    rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    tables = DATA
+    doc_notes = DOC_NOTES
     manifest = Manifest.built_in(
         id,
         prefix="SCP",

@@ -10,7 +10,6 @@ and each result applied at once (TA-13); then counter-strikes (TA-17, I-3).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
 
 from hexcombat.figures import Figure, Pool, Status
 from hexcombat.rulesets.common import int_or
@@ -18,12 +17,11 @@ from hexcombat.rulesets.manifest import Manifest
 from hexcombat.rulesets.registry import register
 from hexcombat.rulesets.two_action_2d10 import rules as R
 from hexcombat.rulesets.two_action_2d10.fields import DATA, FIELDS, HEALTH
-from hexcombat.rulesets.two_action_2d10.options import OPTIONS, TIME
+from hexcombat.rulesets.two_action_2d10.options import DOC_NOTES, OPTIONS, TIME
 from hexcombat.rulesets.two_action_2d10.perform import Perform
 from hexcombat.rulesets.two_action_2d10.state import FigureBook
 from hexcombat.rulesets.two_action_2d10.words import Words
 from hexcombat.state import GameState
-from hexcombat.terrain import TerrainTable
 from hexcombat.validation import Json, copy_json
 
 OUT = ("down", "dead", "incapacitated")
@@ -48,8 +46,8 @@ class TwoAction2d10(Words, Perform):
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME
-    terrain = TerrainTable.from_json(DATA["terrain"])
-    rules: ClassVar[dict[str, str]] = dict(DATA["rules"])
+    tables = DATA
+    doc_notes = DOC_NOTES
     manifest = Manifest.built_in(
         id,
         prefix="TA",
