@@ -50,6 +50,18 @@ def action_for(spec: ActionSpec, pick: Pick, *, unoffered: bool = True) -> Actio
     return Action(spec.kind, spec.figure, params)
 
 
+def played_at_random(enc: Encounter, pick: Pick, actions: int) -> Encounter:
+    """``enc`` after random offered actions until its log holds ``actions`` entries or nothing
+    is offered (the fight is over); an action the engine refuses (offered values that do not
+    go together) is skipped. No checks: :func:`playout` checks as it plays."""
+    while len(enc.log) < actions and (action := random_action(enc, pick)) is not None:
+        try:
+            enc.perform(action)
+        except HexcombatError:
+            continue
+    return enc
+
+
 def playout(enc: Encounter, pick: Pick, steps: int) -> list[str]:
     """Play ``steps`` random actions; returns broken invariants (empty when all is well).
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from factories import skirmish_duel
-from playouts import random_action
+from playouts import played_at_random, random_action
 
 from hexcombat import Action, Encounter
 from hexcombat.document import from_document, to_document
@@ -33,15 +33,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def played(steps: int = 12, seed: int = 3) -> Encounter:
-    enc = skirmish_duel()
-    rng = random.Random(seed)
-    while len(enc.log) < steps:
-        action = random_action(enc, rng.randrange)
-        assert action is not None
-        try:
-            enc.perform(action)
-        except ValueError:
-            continue
+    enc = played_at_random(skirmish_duel(), random.Random(seed).randrange, steps)
+    assert len(enc.log) == steps
     return enc
 
 

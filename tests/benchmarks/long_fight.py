@@ -18,10 +18,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # playouts
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's hexcombat
 
-from playouts import random_action
+from playouts import played_at_random, random_action
 
 import hexcombat.encounter as encounter_module
-from hexcombat import Encounter, HexcombatError, from_document, loads, to_document
+from hexcombat import Encounter, from_document, loads, to_document
 from hexcombat.geometry import Hex
 from hexcombat.view import (
     actions_view,
@@ -44,16 +44,7 @@ def long_fight(ruleset: str, actions: int, seed: int = 3) -> Encounter:
     doc["log"] = []
     doc.pop("cursor", None)
     enc = loads(json.dumps(doc))
-    rng = random.Random(seed)
-    while len(enc.log) < actions:
-        action = random_action(enc, rng.randrange)
-        if action is None:
-            break
-        try:
-            enc.perform(action)
-        except HexcombatError:
-            continue
-    return enc
+    return played_at_random(enc, random.Random(seed).randrange, actions)
 
 
 def opened(doc: dict[str, Any]) -> Encounter:

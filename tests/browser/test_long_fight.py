@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from hexcombat import Encounter, HexcombatError, dumps, loads
+from hexcombat import Encounter, dumps, loads
 from web.library.storage import Library, MemoryStore
 
 from .appdriver import start_app
@@ -45,19 +45,13 @@ def long_fight(actions: int) -> Encounter:
     import sys
 
     sys.path.insert(0, str(ROOT / "tests"))
-    from playouts import random_action
+    from playouts import played_at_random
 
     doc = json.loads((ROOT / "static" / "demos" / "skirmish.json").read_text(encoding="utf-8"))
     doc["log"] = []
     enc = loads(json.dumps(doc))
-    rng = random.Random(5)
-    while len(enc.log) < actions:
-        action = random_action(enc, rng.randrange)
-        assert action is not None
-        try:
-            enc.perform(action)
-        except HexcombatError:
-            continue
+    played_at_random(enc, random.Random(5).randrange, actions)
+    assert len(enc.log) == actions
     return enc
 
 

@@ -12,7 +12,7 @@ from collections.abc import Generator
 
 import pytest
 from factories import skirmish_duel
-from playouts import playout
+from playouts import played_at_random
 
 from hexcombat import Encounter, dumps
 from hexcombat.document import loads_in_steps
@@ -107,9 +107,7 @@ def opened(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Encounter, list[
 
 def played(actions: int, seed: int) -> Encounter:
     """The skirmish duel after ``actions`` random actions at most (it may end before)."""
-    enc = skirmish_duel()
-    assert playout(enc, random.Random(seed).randrange, actions) == []
-    return enc
+    return played_at_random(skirmish_duel(), random.Random(seed).randrange, actions)
 
 
 def test_an_ended_fight_opens_with_its_summary_folded_in_slices(

@@ -10,10 +10,10 @@ import random
 from collections.abc import Callable
 
 import pytest
-from playouts import random_action
+from playouts import played_at_random
 from test_storage import FlakyStore, duel, make_library
 
-from hexcombat import Action, Encounter, HexcombatError
+from hexcombat import Action, Encounter
 from hexcombat.document import dumps, to_document
 from web.library import storage, stored
 from web.library.storage import (
@@ -41,15 +41,8 @@ class CountingStore(FlakyStore):
 
 def long_fight(actions: int, seed: int = 3) -> Encounter:
     """The duel after ``actions`` random legal actions."""
-    enc = duel()
-    rng = random.Random(seed)
-    while len(enc.log) < actions:
-        action = random_action(enc, rng.randrange)
-        assert action is not None
-        try:
-            enc.perform(action)
-        except HexcombatError:
-            continue
+    enc = played_at_random(duel(), random.Random(seed).randrange, actions)
+    assert len(enc.log) == actions
     return enc
 
 
