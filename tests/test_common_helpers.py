@@ -1,6 +1,7 @@
 """The rule helpers several rulesets share (``hexcombat/rulesets/common/``): whole numbers
-out of JSON, typed stat readers built from FieldSpecs, damage into a pool then down, and
-typed bookkeeping over the JSON memory."""
+out of JSON, typed stat readers built from FieldSpecs, damage into a pool then down, a
+move's destinations and a move walked among others, and typed bookkeeping over the JSON
+memory."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from factories import skirmish_duel
 from hexcombat import Hex
 from hexcombat.errors import IllegalActionError
 from hexcombat.figures import Equipment, Figure, Pool, Status
+from hexcombat.movement import Pose
 from hexcombat.rulesets.common import (
     FlagStat,
     IntStat,
@@ -23,7 +25,7 @@ from hexcombat.rulesets.common import (
     lose_points,
 )
 from hexcombat.rulesets.common.memory import FigureMemory, StateMemory
-from hexcombat.rulesets.common.moves import sentence
+from hexcombat.rulesets.common.moves import WalkedMove, destinations, sentence
 from hexcombat.rulesets.common.settings import SettingsCache, option_values
 from hexcombat.rulesets.strike_chance_pulse import fields as scp
 from hexcombat.schema import FieldSpec
@@ -203,6 +205,37 @@ def test_a_step_told_as_a_sentence() -> None:
         "",
         "Turns",
     ]
+
+
+def test_destinations_are_the_reach_but_the_own_hex_unless_it_says_what_staying_does() -> None:
+    enc = skirmish_duel()
+    figure = next(iter(enc.state.figures.values()))
+    reach = enc.ruleset.reach(enc.state, figure)
+    assert reach is not None
+    costs = reach.hex_costs()
+    moves = destinations(figure, reach)
+    assert [c.value for c in moves] == [str(h) for h in sorted(costs) if h != figure.position]
+    assert all(c.label.endswith(f"({costs[Hex.parse(c.value)]} MP)") for c in moves)
+    staying = destinations(figure, reach, here="stay")
+    assert len(staying) == len(moves) + 1
+    assert next(c.label for c in staying if c.value == str(figure.position)).endswith("(stay)")
+    assert destinations(figure, None) == ()
+
+
+def test_a_walked_move_stopped_short_says_where_it_ended_and_what_it_entered() -> None:
+    poses = [Pose(Hex(0, 0), 1), Pose(Hex(1, 0), 1), Pose(Hex(1, 0), 2), Pose(Hex(2, 0), 2)]
+    move = WalkedMove(Hex(0, 0), poses, [Hex(0, 0), Hex(1, 0), Hex(1, 0)])
+    assert (move.ticks, move.end, move.cut, move.entered) == (2, poses[2], True, 1)
+    assert move.data(mp=2) == {
+        "from": "0,0",
+        "to": "1,0",
+        "facing": 2,
+        "path": ["0,0", "1,0", "1,0"],
+        "hexes": 1,
+        "mp": 2,
+    }
+    whole = WalkedMove(Hex(0, 0), poses, [p.hex for p in poses])
+    assert (whole.cut, whole.entered, whole.end) == (False, 2, poses[3])
 
 
 def test_option_values_read_the_rulesets_prefix_and_the_engine_wide_ones() -> None:

@@ -40,6 +40,7 @@ from hexcombat.rulesets.combat_speed_phase.speed import (
 )
 from hexcombat.rulesets.combat_speed_phase.state import FigureBook
 from hexcombat.rulesets.common import int_or
+from hexcombat.rulesets.common.moves import WalkedMove
 from hexcombat.schema import Choice, FieldSpec
 from hexcombat.state import GameState
 from hexcombat.validation import Json
@@ -286,11 +287,9 @@ class HalfPhases(Ruleset):
     ) -> None:
         book = FigureBook(figure)
         left = self.half_left(state, figure)
-        done = len(walked) - 1
-        cut = done < len(poses) - 1
-        final = poses[done]
+        move = WalkedMove(figure.position, poses, walked)
+        done, cut, final, entered = move.ticks, move.cut, move.end, move.entered
         start, facing = figure.position, figure.facing
-        entered = sum(1 for i in range(1, len(walked)) if walked[i] != walked[i - 1])
         m = Motion.read(final.tag)
         book_motion = book.motion
         _record_move(state, figure, final, m, entered, half, cut)
@@ -316,20 +315,15 @@ class HalfPhases(Ruleset):
                 figure.id,
                 rule="CSP-8, CSP-9, CSP-10",
                 details=tuple(details),
-                data={
-                    "from": str(start),
-                    "to": str(final.hex),
-                    "facing": final.facing,
-                    "path": [str(h) for h in walked],
-                    "hexes": entered,
-                    "spent": spent,
-                    "allowance": left,
-                    "half": half,
-                    "n": n,
-                    "motion": m.direction,
-                    "debt": book.debt if half == 1 else book.carry,
-                    "stopped": cut,
-                },
+                data=move.data(
+                    spent=spent,
+                    allowance=left,
+                    half=half,
+                    n=n,
+                    motion=m.direction,
+                    debt=book.debt if half == 1 else book.carry,
+                    stopped=cut,
+                ),
             )
         )
 

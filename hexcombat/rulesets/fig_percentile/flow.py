@@ -17,6 +17,7 @@ from hexcombat.kept_searches import KeptSearches
 from hexcombat.layout import hex_label
 from hexcombat.movement import Pose, Reach, Room, Step, body_steps, lockstep, search
 from hexcombat.rulesets.common import knock_down, lose_points
+from hexcombat.rulesets.common.moves import WalkedMove
 from hexcombat.rulesets.fig_percentile.equipment import find, in_hand
 from hexcombat.rulesets.fig_percentile.moves import (
     FACING_NAMES,
@@ -232,19 +233,16 @@ def _moved(
 ) -> None:
     s = settings(state)
     book = FigureBook(figure)
-    done = len(walked) - 1
     start = figure.position
-    final = poses[done]
-    entered = [h for i, h in enumerate(walked[1:]) if h != walked[i]]
-    book.hexes_moved = len(entered)
+    move = WalkedMove(start, poses, walked)
+    done, cut, final, n = move.ticks, move.cut, move.end, move.entered
+    book.hexes_moved = n
     turned = final.facing != figure.facing
     place(state.figures.values(), figure, final.hex, final.facing)
     mode = book.mode or "stationary"
     limit = allowance(mode, FIG(figure), s.rounding)
     executed, extra = _walked(path, done)
     book.terrain_extra = extra
-    cut = done < len(poses) - 1
-    n = len(entered)
     if n:
         verb = "walks" if mode == "walk" else "runs" if mode in RUNNING else "moves"
         way = f"{hex_label(start)} → {hex_label(final.hex)}"
@@ -270,18 +268,13 @@ def _moved(
             figure.id,
             rule="FP-1, FP-2" if mode in RUNNING and n else "G-11",
             details=tuple(details),
-            data={
-                "from": str(start),
-                "to": str(final.hex),
-                "facing": final.facing,
-                "path": [str(h) for h in walked],
-                "hexes": n,
-                "mp": done,
-                "allowance": limit,
-                "mode": mode,
-                "speed": float(motion(state, figure).speed),
-                "blocked": cut,
-            },
+            data=move.data(
+                mp=done,
+                allowance=limit,
+                mode=mode,
+                speed=float(motion(state, figure).speed),
+                blocked=cut,
+            ),
         )
     )
 

@@ -12,8 +12,8 @@ from fractions import Fraction
 from hexcombat.actions import ActionSpec
 from hexcombat.checks import percent
 from hexcombat.figures import Equipment, Figure, figure_distance
-from hexcombat.layout import hex_label
 from hexcombat.movement import Reach
+from hexcombat.rulesets.common.moves import destinations
 from hexcombat.rulesets.fig_percentile.equipment import in_hand, is_ranged, spells, weapons
 from hexcombat.rulesets.fig_percentile.moves import FACING_NAMES
 from hexcombat.rulesets.fig_percentile.options import (
@@ -114,15 +114,8 @@ def move_spec(state: GameState, figure: Figure, reach: Reach | None) -> ActionSp
     """Movement step: every hex the figure can reach this round, with its cost (None: none)."""
     if reach is None or len(reach.poses()) <= 1:
         return None
-    costs = reach.hex_costs()
     here = "turn here" if turns_freely(state, figure) else "stay"  # G-12: no turn without a step
-    hexes = tuple(
-        Choice(
-            str(h),
-            f"{hex_label(h)} ({cost} MP)" if h != figure.position else f"{hex_label(h)} ({here})",
-        )
-        for h, cost in sorted(costs.items())
-    )
+    hexes = destinations(figure, reach, here=here)
     mode = mode_of(figure)
     when = "one step of the round" if settings(state).turn_policy == "per_round" else "each step"
     how = (

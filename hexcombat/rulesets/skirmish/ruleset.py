@@ -15,6 +15,7 @@ from hexcombat.kept_searches import KeptSearches
 from hexcombat.layout import hex_label
 from hexcombat.movement import Pose, Reach, Room, Step, TerrainWalk, body_steps
 from hexcombat.rulesets.base import Preview
+from hexcombat.rulesets.common.moves import destinations
 from hexcombat.rulesets.common.once_per_step import OncePerStep
 from hexcombat.rulesets.data import load
 from hexcombat.rulesets.manifest import Manifest
@@ -170,13 +171,7 @@ class Skirmish(OncePerStep):
 
     def _move_spec(self, state: GameState, figure: Figure) -> ActionSpec | None:
         """Move to any hex of the figure's reach but its own (None: nowhere to go)."""
-        reach = self.reach(state, figure)
-        costs = reach.hex_costs() if reach else {}
-        hexes = tuple(
-            Choice(str(h), f"{hex_label(h)} ({cost} MP)")
-            for h, cost in sorted(costs.items())
-            if h != figure.position
-        )
+        hexes = destinations(figure, self.reach(state, figure))
         if not hexes:
             return None
         return ActionSpec(

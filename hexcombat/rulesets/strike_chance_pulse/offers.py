@@ -266,6 +266,13 @@ def _before(attacker: Figure, target: Figure) -> tuple[Hex, ...]:
     return steps[-2].hexes if len(steps) > 1 else (attacker.position,)
 
 
+def weapon_param(weapons: Iterable[Weapon]) -> FieldSpec:
+    """The weapon to strike with, among ``weapons``."""
+    return FieldSpec(
+        "weapon", "Weapon", "choice", choices=tuple(Choice(w.name, w.name) for w in weapons)
+    )
+
+
 def modifier_param() -> FieldSpec:
     """SCP-27's attack-condition modifiers (lighting, posture ...), whose values are not given."""
     return FieldSpec(
@@ -418,9 +425,7 @@ def charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         (
             FieldSpec("target", "Target", "figure", choices=tuple(targets)),
             FieldSpec("to", "Charge to", "hex", choices=tuple(ends)),
-            FieldSpec(
-                "weapon", "Weapon", "choice", choices=tuple(Choice(w.name, w.name) for w in weapons)
-            ),
+            weapon_param(weapons),
             FieldSpec(
                 "special",
                 "Special attack",
@@ -501,14 +506,7 @@ def riposte_answers(
             "riposte",
             "Riposte",
             defender.id,
-            (
-                FieldSpec(
-                    "weapon",
-                    "Weapon",
-                    "choice",
-                    choices=tuple(Choice(w.name, w.name) for w in weapons),
-                ),
-            ),
+            (weapon_param(weapons),),
             "An immediate Melee attack; it cannot be parried (SCP-35).",
             "SCP-35",
         ),

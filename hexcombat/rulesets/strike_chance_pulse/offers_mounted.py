@@ -12,6 +12,7 @@ from hexcombat.rulesets.strike_chance_pulse.offers import (
     modifier_param,
     pulse,
     target_problem,
+    weapon_param,
 )
 from hexcombat.rulesets.strike_chance_pulse.situation import (
     attack_weapons,
@@ -123,9 +124,7 @@ def mounted_charge_spec(state: GameState, figure: Figure) -> ActionSpec | None:
         (
             FieldSpec("target", "Target", "figure", choices=tuple(targets)),
             FieldSpec("to", "Charge to", "hex", choices=tuple(ends)),
-            FieldSpec(
-                "weapon", "Weapon", "choice", choices=tuple(Choice(w.name, w.name) for w in weapons)
-            ),
+            weapon_param(weapons),
             modifier_param(),
         ),
         f"{mount.name} runs straight ahead, facing unchanged (SCP-51), and the rider strikes; "
