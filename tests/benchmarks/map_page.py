@@ -162,7 +162,6 @@ def over_rows(table: Any, page: Page, digest: str, runs: int) -> None:
         "+500 ms at most",
         load(),
     )
-    page.wait_for_selector("#board[data-coarse]", timeout=60_000)  # made once it is drawn
     over = gestures(page)
     opened_ms(page, plain, None)
     bare = gestures(page)

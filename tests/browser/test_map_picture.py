@@ -299,3 +299,103 @@ def test_the_map_goes_into_exports_and_embeds_and_a_share_link_says_it_is_left_o
         assert "hexcombat-pictures" not in made  # a view makes no picture database
     finally:
         elsewhere.page.context.close()
+
+
+CAMERA = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\) scale\(([\d.]+)\)")
+
+
+def camera(page: Page) -> tuple[float, float, float]:
+    """The board's drawn camera (tx, ty, k) from its view's ``transform``."""
+    found = CAMERA.fullmatch(page.locator("#board-view").get_attribute("transform") or "")
+    assert found, "the board's view has no camera"
+    return float(found[1]), float(found[2]), float(found[3])
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    """The middle of an element's box on the screen (as shown, CSS transforms included)."""
+    box = page.locator(selector).bounding_box()
+    assert box
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def picture_pixel(page: Page, x: float, y: float) -> tuple[float, float]:
+    """The map picture's pixel shown at screen point ``x``, ``y`` (the picture is unturned)."""
+    box = page.locator("#board-picture").bounding_box()
+    assert box
+    return (x - box["x"]) / box["width"] * MAP.width, (y - box["y"]) / box["height"] * MAP.height
+
+
+def next_frame(page: Page) -> None:
+    """Wait until the page has drawn a frame after what it was just given."""
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("ui", ["tablet-touch"], indirect=True)
+def test_a_touch_pan_and_a_wheel_zoom_move_the_drawn_board_whole_and_end_with_their_camera(
+    ui: App,
+) -> None:
+    """While a finger pans, the board drawn when it went down is moved whole (a CSS transform
+    on the board, its view's camera not redrawn) with the map, hexes and tokens together; at
+    the finger's lift the board is drawn with the camera the pan made (moved by exactly the
+    finger's way) and the same picture pixel is under each hex. A wheel zoom ends the same
+    way: the point under the pointer stays under it, on the map and on the board."""
+    page = ui.page
+    page.evaluate(SHELVE, [digest_of(map_file()), base64.b64encode(map_file()).decode()])
+    picture = MapPicture(
+        digest_of(map_file()), "image/png", MAP.width, MAP.height, "flat", 60.0, MAP.offset
+    )
+    import_encounter(ui, skirmish_duel().renamed("Panned over a map").with_setup(picture=picture))
+    expect(page.locator("#board-picture")).to_have_attribute("data-picture", digest_of(map_file()))
+    hexes = ('#board [data-hex="3,1"]', '#board [data-hex="5,2"]', '#board [data-figure="bo"]')
+    tx, ty, k = camera(page)
+    before = {s: centre(page, s) for s in hexes}
+    under = {s: picture_pixel(page, *before[s]) for s in hexes}
+    x, y = before[hexes[0]]
+    dx, dy = -70.0, 45.0
+    cdp = page.context.new_cdp_session(page)
+
+    def finger(fx: float, fy: float, kind: str = "touchMove") -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": fx, "y": fy}]})
+
+    finger(x, y, "touchStart")
+    for step in range(1, 6):
+        finger(x + dx * step / 5, y + dy * step / 5)
+    next_frame(page)
+    assert camera(page) == (tx, ty, k), "the board is not drawn again while the finger moves"
+    assert page.evaluate("document.getElementById('board').style.transform") != ""
+    for s in hexes:  # shown moved with the finger, the map under them as before
+        now = centre(page, s)
+        assert math.hypot(now[0] - before[s][0] - dx, now[1] - before[s][1] - dy) < 0.6, s
+        assert math.dist(picture_pixel(page, *now), under[s]) < 0.6, s
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    next_frame(page)
+    assert page.evaluate("document.getElementById('board').style.transform") == ""
+    ptx, pty, pk = camera(page)
+    assert abs(ptx - tx - dx) < 0.11 and abs(pty - ty - dy) < 0.11 and pk == k
+    for s in hexes:
+        now = centre(page, s)
+        assert math.hypot(now[0] - before[s][0] - dx, now[1] - before[s][1] - dy) < 0.6, s
+        assert math.dist(picture_pixel(page, *now), under[s]) < 0.6, s
+
+    at = centre(page, hexes[1])
+    hex_there = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('[data-hex]').dataset.hex", at
+    )
+    pixel_there = picture_pixel(page, *at)
+    page.mouse.move(*at)
+    for _ in range(3):
+        page.mouse.wheel(0, -120)
+    expect(page.locator("#board")).not_to_have_attribute("style", re.compile("transform"))
+    ztx, zty, zk = camera(page)
+    factor = math.exp(3 * 120 * 0.0015)
+    assert abs(zk / pk - factor) < 1e-3
+    box = page.locator("#board").bounding_box()
+    assert box
+    ax, ay = at[0] - box["x"], at[1] - box["y"]
+    assert abs(ztx - (ax - (ax - ptx) * zk / pk)) < 0.3
+    assert abs(zty - (ay - (ay - pty) * zk / pk)) < 0.3
+    assert math.dist(picture_pixel(page, *at), pixel_there) < 0.6
+    assert hex_there == page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('[data-hex]').dataset.hex", at
+    )
+    ui.screenshot("map-picture-panned-and-zoomed")

@@ -10,11 +10,6 @@ size, so it stays exact at every zoom, after reopening and on every device. The 
 ``data-map`` attribute says how painted terrain shows over it (tint, outline or hidden;
 ``static/app.css`` and the board's constructed style sheet draw it). A picture the store
 does not hold leaves the board plain and says so, once per opened picture.
-
-A big picture also gets a coarse copy (at most :data:`COARSE_SIDE` px on its long side,
-``<image id="board-picture-coarse">``, same placement; the board's ``data-coarse`` once it is
-made) drawn instead of it while the board pans or zooms (the board's ``moving`` class):
-painting millions of pixels anew each frame is what makes panning over a big map slow.
 """
 
 from __future__ import annotations
@@ -27,11 +22,6 @@ import js  # type: ignore[import-not-found]
 
 from web.board.units import HEX, num
 from web.library.pictures import PagePictures, blob_digest
-
-COARSE_SIDE = 1024
-"""The long side, in pixels, of the copy drawn while the board moves."""
-COARSE_AFTER_S = 2.0
-"""Seconds after the picture is drawn that its coarse copy is made."""
 
 
 class Backdrop:
@@ -46,7 +36,6 @@ class Backdrop:
     ) -> None:
         self.svg = svg
         self.image = svg.querySelector("#board-picture")
-        self.coarse = svg.querySelector("#board-picture-coarse")
         self.origin = origin
         """The centre of the live board's hex (0, 0), in the board's units."""
         self.pictures = pictures
@@ -60,7 +49,6 @@ class Backdrop:
         """The picture's ``transform`` as the view places it."""
         self.url: str | None = None
         """The object URL of the drawn picture's bytes."""
-        self.coarse_url: str | None = None
         self._tasks: set[asyncio.Future[None]] = set()
 
     def follow(self, picture: Mapping[str, Any] | None) -> None:
@@ -74,10 +62,9 @@ class Backdrop:
             self.svg.setAttribute("data-map", self.terrain)
         ox, oy = self.origin
         self.placed = f"translate({num(ox)} {num(oy)}) scale({num(HEX)}) {picture['placement']}"
-        for image in (self.image, self.coarse):
-            image.setAttribute("transform", self.placed)
-            image.setAttribute("width", str(picture["width"]))
-            image.setAttribute("height", str(picture["height"]))
+        self.image.setAttribute("transform", self.placed)
+        self.image.setAttribute("width", str(picture["width"]))
+        self.image.setAttribute("height", str(picture["height"]))
         digest = str(picture["digest"])
         if digest != self.shown:
             self.shown = digest
@@ -103,20 +90,11 @@ class Backdrop:
         self.image.setAttribute("data-picture", digest)
         self.drawn = True
         self.svg.setAttribute("data-map", self.terrain)
-        if await blob_digest(blob) != digest:
-            if digest == self.shown:  # a damaged record is never shown as the encounter's
-                self._clear()
-                self.shown = digest
-                self._missing(picture)
-            return
-        await asyncio.sleep(COARSE_AFTER_S)  # not while the fight opens: decoding takes CPU
-        if digest != self.shown:
-            return
-        coarse = await _coarse_copy(blob, int(picture["width"]), int(picture["height"]))
-        if coarse is not None and digest == self.shown:
-            self.coarse_url = str(js.URL.createObjectURL(coarse))
-            self.coarse.setAttribute("href", self.coarse_url)
-            self.svg.setAttribute("data-coarse", "")
+        # a damaged record is never shown as the encounter's
+        if await blob_digest(blob) != digest and digest == self.shown:
+            self._clear()
+            self.shown = digest
+            self._missing(picture)
 
     def _missing(self, picture: Mapping[str, Any]) -> None:
         self.image.setAttribute("data-picture", "missing")
@@ -130,8 +108,7 @@ class Backdrop:
     def shift(self, dx: float, dy: float) -> None:
         """Show the picture moved by ``dx``, ``dy`` board units while it is dragged."""
         moved = f"translate({num(dx)} {num(dy)}) " if dx or dy else ""
-        for image in (self.image, self.coarse):
-            image.setAttribute("transform", moved + self.placed)
+        self.image.setAttribute("transform", moved + self.placed)
 
     def _clear(self) -> None:
         self.shown = None
@@ -142,28 +119,6 @@ class Backdrop:
         self.image.removeAttribute("data-picture")
 
     def _revoke(self) -> None:
-        self.svg.removeAttribute("data-coarse")
-        self.coarse.removeAttribute("href")
-        for url in (self.url, self.coarse_url):
-            if url is not None:
-                js.URL.revokeObjectURL(url)
-        self.url = self.coarse_url = None
-
-
-async def _coarse_copy(blob: Any, width: int, height: int) -> Any:
-    """The picture at most :data:`COARSE_SIDE` px on its long side, as a Blob (None when it
-    is that small already, or the browser cannot make one)."""
-    scale = COARSE_SIDE / max(width, height)
-    if scale >= 0.5:
-        return None
-    options = [["resizeWidth", max(1, round(width * scale))]]
-    options.append(["resizeHeight", max(1, round(height * scale))])
-    try:
-        bitmap = await js.createImageBitmap(blob, js.Object.fromEntries(options))
-        canvas = js.OffscreenCanvas.new(bitmap.width, bitmap.height)
-        canvas.getContext("2d").drawImage(bitmap, 0, 0)
-        bitmap.close()
-        kind = "image/png" if str(blob.type) == "image/png" else "image/jpeg"
-        return await canvas.convertToBlob(js.Object.fromEntries([["type", kind]]))
-    except Exception:
-        return None
+        if self.url is not None:
+            js.URL.revokeObjectURL(self.url)
+        self.url = None

@@ -1,7 +1,12 @@
 """Pan and zoom of the live board (mixed into :class:`web.board.view.BoardView`): one
 ``transform`` attribute, written at most once per animation frame; fit to the free part of
 the screen (to finger-sized tokens on a touch screen), keep a hex in view, zoom about a
-point, plain colours while the view moves or is far out."""
+point, plain colours while the view is far out.
+
+While a finger, mouse or wheel gesture moves the view, the board as drawn when it began is
+moved and scaled whole by a CSS transform on the ``<svg>`` (the compositor's work: no hex and
+no map picture is painted again per frame); the gesture's end draws the board with the camera
+it reached, so the camera afterwards is the one the gesture made, frame by frame or not."""
 
 from __future__ import annotations
 
@@ -50,9 +55,12 @@ class Camera:
     _rect: Any
     _frame_pending: bool
     _frame_proxy: Any
-    _moving: bool
+    _held: tuple[float, float, float] | None
+    """The camera (k, tx, ty) the board is drawn with while a gesture moves it as a whole
+    (None: no gesture)."""
+    _drawn: tuple[float, float, float]
+    """The camera (k, tx, ty) the view's ``transform`` attribute was last written with."""
     _far: bool
-    _plain: bool
 
     if TYPE_CHECKING:  # the board's, which this is mixed into
 
@@ -80,8 +88,11 @@ class Camera:
             self._schedule()
 
     def _screen(self) -> tuple[float, float]:
-        rect = self.svg.getBoundingClientRect()
-        self._rect = (float(rect.left), float(rect.top), float(rect.width), float(rect.height))
+        """The board's size on the page (and its place, in ``_rect``); during a gesture, as it
+        was when the gesture began (the moved ``<svg>`` measures where it is shown)."""
+        if self._held is None or self._rect is None:
+            rect = self.svg.getBoundingClientRect()
+            self._rect = (float(rect.left), float(rect.top), float(rect.width), float(rect.height))
         return (self._rect[2], self._rect[3])
 
     def fit(self, *, whole: bool = False) -> None:
@@ -152,29 +163,45 @@ class Camera:
         self._apply()
 
     def _apply(self) -> None:
-        self.view_g.setAttribute(
-            "transform", f"translate({self.tx:.1f} {self.ty:.1f}) scale({self.k:.4f})"
-        )
+        held = self._held
+        if held is not None:  # screen = (screen as drawn) * s + (dx, dy)
+            s = self.k / held[0]
+            self.svg.style.transform = (
+                f"translate({self.tx - held[1] * s:.2f}px, {self.ty - held[2] * s:.2f}px) "
+                f"scale({s:.5f})"
+            )
+            self.handlers.viewed()
+            return
+        camera = (self.k, self.tx, self.ty)
+        if camera != self._drawn:
+            self._drawn = camera
+            self.view_g.setAttribute(
+                "transform", f"translate({self.tx:.1f} {self.ty:.1f}) scale({self.k:.4f})"
+            )
         far = self.k * HEX < FAR_PX
         if far != self._far:
             self._far = far
             self.svg.classList.toggle("far", far)
-        self._set_plain()
+            self.svg.classList.toggle("plain", far)
         self.handlers.viewed()
 
     def set_moving(self, moving: bool) -> None:
-        """While the view moves, terrain is drawn in plain colours (patterns cost 5x per frame)
-        and a map picture by its coarse copy (the board's ``moving`` class)."""
-        if moving != self._moving:
-            self._moving = moving
-            self.svg.classList.toggle("moving", moving)
-            self._set_plain()
-
-    def _set_plain(self) -> None:
-        plain = self._moving or self._far
-        if plain != self._plain:
-            self._plain = plain
-            self.svg.classList.toggle("plain", plain)
+        """A gesture begins (the board as drawn now is moved whole until it ends) or ends (the
+        board is drawn with the camera the gesture reached, in the frame the CSS transform
+        goes)."""
+        if moving == (self._held is not None):
+            return
+        style = self.svg.style
+        if moving:
+            self._screen()
+            self._held = self._drawn
+            style.transformOrigin = "0 0"
+            style.willChange = "transform"
+            return
+        self._held = None
+        for name in ("transform", "transform-origin", "will-change"):
+            style.removeProperty(name)
+        self._apply()
 
     def hex_box(self, key: str) -> tuple[float, float, float, float]:
         """Where hex ``key`` is on the page (top, bottom, left, right) once the view's pending

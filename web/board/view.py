@@ -7,7 +7,8 @@ layer (one ``<g>`` per figure, moved with a CSS transform so moves animate),
 and highlights are overlays that ignore the pointer.
 
 Its parts: :mod:`web.board.marks` (the highlights), :mod:`web.board.camera` (pan and zoom:
-one ``transform`` attribute, at most once per animation frame), :mod:`web.board.gestures`
+one ``transform`` attribute, at most once per animation frame; during a gesture the drawn
+board moved whole by the compositor), :mod:`web.board.gestures`
 (pointer, wheel and keyboard: one pointer drags or paints, two pinch, the wheel zooms about
 the pointer, a double tap fits; arrows move a hex cursor, N / Shift+N put it on the next /
 previous figure, Enter taps it, Esc cancels, +/- zoom and F fits), :mod:`web.board.units`
@@ -61,8 +62,6 @@ LAYERS = (
     '<g id="board-view">'
     '<rect id="board-bg" class="board-bg" x="0" y="0" width="1" height="1" rx="10"/>'
     '<image id="board-picture" class="map-picture" preserveAspectRatio="none" '
-    'aria-hidden="true"/>'
-    '<image id="board-picture-coarse" class="map-picture" preserveAspectRatio="none" '
     'aria-hidden="true"/>'
     '<g id="layer-hexes" class="hexes"></g>'
     '<g id="layer-bands" class="overlay" aria-hidden="true"></g>'
@@ -153,9 +152,9 @@ class BoardView(Highlights, Camera, Gestures):
         self._stroke: list[str] | None = None
         self._last_tap = (0.0, "", 0.0, 0.0)
         self._hover_key: str | None = None
-        self._moving = False
+        self._held: tuple[float, float, float] | None = None
+        self._drawn = (1.0, 0.0, 0.0)
         self._far = False
-        self._plain = False
         self._wheel_timer: Any = None
         self._wheel_proxy = proxy(self._wheel_done)
         self._press_timer: Any = None
