@@ -69,25 +69,67 @@ def _gap(hex_value: Json, foe_hexes: tuple[Hex, ...]) -> int:
     return min(distance(h, f) for f in foe_hexes)
 
 
+Ranked = tuple[list[Json], list[Json], str]
+"""The values of a parameter worth trying before any random pick: the ones always tried,
+the ones a pick is drawn from, and how (``one``: one more at random, ``some``: at most
+:data:`CHOICES` of them at random, else all)."""
+Known = dict[tuple[object, ...], Ranked]
+"""The parameters' :data:`Ranked` values by parameter, offered choices and destination,
+worked out once in one :func:`candidates` call (one state and spec): the same parameter is
+asked about for every candidate."""
+
+
 def values(
     state: GameState,
     spec: ActionSpec,
     param: FieldSpec,
     chosen: Mapping[str, Json],
     rng: Stream,
+    known: Known | None = None,
 ) -> list[Json]:
     """The values worth trying for ``param`` given the earlier ``chosen`` ones, best guess
-    first (never a value the spec does not offer)."""
+    first (never a value the spec does not offer); ``known`` keeps what one state and spec
+    gave (the random picks are drawn every time, alike)."""
+    offered = param.offered(chosen)
+    to = chosen.get("to") if param.type == "facing" else None
+    key = (param.name, offered, to if isinstance(to, str) else None)
+    try:
+        ranked = known.get(key) if known is not None else None
+    except TypeError:  # a value that is no key (a list): worked out every time
+        ranked, known = None, None
+    if ranked is None:
+        ranked = _ranked(state, spec, param, chosen, [c.value for c in offered])
+        if known is not None:
+            known[key] = ranked
+    fixed, pool, draw = ranked
+    if draw == "one":
+        return list(dict.fromkeys([*fixed, rng.choice(pool)]))
+    if draw == "some" and len(pool) > CHOICES:
+        return fixed + rng.sample(pool, CHOICES)
+    return fixed + pool
+
+
+def _ranked(
+    state: GameState,
+    spec: ActionSpec,
+    param: FieldSpec,
+    chosen: Mapping[str, Json],
+    offered: list[Json],
+) -> Ranked:
+    """:func:`values` before its random picks."""
     me = state.figures.get(spec.figure) if spec.figure else None
-    offered = [c.value for c in param.offered(chosen)]
     if param.type == "facing":
         facings: list[Json] = list(_facings(state, me, chosen))
         if not param.choices:
-            return facings
-        return [d for d in facings if d in offered] + [d for d in offered if d not in facings]
+            return facings, [], ""
+        return (
+            [d for d in facings if d in offered] + [d for d in offered if d not in facings],
+            [],
+            "",
+        )
     if param.choices:
         if not offered:
-            return []
+            return [], [], ""
         if param.type == "hex":
             foe = nearest_enemy(state, me) if me else None
             foe_hexes = tuple(foe.hexes()) if foe else ()
@@ -95,31 +137,27 @@ def values(
             # a hex another figure stands in last: a move there is seldom more than a wish
             ranked = sorted(offered, key=lambda v: (v in taken, _gap(v, foe_hexes), str(v)))
             here = [str(me.position)] if me and str(me.position) in offered else []
-            picks = ranked[: HEXES - 2] + here + ranked[-1:] + [rng.choice(offered)]
-            return list(dict.fromkeys(picks))
+            return ranked[: HEXES - 2] + here + ranked[-1:], offered, "one"
         if param.type == "figure" and me is not None:
             sides = {f.id: f.side for f in state.figures.values()}
             near = {f.id: figure_distance(me, f) for f in state.figures.values()}
             foes = [v for v in offered if isinstance(v, str) and sides.get(v) != me.side]
             own = [v for v in offered if v not in foes]
             foes.sort(key=lambda v: (near.get(str(v), 99), str(v)))
-            return (foes + own)[:6]
+            return (foes + own)[:6], [], ""
         first = [param.default] if param.default in offered else []
         carried = {i.name for i in me.equipment} if me else set()
         # then its own gear (a weapon of its own before the same one another dropped)
         first += [v for v in offered if isinstance(v, str) and v in carried and v not in first]
-        rest = [v for v in offered if v not in first]
-        if len(rest) > CHOICES:
-            rest = rng.sample(rest, CHOICES)
-        return first + rest
+        return first, [v for v in offered if v not in first], "some"
     if param.type == "bool":
         plain = param.default if isinstance(param.default, bool) else False
-        return [plain, not plain]
+        return [plain, not plain], [], ""
     if param.default is not None:
-        return [param.default]
+        return [param.default], [], ""
     if param.type == "int" and param.minimum is not None:
-        return [max(param.minimum, 0) if param.maximum is None else param.minimum]
-    return []
+        return [max(param.minimum, 0) if param.maximum is None else param.minimum], [], ""
+    return [], [], ""
 
 
 def _facings(state: GameState, me: Figure | None, chosen: Mapping[str, Json]) -> list[int]:
@@ -150,12 +188,13 @@ def _complete(
     start: int,
     rng: Stream,
     pick_random: bool,
+    known: Known | None = None,
 ) -> Action | None:
     params = dict(chosen)
     for param in spec.params[start:]:
         if param.name in params or (not pick_random and _left_out(param)):
             continue
-        options = values(state, spec, param, params, rng)
+        options = values(state, spec, param, params, rng, known)
         if not options:
             if param.required:
                 return None
@@ -180,25 +219,26 @@ def candidates(
     (from ``rng``)."""
     found: dict[str, Action] = {}
     slots = _slots(spec)
+    known: Known = {}
 
     def keep(action: Action | None) -> None:
         if action is not None and slots:
             action = _mended(state, spec, action, slots)
         if action is not None:
-            action = _consistent(state, spec, action, rng)
+            action = _consistent(state, spec, action, rng, known)
         if action is not None and len(found) < limit:
             found.setdefault(repr(sorted(action.params.items())), action)
 
-    keep(_complete(state, spec, {}, 0, rng, False))
+    keep(_complete(state, spec, {}, 0, rng, False, known))
     rows: list[list[Action | None]] = []
     prefix: dict[str, Json] = {}
     flags: list[tuple[int, dict[str, Json]]] = []
     for i, param in enumerate(spec.params):
-        plain = values(state, spec, param, prefix, rng)
+        plain = values(state, spec, param, prefix, rng, known)
         left_out = _left_out(param)
         rows.append(
             [
-                _complete(state, spec, {**prefix, param.name: v}, i + 1, rng, False)
+                _complete(state, spec, {**prefix, param.name: v}, i + 1, rng, False, known)
                 for v in (plain if left_out else plain[1:])
             ]
         )
@@ -213,14 +253,17 @@ def candidates(
         keep(row)
     for i, flipped in flags:
         pairs = [
-            [_varied(state, spec, flipped, j, v, rng) for v in values(state, spec, p, flipped, rng)]
+            [
+                _varied(state, spec, flipped, j, v, rng, known)
+                for v in values(state, spec, p, flipped, rng, known)
+            ]
             for j, p in enumerate(spec.params)
             if j < i
         ]
         for action in _round_robin(pairs):
             keep(action)
     for _ in range(limit):
-        keep(_complete(state, spec, {}, 0, rng, True))
+        keep(_complete(state, spec, {}, 0, rng, True, known))
     return list(found.values())
 
 
@@ -277,7 +320,9 @@ def _mended(
     return None
 
 
-def _consistent(state: GameState, spec: ActionSpec, action: Action, rng: Stream) -> Action | None:
+def _consistent(
+    state: GameState, spec: ActionSpec, action: Action, rng: Stream, known: Known | None = None
+) -> Action | None:
     """``action`` with every parameter whose value the choices before it no longer offer (a
     slot mended to a dodge leaves no target) set to its plain value, or left out when
     optional; None when the spec still refuses it. What the table would refuse is never
@@ -286,7 +331,7 @@ def _consistent(state: GameState, spec: ActionSpec, action: Action, rng: Stream)
     for param in spec.params:
         if param.name not in params or param.check(params[param.name], params) is None:
             continue
-        options = values(state, spec, param, params, rng)
+        options = values(state, spec, param, params, rng, known)
         if options:
             params[param.name] = options[0]
         elif param.required:
@@ -321,13 +366,19 @@ def _left_out(param: FieldSpec) -> bool:
 
 
 def _varied(
-    state: GameState, spec: ActionSpec, chosen: dict[str, Json], at: int, value: Json, rng: Stream
+    state: GameState,
+    spec: ActionSpec,
+    chosen: dict[str, Json],
+    at: int,
+    value: Json,
+    rng: Stream,
+    known: Known | None = None,
 ) -> Action | None:
     """``chosen`` with the ``at``-th parameter set to ``value``, the rest plain."""
     name = spec.params[at].name
-    return (
-        _complete(state, spec, {**chosen, name: value}, 0, rng, False) if name in chosen else None
-    )
+    if name not in chosen:
+        return None
+    return _complete(state, spec, {**chosen, name: value}, 0, rng, False, known)
 
 
 def _round_robin(rows: list[list[Action | None]]) -> list[Action | None]:
