@@ -5,7 +5,7 @@ The front end renders exactly these dictionaries; it never computes a rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from hexcombat.actions import ActionSpec
 from hexcombat.encounter import Encounter
@@ -23,6 +23,9 @@ from hexcombat.summary import fight_summary
 from hexcombat.time import Acting, unit_label
 from hexcombat.validation import Json
 from hexcombat.words import FACING_NAMES, figure_label
+
+Offers = Callable[[str], Sequence[ActionSpec]]
+"""A figure's offered actions in the state being viewed."""
 
 SIDE_COLORS = ("#2f6fd6", "#c8402a", "#2e9b57", "#b07d10", "#8e44ad", "#13939a")
 COLOR_NAMES = {"blue": 0, "red": 1, "green": 2, "gold": 3, "yellow": 3, "purple": 4, "teal": 5}
@@ -113,8 +116,9 @@ def figure_view(state: GameState, figure: Figure, colors: dict[str, str]) -> dic
     }
 
 
-def time_view(state: GameState) -> dict[str, Json]:
-    """The turn tracker: units and their numbers, the step, the steps, who acts, what is next."""
+def time_view(state: GameState, offers: Offers | None = None) -> dict[str, Json]:
+    """The turn tracker: units and their numbers, the step, the steps, who acts, what is next
+    (``offers``: see :func:`acting_offered`)."""
     ruleset = state.ruleset
     time, clock = ruleset.time, state.clock
     names = {f.id: f.name for f in state.figures.values()}
@@ -136,18 +140,22 @@ def time_view(state: GameState) -> dict[str, Json]:
         "label": time.label(clock),
         "step": step.to_json(),
         "steps": steps,
-        "acting": acting_offered(state).to_json(names),
+        "acting": acting_offered(state, offers).to_json(names),
         "next": {"label": f"Finish: {step.label}", "blocked": ruleset.next_step_blocked(state)},
     }
 
 
-def acting_offered(state: GameState) -> Acting:
+def acting_offered(state: GameState, offers: Offers | None = None) -> Acting:
     """Who acts now, as the turn line says it: the ruleset's order, with ``waiting`` exactly
-    the figures the panel offers an action (the ruleset's order first, then set-up order)."""
+    the figures the panel offers an action (the ruleset's order first, then set-up order).
+    ``offers`` gives a figure's offered actions in ``state`` (an encounter's
+    :meth:`~hexcombat.encounter.Encounter.legal_actions`, worked out once per state and
+    figure); by default the ruleset is asked again."""
     ruleset = state.ruleset
     acting = ruleset.who_acts(state)
     rank = {fid: i for i, fid in enumerate(acting.figures)}
-    ready = [fid for fid in state.figures if ruleset.legal_actions(state, fid)]
+    offered = offers or (lambda fid: ruleset.legal_actions(state, fid))
+    ready = [fid for fid in state.figures if offered(fid)]
     ready.sort(key=lambda fid: rank.get(fid, len(rank)))
     return acting.offering(ready)
 
@@ -176,7 +184,7 @@ def encounter_view(encounter: Encounter) -> dict[str, Json]:
         "notes": encounter.setup.notes,
         "ruleset": {"id": encounter.ruleset.id, "name": encounter.ruleset.name},
         "options": dict(state.options),
-        "time": time_view(state),
+        "time": time_view(state, encounter.legal_actions),
         "prompt": prompt_view(state),
         "board": state.board.to_json(),
         "figures": [figure_view(seen, f, colors) for f in seen.figures.values()],

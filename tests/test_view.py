@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from factories import skirmish_duel
@@ -136,3 +137,27 @@ def test_the_turn_line_names_only_figures_offered_an_action() -> None:
     acting = encounter_view(enc)["time"]["acting"]
     assert enc.legal_actions("ann") == [] and acting["waiting"] == ["bo"]
     assert acting["text"] == "Bo Brute acts"
+
+
+def test_the_view_and_the_tables_turn_ask_each_figures_offers_once_per_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page draws the view and, hosting a table, its turn line after every entry: both
+    read who is offered an action from the encounter's offers, worked out once per state."""
+    from hexcombat.table.seats import Seats, turn_view
+
+    enc = skirmish_duel()
+    ruleset = type(enc.ruleset)
+    asked: list[str | None] = []
+    original = ruleset.legal_actions
+
+    def counted(self: Any, state: Any, figure_id: str | None = None) -> Any:
+        asked.append(figure_id)
+        return original(self, state, figure_id)
+
+    monkeypatch.setattr(ruleset, "legal_actions", counted)
+    encounter_view(enc)
+    turn_view(enc, Seats("host"), ())
+    encounter_view(enc)
+    figures = [f.id for f in enc.state.figures.values()]
+    assert sorted(f for f in asked if f is not None) == sorted(figures)

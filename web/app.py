@@ -51,6 +51,8 @@ from web.ui.toast import Toast
 from web.welcome import Welcome
 
 TOAST_MS = 6000
+PANEL_LATER = "panel"
+"""The later task that draws the panel a tap left for after its paint."""
 
 
 class App(Welcome, Chrome, LibraryLink, BottomSheet):
@@ -398,20 +400,35 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self.play.reset_pending()
         self.refresh()
 
-    def select(self, figure_id: str | None) -> None:
-        """Select a figure (None clears the selection) and redraw the panel."""
+    def select(self, figure_id: str | None, *, pressed_first: bool = False) -> None:
+        """Select a figure (None clears the selection) and redraw the panel; ``pressed_first``
+        (a tap): the lifted token is painted first, the panel and tracker in the task after
+        that paint (until then a tap on the panel only redraws it)."""
         started = now_ms()
         self.session.select(figure_id)
         self.board.select(figure_id)
         self.play.reset_pending()
+        if pressed_first:
+            self.later.after_paint(PANEL_LATER, self._draw_selection)
+        else:
+            self._draw_selection()
+        self.timings["select"] = now_ms() - started
+
+    def _draw_selection(self) -> None:
+        """The panel and the turn tracker for the selection."""
         self.render_panel()
         self.play.render_tracker()
-        self.timings["select"] = now_ms() - started
+
+    def settled(self) -> None:
+        """Draw now what a tap left for after its paint: whatever reads the panel or acts on
+        the selection sees the panel of the selected figure."""
+        self.later.flush(PANEL_LATER)
 
     # ---- board events -------------------------------------------------------------------
     def on_tap(self, key: str, figure_id: str | None) -> None:
         """A hex or figure was tapped (or chosen with Enter); the measure tool takes taps
         while it is on."""
+        self.settled()
         if self.measure.active:
             self.guard(lambda: self.measure.tap(key))
             return
@@ -419,6 +436,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
 
     def on_confirm(self, key: str, figure_id: str | None) -> None:
         """Enter on the board's cursor."""
+        self.settled()
         if self.measure.active:
             self.on_tap(key, figure_id)
         elif self.mode == "play":
@@ -428,10 +446,12 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
 
     def on_inspect(self, key: str, figure_id: str | None) -> None:
         """A long press on a hex or figure: its details, nothing else."""
+        self.settled()
         self.guard(lambda: self._active().inspect(key, figure_id))
 
     def on_hover(self, key: str | None) -> None:
         """The mouse moved onto another hex: its details in a corner, and the mode's preview."""
+        self.settled()
         readout = byid("hover-info")
         if key is None:
             readout.hidden = True
@@ -442,6 +462,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
 
     def on_stroke(self, keys: list[str]) -> None:
         """A paint stroke ended."""
+        self.settled()
         self.guard(lambda: self.editor.on_stroke(keys))
 
     def cancel(self) -> None:
@@ -511,6 +532,9 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
                 self.toggle_menu(False)
             return
         if present(element.closest("#panel-body, #panel-footer")):
+            if self.later.waiting(PANEL_LATER):  # the panel shown is another selection's
+                self.settled()
+                return
             self.guard(
                 lambda: focus.kept(
                     lambda: self.commands.run(cmd, element, ev, scope=self.mode), element
@@ -608,6 +632,7 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         self.board.show_coords(on)
 
     def _on_key(self, ev: Any) -> None:
+        self.settled()
         key = str(ev.key)
         target = ev.target
         typing = present(target.closest("input, textarea, select, [contenteditable]"))

@@ -117,7 +117,8 @@ def turn_view(encounter: Encounter, seats: Seats, sealed: tuple[str, ...]) -> di
     """Who must act on which device: one row per figure the turn line waits for, and a line
     such as ``Ann on Kim's phone · Orc on GM``. Sealed figures have chosen and wait."""
     state = encounter.state
-    waiting = [f for f in acting_offered(state).waiting if f not in sealed]
+    offered = acting_offered(state, encounter.legal_actions)
+    waiting = [f for f in offered.waiting if f not in sealed]
     rows: list[Json] = []
     by_device: dict[str, list[str]] = {}
     for fid in waiting:

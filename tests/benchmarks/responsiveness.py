@@ -38,8 +38,11 @@ SCENARIOS = ("taps", "app-one", "app-both", "open-long", "device")
 PROFILES = {"desktop": ("desktop", 1), "tablet": ("tablet-touch", 4)}
 """Profile name -> (the browser tests' viewport, CPU slow-down)."""
 LONG_ACTIONS = 5000
+SLOWEST_SHOWN = 4
+"""The slowest interaction entries kept per run: duration, event, what was tapped (its
+``data-cmd``, figure or id), the input's delay and the handlers' time, in ms."""
 OBSERVE = """() => {
-  const seen = { tasks: [], interactions: {} };
+  const seen = { tasks: [], interactions: {}, slow: [] };
   window.__responsiveness = seen;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) seen.tasks.push(e.duration);
@@ -49,6 +52,14 @@ OBSERVE = """() => {
       if (!e.interactionId) continue;
       const was = seen.interactions[e.interactionId] || 0;
       seen.interactions[e.interactionId] = Math.max(was, e.duration);
+      const t = e.target;
+      const named = t && t.closest ? t.closest("[data-cmd],[data-figure],[id]") : null;
+      const what = named
+        ? named.getAttribute("data-cmd") || named.getAttribute("data-figure") || "#" + named.id
+        : "?";
+      seen.slow.push([Math.round(e.duration), e.name, what,
+        Math.round(e.processingStart - e.startTime),
+        Math.round(e.processingEnd - e.processingStart)]);
     }
   }).observe({ type: "event", durationThreshold: 16 });
 }"""
@@ -107,6 +118,7 @@ def observed(app: App, run: Callable[[], int]) -> dict[str, Any]:
         "blocked_ms": sum(tasks),
         "worst_tap_ms": worst,
         "interactions": len(seen["interactions"]),
+        "slowest_taps": sorted(seen["slow"], reverse=True)[:SLOWEST_SHOWN],
         "taps": taps,
         "seconds": seconds,
     }

@@ -63,7 +63,7 @@ class BoardPicks:
         self.info_hex = None
         if sel is None:
             if figure_id is not None:
-                app.select(figure_id)
+                app.select(figure_id, pressed_first=True)
                 app.sheet_open()
             else:
                 self.info_hex = key
@@ -87,7 +87,7 @@ class BoardPicks:
                 self.render()
                 app.sheet_open()
             else:
-                app.select(figure_id)
+                app.select(figure_id, pressed_first=True)
             return
         if not self._pick("hex", key):
             self._refuse_hex(key)

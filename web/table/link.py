@@ -38,6 +38,9 @@ HELLO_TRIES = 5
 (a hello is answered with the fight from the device's last entry, so twice is harmless), up
 to this many times: a first exchange lost on a busy or flaky connection does not leave a
 device connected with no fight."""
+Changed = Callable[[bool], None]
+"""Tell the page the table changed; True when the page is drawn already (the fight it shows
+was adopted and redrawn), so that only the table's dialog is left to redraw."""
 UNREACHABLE = (
     "The other device could not be reached: both must be on the same network (some keep "
     "their devices apart; a phone's hotspot will do). Make a new code to try again."
@@ -76,7 +79,7 @@ class Hosting:
 
     role = "host"
 
-    def __init__(self, app: TableApp, on_change: Callable[[], None]) -> None:
+    def __init__(self, app: TableApp, on_change: Changed) -> None:
         self.app = app
         self.host, self.gm = _hosting_again(app)
         self.peers: dict[str, Peer] = {}
@@ -161,7 +164,7 @@ class Hosting:
         if fight:
             self.app.adopt(self.host.encounter, fresh=False)
         self.keep()
-        self._on_change()
+        self._on_change(fight)
 
     def on_refused(self, connection: str, why: str) -> None:
         """A frame refused before it made a message: the sender is told why; nothing else."""
@@ -171,7 +174,7 @@ class Hosting:
     def on_fail(self) -> None:
         """A device that answered could not be reached: say so (a new code may do)."""
         self.app.toast(UNREACHABLE, bad=True)
-        self._on_change()
+        self._on_change(False)
 
     def on_close(self, connection: str) -> None:
         """A device has gone: it can come back (the host keeps its seat)."""
@@ -181,7 +184,7 @@ class Hosting:
         self.host.drop(device)
         name = self.host.seats.names.get(device, device)
         self.app.toast(f"{name} has left the table; its figures wait for it (or for the GM)")
-        self._on_change()
+        self._on_change(False)
 
     def deliver(self, outgoing: list[Outgoing]) -> None:
         """Send each message: to a device's channel, or to the GM's own device here."""
@@ -266,7 +269,7 @@ class Hosting:
         """Seat ``device`` at every figure of ``side`` (the GM's own device: take them back)."""
         self.deliver(self.host.seat(device, sides=(side,)))
         self.keep()
-        self._on_change()
+        self._on_change(False)
 
     def turn(self) -> dict[str, Any]:
         """Who must act on which device."""
@@ -324,7 +327,7 @@ class Joined:
     role = "guest"
 
     def __init__(
-        self, app: TableApp, name: str, on_change: Callable[[], None], device: Device | None = None
+        self, app: TableApp, name: str, on_change: Changed, device: Device | None = None
     ) -> None:
         self.app = app
         self.device = device or Device(name)
@@ -356,7 +359,7 @@ class Joined:
         )
 
     @classmethod
-    def again(cls, app: TableApp, on_change: Callable[[], None]) -> Joined | None:
+    def again(cls, app: TableApp, on_change: Changed) -> Joined | None:
         """The table this device had joined for the open fight, as kept in its storage (a
         browser closed and opened again), not connected: "Join again" takes it back."""
         found = kept(app)
@@ -382,7 +385,7 @@ class Joined:
     def on_fail(self) -> None:
         """The host could not be reached: say so (joining again with a new code may do)."""
         self.app.toast(UNREACHABLE, bad=True)
-        self._on_change()
+        self._on_change(False)
 
     def on_open(self) -> None:
         """The channel is open: say hello (again, after a drop: from the last entry), and
@@ -391,7 +394,7 @@ class Joined:
         self._heard = False
         self.peer.send(self.device.hello())
         self._greeting = asyncio.ensure_future(self._hello_while_unheard(self.peer))
-        self._on_change()
+        self._on_change(False)
 
     async def _hello_while_unheard(self, peer: Peer) -> None:
         for _ in range(HELLO_TRIES):
@@ -405,7 +408,7 @@ class Joined:
         if self.open:
             self.open = False
             self.app.toast("Not connected to the host. Your copy of the fight is kept.", bad=True)
-            self._on_change()
+            self._on_change(False)
 
     def on_message(self, text: str) -> None:
         """A host message: replay it, answer it, and show the fight as it now is."""
@@ -421,7 +424,8 @@ class Joined:
         if len(self.device.refusals) > refused:
             self.app.toast(self.device.refusals[-1], bad=True)
         enc = self.device.encounter
-        if enc is not None and enc is not self.shown:
+        adopted = enc is not None and enc is not self.shown
+        if enc is not None and adopted:
             fresh = self.shown is None or enc.setup is not self.shown.setup
             self.shown = enc
             self.app.adopt(enc, fresh=fresh)
@@ -431,7 +435,7 @@ class Joined:
         if arrived:
             spawn(self._tasks, self._keep_pictures(arrived))
         self.keep()
-        self._on_change()
+        self._on_change(adopted)
 
     async def _want_pictures(self, peer: Peer) -> None:
         """Ask the host for the fight's pictures this browser does not keep (from where an
@@ -466,7 +470,7 @@ class Joined:
         figure = self.device.fight.state.figures.get(action.figure or "")
         if self.device.secret(action.figure or "") is not None and figure is not None:
             self.app.toast(f"{figure.name}'s choice is sealed until everyone has chosen")
-        self._on_change()
+        self._on_change(False)
         return False
 
     def after_change(self) -> None:

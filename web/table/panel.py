@@ -92,7 +92,7 @@ def show(app: Host, code: str = "") -> None:
     """Open the dialog for what the table is now (``code``: a code to carry, shown too); a
     table this device joined before its browser closed is found in its storage."""
     if app.table is None:
-        app.table = Joined.again(app, lambda: changed(app))
+        app.table = Joined.again(app, lambda drawn: changed(app, drawn))
     table = app.table
     if isinstance(table, Hosting):
         body = _hosting_html(table, code)
@@ -115,7 +115,7 @@ def redraw(app: Host) -> None:
 
 def host(app: Host) -> None:
     """This device hosts the open fight."""
-    app.table = Hosting(app, lambda: changed(app))
+    app.table = Hosting(app, lambda drawn: changed(app, drawn))
     js.document.documentElement.dataset.table = "host"
     app.refresh()
     show(app)
@@ -157,7 +157,7 @@ async def join(app: Host) -> None:
             table = app.table
         else:
             name = str(byid("table-name").value).strip() or "Player"
-            table = Joined(app, name[:40], lambda: changed(app))
+            table = Joined(app, name[:40], lambda drawn: changed(app, drawn))
         answer = await table.answer(code)
     except ValueError as exc:
         app.toast(str(exc), bad=True)
@@ -234,9 +234,11 @@ def leave(app: Host) -> None:
     show(app)
 
 
-def changed(app: Host) -> None:
-    """Something at the table changed: redraw the page and the dialog."""
-    app.refresh()
+def changed(app: Host, drawn: bool) -> None:
+    """Something at the table changed: redraw the page (unless ``drawn`` already) and the
+    dialog."""
+    if not drawn:
+        app.refresh()
     redraw(app)
 
 
