@@ -8,8 +8,9 @@ registry's entry and the lists ``tests/rulesets_index.py`` writes (2), the optio
 and its test (3), the rule table against the spec's headings (4), every rule tested by id
 and implemented and the calculator's example run (5), the prompt asked and answered through
 the Encounter API (6), the manifest's paths and coverage table (7), the page's own tests,
-the worked example among them (8), the demo (9), seeded random games under every conformance invariant (10) and the
-linter and formatter of the check (11). The registry is left as it was.
+the worked example among them (8), the demo (9), seeded random games under every
+conformance invariant (10) and the linter and formatter of the check (11). The registry is
+left as it was.
 """
 
 from __future__ import annotations
