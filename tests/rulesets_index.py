@@ -56,11 +56,6 @@ def _in_package(cls: type[Ruleset], package: str) -> bool:
     return cls.__module__ == package or cls.__module__.startswith(package + ".")
 
 
-def module_of(ruleset: Ruleset) -> str:
-    """The package the registry imports to register the ruleset (its manifest's ``package``)."""
-    return manifest(ruleset).package.replace("/", ".")
-
-
 def manifest(ruleset: Ruleset) -> Manifest:
     """The ruleset's manifest (AssertionError when it declares none)."""
     assert ruleset.manifest is not None, f"ruleset {ruleset.id!r} declares no manifest"
@@ -78,7 +73,8 @@ def registry_table(rulesets: list[Ruleset]) -> str:
     """The ``BUILT_IN`` table, between its markers."""
     rows = []
     for r in rulesets:
-        fields = [_string(r.id, 8), _string(r.name, 8), _string(r.summary, 8), f'"{module_of(r)}"']
+        texts = [_string(r.id, 8), _string(r.name, 8), _string(r.summary, 8)]
+        fields = [*texts, f'"{manifest(r).module}"']
         fields += ["starter=True"] if r.starter else []
         rows.append("    RulesetEntry(\n" + "".join(f"        {f},\n" for f in fields) + "    ),\n")
     return (

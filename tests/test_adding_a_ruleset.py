@@ -3,13 +3,14 @@
 Its files are taken from the page's "A small ruleset, whole" blocks, written under a
 throwaway folder at the paths the page gives (its package ``hexcombat.rulesets.tiny``, its
 data, its fixtures and rule tests under ``tests/rules/``, its spec in a spec folder of its
-own), registered, and held to every step: the package shape (1), the registry's entry and
-the lists ``tests/rulesets_index.py`` writes (2), the option's gap id and its test (3), the
-rule table against the spec's headings (4), every rule tested by id and implemented and the
-calculator's example run (5), the prompt asked and answered through the Encounter API (6),
-the manifest's paths and coverage table (7), the page's own tests, the worked example among
-them (8), the demo (9) and seeded random games under every conformance invariant (10). The
-registry is left as it was.
+own), registered, and held to every step: the package shape, two modules (1), the
+registry's entry and the lists ``tests/rulesets_index.py`` writes (2), the option's gap id
+and its test (3), the rule table against the spec's headings (4), every rule tested by id
+and implemented and the calculator's example run (5), the prompt asked and answered through
+the Encounter API (6), the manifest's paths and coverage table (7), the page's own tests,
+the worked example among them (8), the demo (9), seeded random games under every
+conformance invariant (10) and the linter and formatter of the check (11). The registry is
+left as it was.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import importlib.util
 import json
 import random
 import re
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -122,6 +124,24 @@ def test_the_page_gives_every_file_a_small_ruleset_needs_its_package_two_modules
     assert SPEC in names
     assert {"hexcombat/rulesets/data/tiny.json", "tests/rules/tiny_fixtures.py"} <= names
     assert "tests/rules/test_tiny_rules.py" in names
+
+
+def test_the_page_s_python_passes_the_linter_and_the_formatter(folder: Path) -> None:
+    """What a newcomer copies from the page passes step 11's ``ruff check`` and ``ruff
+    format`` as it stands (the throwaway folder holds only the page's part of the tree)."""
+    ruff = Path(sys.executable).with_name("ruff")
+    settings = ["--config", str(ROOT / "pyproject.toml")]
+    settings += ["--config", "lint.isort.known-first-party=['hexcombat']"]
+    settings += ["--config", "lint.isort.known-third-party=['demo_files', 'tiny_fixtures']"]
+    for command in (["check"], ["format", "--check"]):
+        done = subprocess.run(
+            [str(ruff), *command, *settings, "."],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_every_step_but_the_last_check_is_held_by_a_test_here() -> None:

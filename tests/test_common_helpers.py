@@ -14,6 +14,7 @@ from hexcombat import Hex
 from hexcombat.errors import IllegalActionError
 from hexcombat.figures import Equipment, Figure, Pool, Status
 from hexcombat.movement import Pose
+from hexcombat.rulesets import get_ruleset
 from hexcombat.rulesets.common import (
     FlagStat,
     IntStat,
@@ -148,6 +149,18 @@ def test_knock_down_sets_the_status_once() -> None:
     assert knock_down(figure) is False
     assert knock_down(figure, "dead", note="R-3") is True
     assert figure.statuses["dead"].note == "R-3"
+
+
+def test_a_figure_knocked_down_is_out_by_the_rulesets_out_statuses() -> None:
+    enc = skirmish_duel()
+    ruleset, figure = enc.ruleset, next(iter(enc.state.figures.values()))
+    assert ruleset.out_statuses == ("down",) and not ruleset.is_out(enc.state, figure)
+    knock_down(figure)
+    assert ruleset.is_out(enc.state, figure)
+    scp = get_ruleset("strike-chance-pulse")
+    assert not scp.is_out(enc.state, figure)  # down is not out there: dead or unconscious
+    knock_down(figure, "unconscious")
+    assert scp.is_out(enc.state, figure)
 
 
 def test_knock_down_keeps_or_replaces_a_timed_status() -> None:

@@ -51,17 +51,12 @@ def test_the_class_lives_in_its_package(ruleset: Ruleset) -> None:
 def test_a_state_py_declares_the_bookkeeping_over_the_shared_memory(ruleset: Ruleset) -> None:
     """A package split by concept keeps its own bookkeeping in ``state.py``; one whose figures
     act once per step (``common/once_per_step.py``) may keep none."""
-    name = manifest_module(ruleset) + ".state"
+    name = ruleset.manifest.module + ".state"
     if importlib.util.find_spec(name) is None:
         return
     state = importlib.import_module(name)
     books = [v for v in vars(state).values() if isinstance(v, type) and issubclass(v, Memory)]
     assert [b for b in books if b.__module__ == state.__name__], state.__name__
-
-
-def manifest_module(ruleset: Ruleset) -> str:
-    """The ruleset's package as a module name."""
-    return ruleset.manifest.package.replace("/", ".")
 
 
 def _memory_accesses(path: Path) -> list[str]:

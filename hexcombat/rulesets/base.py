@@ -140,6 +140,9 @@ class Ruleset(GmTools):
     doc_notes: ClassVar[tuple[str, ...]] = ()
     """Why the defaults are what they are, a sentence each, for the coverage table."""
     stacking_option: ClassVar[str] = ""
+    out_statuses: ClassVar[tuple[str, ...]] = ("down",)
+    """The statuses that take a figure out of the fight (``common.knock_down`` sets
+    ``down``; dead, fled, unconscious...)."""
     starter: ClassVar[bool] = False
     """True for the ruleset a new, empty encounter uses when nobody chose one."""
     carries_equipment: ClassVar[bool] = True
@@ -265,8 +268,8 @@ class Ruleset(GmTools):
 
     # ---- questions about a state ---------------------------------------
     def is_out(self, state: GameState, figure: Figure) -> bool:
-        """True when the figure no longer takes part (dead, fled, unconscious...)."""
-        return False
+        """True when the figure no longer takes part: it has one of :attr:`out_statuses`."""
+        return any(figure.has_status(s) for s in self.out_statuses)
 
     def sides_in_fight(self, state: GameState) -> list[str]:
         """The sides that still have a figure in the fight (not :meth:`is_out`), in setup order."""

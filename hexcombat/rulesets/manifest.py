@@ -47,6 +47,11 @@ class Manifest:
     tagline: str = ""
     demo_about: str = ""
 
+    @property
+    def module(self) -> str:
+        """The package as a module name: what the registry imports to register the ruleset."""
+        return self.package.replace("/", ".")
+
     @classmethod
     def built_in(
         cls,

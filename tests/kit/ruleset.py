@@ -85,10 +85,6 @@ class KitDuel(Ruleset):
         """Nobody has struck in a new step."""
         RoundBook(state).new_step()
 
-    def is_out(self, state: GameState, figure: Figure) -> bool:
-        """Down at 0 hit points (KIT-7)."""
-        return figure.has_status("down")
-
     # ---- time -----------------------------------------------------------------
     def stances(self, state: GameState) -> dict[str, str]:
         """Revealed stances (KIT-1)."""

@@ -238,10 +238,6 @@ class CombatSpeedPhase(HalfPhases, Strikes):
             self._land(state)
             self._end_phase(state)
 
-    def is_out(self, state: GameState, figure: Figure) -> bool:
-        """Down (a GM's ruling or 0 hit points)."""
-        return figure.has_status("down")
-
     # ---- what may be done now ------------------------------------------------------
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Declare N, plan this half's move, or strike."""

@@ -248,10 +248,6 @@ class FigPercentile(Ruleset):
         if action.kind in action_step.ATTACKS:
             resolve.extra_modifier(action)
 
-    def is_out(self, state: GameState, figure: Figure) -> bool:
-        """Down at 0 hit points (only with the hit-point damage model)."""
-        return figure.has_status("down")
-
     # ---- what may be done now -------------------------------------------------------
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """The actions of the current step that ``figure`` has not taken yet."""

@@ -85,10 +85,6 @@ class Skirmish(OncePerStep):
                 problems.append(Problem("stats.damage", str(exc)))
         return problems
 
-    def is_out(self, state: GameState, figure: Figure) -> bool:
-        """Down at 0 hit points."""
-        return figure.has_status("down")
-
     # ---- movement ----------------------------------------------------------
     def reach(self, state: GameState, figure: Figure) -> Reach | None:
         """Hexes within Move points, paying terrain costs, not through full hexes.

@@ -44,6 +44,7 @@ from hexcombat.rulesets.strike_chance_pulse.options import DOC_NOTES, FIELDS, OP
 from hexcombat.rulesets.strike_chance_pulse.perform import Perform, carry_on_rollables
 from hexcombat.rulesets.strike_chance_pulse.resolve import KNOCKED_OUT
 from hexcombat.rulesets.strike_chance_pulse.situation import (
+    OUT_STATUSES,
     UNARMED,
     Settings,
     find_weapon,
@@ -78,6 +79,7 @@ class StrikeChancePulse(Perform):
     )
     default_die = 10
     stacking_option = "core.stacking"
+    out_statuses = OUT_STATUSES  # dead or unconscious
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME
@@ -197,10 +199,6 @@ class StrikeChancePulse(Perform):
         work = state.copy()
         flow.upkeep(work)
         return tuple(amount for _f, amount in flow.initiative_rolls(work))
-
-    def is_out(self, state: GameState, figure: Figure) -> bool:
-        """Dead or unconscious."""
-        return is_out(figure)
 
     def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
         """``unready``: how far its best Melee Strike Chance now falls short of the best a

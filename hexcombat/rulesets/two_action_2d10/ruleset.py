@@ -25,6 +25,7 @@ from hexcombat.state import GameState
 from hexcombat.validation import Json, copy_json
 
 OUT = ("down", "dead", "incapacitated")
+"""Out of the fight: down at 0 body points (R-5), dead (TA-12) or incapacitated (D-7)."""
 LYING_SHIELD = ("dropped", "torn away")
 """How a lost shield came to lie on the field (D-3, D-7): a character can pick it up."""
 
@@ -43,6 +44,7 @@ class TwoAction2d10(Words, Perform):
     )
     default_die = 10
     carries_equipment = False  # weapon, missile and armour are figure fields (TA-14, TA-24)
+    out_statuses = OUT
     options = OPTIONS
     figure_fields = FIELDS
     time = TIME
@@ -101,10 +103,6 @@ class TwoAction2d10(Words, Perform):
         within its look ahead; ``facing`` 0: facing steers only movement (TA-23, D-12)."""
         down = figure.has_status("dropped_weapon") or figure.has_status("prone")
         return {"unready": 1.0, "facing": 0.0} if down else {"facing": 0.0}
-
-    def is_out(self, state: GameState, figure: Figure) -> bool:
-        """Down at 0 body points (R-5), dead (TA-12) or incapacitated (D-7)."""
-        return not figure.statuses.keys().isdisjoint(OUT)
 
     def invariant_problems(self, state: GameState) -> list[str]:
         """The engine's invariants, hit points never below 0 (TA-12), and nobody out of the
