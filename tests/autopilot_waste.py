@@ -1,12 +1,12 @@
 """Moves of the autopilot a player would call a waste, counted as it plays: a missed blow
 (the step ended, or a choice made that aims at no foe, while an offered blow had at least
 even odds), a wander (a healthy figure moving away from every foe, aiming at none: out of
-a foe's hex to the next, still at grips with it, is none), a blind stand (a move
-that says it ends next to a foe with no foe in front, or a side done with the step leaving
-such a figure unturned while it may turn, where the ruleset's ``facing`` hint says facing
-decides whom it may strike), a pick-up of another figure's weapon while its own was offered
-in the same choice, and a move that does nothing useful whose reason does not say so (or
-whom it waits for).
+a foe's hex to the next, still at grips with it, is none), a blind stand (a move that
+says it ends next to a foe with no foe in front, or a side done with the step leaving such
+a figure unturned while it may turn where it stands or step beside a foe, where the
+ruleset's ``facing`` hint says facing decides whom it may strike), a pick-up of another
+figure's weapon while its own was offered in the same choice, and a move that does nothing
+useful whose reason does not say so (or whom it waits for).
 
 :class:`Watched` wraps a policy and counts its decisions into a :class:`Waste`.
 """
@@ -108,15 +108,24 @@ def judged(turn: Turn, decision: Decision | None) -> list[str]:
 
 def _blind_and_may_turn(turn: Turn, state: GameState, figure_id: str) -> bool:
     """Whether the figure stands next to a foe with none in front while it is offered an
-    action that sets its facing (a turn it leaves unmade)."""
+    action that sets its facing where a foe is next to it (turning where it stands, or a
+    step to a hex beside a foe): a turn it leaves unmade."""
     me = state.figures[figure_id]
-    near = [f for f in enemies(state, turn.side) if figure_distance(me, f) <= 1]
+    foes = enemies(state, turn.side)
+    near = [f for f in foes if figure_distance(me, f) <= 1]
     if not near or not _strikes_by_facing(state, me):
         return False
     if any(in_front_arc(me.position, me.facing, f.position) for f in near):
         return False
-    specs = turn.enc.legal_actions(figure_id)
-    return any(p.type == "facing" for s in specs for p in s.params)
+    beside = {h for f in foes for h in neighbors(f.position)} - {h for f in foes for h in f.hexes()}
+    for spec in turn.enc.legal_actions(figure_id):
+        if not any(p.type == "facing" for p in spec.params):
+            continue
+        where = next((p for p in spec.params if p.type == "hex"), None)
+        ends = [hex_of(c.value) for c in where.choices] if where else [me.position]
+        if beside & set(ends):
+            return True
+    return False
 
 
 def _strikes_by_facing(state: GameState, me: Figure) -> bool:

@@ -349,6 +349,25 @@ def test_the_benchmark_counts_a_figure_left_facing_away_from_a_foe_at_grips() ->
     assert "blind" not in judged(Turn(enc, "Blue"), None)
 
 
+def test_scp_4_the_benchmark_counts_a_figure_blind_only_where_it_could_face_its_foe() -> None:
+    """strike-chance-pulse: Bo stands next to Ann behind her (out of her Melee Zone, SCP-4).
+    Her Move sets her facing but never leaves her in her own hex (A-14): she turns by
+    stepping beside Bo. With every other hex round Bo walled off she cannot face him, and a
+    side done with the Pulse is not counted blind (it was); on the open board it is."""
+    bo_at = neighbor(ANN_AT, 4)
+    enc = placed(duel(), "bo", bo_at, 1)
+    initiative(enc, [10, 1])
+    assert not in_front_arc(ANN_AT, 1, bo_at)
+    assert "blind" in judged(Turn(enc, "Blue"), None)
+    walled = placed(duel(), "bo", bo_at, 1).painted(
+        [h for h in neighbors(bo_at) if h != ANN_AT], "wall"
+    )
+    initiative(walled, [10, 1])
+    move = next(s for s in walled.legal_actions("ann") if s.kind == "move")
+    assert str(ANN_AT) not in [c.value for c in move.params[0].choices]
+    assert "blind" not in judged(Turn(walled, "Blue"), None)
+
+
 def test_scp_47_a_moves_plain_candidate_faces_the_foe_nearest_where_it_ends() -> None:
     """strike-chance-pulse: Ann faces away from Bo, three hexes behind her. The move's facing
     (free, A-14) is a list of the six directions, and its plain value was the one she has:
