@@ -95,11 +95,12 @@ class Camera:
             self._rect = (float(rect.left), float(rect.top), float(rect.width), float(rect.height))
         return (self._rect[2], self._rect[3])
 
-    def fit(self, *, whole: bool = False) -> None:
-        """Zoom and centre so the whole board shows in the free part of the screen. On a touch
-        screen a board with figures too big for fingers is fitted to finger-sized tokens
-        instead, centred on the figures, unless ``whole``."""
-        w, h = self._screen()
+    def fit(self, *, whole: bool = False, screen: tuple[float, float] | None = None) -> None:
+        """Zoom and centre so the whole board shows in the free part of the screen (``screen``:
+        its size as measured before the board was written, so fitting forces no layout of
+        the new board). On a touch screen a board with figures too big for fingers is fitted
+        to finger-sized tokens instead, centred on the figures, unless ``whole``."""
+        w, h = screen or self._screen()
         top, right, bottom, left = self.insets
         free_w, free_h = max(w - left - right, 50.0), max(h - top - bottom, 50.0)
         bw, bh = self.size

@@ -18,7 +18,9 @@ SNAPSHOT_DELAY_MS = 800
 def keep_drawn_board(svg: Any) -> None:
     """Keep the board ``svg``'s markup and place on screen; a board too large to keep leaves
     none, and a full or switched-off storage keeps nothing (the next start shows the plain
-    loading card)."""
+    loading card). A board shown moved by a gesture keeps the last one kept."""
+    if str(svg.style.transform):
+        return
     markup = str(svg.outerHTML)
     rect = svg.getBoundingClientRect()
     try:

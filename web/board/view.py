@@ -208,6 +208,7 @@ class BoardView(Highlights, Camera, Gestures):
         terrain_table: Sequence[Mapping[str, Any]],
         painted: dict[str, str],
     ) -> None:
+        screen = self._screen()  # before the hexes are written: measuring then lays them out
         self.width, self.height = int(board["width"]), int(board["height"])
         dark = prefers_dark()
         self.terrains = {
@@ -239,7 +240,7 @@ class BoardView(Highlights, Camera, Gestures):
             self.cursor = None
             byid("layer-cursor").removeAttribute("data-at")
         self.user_moved = False
-        self.fit()
+        self.fit(screen=screen)
 
     def _plain_colors(self) -> None:
         """The plain-colour fills of patterned terrain, as a constructed style sheet.
