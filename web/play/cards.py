@@ -4,6 +4,7 @@ settled. Also the starting values of an action's parameters and its cost's unit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from hexcombat import Action, Encounter
@@ -20,6 +21,16 @@ def defaults(spec: dict[str, Any], keep: dict[str, Any]) -> dict[str, Any]:
     """Starting values of an action's parameters: kept picks, given defaults, single choices,
     each only when its list offers it (the engine's :func:`~hexcombat.schema.settle`)."""
     return settle([FieldSpec.from_json(p) for p in spec.get("params", [])], keep)
+
+
+def offered_fields(enc: Encounter, spec: dict[str, Any]) -> Sequence[FieldSpec]:
+    """The parameters of ``spec`` (an action offered in ``enc``'s state, as JSON): the
+    engine's own, kept for the state, when it offers one action of that kind to that figure
+    (a move's hundreds of hexes are then not read again), else read from the JSON."""
+    same = [a for a in enc.legal_actions(spec.get("figure")) if a.kind == spec["kind"]]
+    if len(same) == 1:
+        return same[0].params
+    return [FieldSpec.from_json(p) for p in spec.get("params", [])]
 
 
 def cards_html(
@@ -61,7 +72,7 @@ def cards_html(
 def chance_badge(enc: Encounter, spec: dict[str, Any], params: dict[str, Any]) -> str:
     """The chance of an action whose parameters are already settled (with ``params`` kept),
     for its card's head."""
-    settled = defaults(spec, params)
+    settled = settle(offered_fields(enc, spec), params)
     if any(p.get("required", True) and p["name"] not in settled for p in spec["params"]):
         return ""
     pv = enc.preview(Action(spec["kind"], spec["figure"], settled))
