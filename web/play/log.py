@@ -23,7 +23,7 @@ from web.ui.words import tagged
 
 WINDOW = 400
 """Log entries drawn when an encounter opens, and added by each "Show earlier"."""
-SLICE = 20
+SLICE = 50
 """Log entries of a window drawn in one task."""
 
 
