@@ -1,6 +1,7 @@
 """The engine's long work that must end on the page (opening a long fight: the page plays
-on the encounter it replays) run in slices of :data:`SLICE_MS`, between which the browser
-answers taps, pans the board and paints. Pure Python (asyncio and a clock): tested under
+on the encounter it replays; what each figure is offered before a fight another device
+moved is drawn) run in slices of :data:`SLICE_MS`, between which the browser answers
+taps, pans the board and paints. Pure Python (asyncio and a clock): tested under
 CPython."""
 
 from __future__ import annotations
@@ -45,3 +46,13 @@ async def opened_in_slices(steps: Generator[None, None, Encounter]) -> Encounter
     if encounter.ruleset.fight_outcome(encounter.state) is not None:
         await in_slices(totals_in_steps(encounter))
     return encounter
+
+
+def offers_in_steps(encounter: Encounter) -> Generator[None, None, None]:
+    """Work out what each figure and the table are offered in ``encounter``'s state, one a
+    step: the encounter keeps them for that state, so the view drawn after (its turn line
+    names exactly the figures offered an action) finds them made."""
+    for figure_id in encounter.state.figures:
+        encounter.legal_actions(figure_id)
+        yield
+    encounter.legal_actions(None)

@@ -9,16 +9,18 @@ import asyncio
 import math
 import random
 from collections.abc import Generator
+from typing import Any
 
 import pytest
 from factories import skirmish_duel
 from playouts import played_at_random
 
-from hexcombat import Encounter, dumps
+from hexcombat import Encounter, dumps, loads
 from hexcombat.document import loads_in_steps
 from hexcombat.encounter import CHECKPOINT_EVERY
 from hexcombat.summary import Totals, fight_summary
-from web.engine_slices import SLICE_MS, in_slices, opened_in_slices
+from hexcombat.view import encounter_view
+from web.engine_slices import SLICE_MS, in_slices, offers_in_steps, opened_in_slices
 
 
 class Clock:
@@ -129,3 +131,25 @@ def test_a_fight_going_on_opens_without_folding_a_summary(monkeypatch: pytest.Mo
     assert going.ruleset.fight_outcome(going.state) is None
     enc, folds = opened(dumps(going), monkeypatch)
     assert enc.cursor == going.cursor and folds == []
+
+
+def test_offers_worked_out_in_slices_are_those_the_view_then_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fight another device moved on: each figure's offers are worked out a step at a
+    time; the view drawn after asks the ruleset nothing more and is the view of the fight."""
+    enc = skirmish_duel()
+    fresh = encounter_view(loads(dumps(enc)))
+    steps = offers_in_steps(enc)
+    assert asyncio.run(in_slices(steps)) is None
+    asked: list[str | None] = []
+    ruleset = type(enc.ruleset)
+    original = ruleset.legal_actions
+
+    def counted(self: Any, state: Any, figure_id: str | None = None, kind: Any = None) -> Any:
+        asked.append(figure_id)
+        return original(self, state, figure_id, kind)
+
+    monkeypatch.setattr(ruleset, "legal_actions", counted)
+    assert encounter_view(enc) == fresh
+    assert asked == []

@@ -71,3 +71,34 @@ def test_names_a_player_typed_stay_text_in_the_library_panel() -> None:
         assert SHOWN in html, where
     assert f'value="{SHOWN}"' in shown["rename"]
     assert f'aria-label="Remove {SHOWN} from the roster"' in shown["roster"]
+
+
+def test_a_refused_files_name_and_problems_show_as_text_on_the_import_page() -> None:
+    from web.library.importing import refused_markup
+
+    problem = Problem(f"log[0].{TYPED}", f"has {TYPED}")
+    for refused in ([(TYPED, [problem])], [(TYPED, [problem]), ("b.json", [Problem("", TYPED)])]):
+        html = refused_markup(refused)
+        assert isinstance(html, Markup)
+        assert "<img" not in html and "<b>" not in html
+        assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    single = refused_markup([(TYPED, [problem])])
+    assert single.startswith("<h3>“&quot;&gt;&lt;img") and "cannot be imported</h3>" in single
+    assert '<ul class="hc-import-problems"><li><code>log[0].&quot;&gt;&lt;img' in single
+    two = refused_markup([(TYPED, [problem]), ("b.json", [Problem("", "not a file")])])
+    assert "<h3>2 files cannot be imported</h3>" in two and "<h4>b.json</h4>" in two
+    assert "<li>not a file</li>" in two and "They have these problems" in two
+
+
+def test_an_action_cards_label_and_kind_show_as_text() -> None:
+    from web.play.cards import cards_html
+
+    enc = Encounter.new("skirmish", 4, 4)
+    spec = {"kind": TYPED, "label": TYPED, "figure": None, "params": [], "help": TYPED}
+    gm = {**spec, "group": "gm"}
+    html = cards_html([spec, gm], TYPED, {}, enc)
+    assert isinstance(html, Markup)
+    assert "<img" not in html and "<b>" not in html
+    assert 'data-action="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;' in html
+    assert '<details class="gm-tools" data-gm open><summary>GM tools</summary>' in html
+    assert html.count('data-expanded="true"') == 2 and 'id="action-form"' in html

@@ -5,6 +5,7 @@ fields, a figure's and a hex's details, a prompt and a result, all from the engi
 from __future__ import annotations
 
 from hexcombat import Action, Encounter, Hex
+from hexcombat.schema import FieldSpec
 from hexcombat.view import actions_view, encounter_view, ruleset_view
 from web.play import cards, figure_sheet, rollables, table
 from web.ui.html import Markup
@@ -45,6 +46,20 @@ def test_the_attack_card_fills_its_single_choices_and_shows_its_chance() -> None
     html = cards.cards_html(specs, "attack", {"target": "dax"}, enc)
     assert 'data-action="attack" data-expanded="true"' in html and 'id="preview"' in html
     assert html.count('data-expanded="true"') == 1
+
+
+def test_a_cards_fields_are_the_engines_own_for_the_state_else_read_from_its_json() -> None:
+    enc = duel()
+    view = encounter_view(enc)
+    specs = [*actions_view(enc, "ash"), *view["table_actions"], *view["gm_actions"]]
+    for spec in specs:
+        read = [FieldSpec.from_json(p) for p in spec["params"]]
+        assert list(cards.offered_fields(enc, spec)) == read, spec["kind"]
+    attack = next(s for s in specs if s["kind"] == "attack")
+    offered = next(a for a in enc.legal_actions("ash") if a.kind == "attack")
+    assert cards.offered_fields(enc, attack) is offered.params  # not read again
+    gone = {**attack, "kind": "no-such-action"}
+    assert cards.offered_fields(enc, gone) == [FieldSpec.from_json(p) for p in attack["params"]]
 
 
 def test_a_preview_shows_every_outcome_with_its_exact_chance_and_the_dice_to_type() -> None:

@@ -15,8 +15,8 @@ from hexcombat.errors import InvalidDocumentError, Problem
 from web.engine_slices import opened_in_slices
 from web.library.storage import Entry, Library, LibraryError
 from web.ui.dialog import Dialog
+from web.ui.html import Markup, el, joined
 from web.ui.nodes import present, pyodide_ffi
-from web.ui.words import esc
 
 
 def spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]) -> None:
@@ -26,12 +26,10 @@ def spawn(tasks: set[asyncio.Future[None]], coroutine: Coroutine[Any, Any, None]
     task.add_done_callback(tasks.discard)
 
 
-def problem_items(problems: Sequence[Problem]) -> str:
+def problem_items(problems: Sequence[Problem]) -> Markup:
     """``<li>`` items, one per problem: its path in code, then the message."""
-    return "".join(
-        f"<li><code>{esc(p.path)}</code>: {esc(p.message)}</li>"
-        if p.path
-        else f"<li>{esc(p.message)}</li>"
+    return joined(
+        el("li", el("code", p.path), ": ", p.message) if p.path else el("li", p.message)
         for p in problems
     )
 
@@ -68,22 +66,24 @@ async def import_texts(
     return added, refused
 
 
-def refused_markup(refused: Sequence[tuple[str, list[Problem]]]) -> str:
+def refused_markup(refused: Sequence[tuple[str, list[Problem]]]) -> Markup:
     """Dialog body for files that could not be imported."""
     title = (
-        f"“{esc(refused[0][0])}” cannot be imported"
+        f"“{refused[0][0]}” cannot be imported"
         if len(refused) == 1
         else f"{len(refused)} files cannot be imported"
     )
-    body = "".join(
-        (f"<h4>{esc(name)}</h4>" if len(refused) > 1 else "")
-        + f'<ul class="hc-import-problems">{problem_items(problems)}</ul>'
+    body = joined(
+        joined(
+            [
+                el("h4", name) if len(refused) > 1 else None,
+                el("ul", problem_items(problems), class_="hc-import-problems"),
+            ]
+        )
         for name, problems in refused
     )
-    return (
-        f"<h3>{title}</h3><p>Nothing was changed. "
-        f"{'It has' if len(refused) == 1 else 'They have'} these problems:</p>{body}"
-    )
+    has = "It has" if len(refused) == 1 else "They have"
+    return joined([el("h3", title), el("p", f"Nothing was changed. {has} these problems:"), body])
 
 
 class DropImport:

@@ -231,10 +231,10 @@ class LibraryPanel(NewEncounterForm, RosterList):
 
     def _error(self, title: str, exc: Exception) -> None:
         problems = getattr(exc, "problems", ())
-        details = f"<ul>{problem_items(list(problems))}</ul>" if problems else ""
+        details = el("ul", problem_items(list(problems))) if problems else None
         text = str(exc) if not isinstance(exc, InvalidDocumentError) else ""
         self.dialog.message(
-            "error", f"<h3>{esc(title)}</h3>" + (f"<p>{esc(text)}</p>" if text else "") + details
+            "error", joined([el("h3", title), el("p", text) if text else None, details])
         )
 
     # ---- commands ------------------------------------------------------------

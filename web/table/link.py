@@ -20,6 +20,7 @@ from hexcombat.table import Device, Host, Outgoing
 from hexcombat.table.frames import FROM_GUEST, FROM_HOST
 from hexcombat.table.pictures import named_pictures, picture_types
 from hexcombat.table.seats import Seats
+from web.engine_slices import in_slices, offers_in_steps
 from web.library.importing import spawn
 from web.library.pictures import PagePictures, PictureRefusedError
 from web.table.rtc import Peer
@@ -92,6 +93,9 @@ class Hosting:
         """The connection whose answer code the host waits for (its offer code is shown)."""
         self._on_change = on_change
         self._tasks: set[asyncio.Future[None]] = set()
+        self._showing = False
+        """True while a device's entry waits for its offers to be worked out (see
+        :meth:`_entry_in`)."""
         self.deliver(self.host.receive(self.me, self.gm.hello()))
         self.keep()
         self._hold_pictures()
@@ -157,7 +161,10 @@ class Hosting:
         if revision == self.host.revision:  # refused: nothing changed, nothing to redraw
             self._connections[connection].refused()
             return
-        self.changed((cursor, log) != (self.host.encounter.cursor, len(self.host.encounter.log)))
+        if (cursor, log) != (self.host.encounter.cursor, len(self.host.encounter.log)):
+            self._entry_in()
+        else:
+            self.changed(False)
 
     def changed(self, fight: bool) -> None:
         """The table changed (and the fight with it, when ``fight``): kept, and shown."""
@@ -165,6 +172,28 @@ class Hosting:
             self.app.adopt(self.host.encounter, fresh=False)
         self.keep()
         self._on_change(fight)
+
+    def _entry_in(self) -> None:
+        """A device's entry moved the fight on: what each figure is now offered is worked
+        out in slices (the browser answers taps between them), then the fight is shown; an
+        entry that comes meanwhile is shown with it."""
+        if self._showing:
+            return
+        self._showing = True
+
+        async def show() -> None:
+            try:
+                enc = self.host.encounter
+                state = None
+                while state is not enc.state:  # until no entry came during the slices
+                    state = enc.state
+                    await in_slices(offers_in_steps(enc))
+            finally:
+                self._showing = False
+            if enc is self.host.encounter:
+                self.changed(True)
+
+        spawn(self._tasks, show())
 
     def on_refused(self, connection: str, why: str) -> None:
         """A frame refused before it made a message: the sender is told why; nothing else."""
