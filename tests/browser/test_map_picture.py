@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from hexcombat.map_picture import MapPicture, digest_of
 from hexcombat.view import PICTURE_LEFT_OUT, PICTURE_MISSING
+from web.library.storage import Library, MemoryStore
 
 from .appdriver import (
     hex_at,
@@ -96,6 +97,53 @@ def test_a_stored_picture_whose_bytes_are_not_its_digest_is_not_kept_on_the_boar
     expect(page.locator("#board-picture")).not_to_have_attribute("href", re.compile("."))
     expect(page.locator("#board")).not_to_have_attribute("data-map", "tint")
     page.evaluate(SHELVE, [digest, None])
+
+
+WATCH_PICTURE_STORE = """(() => {
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (name, ...rest) {
+    if (name === "hexcombat-pictures" && window.__hexesWhenPicturesAsked === undefined)
+      window.__hexesWhenPicturesAsked = document.querySelectorAll("#board [data-hex]").length;
+    return open.call(this, name, ...rest);
+  };
+})();"""
+"""Init script: record how many of the board's hexes were drawn when the page first asked to
+open the picture database."""
+
+
+def test_opening_a_fight_over_a_picture_asks_for_the_picture_store_before_drawing_the_board(
+    browser: Browser, base_url: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(NO_SNAPSHOT)
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+        page.evaluate(SHELVE, [digest_of(map_file()), base64.b64encode(map_file()).decode()])
+        picture = MapPicture(
+            digest_of(map_file()), "image/png", MAP.width, MAP.height, "flat", 60.0, MAP.offset
+        )
+        store = MemoryStore()
+        library = Library(store)
+        entry, _ = library.add(skirmish_duel().renamed("Over my map").with_setup(picture=picture))
+        library.remember(entry.id)
+        page.evaluate(
+            "keys => { localStorage.clear(); for (const [k, v] of Object.entries(keys)) "
+            "localStorage.setItem(k, v); }",
+            store.data,
+        )
+        page.add_init_script(WATCH_PICTURE_STORE)
+        page.reload()
+        page.wait_for_selector("html[data-app-state=ready]", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("#board-picture")).to_have_attribute(
+            "data-picture", digest_of(map_file())
+        )
+        expect(page.locator("#board [data-hex]")).to_have_count(8 * 6)
+        # the browser opens the store while the board is drawn, not after
+        assert page.evaluate("window.__hexesWhenPicturesAsked") == 0
+    finally:
+        context.close()
 
 
 def alignment(page: Page) -> tuple[float, float, float]:

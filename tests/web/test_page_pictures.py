@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 
 from web.library.pictures import MemoryShelf, PagePictures, PictureStore
 
@@ -23,3 +24,25 @@ def test_the_page_opens_one_store_for_every_caller() -> None:
 
     stores = asyncio.run(main())
     assert len(opened) == 1 and all(s is opened[0] for s in stores)
+
+
+def test_beginning_makes_the_stores_opening_request_at_once_and_opens_it_once() -> None:
+    asked: list[str] = []
+
+    def opener() -> Awaitable[PictureStore]:
+        asked.append("open")  # the opener's request, made by the call itself
+
+        async def opened() -> PictureStore:
+            return PictureStore(MemoryShelf())
+
+        return opened()
+
+    async def main() -> tuple[list[str], PictureStore, PictureStore]:
+        pictures = PagePictures(opener)
+        pictures.begin()
+        at_once = list(asked)  # before the page's Python awaits anything
+        pictures.begin()
+        return at_once, await pictures.store(), await pictures.store()
+
+    at_once, first, again = asyncio.run(main())
+    assert at_once == ["open"] and asked == ["open"] and first is again

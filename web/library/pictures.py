@@ -299,12 +299,13 @@ async def blob_digest(blob: Any) -> str:
     return bytes(js.Uint8Array.new(found).to_bytes()).hex()
 
 
-async def _settled(target: Any, ok: str, bad: tuple[str, ...]) -> Any:
-    """Wait for an IndexedDB request or transaction's ``ok`` event (its ``result``), or fail
-    with PictureRefusedError on one of ``bad`` (a full quota says so)."""
+def _settled(target: Any, ok: str, bad: tuple[str, ...]) -> asyncio.Future[Any]:
+    """What an IndexedDB request or transaction's ``ok`` event gives (its ``result``), or
+    PictureRefusedError on one of ``bad`` (a full quota says so). Its handlers are set at
+    once, so an event the browser sends before the caller awaits is not lost."""
     from pyodide.ffi import create_proxy
 
-    future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    future: asyncio.Future[Any] = asyncio.get_event_loop().create_future()
     handlers: list[Any] = []
 
     def done(event: Any) -> None:
@@ -329,7 +330,7 @@ async def _settled(target: Any, ok: str, bad: tuple[str, ...]) -> Any:
         handler = create_proxy(done)
         handlers.append(handler)
         setattr(target, f"on{kind}", handler)
-    return await future
+    return future
 
 
 class IndexedDbShelf:
@@ -339,9 +340,10 @@ class IndexedDbShelf:
         self._db = database
 
     @classmethod
-    async def open(cls, factory: Any = None) -> IndexedDbShelf:
+    def open(cls, factory: Any = None) -> Awaitable[IndexedDbShelf]:
         """The site's picture database (PictureRefusedError when the browser blocks it), from
-        ``factory`` (default: the page's ``indexedDB``)."""
+        ``factory`` (default: the page's ``indexedDB``). Its open request is made by the call
+        itself, so the browser opens the database while the page's Python goes on."""
         import js  # only in the browser
         from pyodide.ffi import create_once_callable
 
@@ -354,7 +356,11 @@ class IndexedDbShelf:
             request.result.createObjectStore(SHELF)
 
         request.onupgradeneeded = create_once_callable(upgrade)
-        return cls(await _settled(request, "success", ("error", "blocked")))
+        return cls._opened(_settled(request, "success", ("error", "blocked")))
+
+    @classmethod
+    async def _opened(cls, database: Awaitable[Any]) -> IndexedDbShelf:
+        return cls(await database)
 
     def _store(self, mode: str) -> tuple[Any, Any]:
         tx = self._db.transaction(SHELF, mode)
@@ -416,12 +422,23 @@ class IndexedDbShelf:
             return False
 
 
-async def browser_pictures() -> PictureStore:
-    """The page's picture store: IndexedDB, or memory (``blocked``) when the browser blocks it."""
+def browser_pictures() -> Awaitable[PictureStore]:
+    """The page's picture store: IndexedDB, or memory (``blocked``) when the browser blocks it.
+    The database's open request is made by the call itself (see :meth:`IndexedDbShelf.open`)."""
     try:
-        return PictureStore(await IndexedDbShelf.open())
+        opening: Awaitable[IndexedDbShelf] | None = IndexedDbShelf.open()
     except Exception:
-        return PictureStore(MemoryShelf(), blocked=True)
+        opening = None
+    return _browser_store(opening)
+
+
+async def _browser_store(opening: Awaitable[IndexedDbShelf] | None) -> PictureStore:
+    if opening is not None:
+        try:
+            return PictureStore(await opening)
+        except Exception:
+            pass
+    return PictureStore(MemoryShelf(), blocked=True)
 
 
 async def held_pictures() -> PictureStore:
@@ -446,8 +463,14 @@ class PagePictures:
         self._opener = opener
         self._opening: asyncio.Future[PictureStore] | None = None
 
-    async def store(self) -> PictureStore:
-        """The store, opening it on the first call."""
+    def begin(self) -> None:
+        """Start opening the store now (its first request made at once), for a page that will
+        soon ask for it: the browser opens it while the page goes on."""
         if self._opening is None:
             self._opening = asyncio.ensure_future(self._opener())
+
+    async def store(self) -> PictureStore:
+        """The store, opening it on the first call."""
+        self.begin()
+        assert self._opening is not None
         return await self._opening
