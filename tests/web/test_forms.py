@@ -17,6 +17,7 @@ from web.ui.forms import (
     is_offered,
     match_path,
     offered_choices,
+    options_html,
     parse_value,
 )
 
@@ -239,3 +240,15 @@ def test_an_optional_facing_can_be_left_empty_again() -> None:
     assert parse_value(facing, "") == (MISSING, "")
     required = field_markup({**facing, "required": True}, "g", None)
     assert required.count('type="radio"') == 6
+
+
+def test_a_figures_name_in_a_target_list_stays_text() -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    dax = {"value": "dax", "label": f"Dax {hostile}", "detail": hostile}
+    target = {"name": "target", "label": "Target", "type": "figure", "choices": [dax]}
+    for html in (
+        field_markup(target, "t", "dax"),
+        options_html(target, [(0, dax)], 0),
+    ):
+        assert "<img" not in html
+        assert "Dax &lt;img src=x onerror=alert(1)&gt; — &lt;img" in html

@@ -156,3 +156,10 @@ def test_names_a_player_typed_stay_text_in_every_play_card() -> None:
         assert "<img" not in html, where
         assert SHOWN in html, where
     assert f'title="Ash {SHOWN}: to act"' in shown["tracker"]  # as an attribute value too
+
+
+def test_a_figures_name_in_a_typed_dice_field_stays_text() -> None:
+    face = {"who": f"Ash {HOSTILE}", "dice": "3d10kh2", "when": ""}
+    field = rollables.face_input(1, 10, rollables.die_name(face), None)
+    assert "<img" not in field and f"Die 1 (Ash {SHOWN}'s 3d10kh2, 1-10)" in field
+    assert f'aria-label="Die 1, Ash {SHOWN}\'s 3d10kh2, 1-10"' in field

@@ -12,13 +12,13 @@ from typing import Any
 
 from hexcombat.terrain import terrain_facts
 from web.ui.forms import choices_of, is_house_value
-from web.ui.html import el, joined
-from web.ui.words import FACING_NAMES, HOUSE_TAG, esc, shown
+from web.ui.html import Markup, el, joined
+from web.ui.words import FACING_NAMES, HOUSE_TAG, shown
 
 
 def figure_html(
     f: dict[str, Any], figure_fields: list[dict[str, Any]], suggest: str, actions: str
-) -> str:
+) -> Markup:
     """Figure ``f`` of the view: its head, pools and statuses, the app's ``suggest`` button,
     its ``actions`` (cards), then what it is now, its numbers, skills and equipment."""
     fields = {x["name"]: x for x in figure_fields}
@@ -38,13 +38,24 @@ def figure_html(
             el("p", where, class_="hint"),
         ]
     )
-    pools = "".join(
-        f'<div class="pool"><span>{esc(_label(name, fields, labels))}'
-        f"</span>"
-        f'<span class="bar" role="img" aria-label="{p["current"]} of {p["maximum"]}">'
-        f'<span class="{"low" if p["current"] * 3 <= p["maximum"] else ""}" '
-        f'style="width:{100 * p["current"] // max(1, p["maximum"])}%"></span></span>'
-        f"<strong>{p['current']}/{p['maximum']}</strong></div>"
+    pools = joined(
+        el(
+            "div",
+            el("span", _label(name, fields, labels)),
+            el(
+                "span",
+                el(
+                    "span",
+                    class_="low" if p["current"] * 3 <= p["maximum"] else "",
+                    style=f"width:{100 * p['current'] // max(1, p['maximum'])}%",
+                ),
+                class_="bar",
+                role="img",
+                aria_label=f"{p['current']} of {p['maximum']}",
+            ),
+            el("strong", f"{p['current']}/{p['maximum']}"),
+            class_="pool",
+        )
         for name, p in (f.get("pools") or {}).items()
     )
     statuses = joined(
@@ -57,44 +68,58 @@ def figure_html(
         )
         for s in f.get("statuses", [])
     )
-    body = [head, pools]
-    if statuses:
-        body.append(el("div", statuses, class_="row"))
-    body.append(suggest)  # above the cards: in view on a phone
-    body.append(f"<h3>Actions</h3>{actions}")
-    body.append(_numbers_html(f, fields, labels))
-    return "".join(body)
+    return joined(
+        [
+            head,
+            pools,
+            el("div", statuses, class_="row") if statuses else None,
+            Markup(suggest),  # above the cards: in view on a phone
+            el("h3", "Actions"),
+            Markup(actions),
+            _numbers_html(f, fields, labels),
+        ]
+    )
 
 
 def _numbers_html(
     f: dict[str, Any], fields: dict[str, dict[str, Any]], labels: dict[str, str]
-) -> str:
+) -> Markup:
     """What figure ``f`` is now, its numbers (a number still at its house default tagged),
     skills and equipment."""
 
-    body: list[str] = []
-    stats = "".join(
-        f"<dt>{esc(_label(k, fields, labels))}"
-        f"{' ' + HOUSE_TAG if is_house_value(fields.get(k, {}), v) else ''}"
-        f"</dt><dd>{esc(stat_words(fields.get(k, {}), v))}</dd>"
+    stats = joined(
+        joined(
+            [
+                el(
+                    "dt",
+                    _label(k, fields, labels),
+                    Markup(" " + HOUSE_TAG) if is_house_value(fields.get(k, {}), v) else None,
+                ),
+                el("dd", stat_words(fields.get(k, {}), v)),
+            ]
+        )
         for k, v in (f.get("stats") or {}).items()
     )
-    extra = "".join(
-        f"<dt>{esc(labels.get(k, k))}</dt><dd>{esc(shown(v))}</dd>"
+    extra = joined(
+        joined([el("dt", labels.get(k, k)), el("dd", shown(v))])
         for k, v in (f.get("extra") or {}).items()
     )
-    skills = "".join(
-        f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in (f.get("skills") or {}).items()
-    )
+    skills = joined(joined([el("dt", k), el("dd", v)]) for k, v in (f.get("skills") or {}).items())
     gear = joined(
         el("li", i["name"], " ", el("span", f"({i.get('kind', '')}, {_state(i)})", class_="muted"))
         for i in f.get("equipment", [])
     )
-    body.append(f'<h3>Now</h3><dl class="stats">{extra}</dl>' if extra else "")
-    body.append(f'<h3>Numbers</h3><dl class="stats">{stats}</dl>' if stats else "")
-    body.append(f'<h3>Skills</h3><dl class="stats">{skills}</dl>' if skills else "")
-    body.append(f'<h3>Equipment</h3><ul class="gear">{gear}</ul>' if gear else "")
-    return "".join(body)
+    sections = (
+        ("Now", "dl", "stats", extra),
+        ("Numbers", "dl", "stats", stats),
+        ("Skills", "dl", "stats", skills),
+        ("Equipment", "ul", "gear", gear),
+    )
+    return joined(
+        joined([el("h3", title), el(tag, items, class_=kind)])
+        for title, tag, kind, items in sections
+        if items
+    )
 
 
 def _state(item: dict[str, Any]) -> str:
@@ -124,29 +149,30 @@ def _label(key: str, fields: dict[str, dict[str, Any]], labels: dict[str, str]) 
     return str(fields.get(key, {}).get("label", labels.get(key, key)))
 
 
-def idle_html(view: dict[str, Any], fid: str | None) -> str:
+def idle_html(view: dict[str, Any], fid: str | None) -> Markup:
     """Why a figure (or the table) has nothing to do now."""
     if fid is None:  # the overview says it in its own words
-        return ""
+        return Markup()
     if view.get("outcome"):
-        return '<p class="hint">The fight is over: no more actions.</p>'
+        return el("p", "The fight is over: no more actions.", class_="hint")
     f = next((x for x in view["figures"] if x["id"] == fid), None)
     if f is not None and f.get("out"):
-        return '<p class="hint">Out of the fight: no actions.</p>'
+        return el("p", "Out of the fight: no actions.", class_="hint")
     acting = view["time"]["acting"]
-    step = esc(view["time"]["step"]["label"])
+    step = view["time"]["step"]["label"]
     done = fid in acting["figures"] and fid not in acting["waiting"]
     if done and acting["hidden"]:  # chosen already; the step's choices stay secret
-        return (
-            f'<p class="hint declared">Chosen in this step ({step}): the '
-            "choice stays hidden until everyone has chosen.</p>"
+        return el(
+            "p",
+            f"Chosen in this step ({step}): the choice stays hidden until everyone has chosen.",
+            class_="hint declared",
         )
     idle = (f or {}).get("idle")
     if idle:
-        return f'<p class="hint">{esc(idle)}</p>'
+        return el("p", idle, class_="hint")
     if done:
-        return f'<p class="hint declared">Done in this step ({step}).</p>'
-    return '<p class="hint">Nothing to do in this step. End the step when ready.</p>'
+        return el("p", f"Done in this step ({step}).", class_="hint declared")
+    return el("p", "Nothing to do in this step. End the step when ready.", class_="hint")
 
 
 def hex_info_html(
@@ -156,7 +182,7 @@ def hex_info_html(
     why_not: str,
     sight: dict[str, Any] | None,
     seer: str,
-) -> str:
+) -> Markup:
     """A hex's card: its terrain (``key_words`` names the hex), the ``figure`` standing there,
     why the selected figure's actions refuse it, and the line of sight from ``seer``."""
     t = terrain

@@ -16,7 +16,8 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat.view import reach_view
 from web.board.view import Marks
-from web.ui.dom import byid, esc, present
+from web.ui.dom import byid, present
+from web.ui.html import el, joined
 
 STEPS = (
     "Tap the ringed figure: it can act now. Its numbers and actions open in the panel.",
@@ -109,9 +110,11 @@ class Guide:
             ringed = self.hexes()
             if ringed:
                 self.app.board.keep_visible(ringed[0])
-        box.innerHTML = (
-            f'<div class="grow"><strong>{esc(head)}</strong> <span>{esc(words)}</span></div>'
-            '<button type="button" data-cmd="guide-close" aria-label="Close the guide">✕</button>'
+        close = el(
+            "button", "✕", type="button", data_cmd="guide-close", aria_label="Close the guide"
+        )
+        box.innerHTML = joined(
+            [el("div", el("strong", head), " ", el("span", words), class_="grow"), close]
         )
         box.hidden = False
         # messages (an action's "Undo", "Opened ...") go below the box, never over its words

@@ -6,6 +6,8 @@ are explained where they show (the figure panel, the terrain legend).
 
 from __future__ import annotations
 
+from web.ui.html import Markup, el, joined
+
 GESTURES = (
     ("Tap a figure", "select it: its numbers, its actions and where it can go."),
     (
@@ -56,20 +58,30 @@ COLOURS = (
 )
 
 
-def _rows(pairs: tuple[tuple[str, str], ...]) -> str:
-    return "".join(f"<dt>{a}</dt><dd>{b}</dd>" for a, b in pairs)
+def _list(title: str, pairs: tuple[tuple[str, str], ...]) -> Markup:
+    """A heading and its terms with their meanings."""
+    rows = joined(joined([el("dt", a), el("dd", b)]) for a, b in pairs)
+    return joined([el("h3", title), el("dl", rows, class_="help-list")])
 
 
-def help_html() -> str:
+def help_html() -> Markup:
     """The help panel's markup."""
-    return (
-        '<div class="help" data-help>'
-        "<p>Pick a figure, pick what it does, check the exact chance, then press the one "
-        "button that carries it out. Undo takes anything back.</p>"
-        f'<h3>Gestures</h3><dl class="help-list">{_rows(GESTURES)}</dl>'
-        f'<h3>Keys</h3><dl class="help-list">{_rows(KEYS)}</dl>'
-        f'<h3>Colours</h3><dl class="help-list">{_rows(COLOURS)}</dl>'
-        "<p>The GM's tools (set hit points or other pools, a status for some rounds, a note, "
-        "free dice) are under “GM tools” in the panel; everything they do goes in the log "
-        "and can be undone.</p></div>"
+    return el(
+        "div",
+        el(
+            "p",
+            "Pick a figure, pick what it does, check the exact chance, then press the one "
+            "button that carries it out. Undo takes anything back.",
+        ),
+        _list("Gestures", GESTURES),
+        _list("Keys", KEYS),
+        _list("Colours", COLOURS),
+        el(
+            "p",
+            "The GM's tools (set hit points or other pools, a status for some rounds, a note, "
+            "free dice) are under “GM tools” in the panel; everything they do goes in the log "
+            "and can be undone.",
+        ),
+        class_="help",
+        data_help=True,
     )

@@ -12,7 +12,8 @@ from typing import Any
 
 from hexcombat.view import measure_view
 from web.board.view import Marks, friendly, parse_key
-from web.ui.dom import byid, esc
+from web.ui.dom import byid
+from web.ui.html import el, joined
 
 
 class Measure:
@@ -65,18 +66,19 @@ class Measure:
             first = f" from {friendly(self.ends[0])}" if self.ends else ""
             which = "second" if self.ends else "first"
             text = f"Measure{first}: tap the {which} hex."
-            box.innerHTML = (
-                f'<span class="grow" data-measure="waiting">{esc(text)}</span>'
-                '<button type="button" data-cmd="measure" aria-label="Stop measuring">✕</button>'
-            )
+            readout = el("span", text, class_="grow", data_measure="waiting")
         else:
-            clear = "true" if result["clear"] else "false"
-            band = f"<span data-band>{esc(result['band'])}</span>" if result.get("band") else ""
-            box.innerHTML = (
-                f'<div class="grow" data-measure="done" data-distance="{result["distance"]}" '
-                f'data-clear="{clear}"><strong>{esc(result["from_label"])} → '
-                f"{esc(result['to_label'])}: {esc(result['head'])}</strong>{band}"
-                '<div class="muted">Tap another hex to measure again.</div></div>'
-                '<button type="button" data-cmd="measure" aria-label="Stop measuring">✕</button>'
+            band = result.get("band")
+            readout = el(
+                "div",
+                el("strong", f"{result['from_label']} → {result['to_label']}: {result['head']}"),
+                el("span", band, data_band=True) if band else None,
+                el("div", "Tap another hex to measure again.", class_="muted"),
+                class_="grow",
+                data_measure="done",
+                data_distance=result["distance"],
+                data_clear="true" if result["clear"] else "false",
             )
+        stop = el("button", "✕", type="button", data_cmd="measure", aria_label="Stop measuring")
+        box.innerHTML = joined([readout, stop])
         box.hidden = False

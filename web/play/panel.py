@@ -36,8 +36,8 @@ from web.play.log import LogDrawer
 from web.play.picks import BoardPicks
 from web.play.rollables import die_name, face_input, rollable_html
 from web.ui import forms
-from web.ui.dom import byid, esc, present
-from web.ui.html import el, joined
+from web.ui.dom import byid, present
+from web.ui.html import Markup, el, joined
 from web.ui.shell import Shell
 from web.ui.words import counted, details_html, plain_error, rule_tag, tagged
 
@@ -250,37 +250,54 @@ class Play(BoardPicks):
                 target.focus()
                 return
 
-    def _overview_html(self) -> str:
+    def _overview_html(self) -> Markup:
         view = self.app.view
         step = view["time"]["step"]
         enc = self.app.encounter
         ready = [f for f in view["figures"] if not f.get("out") and enc.legal_actions(f["id"])]
         rows = table.to_act_html(ready)
         secret = (
-            '<p class="hint">Choices in this step are secret: each figure declares in turn and '
-            "nothing is shown until everyone has.</p>"
+            el(
+                "p",
+                "Choices in this step are secret: each figure declares in turn and nothing is "
+                "shown until everyone has.",
+                class_="hint",
+            )
             if view["time"]["acting"]["hidden"]
-            else ""
+            else None
         )
         who = (
-            f'<h3>To act ({len(ready)})</h3><ul class="fig-list">{rows}</ul>'
+            joined([el("h3", f"To act ({len(ready)})"), el("ul", rows, class_="fig-list")])
             if rows
-            else '<p class="hint">Nobody has anything left to do in this step.</p>'
+            else el("p", "Nobody has anything left to do in this step.", class_="hint")
         )
         nxt = next((a for a in view["table_actions"] if a["kind"] == "next_step"), None)
         button = (
-            f'<div class="row"><button type="button" class="primary" data-cmd="next-step">'
-            f"{esc(nxt['label'])}</button></div>"
+            el(
+                "div",
+                el("button", nxt["label"], type="button", class_="primary", data_cmd="next-step"),
+                class_="row",
+            )
             if nxt and not view.get("outcome") and self.kind != "next_step"
-            else ""
+            else None
         )
-        actions = self._actions_html(None) if self._specs else ""
-        return (
-            f"<h2>{esc(view['time']['label'])}</h2>"
-            f'<p class="hint">{esc(step.get("help", ""))}'
-            f"{rule_tag(step.get('rule', ''))}</p>"
-            f"{secret}{who}{actions}{button}{self.pilot.sides_html()}"
-            '<p class="hint">Tap a figure to see its numbers and actions.</p>'
+        actions = Markup(self._actions_html(None)) if self._specs else None
+        return joined(
+            [
+                el("h2", view["time"]["label"]),
+                el(
+                    "p",
+                    step.get("help", ""),
+                    Markup(rule_tag(step.get("rule", ""))),
+                    class_="hint",
+                ),
+                secret,
+                who,
+                actions,
+                button,
+                Markup(self.pilot.sides_html()),
+                el("p", "Tap a figure to see its numbers and actions.", class_="hint"),
+            ]
         )
 
     def _figure_html(self, fid: str) -> str:
@@ -356,7 +373,7 @@ class Play(BoardPicks):
             if any(p["type"] in PICKABLE for p in (spec or {}).get("params", [])):
                 pick = " Tap the board to choose, or use the list above."
             holder.innerHTML = (
-                f'<p class="hint">Still to choose: {esc("; ".join(missing))}.{pick}</p>'
+                el("p", f"Still to choose: {'; '.join(missing)}.{pick}", class_="hint")
                 if missing
                 else ""
             )
@@ -374,32 +391,27 @@ class Play(BoardPicks):
             footer.innerHTML = self.bar
             footer.hidden = not self.bar
 
-    def _preview_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
+    def _preview_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> Markup:
         if not pv["allowed"]:
             reason = str(pv["reason"] or "Not allowed now.")
             self.bar = table.refused_bar(spec["label"], reason)
-            return f'<p class="problem" role="alert">{esc(reason)}</p>'
-        parts = []
+            return el("p", reason, class_="problem", role="alert")
+        parts: list[Markup] = []
         if pv.get("cost") is not None:
             unit = counted(int(pv["cost"]), cost_words(spec))
-            parts.append(f"<p><strong>Cost: {pv['cost']}</strong>{' ' + unit if unit else ''}</p>")
+            parts.append(el("p", el("strong", f"Cost: {pv['cost']}"), f" {unit}" if unit else None))
         parts.extend(rollable_html(r) for r in pv["rollables"])
         if pv["notes"]:
-            parts.append(
-                '<ul class="notes">'
-                + "".join(f"<li>{tagged(n)}</li>" for n in pv["notes"])
-                + "</ul>"
-            )
+            notes = joined(el("li", Markup(tagged(n))) for n in pv["notes"])
+            parts.append(el("ul", notes, class_="notes"))
         parts.append(self._commit_html(pv, spec))
         if self.error:
-            parts.append(
-                f'<p class="problem" role="alert" id="action-error">{esc(self.error)}</p>'
-                + details_html(self.error_details)
-            )
+            parts.append(el("p", self.error, class_="problem", role="alert", id="action-error"))
+            parts.append(Markup(details_html(self.error_details)))
             self.bar = table.with_problem(self.bar, self.error)
-        return "".join(parts)
+        return joined(parts)
 
-    def _commit_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> str:
+    def _commit_html(self, pv: dict[str, Any], spec: dict[str, Any]) -> Markup:
         label = spec["label"]
         confirm = (spec.get("words") or {}).get("confirm")
         if confirm and any(p["type"] == "hex" for p in spec["params"]):
@@ -420,10 +432,14 @@ class Play(BoardPicks):
             )
             self.bar = table.commit_bar("" if hidden else chance, joined([commit, cancel]))
             return (
-                '<p class="hint hidden-choice">Your choice stays hidden until everyone has '
-                "chosen; the dice are rolled after that.</p>"
+                el(
+                    "p",
+                    "Your choice stays hidden until everyone has chosen; the dice are rolled "
+                    "after that.",
+                    class_="hint hidden-choice",
+                )
                 if faces
-                else ""
+                else Markup()
             )
         dice = [(f["sides"], die_name(f)) for f in faces if not f["when"]]
         later = [f for f in faces if f["when"]]  # asked for once the roll before comes out so
@@ -435,8 +451,8 @@ class Play(BoardPicks):
             face_input(n, s, expr, self.typed[n - 1] if n <= len(self.typed) else None)
             for n, (s, expr) in enumerate(dice, start=1)
         ]
-        then = "".join(
-            f"<li>{esc(f['when'][:1].upper() + f['when'][1:])}: {esc(die_name(f, False))}</li>"
+        then = joined(
+            el("li", f"{f['when'][:1].upper() + f['when'][1:]}: {die_name(f, False)}")
             for f in later[len(self.extra_faces) :]
         )
         target = table.target_name(spec, self.params, self.app.view)
@@ -451,11 +467,13 @@ class Play(BoardPicks):
             data_cmd="roll",
         )
         self.bar = table.commit_bar(chance, joined([roll, cancel]))
-        return (
-            '<p class="hint">Or roll real dice and type the faces:</p>'
-            f'<div class="dice-row">{"".join(fields)}'
-            '<button type="button" data-cmd="use-faces">Use these dice</button></div>'
-            + (f'<ul class="hint later-dice">{then}</ul>' if then else "")
+        use = el("button", "Use these dice", type="button", data_cmd="use-faces")
+        return joined(
+            [
+                el("p", "Or roll real dice and type the faces:", class_="hint"),
+                el("div", joined(fields), use, class_="dice-row"),
+                el("ul", then, class_="hint later-dice") if then else None,
+            ]
         )
 
     def commit(self, action: Action, faces: list[int] | None) -> None:

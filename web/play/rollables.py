@@ -6,69 +6,104 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.ui.words import esc, rule_tag, tagged
+from web.ui.html import Markup, el, joined
+from web.ui.words import rule_tag, tagged
 
 
-def rollable_html(r: dict[str, Any]) -> str:
+def rollable_html(r: dict[str, Any]) -> Markup:
     """A rollable of any kind: label, headline chance, every outcome, breakdown, defences."""
     head = r["headline"]
-    chance = ""
+    chance = None
     if head:
-        chance = (
-            f'<div class="chance"><span class="big" data-percent>{esc(head["percent"])}</span>'
-            f"<span data-phrase>{esc(head['phrase'])}</span>"
-            '<span class="exact" title="exact probability">'
-            f"exactly {esc(head['chance'])}</span></div>"
-            '<div class="meter" aria-hidden="true">'
-            f'<span style="width:{_percent_width(head["chance"])}%"></span></div>'
+        chance = joined(
+            [
+                el(
+                    "div",
+                    el("span", head["percent"], class_="big", data_percent=True),
+                    el("span", head["phrase"], data_phrase=True),
+                    el(
+                        "span",
+                        f"exactly {head['chance']}",
+                        class_="exact",
+                        title="exact probability",
+                    ),
+                    class_="chance",
+                ),
+                el(
+                    "div",
+                    el("span", style=f"width:{_percent_width(head['chance'])}%"),
+                    class_="meter",
+                    aria_hidden="true",
+                ),
+            ]
         )
-    outcomes = "".join(
-        f'<li data-outcome="{esc(o["id"])}" data-chance="{esc(o["chance"])}">'
-        f"<span>{esc(o['label'])}</span> <strong>{esc(o['percent'])}</strong></li>"
+    outcomes = joined(
+        el(
+            "li",
+            el("span", o["label"]),
+            " ",
+            el("strong", o["percent"]),
+            data_outcome=o["id"],
+            data_chance=o["chance"],
+        )
         for o in r["outcomes"]
     )
-    lines = "".join(
-        ('<li class="total">' if line.startswith("=") else "<li>") + f"{tagged(line)}</li>"
+    lines = joined(
+        el("li", Markup(tagged(line)), class_="total" if line.startswith("=") else None)
         for line in r["breakdown"]
     )
-    variants = ""
+    variants = None
     if r["variants"]:
-        rows = "".join(
-            f'<tr data-variant="{esc(v["label"])}"><td>{esc(v["label"])}</td><td>'
-            + " · ".join(f"{esc(o['label'])} {esc(o['percent'])}" for o in v["outcomes"])
-            + "</td></tr>"
+        rows = joined(
+            el(
+                "tr",
+                el("td", v["label"]),
+                el("td", " · ".join(f"{o['label']} {o['percent']}" for o in v["outcomes"])),
+                data_variant=v["label"],
+            )
             for v in r["variants"]
         )
-        variants = (
-            f'<h3>Against each defence</h3><table class="defences"><tbody>{rows}</tbody></table>'
+        variants = joined(
+            [el("h3", "Against each defence"), el("table", el("tbody", rows), class_="defences")]
         )
-    return (
-        f'<div class="check" data-kind="{esc(r["kind"])}"'
-        f' data-chance="{esc(head["chance"] if head else "")}">'
-        f'<div class="muted">{esc(r["label"])}{rule_tag(r["rule"])}</div>{chance}'
-        f'<ul class="outcomes">{outcomes}</ul>{stages_html(r.get("stages") or [])}'
-        f'<ul class="breakdown">{lines}</ul>{variants}</div>'
+    return el(
+        "div",
+        el("div", r["label"], Markup(rule_tag(r["rule"])), class_="muted"),
+        chance,
+        el("ul", outcomes, class_="outcomes"),
+        stages_html(r.get("stages") or []),
+        el("ul", lines, class_="breakdown"),
+        variants,
+        class_="check",
+        data_kind=r["kind"],
+        data_chance=head["chance"] if head else "",
     )
 
 
-def stages_html(stages: list[dict[str, Any]]) -> str:
+def stages_html(stages: list[dict[str, Any]]) -> Markup:
     """A chain's rolls one by one: when each is rolled and how likely that is, then its own
     outcomes with their odds."""
     if not stages:
-        return ""
-    rows = ""
+        return Markup()
+    rows: list[Markup] = []
     for s in stages:
         reached = s.get("reached") or {}
         when = f"{s.get('when_text') or 'always'}, {reached.get('percent', '')}".strip(", ")
-        odds = " · ".join(
-            f'<span data-chance="{esc(o["chance"])}">{esc(o["label"])} {esc(o["percent"])}</span>'
-            for o in s["outcomes"]
+        odds = Markup(
+            " · ".join(
+                el("span", f"{o['label']} {o['percent']}", data_chance=o["chance"])
+                for o in s["outcomes"]
+            )
         )
-        rows += (
-            f'<tr data-stage="{esc(s.get("id", ""))}"><td>{esc(s["label"])} '
-            f'<span class="muted">({esc(when)})</span></td><td>{odds}</td></tr>'
+        rows.append(
+            el(
+                "tr",
+                el("td", s["label"], " ", el("span", f"({when})", class_="muted")),
+                el("td", odds),
+                data_stage=s.get("id", ""),
+            )
         )
-    return f'<h3>Each roll</h3><table class="stages"><tbody>{rows}</tbody></table>'
+    return joined([el("h3", "Each roll"), el("table", el("tbody", joined(rows)), class_="stages")])
 
 
 def die_name(face: dict[str, Any], when: bool = True) -> str:
@@ -77,15 +112,23 @@ def die_name(face: dict[str, Any], when: bool = True) -> str:
     return f"{name}, {face['when']}" if when and face["when"] else name
 
 
-def face_input(n: int, sides: int, expr: str, value: int | None) -> str:
+def face_input(n: int, sides: int, expr: str, value: int | None) -> Markup:
     """Die ``n``'s field for a typed face (``sides`` 0: a die not known yet)."""
-    limit = f' max="{sides}"' if sides else ""
     span = f"1-{sides}" if sides else "next"
-    shown = f' value="{value}"' if value is not None else ""
-    return (
-        f"<label>Die {n} ({esc(expr)}, {span})"
-        f'<input type="number" inputmode="numeric" min="1"{limit} step="1" data-face="{n}"{shown} '
-        f'aria-label="Die {n}, {esc(expr)}, {span}"></label>'
+    return el(
+        "label",
+        f"Die {n} ({expr}, {span})",
+        el(
+            "input",
+            type="number",
+            inputmode="numeric",
+            min="1",
+            max=sides or None,
+            step="1",
+            data_face=n,
+            value=value,
+            aria_label=f"Die {n}, {expr}, {span}",
+        ),
     )
 
 

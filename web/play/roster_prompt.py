@@ -14,8 +14,8 @@ import js  # type: ignore[import-not-found]
 from hexcombat import HexcombatError
 from hexcombat.roster import GATHER_DROPPED, accept, write_back
 from web.library.entries import LibraryError
-from web.ui.dom import esc, present
-from web.ui.html import el, joined
+from web.ui.dom import present
+from web.ui.html import Markup, el, joined
 from web.ui.shell import Shell
 
 COMMANDS = ("roster-write", "roster-gather")
@@ -33,21 +33,24 @@ class RosterPrompt:
         self._shown = 0
         """The roster revision the changes on screen were worked out from."""
 
-    def html(self) -> str:
+    def html(self) -> Markup:
         """The prompt's markup ('' when no character of the roster played, or nothing changed)."""
         enc = self.app.encounter
         if not any(f.character for f in enc.setup.figures):
-            return ""
+            return Markup()
         kept = self.app.rosters.kept(enc.ruleset.id)
         if kept.roster is None:
-            return (
-                '<p class="hint problem" data-roster-damaged>The roster stored in this browser '
-                "cannot be read, so this fight's changes cannot be written back to it.</p>"
+            return el(
+                "p",
+                "The roster stored in this browser cannot be read, so this fight's changes "
+                "cannot be written back to it.",
+                class_="hint problem",
+                data_roster_damaged=True,
             )
         changes = write_back(kept.roster, enc, gather_dropped=self.gather)
         self._shown = kept.revision
         if not changes:
-            return ""
+            return Markup()
         rows = joined(
             el(
                 "li",
@@ -63,16 +66,31 @@ class RosterPrompt:
             )
             for c in changes
         )
-        gather = " checked" if self.gather else ""
-        return (
-            '<section class="result roster-write" data-roster-write>'
-            "<h3>The roster: what this fight changed</h3>"
-            '<p class="hint">Tick who keeps it; the others stay in the roster as they were.</p>'
-            f'<ul class="summary">{rows}</ul>'
-            '<label class="check-label"><input type="checkbox" data-cmd="roster-gather"'
-            f" data-roster-gather{gather}> {esc(GATHER_DROPPED.label)}</label>"
-            '<div class="row"><button type="button" class="primary" data-cmd="roster-write">'
-            "Write back to the roster</button></div></section>"
+        gather = el(
+            "input",
+            type="checkbox",
+            data_cmd="roster-gather",
+            data_roster_gather=True,
+            checked=self.gather,
+        )
+        write = el(
+            "button",
+            "Write back to the roster",
+            type="button",
+            class_="primary",
+            data_cmd="roster-write",
+        )
+        return el(
+            "section",
+            el("h3", "The roster: what this fight changed"),
+            el(
+                "p", "Tick who keeps it; the others stay in the roster as they were.", class_="hint"
+            ),
+            el("ul", rows, class_="summary"),
+            el("label", gather, " ", GATHER_DROPPED.label, class_="check-label"),
+            el("div", write, class_="row"),
+            class_="result roster-write",
+            data_roster_write=True,
         )
 
     def on_command(self, cmd: str, element: Any, event: Any) -> None:

@@ -19,8 +19,8 @@ from web.commands import Commands, plain
 from web.table import TABLE_COMMANDS
 from web.table.link import Hosting, Joined, TableApp
 from web.table.scan import read_code
-from web.ui.dom import byid, esc, listen, present
-from web.ui.html import el, joined
+from web.ui.dom import byid, listen, present
+from web.ui.html import Markup, el, joined
 
 QR_BORDER = 4
 QR_MODULE = (2, 6)
@@ -242,43 +242,66 @@ def changed(app: Host, drawn: bool) -> None:
     redraw(app)
 
 
-def _code_html(kind: str, code: str) -> str:
+def _code_html(kind: str, code: str) -> Markup:
     encoded = encode(code, "L")
     fit = int(float(js.innerWidth) * 0.8) // (encoded.size + 2 * QR_BORDER)
     module = max(QR_MODULE[0], min(QR_MODULE[1], fit))
     label = f"QR code of the {kind} code"
-    svg = to_svg(encoded, module=module, border=QR_BORDER, label=label)
-    return (
-        f'<div id="table-code" class="table-code" data-code="{esc(code)}">'
-        f"<label>The {kind} code: carry it to the other device (copy it, or let it scan this)"
-        f'<textarea id="table-{kind}-out" readonly rows="4">{esc(code)}</textarea></label>'
-        f'<div class="qr">{svg}</div></div>'
+    svg = Markup(to_svg(encoded, module=module, border=QR_BORDER, label=label))
+    return el(
+        "div",
+        el(
+            "label",
+            f"The {kind} code: carry it to the other device (copy it, or let it scan this)",
+            el("textarea", code, id=f"table-{kind}-out", readonly=True, rows=4),
+        ),
+        el("div", svg, class_="qr"),
+        id="table-code",
+        class_="table-code",
+        data_code=code,
     )
 
 
-def _start_html() -> str:
-    return (
-        '<div id="table-dialog"><p>Each player moves their own figures on their own phone or '
-        "tablet, and keeps hidden choices on their own screen. No internet and no server: "
-        "the devices talk on the local network or a hotspot.</p>"
-        '<p><button type="button" class="primary" data-cmd="table-host">Host this fight</button>'
-        "</p><h3>Join a table</h3>"
-        '<label>Your name <input id="table-name" maxlength="40" value="Player"></label>'
-        '<label>The host\'s offer code <textarea id="table-offer-in" rows="3"></textarea></label>'
-        f"{_scan_html('table-offer-in')}"
-        '<button type="button" data-cmd="table-join">Join</button></div>'
+def _button(words: str, cmd: str, primary: bool = False) -> Markup:
+    """A dialog button for command ``cmd``."""
+    return el("button", words, type="button", class_="primary" if primary else None, data_cmd=cmd)
+
+
+def _code_field(words: str, field_id: str) -> Markup:
+    """A box to paste a code from the other device into (``field_id``)."""
+    return el("label", words, el("textarea", id=field_id, rows=3))
+
+
+def _start_html() -> Markup:
+    return el(
+        "div",
+        el(
+            "p",
+            "Each player moves their own figures on their own phone or tablet, and keeps "
+            "hidden choices on their own screen. No internet and no server: the devices talk "
+            "on the local network or a hotspot.",
+        ),
+        el("p", _button("Host this fight", "table-host", primary=True)),
+        el("h3", "Join a table"),
+        el("label", "Your name ", el("input", id="table-name", maxlength=40, value="Player")),
+        _code_field("The host's offer code ", "table-offer-in"),
+        _scan_html("table-offer-in"),
+        _button("Join", "table-join"),
+        id="table-dialog",
     )
 
 
-def _scan_html(target: str) -> str:
+def _scan_html(target: str) -> Markup:
     """A camera button: a photo of the other device's QR code fills ``target``."""
-    return (
-        '<label class="scan">Or scan its QR code: <input type="file" accept="image/*" '
-        f'capture="environment" data-scan="{target}"></label>'
+    return el(
+        "label",
+        "Or scan its QR code: ",
+        el("input", type="file", accept="image/*", capture="environment", data_scan=target),
+        class_="scan",
     )
 
 
-def _hosting_html(table: Hosting, code: str) -> str:
+def _hosting_html(table: Hosting, code: str) -> Markup:
     h = table.host
     rows = joined(
         el("li", f"{name} · {'connected' if d in h.connected else 'away'}", data_device=d)
@@ -292,51 +315,64 @@ def _hosting_html(table: Hosting, code: str) -> str:
         for s in sides
     )
     seat = (
-        f'<label>Seat <select id="table-seat-pick">{picks}</select></label>'
-        '<button type="button" data-cmd="table-seat">Seat</button>'
+        joined(
+            [
+                el("label", "Seat ", el("select", picks, id="table-seat-pick")),
+                _button("Seat", "table-seat"),
+            ]
+        )
         if rows
-        else ""
+        else None
     )
     add = (
-        _code_html("offer", code)
-        + '<label>Their answer code <textarea id="table-answer-in" rows="3"></textarea></label>'
-        + _scan_html("table-answer-in")
-        + '<button type="button" class="primary" data-cmd="table-accept">Connect</button>'
+        joined(
+            [
+                _code_html("offer", code),
+                _code_field("Their answer code ", "table-answer-in"),
+                _scan_html("table-answer-in"),
+                _button("Connect", "table-accept", primary=True),
+            ]
+        )
         if code
-        else '<button type="button" class="primary" data-cmd="table-offer">Add a device</button>'
+        else _button("Add a device", "table-offer", primary=True)
     )
-    return (
-        '<div id="table-dialog"><p>You host this fight: your device is the GM\'s and holds the '
-        "truth.</p>"
-        f'<ul class="table-devices" aria-label="Devices">{rows or "<li>No device yet</li>"}</ul>'
-        f"{seat}{_rename_html(table) if rows else ''}{_rolls_html(table)}{_seals_html(table)}"
-        f"{add}"
-        '<p><button type="button" data-cmd="table-leave">Stop hosting</button></p></div>'
+    return el(
+        "div",
+        el("p", "You host this fight: your device is the GM's and holds the truth."),
+        el("ul", rows or el("li", "No device yet"), class_="table-devices", aria_label="Devices"),
+        seat,
+        _rename_html(table) if rows else None,
+        _rolls_html(table),
+        _seals_html(table),
+        add,
+        el("p", _button("Stop hosting", "table-leave")),
+        id="table-dialog",
     )
 
 
-def _rename_html(table: Hosting) -> str:
+def _rename_html(table: Hosting) -> Markup:
     names = table.host.seats.names
     picks = joined(el("option", n, value=d) for d, n in names.items())
-    return (
-        f'<label>Rename <select id="table-rename-pick">{picks}</select></label>'
-        '<label>to <input id="table-rename-name" maxlength="40"></label>'
-        '<button type="button" data-cmd="table-rename">Rename</button>'
+    return joined(
+        [
+            el("label", "Rename ", el("select", picks, id="table-rename-pick")),
+            el("label", "to ", el("input", id="table-rename-name", maxlength=40)),
+            _button("Rename", "table-rename"),
+        ]
     )
 
 
-def _rolls_html(table: Hosting) -> str:
+def _rolls_html(table: Hosting) -> Markup:
     if table.host.rolls == "host":
         now, other = "this device rolls every die", "Let players type their own dice"
     else:
         now, other = "each player may type their own (marked in the log)", "Roll every die here"
-    return (
-        f'<p data-table-rolls="{table.host.rolls}">Dice: {now}. '
-        f'<button type="button" data-cmd="table-rolls">{other}</button></p>'
+    return el(
+        "p", f"Dice: {now}. ", _button(other, "table-rolls"), data_table_rolls=table.host.rolls
     )
 
 
-def _seals_html(table: Hosting) -> str:
+def _seals_html(table: Hosting) -> Markup:
     """Each sealed choice with its device, and the GM's way out when it never comes."""
     h = table.host
     rows = joined(
@@ -352,31 +388,46 @@ def _seals_html(table: Hosting) -> str:
         for fid, (device, _digest) in sorted(h.seals.items())
         if device != h.seats.gm
     )
-    return f'<ul class="table-seals" aria-label="Sealed choices">{rows}</ul>' if rows else ""
+    return el("ul", rows, class_="table-seals", aria_label="Sealed choices") if rows else Markup()
 
 
-def _joined_html(table: Joined, code: str) -> str:
+def _joined_html(table: Joined, code: str) -> Markup:
     if table.open:
         state = "Connected to the host"
     else:
         state = "Not connected yet" if table.shown is None else "Not connected"
-    answer = _code_html("answer", code) if code and not table.open else ""
+    answer = _code_html("answer", code) if code and not table.open else None
     again = (
-        ""
+        None
         if table.open or answer
-        else "<label>A new offer code from the host, to join again in your place "
-        '<textarea id="table-offer-in" rows="3"></textarea></label>'
-        + _scan_html("table-offer-in")
-        + '<button type="button" class="primary" data-cmd="table-join">Join again</button>'
+        else joined(
+            [
+                _code_field(
+                    "A new offer code from the host, to join again in your place ",
+                    "table-offer-in",
+                ),
+                _scan_html("table-offer-in"),
+                _button("Join again", "table-join", primary=True),
+            ]
+        )
     )
     leave = "Leave the table" if table.open else "Forget this table"
     gm = table.seats.gm
     names = [n for d, n in table.seats.names.items() if d == gm]  # the GM first
     names += [n for d, n in table.seats.names.items() if d != gm]
-    seated = el("p", f"At the table: {', '.join(names)}", data_table_devices=True) if names else ""
-    return (
-        f'<div id="table-dialog"><p data-table-state="{"open" if table.open else "closed"}">'
-        f"{state}. You play what the GM seats you at; the GM's device holds the truth.</p>"
-        f"{seated}{answer}{again}"
-        f'<p><button type="button" data-cmd="table-leave">{leave}</button></p></div>'
+    seated = (
+        el("p", f"At the table: {', '.join(names)}", data_table_devices=True) if names else None
+    )
+    return el(
+        "div",
+        el(
+            "p",
+            f"{state}. You play what the GM seats you at; the GM's device holds the truth.",
+            data_table_state="open" if table.open else "closed",
+        ),
+        seated,
+        answer,
+        again,
+        el("p", _button(leave, "table-leave")),
+        id="table-dialog",
     )

@@ -44,8 +44,8 @@ from typing import Any, Final
 
 from hexcombat.errors import InvalidDocumentError, Problem
 from hexcombat.schema import FieldSpec
+from web.ui.html import Markup, el, joined
 from web.ui.nodes import present, pyodide_ffi
-from web.ui.words import esc
 
 Json = Any
 FieldDict = Mapping[str, Json]
@@ -357,7 +357,7 @@ class Form:
             self._control(name).setAttribute("aria-invalid", "true")
         if unmatched:
             box = self.element.querySelector(".hc-form-problems")
-            box.innerHTML = "".join(f"<li>{esc(p)}</li>" for p in unmatched)
+            box.innerHTML = joined(el("li", str(p)) for p in unmatched)
             box.hidden = False
         return unmatched
 
@@ -415,105 +415,122 @@ class Form:
                 self._on_change(self, name)
 
 
-def field_markup(field: FieldDict, field_id: str, value: Json) -> str:
+def field_markup(field: FieldDict, field_id: str, value: Json) -> Markup:
     """The HTML of one field (label, tags, input, help, problem slot)."""
     name, kind = str(field["name"]), str(field.get("type", "text"))
-    label = esc(field.get("label") or name)
+    label = str(field.get("label") or name)
     help_text = str(field.get("help") or "")
     tags = _tags_html(field)
     described = f"{field_id}-problem" + (f" {field_id}-help" if help_text else "")
-    help_html = f'<p class="hc-help" id="{field_id}-help">{esc(help_text)}</p>' if help_text else ""
-    problem = f'<p class="hc-problem" id="{field_id}-problem" role="alert" hidden></p>'
-    data = f'data-field="{esc(name)}" data-type="{esc(kind)}"'
+    help_html = el("p", help_text, class_="hc-help", id=f"{field_id}-help") if help_text else None
+    problem = el("p", class_="hc-problem", id=f"{field_id}-problem", role="alert", hidden=True)
+    data = {"data_field": name, "data_type": kind}
     if kind == "bool":
-        checked = " checked" if value is True else ""
-        return (
-            f'<div class="hc-field hc-bool" {data}><label class="hc-check" for="{field_id}">'
-            f'<input type="checkbox" id="{field_id}" aria-describedby="{described}"{checked}>'
-            f"<span>{label}</span></label>{tags}{help_html}{problem}</div>"
+        box = el(
+            "input", type="checkbox", id=field_id, aria_describedby=described, checked=value is True
+        )
+        return el(
+            "div",
+            el("label", box, el("span", label), class_="hc-check", for_=field_id),
+            tags,
+            help_html,
+            problem,
+            class_="hc-field hc-bool",
+            **data,
         )
     if kind == "facing":
         current = format_value(field, value)
-        segments = "".join(
-            f'<label class="hc-segment"><input type="radio" name="{field_id}" value="{i}"'
-            f"{' checked' if str(i) == current else ''}>"
-            f"<span>{esc(choice.get('label', i))}</span></label>"
+        segments = [
+            _segment(field_id, str(i), str(choice.get("label", i)), str(i) == current)
             for i, choice in enumerate(choices_of(field))
-        )
+        ]
         if not is_required(field):  # an optional facing can be cleared again
-            segments += (
-                f'<label class="hc-segment"><input type="radio" name="{field_id}" value=""'
-                f"{'' if current else ' checked'}><span>{ANY_FACING}</span></label>"
-            )
-        return (
-            f'<fieldset class="hc-field hc-facing" {data} id="{field_id}" '
-            f'aria-describedby="{described}"><legend>{label}{tags}</legend>'
-            f'<div class="hc-segments">{segments}</div>{help_html}{problem}</fieldset>'
+            segments.append(_segment(field_id, "", ANY_FACING, not current))
+        return el(
+            "fieldset",
+            el("legend", label, tags),
+            el("div", joined(segments), class_="hc-segments"),
+            help_html,
+            problem,
+            class_="hc-field hc-facing",
+            **data,
+            id=field_id,
+            aria_describedby=described,
         )
-    head = f'<div class="hc-label-row"><label for="{field_id}">{label}</label>{tags}</div>'
-    common = f'id="{field_id}" name="{esc(name)}" aria-describedby="{described}"'
+    head = el("div", el("label", label, for_=field_id), tags, class_="hc-label-row")
+    common = {"id": field_id, "name": name, "aria_describedby": described}
     control = _control_html(field, kind, common, value)
-    return f'<div class="hc-field" {data}>{head}{control}{help_html}{problem}</div>'
+    return el("div", head, control, help_html, problem, class_="hc-field", **data)
 
 
-def _tags_html(field: FieldDict) -> str:
+def _segment(field_id: str, value: str, text: str, checked: bool) -> Markup:
+    """One radio button of a facing's segments."""
+    radio = el("input", type="radio", name=field_id, value=value, checked=checked)
+    return el("label", radio, el("span", text), class_="hc-segment")
+
+
+def _tags_html(field: FieldDict) -> Markup:
     """A field's tags: "house default" (a number the rule text does not give) and its rule."""
-    tags = ""
-    if field.get("house_default"):
-        tags += (
-            '<span class="hc-tag hc-house" title="Not given by the rule text: '
-            'a placeholder default you may change">house default</span>'
-        )
-    if field.get("rule"):
-        rule = esc(field["rule"])
-        tags += f'<span class="hc-tag hc-rule" title="Rule {rule}">{rule}</span>'
-    return tags
+    house = el(
+        "span",
+        "house default",
+        class_="hc-tag hc-house",
+        title="Not given by the rule text: a placeholder default you may change",
+    )
+    rule = str(field.get("rule") or "")
+    return joined(
+        [
+            house if field.get("house_default") else None,
+            el("span", rule, class_="hc-tag hc-rule", title=f"Rule {rule}") if rule else None,
+        ]
+    )
 
 
 def options_html(
     field: FieldDict, shown: Sequence[tuple[int, Mapping[str, Json]]], pick: int | None
-) -> str:
+) -> Markup:
     """A list's ``<option>``s: ``shown`` (index, choice) with ``pick`` selected, after
     "— none —" when the field is optional or nothing is picked."""
-    options = (
-        "" if is_required(field) and pick is not None else '<option value="">— none —</option>'
-    )
+    none = el("option", "— none —", value="")
+    options = [None if is_required(field) and pick is not None else none]
     for i, choice in shown:
         text = str(choice.get("label", choice.get("value")))
         if choice.get("detail"):
             text += f" — {choice['detail']}"
-        selected = " selected" if i == pick else ""
-        options += f'<option value="{i}"{selected}>{esc(text)}</option>'
-    return options
+        options.append(el("option", text, value=i, selected=i == pick))
+    return joined(options)
 
 
-def _control_html(field: FieldDict, kind: str, common: str, value: Json) -> str:
+def _control_html(field: FieldDict, kind: str, common: Mapping[str, str], value: Json) -> Markup:
     """A field's input: a select of its choices, a whole number, or text (a hex, a path)."""
     if uses_choices(field):
         current = format_value(field, value)
         shown = offered_choices(field, None)
         pick = int(current) if current else None
-        control = (
-            f"<select {common}>{options_html(field, shown, pick)}</select>"
-            '<p class="hc-chosen" data-chosen aria-hidden="true" hidden></p>'
-        )
-    elif kind == "int":
+        chosen = el("p", class_="hc-chosen", data_chosen=True, aria_hidden="true", hidden=True)
+        return joined([el("select", options_html(field, shown, pick), **common), chosen])
+    if kind == "int":
         low, high = field.get("minimum"), field.get("maximum")
-        limits = (f' min="{low}"' if isinstance(low, int) else "") + (
-            f' max="{high}"' if isinstance(high, int) else ""
+        return el(
+            "input",
+            type="number",
+            step="1",
+            inputmode="numeric" if isinstance(low, int) and low >= 0 else "text",
+            min=str(low) if isinstance(low, int) else None,
+            max=str(high) if isinstance(high, int) else None,
+            **common,
+            value=format_value(field, value),
         )
-        mode = "numeric" if isinstance(low, int) and low >= 0 else "text"
-        control = (
-            f'<input type="number" step="1" inputmode="{mode}"{limits} {common} '
-            f'value="{esc(format_value(field, value))}">'
-        )
-    else:
-        hint = {"hex": ' placeholder="q,r"', "path": ' placeholder="q,r q,r …"'}.get(kind, "")
-        control = (
-            f'<input type="text" autocomplete="off" spellcheck="false"{hint} {common} '
-            f'value="{esc(format_value(field, value))}">'
-        )
-    return control
+    hint = {"hex": "q,r", "path": "q,r q,r …"}.get(kind)
+    return el(
+        "input",
+        type="text",
+        autocomplete="off",
+        spellcheck="false",
+        placeholder=hint,
+        **common,
+        value=format_value(field, value),
+    )
 
 
 def ensure_stylesheet(document: Any) -> None:
@@ -539,13 +556,14 @@ def build_form(
     form_id = f"hcf{next(_ids)}"
     values = values or {}
     ids = {str(f["name"]): f"{form_id}-{i}" for i, f in enumerate(fields)}
-    body = "".join(
+    body = joined(
         field_markup(f, ids[str(f["name"])], values.get(str(f["name"]), f.get("default")))
         for f in fields
     )
     element = document.createElement("div")
     element.className = "hc-form"
-    element.innerHTML = f'<ul class="hc-form-problems" role="alert" hidden></ul>{body}'
+    problems = el("ul", class_="hc-form-problems", role="alert", hidden=True)
+    element.innerHTML = joined([problems, body])
     container.append(element)
     form = Form(element, fields, ids, path_prefix, on_change)
     form._wanted = {
