@@ -234,7 +234,7 @@ class LibraryPanel(NewEncounterForm, RosterList):
     ) -> None:
         """Show a short message at the bottom, with an optional button (e.g. Undo)."""
         self._toast.show(
-            text, button=action, button_attr='data-lib="toast-action"', on_action=on_action
+            text, button=action, button_attrs={"data_lib": "toast-action"}, on_action=on_action
         )
 
     def _error(self, title: str, exc: Exception) -> None:

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from web.ui.words import esc
+
+def esc(value: object) -> str:
+    """Text made safe for HTML/SVG character data and double-quoted attributes."""
+    text = str(value)
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
 
 
 class Markup(str):
