@@ -5,13 +5,13 @@ A first visit opens the demo that ``static/demos/index.json`` lists first for fi
 with the engine's ``hexcombat.render`` into ``index.html`` (an inert ``<template>``), laid
 out in the live board's own units (``web/board/units.py``: hex size 30, margin 16), so the
 start-up script in ``index.html`` places it exactly where the live board will draw it.
-Standard library and the engine only; not shipped to the page.
+Standard library, the engine and the HTML helper (``web/ui/html.py``) only; not shipped
+to the page.
 """
 
 from __future__ import annotations
 
 import re
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from hexcombat.render import Token, render_svg
 from hexcombat.rulesets import get_ruleset
 from hexcombat.rulesets.registry import BUILT_IN
 from hexcombat.view import encounter_view
+from web.ui.html import Markup, el, leaf
 
 HEX = 30.0
 """The live board's hex size (``web/board/units.py``'s ``HEX``)."""
@@ -68,15 +69,21 @@ def _shared_shape(svg: str) -> str:
         x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         if not shape:
             shape.append(" ".join(f"{_num(cx - x)},{_num(cy - y)}" for cx, cy in corners))
-        own = "" if fill == common else f' fill="{fill}"'
-        return f'<use data-hex="{key}" href="#{HEX_SHAPE}" x="{_num(x)}" y="{_num(y)}"{own}/>'
+        return leaf(
+            "use",
+            data_hex=key,
+            href=f"#{HEX_SHAPE}",
+            x=_num(x),
+            y=_num(y),
+            fill=None if fill == common else fill,
+        )
 
     svg = HEX_POLYGON.sub(used, svg)
-    defs = f'<polygon id="{HEX_SHAPE}" points="{shape[0]}"/>'
+    defs = leaf("polygon", id=HEX_SHAPE, points=shape[0])
     svg = (
         svg.replace("</defs>", defs + "</defs>", 1)
         if "</defs>" in svg
-        else svg.replace('<g class="hexes"', f"<defs>{defs}</defs>" + '<g class="hexes"', 1)
+        else svg.replace('<g class="hexes"', el("defs", defs) + '<g class="hexes"', 1)
     )
     return svg.replace('<g class="hexes"', f'<g class="hexes" fill="{common}"', 1)
 
@@ -114,9 +121,14 @@ def picture(document: Path) -> str:
     svg = render_svg(enc.setup.board, tokens, hex_size=HEX, margin=MARGIN, legend=False)
     width, height = (float(v) for v in VIEW_BOX.search(svg).groups())  # type: ignore[union-attr]
     # the live board's background: the board's own rectangle in the page's colours
-    background = (
-        f'<rect x="0" y="0" width="{width:g}" height="{height:g}" rx="10" '
-        'style="fill: var(--board-bg); stroke: var(--board-edge); stroke-width: 2"/>'
+    background = leaf(
+        "rect",
+        x=0,
+        y=0,
+        width=f"{width:g}",
+        height=f"{height:g}",
+        rx=10,
+        style="fill: var(--board-bg); stroke: var(--board-edge); stroke-width: 2",
     )
     if WHITE_PAGE not in svg:
         raise ValueError("hexcombat.render no longer draws its white page: update board_picture")
@@ -154,5 +166,5 @@ def with_picture(html: str, static: Path) -> str:
     demo = first_demo(static)
     if demo is None:
         return html.replace(SLOT, '<template id="first-board"></template>')
-    named = f'<template id="first-board" data-file="{escape(demo.name)}">'
-    return html.replace(SLOT, f"{named}{picture(demo)}</template>")
+    board = Markup(picture(demo))  # the engine's own SVG
+    return html.replace(SLOT, el("template", board, id="first-board", data_file=demo.name))

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from hexcombat.terrain import terrain_facts
 from web.play.help import help_html
-from web.ui.dom import byid, esc, present
+from web.ui.dom import byid, present
+from web.ui.html import Markup, el, joined, leaf
 from web.ui.toast import toast_top
 from web.ui.words import HOUSE_TAG, plain_error
 
@@ -35,7 +36,7 @@ class Chrome:
             message,
             bad=bad,
             button="Undo" if undo else "",
-            button_attr='data-cmd="undo"',
+            button_attrs={"data_cmd": "undo"},
             details=details,
         )
         self._toast_clear_of_selected()
@@ -69,7 +70,7 @@ class Chrome:
 
     def hint(self, message: str, button: str, cmd: str) -> None:
         """A message with a button that runs command ``cmd`` (e.g. a reminder to back up)."""
-        self._toast.show(message, button=button, button_attr=f'data-cmd="{esc(cmd)}"')
+        self._toast.show(message, button=button, button_attrs={"data_cmd": cmd})
 
     def refuse(self, exc: BaseException, before: str = "") -> None:
         """Say in a player's words why something was refused; the engine's text goes under
@@ -114,22 +115,28 @@ class Chrome:
         """The terrain legend: swatch, name, movement cost, sight rules, help."""
         rows = []
         for t in self.rs["terrain"]:
-            tag = " " + HOUSE_TAG if t.get("house_default") else ""
-            swatch = (
-                f'<svg width="56" height="40" viewBox="0 0 56 40" aria-hidden="true">'
-                f'<rect width="56" height="40" fill="{self.board.terrain_fill(t["id"])}"/></svg>'
+            tag = joined((" ", HOUSE_TAG)) if t.get("house_default") else None
+            swatch = el(
+                "svg",
+                leaf("rect", width=56, height=40, fill=self.board.terrain_fill(t["id"])),
+                width=56,
+                height=40,
+                viewBox="0 0 56 40",
+                aria_hidden="true",
             )
-            rows.append(
-                f"<li>{swatch}<div><strong>{esc(t['name'])}</strong>"
-                f"{tag}"
-                f'<div class="facts">{esc(terrain_facts(t))}</div>'
-                f"<div>{esc(t.get('help', ''))}</div></div></li>"
+            about = el(
+                "div",
+                el("strong", t["name"]),
+                tag,
+                el("div", terrain_facts(t), class_="facts"),
+                el("div", t.get("help", "")),
             )
-        body = self.dialog("Terrain", f'<ul class="legend">{"".join(rows)}</ul>')
+            rows.append(el("li", swatch, about))
+        body = self.dialog("Terrain", el("ul", joined(rows), class_="legend"))
         # the swatches use the board's patterns: copy the definitions in
-        defs = byid("board-defs").innerHTML
+        defs = el("defs", Markup(byid("board-defs").innerHTML))
         for svg in body.querySelectorAll("svg"):
-            svg.insertAdjacentHTML("afterbegin", f"<defs>{defs}</defs>")
+            svg.insertAdjacentHTML("afterbegin", defs)
 
     def help(self) -> None:
         """The help panel: gestures, keys and what the colours on the board mean."""

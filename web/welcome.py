@@ -13,7 +13,8 @@ from hexcombat.document import from_document, read_json
 from hexcombat.view import empty_encounter
 from web import later
 from web.library import storage
-from web.ui.dom import byid, esc, focus_quietly, present
+from web.ui.dom import byid, focus_quietly, present
+from web.ui.html import Markup, el, joined
 from web.ui.words import problems_text
 
 DEMO_FOLDER = "./static/demos/"
@@ -125,13 +126,16 @@ class Welcome:
         """The first-visit card over the board: the open demo, the others, New encounter."""
         card = byid("welcome")
         shown = next((d for d in self.demos if d.get("file") == file), None)
+        what: str
         if shown is not None:
-            what = (
-                f"<p>You are looking at a demo, <strong>{esc(shown.get('title', ''))}</strong>: "
-                f"{esc(demo_line(shown))}</p>"
+            what = el(
+                "p",
+                "You are looking at a demo, ",
+                el("strong", shown.get("title", "")),
+                f": {demo_line(shown)}",
             )
         else:
-            what = "<p>Set up a board, place figures and play a fight with exact odds.</p>"
+            what = Markup("<p>Set up a board, place figures and play a fight with exact odds.</p>")
         if self.enc is not None and self.enc.can_redo:
             what += (
                 '<p class="hint">It is a worked example: press Redo '
@@ -139,15 +143,25 @@ class Welcome:
                 "at a time. Playing a move of your own sets the rest of the example aside; "
                 "Undo brings it back.</p>"
             )
-        others = "".join(
-            f'<li><button type="button" data-cmd="welcome-demo" data-file="{esc(d["file"])}">'
-            f"{esc(d.get('title', d['file']))}</button>"
-            f'<span class="muted">{esc(demo_line(d))}</span></li>'
+        others = joined(
+            el(
+                "li",
+                el(
+                    "button",
+                    d.get("title", d["file"]),
+                    type="button",
+                    data_cmd="welcome-demo",
+                    data_file=d["file"],
+                ),
+                el("span", demo_line(d), class_="muted"),
+            )
             for d in self.demos
             if d.get("file") != file
         )
         if others:
-            others = f'<h3>Other demos</h3><ul class="welcome-demos">{others}</ul>'
+            others = joined(
+                (Markup("<h3>Other demos</h3>"), el("ul", others, class_="welcome-demos"))
+            )
         buttons = (
             '<button type="button" class="primary" data-cmd="welcome-guide">'
             "Show me how (3 steps)</button>"
@@ -161,9 +175,11 @@ class Welcome:
             '<div class="row"><h2 id="welcome-title" class="grow">Welcome to Hex Combat</h2>'
             '<button type="button" class="icon" data-cmd="welcome-close" '
             'aria-label="Close">✕</button></div>'
-            f'{what}<div class="row">{buttons}'
-            '<button type="button" data-cmd="new">New encounter</button></div>'
-            f"{others}"
+            + what
+            + '<div class="row">'
+            + buttons
+            + '<button type="button" data-cmd="new">New encounter</button></div>'
+            + others
         )
         card.hidden = False
         card.setAttribute("tabindex", "-1")

@@ -4,20 +4,24 @@ and everything restored after a reload; with the mouse on a desktop and taps on 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from hexcombat import Hex
+from hexcombat import Encounter, Hex
+from hexcombat.figures import Equipment
 from hexcombat.layout import hex_label
 from hexcombat.rulesets import all_rulesets
 
 from .appdriver import (
     figure,
     hex_at,
+    import_encounter,
     menu,
     new_encounter,
     press,
+    set_mode,
     started_app_fixture,
     terrains,
     touch,
@@ -208,3 +212,34 @@ def test_skills_and_equipment_from_the_data_tables_are_checked_by_the_engine(ui:
     expect(page.locator('#panel-body input[data-skill="Pole Arm"]')).to_have_value("65")
     wait_toast_gone(ui)
     ui.screenshot("editor-equipment")
+
+
+def test_names_typed_like_markup_stay_text_in_the_figure_editor(ui: App) -> None:
+    """A figure's, a side's, a skill's and an item's name that look like markup show as their
+    text in the set-up's figure editor, its gear and its Add figure sides."""
+    page = ui.page
+    hostile = "<img src=x onerror=window.pwned=1>"
+    enc = Encounter.new("fig-percentile", 8, 6, name=f"Gear {hostile}")
+    ash = enc.ruleset.new_figure("ash", f"Ash {hostile}", f"W {hostile}", Hex(2, 2), 1)
+    weapon = {"skill": hostile, "attack": "melee", "damage": "d6"}
+    enc = enc.with_figure(
+        replace(ash, skills={hostile: 30}, equipment=[Equipment(hostile, "weapon", stats=weapon)])
+    )
+    import_encounter(ui, enc)
+    set_mode(ui, "edit")
+    press(ui, figure(ui, "ash"))
+    expect(page.locator("#panel-body h2")).to_have_text(f"Ash {hostile}")
+    expect(page.locator("#panel-body li:has([data-cmd=remove-skill]) .grow")).to_have_text(hostile)
+    expect(page.locator('#panel-body [data-cmd="remove-skill"]')).to_have_attribute(
+        "aria-label", f"Remove the {hostile} skill"
+    )
+    expect(page.locator("#panel-body .kv-list strong")).to_have_text(hostile)
+    expect(page.locator('#panel-body [data-item-state="0"]')).to_have_attribute(
+        "aria-label", f"{hostile}: state"
+    )
+    press(ui, '#panel-body [data-cmd="deselect"]')
+    tool(ui, "add")
+    expect(page.locator('#panel-body [data-cmd="new-side"]').first).to_have_text(f"W {hostile}")
+    tool(ui, "select")
+    assert page.locator('img[src="x"]').count() == 0
+    assert page.evaluate("window.pwned") is None

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
-from hexcombat import loads, to_document
+from hexcombat import Action, Encounter, Hex, loads, to_document
 from hexcombat.share import board_svg, encounter_from_fragment, share_fragment
 from web import site_server
 from web.library.storage import Library, MemoryStore
@@ -213,6 +213,31 @@ def test_a_damaged_link_says_so(browser: Browser, bases: tuple[str, str]) -> Non
     page.goto(bases[0] + share_fragment(demo())[:200])
     wait_ready(page)
     expect(page.locator("#viewer-broken")).to_contain_text("cannot be opened")
+    ctx.close()
+
+
+def test_names_typed_like_markup_stay_text_in_the_share_view(
+    browser: Browser, bases: tuple[str, str]
+) -> None:
+    """An encounter's and its figures' names that look like markup show as their text in the
+    read-only view (title, log) and in its embed code, which is text to copy."""
+    hostile = "<img src=x onerror=window.pwned=1>"
+    enc = Encounter.new("skirmish", 6, 4, name=f"Duel {hostile}")
+    enc = enc.with_figure(enc.ruleset.new_figure("ash", f"Ash {hostile}", "W", Hex(1, 1), 1))
+    enc.perform(Action("move", "ash", {"to": "2,1"}))
+    ctx = context(browser, 1280, 800)
+    page = ctx.new_page()
+    page.goto(bases[0] + share_fragment(enc))
+    wait_ready(page)
+    expect(page.locator("#viewer-name")).to_have_text(f"Duel {hostile}")
+    expect(page.locator("#log")).to_contain_text(f"Ash {hostile} moves")
+    page.locator('[data-cmd="viewer-menu"]').click()
+    page.locator('#viewer-menu [data-cmd="embed-code"]').click()
+    embed = page.locator('[data-share="embed"]').input_value()
+    assert embed.startswith("<iframe src=")
+    assert 'title="Duel &lt;img src=x onerror=window.pwned=1&gt; (Hex Combat)"' in embed
+    assert page.locator('img[src="x"], iframe').count() == 0
+    assert page.evaluate("window.pwned") is None
     ctx.close()
 
 

@@ -14,6 +14,7 @@ from hexcombat.errors import InvalidDocumentError
 from hexcombat.share import fingerprint, share_fragment
 from web import build
 from web.share import backup, links
+from web.ui.html import el
 
 
 def duel() -> Encounter:
@@ -40,7 +41,9 @@ def test_links_and_embed_code() -> None:
     code = links.embed_code(href, frag, 'Duel "at" <dawn>')
     assert code.startswith('<iframe src="https://wiki.example/hex/index.html?embed#e=')
     assert 'width="700" height="500"' in code
-    assert 'title="Duel &quot;at&quot; &lt;dawn> (Hex Combat)"' in code
+    assert 'title="Duel &quot;at&quot; &lt;dawn&gt; (Hex Combat)"' in code
+    # text to copy, not markup of the page: put in a text box it shows as its text
+    assert el("textarea", code).startswith("<textarea>&lt;iframe src=&quot;https://")
 
 
 def test_imported_links_are_remembered() -> None:

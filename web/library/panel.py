@@ -57,7 +57,6 @@ from web.ui.forms import Form, ensure_stylesheet
 from web.ui.html import Markup, el, joined
 from web.ui.nodes import present, pyodide_ffi
 from web.ui.toast import Toast
-from web.ui.words import esc
 
 OnOpen = Callable[[str, Encounter], None]
 OnChange = Callable[[str, Entry | None], None]
@@ -174,17 +173,26 @@ class LibraryPanel(NewEncounterForm, RosterList):
 
     def _draw_demos(self, has_entries: bool) -> None:
         if self.demos is None:
-            items = "<li>Loading the demo encounters…</li>" if not self.demos_problem else ""
+            items = Markup("" if self.demos_problem else "<li>Loading the demo encounters…</li>")
         else:
-            items = "".join(
-                f'<li class="hc-lib-demo" data-demo="{esc(d["file"])}">'
-                f'<button type="button" class="hc-secondary hc-lib-demo-open" data-lib="demo">'
-                f"{esc(d['title'])}</button>"
-                f"<p>{esc(self._ruleset_name(d['ruleset']))}: {esc(d['description'])}</p></li>"
+            items = joined(
+                el(
+                    "li",
+                    el(
+                        "button",
+                        d["title"],
+                        type="button",
+                        class_="hc-secondary hc-lib-demo-open",
+                        data_lib="demo",
+                    ),
+                    el("p", f"{self._ruleset_name(d['ruleset'])}: {d['description']}"),
+                    class_="hc-lib-demo",
+                    data_demo=d["file"],
+                )
                 for d in self.demos
             )
         if self.demos_problem:
-            items += f'<li class="hc-lib-problem">{esc(self.demos_problem)}</li>'
+            items = joined((items, el("li", self.demos_problem, class_="hc-lib-problem")))
         start = self._slot("start")
         demos = self._slot("demos")
         if has_entries:
@@ -201,7 +209,7 @@ class LibraryPanel(NewEncounterForm, RosterList):
                 "fight plays out. Either one is saved here as you change it.</p>"
                 '<div class="hc-lib-buttons"><button type="button" class="primary" data-lib="new">'
                 "New encounter</button></div>"
-                f'<h3>Demo encounters</h3><ul class="hc-lib-demos">{items}</ul>'
+                "<h3>Demo encounters</h3>" + el("ul", items, class_="hc-lib-demos")
             )
 
     async def _load_demos(self) -> None:
@@ -226,7 +234,7 @@ class LibraryPanel(NewEncounterForm, RosterList):
     ) -> None:
         """Show a short message at the bottom, with an optional button (e.g. Undo)."""
         self._toast.show(
-            text, button=action, button_attr='data-lib="toast-action"', on_action=on_action
+            text, button=action, button_attrs={"data_lib": "toast-action"}, on_action=on_action
         )
 
     def _error(self, title: str, exc: Exception) -> None:

@@ -30,7 +30,7 @@ from web.library.storage import (
     LibraryError,
 )
 from web.session import Session
-from web.ui.html import el
+from web.ui.html import Markup, el, joined
 
 CONFLICT_PREFIX = PREFIX + "conflict:"
 """``hexcombat:conflict:<entry id>``: a tab's save of that entry was refused (JSON note)."""
@@ -159,21 +159,32 @@ class TabSync:
             "gone": f"“{name}” was deleted for good in another tab or window.",
         }[self.state]
         buttons = [
-            '<button type="button" class="primary" data-cmd="conflict-copy">'
-            "Keep mine as a copy</button>"
+            el(
+                "button",
+                "Keep mine as a copy",
+                type="button",
+                class_="primary",
+                data_cmd="conflict-copy",
+            )
         ]
         if self.state == "changed":
-            buttons.append('<button type="button" data-cmd="conflict-theirs">Take theirs</button>')
+            buttons.append(el("button", "Take theirs", type="button", data_cmd="conflict-theirs"))
         if self.state == "trashed":
-            buttons.append('<button type="button" data-cmd="conflict-restore">Restore it</button>')
+            buttons.append(el("button", "Restore it", type="button", data_cmd="conflict-restore"))
         if self.state in ("trashed", "gone"):
-            buttons.append('<button type="button" data-cmd="conflict-close">Close it</button>')
+            buttons.append(el("button", "Close it", type="button", data_cmd="conflict-close"))
         self.host.dialog(
             "Two versions of this encounter",
-            f'<div data-conflict="{self.state}">{el("p", words)}'
-            "<p>What this tab shows is not saved over it. Keep this tab's version as a new "
-            "encounter (nothing is lost), or choose the other one.</p>"
-            f'<div class="row">{"".join(buttons)}</div></div>',
+            el(
+                "div",
+                el("p", words),
+                Markup(
+                    "<p>What this tab shows is not saved over it. Keep this tab's version as a "
+                    "new encounter (nothing is lost), or choose the other one.</p>"
+                ),
+                el("div", joined(buttons), class_="row"),
+                data_conflict=self.state,
+            ),
         )
 
     def command(self, cmd: str) -> None:

@@ -13,7 +13,8 @@ import js  # type: ignore[import-not-found]
 from hexcombat import HexcombatError, Problem
 from hexcombat.editing import catalogue, new_item
 from hexcombat.figures import EQUIPMENT_STATES, Figure
-from web.ui.dom import byid, esc, present
+from web.ui.dom import byid, present
+from web.ui.html import Markup, el, joined
 from web.ui.shell import Shell
 
 NEW_SKILL_VALUE = 50
@@ -26,54 +27,104 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
     index) is where the focus goes (:mod:`web.ui.focus`)."""
     if not (items or fig.skills or fig.equipment):
         return ""
-    skills = "".join(
-        f'<li><span class="grow">{esc(name)}</span>'
-        f'<input type="number" class="field-select small" min="0" max="1000" step="1" '
-        f'data-skill="{esc(name)}" value="{value}" aria-label="{esc(name)} skill">'
-        f'<button type="button" data-cmd="remove-skill" data-skill="{esc(name)}" '
-        f'aria-label="Remove the {esc(name)} skill">✕</button></li>'
+    skills = joined(
+        el(
+            "li",
+            el("span", name, class_="grow"),
+            el(
+                "input",
+                type="number",
+                class_="field-select small",
+                min="0",
+                max="1000",
+                step="1",
+                data_skill=name,
+                value=value,
+                aria_label=f"{name} skill",
+            ),
+            el(
+                "button",
+                "✕",
+                type="button",
+                data_cmd="remove-skill",
+                data_skill=name,
+                aria_label=f"Remove the {name} skill",
+            ),
+        )
         for name, value in fig.skills.items()
     )
     gear = []
     for i, item in enumerate(fig.equipment):
-        states = "".join(
-            f'<option value="{s}"{" selected" if s == item.state else ""}>{s}</option>'
-            for s in EQUIPMENT_STATES
+        states = joined(
+            el("option", s, value=s, selected=s == item.state) for s in EQUIPMENT_STATES
         )
         loaded = (
-            ""
+            None
             if item.loaded is None
-            else f'<label class="check-label"><input type="checkbox" data-item-loaded="{i}"'
-            f"{' checked' if item.loaded else ''}> loaded</label>"
+            else el(
+                "label",
+                el("input", type="checkbox", data_item_loaded=i, checked=item.loaded),
+                " loaded",
+                class_="check-label",
+            )
         )
         gear.append(
-            f'<li><span class="grow"><strong>{esc(item.name)}</strong> '
-            f'<span class="muted">{esc(item.kind)}</span></span>'
-            f'<select class="field-select" data-item-state="{i}" '
-            f"{'data-focus-here ' if i == added else ''}"
-            f'aria-label="{esc(item.name)}: state">{states}</select>{loaded}'
-            f'<button type="button" data-cmd="remove-item" data-index="{i}" '
-            f'aria-label="Remove {esc(item.name)}">✕</button></li>'
+            el(
+                "li",
+                el(
+                    "span",
+                    el("strong", item.name),
+                    " ",
+                    el("span", item.kind, class_="muted"),
+                    class_="grow",
+                ),
+                el(
+                    "select",
+                    states,
+                    class_="field-select",
+                    data_item_state=i,
+                    data_focus_here=i == added,
+                    aria_label=f"{item.name}: state",
+                ),
+                loaded,
+                el(
+                    "button",
+                    "✕",
+                    type="button",
+                    data_cmd="remove-item",
+                    data_index=i,
+                    aria_label=f"Remove {item.name}",
+                ),
+            )
         )
-    options = "".join(
-        f'<option value="{esc(e["name"])}">{esc(item_words(e))}</option>' for e in items
-    )
+    options = joined(el("option", item_words(e), value=e["name"]) for e in items)
     add_item = (
-        '<div class="row"><select id="new-item" class="field-select grow" '
-        f'aria-label="Item to add">{options}</select>'
-        '<button type="button" data-cmd="add-item">Add item</button></div>'
+        Markup('<div class="row">')
+        + el("select", options, id="new-item", class_="field-select grow", aria_label="Item to add")
+        + '<button type="button" data-cmd="add-item">Add item</button></div>'
         if items
         else ""
     )
     return (
-        f'<h3>Skills</h3><ul class="kv-list">{skills}</ul>'
-        '<div class="row"><input id="new-skill-name" class="field-select grow" type="text" '
+        "<h3>Skills</h3>"
+        + el("ul", skills, class_="kv-list")
+        + '<div class="row"><input id="new-skill-name" class="field-select grow" type="text" '
         'autocomplete="off" placeholder="Skill, e.g. Sword" aria-label="New skill name">'
-        '<input id="new-skill-value" class="field-select small" type="number" min="0" '
-        f'max="1000" value="{NEW_SKILL_VALUE}" aria-label="New skill value">'
-        '<button type="button" data-cmd="add-skill">Add skill</button></div>'
-        f'<h3>Equipment</h3><ul class="kv-list">{"".join(gear)}</ul>{add_item}'
-        '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
+        + el(
+            "input",
+            id="new-skill-value",
+            class_="field-select small",
+            type="number",
+            min="0",
+            max="1000",
+            value=NEW_SKILL_VALUE,
+            aria_label="New skill value",
+        )
+        + '<button type="button" data-cmd="add-skill">Add skill</button></div>'
+        "<h3>Equipment</h3>"
+        + el("ul", joined(gear), class_="kv-list")
+        + add_item
+        + '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
     )
 
 
@@ -119,7 +170,7 @@ class GearEdits:
         if not present(box):
             self.app.toast("; ".join(str(p) for p in problems), bad=True)
             return
-        box.innerHTML = "".join(f"<li>{esc(p)}</li>" for p in problems)
+        box.innerHTML = joined(el("li", str(p)) for p in problems)
         box.hidden = not problems
 
     def add_skill(self) -> None:

@@ -30,7 +30,8 @@ from web.engine_boundary import find_grid_command, found_grid
 from web.engine_client import engine
 from web.library.pictures import PictureRefusedError, media_type
 from web.ui import forms
-from web.ui.dom import byid, esc, listen, now_ms
+from web.ui.dom import byid, listen, now_ms
+from web.ui.html import el
 from web.ui.shell import Shell
 
 FINDER_SIDE = 1024
@@ -85,12 +86,19 @@ class MapPictureEdits:
             "photo of a printed map laid flat. The app looks for its hex grid.</p>",
             '<div class="row wrap">'
             '<button type="button" class="primary" data-cmd="map-choose">Choose a picture…</button>'
-            '<button type="button" data-cmd="map-photo">Take a photo…</button></div>'
-            f'<input type="file" accept="{accept}" data-map-file hidden>'
-            f'<input type="file" accept="{accept}" capture="environment" data-map-photo hidden>',
+            '<button type="button" data-cmd="map-photo">Take a photo…</button></div>',
+            el("input", type="file", accept=accept, data_map_file=True, hidden=True),
+            el(
+                "input",
+                type="file",
+                accept=accept,
+                capture="environment",
+                data_map_photo=True,
+                hidden=True,
+            ),
         ]
         if self.map_found:
-            parts.append(f'<p class="hint" data-map-found>{esc(self.map_found)}</p>')
+            parts.append(el("p", self.map_found, class_="hint", data_map_found=True))
         if picture is None:
             return "".join(parts)
         parts.append(self._alignment_html(picture))
@@ -104,17 +112,28 @@ class MapPictureEdits:
         pointed = picture.orientation == "pointed"
         turn = "pointed tops (turned a quarter)" if pointed else "flat tops"
         parts.append(
-            f'<p data-map-alignment="{picture.hex_size:.2f} {picture.offset[0]:.1f} '
-            f'{picture.offset[1]:.1f} {picture.orientation}">'
-            f"{picture.width} by {picture.height} px, hexes of {picture.hex_size:.1f} px with "
-            f"{turn}; the first hex's centre at {picture.offset[0]:.0f}, "
-            f"{picture.offset[1]:.0f} px.</p>"
+            el(
+                "p",
+                f"{picture.width} by {picture.height} px, hexes of {picture.hex_size:.1f} px "
+                f"with {turn}; the first hex's centre at {picture.offset[0]:.0f}, "
+                f"{picture.offset[1]:.0f} px.",
+                data_map_alignment=f"{picture.hex_size:.2f} {picture.offset[0]:.1f} "
+                f"{picture.offset[1]:.1f} {picture.orientation}",
+            )
         )
         if self.map_board is not None and self.map_board != self._board_size():
             cols, rows = self.map_board
             parts.append(
-                '<div class="row"><button type="button" data-cmd="map-fit-board">'
-                f"Make the board {cols} by {rows} hexes, as the picture</button></div>"
+                el(
+                    "div",
+                    el(
+                        "button",
+                        f"Make the board {cols} by {rows} hexes, as the picture",
+                        type="button",
+                        data_cmd="map-fit-board",
+                    ),
+                    class_="row",
+                )
             )
         parts.append(
             '<p class="hint">Drag the picture with one finger (or the mouse) to move it under '
@@ -133,9 +152,13 @@ class MapPictureEdits:
         elif len(self.map_taps) < 2:
             which = "a printed hex" if not self.map_taps else "another, in a straight line"
             parts.append(
-                f'<p class="hint" data-map-taps="{len(self.map_taps)}">Tap the centre of '
-                f"{which}.</p>"
-                '<div class="row"><button type="button" data-cmd="map-taps">Cancel</button>'
+                el(
+                    "p",
+                    f"Tap the centre of {which}.",
+                    class_="hint",
+                    data_map_taps=len(self.map_taps),
+                )
+                + '<div class="row"><button type="button" data-cmd="map-taps">Cancel</button>'
                 "</div>"
             )
         else:
@@ -157,9 +180,14 @@ class MapPictureEdits:
         )
         parts.append('<div class="tools" role="group" aria-label="Painted terrain shows as">')
         parts.extend(
-            f'<button type="button" data-cmd="map-terrain" data-shown="{shown}" '
-            f'aria-pressed="{"true" if picture.terrain == shown else "false"}">'
-            f"{TERRAIN_WORDS[shown]}</button>"
+            el(
+                "button",
+                TERRAIN_WORDS[shown],
+                type="button",
+                data_cmd="map-terrain",
+                data_shown=shown,
+                aria_pressed="true" if picture.terrain == shown else "false",
+            )
             for shown in TERRAIN_SHOWN
         )
         parts.append(

@@ -29,8 +29,8 @@ from web.setup.roster import COMMANDS as ROSTER_COMMANDS
 from web.setup.roster import RosterEdits
 from web.setup.settings import SettingsForm
 from web.ui import forms
-from web.ui.dom import bring_into_view, byid, esc, present
-from web.ui.html import Markup, el, joined
+from web.ui.dom import bring_into_view, byid, present
+from web.ui.html import Markup, el, joined, leaf
 from web.ui.shell import Shell
 from web.ui.words import FACING_NAMES
 
@@ -116,9 +116,15 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
         drawn = (self.tool, app.selected, self.showing_settings)
         top = body.scrollTop  # before the old forms go (the sheet shrinks without them)
         self._drop_forms()
-        tools = "".join(
-            f'<button type="button" data-cmd="tool" data-tool="{t}" '
-            f'aria-pressed="{"true" if self.tool == t else "false"}">{label}</button>'
+        tools = joined(
+            el(
+                "button",
+                label,
+                type="button",
+                data_cmd="tool",
+                data_tool=t,
+                aria_pressed="true" if self.tool == t else "false",
+            )
             for t, label in (
                 ("select", "Select"),
                 ("paint", "Paint"),
@@ -127,7 +133,9 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
             )
         )
         # one part: the started fight's hint goes after the whole group, not inside it
-        parts = [f'<div class="tools" role="group" aria-label="Set-up tool">{tools}</div>']
+        parts: list[str] = [
+            el("div", tools, class_="tools", role="group", aria_label="Set-up tool")
+        ]
         if self.showing_settings:
             parts.append(self._settings_html())
         elif self.tool == "paint":
@@ -195,12 +203,16 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
         ending = self.app.view.get("ending") or ""
         return (
             "<h2>Set up</h2>"
-            + (f'<p class="hint problem" data-ending>{esc(ending)}</p>' if ending else "")
-            + f'<p class="hint">{board["width"]} by {board["height"]} hexes. Tap a figure to edit '
-            "it, or choose Paint to draw terrain and Add figure to place new figures.</p>"
-            f"<h3>Figures ({len(figures)})</h3>"
+            + (el("p", ending, class_="hint problem", data_ending=True) if ending else "")
+            + el(
+                "p",
+                f"{board['width']} by {board['height']} hexes. Tap a figure to edit it, or "
+                "choose Paint to draw terrain and Add figure to place new figures.",
+                class_="hint",
+            )
+            + el("h3", f"Figures ({len(figures)})")
             + (
-                f'<ul class="fig-list">{rows}</ul>'
+                el("ul", rows, class_="fig-list")
                 if rows
                 else '<p class="hint">No figures yet: choose “Add figure”, then tap a hex.</p>'
             )
@@ -210,19 +222,32 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
 
     def _paint_html(self) -> str:
         swatches = []
-        defs = byid("board-defs").innerHTML
+        defs = Markup(byid("board-defs").innerHTML)  # the page's own pattern definitions
         for t in self.app.rs["terrain"]:
             pressed = "true" if t["id"] == self.terrain else "false"
             cost = "impassable" if t.get("move_cost") is None else f"cost {t['move_cost']}"
             fill = self.app.board.terrain_fill(t["id"])
+            swatch = el(
+                "svg",
+                el("defs", defs),
+                leaf("rect", width=64, height=30, rx=5, fill=fill, stroke="rgba(0,0,0,.3)"),
+                width=64,
+                height=30,
+                viewBox="0 0 64 30",
+                aria_hidden="true",
+            )
             swatches.append(
-                f'<button type="button" data-cmd="terrain" data-terrain-id="{esc(t["id"])}" '
-                f'aria-pressed="{pressed}" title="{esc(t.get("help", ""))}">'
-                f'<svg width="64" height="30" viewBox="0 0 64 30" aria-hidden="true">'
-                f"<defs>{defs}</defs>"
-                f'<rect width="64" height="30" rx="5" fill="{fill}" '
-                f'stroke="rgba(0,0,0,.3)"/></svg>'
-                f'<span>{esc(t["name"])}</span><span class="cost">{cost}</span></button>'
+                el(
+                    "button",
+                    swatch,
+                    el("span", t["name"]),
+                    el("span", cost, class_="cost"),
+                    type="button",
+                    data_cmd="terrain",
+                    data_terrain_id=t["id"],
+                    aria_pressed=pressed,
+                    title=t.get("help", ""),
+                )
             )
         name = next(t["name"] for t in self.app.rs["terrain"] if t["id"] == self.terrain)
         default = self.app.rs["terrain"][0]["name"]
@@ -230,11 +255,13 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
             "<h2>Paint terrain</h2>"
             '<p class="hint">Tap or drag across hexes. Two fingers (or the right mouse button) '
             "still pan and zoom.</p>"
-            f'<div class="palette" role="group" aria-label="Terrain">{"".join(swatches)}</div>'
-            '<div class="row">'
-            f'<button type="button" data-cmd="fill">Fill all with {esc(name)}</button>'
-            f'<button type="button" data-cmd="clear">Clear to {esc(default)}</button>'
-            "</div>"
+            + el("div", joined(swatches), class_="palette", role="group", aria_label="Terrain")
+            + el(
+                "div",
+                el("button", f"Fill all with {name}", type="button", data_cmd="fill"),
+                el("button", f"Clear to {default}", type="button", data_cmd="clear"),
+                class_="row",
+            )
         )
 
     def sides(self) -> list[str]:
@@ -270,8 +297,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
             "<h2>Add figures</h2>"
             '<p class="hint">Pick a side, then tap an empty hex to place a figure there with '
             "the ruleset's default numbers. Tap the new figure to edit it.</p>"
-            f'<div class="row" role="group" aria-label="Side">{buttons}</div>'
-            '<div class="row"><label class="grow">New side '
+            + el("div", buttons, class_="row", role="group", aria_label="Side")
+            + '<div class="row"><label class="grow">New side '
             '<input id="new-side-name" class="field-select" type="text" autocomplete="off" '
             'placeholder="e.g. Bandits"></label>'
             '<button type="button" data-cmd="add-side">Use</button></div>' + self._last_added_html()
@@ -294,8 +321,8 @@ class Editor(FigureEdits, GearEdits, SettingsForm, MapPictureEdits, RosterEdits,
             '<div class="facing-row">'
             '<button type="button" data-cmd="rotate" data-by="-1" aria-label="Turn left" '
             'title="Turn left (Shift+R)">⟲</button>'
-            f'<span class="grow" id="facing-now">Facing {FACING_NAMES[facing]}</span>'
-            '<button type="button" data-cmd="rotate" data-by="1" aria-label="Turn right" '
+            + el("span", f"Facing {FACING_NAMES[facing]}", class_="grow", id="facing-now")
+            + '<button type="button" data-cmd="rotate" data-by="1" aria-label="Turn right" '
             'title="Turn right (R)">⟳</button></div>'
         )
 

@@ -19,7 +19,8 @@ import js  # type: ignore[import-not-found]
 from hexcombat.figures import Figure, Portrait
 from hexcombat.map_picture import MEDIA_TYPES
 from web.library.pictures import PictureRefusedError, check_type, media_type
-from web.ui.dom import esc, listen, present
+from web.ui.dom import listen, present
+from web.ui.html import Markup, el
 from web.ui.shell import Shell
 
 COMMANDS = ("portrait-choose", "portrait-remove")
@@ -46,18 +47,18 @@ class PortraitEdits:
             )
         else:
             href, shown = self.app.board.portraits.state(named.digest)
-            source = f' src="{esc(href)}"' if href else ""
-            parts.append(
-                f'<div class="row"><img class="portrait-preview" '
-                f'data-portrait-preview="{esc(named.digest)}"{source} '
-                f'alt="{esc(figure.name)}\'s portrait">'
+            preview = el(
+                "img",
+                class_="portrait-preview",
+                data_portrait_preview=named.digest,
+                src=href or None,
+                alt=f"{figure.name}'s portrait",
             )
-            if shown == "missing":
-                parts.append(
-                    '<p class="hint grow" data-portrait-missing>This browser does not hold '
-                    "the portrait: the token shows initials.</p>"
-                )
-            parts.append("</div>")
+            missing = Markup(
+                '<p class="hint grow" data-portrait-missing>This browser does not hold '
+                "the portrait: the token shows initials.</p>"
+            )
+            parts.append(el("div", preview, missing if shown == "missing" else None, class_="row"))
         parts.append(
             '<div class="row wrap">'
             '<button type="button" data-cmd="portrait-choose">'
@@ -65,10 +66,16 @@ class PortraitEdits:
         )
         if named is not None:
             parts.append('<button type="button" data-cmd="portrait-remove">Remove</button>')
+        parts.append("</div>")
         parts.append(
-            "</div>"
-            f'<input type="file" accept="{accept}" data-portrait-file hidden '
-            'aria-label="Portrait file">'
+            el(
+                "input",
+                type="file",
+                accept=accept,
+                data_portrait_file=True,
+                hidden=True,
+                aria_label="Portrait file",
+            )
         )
         return "".join(parts)
 
@@ -80,14 +87,14 @@ class PortraitEdits:
         if named:
             digest = str(named["digest"])
             href = self.app.board.portraits.url(digest)
-            source = f' src="{esc(href)}"' if href else ""
-            face = (
-                f'<img class="chip-portrait" data-portrait-preview="{esc(digest)}"{source} alt="">'
+            face = el(
+                "img",
+                class_="chip-portrait",
+                data_portrait_preview=digest,
+                src=href or None,
+                alt="",
             )
-        return (
-            f'<span class="chip-token" style="--side:{esc(f["color"])}">{face}'
-            f"{esc(f['initials'])}</span>"
-        )
+        return el("span", face, f["initials"], class_="chip-token", style=f"--side:{f['color']}")
 
     def bind_portrait(self, body: Any, fid: str) -> None:
         """Listen to the Portrait file input of the editor just drawn for figure ``fid``."""

@@ -17,7 +17,6 @@ from hexcombat.roster import joined, saved
 from web.library.entries import LibraryError
 from web.library.roster import Kept
 from web.ui import html
-from web.ui.dom import esc
 from web.ui.html import el
 from web.ui.shell import Shell, becomes
 from web.ui.words import problems_text
@@ -47,13 +46,15 @@ class RosterEdits:
     def roster_html(self) -> str:
         """The roster part of the set-up overview: its characters, each with Add."""
         kept = self._kept()
-        title = f"{esc(self.app.rs['name'])} roster"
+        title = f"{self.app.rs['name']} roster"
         if kept.roster is None:
-            return (
-                f"<h3>{title}</h3>"
-                '<p class="hint problem" data-roster-damaged>The roster stored in this browser '
-                f"cannot be read ({esc(problems_text(InvalidDocumentError(kept.problems)))}). "
-                "It was left as it is; the library's Rosters part can remove it.</p>"
+            return el("h3", title) + el(
+                "p",
+                "The roster stored in this browser cannot be read "
+                f"({problems_text(InvalidDocumentError(kept.problems))}). "
+                "It was left as it is; the library's Rosters part can remove it.",
+                class_="hint problem",
+                data_roster_damaged=True,
             )
         playing = {f.character for f in self.app.encounter.setup.figures if f.character}
         rows = html.joined(
@@ -79,8 +80,8 @@ class RosterEdits:
             )
             for c in kept.roster.characters
         )
-        return f"<h3>{title} ({len(kept.roster.characters)})</h3>" + (
-            f'<ul class="fig-list" data-roster-list>{rows}</ul>'
+        return el("h3", f"{title} ({len(kept.roster.characters)})") + (
+            el("ul", rows, class_="fig-list", data_roster_list=True)
             if rows
             else '<p class="hint">No characters yet: tap a figure, then “Save to roster”.</p>'
         )

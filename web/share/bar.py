@@ -4,6 +4,8 @@ Python runs (``web/share-picture.js``, filled in by ``web/build.py``). Pure: no 
 
 from __future__ import annotations
 
+from web.ui.html import el, joined, leaf
+
 REPLAY = (
     ("replay-first", "First step", "M6 5v14M18 6l-8 6 8 6z"),
     ("replay-prev", "Previous step", "M16 6l-8 6 8 6z"),
@@ -12,8 +14,6 @@ REPLAY = (
     ("replay-last", "Last step", "M18 5v14M6 6l8 6-8 6z"),
 )
 """Replay buttons: command, accessible name, icon path."""
-
-PRESSED = ' aria-pressed="false"'
 
 BAR = """
 <header class="viewer-bar">
@@ -47,10 +47,17 @@ __REPLAY__
 </div>
 """.replace(
     "__REPLAY__",
-    "".join(
-        f'<button type="button" class="icon" data-cmd="{cmd}" aria-label="{label}" '
-        f'title="{label}"{PRESSED if cmd == "replay-play" else ""}>'
-        f'<svg viewBox="0 0 24 24" aria-hidden="true"><path d="{path}"/></svg></button>'
+    joined(
+        el(
+            "button",
+            el("svg", leaf("path", d=path), viewBox="0 0 24 24", aria_hidden="true"),
+            type="button",
+            class_="icon",
+            data_cmd=cmd,
+            aria_label=label,
+            title=label,
+            aria_pressed="false" if cmd == "replay-play" else None,
+        )
         for cmd, label, path in REPLAY
     ),
 )

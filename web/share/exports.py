@@ -14,8 +14,9 @@ from hexcombat.qr import QrTooLongError, encode, to_svg
 from hexcombat.share import LINK_LIMIT, QR_LIMIT, board_svg, log_markdown
 from web.library.pictures import PagePictures
 from web.library.storage import safe_filename
-from web.ui.dom import esc, proxy
+from web.ui.dom import proxy
 from web.ui.files import download_blob, download_text
+from web.ui.html import Markup, el
 
 PNG_SCALE = 2
 """The PNG is drawn at twice the SVG's size, so it stays sharp on a wiki page."""
@@ -133,24 +134,37 @@ def qr_markup(link: str) -> str:
     except QrTooLongError:
         return '<p class="muted" data-share="no-qr">This link is too long for a QR code.</p>'
     svg = to_svg(code, module=3, label="QR code of the share link")
-    return f'<div class="share-qr" data-share="qr" data-qr-version="{code.version}">{svg}</div>'
+    return el("div", Markup(svg), class_="share-qr", data_share="qr", data_qr_version=code.version)
 
 
 def link_markup(link: str) -> str:
     """The share link with its Copy button, or the too-long message with the file export."""
     if len(link) > LINK_LIMIT:
-        return (
-            '<div class="share-too-long" data-share="too-long" role="alert">'
-            f"<p><strong>This encounter is too long for a link</strong> ({len(link):,} "
-            f"characters; chat apps, mail and wikis cut links beyond about {LINK_LIMIT:,}). "
-            "Share the file instead: the other person imports it from their library.</p>"
-            '<button type="button" class="primary" data-cmd="export">Export the file</button>'
-            "</div>"
+        return el(
+            "div",
+            el(
+                "p",
+                el("strong", "This encounter is too long for a link"),
+                f" ({len(link):,} characters; chat apps, mail and wikis cut links beyond about "
+                f"{LINK_LIMIT:,}). Share the file instead: the other person imports it from "
+                "their library.",
+            ),
+            Markup(
+                '<button type="button" class="primary" data-cmd="export">Export the file</button>'
+            ),
+            class_="share-too-long",
+            data_share="too-long",
+            role="alert",
         )
     return (
-        '<label class="share-field">Link (everything is in the link; nothing is uploaded)'
-        f'<textarea readonly rows="3" data-share="link">{esc(link)}</textarea></label>'
-        '<div class="row"><button type="button" class="primary" data-cmd="share-copy" '
+        el(
+            "label",
+            "Link (everything is in the link; nothing is uploaded)",
+            el("textarea", link, readonly=True, rows=3, data_share="link"),
+            class_="share-field",
+        )
+        + '<div class="row"><button type="button" class="primary" data-cmd="share-copy" '
         'data-copy="link">Copy link</button>'
-        f'<span class="muted">{len(link):,} characters</span></div>'
+        + el("span", f"{len(link):,} characters", class_="muted")
+        + "</div>"
     )

@@ -10,6 +10,7 @@ from typing import Any
 from hexcombat.document import read_json
 from hexcombat.errors import HexcombatError
 from hexcombat.share import code_from_fragment
+from web.ui.html import el
 
 IMPORTED_KEY = "hexcombat.shared"
 """localStorage key: JSON {link fingerprint: library entry id} of imported share links."""
@@ -43,13 +44,18 @@ def embed_url(href: str, fragment: str) -> str:
 
 def embed_code(href: str, fragment: str, title: str, size: tuple[int, int] = EMBED_SIZE) -> str:
     """The ``<iframe>`` snippet for a wiki page."""
-    safe = title.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
     width, height = size
-    return (
-        f'<iframe src="{embed_url(href, fragment)}" width="{width}" height="{height}" '
-        f'title="{safe} (Hex Combat)" style="border:0;max-width:100%" loading="lazy" '
-        'allow="clipboard-write"></iframe>'
+    snippet = el(
+        "iframe",
+        src=embed_url(href, fragment),
+        width=width,
+        height=height,
+        title=f"{title} (Hex Combat)",
+        style="border:0;max-width:100%",
+        loading="lazy",
+        allow="clipboard-write",
     )
+    return str(snippet)  # text to copy: shown escaped wherever the page puts it
 
 
 class Imported:

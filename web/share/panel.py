@@ -21,8 +21,9 @@ from web.library import storage
 from web.library.pictures import PagePictures, PictureRefusedError, usage_words
 from web.library.roster import Rosters
 from web.share import PANEL_COMMANDS, backup, exports, links
-from web.ui.dom import byid, esc, listen, present, proxy
+from web.ui.dom import byid, listen, present, proxy
 from web.ui.files import download_text
+from web.ui.html import el
 from web.ui.words import counted, problems_text
 
 REMIND_KEY = "hexcombat.backup-reminded"
@@ -103,27 +104,29 @@ def share_dialog(host: Host) -> None:
     qr = exports.qr_markup(link) if fits else ""
     embed_part = (
         '<details class="share-embed"><summary>Embed in a wiki</summary>'
-        '<label class="share-field">Embed code (an iframe with this encounter)'
-        f'<textarea readonly rows="3" data-share="embed">{esc(embed)}</textarea></label>'
-        '<button type="button" data-cmd="embed-copy">Copy embed code</button></details>'
+        + el(
+            "label",
+            "Embed code (an iframe with this encounter)",
+            el("textarea", embed, readonly=True, rows=3, data_share="embed"),
+            class_="share-field",
+        )
+        + '<button type="button" data-cmd="embed-copy">Copy embed code</button></details>'
         if fits
         else ""
     )
     picture = host.view.get("picture")
     left_out = (
-        f'<p class="hint" data-share="no-picture">{esc(picture["share_words"])}</p>'
-        if picture
-        else ""
+        el("p", picture["share_words"], class_="hint", data_share="no-picture") if picture else ""
     )
     host.dialog(
         "Share",
         '<div class="share" data-share="dialog">'
-        f"{exports.link_markup(link)}{left_out}{qr}"
-        '<p class="muted">Whoever opens the link sees this encounter read-only and can import '
+        + exports.link_markup(link)
+        + left_out
+        + qr
+        + '<p class="muted">Whoever opens the link sees this encounter read-only and can import '
         "a copy. To play by post: they play their step and share their link back; you see "
-        "the new log entries before importing.</p>"
-        f"{embed_part}"
-        "<h3>Pictures and text</h3>"
+        "the new log entries before importing.</p>" + embed_part + "<h3>Pictures and text</h3>"
         '<div class="row wrap"><button type="button" data-cmd="export-svg">Board as SVG</button>'
         '<button type="button" data-cmd="export-png">Board as PNG</button>'
         '<button type="button" data-cmd="export-md">Log as Markdown</button></div></div>',
@@ -172,9 +175,10 @@ def storage_dialog(host: Host) -> None:
         )
     host.dialog(
         "Storage and backup",
-        f'<div class="storage" data-storage-dialog>{status}'
-        f"<p>{count} encounter{'s' if count != 1 else ''} in this browser's library.</p>"
-        '<p data-picture-usage="loading" class="muted">Counting the map pictures…</p>'
+        '<div class="storage" data-storage-dialog>'
+        + status
+        + el("p", f"{count} encounter{'s' if count != 1 else ''} in this browser's library.")
+        + '<p data-picture-usage="loading" class="muted">Counting the map pictures…</p>'
         '<div class="row wrap"><button type="button" class="primary" data-cmd="export-all">'
         "Export all</button>"
         '<button type="button" data-cmd="import-all">Import all…</button></div>'

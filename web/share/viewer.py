@@ -35,7 +35,7 @@ from web.library.pictures import PagePictures, held_pictures
 from web.share import exports, links
 from web.share.bar import BAR
 from web.ui.dialog import Dialog
-from web.ui.dom import byid, closest_data, esc, listen, present
+from web.ui.dom import byid, closest_data, listen, present
 from web.ui.html import Markup, el, joined
 from web.ui.toast import Toast
 from web.ui.words import problems_text
@@ -170,16 +170,16 @@ class Viewer:
         items = []
         for event in enc.entry_events(i):
             when = when_words(enc, event)
-            rule = f' <span class="rule">{esc(event.rule)}</span>' if event.rule else ""
-            tag = ' <span class="tag new">new</span>' if new else ""
-            details = "".join(f"<li>{esc(line)}</li>" for line in event.details)
-            body = f"<ul>{details}</ul>" if details else ""
-            items.append(
-                f'<li data-entry="{i}"{" data-new" if new else ""}>'
-                f'<details><summary><span class="when">{esc(when)}</span> '
-                f"{esc(event.text)}{rule}{tag}</summary>{body}</details></li>"
+            summary = el(
+                "summary",
+                el("span", when, class_="when"),
+                f" {event.text}",
+                joined((" ", el("span", event.rule, class_="rule"))) if event.rule else None,
+                Markup(' <span class="tag new">new</span>') if new else None,
             )
-        return "".join(items)
+            body = el("ul", *(el("li", line) for line in event.details)) if event.details else None
+            items.append(el("li", el("details", summary, body), data_entry=i, data_new=new))
+        return joined(items)
 
     def set_log(self, show: bool) -> None:
         """Show or hide the combat log (beside the board, or over it in a small frame)."""
@@ -355,8 +355,8 @@ class Viewer:
         """A text to copy, in the dialog (selected, with a Copy button that may be refused)."""
         body = self.dialog.titled(
             title,
-            f'<textarea readonly rows="4" data-share="{what}">{esc(text)}</textarea>'
-            '<div class="row"><button type="button" class="primary" data-cmd="copy-text">'
+            el("textarea", text, readonly=True, rows=4, data_share=what)
+            + '<div class="row"><button type="button" class="primary" data-cmd="copy-text">'
             "Copy</button></div>",
         )
         body.querySelector("textarea").select()
@@ -475,13 +475,15 @@ def broken(message: str, kind: str) -> None:
     service worker there."""
     root = byid("app-root")
     href = links.base_url(str(js.location.href))
-    outside = ' target="_blank" rel="noopener"' if kind == "embed" else ""
+    outside = {"target": "_blank", "rel": "noopener"} if kind == "embed" else {}
     root.innerHTML = (
         '<section class="screen" role="alert" id="viewer-broken">'
         "<h1>This share link cannot be opened</h1>"
-        f"<p>{esc(message)}</p><p>It may have been cut off when it was copied: ask for the link "
+        + el("p", message)
+        + "<p>It may have been cut off when it was copied: ask for the link "
         "again, or for the encounter file.</p>"
-        f'<p><a href="{esc(href)}"{outside}>Open Hex Combat</a></p></section>'
+        + el("p", el("a", "Open Hex Combat", href=href, **outside))
+        + "</section>"
     )
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
+from web.ui.html import esc as esc  # the one escaping, kept here for the views
 from web.ui.nodes import present as present  # the one test for a missing node
-from web.ui.words import esc as esc  # the one escaping, kept here for the views
 
 _KEEP: list[Any] = []
 """Proxies handed to the page for its lifetime (listeners are never removed)."""

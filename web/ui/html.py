@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from web.ui.words import esc
+
+def esc(value: object) -> str:
+    """Text made safe for HTML/SVG character data and double-quoted attributes."""
+    text = str(value)
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
 
 
 class Markup(str):
@@ -26,16 +32,25 @@ def el(tag: str, *children: str | None, **attrs: str | int | bool | None) -> Mar
     text (None is left out); each attribute value is escaped (True: the bare attribute,
     None or False: left out). A trailing ``_`` is dropped from a name and ``_`` becomes
     ``-``: ``class_="row"``, ``data_cmd="suggest"``, ``aria_busy="true"``."""
+    opening = f"<{_tag_and_attributes(tag, attrs)}>"
+    if tag in VOID:
+        return Markup(opening)
+    return Markup(f"{opening}{joined(children)}</{tag}>")
+
+
+def leaf(tag: str, **attrs: str | int | bool | None) -> Markup:
+    """A self-closed SVG element, ``<tag attrs/>``, its attributes as :func:`el` writes them."""
+    return Markup(f"<{_tag_and_attributes(tag, attrs)}/>")
+
+
+def _tag_and_attributes(tag: str, attrs: dict[str, str | int | bool | None]) -> str:
     parts = [tag]
     for name, value in attrs.items():
         if value is None or value is False:
             continue
         key = name.rstrip("_").replace("_", "-")
         parts.append(key if value is True else f'{key}="{esc(value)}"')
-    opening = f"<{' '.join(parts)}>"
-    if tag in VOID:
-        return Markup(opening)
-    return Markup(f"{opening}{joined(children)}</{tag}>")
+    return " ".join(parts)
 
 
 def joined(children: Iterable[str | None]) -> Markup:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from web.ui.words import esc
+from web.ui.html import el, joined
+from web.ui.words import details_html
 
 
 def _js() -> Any:
@@ -78,22 +79,17 @@ class Toast:
         *,
         bad: bool = False,
         button: str = "",
-        button_attr: str = "",
+        button_attrs: dict[str, str] | None = None,
         on_action: Callable[[], None] | None = None,
         details: str = "",
     ) -> None:
-        """Show ``text`` (with a button labelled ``button`` carrying ``button_attr``, and the
-        technical ``details`` folded away under "details")."""
+        """Show ``text`` (with a button labelled ``button`` carrying ``button_attrs``, named
+        as :func:`web.ui.html.el` takes them, and the technical ``details`` folded away under
+        "details")."""
         js = _js()
         tag = self.text_tag
-        extra = f'<button type="button" {button_attr}>{esc(button)}</button>' if button else ""
-        folded = (
-            f'<details class="tech" data-details><summary>details</summary>'
-            f"<code>{esc(details)}</code></details>"
-            if details
-            else ""
-        )
-        self.element.innerHTML = f"<{tag}>{esc(text)}</{tag}>{extra}{folded}"
+        extra = el("button", button, type="button", **(button_attrs or {})) if button else None
+        self.element.innerHTML = el(tag, text) + joined((extra, details_html(details)))
         self.element.classList.toggle("bad", bad)
         self.element.hidden = False
         self.on_action = on_action
