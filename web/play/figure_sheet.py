@@ -38,7 +38,34 @@ def figure_html(
             el("p", where, class_="hint"),
         ]
     )
-    pools = joined(
+    statuses = joined(
+        el(
+            "span",
+            labels.get(s["id"], s["id"]),
+            f" · {s['remaining']} left" if s.get("remaining") is not None else None,
+            class_="pill",
+            title=s.get("note", ""),
+        )
+        for s in f.get("statuses", [])
+    )
+    return joined(
+        [
+            head,
+            _pools_html(f, fields, labels),
+            el("div", statuses, class_="row") if statuses else None,
+            Markup(suggest),  # above the cards: in view on a phone
+            el("h3", "Actions"),
+            Markup(actions),
+            _numbers_html(f, fields, labels),
+        ]
+    )
+
+
+def _pools_html(
+    f: dict[str, Any], fields: dict[str, dict[str, Any]], labels: dict[str, str]
+) -> Markup:
+    """Figure ``f``'s pools, each with its bar (marked low at a third or less)."""
+    return joined(
         el(
             "div",
             el("span", _label(name, fields, labels)),
@@ -57,27 +84,6 @@ def figure_html(
             class_="pool",
         )
         for name, p in (f.get("pools") or {}).items()
-    )
-    statuses = joined(
-        el(
-            "span",
-            labels.get(s["id"], s["id"]),
-            f" · {s['remaining']} left" if s.get("remaining") is not None else None,
-            class_="pill",
-            title=s.get("note", ""),
-        )
-        for s in f.get("statuses", [])
-    )
-    return joined(
-        [
-            head,
-            pools,
-            el("div", statuses, class_="row") if statuses else None,
-            Markup(suggest),  # above the cards: in view on a phone
-            el("h3", "Actions"),
-            Markup(actions),
-            _numbers_html(f, fields, labels),
-        ]
     )
 
 

@@ -441,6 +441,22 @@ class Play(BoardPicks):
                 if faces
                 else Markup()
             )
+        target = table.target_name(spec, self.params, self.app.view)
+        label = str(spec["label"])
+        words = label if label.lower().startswith("roll") else f"Roll — {label}"
+        roll = el(
+            "button",
+            words,
+            f" {target}" if target else None,
+            type="button",
+            class_="primary",
+            data_cmd="roll",
+        )
+        self.bar = table.commit_bar(chance, joined([roll, cancel]))
+        return self._typed_dice_html(faces)
+
+    def _typed_dice_html(self, faces: list[dict[str, Any]]) -> Markup:
+        """The fields for typing real dice's faces, and the dice asked for later."""
         dice = [(f["sides"], die_name(f)) for f in faces if not f["when"]]
         later = [f for f in faces if f["when"]]  # asked for once the roll before comes out so
         for i, sides in enumerate(self.extra_faces):
@@ -455,18 +471,6 @@ class Play(BoardPicks):
             el("li", f"{f['when'][:1].upper() + f['when'][1:]}: {die_name(f, False)}")
             for f in later[len(self.extra_faces) :]
         )
-        target = table.target_name(spec, self.params, self.app.view)
-        label = str(spec["label"])
-        words = label if label.lower().startswith("roll") else f"Roll — {label}"
-        roll = el(
-            "button",
-            words,
-            f" {target}" if target else None,
-            type="button",
-            class_="primary",
-            data_cmd="roll",
-        )
-        self.bar = table.commit_bar(chance, joined([roll, cancel]))
         use = el("button", "Use these dice", type="button", data_cmd="use-faces")
         return joined(
             [

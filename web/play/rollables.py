@@ -13,30 +13,6 @@ from web.ui.words import rule_tag, tagged
 def rollable_html(r: dict[str, Any]) -> Markup:
     """A rollable of any kind: label, headline chance, every outcome, breakdown, defences."""
     head = r["headline"]
-    chance = None
-    if head:
-        chance = joined(
-            [
-                el(
-                    "div",
-                    el("span", head["percent"], class_="big", data_percent=True),
-                    el("span", head["phrase"], data_phrase=True),
-                    el(
-                        "span",
-                        f"exactly {head['chance']}",
-                        class_="exact",
-                        title="exact probability",
-                    ),
-                    class_="chance",
-                ),
-                el(
-                    "div",
-                    el("span", style=f"width:{_percent_width(head['chance'])}%"),
-                    class_="meter",
-                    aria_hidden="true",
-                ),
-            ]
-        )
     outcomes = joined(
         el(
             "li",
@@ -52,31 +28,54 @@ def rollable_html(r: dict[str, Any]) -> Markup:
         el("li", Markup(tagged(line)), class_="total" if line.startswith("=") else None)
         for line in r["breakdown"]
     )
-    variants = None
-    if r["variants"]:
-        rows = joined(
-            el(
-                "tr",
-                el("td", v["label"]),
-                el("td", " · ".join(f"{o['label']} {o['percent']}" for o in v["outcomes"])),
-                data_variant=v["label"],
-            )
-            for v in r["variants"]
-        )
-        variants = joined(
-            [el("h3", "Against each defence"), el("table", el("tbody", rows), class_="defences")]
-        )
     return el(
         "div",
         el("div", r["label"], Markup(rule_tag(r["rule"])), class_="muted"),
-        chance,
+        _headline_html(head) if head else None,
         el("ul", outcomes, class_="outcomes"),
         stages_html(r.get("stages") or []),
         el("ul", lines, class_="breakdown"),
-        variants,
+        _variants_html(r["variants"]) if r["variants"] else None,
         class_="check",
         data_kind=r["kind"],
         data_chance=head["chance"] if head else "",
+    )
+
+
+def _headline_html(head: dict[str, Any]) -> Markup:
+    """The headline chance: per cent, phrase, exact fraction and its meter."""
+    return joined(
+        [
+            el(
+                "div",
+                el("span", head["percent"], class_="big", data_percent=True),
+                el("span", head["phrase"], data_phrase=True),
+                el("span", f"exactly {head['chance']}", class_="exact", title="exact probability"),
+                class_="chance",
+            ),
+            el(
+                "div",
+                el("span", style=f"width:{_percent_width(head['chance'])}%"),
+                class_="meter",
+                aria_hidden="true",
+            ),
+        ]
+    )
+
+
+def _variants_html(variants: list[dict[str, Any]]) -> Markup:
+    """The odds against each defence, one row a defence."""
+    rows = joined(
+        el(
+            "tr",
+            el("td", v["label"]),
+            el("td", " · ".join(f"{o['label']} {o['percent']}" for o in v["outcomes"])),
+            data_variant=v["label"],
+        )
+        for v in variants
+    )
+    return joined(
+        [el("h3", "Against each defence"), el("table", el("tbody", rows), class_="defences")]
     )
 
 
