@@ -31,17 +31,7 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
         el(
             "li",
             el("span", name, class_="grow"),
-            el(
-                "input",
-                type="number",
-                class_="field-select small",
-                min="0",
-                max="1000",
-                step="1",
-                data_skill=name,
-                value=value,
-                aria_label=f"{name} skill",
-            ),
+            _skill_field(value, f"{name} skill", step="1", data_skill=name),
             el(
                 "button",
                 "✕",
@@ -110,21 +100,26 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
         + el("ul", skills, class_="kv-list")
         + '<div class="row"><input id="new-skill-name" class="field-select grow" type="text" '
         'autocomplete="off" placeholder="Skill, e.g. Sword" aria-label="New skill name">'
-        + el(
-            "input",
-            id="new-skill-value",
-            class_="field-select small",
-            type="number",
-            min="0",
-            max="1000",
-            value=NEW_SKILL_VALUE,
-            aria_label="New skill value",
-        )
+        + _skill_field(NEW_SKILL_VALUE, "New skill value", id="new-skill-value")
         + '<button type="button" data-cmd="add-skill">Add skill</button></div>'
         "<h3>Equipment</h3>"
         + el("ul", joined(gear), class_="kv-list")
         + add_item
         + '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
+    )
+
+
+def _skill_field(value: int, label: str, **attrs: str) -> Markup:
+    """A skill value's number field (0 to 1000)."""
+    return el(
+        "input",
+        type="number",
+        class_="field-select small",
+        min="0",
+        max="1000",
+        **attrs,
+        value=value,
+        aria_label=label,
     )
 
 
