@@ -12,7 +12,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import HexcombatError, Problem
 from hexcombat.editing import catalogue, new_item
-from hexcombat.figures import EQUIPMENT_STATES, Figure
+from hexcombat.figures import EQUIPMENT_STATES, Equipment, Figure
 from web.ui.dom import byid, present
 from web.ui.html import Markup, el, joined
 from web.ui.shell import Shell
@@ -43,50 +43,7 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
         )
         for name, value in fig.skills.items()
     )
-    gear = []
-    for i, item in enumerate(fig.equipment):
-        states = joined(
-            el("option", s, value=s, selected=s == item.state) for s in EQUIPMENT_STATES
-        )
-        loaded = (
-            None
-            if item.loaded is None
-            else el(
-                "label",
-                el("input", type="checkbox", data_item_loaded=i, checked=item.loaded),
-                " loaded",
-                class_="check-label",
-            )
-        )
-        gear.append(
-            el(
-                "li",
-                el(
-                    "span",
-                    el("strong", item.name),
-                    " ",
-                    el("span", item.kind, class_="muted"),
-                    class_="grow",
-                ),
-                el(
-                    "select",
-                    states,
-                    class_="field-select",
-                    data_item_state=i,
-                    data_focus_here=i == added,
-                    aria_label=f"{item.name}: state",
-                ),
-                loaded,
-                el(
-                    "button",
-                    "✕",
-                    type="button",
-                    data_cmd="remove-item",
-                    data_index=i,
-                    aria_label=f"Remove {item.name}",
-                ),
-            )
-        )
+    gear = joined(_item_row(i, item, i == added) for i, item in enumerate(fig.equipment))
     options = joined(el("option", item_words(e), value=e["name"]) for e in items)
     add_item = (
         Markup('<div class="row">')
@@ -103,9 +60,51 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
         + _skill_field(NEW_SKILL_VALUE, "New skill value", id="new-skill-value")
         + '<button type="button" data-cmd="add-skill">Add skill</button></div>'
         "<h3>Equipment</h3>"
-        + el("ul", joined(gear), class_="kv-list")
+        + el("ul", gear, class_="kv-list")
         + add_item
         + '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
+    )
+
+
+def _item_row(i: int, item: Equipment, focused: bool) -> Markup:
+    """Item ``i`` of the figure's equipment: name, kind, state, loaded and Remove."""
+    states = joined(el("option", s, value=s, selected=s == item.state) for s in EQUIPMENT_STATES)
+    loaded = (
+        None
+        if item.loaded is None
+        else el(
+            "label",
+            el("input", type="checkbox", data_item_loaded=i, checked=item.loaded),
+            " loaded",
+            class_="check-label",
+        )
+    )
+    return el(
+        "li",
+        el(
+            "span",
+            el("strong", item.name),
+            " ",
+            el("span", item.kind, class_="muted"),
+            class_="grow",
+        ),
+        el(
+            "select",
+            states,
+            class_="field-select",
+            data_item_state=i,
+            data_focus_here=focused,
+            aria_label=f"{item.name}: state",
+        ),
+        loaded,
+        el(
+            "button",
+            "✕",
+            type="button",
+            data_cmd="remove-item",
+            data_index=i,
+            aria_label=f"Remove {item.name}",
+        ),
     )
 
 
