@@ -143,25 +143,7 @@ class Welcome:
                 "at a time. Playing a move of your own sets the rest of the example aside; "
                 "Undo brings it back.</p>"
             )
-        others = joined(
-            el(
-                "li",
-                el(
-                    "button",
-                    d.get("title", d["file"]),
-                    type="button",
-                    data_cmd="welcome-demo",
-                    data_file=d["file"],
-                ),
-                el("span", demo_line(d), class_="muted"),
-            )
-            for d in self.demos
-            if d.get("file") != file
-        )
-        if others:
-            others = joined(
-                (Markup("<h3>Other demos</h3>"), el("ul", others, class_="welcome-demos"))
-            )
+        others = self._other_demos(file)
         buttons = (
             '<button type="button" class="primary" data-cmd="welcome-guide">'
             "Show me how (3 steps)</button>"
@@ -184,6 +166,27 @@ class Welcome:
         card.hidden = False
         card.setAttribute("tabindex", "-1")
         self.after_ready()
+
+    def _other_demos(self, file: str | None) -> Markup:
+        """The welcome card's list of the demos other than ``file`` (nothing without any)."""
+        rows = joined(
+            el(
+                "li",
+                el(
+                    "button",
+                    d.get("title", d["file"]),
+                    type="button",
+                    data_cmd="welcome-demo",
+                    data_file=d["file"],
+                ),
+                el("span", demo_line(d), class_="muted"),
+            )
+            for d in self.demos
+            if d.get("file") != file
+        )
+        if not rows:
+            return rows
+        return joined((Markup("<h3>Other demos</h3>"), el("ul", rows, class_="welcome-demos")))
 
     def after_ready(self) -> None:
         """The page is live: focus goes into the welcome card when it is shown."""

@@ -12,7 +12,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import HexcombatError, Problem
 from hexcombat.editing import catalogue, new_item
-from hexcombat.figures import EQUIPMENT_STATES, Figure
+from hexcombat.figures import EQUIPMENT_STATES, Equipment, Figure
 from web.ui.dom import byid, present
 from web.ui.html import Markup, el, joined
 from web.ui.shell import Shell
@@ -31,17 +31,7 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
         el(
             "li",
             el("span", name, class_="grow"),
-            el(
-                "input",
-                type="number",
-                class_="field-select small",
-                min="0",
-                max="1000",
-                step="1",
-                data_skill=name,
-                value=value,
-                aria_label=f"{name} skill",
-            ),
+            _skill_field(value, f"{name} skill", step="1", data_skill=name),
             el(
                 "button",
                 "✕",
@@ -53,50 +43,7 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
         )
         for name, value in fig.skills.items()
     )
-    gear = []
-    for i, item in enumerate(fig.equipment):
-        states = joined(
-            el("option", s, value=s, selected=s == item.state) for s in EQUIPMENT_STATES
-        )
-        loaded = (
-            None
-            if item.loaded is None
-            else el(
-                "label",
-                el("input", type="checkbox", data_item_loaded=i, checked=item.loaded),
-                " loaded",
-                class_="check-label",
-            )
-        )
-        gear.append(
-            el(
-                "li",
-                el(
-                    "span",
-                    el("strong", item.name),
-                    " ",
-                    el("span", item.kind, class_="muted"),
-                    class_="grow",
-                ),
-                el(
-                    "select",
-                    states,
-                    class_="field-select",
-                    data_item_state=i,
-                    data_focus_here=i == added,
-                    aria_label=f"{item.name}: state",
-                ),
-                loaded,
-                el(
-                    "button",
-                    "✕",
-                    type="button",
-                    data_cmd="remove-item",
-                    data_index=i,
-                    aria_label=f"Remove {item.name}",
-                ),
-            )
-        )
+    gear = joined(_item_row(i, item, i == added) for i, item in enumerate(fig.equipment))
     options = joined(el("option", item_words(e), value=e["name"]) for e in items)
     add_item = (
         Markup('<div class="row">')
@@ -110,21 +57,68 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
         + el("ul", skills, class_="kv-list")
         + '<div class="row"><input id="new-skill-name" class="field-select grow" type="text" '
         'autocomplete="off" placeholder="Skill, e.g. Sword" aria-label="New skill name">'
-        + el(
-            "input",
-            id="new-skill-value",
-            class_="field-select small",
-            type="number",
-            min="0",
-            max="1000",
-            value=NEW_SKILL_VALUE,
-            aria_label="New skill value",
-        )
+        + _skill_field(NEW_SKILL_VALUE, "New skill value", id="new-skill-value")
         + '<button type="button" data-cmd="add-skill">Add skill</button></div>'
         "<h3>Equipment</h3>"
-        + el("ul", joined(gear), class_="kv-list")
+        + el("ul", gear, class_="kv-list")
         + add_item
         + '<ul id="gear-problems" class="problem" role="alert" hidden></ul>'
+    )
+
+
+def _item_row(i: int, item: Equipment, focused: bool) -> Markup:
+    """Item ``i`` of the figure's equipment: name, kind, state, loaded and Remove."""
+    states = joined(el("option", s, value=s, selected=s == item.state) for s in EQUIPMENT_STATES)
+    loaded = (
+        None
+        if item.loaded is None
+        else el(
+            "label",
+            el("input", type="checkbox", data_item_loaded=i, checked=item.loaded),
+            " loaded",
+            class_="check-label",
+        )
+    )
+    return el(
+        "li",
+        el(
+            "span",
+            el("strong", item.name),
+            " ",
+            el("span", item.kind, class_="muted"),
+            class_="grow",
+        ),
+        el(
+            "select",
+            states,
+            class_="field-select",
+            data_item_state=i,
+            data_focus_here=focused,
+            aria_label=f"{item.name}: state",
+        ),
+        loaded,
+        el(
+            "button",
+            "✕",
+            type="button",
+            data_cmd="remove-item",
+            data_index=i,
+            aria_label=f"Remove {item.name}",
+        ),
+    )
+
+
+def _skill_field(value: int, label: str, **attrs: str) -> Markup:
+    """A skill value's number field (0 to 1000)."""
+    return el(
+        "input",
+        type="number",
+        class_="field-select small",
+        min="0",
+        max="1000",
+        **attrs,
+        value=value,
+        aria_label=label,
     )
 
 
