@@ -12,7 +12,7 @@ import js  # type: ignore[import-not-found]
 
 from hexcombat import HexcombatError, Problem
 from hexcombat.editing import catalogue, new_item
-from hexcombat.figures import EQUIPMENT_STATES, Equipment, Figure
+from hexcombat.figures import EQUIPMENT_STATES, Figure
 from web.ui.dom import byid, present
 from web.ui.html import Markup, el, joined
 from web.ui.shell import Shell
@@ -43,7 +43,7 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
         )
         for name, value in fig.skills.items()
     )
-    gear = joined(_item_row(i, item, i == added) for i, item in enumerate(fig.equipment))
+    gear = joined(_item_row(fig, i, i == added) for i in range(len(fig.equipment)))
     options = joined(el("option", item_words(e), value=e["name"]) for e in items)
     add_item = (
         Markup('<div class="row">')
@@ -66,8 +66,9 @@ def gear_html(fig: Figure, items: list[dict[str, Any]], added: int | None = None
     )
 
 
-def _item_row(i: int, item: Equipment, focused: bool) -> Markup:
-    """Item ``i`` of the figure's equipment: name, kind, state, loaded and Remove."""
+def _item_row(fig: Figure, i: int, focused: bool) -> Markup:
+    """Item ``i`` of ``fig``'s equipment: name, kind, state, loaded and Remove."""
+    item = fig.equipment[i]
     states = joined(el("option", s, value=s, selected=s == item.state) for s in EQUIPMENT_STATES)
     loaded = (
         None
