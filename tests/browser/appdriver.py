@@ -202,7 +202,9 @@ def figure(app: App, fid: str) -> Locator:
 
 
 def highlighted(app: App, reason: str) -> list[str]:
-    """The hexes whose data-highlight includes ``reason``, as "q,r"."""
+    """The hexes whose data-highlight includes ``reason``, as "q,r" (once the page has drawn
+    what a selection marks)."""
+    app.page.wait_for_function(SETTLED)
     return list(
         app.page.eval_on_selector_all(
             f'#board [data-highlight~="{reason}"]', "els => els.map(e => e.dataset.hex)"
@@ -318,6 +320,7 @@ def select(app: App, fid: str) -> None:
                 press(app, app.page.locator('#panel-body [data-cmd="deselect"]').first)
             press(app, f'#panel-body [data-cmd="pick"][data-pick="{fid}"]')
     expect(token).to_have_class(re.compile(r"\bselected\b"))
+    app.page.wait_for_function(SETTLED)  # the lifted token is painted before its panel and marks
 
 
 def open_action(app: App, kind: str) -> None:
