@@ -12,11 +12,10 @@ to the side's and the foes' standing is what the declaration invites.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from hexcombat.actions import Action
 from hexcombat.autopilot.candidates import plain
-from hexcombat.autopilot.exact import expected_loss, fell_chance
+from hexcombat.autopilot.exact import expected_loss
 from hexcombat.autopilot.lookahead import Look
 from hexcombat.autopilot.scoring import DOWN, worth
 from hexcombat.checks import Rollable
@@ -27,19 +26,18 @@ BLOW_STEPS = 3
 """Step ends the table is let through (nobody acting) looking for the step of blows."""
 
 
-def invited_blows(look: Look, state: GameState, ordered: bool = False) -> float | None:
+def invited_blows(look: Look, state: GameState) -> float | None:
     """What the first step of blows after ``state`` (hidden choices revealed) is worth to the
     side at the blows' exact odds; None when no step of blows is found (the fight over, a
     prompt, choices still to make) or no blow's harm can be known; 0 when the step of blows
-    comes with nobody in reach (:func:`_out_of_reach`). With ``ordered`` the foes strike
-    first (:func:`_blows`)."""
+    comes with nobody in reach (:func:`_out_of_reach`)."""
     work = state
     for _ in range(BLOW_STEPS + 1):
         if work.prompt is not None or look.memo.outcome(work) is not None:
             return None
         if look.memo.acting(work).waiting and look.memo.acting(work).hidden:
             return None  # choices still to make: no blow is known yet
-        found = list(_blows(look, work, ordered))
+        found = list(_blows(look, work))
         if found:
             return sum(found)
         if not any(s.kind == "next_step" for s in look.memo.legal(work, None)):
@@ -51,34 +49,20 @@ def invited_blows(look: Look, state: GameState, ordered: bool = False) -> float 
     return None
 
 
-def _blows(look: Look, state: GameState, ordered: bool = False) -> Iterator[float]:
+def _blows(look: Look, state: GameState) -> Iterator[float]:
     """The worth to the side of each plain blow offered in this step, at its exact odds (the
-    figures waiting for their place in a strike order included). With ``ordered`` the foes'
-    first: a figure of the side strikes only as far as their blows leave it standing (the
-    worse order for the side, as in a play-out)."""
+    figures waiting for their place in a strike order included)."""
     acting = look.memo.acting(state)
-    struck: list[tuple[Figure, Struck]] = []
     for fid in dict.fromkeys((*acting.now(), *acting.figures, *acting.waiting)):
         figure = state.figures.get(fid)
         if figure is None or state.ruleset.is_out(state, figure):
             continue
         for spec in state.ruleset.figure_actions(state, figure):
             action = plain(state, spec, look.rng)
-            blow = None if action is None else _blow(look, state, figure, action)
-            if blow is not None:
-                struck.append((figure, blow))
+            harm = None if action is None else _blow(look, state, figure, action)
+            if harm is not None:
+                yield harm
                 break
-    if not ordered:
-        yield from (b.worth for _f, b in struck)
-        return
-    standing: dict[str, float] = {}
-    for figure, blow in struck:
-        if figure.side != look.side:
-            standing[blow.target] = standing.get(blow.target, 1.0) * (1 - blow.fells)
-            yield blow.worth
-    for figure, blow in struck:
-        if figure.side == look.side:
-            yield blow.worth * standing.get(figure.id, 1.0)
 
 
 def _out_of_reach(look: Look, state: GameState) -> bool:
@@ -93,19 +77,9 @@ def _out_of_reach(look: Look, state: GameState) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class Struck:
-    """A blow's worth to the side at its exact odds, the figure it is aimed at and the
-    chance it puts that figure out of the fight."""
-
-    worth: float
-    target: str
-    fells: float
-
-
-def _blow(look: Look, state: GameState, by: Figure, action: Action) -> Struck | None:
-    """``by``'s blow ``action`` (None: not a blow at a figure of another side whose harm is
-    known), met by the defence that harms its target least."""
+def _blow(look: Look, state: GameState, by: Figure, action: Action) -> float | None:
+    """The worth to the side of ``by``'s blow ``action`` (None: not a blow at a figure of
+    another side whose harm is known)."""
     preview = look.memo.preview(state, action)
     if not preview.allowed or len(preview.rollables) != 1:
         return None
@@ -114,18 +88,16 @@ def _blow(look: Look, state: GameState, by: Figure, action: Action) -> Struck | 
         return None
     mine = target.side == look.side
     down = 0.0 if mine else DOWN
-    met = [
-        (loss, fell_chance(target, odds))
+    losses = [
+        loss
         for r in _met_by(preview.rollables[0])
         if (odds := look.memo.odds(r)) is not None
         if (loss := expected_loss(target, odds, down)) is not None
     ]
-    if not met:
+    if not losses:
         return None
-    loss, fells = min(met)
     weight = look.temper.harm_taken if mine else look.temper.harm_done
-    harm = (-1 if mine else 1) * weight * worth(state, target, look.memo) * loss
-    return Struck(harm, target.id, fells)
+    return (-1 if mine else 1) * weight * worth(state, target, look.memo) * min(losses)
 
 
 def _met_by(rollable: Rollable) -> list[Rollable]:

@@ -86,13 +86,6 @@ def expected_loss(target: Figure, odds: dict[int, Fraction], down: float) -> flo
     return _standing(was, tops, down) - expected
 
 
-def fell_chance(target: Figure, odds: dict[int, Fraction]) -> float:
-    """The chance that damage of ``odds`` spends ``target``'s last pool (0: it has none)."""
-    names = [n for n, p in target.pools.items() if p.maximum > 0]
-    was = [target.pools[n].current for n in names]
-    return float(sum(p for d, p in odds.items() if names and _spilled(was, d, True)[-1] <= 0))
-
-
 def _standing(points: list[int], tops: list[int], down: float) -> float:
     """The square root of the pools' share left, or ``-down`` once the last is spent (out of
     the fight: a foe down is worth more)."""

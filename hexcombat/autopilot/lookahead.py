@@ -2,8 +2,7 @@
 plain actions and the foes' plain replies, on the autopilot's own dice.
 
 A foe is modelled as a plain player (its first offered action aimed at a figure of another
-side that rolls dice, else the move that closes in on its nearest foe; the first answer
-offered to a prompt): what it may do is read from what
+side that rolls dice, the first answer offered to a prompt): what it may do is read from what
 it is offered in the imagined state, never from its real hidden choices, so the look ahead
 is as fair as the rest. Foes answer first in a step, the side's figures after (the worse
 order for the side: it does not count on striking first).
@@ -14,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexcombat.actions import Action
-from hexcombat.autopilot.candidates import candidates, enemies, hex_of, nearest_enemy
+from hexcombat.autopilot.candidates import candidates, enemies
 from hexcombat.autopilot.exact import exact_shift
 from hexcombat.autopilot.memo import Memo
 from hexcombat.autopilot.scoring import (
@@ -27,8 +26,6 @@ from hexcombat.autopilot.scoring import (
     value,
 )
 from hexcombat.autopilot.stream import Stream
-from hexcombat.figures import Figure, figure_distance
-from hexcombat.geometry import distance
 from hexcombat.state import GameState
 
 FOLLOW_UP = 3
@@ -65,9 +62,8 @@ class Look:
 
 def plain_reply(look: Look, state: GameState, figure_id: str) -> GameState | None:
     """The state after ``figure_id``'s plain action (a foe's model): the first offered action
-    aimed at another side's figure that rolls dice, else the move that closes in
-    (:func:`_closing_in`), or (for a prompt) the first answer the rules accept; None when it
-    has nothing of the kind."""
+    aimed at another side's figure that rolls dice, else (for a prompt) the first answer the
+    rules accept; None when it has nothing of the kind."""
     figure = state.figures[figure_id]
     foes = {f.id for f in enemies(state, figure.side)}
     answer = state.prompt is not None and state.prompt.figure == figure_id
@@ -78,29 +74,6 @@ def plain_reply(look: Look, state: GameState, figure_id: str) -> GameState | Non
                 continue
             after = look.imagine(state, action)
             if after is not None:
-                return after[0]
-    return None if answer else _closing_in(look, state, figure)
-
-
-def _closing_in(look: Look, state: GameState, figure: Figure) -> GameState | None:
-    """The state after ``figure``'s plain move (the hex that closes in most), when it is
-    carried out at once and ends nearer its nearest foe than it stands: a foe comes to
-    blows, it does not stand and wait to be struck. None when it is offered no such move
-    (a planned move is left to the step's end, where its rival waits, :mod:`.contest`)."""
-    foe = nearest_enemy(state, figure)
-    if foe is None:
-        return None
-    gap = figure_distance(figure, foe)
-    for spec in look.memo.legal(state, figure.id):
-        where = next((p.name for p in spec.params if p.type == "hex"), None)
-        if where is None:
-            continue
-        for action in candidates(state, spec, look.rng, 1):
-            to = hex_of(action.params.get(where))
-            if to is None or min(distance(to, h) for h in foe.hexes()) >= gap:
-                continue
-            after = look.imagine(state, action)
-            if after is not None and after[0].figures[figure.id].position != figure.position:
                 return after[0]
     return None
 

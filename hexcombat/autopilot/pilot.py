@@ -5,7 +5,6 @@ best of those played if it does better than letting the step end."""
 from __future__ import annotations
 
 import time
-from functools import partial
 
 from hexcombat.actions import Action, ActionSpec
 from hexcombat.autopilot.blows import invited_blows
@@ -16,7 +15,7 @@ from hexcombat.autopilot.explain import Imagined, numbers, reason
 from hexcombat.autopilot.lookahead import Look, follow_up, play_out
 from hexcombat.autopilot.memo import Memo
 from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe, view_text
-from hexcombat.autopilot.scoring import TEMPERAMENTS, THREAT, Guesses, Temperament
+from hexcombat.autopilot.scoring import TEMPERAMENTS, THREAT, Guesses, Temperament, settled, value
 from hexcombat.autopilot.stream import Stream
 from hexcombat.figures import Figure
 from hexcombat.layout import hex_label
@@ -104,8 +103,7 @@ class Autopilot(Policy):
         )
         if not tried:
             return self.fallback(turn) if turn.must_act else None
-        still = Look(side, self.temper, Stream(f"{text}:0"), {}, memo)
-        stay = (still.value if hidden else partial(_judged, still))(still.settled(seen))
+        stay = value(settled(seen, side, Stream(f"{text}:0"), None, memo), side, self.temper, memo)
         ranked = sorted(tried, key=lambda t: -_mean(t[2]).score)
         blow = None if seen.prompt is not None else _good_blow(seen, side, tried)
         if not turn.must_act:  # what rolled no dice and gained nothing is not worth a look
@@ -118,7 +116,7 @@ class Autopilot(Policy):
         if looked:
             best = max(looked, key=lambda t: _mean(t[2]).score)
             if not turn.must_act and not _past(deadline):
-                passing = self._passing(seen, side, text, memo, not hidden)
+                passing = self._passing(seen, side, text, memo)
                 score = _mean(best[2]).score
                 if score < passing - PASS_MARGIN or (
                     hidden
@@ -233,13 +231,11 @@ class Autopilot(Policy):
                 looked.append((spec, action, runs))
         return looked
 
-    def _passing(self, seen: GameState, side: str, text: str, memo: Memo, due: bool) -> float:
+    def _passing(self, seen: GameState, side: str, text: str, memo: Memo) -> float:
         """The value of letting the step end for the side, played out as the candidates are
-        (the same luck; with the blows ``due`` at its end as they are judged)."""
+        (the same luck)."""
         runs = [
-            self._played(
-                seen, None, Look(side, self.temper, Stream(f"{text}:{k}"), {}, memo), due=due
-            )
+            self._played(seen, None, Look(side, self.temper, Stream(f"{text}:{k}"), {}, memo))
             for k in range(SAMPLES)
         ]
         return _mean([r for r in runs if r is not None]).score
@@ -251,11 +247,9 @@ class Autopilot(Policy):
         look: Look,
         steps: int = LOOK_STEPS,
         hidden: bool = False,
-        due: bool = True,
     ) -> Imagined | None:
         """``action`` (None: letting the step end for the side) imagined and played out
-        through ``steps`` step ends; a hidden choice also by the blows it invites, anything
-        else (with ``due``) by the blows still due where the play-out ends."""
+        through ``steps`` step ends; a hidden choice also by the blows it invites."""
         if action is None:
             look.rng.child()  # what imagining an action would draw: the same luck afterwards
             start, rolled = seen, False
@@ -266,8 +260,7 @@ class Autopilot(Policy):
             start, rolled = after
         blows = invited_blows(look, start) if hidden else None
         end = play_out(look, start, LOOK_LIMIT, steps, action is None)[0]
-        unjudged = hidden or not due
-        score = look.value(end) + (blows or 0.0) if unjudged else _judged(look, end)
+        score = look.value(end) + (blows or 0.0)
         if action is not None:
             score += _shift(seen, action, start, end, look)
         return _exchange(seen, end, look.side, score, int(rolled))
@@ -292,16 +285,8 @@ class Autopilot(Policy):
             score += blows
             return _exchange(seen, state, look.side, score, int(extra > 0))
         end = look.settled(state)
-        score = _judged(look, end) + _shift(seen, action, state, end, look)
+        score = look.value(end) + _shift(seen, action, state, end, look)
         return _exchange(seen, state, look.side, score, int(rolled))
-
-
-def _judged(look: Look, state: GameState) -> float:
-    """How good ``state`` is for the side with the blows still to come in its step (or the
-    next step that offers blows) at their exact odds, the foes' first
-    (:func:`~.blows.invited_blows`): a look cut short never counts the blows struck first in
-    it and drops those struck after."""
-    return look.value(state) + (invited_blows(look, state, ordered=True) or 0.0)
 
 
 def _exchange(seen: GameState, state: GameState, side: str, score: float, samples: int) -> Imagined:
