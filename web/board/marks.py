@@ -13,6 +13,9 @@ from web.board.units import APOTHEM, CORNERS, HEX, REACH_OUTLINE, num, parse_key
 from web.ui.dom import byid
 from web.ui.html import Markup, el, joined, leaf
 
+COST_LABEL = el("text", "{2}", class_="cost", x="{0}", y="{1}")
+"""A reached hex's cost as markup, filled (``str.format``) with its x, y and the cost, a number."""
+
 
 @dataclass
 class Marks:
@@ -109,16 +112,17 @@ class Highlights:
         index, to_pixel = self.index, self.layout.to_pixel
         rim, drop = HEX * 0.94, APOTHEM * 0.72
         outline, labels = [], []
+        cost_label = COST_LABEL.format
         for key, cost in reach.items():
             if key not in index:
                 continue
             x, y = to_pixel(parse_key(key))
             outline.append(f"M{x + rim:.1f},{y:.1f}{REACH_OUTLINE}")
             if key != labelled:
-                labels.append(el("text", str(cost), class_="cost", x=num(x), y=num(y + drop)))
+                labels.append(cost_label(num(x), num(y + drop), int(cost)))
         if not outline:
             return ""
-        return leaf("path", class_="reach", d="".join(outline)) + joined(labels)
+        return leaf("path", class_="reach", d="".join(outline)) + "".join(labels)
 
     def _lines_svg(self, marks: Marks) -> str:
         out = []

@@ -468,25 +468,9 @@ class BoardView(Highlights, Camera, Gestures):
             leaf("path", class_="span", d=f"M0,0 L{num(dx)},{num(dy)}", stroke=color)
             for dx, dy in tail
         )
-        # the facing: a bold wedge from the ring to the front hexside, and that hexside drawn
-        tip, base, half = APOTHEM * 0.98, r * 0.55, r * 0.78
-        side, edge = num(HEX * 0.5), num(APOTHEM - 2)
-        wedge = el(
-            "g",
-            leaf("path", class_="front", d=f"M{edge},-{side} L{edge},{side}", stroke=color),
-            leaf(
-                "path",
-                d=f"M{num(tip)},0 L{num(base)},{num(-half)} L{num(base)},{num(half)} Z",
-                fill=color,
-                stroke="var(--token-edge)",
-                stroke_width="1",
-            ),
-            class_="wedge",
-            style=f"transform: rotate({num(angle)}deg)",
-        )
         body = [
             leaf("circle", class_="halo", r=num(r + 5)),
-            wedge,
+            self._wedge(color, angle),
             leaf("circle", class_="ring", r=num(r), stroke=color, stroke_width=num(r * 0.24)),
             Markup(self._portrait(f, r * 0.88)),
             # the token's name is its aria-label; its initials are a picture of it
@@ -521,6 +505,25 @@ class BoardView(Highlights, Camera, Gestures):
             )
         body.append(el("title", str(f["name"])))
         return spans + el("g", *body, class_="token-body", style=f"transform: scale({scale})")
+
+    @staticmethod
+    def _wedge(color: str, angle: float) -> Markup:
+        """The facing: a bold wedge from the ring to the front hexside, and that hexside drawn."""
+        tip, base, half = APOTHEM * 0.98, TOKEN_R * 0.55, TOKEN_R * 0.78
+        side, edge = num(HEX * 0.5), num(APOTHEM - 2)
+        return el(
+            "g",
+            leaf("path", class_="front", d=f"M{edge},-{side} L{edge},{side}", stroke=color),
+            leaf(
+                "path",
+                d=f"M{num(tip)},0 L{num(base)},{num(-half)} L{num(base)},{num(half)} Z",
+                fill=color,
+                stroke="var(--token-edge)",
+                stroke_width="1",
+            ),
+            class_="wedge",
+            style=f"transform: rotate({num(angle)}deg)",
+        )
 
     def _portrait(self, f: Mapping[str, Any], inner: float) -> str:
         """The figure's portrait inside its ring (over the ring's face, so the ring and the
