@@ -378,3 +378,21 @@ def test_a_two_hex_figure_spans_both_hexes_and_two_figures_share_one(ui: App) ->
     ash, dax = centre(ui, '[data-figure="ash"] .ring'), centre(ui, '[data-figure="dax"] .ring')
     assert abs(ash[0] - dax[0]) > 10  # side by side, neither hidden under the other
     ui.screenshot("board-footprint-and-stack")
+
+
+def test_a_figure_named_like_markup_shows_as_text_on_the_board(ui: App) -> None:
+    """A figure's name and side that look like markup are the token's title, its initials
+    and its label as text: no element is made of them and no script runs."""
+    page = ui.page
+    hostile = "<img src=x onerror=window.pwned=1>"
+    enc = Encounter.new("skirmish", 8, 6, name="Board names")
+    rs = enc.ruleset
+    enc = enc.with_figure(rs.new_figure("ash", hostile, f"W {hostile}", Hex(2, 2), 1))
+    import_encounter(ui, enc)
+    token = figure(ui, "ash")
+    expect(token.locator(".token-body > title")).to_have_text(hostile)
+    assert hostile in str(token.get_attribute("aria-label"))
+    assert token.locator(".initials").text_content()
+    assert page.locator("#board img, #board foreignObject").count() == 0
+    assert page.locator('img[src="x"]').count() == 0
+    assert page.evaluate("window.pwned") is None

@@ -10,7 +10,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from web.board.units import APOTHEM, CORNERS, HEX, REACH_OUTLINE, num, parse_key
-from web.ui.dom import byid, esc
+from web.ui.dom import byid
+from web.ui.html import Markup, el, joined, leaf
+
+COST_LABEL = el("text", "{2}", class_="cost", x="{0}", y="{1}")
+"""A reached hex's cost as markup, filled (``str.format``) with its x, y and the cost, a number."""
 
 
 @dataclass
@@ -88,10 +92,10 @@ class Highlights:
         byid("layer-reach").innerHTML = self._reach_svg(marks.reach, labelled)
         byid("layer-lines").innerHTML = self._lines_svg(marks)
 
-    def _outline(self, key: str, cls: str, inset: float = 1.0) -> str:
+    def _outline(self, key: str, cls: str, inset: float = 1.0) -> Markup:
         x, y = self.layout.to_pixel(parse_key(key))
         pts = " ".join(f"{num(x + cx * inset)},{num(y + cy * inset)}" for cx, cy in CORNERS)
-        return f'<polygon class="{cls}" points="{pts}"/>'
+        return leaf("polygon", class_=cls, points=pts)
 
     def _bands_svg(self, bands: Mapping[str, Sequence[str]]) -> str:
         out: list[str] = []
@@ -99,7 +103,7 @@ class Highlights:
             out.extend(
                 self._outline(k, f"band band-{i % 4}", 0.92) for k in keys if k in self.index
             )
-        return "".join(out)
+        return joined(out)
 
     def _reach_svg(self, reach: Mapping[str, int], labelled: str | None = None) -> str:
         # One path for every reached hex (each outline relative to its east corner) and a
@@ -108,16 +112,17 @@ class Highlights:
         index, to_pixel = self.index, self.layout.to_pixel
         rim, drop = HEX * 0.94, APOTHEM * 0.72
         outline, labels = [], []
+        cost_label = COST_LABEL.format
         for key, cost in reach.items():
             if key not in index:
                 continue
             x, y = to_pixel(parse_key(key))
             outline.append(f"M{x + rim:.1f},{y:.1f}{REACH_OUTLINE}")
             if key != labelled:
-                labels.append(f'<text class="cost" x="{num(x)}" y="{num(y + drop)}">{cost}</text>')
+                labels.append(cost_label(num(x), num(y + drop), int(cost)))
         if not outline:
             return ""
-        return f'<path class="reach" d="{"".join(outline)}"/>' + "".join(labels)
+        return leaf("path", class_="reach", d="".join(outline)) + "".join(labels)
 
     def _lines_svg(self, marks: Marks) -> str:
         out = []
@@ -144,20 +149,21 @@ class Highlights:
                     out.append(self._outline(key, "blocker", 0.86))
                     x, y = self.layout.to_pixel(parse_key(key))
                     d = HEX * 0.3
-                    out.append(
-                        f'<path class="blocker-x" d="M{num(x - d)},{num(y - d)} L{num(x + d)},'
-                        f'{num(y + d)} M{num(x + d)},{num(y - d)} L{num(x - d)},{num(y + d)}"/>'
+                    cross = (
+                        f"M{num(x - d)},{num(y - d)} L{num(x + d)},{num(y + d)} "
+                        f"M{num(x + d)},{num(y - d)} L{num(x - d)},{num(y + d)}"
                     )
+                    out.append(leaf("path", class_="blocker-x", d=cross))
         path = [k for k in marks.path if k in self.index]
         if len(path) > 1:
             pts = " ".join(
                 f"{num(x)},{num(y)}" for x, y in (self.layout.to_pixel(parse_key(k)) for k in path)
             )
-            out.append(f'<polyline class="path-casing" points="{pts}"/>')
-            out.append(f'<polyline class="path" points="{pts}"/>')
+            out.append(leaf("polyline", class_="path-casing", points=pts))
+            out.append(leaf("polyline", class_="path", points=pts))
             for key in path[1:-1]:
                 x, y = self.layout.to_pixel(parse_key(key))
-                out.append(f'<circle class="path-dot" cx="{num(x)}" cy="{num(y)}" r="3.5"/>')
+                out.append(leaf("circle", class_="path-dot", cx=num(x), cy=num(y), r="3.5"))
         for key in [*marks.guide, *marks.measure]:
             if key in self.index:
                 out.append(
@@ -169,14 +175,16 @@ class Highlights:
             if marks.label:
                 x, y = self.layout.to_pixel(parse_key(marks.focus))
                 out.append(
-                    f'<text class="focus-label{" bad" if marks.focus_bad else ""}" '
-                    f'x="{num(x)}" y="{num(y + APOTHEM * 0.72)}">{esc(marks.label)}</text>'
+                    el(
+                        "text",
+                        marks.label,
+                        class_="focus-label bad" if marks.focus_bad else "focus-label",
+                        x=num(x),
+                        y=num(y + APOTHEM * 0.72),
+                    )
                 )
-        return "".join(out)
+        return joined(out)
 
     @staticmethod
-    def _segment(a: tuple[float, float], b: tuple[float, float], cls: str) -> str:
-        return (
-            f'<line class="{cls}" x1="{num(a[0])}" y1="{num(a[1])}" '
-            f'x2="{num(b[0])}" y2="{num(b[1])}"/>'
-        )
+    def _segment(a: tuple[float, float], b: tuple[float, float], cls: str) -> Markup:
+        return leaf("line", class_=cls, x1=num(a[0]), y1=num(a[1]), x2=num(b[0]), y2=num(b[1]))

@@ -50,6 +50,7 @@ from web.board.units import (
 )
 from web.library.pictures import PagePictures
 from web.ui.dom import byid, esc, proxy
+from web.ui.html import Markup, el, joined, leaf
 
 __all__ = ["BoardView", "Handlers", "Marks", "facing_angle", "friendly", "parse_key"]
 """What other modules import from here (the board's units and highlights live in their own
@@ -273,21 +274,28 @@ class BoardView(Highlights, Camera, Gestures):
         sheet.replaceSync(plain)
 
     def _defs(self) -> str:
-        tile = HEX * 0.6
+        tile = num(HEX * 0.6)
         parts = [
-            '<filter id="lift" x="-50%" y="-50%" width="200%" height="200%">'
-            '<feDropShadow dx="0" dy="3" stdDeviation="3" flood-opacity="0.45"/></filter>',
-            PORTRAIT_CLIP,
+            Markup(
+                '<filter id="lift" x="-50%" y="-50%" width="200%" height="200%">'
+                '<feDropShadow dx="0" dy="3" stdDeviation="3" flood-opacity="0.45"/></filter>'
+            ),
+            Markup(PORTRAIT_CLIP),
         ]
         for t in self.terrains.values():
             if t["pattern"] != "none":
                 parts.append(
-                    f'<pattern id="tp-{esc(t["id"])}" patternUnits="userSpaceOnUse" '
-                    f'width="{num(tile)}" height="{num(tile)}">'
-                    f'<rect width="{num(tile)}" height="{num(tile)}" fill="{esc(t["color"])}"/>'
-                    f"{pattern_motif(t['pattern'], tile)}</pattern>"
+                    el(
+                        "pattern",
+                        leaf("rect", width=tile, height=tile, fill=str(t["color"])),
+                        Markup(pattern_motif(t["pattern"], HEX * 0.6)),
+                        id=f"tp-{t['id']}",
+                        patternUnits="userSpaceOnUse",
+                        width=tile,
+                        height=tile,
+                    )
                 )
-        return "".join(parts)
+        return joined(parts)
 
     def terrain_fill(self, terrain_id: str) -> str:
         """The SVG fill of a terrain: its pattern (colour plus motif) or its plain colour."""
@@ -303,7 +311,7 @@ class BoardView(Highlights, Camera, Gestures):
         ox, oy = self.layout.origin
         dx, dy = 1.5 * HEX, 2 * APOTHEM
         looks = {
-            tid: (esc(tid), self.terrain_fill(tid), esc(self._hex_label("", tid)))
+            tid: (self._hex_markup(tid, False).format, self._hex_markup(tid, True).format)
             for tid in self.terrains
         }
         out = []
@@ -312,17 +320,35 @@ class BoardView(Highlights, Camera, Gestures):
             for col in range(self.width):
                 key = self.keys[i]
                 i += 1
-                tid, fill, label = looks[self.painted.get(key, self.default_terrain)]
+                plain, marked = looks[self.painted.get(key, self.default_terrain)]
                 reasons = self.highlighted.get(key)
-                hl = f' data-highlight="{reasons}"' if reasons else ""
                 x = ox + dx * col + HEX
                 y = oy + dy * row + (APOTHEM if col & 1 else 0.0)
-                out.append(
-                    f'<path data-hex="{key}" data-terrain="{tid}"{hl} '
-                    f'role="img" aria-label="hex {friendly(key)}{label}" fill="{fill}" '
-                    f'd="M{x:.1f},{y:.1f}{OUTLINE}"/>'
-                )
+                if reasons:
+                    out.append(marked(key, friendly(key), x, y, esc(reasons)))
+                else:
+                    out.append(plain(key, friendly(key), x, y))
         self.hex_layer.innerHTML = "".join(out)
+
+    def _hex_markup(self, terrain_id: str, highlighted: bool) -> str:
+        """A hex of ``terrain_id`` as markup made once per terrain, every value of the terrain
+        escaped by :func:`leaf`; left to fill per hex (``str.format``, in this order): its
+        key, its coordinates in words, its east corner's x and y and, when ``highlighted``,
+        the escaped reasons."""
+
+        def literal(text: str) -> str:  # a value kept whole through str.format
+            return text.replace("{", "{{").replace("}", "}}")
+
+        return leaf(
+            "path",
+            data_hex="{0}",
+            data_terrain=literal(terrain_id),
+            data_highlight="{4}" if highlighted else None,
+            role="img",
+            aria_label="hex {1}" + literal(self._hex_label("", terrain_id)),
+            fill=literal(self.terrain_fill(terrain_id)),
+            d="M{2:.1f},{3:.1f}" + OUTLINE,
+        )
 
     def hex_node(self, key: str) -> Any:
         """The polygon of hex ``key``."""
@@ -417,7 +443,7 @@ class BoardView(Highlights, Camera, Gestures):
         if entry is None:
             self.fig_layer.insertAdjacentHTML(
                 "beforeend",
-                f'<g class="token" data-figure="{esc(fid)}" role="button"></g>',
+                el("g", class_="token", data_figure=fid, role="button"),
             )
             node = self.fig_layer.lastElementChild
             entry = [None, node, None, None, None, 0.0]
@@ -436,54 +462,68 @@ class BoardView(Highlights, Camera, Gestures):
         tail: Sequence[tuple[float, float]] = (),
     ) -> str:
         r = TOKEN_R
-        color = esc(f["color"])
+        color = str(f["color"])
         # a figure covering several hexes: one broad band from its anchor over each other hex
-        spans = "".join(
-            f'<path class="span" d="M0,0 L{num(dx)},{num(dy)}" stroke="{color}"/>'
+        spans = joined(
+            leaf("path", class_="span", d=f"M0,0 L{num(dx)},{num(dy)}", stroke=color)
             for dx, dy in tail
         )
-        # the facing: a bold wedge from the ring to the front hexside, and that hexside drawn
-        tip, base, half = APOTHEM * 0.98, r * 0.55, r * 0.78
-        side = HEX * 0.5
-        wedge = (
-            f'<g class="wedge" style="transform: rotate({num(angle)}deg)">'
-            f'<path class="front" d="M{num(APOTHEM - 2)},{num(-side)} '
-            f'L{num(APOTHEM - 2)},{num(side)}" '
-            f'stroke="{color}"/>'
-            f'<path d="M{num(tip)},0 L{num(base)},{num(-half)} L{num(base)},{num(half)} Z" '
-            f'fill="{color}" stroke="var(--token-edge)" stroke-width="1"/></g>'
-        )
-        initials = esc(f["initials"])
-        parts = [
-            spans,
-            f'<g class="token-body" style="transform: scale({scale})">',
-            f'<circle class="halo" r="{num(r + 5)}"/>',
-            wedge,
-            f'<circle class="ring" r="{num(r)}" stroke="{color}" stroke-width="{num(r * 0.24)}"/>',
-            self._portrait(f, r * 0.88),
+        body = [
+            leaf("circle", class_="halo", r=num(r + 5)),
+            self._wedge(color, angle),
+            leaf("circle", class_="ring", r=num(r), stroke=color, stroke_width=num(r * 0.24)),
+            Markup(self._portrait(f, r * 0.88)),
             # the token's name is its aria-label; its initials are a picture of it
-            f'<text class="initials" aria-hidden="true" y="{num(r * 0.33)}" '
-            f'font-size="{num(r * 0.95)}" fill="{color}">{initials}</text>',
+            el(
+                "text",
+                str(f["initials"]),
+                class_="initials",
+                aria_hidden="true",
+                y=num(r * 0.33),
+                font_size=num(r * 0.95),
+                fill=color,
+            ),
         ]
         if f.get("out"):
-            d = r * 0.62
-            parts.append(
-                f'<path class="out-cross" d="M{num(-d)},{num(-d)} L{num(d)},{num(d)} '
-                f'M{num(d)},{num(-d)} L{num(-d)},{num(d)}"/>'
-            )
+            d = num(r * 0.62)
+            cross = f"M-{d},-{d} L{d},{d} M{d},-{d} L-{d},{d}"
+            body.append(leaf("path", class_="out-cross", d=cross))
         for i, badge in enumerate(badges[:4]):
             bx = r * 0.95 - i * r * 0.62
             by = r * 0.88
             fill = (f.get("badge_colors") or {}).get(badge, BADGE_FALLBACK)
-            parts.append(
-                f'<g class="badge" aria-hidden="true" transform="translate({num(bx)},{num(by)})">'
-                f"<title>{esc(badge)}</title>"
-                f'<circle r="{num(r * 0.36)}" fill="{fill}"/>'
-                f'<text y="{num(r * 0.14)}" font-size="{num(r * 0.42)}">'
-                f"{esc(badge[:1].upper())}</text></g>"
+            body.append(
+                el(
+                    "g",
+                    el("title", badge),
+                    leaf("circle", r=num(r * 0.36), fill=str(fill)),
+                    el("text", badge[:1].upper(), y=num(r * 0.14), font_size=num(r * 0.42)),
+                    class_="badge",
+                    aria_hidden="true",
+                    transform=f"translate({num(bx)},{num(by)})",
+                )
             )
-        parts.append(f"<title>{esc(f['name'])}</title></g>")
-        return "".join(parts)
+        body.append(el("title", str(f["name"])))
+        return spans + el("g", *body, class_="token-body", style=f"transform: scale({scale})")
+
+    @staticmethod
+    def _wedge(color: str, angle: float) -> Markup:
+        """The facing: a bold wedge from the ring to the front hexside, and that hexside drawn."""
+        tip, base, half = APOTHEM * 0.98, TOKEN_R * 0.55, TOKEN_R * 0.78
+        side, edge = num(HEX * 0.5), num(APOTHEM - 2)
+        return el(
+            "g",
+            leaf("path", class_="front", d=f"M{edge},-{side} L{edge},{side}", stroke=color),
+            leaf(
+                "path",
+                d=f"M{num(tip)},0 L{num(base)},{num(-half)} L{num(base)},{num(half)} Z",
+                fill=color,
+                stroke="var(--token-edge)",
+                stroke_width="1",
+            ),
+            class_="wedge",
+            style=f"transform: rotate({num(angle)}deg)",
+        )
 
     def _portrait(self, f: Mapping[str, Any], inner: float) -> str:
         """The figure's portrait inside its ring (over the ring's face, so the ring and the
@@ -511,7 +551,7 @@ class BoardView(Highlights, Camera, Gestures):
         out = []
         for key in self.keys:
             x, y = self.layout.to_pixel(parse_key(key))
-            out.append(f'<text x="{num(x)}" y="{num(y - APOTHEM * 0.5)}">{friendly(key)}</text>')
+            out.append(el("text", friendly(key), x=num(x), y=num(y - APOTHEM * 0.5)))
         byid("layer-coords").innerHTML = "".join(out)
 
     def hex_words(self, key: str) -> str:
