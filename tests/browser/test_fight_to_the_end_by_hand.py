@@ -91,8 +91,9 @@ def log_size(page: Page) -> int:
 
 def entered(hand: Hand, what: str, before: int, *, fill: bool = False) -> str:
     """Press the open card's button (again where a first press leads to a roll) until the
-    log grows, first picking an entry in each empty list when ``fill`` (a prompt's card; a
-    suggested card comes filled in); ``what`` it was."""
+    log grows, first picking an entry in each empty list when ``fill`` (a prompt's card, such
+    as a riposte's with its weapon to choose; a suggested card comes filled in); ``what`` it
+    was."""
     page = hand.page
     for _ in range(3):
         if fill:
@@ -124,11 +125,9 @@ def one_action(hand: Hand, skipped: set[str]) -> str:
     """Enter one action by hand; what it was."""
     page = hand.page
     before = log_size(page)
-    if page.locator("#panel-body [data-prompt]").count():
+    if page.locator("#panel-body [data-prompt]").count():  # the answer opens its card
         hand.press("#panel-body [data-prompt] [data-answer]")
-        return (
-            entered(hand, "answered", before) if page.locator(MAIN_BUTTON).count() else "answered"
-        )
+        return entered(hand, "answered", before, fill=True)
     chips = page.locator("#turn-tracker [data-pick]")
     to_act = [
         str(chips.nth(i).get_attribute("data-pick"))
