@@ -25,6 +25,7 @@ from hexcombat import Action, Encounter, Hex, IllegalActionError
 from hexcombat.figures import Status
 from hexcombat.geometry import neighbor
 from hexcombat.layout import hex_label
+from hexcombat.schema import settle
 from hexcombat.secrets import GM
 from hexcombat.view import measure_view
 
@@ -218,6 +219,19 @@ def test_scp_35_riposte_is_immediate_and_cannot_be_parried() -> None:
     assert attack.text.startswith("Bo ripostes at Ann") and attack.data["msc"] == 58
     assert attack.data["outcome"] == "failure" and enc.state.prompt is None
     assert "bo" not in enc.state.memory["acted"]  # no attack action spent
+
+
+def test_scp_35_the_riposte_card_comes_with_a_prepared_weapon_chosen() -> None:
+    enc = start(duel())
+    roll(enc, [81], "melee", "ann", **SWORD)
+    roll(enc, [8], "parry", "bo")
+    riposte = next(s for s in enc.legal_actions("bo") if s.kind == "riposte")
+    weapon = riposte.param("weapon")
+    assert weapon.default == "Broadsword" == weapon.choices[0].value  # prepared ones first
+    opened = settle(riposte.params, {})  # the card's values as it opens
+    assert opened == {"weapon": "Broadsword"}
+    events = roll(enc, [95], "riposte", "bo", **opened)
+    assert of(events, "attack")[0].data["msc"] == 58
 
 
 def test_scp_36_an_unarmed_figure_parries_only_when_ranked() -> None:

@@ -267,9 +267,11 @@ def _before(attacker: Figure, target: Figure) -> tuple[Hex, ...]:
 
 
 def weapon_param(weapons: Iterable[Weapon]) -> FieldSpec:
-    """The weapon to strike with, among ``weapons``."""
+    """The weapon to strike with, among ``weapons``; the first (a prepared weapon before bare
+    hands, a kick and a shield) comes chosen."""
+    choices = tuple(Choice(w.name, w.name) for w in weapons)
     return FieldSpec(
-        "weapon", "Weapon", "choice", choices=tuple(Choice(w.name, w.name) for w in weapons)
+        "weapon", "Weapon", "choice", choices[0].value if choices else None, choices=choices
     )
 
 
