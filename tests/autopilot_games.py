@@ -7,7 +7,8 @@ and catalogue on scattered terrain), sides swapped game by game.
 [--sides drawn|mirrored]``
 is the long mode (``tests/fuzz`` runs it with ``HEXCOMBAT_AUTOPILOT`` games): GAMES games
 (default 50) per ruleset, start and opponent, printing won/lost/drawn, the autopilot's share
-of the decided games, its decision times and the seeds of the games it lost or drew per
+of the decided games, the draws that were stand-offs (not cut at the limit of actions), its
+decision times and the seeds of the games it lost or drew (and of the draws cut) per
 cell as each cell ends, then per ruleset and opponent, with the counts of its moves a player
 would call a waste (:func:`wasted`) per ruleset and opponent. ``--starts`` picks the starts
 (``demo``, ``symmetric``, ``fresh`` for every fresh shape, or a shape: ``pair``, ...; default
@@ -38,6 +39,7 @@ from autopilot_waste import Waste, Watched  # noqa: E402
 
 from hexcombat import Encounter, loads  # noqa: E402
 from hexcombat.autopilot.play import (  # noqa: E402
+    MAX_ACTIONS,
     MatchResult,
     play_match,
     restarted,
@@ -148,6 +150,7 @@ def run(
                 total.draws += part.draws
                 total.lost += part.lost
                 total.drawn += part.drawn
+                total.cut += part.cut
                 for who, times in part.timings.items():
                     total.timings.setdefault(who, []).extend(times)
                 waste.add(part_waste)
@@ -158,13 +161,15 @@ def run(
 
 
 def share(results: list[MatchResult]) -> str:
-    """The share of the decided games won, over ``results``, as 'W/L/D (P%)'."""
+    """The share of the decided games won, over ``results``, as 'W/L/D (P%, S stood off)':
+    the draws that were not cut at the limit of actions (:attr:`MatchResult.stood_off`)."""
     won = sum(r.wins for r in results)
     lost = sum(r.losses for r in results)
     drawn = sum(r.draws for r in results)
+    stood = sum(r.stood_off for r in results)
     decided = won + lost
     percent = f"{100 * won / decided:.0f}%" if decided else "none decided"
-    return f"{won}/{lost}/{drawn} ({percent})"
+    return f"{won}/{lost}/{drawn} ({percent}, {stood} stood off)"
 
 
 def _listed(text: str) -> list[str]:
@@ -193,7 +198,10 @@ def main(argv: list[str]) -> None:
     games: int = args.games
     ids = args.rulesets or [r.id for r in all_rulesets()]
     jobs = int(os.environ.get("HEXCOMBAT_AUTOPILOT_JOBS", "2"))
-    print("| ruleset | start | opponent | won/lost/drawn (share of decided) | decision | seeds |")
+    print(
+        "| ruleset | start | opponent | won/lost/drawn (share of decided, stood off) | decision "
+        "| seeds |"
+    )
     print("|---|---|---|---|---|---|")
     wastes: dict[tuple[str, str], Waste] = {}
     for ruleset_id in ids:
@@ -208,7 +216,7 @@ def main(argv: list[str]) -> None:
             print(
                 f"| {ruleset_id} | {start} | {opponent} | {share([r])} | "
                 f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms | "
-                f"lost {r.lost}, drawn {r.drawn} |",
+                f"lost {r.lost}, drawn {r.drawn}, cut at {MAX_ACTIONS} actions {r.cut} |",
                 flush=True,
             )
         for opponent in against:
