@@ -3,14 +3,18 @@ demo (its set-up, no action played), a symmetric start and fresh starts it never
 (:mod:`hexcombat.autopilot.starts`: three shapes of figures made from the ruleset's fields
 and catalogue on scattered terrain), sides swapped game by game.
 
-``python tests/autopilot_games.py [GAMES] [RULESET...] [--starts S,...] [--against O,...]``
+``python tests/autopilot_games.py [GAMES] [RULESET...] [--starts S,...] [--against O,...]
+[--sides drawn|mirrored]``
 is the long mode (``tests/fuzz`` runs it with ``HEXCOMBAT_AUTOPILOT`` games): GAMES games
 (default 50) per ruleset, start and opponent, printing won/lost/drawn, the autopilot's share
-of the decided games, its decision times and the seeds of the games it lost or drew per
+of the decided games, the draws that were stand-offs (not cut at the limit of actions), its
+decision times and the seeds of the games it lost or drew (and of the draws cut) per
 cell as each cell ends, then per ruleset and opponent, with the counts of its moves a player
 would call a waste (:func:`wasted`) per ruleset and opponent. ``--starts`` picks the starts
 (``demo``, ``symmetric``, ``fresh`` for every fresh shape, or a shape: ``pair``, ...; default
-all) and ``--against`` the opponents (default all of :data:`OPPONENTS`). The games are shared
+all), ``--against`` the opponents (default all of :data:`OPPONENTS`) and ``--sides`` how the
+fresh starts' sides are made (:data:`~hexcombat.autopilot.starts.SIDES`: ``drawn``, the
+default, or ``mirrored``, side B side A turned half round). The games are shared
 out to ``HEXCOMBAT_AUTOPILOT_JOBS`` processes (default 2), in even runs of seeds so that
 sides still swap game by game; the figures are the same for any number of processes. The
 normal suite plays a few of them (``tests/test_autopilot_play.py``).
@@ -35,6 +39,7 @@ from autopilot_waste import Waste, Watched  # noqa: E402
 
 from hexcombat import Encounter, loads  # noqa: E402
 from hexcombat.autopilot.play import (  # noqa: E402
+    MAX_ACTIONS,
     MatchResult,
     play_match,
     restarted,
@@ -42,7 +47,7 @@ from hexcombat.autopilot.play import (  # noqa: E402
 )
 from hexcombat.autopilot.players import make_policy  # noqa: E402
 from hexcombat.autopilot.policy import Policy  # noqa: E402
-from hexcombat.autopilot.starts import SHAPES, fresh_start  # noqa: E402
+from hexcombat.autopilot.starts import SHAPES, SIDES, fresh_start  # noqa: E402
 from hexcombat.rulesets import all_rulesets  # noqa: E402
 
 OPTIONS = {
@@ -63,9 +68,9 @@ OPPONENTS = ("random", "rush", "greedy")
 """The baselines the autopilot plays against."""
 
 
-def starts(ruleset_id: str) -> dict[str, Callable[[int], Encounter]]:
+def starts(ruleset_id: str, sides: str = "drawn") -> dict[str, Callable[[int], Encounter]]:
     """The starts games are played from, by name: the demo's set-up, the symmetric one and
-    each fresh shape (``fresh pair``, ...)."""
+    each fresh shape (``fresh pair``, ...), its sides made as ``sides`` says."""
     template = demo(ruleset_id)
     options = OPTIONS.get(ruleset_id, {})
     found: dict[str, Callable[[int], Encounter]] = {
@@ -74,7 +79,7 @@ def starts(ruleset_id: str) -> dict[str, Callable[[int], Encounter]]:
     }
     for shape in SHAPES:
         found[f"fresh {shape}"] = lambda seed, shape=shape: fresh_start(
-            ruleset_id, shape, seed, options
+            ruleset_id, shape, seed, options, sides
         )
     return found
 
@@ -83,17 +88,17 @@ CHUNK = 4
 """Games one process plays at a time (even: the autopilot plays both sides equally)."""
 
 
-def _cell(job: tuple[str, str, str, str, int, int]) -> tuple[MatchResult, Waste]:
+def _cell(job: tuple[str, str, str, str, int, int, str]) -> tuple[MatchResult, Waste]:
     """One run of a cell's games (for a worker process): ``(ruleset, start, policy,
-    opponent, games, seed)``, with the autopilot's wasted moves counted."""
-    ruleset_id, name, policy, opponent, games, seed = job
+    opponent, games, seed, sides)``, with the autopilot's wasted moves counted."""
+    ruleset_id, name, policy, opponent, games, seed, sides = job
     waste = Waste()
 
     def make(which: str) -> Policy:
         made = make_policy(which)
         return Watched(made, waste) if which == policy else made
 
-    result = play_match(starts(ruleset_id)[name], policy, opponent, games, seed, make=make)
+    result = play_match(starts(ruleset_id, sides)[name], policy, opponent, games, seed, make=make)
     return result, waste
 
 
@@ -122,13 +127,15 @@ def run(
     jobs: int = 1,
     names: list[str] | None = None,
     opponents: tuple[str, ...] = OPPONENTS,
+    sides: str = "drawn",
 ) -> Iterator[tuple[str, str, MatchResult, Waste]]:
     """Every (start, opponent, result, wasted moves) match of ``policy`` in ``ruleset_id``
-    from the starts ``names`` picks (:func:`chosen_starts`) against ``opponents``, its games
-    played by ``jobs`` processes, each yielded as soon as its games are played."""
+    from the starts ``names`` picks (:func:`chosen_starts`, their sides made as ``sides``
+    says) against ``opponents``, its games played by ``jobs`` processes, each yielded as
+    soon as its games are played."""
     cells = [(name, o) for name in chosen_starts(ruleset_id, names) for o in opponents]
     work = [
-        (ruleset_id, name, policy, opponent, min(CHUNK, games - k), seed + k)
+        (ruleset_id, name, policy, opponent, min(CHUNK, games - k), seed + k, sides)
         for name, opponent in cells
         for k in range(0, games, CHUNK)
     ]
@@ -143,6 +150,7 @@ def run(
                 total.draws += part.draws
                 total.lost += part.lost
                 total.drawn += part.drawn
+                total.cut += part.cut
                 for who, times in part.timings.items():
                     total.timings.setdefault(who, []).extend(times)
                 waste.add(part_waste)
@@ -153,13 +161,15 @@ def run(
 
 
 def share(results: list[MatchResult]) -> str:
-    """The share of the decided games won, over ``results``, as 'W/L/D (P%)'."""
+    """The share of the decided games won, over ``results``, as 'W/L/D (P%, S stood off)':
+    the draws that were not cut at the limit of actions (:attr:`MatchResult.stood_off`)."""
     won = sum(r.wins for r in results)
     lost = sum(r.losses for r in results)
     drawn = sum(r.draws for r in results)
+    stood = sum(r.stood_off for r in results)
     decided = won + lost
     percent = f"{100 * won / decided:.0f}%" if decided else "none decided"
-    return f"{won}/{lost}/{drawn} ({percent})"
+    return f"{won}/{lost}/{drawn} ({percent}, {stood} stood off)"
 
 
 def _listed(text: str) -> list[str]:
@@ -168,8 +178,8 @@ def _listed(text: str) -> list[str]:
 
 
 def main(argv: list[str]) -> None:
-    """``[GAMES] [RULESET...] [--starts S,...] [--against O,...]``: GAMES games a cell
-    (default 50)."""
+    """``[GAMES] [RULESET...] [--starts S,...] [--against O,...] [--sides S]``: GAMES games
+    a cell (default 50)."""
     parser = argparse.ArgumentParser(prog="autopilot_games.py")
     parser.add_argument("games", nargs="?", type=int, default=50)
     parser.add_argument("rulesets", nargs="*", metavar="ruleset")
@@ -179,6 +189,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--against", type=_listed, default=list(OPPONENTS), help=",".join(OPPONENTS)
     )
+    parser.add_argument("--sides", choices=SIDES, default="drawn", help="how fresh sides are made")
     args = parser.parse_args(argv)
     unknown = [o for o in args.against if o not in OPPONENTS]
     if unknown:
@@ -187,14 +198,17 @@ def main(argv: list[str]) -> None:
     games: int = args.games
     ids = args.rulesets or [r.id for r in all_rulesets()]
     jobs = int(os.environ.get("HEXCOMBAT_AUTOPILOT_JOBS", "2"))
-    print("| ruleset | start | opponent | won/lost/drawn (share of decided) | decision | seeds |")
+    print(
+        "| ruleset | start | opponent | won/lost/drawn (share of decided, stood off) | decision "
+        "| seeds |"
+    )
     print("|---|---|---|---|---|---|")
     wastes: dict[tuple[str, str], Waste] = {}
     for ruleset_id in ids:
         began = time.monotonic()
         rows = []
         for start, opponent, r, waste in run(
-            ruleset_id, games, jobs=jobs, names=args.starts, opponents=against
+            ruleset_id, games, jobs=jobs, names=args.starts, opponents=against, sides=args.sides
         ):
             rows.append((start, opponent, r))
             wastes.setdefault((ruleset_id, opponent), Waste()).add(waste)
@@ -202,7 +216,7 @@ def main(argv: list[str]) -> None:
             print(
                 f"| {ruleset_id} | {start} | {opponent} | {share([r])} | "
                 f"median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms | "
-                f"lost {r.lost}, drawn {r.drawn} |",
+                f"lost {r.lost}, drawn {r.drawn}, cut at {MAX_ACTIONS} actions {r.cut} |",
                 flush=True,
             )
         for opponent in against:

@@ -1,6 +1,6 @@
 """The autopilot's counted budget (engine calls, never a clock), the rules' answers kept per
-imagined state, and a referee that hands the first move in each kind of step to each side
-in turn."""
+imagined state, a referee that hands the first move in each kind of step to each side in
+turn, and a game's draw told apart: cut at the limit of actions, or a stand-off."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from autopilot_games import starts
 from hexcombat.autopilot import Autopilot, Decision, Referee, RushPolicy, play_game
 from hexcombat.autopilot import pilot as pilot_module
 from hexcombat.autopilot.memo import Memo
+from hexcombat.autopilot.play import STILL, play_match
 from hexcombat.autopilot.policy import Policy, Turn
 
 pytestmark = pytest.mark.pyodide
@@ -85,3 +86,30 @@ def test_the_sides_take_turns_to_move_first_in_each_kind_of_step() -> None:
     sides = [side for _clock, side in firsts]
     assert len(sides) >= 3
     assert all(a != b for a, b in itertools.pairwise(sides))
+
+
+class Standing(Policy):
+    """A side that never moves: it lets every step end."""
+
+    name = "standing"
+
+    def choose(self, turn: Turn) -> Decision | None:
+        return None
+
+
+def test_a_game_cut_at_the_limit_of_actions_is_a_draw_told_from_a_stand_off() -> None:
+    enc = starts("skirmish")["symmetric"](5)
+    cut = play_game(enc, Referee({"A": RushPolicy(), "B": RushPolicy()}), 6)
+    assert (cut.winner, cut.actions, cut.cut) == (None, 6, True)
+    enc = starts("skirmish")["symmetric"](5)
+    stood = play_game(enc, Referee({"A": Standing(), "B": Standing()}), 600)
+    assert stood.winner is None and not stood.cut
+    assert STILL <= stood.actions < 600
+
+
+def test_a_match_names_the_draws_cut_at_the_limit_of_actions() -> None:
+    start = starts("skirmish")["symmetric"]
+    cut = play_match(start, "rush", "rush", 2, 7, max_actions=6)
+    assert (cut.draws, cut.drawn, cut.cut, cut.stood_off) == (2, [7, 8], [7, 8], 0)
+    stood = play_match(start, "rush", "rush", 2, 7, make=lambda _name: Standing())
+    assert (stood.draws, stood.cut, stood.stood_off) == (2, [], 2)

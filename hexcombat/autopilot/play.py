@@ -97,10 +97,13 @@ class Referee:
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one game ended: the winning side (None: a draw) and the actions played."""
+    """How one game ended: the winning side (None: a draw), the actions played and whether
+    a draw was cut at the limit of actions (a fight still going on, where every other draw
+    is a stand-off or a fight in which nothing more can happen)."""
 
     winner: str | None
     actions: int
+    cut: bool = False
 
 
 Watch = Callable[[str | None, Decision], None]
@@ -113,7 +116,7 @@ def play_game(
     """Play ``enc`` (changed in place) until the fight ends, nothing can happen, every side
     has stood for :data:`STILL` step ends, or ``max_actions`` have been played; ``watch`` is
     told each move played."""
-    refused = still = 0
+    refused = still = n = 0
     for n in range(max_actions):
         outcome = enc.ruleset.fight_outcome(enc.state)
         if outcome is not None:
@@ -133,8 +136,11 @@ def play_game(
             if move[0] is None or refused > 3:
                 break  # nothing else can happen: a draw
             referee.done(move[0])
+    else:
+        n = max_actions
     outcome = enc.ruleset.fight_outcome(enc.state)
-    return GameResult(outcome.winner if outcome else None, max_actions)
+    winner = outcome.winner if outcome else None
+    return GameResult(winner, n, winner is None and n == max_actions)
 
 
 def _figures_now(enc: Encounter) -> list[object]:
@@ -148,7 +154,8 @@ def _figures_now(enc: Encounter) -> list[object]:
 @dataclass
 class MatchResult:
     """Games of policy ``a`` against policy ``b``: a's wins, losses and draws, the seeds of
-    the games it lost and drew, and every decision's time in CPU seconds by policy name."""
+    the games it lost and drew (and of the draws cut at the limit of actions,
+    :attr:`GameResult.cut`), and every decision's time in CPU seconds by policy name."""
 
     a: str
     b: str
@@ -158,6 +165,13 @@ class MatchResult:
     timings: dict[str, list[float]] = field(default_factory=dict)
     lost: list[int] = field(default_factory=list)
     drawn: list[int] = field(default_factory=list)
+    cut: list[int] = field(default_factory=list)
+
+    @property
+    def stood_off(self) -> int:
+        """The draws that were not cut at the limit of actions: every side stood, or nothing
+        more could happen."""
+        return self.draws - len(self.cut)
 
     @property
     def decided_share(self) -> float:
@@ -191,6 +205,8 @@ def play_match(
         if game.winner is None:
             result.draws += 1
             result.drawn.append(seed + i)
+            if game.cut:
+                result.cut.append(seed + i)
         elif game.winner == mine:
             result.wins += 1
         else:

@@ -20,7 +20,7 @@ from hexcombat.encounter import Encounter
 from hexcombat.errors import HexcombatError
 from hexcombat.figures import Figure
 from hexcombat.geometry import Hex
-from hexcombat.layout import from_offset
+from hexcombat.layout import from_offset, to_offset
 from hexcombat.rulesets import get_ruleset
 from hexcombat.rulesets.base import Ruleset
 from hexcombat.schema import FieldSpec
@@ -30,8 +30,15 @@ SHAPES = ("pair", "strong", "line")
 """How a fresh start sets the sides out: ``pair``, two against two a few hexes apart;
 ``strong``, one figure made stronger against two; ``line``, three against three spread
 along two lines with more terrain between them."""
+SIDES = ("drawn", "mirrored")
+"""How a fresh start's sides are made: ``drawn``, every figure drawn on its own, so the sides
+may differ in worth as a chance meeting does (the same side may win whoever plays it);
+``mirrored``, side B is side A turned half round the board (copies of A's figures, the
+terrain the same seen from either side), a fight fair by construction as a game master
+builds one. The ``strong`` shape, one figure against two, has no mirror: it is drawn
+either way."""
 SIZE = 10
-"""The board's width and height in hexes."""
+"""The board's width and height in hexes (even: the board turned half round is itself)."""
 TERRAIN_SHARE = {"pair": 0.12, "strong": 0.12, "line": 0.2}
 """The share of the board's hexes painted with a terrain other than the first."""
 VARY = 0.3
@@ -45,30 +52,57 @@ SKILL = (40, 70)
 
 
 def fresh_start(
-    ruleset_id: str, shape: str, seed: int, options: Mapping[str, Json] | None = None
+    ruleset_id: str,
+    shape: str,
+    seed: int,
+    options: Mapping[str, Json] | None = None,
+    sides: str = "drawn",
 ) -> Encounter:
     """A start of ``shape`` (:data:`SHAPES`) for ``ruleset_id``, the same for the same
-    seed: its figures, their gear and the terrain are all drawn from ``seed``."""
+    seed: its figures, their gear and the terrain are all drawn from ``seed``, the sides
+    made as ``sides`` says (:data:`SIDES`)."""
     if shape not in SHAPES:
         raise ValueError(f"unknown start shape {shape!r}; choose one of {', '.join(SHAPES)}")
+    if sides not in SIDES:
+        raise ValueError(f"unknown way to make sides {sides!r}; choose one of {', '.join(SIDES)}")
+    mirrored = sides == "mirrored" and shape != "strong"
     rng = Stream(f"fresh start:{ruleset_id}:{shape}:{seed}")
     rs = get_ruleset(ruleset_id)
     enc = Encounter.new(
         ruleset_id, SIZE, SIZE, name=f"Fresh start ({shape})", seed=seed, options=options
     )
-    places = _places(shape, rng)
-    enc = _scatter_terrain(enc, rs, set(places), TERRAIN_SHARE[shape], rng)
+    places = _places(shape, rng, mirrored)
+    enc = _scatter_terrain(enc, rs, set(places), TERRAIN_SHARE[shape], rng, mirrored)
     data = enc.state.data
+    made: list[Figure] = []
     for n, (side, at, facing) in enumerate(places):
-        strength = STRONG if shape == "strong" and n == 0 else 1.0
-        figure = _figure(rs, data, f"{side.lower()}{n + 1}", side, at, facing, strength, rng)
+        fid = f"{side.lower()}{n + 1}"
+        if mirrored and side == "B":
+            twin = made[n - len(places) // 2].copy()
+            figure = replace(twin, id=fid, name=f"{side}{n + 1}", side=side)
+            figure = replace(figure, position=at, facing=facing)
+        else:
+            strength = STRONG if shape == "strong" and n == 0 else 1.0
+            figure = _figure(rs, data, fid, side, at, facing, strength, rng)
+        made.append(figure)
         enc = enc.with_figure(figure)
     return enc
 
 
-def _places(shape: str, rng: Stream) -> list[tuple[str, Hex, int]]:
+def turned(h: Hex) -> Hex:
+    """The hex ``h`` comes to when the board is turned half round (a facing turns by 3).
+
+    >>> turned(from_offset(0, 0)) == from_offset(SIZE - 1, SIZE - 1)
+    True
+    """
+    col, row = to_offset(h)
+    return from_offset(SIZE - 1 - col, SIZE - 1 - row)
+
+
+def _places(shape: str, rng: Stream, mirrored: bool) -> list[tuple[str, Hex, int]]:
     """Where each figure stands (column, row) and faces: side A on the left facing up and to
-    the right, B on the right facing down and to the left."""
+    the right, B on the right facing down and to the left (mirrored: where A's figures come
+    to when the board is turned half round)."""
     gap = 3 + rng.randrange(3)
     left, right = 4 - gap // 2, 4 - gap // 2 + gap
     if shape == "pair":
@@ -77,21 +111,33 @@ def _places(shape: str, rng: Stream) -> list[tuple[str, Hex, int]]:
         rows = [("A", left, 4), ("B", right, 3), ("B", right, 5)]
     else:
         rows = [("A", left, r) for r in (2, 4, 6)] + [("B", right, r) for r in (3, 5, 7)]
-    return [(side, from_offset(col, row), 1 if side == "A" else 4) for side, col, row in rows]
+    places = [(side, from_offset(col, row), 1 if side == "A" else 4) for side, col, row in rows]
+    if not mirrored:
+        return places
+    mine = [p for p in places if p[0] == "A"]
+    return mine + [("B", turned(at), (facing + 3) % 6) for _side, at, facing in mine]
 
 
 def _scatter_terrain(
-    enc: Encounter, rs: Ruleset, keep: set[tuple[str, Hex, int]], share: float, rng: Stream
+    enc: Encounter,
+    rs: Ruleset,
+    keep: set[tuple[str, Hex, int]],
+    share: float,
+    rng: Stream,
+    mirrored: bool,
 ) -> Encounter:
     """``enc`` with ``share`` of its hexes painted with the ruleset's other terrains, never
-    where a figure stands."""
+    where a figure stands (mirrored: each painted hex's turned hex painted alike)."""
     kinds = [t for t in rs.terrain.ids() if t != rs.terrain.default.id]
     if not kinds:
         return enc
     taken = {at for _side, at, _facing in keep}
     free = [h for h in enc.setup.board.hexes() if h not in taken]
-    for h in rng.sample(free, int(len(free) * share)):
-        enc = enc.painted([h], rng.choice(kinds))
+    if mirrored:
+        free = [h for h in free if to_offset(h) < to_offset(turned(h))]
+    for h in rng.sample(free, min(len(free), int(len(free) * share))):
+        kind = rng.choice(kinds)
+        enc = enc.painted([h, turned(h)] if mirrored else [h], kind)
     return enc
 
 
