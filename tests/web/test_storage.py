@@ -472,6 +472,42 @@ def test_import_from_a_newer_hexcombat_is_refused(library: Library) -> None:
         library.import_text(json.dumps(doc))
 
 
+def decodes_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Counts every stored revision the library reads back (its key's entry id)."""
+    decoded: list[str] = []
+    real = Library._decode_in_steps
+
+    def counted(self: Library, entry_id: str, text: str) -> Any:
+        decoded.append(entry_id)
+        return real(self, entry_id, text)
+
+    monkeypatch.setattr(Library, "_decode_in_steps", counted)
+    return decoded
+
+
+def test_an_imported_encounter_opens_without_reading_it_back(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry, enc = library.import_text(dumps(duel()))
+    decoded = decodes_counted(monkeypatch)
+    assert library.load(entry.id) is enc
+    assert decoded == []
+    assert to_document(library.load(entry.id)) == to_document(enc)  # the next load reads it
+    assert decoded == [entry.id]
+
+
+def test_an_imported_encounter_saved_elsewhere_since_is_read_from_storage(
+    library: Library, store: FlakyStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry, enc = library.import_text(dumps(duel()))
+    other_tab = make_library(store)
+    other_tab.save(entry.id, enc.painted([Hex(2, 2)], "woods"), base=entry.revision)
+    decoded = decodes_counted(monkeypatch)
+    opened = library.load(entry.id)
+    assert decoded == [entry.id] and opened is not enc
+    assert opened.setup.board.terrain_id_at(Hex(2, 2)) == "woods"
+
+
 def test_export_gives_a_safe_file_name_and_the_document(library: Library) -> None:
     entry, enc = library.add(duel('Ford: "day 2" / night?'))
     filename, text = library.export(entry.id)
