@@ -12,6 +12,7 @@ import pytest
 from hexcombat import Encounter, Hex
 from hexcombat.document import dumps, loads, to_document
 from hexcombat.errors import InvalidDocumentError, UnsupportedVersionError
+from web.library.entries import when_words
 from web.library.storage import (
     DOC_KEY,
     INDEX_KEY,
@@ -521,6 +522,16 @@ def test_export_gives_a_safe_file_name_and_the_document(library: Library) -> Non
 )
 def test_safe_filename(name: str, filename: str) -> None:
     assert safe_filename(name) == filename
+
+
+@pytest.mark.parametrize(
+    ("parts", "words"),
+    [((2026, 11, 7, 9, 5), "7 Dec 2026, 09:05"), ((2025, 0, 31, 23, 59), "31 Jan 2025, 23:59")],
+)
+def test_the_list_says_when_an_entry_changed_in_fixed_words(
+    parts: tuple[int, int, int, int, int], words: str
+) -> None:
+    assert when_words(*parts) == words
 
 
 def test_export_then_import_round_trips(library: Library) -> None:
