@@ -13,15 +13,23 @@ from hexcombat import Encounter
 from web.library import storage
 from web.ui.dom import byid, present
 from web.ui.files import download_text
+from web.ui.html import el
+from web.ui.later_tasks import LaterTasks
 
 if TYPE_CHECKING:
     from web.session import Session
+
+
+LIBRARY_LATER = "library"
+"""The later tasks that import and draw the library panel a tap opened."""
+OPENING = str(el("p", "Opening the library…", class_="hc-lib-opening"))
 
 
 class LibraryLink:
     """The library panel, opened from the app."""
 
     library: Any
+    later: LaterTasks
     library_panel: Any
     session: Session
     sync: Any
@@ -64,12 +72,29 @@ class LibraryLink:
         self.library_command(cmd)
 
     def library_command(self, cmd: str) -> None:
-        """Open the library panel (H6's ``web.library_panel``), for New or Import directly."""
+        """Open the library panel, for New or Import directly. The dialog opens at once,
+        saying so; the panel's code is imported, then the panel drawn, each in a later task
+        of its own after the tap's paint (together they hold a slow tablet half a second)."""
+        self.close_library()
+        body = self.dialog("Library", OPENING)
+        byid("dialog").classList.add("wide")
+        opening = body.firstElementChild
+
+        def draw() -> None:
+            if opening.isConnected and byid("dialog").open:  # not closed or replaced since
+                self._draw_library(body, cmd)
+
+        def load() -> None:
+            import web.library.panel  # noqa: F401
+
+            self.later.soon(LIBRARY_LATER, draw)
+
+        self.later.after_paint(LIBRARY_LATER, load)
+
+    def _draw_library(self, body: Any, cmd: str) -> None:
         from web.library import panel as library_panel
 
-        self.close_library()
-        body = self.dialog("Library", "")
-        byid("dialog").classList.add("wide")
+        body.innerHTML = ""
         self.library_panel = library_panel.open(
             body,
             self.library,

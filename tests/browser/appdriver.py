@@ -133,9 +133,12 @@ def press(app: App, target: Locator | str) -> None:
 
 
 def menu(app: App, command: str) -> None:
-    """Choose a command from the top bar's menu."""
+    """Choose a command from the top bar's menu (the library's, once its panel is drawn: a
+    task after the tap's paint)."""
     press(app, "#menu-button")
     press(app, f'#menu [data-cmd="{command}"]')
+    if command in ("library", "new", "import"):
+        app.page.locator("[data-library]").wait_for()
 
 
 def new_encounter(app: App, name: str, ruleset_id: str, width: int, height: int) -> None:

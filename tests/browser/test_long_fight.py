@@ -157,5 +157,30 @@ def test_importing_a_long_fight_leaves_the_page_answering_between_slices(
         assert len(beats) > 3 and held < 500, f"the page was held {held:.0f} ms at once"
         page.locator('[data-lib="toast-action"]').click()
         expect(page.locator("#log > li").last).to_have_attribute("data-entry", str(LONG_IMPORT - 1))
+        # opened from the import's own copy, and again read back from storage: the same
+        # figures, where the engine has them, and the same log
+        events = sum(len(enc.entry_events(i)) for i in range(len(enc.log)))
+        for _ in ("imported", "reloaded"):
+            expect(page.locator("#log-count")).to_have_text(str(events))
+            assert figures_drawn(page) == figures_of(enc)
+            page.reload()
+            page.wait_for_selector("html[data-app-state=ready]", timeout=120_000)
     finally:
         page.context.close()
+
+
+def figures_drawn(page: Page) -> dict[str, list[str]]:
+    """Each figure token on the board: [its hex, its facing]."""
+    return dict(
+        page.eval_on_selector_all(
+            "#board [data-figure]",
+            "ts => ts.map(t => [t.dataset.figure, [t.dataset.at, t.dataset.facing]])",
+        )
+    )
+
+
+def figures_of(enc: Encounter) -> dict[str, list[str]]:
+    """Each figure in ``enc``'s state: [its hex, its facing]."""
+    return {
+        f.id: [f"{f.position.q},{f.position.r}", str(f.facing)] for f in enc.state.figures.values()
+    }

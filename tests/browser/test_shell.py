@@ -105,6 +105,7 @@ def test_loading_screen_shows_stages_in_order_and_what_the_first_draw_needs_not_
     app.page.locator("#menu-button").click()
     app.page.locator('#menu [data-cmd="new"]').click()  # the library's new-encounter form
     select = app.page.locator('[data-field="ruleset"] select')
+    expect(select).to_be_visible()
     options = select.locator("option").all_inner_texts()
     select.select_option(index=next(i for i, t in enumerate(options) if t.startswith("FIG")))
     expect(app.page.locator('[data-lib="create"]')).to_be_visible()

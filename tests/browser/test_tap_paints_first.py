@@ -1,6 +1,8 @@
 """A tap on the board is answered in the frame it lands in: the tapped figure's token is
 lifted and painted first, its panel drawn in a task after that paint; a tap on the panel
-before it is redrawn (it still shows the figure selected before) only redraws it."""
+before it is redrawn (it still shows the figure selected before) only redraws it. A tap on
+Library paints the dialog saying the library opens, then the panel is drawn; a dialog closed
+before that stays closed."""
 
 from __future__ import annotations
 
@@ -85,5 +87,62 @@ def test_a_tap_on_the_panel_before_it_is_redrawn_only_redraws_it(
         expect(figure(app, "ash")).to_have_class(LIFTED)
         assert app.page.locator("#turn-line").inner_text() == step
         assert app.page.evaluate("document.documentElement.dataset.waiting") == ""
+    finally:
+        app.page.context.close()
+
+
+RECORD_LIBRARY = """() => {
+  const frames = [];
+  window.__frames = frames;
+  const look = () => {
+    const dialog = document.querySelector("#dialog");
+    frames.push([
+      dialog.open,
+      Boolean(dialog.querySelector(".hc-lib-opening")),
+      Boolean(dialog.querySelector("[data-library]")),
+    ]);
+    if (frames.length < 2000) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+"""Record, in each frame before it is painted, whether the dialog is open, says the library is
+opening, and holds the library panel."""
+
+
+def test_a_tap_on_library_paints_the_dialog_opening_before_the_panel_is_drawn(
+    browser: Browser, base_url: str
+) -> None:
+    app = start_app(browser, base_url, "tablet-touch")
+    try:
+        press(app, "#menu-button")
+        app.page.evaluate(RECORD_LIBRARY)
+        press(app, '#menu [data-cmd="library"]')
+        expect(app.page.locator("[data-library]")).to_be_visible()
+        app.page.wait_for_timeout(100)
+        frames = [tuple(f) for f in app.page.evaluate("window.__frames")]
+        opening = frames.index((True, True, False))  # painted open, saying so, no panel yet
+        assert frames[-1] == (True, False, True), frames[opening:]
+    finally:
+        app.page.context.close()
+
+
+def test_a_library_closed_before_its_panel_is_drawn_stays_closed(
+    browser: Browser, base_url: str
+) -> None:
+    app = start_app(browser, base_url, "desktop")
+    try:
+        app.page.locator("#menu-button").click()
+        app.page.evaluate(
+            """() => {
+              document.querySelector('#menu [data-cmd="library"]').click();
+              document.querySelector('#dialog [data-cmd="close-dialog"]').click();
+            }"""
+        )
+        app.page.wait_for_timeout(1500)
+        expect(app.page.locator("#dialog")).not_to_have_attribute("open", "")
+        expect(app.page.locator("[data-library]")).to_have_count(0)
+        press(app, "#menu-button")
+        press(app, '#menu [data-cmd="library"]')
+        expect(app.page.locator("[data-library]")).to_be_visible()
     finally:
         app.page.context.close()

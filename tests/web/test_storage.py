@@ -12,6 +12,7 @@ import pytest
 from hexcombat import Encounter, Hex
 from hexcombat.document import dumps, loads, to_document
 from hexcombat.errors import InvalidDocumentError, UnsupportedVersionError
+from web.library.entries import when_words
 from web.library.storage import (
     DOC_KEY,
     INDEX_KEY,
@@ -472,6 +473,42 @@ def test_import_from_a_newer_hexcombat_is_refused(library: Library) -> None:
         library.import_text(json.dumps(doc))
 
 
+def decodes_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Counts every stored revision the library reads back (its key's entry id)."""
+    decoded: list[str] = []
+    real = Library._decode_in_steps
+
+    def counted(self: Library, entry_id: str, text: str) -> Any:
+        decoded.append(entry_id)
+        return real(self, entry_id, text)
+
+    monkeypatch.setattr(Library, "_decode_in_steps", counted)
+    return decoded
+
+
+def test_an_imported_encounter_opens_without_reading_it_back(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry, enc = library.import_text(dumps(duel()))
+    decoded = decodes_counted(monkeypatch)
+    assert library.load(entry.id) is enc
+    assert decoded == []
+    assert to_document(library.load(entry.id)) == to_document(enc)  # the next load reads it
+    assert decoded == [entry.id]
+
+
+def test_an_imported_encounter_saved_elsewhere_since_is_read_from_storage(
+    library: Library, store: FlakyStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    entry, enc = library.import_text(dumps(duel()))
+    other_tab = make_library(store)
+    other_tab.save(entry.id, enc.painted([Hex(2, 2)], "woods"), base=entry.revision)
+    decoded = decodes_counted(monkeypatch)
+    opened = library.load(entry.id)
+    assert decoded == [entry.id] and opened is not enc
+    assert opened.setup.board.terrain_id_at(Hex(2, 2)) == "woods"
+
+
 def test_export_gives_a_safe_file_name_and_the_document(library: Library) -> None:
     entry, enc = library.add(duel('Ford: "day 2" / night?'))
     filename, text = library.export(entry.id)
@@ -485,6 +522,16 @@ def test_export_gives_a_safe_file_name_and_the_document(library: Library) -> Non
 )
 def test_safe_filename(name: str, filename: str) -> None:
     assert safe_filename(name) == filename
+
+
+@pytest.mark.parametrize(
+    ("parts", "words"),
+    [((2026, 11, 7, 9, 5), "7 Dec 2026, 09:05"), ((2025, 0, 31, 23, 59), "31 Jan 2025, 23:59")],
+)
+def test_the_list_says_when_an_entry_changed_in_fixed_words(
+    parts: tuple[int, int, int, int, int], words: str
+) -> None:
+    assert when_words(*parts) == words
 
 
 def test_export_then_import_round_trips(library: Library) -> None:

@@ -15,6 +15,7 @@ from test_storage import FlakyStore, duel, make_library
 
 from hexcombat import Action, Encounter
 from hexcombat.document import dumps, to_document
+from hexcombat.encounter import drained
 from web.library import storage, stored
 from web.library.storage import (
     DOC_KEY,
@@ -233,3 +234,36 @@ def test_opening_a_listed_entry_reads_its_document_once(
     assert len(reads) == 2 and second is not first
     first.undo()
     assert second.cursor == fight.cursor
+
+
+def test_adding_in_steps_makes_a_log_part_a_step_and_writes_only_in_its_last(
+    fight: Encounter,
+) -> None:
+    store = FlakyStore()
+    steps = make_library(store).add_in_steps(fight.copy())
+    made = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            entry, _enc = done.value
+            break
+        made += 1
+        assert store.data == {}
+    assert made == 3
+    assert to_document(make_library(store).load(entry.id)) == to_document(fight)
+
+
+def test_a_name_and_id_another_tab_took_while_adding_in_steps_are_chosen_again(
+    fight: Encounter,
+) -> None:
+    store = FlakyStore()
+    steps = make_library(store).add_in_steps(fight.copy())
+    next(steps)
+    theirs, _ = make_library(store).add(duel())  # the same first id and name
+    ours, enc = drained(steps)
+    assert (theirs.id, theirs.name) == ("e1", "Duel")
+    assert ours.id != theirs.id and ours.name == enc.setup.name == "Duel (2)"
+    reread = make_library(store)
+    assert reread.load(ours.id).log == fight.log
+    assert to_document(reread.load(theirs.id)) == to_document(duel())

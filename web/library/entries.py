@@ -126,6 +126,16 @@ def utc_now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def when_words(year: int, month: int, day: int, hour: int, minute: int) -> str:
+    """A time in the list's words, ``month`` counted from 0 as a JS ``Date`` does
+    ('7 Dec 2026, 09:05'): the browser's own date formats cost a slow tablet half a second
+    the first time, which a tap on Library would wait for."""
+    return f"{day} {MONTHS[month]} {year}, {hour:02d}:{minute:02d}"
+
+
 def random_id() -> str:
     """A new short random entry id (``os.urandom``: ``secrets`` costs the start its imports)."""
     return os.urandom(6).hex()

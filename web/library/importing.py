@@ -12,7 +12,7 @@ from typing import Any
 from hexcombat.document import MAX_DOCUMENT_CHARS, loads_in_steps
 from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError, Problem
-from web.engine_slices import opened_in_slices
+from web.engine_slices import in_slices, opened_in_slices
 from web.library.storage import Entry, Library, LibraryError
 from web.ui.dialog import Dialog
 from web.ui.html import Markup, el, joined
@@ -50,7 +50,8 @@ async def import_texts(
     library: Library, files: Sequence[tuple[str, str | None]]
 ) -> tuple[list[tuple[Entry, Encounter]], list[tuple[str, list[Problem]]]]:
     """Import each (name, text): the entries added, and the files refused with their problems.
-    A long fight is opened in slices (:mod:`web.engine_slices`): the page answers meanwhile."""
+    A long fight is opened and saved in slices (:mod:`web.engine_slices`): the page answers
+    meanwhile."""
     added: list[tuple[Entry, Encounter]] = []
     refused: list[tuple[str, list[Problem]]] = []
     for name, text in files:
@@ -58,7 +59,8 @@ async def import_texts(
             refused.append((name, [Problem("", "the file is too large to be an encounter")]))
             continue
         try:
-            added.append(library.add(await opened_in_slices(loads_in_steps(text))))
+            opened = await opened_in_slices(loads_in_steps(text))
+            added.append(await in_slices(library.add_in_steps(opened)))
         except InvalidDocumentError as exc:
             refused.append((name, list(exc.problems) or [Problem("", str(exc))]))
         except LibraryError as exc:

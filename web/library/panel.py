@@ -47,6 +47,7 @@ from hexcombat.encounter import Encounter
 from hexcombat.errors import InvalidDocumentError
 from hexcombat.rulesets import ruleset_entries
 from web.engine_slices import opened_in_slices
+from web.library.entries import when_words
 from web.library.importing import DropImport, problem_items, spawn
 from web.library.new_encounter import NewEncounterForm
 from web.library.roster_list import RosterList
@@ -163,13 +164,12 @@ class LibraryPanel(NewEncounterForm, RosterList):
         return self._ruleset_names.get(ruleset_id, ruleset_id or "unknown rules")
 
     def _when(self, iso: str) -> str:
-        if not iso:
+        """``iso`` in this device's time zone, in the list's words."""
+        date = _js().Date.new(iso) if iso else None
+        if date is None or date.getTime() != date.getTime():  # none, or not a time (NaN)
             return "time unknown"
-        js, ffi = _js(), pyodide_ffi()
-        options = ffi.to_js(
-            {"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries
-        )
-        return str(js.Date.new(iso).toLocaleString(None, options))
+        year, month, day = int(date.getFullYear()), int(date.getMonth()), int(date.getDate())
+        return when_words(year, month, day, int(date.getHours()), int(date.getMinutes()))
 
     def _draw_demos(self, has_entries: bool) -> None:
         if self.demos is None:

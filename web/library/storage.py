@@ -110,8 +110,9 @@ class Library:
         self._parts: dict[str, stored.Parts] = {}
         """Per entry id, the parts last written or read (a save writes only new ones)."""
         self._checked_encounter: tuple[str, int, Encounter] | None = None
-        """The encounter the last check read (key, text hash): the next :meth:`load` of the
-        same text takes it instead of reading a long fight twice when the app opens it."""
+        """The encounter the last check read or :meth:`add` wrote (key, text hash): the next
+        :meth:`load` of the same text takes it instead of reading a long fight again when the
+        app opens it (an imported file opened from its toast)."""
 
     # ---- reading ---------------------------------------------------------
     def entries(self) -> list[Entry]:
@@ -218,11 +219,26 @@ class Library:
 
     def add(self, encounter: Encounter) -> tuple[Entry, Encounter]:
         """Save ``encounter`` as a new entry; a name already used gets ' (2)' (returns both)."""
-        name = self.unique_name(encounter.setup.name)
-        if name != encounter.setup.name:
-            encounter = encounter.renamed(name)
+        return drained(self.add_in_steps(encounter))
+
+    def add_in_steps(self, encounter: Encounter) -> Generator[None, None, tuple[Entry, Encounter]]:
+        """:meth:`add` in steps of one log part: the parts are serialised first, then the
+        revision is written in one step, which reads the library afresh (a name or id
+        another tab took meanwhile is chosen again)."""
+        named = self._uniquely_named(encounter)
         entry_id = self._fresh_id()
-        return self._write(entry_id, encounter, deleted=""), encounter
+        made: stored.Split | None = yield from stored.split_in_steps(
+            entry_id, named, stored.Parts()
+        )
+        if named.setup.name != self.unique_name(encounter.setup.name) or entry_id in self._ids():
+            named, entry_id, made = self._uniquely_named(encounter), self._fresh_id(), None
+        entry = self._write(entry_id, named, deleted="", made=made)
+        self._checked_encounter = (entry.key, hash(self.store.get(entry.key)), named)
+        return entry, named
+
+    def _uniquely_named(self, encounter: Encounter) -> Encounter:
+        name = self.unique_name(encounter.setup.name)
+        return encounter if name == encounter.setup.name else encounter.renamed(name)
 
     def save(self, entry_id: str, encounter: Encounter, *, base: int | None = None) -> Entry:
         """Save a new revision of ``entry_id`` (nothing is written when nothing changed).
@@ -354,8 +370,12 @@ class Library:
             raise DamagedEntryError(f"“{entry.name}” cannot be read", entry.problems)
         return entry
 
+    def _ids(self) -> set[str]:
+        """Every entry id in use (indexed or stored)."""
+        return set(self._read_index()) | set(self._revisions())
+
     def _fresh_id(self) -> str:
-        used = set(self._read_index()) | set(self._revisions())
+        used = self._ids()
         for _ in range(100):
             candidate = self._new_id()
             if ID_PATTERN.match(candidate) and candidate not in used:
@@ -363,20 +383,27 @@ class Library:
         raise LibraryError("could not make a new library id")
 
     def _write(
-        self, entry_id: str, encounter: Encounter, *, deleted: str, label: str = ""
+        self,
+        entry_id: str,
+        encounter: Encounter,
+        *,
+        deleted: str,
+        label: str = "",
+        made: stored.Split | None = None,
     ) -> Entry:
         """Write a new revision (its new parts, then its manifest), point the index at it,
         then drop older revisions and the parts only they named.
 
         Nothing is written when the stored revision already says the same; ``label`` names
-        the encounter in a storage-full message (its name before a rename).
+        the encounter in a storage-full message (its name before a rename); ``made`` is the
+        revision already split (:meth:`add_in_steps`).
         """
         name = encounter.setup.name
         index = self._read_index()
         keys = self.store.keys()
         revisions = self._revisions(keys).get(entry_id, [])
         known = index.get(entry_id)
-        text, parts, now = stored.split(
+        text, parts, now = made or stored.split(
             entry_id, encounter, self._parts.get(entry_id, stored.Parts())
         )
         if known is not None and self.store.get(known.key) == text:

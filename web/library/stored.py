@@ -35,12 +35,12 @@ import hashlib
 import json
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from hexcombat.document import FORMAT, end_seal, read_json, setup_document
-from hexcombat.encounter import Encounter, LogEntry, Setup
+from hexcombat.encounter import Encounter, LogEntry, Setup, drained
 from hexcombat.errors import InvalidDocumentError, Problem
 
 MANIFEST_FORMAT = "hexcombat-stored"
@@ -77,8 +77,19 @@ class Parts:
     chunks: list[tuple[tuple[LogEntry, ...], str]] = field(default_factory=list)
 
 
-def split(entry_id: str, enc: Encounter, known: Parts) -> tuple[str, dict[str, str], Parts]:
+Split = tuple[str, dict[str, str], Parts]
+"""A revision ready to write: its manifest text, {part key: text} of the parts to write, and
+the parts it names."""
+
+
+def split(entry_id: str, enc: Encounter, known: Parts) -> Split:
     """(manifest text, {part key: text} of parts not in ``known``, the parts now)."""
+    return drained(split_in_steps(entry_id, enc, known))
+
+
+def split_in_steps(entry_id: str, enc: Encounter, known: Parts) -> Generator[None, None, Split]:
+    """:func:`split` in steps of one new log part (a long fight saved for the first time
+    is serialised in slices, see :mod:`web.engine_slices`)."""
     new: dict[str, str] = {}
     head = known.head
     if known.setup is not enc.setup:
@@ -98,6 +109,7 @@ def split(entry_id: str, enc: Encounter, known: Parts) -> tuple[str, dict[str, s
         digest = _digest(text)
         new[part_key(entry_id, digest)] = text
         chunks.append((entries, digest))
+        yield
     manifest = {
         "format": MANIFEST_FORMAT,
         "version": MANIFEST_VERSION,
