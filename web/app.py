@@ -165,7 +165,8 @@ class App(Welcome, Chrome, LibraryLink, BottomSheet):
         """Show ``enc`` (saved as ``entry_id``), with a fresh history."""
         self.later.flush()  # the encounter shown until now is saved first
         if enc.setup.picture is not None or any(f.portrait is not None for f in enc.setup.figures):
-            self.pictures.begin()  # the browser opens the picture store while the board is drawn
+            # the browser opens the picture store and reads the map while the board is drawn
+            self.pictures.begin([enc.setup.picture.digest] if enc.setup.picture else [])
         self.session.open(enc, entry_id, remembered_mode(entry_id))
         self.sync.opened(entry_id)
         if entry_id is not None:

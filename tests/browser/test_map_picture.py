@@ -101,17 +101,31 @@ def test_a_stored_picture_whose_bytes_are_not_its_digest_is_not_kept_on_the_boar
 
 WATCH_PICTURE_STORE = """(() => {
   const open = IDBFactory.prototype.open;
+  window.__openedNow = false;
+  window.__mapAsked = [];
   IDBFactory.prototype.open = function (name, ...rest) {
     if (name === "hexcombat-pictures" && window.__hexesWhenPicturesAsked === undefined)
       window.__hexesWhenPicturesAsked = document.querySelectorAll("#board [data-hex]").length;
-    return open.call(this, name, ...rest);
+    const request = open.call(this, name, ...rest);
+    if (name === "hexcombat-pictures")  // the first of its success listeners
+      request.addEventListener("success", () => {
+        window.__openedNow = true;
+        setTimeout(() => { window.__openedNow = false; }, 0);
+      });
+    return request;
+  };
+  const get = IDBObjectStore.prototype.get;
+  IDBObjectStore.prototype.get = function (key) {
+    window.__mapAsked.push([String(key), window.__openedNow]);
+    return get.call(this, key);
   };
 })();"""
 """Init script: record how many of the board's hexes were drawn when the page first asked to
-open the picture database."""
+open the picture database, and each record asked for with whether it was in the event that
+said the database is open."""
 
 
-def test_opening_a_fight_over_a_picture_asks_for_the_picture_store_before_drawing_the_board(
+def test_opening_a_fight_over_a_picture_asks_for_the_store_before_the_board_and_the_map_at_once(
     browser: Browser, base_url: str
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -142,6 +156,8 @@ def test_opening_a_fight_over_a_picture_asks_for_the_picture_store_before_drawin
         expect(page.locator("#board [data-hex]")).to_have_count(8 * 6)
         # the browser opens the store while the board is drawn, not after
         assert page.evaluate("window.__hexesWhenPicturesAsked") == 0
+        # and the map's record is asked for in the event that says the store is open
+        assert page.evaluate("window.__mapAsked")[0] == [digest_of(map_file()), True]
     finally:
         context.close()
 

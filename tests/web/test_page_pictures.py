@@ -1,10 +1,11 @@
 """The page's one picture store: opened on the first call, the same store for every caller
-(even callers that ask at once, before it is open)."""
+(even callers that ask at once, before it is open), told at once which pictures to read
+as soon as it is open."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 
 from web.library.pictures import MemoryShelf, PagePictures, PictureStore
 
@@ -12,7 +13,7 @@ from web.library.pictures import MemoryShelf, PagePictures, PictureStore
 def test_the_page_opens_one_store_for_every_caller() -> None:
     opened: list[PictureStore] = []
 
-    async def opener() -> PictureStore:
+    async def opener(_ahead: Sequence[str]) -> PictureStore:
         await asyncio.sleep(0)
         opened.append(PictureStore(MemoryShelf()))
         return opened[-1]
@@ -29,7 +30,7 @@ def test_the_page_opens_one_store_for_every_caller() -> None:
 def test_beginning_makes_the_stores_opening_request_at_once_and_opens_it_once() -> None:
     asked: list[str] = []
 
-    def opener() -> Awaitable[PictureStore]:
+    def opener(_ahead: Sequence[str]) -> Awaitable[PictureStore]:
         asked.append("open")  # the opener's request, made by the call itself
 
         async def opened() -> PictureStore:
@@ -46,3 +47,25 @@ def test_beginning_makes_the_stores_opening_request_at_once_and_opens_it_once() 
 
     at_once, first, again = asyncio.run(main())
     assert at_once == ["open"] and asked == ["open"] and first is again
+
+
+def test_the_pictures_to_read_ahead_reach_the_opener_with_its_request_not_later() -> None:
+    asked: list[tuple[str, ...]] = []
+
+    def opener(ahead: Sequence[str]) -> Awaitable[PictureStore]:
+        asked.append(tuple(ahead))
+
+        async def opened() -> PictureStore:
+            return PictureStore(MemoryShelf())
+
+        return opened()
+
+    async def main() -> list[tuple[str, ...]]:
+        pictures = PagePictures(opener)
+        pictures.begin(["a" * 64])
+        at_once = list(asked)
+        pictures.begin(["b" * 64])  # the store is opening: its reads were asked for already
+        await pictures.store()
+        return at_once
+
+    assert asyncio.run(main()) == [("a" * 64,)] and asked == [("a" * 64,)]

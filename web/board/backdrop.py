@@ -90,7 +90,11 @@ class Backdrop:
         self.image.setAttribute("data-picture", digest)
         self.drawn = True
         self.svg.setAttribute("data-map", self.terrain)
-        # a damaged record is never shown as the encounter's
+        # a damaged record is never shown as the encounter's: checked once it is drawn (its
+        # bytes read again in the page then, not while the first frames with it are made)
+        await _idle_after_load(self.image)
+        if digest != self.shown:
+            return
         if await blob_digest(blob) != digest and digest == self.shown:
             self._clear()
             self.shown = digest
@@ -122,3 +126,31 @@ class Backdrop:
         if self.url is not None:
             js.URL.revokeObjectURL(self.url)
         self.url = None
+
+
+CHECK_WAIT_MS = 3000
+"""How long the check of a drawn picture's bytes waits at most for an idle moment."""
+
+
+def _idle_after_load(image: Any) -> asyncio.Future[None]:
+    """Done at the page's first idle moment (or :data:`CHECK_WAIT_MS` later) after ``image``
+    has loaded its picture or failed to."""
+    from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+
+    done: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+
+    def idle(*_: Any) -> None:
+        if not done.done():
+            done.set_result(None)
+
+    def loaded(*_: Any) -> None:
+        for kind in ("load", "error"):
+            image.removeEventListener(kind, handler)
+        handler.destroy()
+        wait = js.Object.fromEntries([["timeout", CHECK_WAIT_MS]])
+        js.requestIdleCallback(create_once_callable(idle), wait)
+
+    handler = create_proxy(loaded)
+    for kind in ("load", "error"):
+        image.addEventListener(kind, handler)
+    return done

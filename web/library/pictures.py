@@ -20,7 +20,7 @@ browser's IndexedDB (imported only when it is opened, so CPython tests use
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -336,14 +336,18 @@ def _settled(target: Any, ok: str, bad: tuple[str, ...]) -> asyncio.Future[Any]:
 class IndexedDbShelf:
     """A :class:`Shelf` in the browser's IndexedDB: one object store of Blobs by digest."""
 
-    def __init__(self, database: Any) -> None:
+    def __init__(self, database: Any, ahead: dict[str, asyncio.Future[Any]] | None = None) -> None:
         self._db = database
+        self._ahead = ahead if ahead is not None else {}
+        """The reads made as the database opened, by digest (taken by :meth:`blob`)."""
 
     @classmethod
-    def open(cls, factory: Any = None) -> Awaitable[IndexedDbShelf]:
+    def open(cls, factory: Any = None, ahead: Sequence[str] = ()) -> Awaitable[IndexedDbShelf]:
         """The site's picture database (PictureRefusedError when the browser blocks it), from
         ``factory`` (default: the page's ``indexedDB``). Its open request is made by the call
-        itself, so the browser opens the database while the page's Python goes on."""
+        itself, so the browser opens the database while the page's Python goes on; the
+        pictures under the digests ``ahead`` are asked for in the event that says it is open
+        (not a turn of the page's Python later), for the first :meth:`blob` of each."""
         import js  # only in the browser
         from pyodide.ffi import create_once_callable
 
@@ -351,16 +355,27 @@ class IndexedDbShelf:
         if factory is None:
             raise PictureRefusedError("this browser has no storage for large data here")
         request = factory.open(DATABASE, 1)
+        reads: dict[str, asyncio.Future[Any]] = {}
 
         def upgrade(_event: Any) -> None:
             request.result.createObjectStore(SHELF)
 
+        def read_ahead(_event: Any) -> None:
+            for digest in ahead:
+                store = request.result.transaction(SHELF, "readonly").objectStore(SHELF)
+                reads[digest] = _settled(store.get(digest), "success", ("error",))
+
         request.onupgradeneeded = create_once_callable(upgrade)
-        return cls._opened(_settled(request, "success", ("error", "blocked")))
+        opened = _settled(request, "success", ("error", "blocked"))
+        if ahead:
+            request.addEventListener("success", create_once_callable(read_ahead))
+        return cls._opened(opened, reads)
 
     @classmethod
-    async def _opened(cls, database: Awaitable[Any]) -> IndexedDbShelf:
-        return cls(await database)
+    async def _opened(
+        cls, database: Awaitable[Any], reads: dict[str, asyncio.Future[Any]]
+    ) -> IndexedDbShelf:
+        return cls(await database, reads)
 
     def _store(self, mode: str) -> tuple[Any, Any]:
         tx = self._db.transaction(SHELF, mode)
@@ -377,8 +392,11 @@ class IndexedDbShelf:
 
     async def blob(self, digest: str) -> Any:
         """The stored Blob under ``digest``, or None (no bytes read)."""
-        _tx, store = self._store("readonly")
-        blob = await _settled(store.get(digest), "success", ("error",))
+        read = self._ahead.pop(digest, None)
+        if read is None:
+            _tx, store = self._store("readonly")
+            read = _settled(store.get(digest), "success", ("error",))
+        blob = await read
         return blob if blob is not None and hasattr(blob, "arrayBuffer") else None
 
     async def write(self, picture: StoredPicture) -> None:
@@ -422,11 +440,12 @@ class IndexedDbShelf:
             return False
 
 
-def browser_pictures() -> Awaitable[PictureStore]:
+def browser_pictures(ahead: Sequence[str] = ()) -> Awaitable[PictureStore]:
     """The page's picture store: IndexedDB, or memory (``blocked``) when the browser blocks it.
-    The database's open request is made by the call itself (see :meth:`IndexedDbShelf.open`)."""
+    The database's open request is made by the call itself, and the pictures under ``ahead``
+    asked for as soon as it is open (see :meth:`IndexedDbShelf.open`)."""
     try:
-        opening: Awaitable[IndexedDbShelf] | None = IndexedDbShelf.open()
+        opening: Awaitable[IndexedDbShelf] | None = IndexedDbShelf.open(ahead=ahead)
     except Exception:
         opening = None
     return _browser_store(opening)
@@ -441,16 +460,17 @@ async def _browser_store(opening: Awaitable[IndexedDbShelf] | None) -> PictureSt
     return PictureStore(MemoryShelf(), blocked=True)
 
 
-async def held_pictures() -> PictureStore:
+async def held_pictures(ahead: Sequence[str] = ()) -> PictureStore:
     """The picture store of a read-only view (a share link, an embed): the site's database
-    when this browser already holds it, else an empty memory store (a view never makes one)."""
+    when this browser already holds it (the pictures under ``ahead`` asked for as it opens),
+    else an empty memory store (a view never makes one)."""
     import js  # only in the browser
 
     # the embed view keeps the real IndexedDB aside for this (index.html)
     factory = getattr(js, "hexcombatPictureDatabases", None) or js.indexedDB
     try:
         if DATABASE in [str(d.name) for d in await factory.databases()]:
-            return PictureStore(await IndexedDbShelf.open(factory))
+            return PictureStore(await IndexedDbShelf.open(factory, ahead))
     except Exception:
         pass
     return PictureStore(MemoryShelf())
@@ -459,15 +479,18 @@ async def held_pictures() -> PictureStore:
 class PagePictures:
     """The page's one picture store, opened when first asked for (every caller gets the same)."""
 
-    def __init__(self, opener: Callable[[], Awaitable[PictureStore]] = browser_pictures) -> None:
+    def __init__(
+        self, opener: Callable[[Sequence[str]], Awaitable[PictureStore]] = browser_pictures
+    ) -> None:
         self._opener = opener
         self._opening: asyncio.Future[PictureStore] | None = None
 
-    def begin(self) -> None:
+    def begin(self, ahead: Sequence[str] = ()) -> None:
         """Start opening the store now (its first request made at once), for a page that will
-        soon ask for it: the browser opens it while the page goes on."""
+        soon ask for it: the browser opens it while the page goes on, and reads the pictures
+        under the digests ``ahead`` as soon as it is open (ignored once it is opening)."""
         if self._opening is None:
-            self._opening = asyncio.ensure_future(self._opener())
+            self._opening = asyncio.ensure_future(self._opener(tuple(ahead)))
 
     async def store(self) -> PictureStore:
         """The store, opening it on the first call."""
