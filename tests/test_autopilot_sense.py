@@ -6,12 +6,13 @@ to do; and the long mode counts each lapse of the kind."""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "rules"))
-from autopilot_games import demo
+from autopilot_games import demo, starts
 from autopilot_waste import judged
 from factories import skirmish_duel
 from scratch_fights import FIGHTS, built
@@ -20,12 +21,14 @@ from strike_chance_pulse_fixtures import ANN_AT, duel, initiative
 from hexcombat import Action, Encounter, Hex
 from hexcombat.autopilot import Autopilot, Decision, RushPolicy
 from hexcombat.autopilot.candidates import candidates, hex_of
-from hexcombat.autopilot.play import Referee, play_game, restarted
+from hexcombat.autopilot.play import Referee, play_game, play_match, restarted
 from hexcombat.autopilot.policy import Turn
+from hexcombat.autopilot.routes import route_gap
 from hexcombat.autopilot.stream import Stream
 from hexcombat.autopilot.view import app_move, played_by
 from hexcombat.editing import new_item
 from hexcombat.geometry import distance, in_front_arc, neighbor, neighbors
+from hexcombat.layout import from_offset
 from hexcombat.rulesets.strike_chance_pulse.ground import drop
 
 pytestmark = pytest.mark.pyodide
@@ -411,3 +414,36 @@ def test_the_benchmark_does_not_count_readying_nothing_as_a_pick_up() -> None:
     enc = restarted(demo("fig-percentile"), 1, {"fp.damage_model": "hp"})
     plain = Decision(Action("declare", "barclay", {"mode": "walk", "ready": ""}), "Declare")
     assert "pickup" not in judged(Turn(enc, "Black"), plain)
+
+
+def test_the_way_to_a_foe_goes_round_terrain_too_dear_for_the_figure_to_enter() -> None:
+    """skirmish: Ann (Move 2) and Bo stand two hexes apart with water (3 to enter) on both
+    hexes between them. The hex distance, and the way round what blocks it, said 2, so a
+    step round the water looked no nearer and a figure of Move 2 stood off for good; the
+    ruleset's ``dearest`` hint (her Move) makes the water no way for her, and one of Move 3
+    still wades."""
+    enc = Encounter.new("skirmish", 7, 5, name="Ford", seed=1)
+    new = enc.ruleset.new_figure
+    at, foe_at = from_offset(1, 2), from_offset(3, 2)
+    between = [h for h in neighbors(at) if distance(h, foe_at) == 1]
+    enc = enc.painted(between, "water")
+    ann = new("ann", "Ann", "Blue", at, facing=1)
+    enc = enc.with_figure(replace(ann, stats={**ann.stats, "move": 2}))
+    enc = enc.with_figure(new("bo", "Bo", "Red", foe_at, facing=4))
+    state = enc.state
+    ann, bo = state.figures["ann"], state.figures["bo"]
+    dearest = state.ruleset.autopilot_hints(state, ann)["dearest"]
+    assert len(between) == 2 and dearest == 2
+    assert route_gap(state, ann, bo) == 2
+    assert route_gap(state, ann, bo, dearest) == 4
+    assert route_gap(state, ann, bo, 3) == 2
+
+
+def test_a_figure_kept_from_its_foe_by_water_goes_round_and_the_fight_is_decided() -> None:
+    """skirmish's fresh pair start of seed 31 against greedy: the last two figures, both of
+    Move 2, stood two hexes apart across water and the fallen for twelve rounds (a stand-off
+    drawn). The autopilot now goes round and wins."""
+    result = play_match(
+        lambda _seed: starts("skirmish")["fresh pair"](31), "aggressive", "greedy", 1, 31
+    )
+    assert (result.wins, result.losses, result.draws) == (1, 0, 0)

@@ -124,7 +124,8 @@ def value(state: GameState, side: str, temper: Temperament, memo: Memo | None = 
                 foe = min(foes, key=lambda e: figure_distance(f, e))
                 lean = temper.approach if h >= temper.retreat_below else -temper.approach
                 gap = figure_distance(f, foe)
-                score -= lean * route_gap(state, f, foe) / pace(state, f, memo)
+                dearest = _hints(state, f, memo).get("dearest")
+                score -= lean * route_gap(state, f, foe, dearest) / pace(state, f, memo)
                 if focus is not None and lean > 0:
                     score -= lean * FOCUS * figure_distance(f, focus)
                 if h >= temper.retreat_below:  # at grips with foes, facing them

@@ -411,9 +411,11 @@ class Ruleset(GmTools):
         default 1), ``health`` (0-1, default its share of its pools) and ``unready`` (0-1:
         how far it is from striking at its best, default 1 when it carries a weapon but
         holds none ready, else 0), ``pace`` (hexes it may cover in its next move as it
-        moves now, default 1: a gap to a foe counts in such moves) and ``facing`` (1 when
+        moves now, default 1: a gap to a foe counts in such moves), ``facing`` (1 when
         the figure strikes only foes in front of it, so that turning to a foe may let it
-        strike, the default; 0 where facing decides no blow). None required."""
+        strike, the default; 0 where facing decides no blow) and ``dearest`` (the most
+        movement points a hex's terrain may cost for the figure ever to enter it: the way
+        to a foe goes round dearer hexes; default no limit). None required."""
         return {}
 
     def figure_view(self, state: GameState, figure: Figure) -> dict[str, Json]:

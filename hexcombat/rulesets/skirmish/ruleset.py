@@ -118,6 +118,11 @@ class Skirmish(OncePerStep):
         able = {s.pose.facing for s in fits(Pose(figure.position, figure.facing), 0, 0)}
         return tuple(c for c in FACINGS if c.value in able)
 
+    def autopilot_hints(self, state: GameState, figure: Figure) -> Mapping[str, float]:
+        """``dearest``: a move pays each hex's terrain cost out of the figure's Move, so a
+        hex dearer than its whole Move (water for a Move of 2) is one it never enters."""
+        return {"dearest": float(MOVE(figure))}
+
     def figure_actions(self, state: GameState, figure: Figure) -> list[ActionSpec]:
         """Move and face in the movement step; attack an enemy within one hex in the attack step."""
         return self._offers(state, figure, None)
