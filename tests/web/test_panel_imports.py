@@ -1,13 +1,16 @@
-"""The share panel's modules, imported one a task once the page is ready
-(``web.share.PANEL_IMPORTS``), are exactly those the start has not imported, each after the
-first-party modules it imports (read from the sources' module-level imports)."""
+"""The share and library panels' modules, imported one a task (``web.share.PANEL_IMPORTS``
+once the page is ready, ``web.library.PANEL_IMPORTS`` when Library is tapped), are exactly
+those the start has not imported, each after the first-party modules it imports (read from
+the sources' module-level imports)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from web.share import PANEL_IMPORTS
+import pytest
+
+from web import library, share
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_PARTY = ("hexcombat", "web")
@@ -53,8 +56,14 @@ def closure(modules: set[str]) -> set[str]:
     return seen
 
 
-def test_the_share_panel_is_imported_a_module_a_task_after_what_each_needs() -> None:
+@pytest.mark.parametrize(
+    ("panel", "imports"),
+    [("web.share.panel", share.PANEL_IMPORTS), ("web.library.panel", library.PANEL_IMPORTS)],
+)
+def test_a_panel_is_imported_a_module_a_task_after_what_each_needs(
+    panel: str, imports: tuple[str, ...]
+) -> None:
     started = closure({"web.main", "web.start", "web.app"})
-    assert set(PANEL_IMPORTS) == closure({"web.share.panel"}) - started
-    for n, name in enumerate(PANEL_IMPORTS):
-        assert imported_by(name) - started <= set(PANEL_IMPORTS[:n]), name
+    assert set(imports) == closure({panel}) - started
+    for n, name in enumerate(imports):
+        assert imported_by(name) - started <= set(imports[:n]), name
