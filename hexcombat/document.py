@@ -118,8 +118,9 @@ def loads(text: str) -> Encounter:
 
 
 def loads_in_steps(text: str) -> Generator[None, None, Encounter]:
-    """:func:`loads` in steps of one log entry (see :meth:`Encounter.in_steps`)."""
-    data = read_json(text)
+    """:func:`loads` in steps of one log entry (see :meth:`Encounter.in_steps`), its text's
+    checks and parse in steps of their own."""
+    data = yield from read_json_in_steps(text)
     yield
     return (yield from from_document_in_steps(data))
 
@@ -132,6 +133,13 @@ def read_json(text: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Json:
     message instead of exhausting the parser's stack; NaN, Infinity and integers of
     thousands of digits are refused too.
     """
+    return drained(read_json_in_steps(text, max_chars))
+
+
+def read_json_in_steps(
+    text: str, max_chars: int = MAX_DOCUMENT_CHARS
+) -> Generator[None, None, Json]:
+    """:func:`read_json` in two steps: the checks, then the parse."""
     if not isinstance(text, str):
         raise InvalidDocumentError([Problem("", f"must be JSON text, got {describe(text)}")])
     if len(text) > max_chars:
@@ -147,6 +155,7 @@ def read_json(text: str, max_chars: int = MAX_DOCUMENT_CHARS) -> Json:
     deep = text_depth_problem(text)
     if deep is not None:
         raise InvalidDocumentError([deep], "this is not an encounter file")
+    yield
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
@@ -181,6 +190,7 @@ def from_document_in_steps(data: Json, *, end_seal: str = "") -> Generator[None,
     reader = Reader()
     reader.problems += limit_problems(data)
     reader.raise_if_any("this document is beyond hexcombat's limits")
+    yield
     doc = reader.object(data, "")
     reader.raise_if_any("this is not an encounter file")
     assert doc is not None

@@ -14,7 +14,12 @@ from test_replay_in_place import demo_files, events_text, whole_state
 
 import hexcombat.encounter as encounter_module
 from hexcombat import Encounter, InvalidDocumentError, dumps, loads, to_document
-from hexcombat.document import from_document_in_steps, loads_in_steps
+from hexcombat.document import (
+    from_document_in_steps,
+    loads_in_steps,
+    read_json,
+    read_json_in_steps,
+)
 from hexcombat.encounter import CHECKPOINT_EVERY, drained
 
 DEMOS = Path(__file__).parent.parent / "static" / "demos"
@@ -73,3 +78,15 @@ def test_a_log_that_does_not_replay_is_refused_in_steps_with_the_same_problems()
         drained(from_document_in_steps(doc))
     assert in_steps.value.problems == at_once.value.problems
     assert str(in_steps.value) == str(at_once.value)
+
+
+def test_a_texts_checks_and_its_parse_are_steps_of_their_own() -> None:
+    text = demo_text("skirmish.json")
+    steps = read_json_in_steps(text)
+    assert next(steps) is None  # checked, not parsed yet
+    with pytest.raises(StopIteration) as done:
+        next(steps)
+    assert done.value.value == read_json(text)
+    deep = "[" * 1000 + "]" * 1000
+    with pytest.raises(InvalidDocumentError, match="nested"):
+        next(read_json_in_steps(deep))  # refused before any parse

@@ -4,13 +4,14 @@ It holds the rulesets a first start does not open, the CLI, and the set-up, libr
 share panels. Once the page is ready the start-up controller fetches it
 (``hexcombatBoot.later``), a worker decompresses it (``hexcombatBoot.bunzip2``, off the
 main thread) and :func:`load` unpacks it beside the start's files (with ``python-start.mjs``'s
-reader of tars, ``hexcombatBoot.untar``: importing Python's ``tarfile`` and extracting with it
-took about 0.2 s of the main thread just after the page was ready). While the
-page starts, what it opens is checked first (:func:`load_for` with the rulesets the library
-lists; the share viewer loads it in any case): an asynchronous request, which the service
-worker answers offline. An import that needs it before it is unpacked all the same (a tap
-on Set up in the first moment) fetches it at once (:class:`LaterFinder`: a synchronous
-request, which the service worker does not see). Either way it is unpacked once.
+reader of tars, ``hexcombatBoot.untar``, which writes the files in slices the page answers
+between: importing Python's ``tarfile`` and extracting with it took about 0.2 s of the main
+thread just after the page was ready). While the page starts, what it opens is checked
+first (:func:`load_for` with the rulesets the library lists; the share viewer loads it in
+any case): an asynchronous request, which the service worker answers offline. An import
+that needs it before it is unpacked all the same (a tap on Set up in the first moment)
+fetches it at once (:class:`LaterFinder`: a synchronous request, which the service worker
+does not see). Either way it is unpacked once.
 """
 
 from __future__ import annotations
@@ -50,9 +51,15 @@ def unpack(data: bytes) -> None:
 
 
 def _unpacked_now() -> None:
-    """Note that the archive's files are there (and let imports see them)."""
+    """Note that the archive's files are there, and let imports see them: each path entry's
+    finder forgets the folder it listed, as ``importlib.invalidate_caches()`` does, without
+    the import of ``importlib.metadata`` that makes (0.5 s of a slow tablet's main thread)."""
     global _unpacked
-    importlib.invalidate_caches()
+    for name, finder in list(sys.path_importer_cache.items()):
+        if finder is None or not os.path.isabs(name):
+            del sys.path_importer_cache[name]
+        elif hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
     _unpacked = True
 
 
@@ -74,7 +81,7 @@ async def load() -> None:
     # python-start.mjs's reader of tars, "python" when Python's bz2 or tarfile had to
     html = js.document.documentElement
     if tar is not None and untar is not None and not _unpacked:
-        untar(tar)
+        await untar(tar)  # in slices: the page answers meanwhile
         _unpacked_now()
         html.dataset.laterUnpacked = "worker"
     else:

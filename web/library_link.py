@@ -5,12 +5,14 @@ download."""
 
 from __future__ import annotations
 
+import functools
+import importlib
 from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
 from hexcombat import Encounter
-from web.library import storage
+from web.library import PANEL_IMPORTS, storage
 from web.ui.dom import byid, present
 from web.ui.files import download_text
 from web.ui.html import el
@@ -73,8 +75,9 @@ class LibraryLink:
 
     def library_command(self, cmd: str) -> None:
         """Open the library panel, for New or Import directly. The dialog opens at once,
-        saying so; the panel's code is imported, then the panel drawn, each in a later task
-        of its own after the tap's paint (together they hold a slow tablet half a second)."""
+        saying so; the panel's modules are imported, then the panel drawn, each in a later
+        task of its own after the tap's paint (together they hold a slow tablet half a
+        second)."""
         self.close_library()
         body = self.dialog("Library", OPENING)
         byid("dialog").classList.add("wide")
@@ -84,10 +87,10 @@ class LibraryLink:
             if opening.isConnected and byid("dialog").open:  # not closed or replaced since
                 self._draw_library(body, cmd)
 
-        def load() -> None:
-            import web.library.panel  # noqa: F401
-
-            self.later.soon(LIBRARY_LATER, draw)
+        def load(n: int = 0) -> None:
+            importlib.import_module(PANEL_IMPORTS[n])
+            more = n + 1 < len(PANEL_IMPORTS)
+            self.later.soon(LIBRARY_LATER, functools.partial(load, n + 1) if more else draw)
 
         self.later.after_paint(LIBRARY_LATER, load)
 

@@ -156,6 +156,28 @@ function fetchArchive(name) {
 
 /** Write the regular files of a ustar archive (all web/build.py writes) under `home`. */
 export function untar(FS, tar, home = HOME) {
+  for (const _ of untarSteps(FS, tar, home));
+}
+
+const UNTAR_SLICE_MS = 25;
+/** untar, in slices of about UNTAR_SLICE_MS between which the browser runs (taps, paints):
+ * resolves once every file is written (later.tar.bz2 after the page is ready held a slow
+ * tablet's main thread 0.6 s in one task). */
+export async function untarInSlices(FS, tar, home = HOME) {
+  let began = performance.now();
+  for (const _ of untarSteps(FS, tar, home)) {
+    if (performance.now() - began < UNTAR_SLICE_MS) continue;
+    await new Promise((resolve) => {  // a task of its own (no timer clamping)
+      const channel = new MessageChannel();
+      channel.port1.onmessage = resolve;
+      channel.port2.postMessage(null);
+    });
+    began = performance.now();
+  }
+}
+
+/** untar's work, yielding after each file written. */
+function* untarSteps(FS, tar, home) {
   const text = (at, length) => {
     let end = at;
     while (end < at + length && tar[end]) end += 1;
@@ -171,6 +193,7 @@ export function untar(FS, tar, home = HOME) {
       if (!made.has(folder)) FS.mkdirTree(folder);
       made.add(folder);
       FS.writeFile(path, tar.subarray(at + 512, at + 512 + size));
+      yield;
     }
     at += 512 + Math.ceil(size / 512) * 512;
   }
@@ -285,7 +308,10 @@ const early = globalThis.document ? start({}).then(async (pyodide) => {
   performance.mark("hexcombat:start-unpacked");
   // web/later.py unpacks later.tar.bz2 with it (not Python's tarfile: importing tarfile and
   // extracting with it took about 0.2 s of the main thread just after the page was ready)
-  if (globalThis.hexcombatBoot) globalThis.hexcombatBoot.untar = (tar) => untar(pyodide.FS, tar);
+  // (a Promise: in slices)
+  if (globalThis.hexcombatBoot) {
+    globalThis.hexcombatBoot.untar = (tar) => untarInSlices(pyodide.FS, tar);
+  }
   return pyodide;
 }) : null;
 // (a failure is PyScript's to report, when it asks for Python below)

@@ -10,6 +10,8 @@ others (``web/build.py``): 8-16 ms of a cold start.
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import traceback
 
 import js  # type: ignore[import-not-found]
@@ -69,6 +71,11 @@ async def start() -> None:
     boot.mark_ready()
     started.after_ready()
     await later.load()
+    from web.share import PANEL_IMPORTS
+
+    for name in PANEL_IMPORTS:  # one module a task: the page answers between them
+        importlib.import_module(name)
+        await asyncio.sleep(0)
     from web.share import panel
 
     panel.after_start(started)
