@@ -114,6 +114,10 @@ WATCH_PICTURE_STORE = """(() => {
       });
     return request;
   };
+  new MutationObserver(() => {
+    if (document.documentElement.dataset.appState === "ready" && !("__mapWhenReady" in window))
+      window.__mapWhenReady = document.getElementById("board-picture").getAttribute("data-picture");
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-app-state"]});
   const get = IDBObjectStore.prototype.get;
   IDBObjectStore.prototype.get = function (key) {
     window.__mapAsked.push([String(key), window.__openedNow]);
@@ -121,11 +125,11 @@ WATCH_PICTURE_STORE = """(() => {
   };
 })();"""
 """Init script: record how many of the board's hexes were drawn when the page first asked to
-open the picture database, and each record asked for with whether it was in the event that
-said the database is open."""
+open the picture database, each record asked for with whether it was in the event that said
+the database is open, and the board's picture when the page became ready."""
 
 
-def test_opening_a_fight_over_a_picture_asks_for_the_store_before_the_board_and_the_map_at_once(
+def test_a_fight_over_a_picture_opens_with_its_map_on_the_board_read_as_the_store_opens(
     browser: Browser, base_url: str
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -156,8 +160,10 @@ def test_opening_a_fight_over_a_picture_asks_for_the_store_before_the_board_and_
         expect(page.locator("#board [data-hex]")).to_have_count(8 * 6)
         # the browser opens the store while the board is drawn, not after
         assert page.evaluate("window.__hexesWhenPicturesAsked") == 0
-        # and the map's record is asked for in the event that says the store is open
+        # and the map's record is asked for in the event that says the store is open, in
+        # time for the board to draw it with its first hexes
         assert page.evaluate("window.__mapAsked")[0] == [digest_of(map_file()), True]
+        assert page.evaluate("window.__mapWhenReady") == digest_of(map_file())
     finally:
         context.close()
 

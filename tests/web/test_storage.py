@@ -12,6 +12,7 @@ import pytest
 from hexcombat import Encounter, Hex
 from hexcombat.document import dumps, loads, to_document
 from hexcombat.errors import InvalidDocumentError, UnsupportedVersionError
+from hexcombat.map_picture import MapPicture, digest_of
 from web.library.entries import when_words
 from web.library.storage import (
     DOC_KEY,
@@ -128,6 +129,19 @@ def test_save_writes_new_revision_then_drops_the_old(library: Library, store: Fl
     assert library.export(entry.id)[1] == dumps(changed)
     assert json.loads(store.data[INDEX_KEY])["entries"][entry.id]["revision"] == 2
     assert to_document(library.load(entry.id)) == to_document(changed)
+
+
+def test_the_index_names_an_entrys_map_picture_for_the_start_to_read(
+    library: Library, store: FlakyStore
+) -> None:
+    picture = MapPicture(digest_of(b"a map"), "image/png", 1200, 900)
+    entry, enc = library.add(duel())
+    assert "map" not in json.loads(store.data[INDEX_KEY])["entries"][entry.id]
+    saved = library.save(entry.id, enc.with_setup(picture=picture))
+    assert saved.map == picture.digest
+    assert json.loads(store.data[INDEX_KEY])["entries"][entry.id]["map"] == picture.digest
+    assert Library(store).entry(entry.id).map == picture.digest  # read back from the index
+    assert library.save(entry.id, enc).map == ""  # the map taken away
 
 
 def test_saving_an_unchanged_encounter_writes_nothing(library: Library, store: FlakyStore) -> None:

@@ -1,8 +1,10 @@
 """The map picture under the board: an SVG ``<image>`` in the board's own units, below the
 hexes, drawn straight from the page's picture store's Blob (``web/library/pictures.py``; its
-bytes never copied into Python) by the digest the encounter's view names. The Blob's digest
-is checked by the browser just after it is drawn; a record whose bytes are not that digest's
-is taken down again and reported missing.
+bytes never copied into Python) by the digest the encounter's view names, or, for the fight
+a start opens, from the Blob ``index.html``'s start-up read while Python started (drawn
+with the board's first hexes). The Blob's digest is checked by the browser once it is drawn
+and the page idle; a record whose bytes are not that digest's is taken down again and
+reported missing.
 
 It is placed with the engine's ``placement`` (the picture under a board whose hex (0, 0) is
 centred at 0,0 with hexes of size 1), moved and scaled to the live board's hex (0, 0) and hex
@@ -73,7 +75,14 @@ class Backdrop:
             self._revoke()
             self.image.removeAttribute("href")
             self.image.setAttribute("data-picture", "loading")
-            task = asyncio.ensure_future(self._load(digest, picture))
+            ahead = read_at_start(digest)
+            if ahead is None:
+                work = self._load(digest, picture)
+            else:  # drawn with the board's first hexes
+                blob, url = ahead
+                self._show(digest, url)
+                work = self._check(digest, picture, blob)
+            task = asyncio.ensure_future(work)
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
@@ -85,13 +94,19 @@ class Backdrop:
         if blob is None:
             self._missing(picture)
             return
-        self.url = str(js.URL.createObjectURL(blob))
-        self.image.setAttribute("href", self.url)
+        self._show(digest, str(js.URL.createObjectURL(blob)))
+        await self._check(digest, picture, blob)
+
+    def _show(self, digest: str, url: str) -> None:
+        self.url = url
+        self.image.setAttribute("href", url)
         self.image.setAttribute("data-picture", digest)
         self.drawn = True
         self.svg.setAttribute("data-map", self.terrain)
-        # a damaged record is never shown as the encounter's: checked once it is drawn (its
-        # bytes read again in the page then, not while the first frames with it are made)
+
+    async def _check(self, digest: str, picture: Mapping[str, Any], blob: Any) -> None:
+        """A damaged record is never shown as the encounter's: checked once it is drawn (its
+        bytes read again in the page then, not while the first frames with it are made)."""
         await _idle_after_load(self.image)
         if digest != self.shown:
             return
@@ -126,6 +141,17 @@ class Backdrop:
         if self.url is not None:
             js.URL.revokeObjectURL(self.url)
         self.url = None
+
+
+def read_at_start(digest: str) -> tuple[Any, str] | None:
+    """The Blob and object URL of the picture under ``digest`` if ``index.html``'s start-up
+    has read it (``hexcombatBoot.mapAhead``: the fight opened last names it), taken once."""
+    boot: Any = getattr(js, "hexcombatBoot", None)
+    ahead = getattr(boot, "mapAhead", None)
+    if not ahead or str(ahead.digest) != digest or not ahead.url:
+        return None
+    boot.mapAhead = None
+    return ahead.blob, str(ahead.url)
 
 
 CHECK_WAIT_MS = 3000

@@ -22,6 +22,8 @@ INDEX_FORMAT = "hexcombat-library"
 INDEX_VERSION = 1
 DOC_KEY = re.compile(r"^hexcombat:enc:([a-z0-9-]{1,40}):r([1-9][0-9]{0,9})$")
 ID_PATTERN = re.compile(r"^[a-z0-9-]{1,40}$")
+PICTURE_DIGEST = re.compile(r"[0-9a-f]{64}")
+"""A map picture's digest (``hexcombat.map_picture.digest_of``), as an index row names it."""
 UNSAFE_FILENAME = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
 NUMBERED = re.compile(r"^(.*?) \((\d+)\)$")
 FILENAME_LIMIT = 80
@@ -75,7 +77,9 @@ class Entry:
     """One encounter of the library as the list shows it.
 
     ``changed`` is an ISO 8601 UTC time ('' when unknown); ``problems`` is empty
-    for a readable entry; ``deleted`` is the time it went to the trash ('' if not).
+    for a readable entry; ``deleted`` is the time it went to the trash ('' if not); ``map``
+    is the digest of its map picture ('' without one), which ``index.html``'s start-up
+    reads from the picture store while Python starts when it opens the entry.
     """
 
     id: str
@@ -85,6 +89,7 @@ class Entry:
     revision: int
     problems: tuple[Problem, ...] = ()
     deleted: str = ""
+    map: str = ""
 
     @property
     def readable(self) -> bool:
@@ -106,6 +111,8 @@ class Entry:
         }
         if self.deleted:
             data["deleted"] = self.deleted
+        if self.map:
+            data["map"] = self.map
         return data
 
 
@@ -176,6 +183,7 @@ def entry_from_index(entry_id: object, meta: object) -> Entry | None:
         return None
     name, ruleset, changed = meta.get("name"), meta.get("ruleset"), meta.get("changed", "")
     revision, deleted = meta.get("revision"), meta.get("deleted", "")
+    named = meta.get("map", "")
     if not (
         isinstance(name, str)
         and isinstance(ruleset, str)
@@ -186,7 +194,8 @@ def entry_from_index(entry_id: object, meta: object) -> Entry | None:
         and revision >= 1
     ):
         return None
-    return Entry(entry_id, name, ruleset, changed, revision, (), deleted)
+    shown = named if isinstance(named, str) and PICTURE_DIGEST.fullmatch(named) else ""
+    return Entry(entry_id, name, ruleset, changed, revision, (), deleted, shown)
 
 
 def newest_first(entries: Iterable[Entry]) -> list[Entry]:

@@ -8,7 +8,8 @@ Keys, all under the ``hexcombat:`` prefix:
   is; the next save writes a manifest). Export writes the whole document
   :func:`hexcombat.document.dumps` would;
 - ``hexcombat:index``: a small index ``{"format": "hexcombat-library", "version": 1,
-  "entries": {id: {"name", "ruleset", "changed", "revision"[, "deleted"]}}}``;
+  "entries": {id: {"name", "ruleset", "changed", "revision"[, "deleted"][, "map"]}}}``
+  (``map``: the digest of the entry's map picture);
 - ``hexcombat:last``: the id of the encounter opened last;
 - ``hexcombat:conflict:<id>``: a tab's save of that entry was refused because another
   tab saved first (``web/library/sync.py`` writes it so the other tab says so too).
@@ -410,7 +411,17 @@ class Library:
             self._parts[entry_id] = now
             return known
         revision = max([*revisions, known.revision if known else 0]) + 1
-        entry = Entry(entry_id, name, encounter.ruleset.id, self._clock(), revision, (), deleted)
+        picture = encounter.setup.picture
+        entry = Entry(
+            entry_id,
+            name,
+            encounter.ruleset.id,
+            self._clock(),
+            revision,
+            (),
+            deleted,
+            picture.digest if picture is not None else "",
+        )
         present = set(keys)
         written: list[str] = []
         try:
