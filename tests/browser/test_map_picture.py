@@ -400,6 +400,10 @@ def next_frame(page: Page) -> None:
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+RING = "getComputedStyle(document.getElementById('board')).outlineStyle"
+"""The board's focus ring as drawn now ("none": not drawn)."""
+
+
 @pytest.mark.parametrize("ui", ["tablet-touch"], indirect=True)
 def test_a_touch_pan_and_a_wheel_zoom_move_the_drawn_board_whole_and_end_with_their_camera(
     ui: App,
@@ -408,7 +412,8 @@ def test_a_touch_pan_and_a_wheel_zoom_move_the_drawn_board_whole_and_end_with_th
     on the board, its view's camera not redrawn) with the map, hexes and tokens together; at
     the finger's lift the board is drawn with the camera the pan made (moved by exactly the
     finger's way) and the same picture pixel is under each hex. A wheel zoom ends the same
-    way: the point under the pointer stays under it, on the map and on the board."""
+    way: the point under the pointer stays under it, on the map and on the board. No focus
+    ring is drawn around the moved board (it would have the board painted every frame)."""
     page = ui.page
     page.evaluate(SHELVE, [digest_of(map_file()), base64.b64encode(map_file()).decode()])
     picture = MapPicture(
@@ -427,12 +432,15 @@ def test_a_touch_pan_and_a_wheel_zoom_move_the_drawn_board_whole_and_end_with_th
     def finger(fx: float, fy: float, kind: str = "touchMove") -> None:
         cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": fx, "y": fy}]})
 
+    page.locator("#board").focus()  # its focus ring (drawn from the keyboard's focus) ...
+    assert page.evaluate(RING) != "none"
     finger(x, y, "touchStart")
     for step in range(1, 6):
         finger(x + dx * step / 5, y + dy * step / 5)
     next_frame(page)
     assert camera(page) == (tx, ty, k), "the board is not drawn again while the finger moves"
     assert page.evaluate("document.getElementById('board').style.transform") != ""
+    assert page.evaluate(RING) == "none"  # ... is not drawn around the moved board
     for s in hexes:  # shown moved with the finger, the map under them as before
         now = centre(page, s)
         assert math.hypot(now[0] - before[s][0] - dx, now[1] - before[s][1] - dy) < 0.6, s

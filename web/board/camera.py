@@ -193,6 +193,8 @@ class Camera:
         if moving == (self._held is not None):
             return
         style = self.svg.style
+        # a focus ring drawn around the moved board repaints the whole board every frame
+        self.svg.classList.toggle("moving", moving)
         if moving:
             self._screen()
             self._held = self._drawn
