@@ -439,6 +439,14 @@ class Library:
             raise StorageFullError(full_message(label or name)) from None
         self._parts[entry_id] = now
         self._remember_check(entry.key, text, (), encounter)
+        self._drop_older(entry_id, revision, revisions, text, keys)
+        return entry
+
+    def _drop_older(
+        self, entry_id: str, revision: int, revisions: list[int], text: str, keys: list[str]
+    ) -> None:
+        """Drop the entry's revisions before ``revision`` and the parts its manifest ``text``
+        no longer names (``keys``: the store's keys before the write)."""
         for old in revisions:
             if old < revision:
                 self.store.remove(doc_key(entry_id, old))
@@ -446,7 +454,6 @@ class Library:
         for key in self._part_keys(entry_id, keys):
             if key not in named:
                 self.store.remove(key)
-        return entry
 
     def _set_index(self, entry: Entry) -> Entry:
         index = self._read_index()
