@@ -233,6 +233,24 @@ def test_greedy_takes_the_attack_its_preview_prices_highest() -> None:
     assert "most harm expected" in decision.reason
 
 
+def test_ta_22_greedy_declares_no_shot_with_nothing_loaded() -> None:
+    """two-action-2d10: Bo, bare-handed with an unloaded sling and one action this round,
+    may not declare a lone shot (TA-22: load first), which the encounter's preview and the
+    declaration refuse but the ruleset's own preview allows. The greedy baseline read that
+    preview alone, so it declared the shot, was refused and the game ended drawn as if both
+    sides stood; it now declares only what the rules accept."""
+    enc = restarted(demo("two-action-2d10"), 2)
+    state = enc.state
+    bo = state.figures["bo"]
+    bo.stats.update(missile="sling", weapon="natural")  # this set-up's own state
+    enc.ruleset.writing(state).lost["bo"] = 1
+    shot = Action("declare", "bo", {"first": "shoot", "second": "none", "target": "ann"})
+    assert enc.ruleset.preview(state, shot).allowed and not enc.preview(shot).allowed
+    decision = GreedyPolicy().decide(enc, "Red", must_act=True)
+    assert decision is not None and enc.preview(decision.action).allowed
+    enc.perform(decision.action)
+
+
 def test_greedy_closes_in_and_lets_the_step_end_when_nothing_helps() -> None:
     enc = skirmish_duel()
     ann, bo = enc.state.figures["ann"], enc.state.figures["bo"]

@@ -12,6 +12,7 @@ from hexcombat.autopilot.explain import expected_damage
 from hexcombat.autopilot.policy import Decision, Policy, Turn, aims_at_foe
 from hexcombat.autopilot.scoring import imagine
 from hexcombat.autopilot.stream import Stream
+from hexcombat.errors import HexcombatError
 from hexcombat.figures import figure_distance
 from hexcombat.geometry import distance
 from hexcombat.state import GameState
@@ -107,7 +108,7 @@ class GreedyPolicy(Policy):
             for s in turn.enc.legal_actions(fid)
             for a in candidates(seen, s, rng, GREEDY_CANDIDATES)
         ]
-        accepted = [a for a in offered if seen.ruleset.preview(seen, a).allowed]
+        accepted = [a for a in offered if _allowed(seen, a)]
         if seen.prompt is not None and accepted:
             return _safest_answer(seen, accepted, side, rng)
         attack = _most_harm(seen, accepted, side)
@@ -119,6 +120,19 @@ class GreedyPolicy(Policy):
         if turn.must_act and accepted:
             return Decision(accepted[0], "Greedy: the first thing offered")
         return self.fallback(turn) if turn.must_act else None
+
+
+def _allowed(seen: GameState, action: Action) -> bool:
+    """Whether the rules allow ``action`` now: its preview does, and a choice made in secret
+    passes the check it meets when it is made (as the encounter's own preview asks; a
+    declared shot with nothing loaded is refused there, not by the ruleset's preview)."""
+    if not seen.ruleset.preview(seen, action).allowed:
+        return False
+    try:
+        seen.ruleset.check_choice(seen, action)
+    except (HexcombatError, ValueError):
+        return False
+    return True
 
 
 def _harm(seen: GameState, action: Action) -> Fraction:
